@@ -1,0 +1,49 @@
+# boardkit: two commands do everything on a fresh machine.
+#   make lab    set up .venv and open JupyterLab on the start notebook
+#   make test   set up .venv (and Chromium for the browser test) and run every test
+PYTHON ?= python3
+VENV   ?= .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+PYTEST_WORKERS ?= 2
+
+.PHONY: lab test test-fast notebooks setup browser-deps bench clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[lab,test]'
+	touch $(STAMP)
+
+setup: $(STAMP)
+
+lab: $(STAMP)
+	$(BIN)/jupyter lab notebooks/00_start_here.ipynb
+
+# Debian's chromium (and a Japanese font for screenshots) for the browser test;
+# playwright must never download a browser of its own.
+browser-deps:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-ipaexfont-gothic; \
+	  else sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-ipaexfont-gothic; fi; }
+
+# unit + property tests, every notebook and exercise (nbval compares outputs),
+# and the browser test
+test: $(STAMP) browser-deps
+	$(BIN)/python -m pytest -n $(PYTEST_WORKERS) --dist loadfile \
+	  tests notebooks exercises \
+	  --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg
+
+# the same without the browser and notebooks, for a quick loop while coding
+test-fast: $(STAMP)
+	$(BIN)/python -m pytest -n $(PYTEST_WORKERS) tests -m "not browser"
+
+# re-execute every notebook and store its outputs (run after changing one)
+notebooks: $(STAMP)
+	$(BIN)/python tools/run_notebooks.py notebooks/*.ipynb exercises/*.ipynb exercises/solutions/*.ipynb
+
+bench: $(STAMP)
+	$(BIN)/python benchmarks/run_all.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .hypothesis

@@ -1,0 +1,11 @@
+"""boardkit: a Jupyter kit that teaches four board games rule by rule.
+
+Games: ``boardkit.checkers``, ``boardkit.diamond``, ``boardkit.backgammon``,
+``boardkit.mawari``. Shared pieces: ``boardkit.svg`` (drawing), ``boardkit.sim``
+(tournaments and Monte Carlo), ``boardkit.widgets`` (the clickable board),
+``boardkit.plot`` (matplotlib with a Japanese font), ``boardkit.exercises``.
+"""
+from ._core import BoardkitError, FormatError, Game, IllegalMoveError, Outcome
+
+__version__ = "0.1.0"
+__all__ = ["BoardkitError", "FormatError", "Game", "IllegalMoveError", "Outcome"]

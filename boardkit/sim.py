@@ -1,0 +1,256 @@
+"""Tournaments between bots and Monte Carlo runs: seeded, reproducible, scalable.
+
+A *bot* is any callable ``bot(game, rng) -> move`` (rng: a numpy Generator).
+Every game of a tournament gets its own seed from ``numpy.random.SeedSequence``,
+so results are identical whichever executor runs them and in whatever order:
+
+    res = tournament(lambda: CheckersGame(), {"strong": strong, "easy": easy},
+                     games=200, seed=1)
+    res.win_rate("strong"), res.interval("strong")      # with a 95% Wilson interval
+
+``executor`` takes any ``concurrent.futures.Executor``: ``None`` runs in this process,
+``"process"`` uses a local process pool, and a Dask client's ``get_executor()`` spreads
+a class's tournament over a cluster without changing the call. Work is sent in chunks
+(functions and bots must be picklable, i.e. defined in a module, for other processes).
+"""
+from __future__ import annotations
+
+import math
+from collections import Counter
+from concurrent.futures import Executor, ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping, Sequence
+
+import numpy as np
+
+from ._core import BoardkitError
+
+__all__ = ["wilson_interval", "play_game", "tournament", "TournamentResult",
+           "monte_carlo", "MonteCarloResult", "spawn_rngs", "progress_bar"]
+
+
+def spawn_rngs(seed: int | None, n: int) -> list[np.random.Generator]:
+    """n independent generators derived from one seed."""
+    return [np.random.default_rng(s) for s in np.random.SeedSequence(seed).spawn(n)]
+
+
+def wilson_interval(successes: float, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
+    """The Wilson score interval for a proportion (95% by default). Draws may count
+    as half a success."""
+    if n <= 0:
+        raise BoardkitError("an interval needs at least one trial")
+    if not 0 <= successes <= n:
+        raise BoardkitError(f"successes must lie in [0, {n}], got {successes}")
+    p = successes / n
+    den = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / den
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+# ------------------------------------------------------------------ progress
+def progress_bar(total: int, description: str = ""):
+    """An ipywidgets progress bar when running in a notebook kernel, else None."""
+    try:
+        from IPython import get_ipython
+        if get_ipython() is None or "IPKernelApp" not in get_ipython().config:
+            return None
+        import ipywidgets as W
+        from IPython.display import display
+    except ImportError:
+        return None
+    bar = W.IntProgress(value=0, min=0, max=total, description=description)
+    display(bar)
+    return bar
+
+
+def _resolve_executor(executor):
+    if executor is None or isinstance(executor, Executor):
+        return executor, False
+    if executor == "process":
+        return ProcessPoolExecutor(max_workers=2), True
+    raise BoardkitError(f"executor must be None, 'process' or a concurrent.futures.Executor, got {executor!r}")
+
+
+def _run_chunks(func: Callable, jobs: list, executor, progress: bool, description: str,
+                chunk: int) -> list:
+    """Run func(job) for every job, in chunks, preserving order."""
+    ex, owned = _resolve_executor(executor)
+    chunks = [jobs[i:i + chunk] for i in range(0, len(jobs), chunk)]
+    bar = progress_bar(len(jobs), description) if progress and len(jobs) > chunk else None
+    out: list = []
+    try:
+        if ex is None:
+            for c in chunks:
+                out.extend(_run_chunk(func, c))
+                if bar is not None:
+                    bar.value += len(c)
+        else:
+            futures = [ex.submit(_run_chunk, func, c) for c in chunks]
+            for f, c in zip(futures, chunks):
+                out.extend(f.result())
+                if bar is not None:
+                    bar.value += len(c)
+    finally:
+        if owned:
+            ex.shutdown()
+        if bar is not None:
+            bar.bar_style = "success"
+    return out
+
+
+def _run_chunk(func, jobs):
+    return [func(*j) for j in jobs]
+
+
+# --------------------------------------------------------------- tournaments
+def play_game(game, bots: Sequence[Callable], rng: np.random.Generator,
+              max_plies: int = 2000) -> tuple[Any, int]:
+    """Play one game to the end with one bot per seat. Dice/tosses come from rng.
+
+    Returns (outcome or None if the ply cap was reached, plies played)."""
+    plies = 0
+    while not game.is_over():
+        if plies >= max_plies:
+            return None, plies
+        if game.chance_pending():
+            game.resolve_chance(rng)
+            continue
+        game.play(bots[game.turn](game, rng))
+        plies += 1
+    return game.outcome(), plies
+
+
+@dataclass
+class TournamentResult:
+    """Results of a tournament. ``wins[name]`` counts games won; draws and unfinished
+    games are counted apart. Points (backgammon gammons etc.) are in ``points``."""
+
+    names: tuple[str, ...]
+    games: int
+    wins: Counter = field(default_factory=Counter)
+    points: Counter = field(default_factory=Counter)
+    draws: int = 0
+    unfinished: int = 0
+    plies: list = field(default_factory=list)
+    by_seat: Counter = field(default_factory=Counter)   # wins of seat i (first player = 0)
+
+    def score(self, name: str) -> float:
+        """Wins plus half the draws and unfinished games (each game counts once)."""
+        return self.wins[name] + 0.5 * (self.draws + self.unfinished) if len(self.names) == 2 else self.wins[name]
+
+    def win_rate(self, name: str) -> float:
+        return self.score(name) / self.games
+
+    def interval(self, name: str) -> tuple[float, float]:
+        return wilson_interval(self.score(name), self.games)
+
+    def mean_plies(self) -> float:
+        return float(np.mean(self.plies)) if self.plies else 0.0
+
+    def summary(self) -> str:
+        lines = [f"{self.games} games"]
+        for n in self.names:
+            lo, hi = self.interval(n)
+            lines.append(f"  {n:<14} won {self.wins[n]:>5}  score {self.win_rate(n):6.1%}  "
+                         f"95% CI [{lo:.1%}, {hi:.1%}]")
+        if self.draws or self.unfinished:
+            lines.append(f"  draws {self.draws}, unfinished {self.unfinished}")
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        return self.summary()
+
+
+def _tournament_game(factory, bots, names, seating, seed, max_plies):
+    rng = np.random.default_rng(seed)
+    game = factory()
+    seat_bots = [bots[names[i]] for i in seating]
+    outcome, plies = play_game(game, seat_bots, rng, max_plies)
+    if outcome is None:
+        return ("unfinished", None, 0, plies, None)
+    if outcome.winner is None:
+        return ("draw", None, 0, plies, None)
+    return ("win", names[seating[outcome.winner]], outcome.points, plies, outcome.winner)
+
+
+def tournament(factory: Callable[[], Any], bots: Mapping[str, Callable], games: int = 100,
+               seed: int | None = 0, *, swap_seats: bool = True, max_plies: int = 2000,
+               executor: Executor | str | None = None, progress: bool = True,
+               chunk: int = 10) -> TournamentResult:
+    """Play ``games`` games between the named bots (one per seat, in order).
+
+    ``factory()`` makes a fresh game. With ``swap_seats`` the seats rotate each game, so
+    no bot profits from moving first. The result is the same for any executor."""
+    if games <= 0:
+        raise BoardkitError(f"games must be positive, got {games}")
+    names = tuple(bots)
+    k = len(names)
+    if k < 1:
+        raise BoardkitError("a tournament needs at least one bot")
+    seeds = np.random.SeedSequence(seed).spawn(games)
+    jobs = []
+    for i in range(games):
+        seating = tuple((j + i) % k for j in range(k)) if swap_seats else tuple(range(k))
+        jobs.append((factory, dict(bots), names, seating, seeds[i], max_plies))
+    res = TournamentResult(names=names, games=games)
+    for kind, winner, pts, plies, seat in _run_chunks(_tournament_game, jobs, executor,
+                                                      progress, "games", chunk):
+        res.plies.append(plies)
+        if kind == "win":
+            res.wins[winner] += 1
+            res.points[winner] += pts
+            res.by_seat[seat] += 1
+        elif kind == "draw":
+            res.draws += 1
+        else:
+            res.unfinished += 1
+    return res
+
+
+# ------------------------------------------------------------------ Monte Carlo
+@dataclass
+class MonteCarloResult:
+    """Mean of a simulated quantity with its standard error and a 95% interval."""
+
+    n: int
+    mean: float
+    std: float
+
+    @property
+    def stderr(self) -> float:
+        return self.std / math.sqrt(self.n) if self.n > 0 else float("nan")
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        return (self.mean - 1.96 * self.stderr, self.mean + 1.96 * self.stderr)
+
+    def __repr__(self) -> str:
+        lo, hi = self.interval
+        return f"MonteCarloResult(n={self.n}, mean={self.mean:.6g}, 95% CI [{lo:.6g}, {hi:.6g}])"
+
+
+def _mc_block(fn, size, seed):
+    x = np.asarray(fn(np.random.default_rng(seed), size), dtype=float)
+    return float(x.sum()), float((x * x).sum()), int(x.size)
+
+
+def monte_carlo(fn: Callable[[np.random.Generator, int], np.ndarray], n: int, seed: int | None = 0,
+                *, block: int = 1_000_000, executor: Executor | str | None = None,
+                progress: bool = True) -> MonteCarloResult:
+    """Estimate E[X] where ``fn(rng, size)`` returns ``size`` samples of X (vectorised).
+
+    The n samples are drawn in blocks, each with its own seed, so the answer does not
+    depend on the executor."""
+    if n <= 0:
+        raise BoardkitError(f"n must be positive, got {n}")
+    sizes = [min(block, n - i) for i in range(0, n, block)]
+    seeds = np.random.SeedSequence(seed).spawn(len(sizes))
+    jobs = [(fn, s, sd) for s, sd in zip(sizes, seeds)]
+    parts = _run_chunks(_mc_block, jobs, executor, progress, "samples", 1)
+    total = sum(p[0] for p in parts)
+    sq = sum(p[1] for p in parts)
+    cnt = sum(p[2] for p in parts)
+    mean = total / cnt
+    var = max(0.0, sq / cnt - mean * mean) * cnt / max(1, cnt - 1)
+    return MonteCarloResult(n=cnt, mean=mean, std=math.sqrt(var))

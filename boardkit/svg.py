@@ -1,0 +1,162 @@
+"""A tiny SVG builder shared by every board drawing.
+
+Output is deterministic (no random ids, numbers formatted with at most two decimals)
+so notebook outputs compare exactly under nbval. Elements that stand for a board cell
+carry ``data-cell="..."``: the clickable canvas reports that string when clicked.
+
+    d = Drawing(200, 100)
+    d.rect(0, 0, 200, 100, fill="#eee")
+    d.circle(50, 50, 20, fill="red", cell="12")
+    d.text(100, 50, "王", size=20)
+    d.arrow([(10, 10), (90, 90)], color="blue")
+    svg_text = d.to_svg()
+"""
+from __future__ import annotations
+
+import math
+from html import escape
+from typing import Iterable, Sequence
+
+__all__ = ["Drawing", "fmt"]
+
+# the Japanese-capable fonts a browser is likely to have; the kanji on the boards
+# (王 金 歩 香 桂 銀) must render on GitHub, JupyterLab and Binder alike
+FONT_FAMILY = ("'IPAexGothic', 'IPAGothic', 'Noto Sans CJK JP', 'Hiragino Sans', "
+               "'Yu Gothic', 'Meiryo', 'DejaVu Sans', sans-serif")
+
+
+def fmt(x: float) -> str:
+    """A number as short, stable SVG text: 12, 12.5, 12.34 (never 12.340000001)."""
+    if isinstance(x, int):
+        return str(x)
+    r = round(float(x), 2)
+    if r == int(r):
+        return str(int(r))
+    return f"{r:.2f}".rstrip("0")
+
+
+def _attrs(d: dict) -> str:
+    parts = []
+    for k, v in d.items():
+        if v is None or v is False:
+            continue
+        k = k.rstrip("_").replace("_", "-")
+        if isinstance(v, float):
+            v = fmt(v)
+        parts.append(f'{k}="{escape(str(v), quote=True)}"')
+    return (" " + " ".join(parts)) if parts else ""
+
+
+class Drawing:
+    """An SVG canvas of a given size. Methods append elements and return self."""
+
+    def __init__(self, width: float, height: float, *, background: str | None = None,
+                 title: str | None = None):
+        self.width = width
+        self.height = height
+        self._items: list[str] = []
+        self._defs: dict[str, str] = {}
+        self.title = title
+        if background:
+            self.rect(0, 0, width, height, fill=background)
+
+    # -------------------------------------------------------------- shapes
+    def add(self, raw: str) -> "Drawing":
+        """Append raw SVG text (for the rare shape the helpers do not cover)."""
+        self._items.append(raw)
+        return self
+
+    def rect(self, x, y, w, h, *, cell: str | None = None, **style) -> "Drawing":
+        self._items.append(f"<rect{_attrs(dict(x=fmt(x), y=fmt(y), width=fmt(w), height=fmt(h), data_cell=cell, **style))}/>")
+        return self
+
+    def circle(self, cx, cy, r, *, cell: str | None = None, **style) -> "Drawing":
+        self._items.append(f"<circle{_attrs(dict(cx=fmt(cx), cy=fmt(cy), r=fmt(r), data_cell=cell, **style))}/>")
+        return self
+
+    def line(self, x1, y1, x2, y2, **style) -> "Drawing":
+        self._items.append(f"<line{_attrs(dict(x1=fmt(x1), y1=fmt(y1), x2=fmt(x2), y2=fmt(y2), **style))}/>")
+        return self
+
+    def polygon(self, points: Iterable[Sequence[float]], *, cell: str | None = None, **style) -> "Drawing":
+        pts = " ".join(f"{fmt(x)},{fmt(y)}" for x, y in points)
+        self._items.append(f"<polygon{_attrs(dict(points=pts, data_cell=cell, **style))}/>")
+        return self
+
+    def polyline(self, points: Iterable[Sequence[float]], **style) -> "Drawing":
+        pts = " ".join(f"{fmt(x)},{fmt(y)}" for x, y in points)
+        style.setdefault("fill", "none")
+        self._items.append(f"<polyline{_attrs(dict(points=pts, **style))}/>")
+        return self
+
+    def path(self, d: str, *, cell: str | None = None, **style) -> "Drawing":
+        self._items.append(f"<path{_attrs(dict(d=d, data_cell=cell, **style))}/>")
+        return self
+
+    def text(self, x, y, s: str, *, size: float = 12, anchor: str = "middle",
+             color: str = "#222", weight: str | None = None, cell: str | None = None,
+             rotate: float | None = None, **style) -> "Drawing":
+        """Text centred on (x, y) by default (both ways)."""
+        transform = f"rotate({fmt(rotate)} {fmt(x)} {fmt(y)})" if rotate else None
+        a = _attrs(dict(x=fmt(x), y=fmt(y), font_size=fmt(size), text_anchor=anchor,
+                        dominant_baseline="central", fill=color, font_weight=weight,
+                        data_cell=cell, transform=transform, **style))
+        self._items.append(f"<text{a}>{escape(str(s))}</text>")
+        return self
+
+    def arrow(self, points: Sequence[Sequence[float]], *, color: str = "#1f6feb",
+              width: float = 3, opacity: float = 0.85, head: float | None = None,
+              dashed: bool = False) -> "Drawing":
+        """A polyline with an arrowhead at the end (hint arrows, hop paths)."""
+        if len(points) < 2:
+            return self
+        head = head if head is not None else width * 3.2
+        (x1, y1), (x2, y2) = points[-2], points[-1]
+        ang = math.atan2(y2 - y1, x2 - x1)
+        # stop the line short of the tip so it does not poke through the head
+        bx, by = x2 - head * 0.8 * math.cos(ang), y2 - head * 0.8 * math.sin(ang)
+        body = list(points[:-1]) + [(bx, by)]
+        self.polyline(body, stroke=color, stroke_width=fmt(width), stroke_opacity=fmt(opacity),
+                      stroke_linecap="round", stroke_linejoin="round",
+                      stroke_dasharray="6 4" if dashed else None, pointer_events="none")
+        left = (x2 - head * math.cos(ang - 0.45), y2 - head * math.sin(ang - 0.45))
+        right = (x2 - head * math.cos(ang + 0.45), y2 - head * math.sin(ang + 0.45))
+        self.polygon([(x2, y2), left, right], fill=color, fill_opacity=fmt(opacity),
+                     pointer_events="none")
+        return self
+
+    def group(self, items: "Drawing", transform: str | None = None, **attrs) -> "Drawing":
+        """Insert another drawing's elements as a <g>."""
+        self._items.append(f"<g{_attrs(dict(transform=transform, **attrs))}>" + "".join(items._items) + "</g>")
+        self._defs.update(items._defs)
+        return self
+
+    def define(self, key: str, raw: str) -> "Drawing":
+        """Add something to <defs> once (gradients, patterns)."""
+        self._defs.setdefault(key, raw)
+        return self
+
+    # -------------------------------------------------------------- output
+    def to_svg(self, scale: float = 1.0) -> str:
+        w, h = self.width * scale, self.height * scale
+        head = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{fmt(w)}" height="{fmt(h)}" '
+                f'viewBox="0 0 {fmt(self.width)} {fmt(self.height)}" '
+                f'font-family="{escape(FONT_FAMILY, quote=True)}">')
+        parts = [head]
+        if self.title:
+            parts.append(f"<title>{escape(self.title)}</title>")
+        if self._defs:
+            parts.append("<defs>" + "".join(self._defs[k] for k in sorted(self._defs)) + "</defs>")
+        parts.extend(self._items)
+        parts.append("</svg>")
+        return "\n".join(parts)
+
+    def _repr_svg_(self) -> str:
+        return self.to_svg()
+
+    def save(self, path: str) -> None:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(self.to_svg())
+
+    def __repr__(self) -> str:
+        return f"<Drawing {fmt(self.width)}x{fmt(self.height)}, {len(self._items)} elements>"

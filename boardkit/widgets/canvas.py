@@ -1,0 +1,23 @@
+"""The clickable SVG canvas: one anywidget that shows an SVG and reports clicks.
+
+Every element of a board drawing that stands for a cell carries ``data-cell``; a click
+sets ``last_click`` to ``{"cell": ..., "n": counter}`` (the counter makes a second click
+on the same cell a change too). A whole-board redraw is a single ``svg`` message.
+"""
+from __future__ import annotations
+
+import pathlib
+
+import anywidget
+import traitlets
+
+
+class SvgCanvas(anywidget.AnyWidget):
+    _esm = pathlib.Path(__file__).with_name("canvas.js")
+    svg = traitlets.Unicode("").tag(sync=True)
+    last_click = traitlets.Dict({}).tag(sync=True)
+
+    def click(self, cell: str) -> None:
+        """Do from Python exactly what a click in the browser does."""
+        n = int(self.last_click.get("n", 0)) + 1
+        self.last_click = {"cell": str(cell), "n": n}
