@@ -1,0 +1,26 @@
+"""Binder and packaging files stay consistent with what the kit needs."""
+import pathlib
+import re
+import tomllib
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+
+
+def test_binder_pins_every_runtime_dependency_exactly():
+    reqs = [l.strip() for l in (ROOT / "binder" / "requirements.txt").read_text().splitlines()
+            if l.strip() and not l.startswith("#")]
+    assert reqs[-1] == ".", "the last line must install boardkit itself"
+    pins = {re.split("==", r)[0].lower().replace("_", "-"): r for r in reqs[:-1]}
+    assert all("==" in r for r in pins.values()), "Binder pins must be exact"
+    deps = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["dependencies"]
+    for d in deps:
+        name = re.split(r"[<>=!~\[ ]", d)[0].lower().replace("_", "-")
+        assert name in pins, f"{name} is a dependency but Binder does not pin it"
+    assert "jupyterlab" in pins
+    assert (ROOT / "binder" / "runtime.txt").read_text().strip() == "python-3.11"
+
+
+def test_ci_runs_the_readme_test_command():
+    ci = (ROOT / ".ci" / "run").read_text()
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "make test" in ci and "make test" in readme and "make lab" in readme
