@@ -1,0 +1,276 @@
+"""Computer players for checkers: three levels, a hint, and the strategy-tip bots.
+
+A bot is a callable ``bot(game, rng) -> move`` (rng: a numpy Generator). Bots are small
+classes so that process pools can pickle them (``boardkit.sim.tournament``).
+
+    easy      no lookahead: takes the biggest capture, else a random move, so it often
+              walks into shots (やさしい)
+    normal    a 2-ply search with a shape evaluation and some noise: keeps its men
+              together and its back row, but sometimes misses a combination (ふつう)
+    strong    alpha-beta several plies deep with a quiescence search on captures, so it
+              reads exchanges to the end; trades when ahead (つよい)
+
+``best_move(game, depth)`` is the strong search, used by the widget's hint.
+
+The six strategy tips of the source are switches of one search (``TipBot``):
+
+    "shots"     look at the opponent's captures after every move (quiescence search);
+                without it the bot evaluates a position even when a capture is pending
+    "groups"    advance in groups: men with a friend (or the edge) behind them
+    "back_row"  keep the back row: men on the row where the opponent would crown
+    "centre"    take the centre
+    "crown"     crown first: men count more the nearer they are to the far row, kings more
+    "trade"     trade when ahead: the same lead is worth more with fewer pieces left
+
+The search works on the engine's bitboards (``board.movegen``), not on ``play/undo``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+
+from .board import apply_raw, bits, geometry, movegen
+
+__all__ = ["TIPS", "TipBot", "EasyBot", "NormalBot", "StrongBot", "easy", "normal", "strong",
+           "BOTS", "best_move", "evaluate", "tip_bot"]
+
+TIPS = ("shots", "groups", "back_row", "centre", "crown", "trade")
+WIN = 100_000
+MAN, KING = 100, 140
+
+
+# --------------------------------------------------------------- positions
+def position(game) -> tuple[int, int, int, int]:
+    """(black, white, kings, player to move) bit sets of a CheckersGame."""
+    return game.raw_position()
+
+
+def _to_move(game, raw):
+    """The game's legal move matching a raw engine move (same start, end, captures)."""
+    start, end, caps = raw[0][0] + 1, raw[0][-1] + 1, {c + 1 for c in raw[1]}
+    for m in game.legal_moves():
+        p = [int(s) for s in m.path]
+        if p[0] == start and p[-1] == end and {int(c) for c in m.captures} == caps:
+            return m
+    raise AssertionError("search move not among the legal moves")   # an engine bug
+
+
+# -------------------------------------------------------------- evaluation
+@lru_cache(maxsize=None)
+def _masks(n: int) -> dict:
+    """Per-board tables the evaluation terms use (computed once per size)."""
+    g = geometry(n)
+    half = g.half
+    centre = 0
+    adv = ([0] * g.count, [0] * g.count)
+    for i, (r, c) in enumerate(g.coords):
+        if n // 2 - 2 <= r <= n // 2 + 1 and 2 <= c <= n - 3:
+            centre |= 1 << i
+        adv[0][i] = r              # Black moves down: rows advanced
+        adv[1][i] = n - 1 - r      # White moves up
+    # a man is "backed" on one side when the square behind it on that diagonal is a
+    # friend or off the board: an enemy jumping from the front would land there
+    behind = ([], [])
+    for i in range(g.count):
+        for p, dirs in ((0, (0, 1)), (1, (2, 3))):      # Black's back is up, White's down
+            behind[p].append(tuple(g.step[i][d] for d in dirs))
+    back_row = (sum(1 << i for i in range(half)), sum(1 << i for i in range(g.count - half, g.count)))
+    return {"centre": centre, "adv": adv, "behind": behind, "back_row": back_row, "n": n}
+
+
+def _side_score(own: int, kings: int, player: int, tips: frozenset, m: dict) -> int:
+    men = own & ~kings
+    k = own & kings
+    s = MAN * men.bit_count() + KING * k.bit_count()
+    if "crown" in tips:
+        s += 25 * k.bit_count()
+        adv = m["adv"][player]
+        s += sum(3 * adv[i] for i in bits(men))
+    if "back_row" in tips:
+        s += 12 * (men & m["back_row"][player]).bit_count()
+    if "centre" in tips:
+        s += 6 * (own & m["centre"]).bit_count()
+    if "groups" in tips:
+        behind = m["behind"][player]
+        for i in bits(men):
+            for j in behind[i]:
+                if j < 0 or own >> j & 1:
+                    s += 3
+    return s
+
+
+def evaluate(black: int, white: int, kings: int, player: int, n: int,
+             tips: frozenset = frozenset(TIPS)) -> int:
+    """The position's value for ``player`` (positive: good for them), in hundredths of
+    a man. Only the terms of the tips switched on are counted."""
+    m = _masks(n)
+    b = _side_score(black, kings, 0, tips, m)
+    w = _side_score(white, kings, 1, tips, m)
+    score = b - w if player == 0 else w - b
+    if "trade" in tips:
+        # with a lead, fewer pieces left makes the same lead count more (and vice versa)
+        own, opp = (black, white) if player == 0 else (white, black)
+        no, np_ = own.bit_count(), opp.bit_count()
+        score += (no - np_) * 600 // (no + np_ + 2)
+    return score
+
+
+# ------------------------------------------------------------------ search
+class _Search:
+    """Negamax alpha-beta over raw moves, with an optional quiescence on captures."""
+
+    def __init__(self, rules, tips: frozenset, noise: float = 0.0, rng=None):
+        self.gen = movegen(rules)
+        self.n = rules.board_size
+        self.crown = self.gen.crown_row
+        self.tips = tips
+        self.quiesce = "shots" in tips
+        self.noise = noise
+        self.rng = rng
+        self.nodes = 0
+
+    def moves(self, b, w, k, p):
+        own, opp = (b, w) if p == 0 else (w, b)
+        return self.gen.generate(own, opp, k, p)
+
+    def leaf(self, b, w, k, p, alpha, beta, qdepth):
+        if not self.quiesce or qdepth <= 0:
+            return evaluate(b, w, k, p, self.n, self.tips)
+        own, opp = (b, w) if p == 0 else (w, b)
+        caps = self.gen.captures(own, opp, k, p)
+        if not caps:
+            return evaluate(b, w, k, p, self.n, self.tips)
+        if not self.gen.forced:
+            # capture optional: standing pat is allowed
+            stand = evaluate(b, w, k, p, self.n, self.tips)
+            if stand >= beta:
+                return stand
+            alpha = max(alpha, stand)
+        return self.search(b, w, k, p, 0, alpha, beta, qdepth, caps)
+
+    def search(self, b, w, k, p, depth, alpha, beta, qdepth=8, moves=None):
+        self.nodes += 1
+        if depth <= 0 and moves is None:
+            return self.leaf(b, w, k, p, alpha, beta, qdepth)
+        if moves is None:
+            moves = self.moves(b, w, k, p)
+        if not moves:
+            return -WIN          # CK-10: no legal move (or no piece) loses
+        best = -WIN - 1
+        for raw in moves:
+            nb, nw, nk = apply_raw(b, w, k, p, raw, self.crown)
+            if depth <= 0:       # inside quiescence: follow captures only
+                v = -self.leaf(nb, nw, nk, 1 - p, -beta, -alpha, qdepth - 1)
+            else:
+                v = -self.search(nb, nw, nk, 1 - p, depth - 1, -beta, -alpha, qdepth)
+            if v > best:
+                best = v
+                if v > alpha:
+                    alpha = v
+                    if alpha >= beta:
+                        break
+        # a win found sooner is better than one found later
+        return best - (1 if best > WIN // 2 else -1 if best < -WIN // 2 else 0)
+
+    def root(self, b, w, k, p, depth):
+        """Scores of every root move (full window, so every score is exact)."""
+        moves = self.moves(b, w, k, p)
+        scored = []
+        for raw in moves:
+            nb, nw, nk = apply_raw(b, w, k, p, raw, self.crown)
+            v = -self.search(nb, nw, nk, 1 - p, depth - 1, -WIN - 10, WIN + 10)
+            if self.noise and self.rng is not None:
+                v += float(self.rng.normal(0.0, self.noise))
+            scored.append((v, raw))
+        return scored
+
+
+def _choose(scored, rng, tolerance=0.0):
+    """The best-scored move; ties (within tolerance) broken by rng, else the first."""
+    best = max(v for v, _ in scored)
+    top = [raw for v, raw in scored if v >= best - tolerance]
+    if rng is None or len(top) == 1:
+        return top[0]
+    return top[int(rng.integers(len(top)))]
+
+
+# -------------------------------------------------------------------- bots
+@dataclass(frozen=True)
+class TipBot:
+    """A searching bot whose evaluation uses exactly the tips listed.
+
+    depth    plies searched before the evaluation (quiescence comes on top with "shots")
+    noise    standard deviation of a random term added to each root move's score,
+             in hundredths of a man (0: always the best move; ties broken at random)
+    """
+
+    tips: frozenset = frozenset(TIPS)
+    depth: int = 2
+    noise: float = 0.0
+
+    def __call__(self, game, rng=None):
+        b, w, k, p = position(game)
+        s = _Search(game.rules, frozenset(self.tips), self.noise, rng)
+        return _to_move(game, _choose(s.root(b, w, k, p, max(1, self.depth)), rng))
+
+
+def tip_bot(*, without: str | None = None, only: tuple[str, ...] | None = None,
+            depth: int = 2, noise: float = 0.0) -> TipBot:
+    """A TipBot with every tip but ``without`` (or with ``only`` the tips given)."""
+    for t in ((without,) if without else ()) + tuple(only or ()):
+        if t not in TIPS:
+            from .._core import BoardkitError
+            raise BoardkitError(f"unknown tip {t!r}; the tips are {list(TIPS)}")
+    tips = frozenset(only) if only is not None else frozenset(TIPS) - {without}
+    return TipBot(tips=tips, depth=depth, noise=noise)
+
+
+@dataclass(frozen=True)
+class EasyBot:
+    """やさしい: takes the capture that takes most, otherwise moves at random."""
+
+    def __call__(self, game, rng=None):
+        moves = game.legal_moves()
+        rng = rng if rng is not None else np.random.default_rng(0)
+        caps = [m for m in moves if m.is_capture]
+        if caps:
+            most = max(len(m.captures) for m in caps)
+            moves = [m for m in caps if len(m.captures) == most]
+        return moves[int(rng.integers(len(moves)))]
+
+
+@dataclass(frozen=True)
+class NormalBot:
+    """ふつう: 2 plies with the shape terms, no quiescence, some noise."""
+
+    depth: int = 2
+    noise: float = 25.0
+
+    def __call__(self, game, rng=None):
+        return TipBot(frozenset({"groups", "back_row", "centre", "crown"}),
+                      self.depth, self.noise)(game, rng)
+
+
+@dataclass(frozen=True)
+class StrongBot:
+    """つよい: every tip, several plies and captures read to the end."""
+
+    depth: int = 4
+
+    def __call__(self, game, rng=None):
+        return TipBot(frozenset(TIPS), self.depth, 0.0)(game, rng)
+
+
+easy = EasyBot()
+normal = NormalBot()
+strong = StrongBot()
+BOTS = {"easy": easy, "normal": normal, "strong": strong}
+
+
+def best_move(game, depth: int = 4):
+    """The move the strong search prefers (deterministic: the first of equal moves)."""
+    b, w, k, p = position(game)
+    s = _Search(game.rules, frozenset(TIPS))
+    return _to_move(game, _choose(s.root(b, w, k, p, max(1, depth)), None))
