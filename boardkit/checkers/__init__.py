@@ -1,0 +1,11 @@
+"""Checkers / draughts (チェッカー, ドラフツ): American, no-forced-capture and
+international rules (CK-01..CK-15).
+
+    from boardkit.checkers import CheckersGame, CheckersRules, perft
+    g = CheckersGame(CheckersRules.american())
+    g.play("11-15")
+"""
+from .game import CheckersGame, CheckersMove, perft
+from .rules import CheckersRules
+
+__all__ = ["CheckersGame", "CheckersMove", "CheckersRules", "perft"]

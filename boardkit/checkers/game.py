@@ -1,0 +1,802 @@
+"""CheckersGame: the rules of checkers/draughts (CK-01..CK-15) behind the common verbs.
+
+    g = CheckersGame()                       # American rules, Black to move
+    g.legal_moves()                          # [9-13, 9-14, 10-14, ...]
+    g.play("11-15"); g.undo(); g.fen()       # 'B:W21,...,32:B1,...,12'
+    g = CheckersGame(CheckersRules.international())
+
+Players: 0 = Black (dark pieces, starting on the top rows: squares 1-12 on 8x8,
+1-20 on 10x10), 1 = White. ``turn`` is 0 or 1.
+
+Fast internals for search (no validation, no history, no snapshots in ``history``):
+
+    g.push(move)     play a move taken from ``g.legal_moves()`` (draw counters kept)
+    g.pop()          take back the last ``push``
+    g.child(move)    a new game after ``move`` (cheap copy + push)
+    g.raw_position() (black, white, kings, turn) bit sets, bit i = square i + 1
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .._core import FormatError, Game, IllegalMoveError, Outcome
+from .board import apply_raw, geometry, movegen
+from .rules import CheckersRules
+
+__all__ = ["CheckersGame", "CheckersMove", "perft", "PLAYER_NAMES"]
+
+PLAYER_NAMES = ("Black", "White")
+_MOVE_RE = re.compile(r"^\s*(\d+)\s*((?:[-xX:]\s*\d+\s*)+)$")
+
+
+@dataclass(frozen=True)
+class CheckersMove:
+    """One whole move (a multi-jump is one move). Squares are PDN numbers.
+
+    path      the squares the piece visits, start first, end last
+    captures  the squares of the pieces jumped, in order
+    """
+
+    path: tuple[int, ...]
+    captures: tuple[int, ...] = ()
+
+    @property
+    def is_capture(self) -> bool:
+        return bool(self.captures)
+
+    @property
+    def start(self) -> int:
+        return self.path[0]
+
+    @property
+    def end(self) -> int:
+        return self.path[-1]
+
+    def __str__(self) -> str:
+        if self.captures:
+            return "x".join(map(str, self.path))
+        return f"{self.path[0]}-{self.path[-1]}"
+
+    def __repr__(self) -> str:
+        return f"CheckersMove({self})"
+
+
+def _raw_to_move(raw) -> CheckersMove:
+    path, caps, _ = raw
+    return CheckersMove(tuple(i + 1 for i in path), tuple(i + 1 for i in caps))
+
+
+class CheckersGame(Game):
+    """A game of checkers under a ``CheckersRules`` preset (American by default).
+
+    ``fen`` (optional) sets up a position from a PDN FEN tag value such as
+    ``"W:W21,22,K5:B1,2"`` (CK-15).
+
+    Draws (checked after each move; a side with no legal move loses first, CK-10):
+    - CK-11 the same position (pieces and side to move) occurs for the third time;
+    - CK-12 (``draw_rules="american"``) 80 plies in a row (40 moves each) with no
+      capture and no man move;
+    - CK-13 (``draw_rules="international"``, FMJD article 6) 50 plies in a row (25
+      moves each) with only king moves and no capture; a lone king against three
+      pieces of which at least one is a king: drawn once each side has made 16 more
+      moves (32 plies) since that material first arose; a lone king against two
+      pieces of which at least one is a king: 5 moves each (10 plies). The count
+      restarts when the material changes to another of these classes.
+    """
+
+    name = "checkers"
+    rules_class = CheckersRules
+
+    def __init__(self, rules: CheckersRules | None = None, fen: str | None = None):
+        super().__init__()
+        if rules is None:
+            rules = CheckersRules.american()
+        if not isinstance(rules, CheckersRules):
+            raise FormatError(f"rules must be a CheckersRules (e.g. CheckersRules.american()), "
+                              f"got {type(rules).__name__}")
+        self.rules = rules
+        self._geo = geometry(rules.board_size)
+        self._gen = movegen(rules)
+        self._fast: list = []
+        if fen is None:
+            self._set(self._geo.start_black, self._geo.start_white, 0, rules.first_turn, 0)
+        else:
+            from .pdn import parse_fen
+            turn, black, white, kings, quiet = parse_fen(fen, rules.board_size)
+            self._set(black, white, kings, turn, quiet)
+        self._start = self._snapshot()
+
+    # ------------------------------------------------------------- state
+    def _set(self, black, white, kings, turn, quiet=0, endgame=0, keys=None) -> None:
+        self._black, self._white, self._kings, self._turn = black, white, kings, turn
+        self._quiet = quiet                  # plies with only king moves, no capture
+        self._endgame = endgame              # plies since the CK-13 endgame class arose
+        self._keys = keys if keys is not None else ((black, white, kings, turn),)
+        self._cache = None
+
+    @property
+    def turn(self) -> int:
+        return self._turn
+
+    @property
+    def size(self) -> int:
+        return self.rules.board_size
+
+    @property
+    def squares(self) -> int:
+        """How many dark squares there are (32, 50 or 72)."""
+        return self._geo.count
+
+    def raw_position(self) -> tuple[int, int, int, int]:
+        return (self._black, self._white, self._kings, self._turn)
+
+    def pieces(self) -> dict[int, tuple[int, bool]]:
+        """square -> (player, is_king) for every piece on the board."""
+        out = {}
+        for player, bb in ((0, self._black), (1, self._white)):
+            i = 0
+            while bb:
+                if bb & 1:
+                    out[i + 1] = (player, bool(self._kings >> i & 1))
+                bb >>= 1
+                i += 1
+        return dict(sorted(out.items()))
+
+    def piece_at(self, square: int) -> tuple[int, bool] | None:
+        return self.pieces().get(square)
+
+    def counts(self) -> dict[str, int]:
+        """How many men and kings each side has."""
+        k = self._kings
+        pop = lambda x: bin(x).count("1")  # noqa: E731
+        return {"black_men": pop(self._black & ~k), "black_kings": pop(self._black & k),
+                "white_men": pop(self._white & ~k), "white_kings": pop(self._white & k)}
+
+    @property
+    def quiet_plies(self) -> int:
+        """Plies in a row with no capture and no man move (CK-12, CK-13)."""
+        return self._quiet
+
+    @property
+    def endgame_plies(self) -> int:
+        """Plies since the current CK-13 lone-king endgame arose (0 outside one)."""
+        return self._endgame
+
+    def repetitions(self) -> int:
+        """How many times the current position (with the side to move) has occurred."""
+        return self._keys.count(self._keys[-1])
+
+    # ------------------------------------------------------------- moves
+    def _raw_moves(self) -> list:
+        if self._cache is None:
+            own, opp = (self._black, self._white) if self._turn == 0 else (self._white, self._black)
+            self._cache = self._gen.generate(own, opp, self._kings, self._turn)
+        return self._cache
+
+    def _generate(self) -> list:
+        return [_raw_to_move(r) for r in self._raw_moves()]
+
+    def capturing_squares(self) -> list[int]:
+        """Squares of the pieces that can capture now (the widget's red rings). Under
+        majority capture only those that can make a longest capture."""
+        if self.is_over():
+            return []
+        own, opp = (self._black, self._white) if self._turn == 0 else (self._white, self._black)
+        caps = self._gen.captures(own, opp, self._kings, self._turn)
+        return sorted({p[0] + 1 for p, _c, _m in caps})
+
+    def _apply(self, move: CheckersMove) -> None:
+        path = tuple(s - 1 for s in move.path)
+        capmask = 0
+        for c in move.captures:
+            capmask |= 1 << (c - 1)
+        raw = (path, (), capmask)
+        was_man = not self._kings >> path[0] & 1
+        black, white, kings = apply_raw(self._black, self._white, self._kings, self._turn,
+                                        raw, self._geo.crown_row)
+        turn = 1 - self._turn
+        key = (black, white, kings, turn)
+        if capmask or was_man:
+            quiet, keys = 0, (key,)          # irreversible: no earlier position can recur
+        else:
+            quiet, keys = self._quiet + 1, self._keys + (key,)
+        endgame = 0
+        if self.rules.draw_rules == "international":
+            old = _endgame_class(self._black, self._white, self._kings)
+            new = _endgame_class(black, white, kings)
+            endgame = self._endgame + 1 if (new is not None and new == old) else 0
+        self._set(black, white, kings, turn, quiet, endgame, keys)
+
+    def _snapshot(self):
+        return (self._black, self._white, self._kings, self._turn, self._quiet,
+                self._endgame, self._keys)
+
+    def _restore(self, snap) -> None:
+        self._set(*snap)
+
+    # ---------------------------------------------------- fast internals
+    def push(self, move: CheckersMove) -> None:
+        """Play a move from ``legal_moves()`` without validation or history (search)."""
+        self._fast.append(self._snapshot())
+        self._apply(move)
+
+    def pop(self) -> None:
+        """Take back the last ``push``."""
+        self._restore(self._fast.pop())
+
+    def child(self, move: CheckersMove) -> "CheckersGame":
+        """A new game (without undo history) in the position after ``move``."""
+        new = self.__class__.__new__(self.__class__)
+        new.__dict__.update(self.__dict__)
+        new._undo, new._history, new._fast = [], [], []
+        new._apply(move)
+        return new
+
+    # ------------------------------------------------------------- outcome
+    def _outcome(self) -> Outcome | None:
+        me, other = PLAYER_NAMES[self._turn], PLAYER_NAMES[1 - self._turn]
+        own = self._black if self._turn == 0 else self._white
+        win = 1 - self._turn
+        if not own:
+            return Outcome(win, f"{me} has no pieces left: {other} wins (CK-10)", (win, self._turn))
+        if not self._raw_moves():
+            return Outcome(win, f"{me} has no legal move: {other} wins (CK-10)", (win, self._turn))
+        if self.repetitions() >= 3:
+            return Outcome(None, "draw: the same position with the same player to move "
+                                 "occurred three times (CK-11)")
+        if self.rules.draw_rules == "american":
+            if self._quiet >= 80:
+                return Outcome(None, "draw: 40 moves each with no capture and no man move (CK-12)")
+        else:
+            if self._quiet >= 50:
+                return Outcome(None, "draw: 25 moves each with only king moves and no capture (CK-13)")
+            cls = _endgame_class(self._black, self._white, self._kings)
+            if cls == 3 and self._endgame >= 32:
+                return Outcome(None, "draw: a lone king held out 16 moves each against three "
+                                     "pieces including a king (CK-13)")
+            if cls == 2 and self._endgame >= 10:
+                return Outcome(None, "draw: a lone king held out 5 moves each against two "
+                                     "pieces including a king (CK-13)")
+        return None
+
+    # ------------------------------------------------------------- parsing
+    def _parse_squares(self, text: str) -> tuple[list[int], bool]:
+        m = _MOVE_RE.match(text)
+        if not m:
+            raise FormatError(f"checkers move notation (CK-15): expected a step like 11-15 or a "
+                              f"capture like 15x24 or 15x24x31, got {text!r}")
+        squares = [int(x) for x in re.findall(r"\d+", text)]
+        is_capture = "x" in text.lower() or ":" in text
+        if not is_capture and len(squares) != 2:
+            raise FormatError(f"checkers move notation (CK-15): a step has two squares "
+                              f"(like 11-15), got {text!r}; captures are written with x")
+        bad = [s for s in squares if not 1 <= s <= self.squares]
+        if bad:
+            raise FormatError(f"checkers move notation (CK-15): square {bad[0]} does not exist; "
+                              f"the dark squares are numbered 1-{self.squares}")
+        return squares, is_capture
+
+    def _parse_move(self, text: str) -> CheckersMove:
+        squares, is_capture = self._parse_squares(text.strip())
+        legal = self.legal_moves()
+        found = _match(legal, squares, is_capture)
+        if len(found) == 1:
+            return found[0]
+        if len(found) > 1:
+            raise IllegalMoveError(f"{text.strip()} is ambiguous: it could be "
+                                   f"{' or '.join(map(str, found))}; write the squares in between", "CK-15")
+        raise self._explain(squares, is_capture, text.strip())
+
+    def _coerce_move(self, move) -> CheckersMove:
+        if not isinstance(move, CheckersMove):
+            raise FormatError(f"a checkers move is a CheckersMove or text like 11-15, got {type(move).__name__}")
+        legal = self.legal_moves()
+        for m in legal:
+            if m == move:
+                return m
+        # the same start, end and captured pieces by another path is the same move (CK-07)
+        for m in legal:
+            if (m.start, m.end, frozenset(m.captures)) == (move.start, move.end, frozenset(move.captures)):
+                return m
+        raise self._explain(list(move.path), move.is_capture, str(move))
+
+    def _explain_illegal(self, move) -> IllegalMoveError:
+        if isinstance(move, CheckersMove):
+            return self._explain(list(move.path), move.is_capture, str(move))
+        squares, is_capture = self._parse_squares(str(move))
+        return self._explain(squares, is_capture, str(move))
+
+    def _explain(self, squares: list[int], is_capture: bool, text: str) -> IllegalMoveError:
+        """Why a move written as these squares is not legal, naming the rule."""
+        me = PLAYER_NAMES[self._turn]
+        start = squares[0]
+        piece = self.piece_at(start)
+        legal = self.legal_moves()
+        if piece is None or piece[0] != self._turn:
+            return IllegalMoveError(f"{text}: there is no {me} piece on square {start}; {me} is to move")
+        is_king = piece[1]
+        caps = [m for m in legal if m.is_capture]
+        if not is_capture:
+            if caps and self.rules.forced_capture:
+                return IllegalMoveError(f"{text}: a capture is available: {caps[0]}", "CK-06")
+            return self._explain_step(start, squares[-1], is_king, text)
+        # a capture
+        own, opp = (self._black, self._white) if self._turn == 0 else (self._white, self._black)
+        every = [_raw_to_move(r) for r in self._gen.captures(own, opp, self._kings, self._turn,
+                                                              majority=False)]
+        mine = [m for m in every if m.start == start]
+        longer = [m for m in mine if _is_prefix(squares, list(m.path))]
+        if longer:
+            return IllegalMoveError(f"{text}: the multi-jump must continue, e.g. {longer[0]}", "CK-07")
+        same = _match(every, squares, True)
+        if same and self.rules.majority_capture:
+            best = max(len(m.captures) for m in every)
+            return IllegalMoveError(f"{text}: majority capture: a capture of {best} pieces is "
+                                    f"available, e.g. {caps[0]}", "CK-06")
+        if not is_king and self.rules.crowning_ends_move and len(squares) > 2:
+            for m in mine:
+                if (squares[:len(m.path)] == list(m.path)
+                        and self._geo.crown_row[self._turn] >> (m.end - 1) & 1):
+                    return IllegalMoveError(f"{text}: a man crowned by a jump stops there: {m}", "CK-08")
+        if len(squares) >= 2 and not is_king and not self.rules.men_capture_backward:
+            r0 = self._geo.coords[start - 1][0]
+            r1 = self._geo.coords[squares[1] - 1][0]
+            if (r1 - r0) * (1 if self._turn == 0 else -1) < 0:
+                return IllegalMoveError(f"{text}: men jump forward only; only kings jump backwards", "CK-05")
+        return IllegalMoveError(f"{text}: no such capture: a piece jumps an adjacent opposing piece "
+                                f"to the empty square just beyond"
+                                + (" (kings: along the diagonal)" if self.rules.flying_kings else ""), "CK-05")
+
+    def _explain_step(self, start: int, end: int, is_king: bool, text: str) -> IllegalMoveError:
+        g = self._geo
+        (r0, c0), (r1, c1) = g.coords[start - 1], g.coords[end - 1]
+        dr, dc = r1 - r0, c1 - c0
+        if self.piece_at(end) is not None:
+            return IllegalMoveError(f"{text}: square {end} is occupied", "CK-04")
+        if abs(dr) != abs(dc) or dr == 0:
+            return IllegalMoveError(f"{text}: pieces move diagonally, and {start} and {end} are not "
+                                    f"on one diagonal", "CK-04")
+        if not is_king:
+            forward = 1 if self._turn == 0 else -1
+            if dr * forward < 0:
+                return IllegalMoveError(f"{text}: men move forward only", "CK-04")
+            return IllegalMoveError(f"{text}: a man steps one square diagonally forward", "CK-04")
+        if not self.rules.flying_kings:
+            return IllegalMoveError(f"{text}: kings move one square diagonally", "CK-09")
+        return IllegalMoveError(f"{text}: a flying king moves only over empty squares", "CK-09")
+
+    # ------------------------------------------------------------- text
+    def fen(self) -> str:
+        """The position as a PDN FEN tag value, e.g. ``B:W21,22,K5:B1,2`` (CK-15)."""
+        from .pdn import write_fen
+        return write_fen(self._turn, self._black, self._white, self._kings)
+
+    def __str__(self) -> str:
+        if self.captures:
+            return "x".join(map(str, self.path))
+        return f"{self.path[0]}-{self.path[-1]}"
+
+    def __repr__(self) -> str:
+        return f"CheckersMove({self})"
+
+
+def _raw_to_move(raw) -> CheckersMove:
+    path, caps, _ = raw
+    return CheckersMove(tuple(i + 1 for i in path), tuple(i + 1 for i in caps))
+
+
+class CheckersGame(Game):
+    """A game of checkers under a ``CheckersRules`` preset (American by default).
+
+    ``fen`` (optional) sets up a position from a PDN FEN tag value such as
+    ``"W:W21,22,K5:B1,2"`` (CK-15).
+
+    Draws (checked after each move; a side with no legal move loses first, CK-10):
+    - CK-11 the same position (pieces and side to move) occurs for the third time;
+    - CK-12 (``draw_rules="american"``) 80 plies in a row (40 moves each) with no
+      capture and no man move;
+    - CK-13 (``draw_rules="international"``, FMJD article 6) 50 plies in a row (25
+      moves each) with only king moves and no capture; a lone king against three
+      pieces of which at least one is a king: drawn once each side has made 16 more
+      moves (32 plies) since that material first arose; a lone king against two
+      pieces of which at least one is a king: 5 moves each (10 plies). The count
+      restarts when the material changes to another of these classes.
+    """
+
+    name = "checkers"
+    rules_class = CheckersRules
+
+    def __init__(self, rules: CheckersRules | None = None, fen: str | None = None):
+        super().__init__()
+        if rules is None:
+            rules = CheckersRules.american()
+        if not isinstance(rules, CheckersRules):
+            raise FormatError(f"rules must be a CheckersRules (e.g. CheckersRules.american()), "
+                              f"got {type(rules).__name__}")
+        self.rules = rules
+        self._geo = geometry(rules.board_size)
+        self._gen = movegen(rules)
+        self._fast: list = []
+        if fen is None:
+            self._set(self._geo.start_black, self._geo.start_white, 0, rules.first_turn, 0)
+        else:
+            from .pdn import parse_fen
+            turn, black, white, kings, quiet = parse_fen(fen, rules.board_size)
+            self._set(black, white, kings, turn, quiet)
+        self._start = self._snapshot()
+
+    # ------------------------------------------------------------- state
+    def _set(self, black, white, kings, turn, quiet=0, endgame=0, keys=None) -> None:
+        self._black, self._white, self._kings, self._turn = black, white, kings, turn
+        self._quiet = quiet                  # plies with only king moves, no capture
+        self._endgame = endgame              # plies since the CK-13 endgame class arose
+        self._keys = keys if keys is not None else ((black, white, kings, turn),)
+        self._cache = None
+
+    @property
+    def turn(self) -> int:
+        return self._turn
+
+    @property
+    def size(self) -> int:
+        return self.rules.board_size
+
+    @property
+    def squares(self) -> int:
+        """How many dark squares there are (32, 50 or 72)."""
+        return self._geo.count
+
+    def raw_position(self) -> tuple[int, int, int, int]:
+        return (self._black, self._white, self._kings, self._turn)
+
+    def pieces(self) -> dict[int, tuple[int, bool]]:
+        """square -> (player, is_king) for every piece on the board."""
+        out = {}
+        for player, bb in ((0, self._black), (1, self._white)):
+            i = 0
+            while bb:
+                if bb & 1:
+                    out[i + 1] = (player, bool(self._kings >> i & 1))
+                bb >>= 1
+                i += 1
+        return dict(sorted(out.items()))
+
+    def piece_at(self, square: int) -> tuple[int, bool] | None:
+        return self.pieces().get(square)
+
+    def counts(self) -> dict[str, int]:
+        """How many men and kings each side has."""
+        k = self._kings
+        pop = lambda x: bin(x).count("1")  # noqa: E731
+        return {"black_men": pop(self._black & ~k), "black_kings": pop(self._black & k),
+                "white_men": pop(self._white & ~k), "white_kings": pop(self._white & k)}
+
+    @property
+    def quiet_plies(self) -> int:
+        """Plies in a row with no capture and no man move (CK-12, CK-13)."""
+        return self._quiet
+
+    @property
+    def endgame_plies(self) -> int:
+        """Plies since the current CK-13 lone-king endgame arose (0 outside one)."""
+        return self._endgame
+
+    def repetitions(self) -> int:
+        """How many times the current position (with the side to move) has occurred."""
+        return self._keys.count(self._keys[-1])
+
+    # ------------------------------------------------------------- moves
+    def _raw_moves(self) -> list:
+        if self._cache is None:
+            own, opp = (self._black, self._white) if self._turn == 0 else (self._white, self._black)
+            self._cache = self._gen.generate(own, opp, self._kings, self._turn)
+        return self._cache
+
+    def _generate(self) -> list:
+        return [_raw_to_move(r) for r in self._raw_moves()]
+
+    def capturing_squares(self) -> list[int]:
+        """Squares of the pieces that can capture now (the widget's red rings). Under
+        majority capture only those that can make a longest capture."""
+        if self.is_over():
+            return []
+        own, opp = (self._black, self._white) if self._turn == 0 else (self._white, self._black)
+        caps = self._gen.captures(own, opp, self._kings, self._turn)
+        return sorted({p[0] + 1 for p, _c, _m in caps})
+
+    def _apply(self, move: CheckersMove) -> None:
+        path = tuple(s - 1 for s in move.path)
+        capmask = 0
+        for c in move.captures:
+            capmask |= 1 << (c - 1)
+        raw = (path, (), capmask)
+        was_man = not self._kings >> path[0] & 1
+        black, white, kings = apply_raw(self._black, self._white, self._kings, self._turn,
+                                        raw, self._geo.crown_row)
+        turn = 1 - self._turn
+        key = (black, white, kings, turn)
+        if capmask or was_man:
+            quiet, keys = 0, (key,)          # irreversible: no earlier position can recur
+        else:
+            quiet, keys = self._quiet + 1, self._keys + (key,)
+        endgame = 0
+        if self.rules.draw_rules == "international":
+            old = _endgame_class(self._black, self._white, self._kings)
+            new = _endgame_class(black, white, kings)
+            endgame = self._endgame + 1 if (new is not None and new == old) else 0
+        self._set(black, white, kings, turn, quiet, endgame, keys)
+
+    def _snapshot(self):
+        return (self._black, self._white, self._kings, self._turn, self._quiet,
+                self._endgame, self._keys)
+
+    def _restore(self, snap) -> None:
+        self._set(*snap)
+
+    # ---------------------------------------------------- fast internals
+    def push(self, move: CheckersMove) -> None:
+        """Play a move from ``legal_moves()`` without validation or history (search)."""
+        self._fast.append(self._snapshot())
+        self._apply(move)
+
+    def pop(self) -> None:
+        """Take back the last ``push``."""
+        self._restore(self._fast.pop())
+
+    def child(self, move: CheckersMove) -> "CheckersGame":
+        """A new game (without undo history) in the position after ``move``."""
+        new = self.__class__.__new__(self.__class__)
+        new.__dict__.update(self.__dict__)
+        new._undo, new._history, new._fast = [], [], []
+        new._apply(move)
+        return new
+
+    # ------------------------------------------------------------- outcome
+    def _outcome(self) -> Outcome | None:
+        me, other = PLAYER_NAMES[self._turn], PLAYER_NAMES[1 - self._turn]
+        own = self._black if self._turn == 0 else self._white
+        win = 1 - self._turn
+        if not own:
+            return Outcome(win, f"{me} has no pieces left: {other} wins (CK-10)", (win, self._turn))
+        if not self._raw_moves():
+            return Outcome(win, f"{me} has no legal move: {other} wins (CK-10)", (win, self._turn))
+        if self.repetitions() >= 3:
+            return Outcome(None, "draw: the same position with the same player to move "
+                                 "occurred three times (CK-11)")
+        if self.rules.draw_rules == "american":
+            if self._quiet >= 80:
+                return Outcome(None, "draw: 40 moves each with no capture and no man move (CK-12)")
+        else:
+            if self._quiet >= 50:
+                return Outcome(None, "draw: 25 moves each with only king moves and no capture (CK-13)")
+            cls = _endgame_class(self._black, self._white, self._kings)
+            if cls == 3 and self._endgame >= 32:
+                return Outcome(None, "draw: a lone king held out 16 moves each against three "
+                                     "pieces including a king (CK-13)")
+            if cls == 2 and self._endgame >= 10:
+                return Outcome(None, "draw: a lone king held out 5 moves each against two "
+                                     "pieces including a king (CK-13)")
+        return None
+
+    # ------------------------------------------------------------- parsing
+    def _parse_squares(self, text: str) -> tuple[list[int], bool]:
+        m = _MOVE_RE.match(text)
+        if not m:
+            raise FormatError(f"checkers move notation (CK-15): expected a step like 11-15 or a "
+                              f"capture like 15x24 or 15x24x31, got {text!r}")
+        squares = [int(x) for x in re.findall(r"\d+", text)]
+        is_capture = "x" in text.lower() or ":" in text
+        if not is_capture and len(squares) != 2:
+            raise FormatError(f"checkers move notation (CK-15): a step has two squares "
+                              f"(like 11-15), got {text!r}; captures are written with x")
+        bad = [s for s in squares if not 1 <= s <= self.squares]
+        if bad:
+            raise FormatError(f"checkers move notation (CK-15): square {bad[0]} does not exist; "
+                              f"the dark squares are numbered 1-{self.squares}")
+        return squares, is_capture
+
+    def _parse_move(self, text: str) -> CheckersMove:
+        squares, is_capture = self._parse_squares(text.strip())
+        legal = self.legal_moves()
+        found = _match(legal, squares, is_capture)
+        if len(found) == 1:
+            return found[0]
+        if len(found) > 1:
+            raise IllegalMoveError(f"{text.strip()} is ambiguous: it could be "
+                                   f"{' or '.join(map(str, found))}; write the squares in between", "CK-15")
+        raise self._explain(squares, is_capture, text.strip())
+
+    def _coerce_move(self, move) -> CheckersMove:
+        if not isinstance(move, CheckersMove):
+            raise FormatError(f"a checkers move is a CheckersMove or text like 11-15, got {type(move).__name__}")
+        legal = self.legal_moves()
+        for m in legal:
+            if m == move:
+                return m
+        # the same start, end and captured pieces by another path is the same move (CK-07)
+        for m in legal:
+            if (m.start, m.end, frozenset(m.captures)) == (move.start, move.end, frozenset(move.captures)):
+                return m
+        raise self._explain(list(move.path), move.is_capture, str(move))
+
+    def _explain_illegal(self, move) -> IllegalMoveError:
+        if isinstance(move, CheckersMove):
+            return self._explain(list(move.path), move.is_capture, str(move))
+        squares, is_capture = self._parse_squares(str(move))
+        return self._explain(squares, is_capture, str(move))
+
+    def _explain(self, squares: list[int], is_capture: bool, text: str) -> IllegalMoveError:
+        """Why a move written as these squares is not legal, naming the rule."""
+        me = PLAYER_NAMES[self._turn]
+        start = squares[0]
+        piece = self.piece_at(start)
+        legal = self.legal_moves()
+        if piece is None or piece[0] != self._turn:
+            return IllegalMoveError(f"{text}: there is no {me} piece on square {start}; {me} is to move")
+        is_king = piece[1]
+        caps = [m for m in legal if m.is_capture]
+        if not is_capture:
+            if caps and self.rules.forced_capture:
+                return IllegalMoveError(f"{text}: a capture is available: {caps[0]}", "CK-06")
+            return self._explain_step(start, squares[-1], is_king, text)
+        # a capture
+        own, opp = (self._black, self._white) if self._turn == 0 else (self._white, self._black)
+        every = [_raw_to_move(r) for r in self._gen.captures(own, opp, self._kings, self._turn,
+                                                              majority=False)]
+        mine = [m for m in every if m.start == start]
+        longer = [m for m in mine if _is_prefix(squares, list(m.path))]
+        if longer:
+            return IllegalMoveError(f"{text}: the multi-jump must continue, e.g. {longer[0]}", "CK-07")
+        same = _match(every, squares, True)
+        if same and self.rules.majority_capture:
+            best = max(len(m.captures) for m in every)
+            return IllegalMoveError(f"{text}: majority capture: a capture of {best} pieces is "
+                                    f"available, e.g. {caps[0]}", "CK-06")
+        if not is_king and self.rules.crowning_ends_move and len(squares) > 2:
+            for m in mine:
+                if (squares[:len(m.path)] == list(m.path)
+                        and self._geo.crown_row[self._turn] >> (m.end - 1) & 1):
+                    return IllegalMoveError(f"{text}: a man crowned by a jump stops there: {m}", "CK-08")
+        if len(squares) >= 2 and not is_king and not self.rules.men_capture_backward:
+            r0 = self._geo.coords[start - 1][0]
+            r1 = self._geo.coords[squares[1] - 1][0]
+            if (r1 - r0) * (1 if self._turn == 0 else -1) < 0:
+                return IllegalMoveError(f"{text}: men jump forward only; only kings jump backwards", "CK-05")
+        return IllegalMoveError(f"{text}: no such capture: a piece jumps an adjacent opposing piece "
+                                f"to the empty square just beyond"
+                                + (" (kings: along the diagonal)" if self.rules.flying_kings else ""), "CK-05")
+
+    def _explain_step(self, start: int, end: int, is_king: bool, text: str) -> IllegalMoveError:
+        g = self._geo
+        (r0, c0), (r1, c1) = g.coords[start - 1], g.coords[end - 1]
+        dr, dc = r1 - r0, c1 - c0
+        if self.piece_at(end) is not None:
+            return IllegalMoveError(f"{text}: square {end} is occupied", "CK-04")
+        if abs(dr) != abs(dc) or dr == 0:
+            return IllegalMoveError(f"{text}: pieces move diagonally, and {start} and {end} are not "
+                                    f"on one diagonal", "CK-04")
+        if not is_king:
+            forward = 1 if self._turn == 0 else -1
+            if dr * forward < 0:
+                return IllegalMoveError(f"{text}: men move forward only", "CK-04")
+            return IllegalMoveError(f"{text}: a man steps one square diagonally forward", "CK-04")
+        if not self.rules.flying_kings:
+            return IllegalMoveError(f"{text}: kings move one square diagonally", "CK-09")
+        return IllegalMoveError(f"{text}: a flying king moves only over empty squares", "CK-09")
+
+    # ------------------------------------------------------------- text
+    def fen(self) -> str:
+        """The position as a PDN FEN tag value, e.g. ``B:W21,22,K5:B1,2`` (CK-15)."""
+        from .pdn import write_fen
+        return write_fen(self._turn, self._black, self._white, self._kings)
+
+    def move_number(self) -> int:
+        """The PDN move number of the next move (counting from the start position)."""
+        first = self._start[3]
+        return 1 + (len(self._history) + (1 if self._turn != first and len(self._history) % 2 == 0
+                                          and False else 0) + (0 if first == self.rules.first_turn else 1)) // 2
+
+    def __str__(self) -> str:
+        g = self._geo
+        p = self.pieces()
+        sym = {(0, False): "b", (0, True): "B", (1, False): "w", (1, True): "W"}
+        lines = []
+        for r in range(g.n):
+            row = []
+            for c in range(g.n):
+                sq = g.square(r, c)
+                row.append(" " if sq is None else sym.get(p.get(sq), "."))
+            lines.append(" ".join(row).rstrip())
+        lines.append(f"{PLAYER_NAMES[self._turn]} to move ({self.rules.name} rules)")
+        return "\n".join(lines)
+
+    def draw(self, **options):
+        from .draw import draw_board
+        return draw_board(self, **options)
+
+    # ------------------------------------------------------------- JSON
+    def _state_dict(self) -> dict:
+        from .pdn import write_fen
+        b, w, k, t, quiet, endgame, _keys = self._start
+        return {"start": {"fen": write_fen(t, b, w, k), "quiet": quiet, "endgame": endgame},
+                "moves": [str(m) for m in self._history],
+                "fen": self.fen()}
+
+    def _load_state(self, data: dict) -> None:
+        from .pdn import parse_fen
+        start = data["start"]
+        if not isinstance(start, dict) or not isinstance(data.get("moves"), list):
+            raise FormatError("checkers JSON: 'start' must be an object and 'moves' a list")
+        turn, black, white, kings, _q = parse_fen(start["fen"], self.rules.board_size)
+        quiet, endgame = start.get("quiet", 0), start.get("endgame", 0)
+        if not (isinstance(quiet, int) and isinstance(endgame, int) and quiet >= 0 and endgame >= 0):
+            raise FormatError("checkers JSON: 'quiet' and 'endgame' must be counts (integers >= 0)")
+        self._undo, self._history, self._fast = [], [], []
+        self._set(black, white, kings, turn, quiet, endgame)
+        self._start = self._snapshot()
+        for text in data["moves"]:
+            if not isinstance(text, str):
+                raise FormatError(f"checkers JSON: moves must be text like '11-15', got {text!r}")
+            try:
+                self.play(text)
+            except IllegalMoveError as e:
+                raise FormatError(f"checkers JSON: move {text!r} is illegal: {e}") from None
+        if "fen" in data and data["fen"] != self.fen():
+            raise FormatError(f"checkers JSON: the moves lead to {self.fen()!r}, not to the "
+                              f"stored 'fen' {data['fen']!r}")
+
+    # ------------------------------------------------------------- PDN
+    def to_pdn(self, **tags) -> str:
+        """The game as a PDN record (tags, numbered moves, result) (CK-15)."""
+        from .pdn import write_pdn
+        return write_pdn(self, **tags)
+
+    @classmethod
+    def from_pdn(cls, text: str) -> "CheckersGame":
+        """Read one PDN game record (the first game if the text holds several)."""
+        from .pdn import read_pdn
+        return read_pdn(text)[0]
+
+
+def _endgame_class(black: int, white: int, kings: int) -> int | None:
+    """CK-13: 3 or 2 when one side is a lone king and the other has that many pieces
+    including at least one king; None otherwise."""
+    for lone, other in ((black, white), (white, black)):
+        if lone and not lone & (lone - 1) and lone & kings:
+            n = bin(other).count("1")
+            if n in (2, 3) and other & kings:
+                return n
+    return None
+
+
+def _is_prefix(short: list[int], long: list[int]) -> bool:
+    return len(short) < len(long) and long[:len(short)] == short
+
+
+def _match(moves: list, squares: list[int], is_capture: bool) -> list:
+    """The moves written by these squares: the exact path, or start, end and any
+    squares in between given in order (the short form 15x31)."""
+    out = []
+    for m in moves:
+        if m.is_capture != is_capture or m.start != squares[0] or m.end != squares[-1]:
+            continue
+        if list(m.path) == squares:
+            return [m]
+        it = iter(m.path[1:-1])
+        if all(any(s == x for x in it) for s in squares[1:-1]):
+            out.append(m)
+    return out
+
+
+def perft(game: CheckersGame, depth: int) -> int:
+    """How many move sequences of ``depth`` plies the position has (leaf count).
+
+    A whole multi-jump is one move; moves with the same start, end and captured
+    pieces are counted once (CK-07). Draw rules are not applied (the usual perft
+    convention), but a side with no legal move is a leaf with no children."""
+    from .board import perft_raw
+    if not isinstance(depth, int) or depth < 0:
+        raise FormatError(f"perft depth must be an integer >= 0, got {depth!r}")
+    b, w, k, t = game.raw_position()
+    return perft_raw(game._gen, b, w, k, t, depth)
