@@ -1,0 +1,310 @@
+"""A one-sided bear-off database, computed from scratch (BG-09).
+
+For every way of placing up to 15 checkers on the six home points (54,264
+positions, counting the empty board), the table holds
+
+* the expected number of rolls to bear them all off, playing each roll so as to
+  make that expectation as small as possible, and
+* the distribution of the number of rolls under that play.
+
+    >>> expected_rolls((1, 0, 0, 0, 0, 0))     # one checker on the 1-point
+    1.0
+
+From two one-sided distributions we get the race between two sides that are both
+bearing off (``race_win_probability``), the classic approximation that treats the
+two bear-offs as independent (there is no contact left, so they are).
+
+How it is built fast: a position only ever moves to positions with fewer pips, so
+positions are solved layer by layer in order of their pip count, each layer with a
+few numpy operations. Inside a roll we memoise the best result "with this die
+still to play" (``G1``), "with two / three dice of a double still to play" (``G2``,
+``G3``), so the best play of a roll is a minimum over at most 2 x 6 or 6 choices
+instead of a walk over every sequence of moves. The full table is cached on disk
+(``$BOARDKIT_CACHE`` or ``~/.cache/boardkit``), never in the repository.
+"""
+from __future__ import annotations
+
+import itertools
+import math
+import os
+import pathlib
+from dataclasses import dataclass
+from typing import Sequence
+
+import numpy as np
+
+from .._core import BoardkitError
+
+__all__ = [
+    "POINTS", "MAX_CHECKERS", "BearoffTable", "build_table", "table", "cache_path",
+    "check_points", "bearoff_plays", "best_bearoff_play", "expected_rolls",
+    "roll_distribution", "race_win_probability", "effective_pip_count",
+]
+
+POINTS = 6
+MAX_CHECKERS = 15
+#: columns of the distribution: P(exactly n rolls) for n = 0 .. MAX_ROLLS-1
+MAX_ROLLS = 32
+_VERSION = 1
+_NONDOUBLES = [(a, b) for a in range(2, 7) for b in range(1, a)]
+
+
+def check_points(points: Sequence[int], max_checkers: int = MAX_CHECKERS) -> tuple[int, ...]:
+    """Validate a home-board position: six counts of checkers on points 1..6."""
+    try:
+        pos = tuple(points)
+    except TypeError:
+        raise BoardkitError("a bear-off position is a 6-tuple of checker counts on the home "
+                            f"points 1..6 (BG-09), got {points!r}") from None
+    if len(pos) != POINTS:
+        raise BoardkitError("a bear-off position has exactly 6 counts, for home points 1..6 "
+                            f"(BG-09), got {len(pos)}: {points!r}")
+    for c in pos:
+        if isinstance(c, bool) or not isinstance(c, (int, np.integer)):
+            raise BoardkitError(f"checker counts must be whole numbers, got {c!r} in {points!r}")
+        if c < 0:
+            raise BoardkitError(f"checker counts cannot be negative, got {c} in {points!r}")
+    if sum(pos) > max_checkers:
+        raise BoardkitError(f"a side has at most {max_checkers} checkers (BG-02), got "
+                            f"{sum(pos)} in {points!r}")
+    return tuple(int(c) for c in pos)
+
+
+# ----------------------------------------------------------------- moves
+def _single_moves(pos: tuple[int, ...], die: int) -> set[tuple[int, ...]]:
+    """Positions after playing one die (BG-09): bear off from the die's point, move
+    a checker down from a higher point, or, with no checker higher than the die,
+    bear off from the highest occupied point."""
+    out = set()
+    high = max((i + 1 for i, c in enumerate(pos) if c), default=0)
+    for j in range(1, POINTS + 1):
+        if not pos[j - 1]:
+            continue
+        if j == die or (j < die and j == high) or j > die:
+            q = list(pos)
+            q[j - 1] -= 1
+            if j > die:
+                q[j - 1 - die] += 1
+            out.add(tuple(q))
+    return out
+
+
+def bearoff_plays(points: Sequence[int], d1: int, d2: int) -> list[tuple[int, ...]]:
+    """Every distinct position a roll can lead to, all dice played (BG-08, BG-09).
+
+    With every checker home a die can always be played, so a roll is played in full
+    until the checkers run out; a double is played four times (BG-06)."""
+    pos = check_points(points)
+    for d in (d1, d2):
+        if isinstance(d, bool) or not isinstance(d, int) or not 1 <= d <= 6:
+            raise BoardkitError(f"dice show 1..6, got {d!r}")
+    orders = [(d1,) * 4] if d1 == d2 else [(d1, d2), (d2, d1)]
+    finals: set[tuple[int, ...]] = set()
+    for dice in orders:
+        layer = {pos}
+        for d in dice:
+            layer = {q for p in layer for q in (_single_moves(p, d) if sum(p) else {p})}
+        finals |= layer
+    return sorted(finals)
+
+
+# ----------------------------------------------------------------- the table
+def _enumerate(max_checkers: int) -> np.ndarray:
+    """All positions with at most ``max_checkers`` checkers, sorted by their key."""
+    rows = [c for c in itertools.product(range(max_checkers + 1), repeat=POINTS)
+            if sum(c) <= max_checkers]
+    arr = np.array(rows, dtype=np.int64)
+    return arr[np.argsort(_keys(arr), kind="stable")]
+
+
+def _keys(arr: np.ndarray) -> np.ndarray:
+    """A position as one integer, 4 bits per point (counts are at most 15)."""
+    return (arr << (4 * np.arange(POINTS, dtype=np.int64))).sum(axis=-1)
+
+
+@dataclass
+class BearoffTable:
+    """The one-sided table. ``positions[i]`` is a 6-tuple of counts; ``mean[i]`` the
+    expected rolls; ``dist[i, n]`` the chance of needing exactly n rolls."""
+
+    max_checkers: int
+    positions: np.ndarray
+    mean: np.ndarray
+    dist: np.ndarray
+
+    def __post_init__(self):
+        self._keys = _keys(self.positions)
+
+    def __len__(self) -> int:
+        return len(self.positions)
+
+    def __repr__(self) -> str:
+        return f"<BearoffTable: {len(self)} positions of up to {self.max_checkers} checkers>"
+
+    def index(self, points: Sequence[int]) -> int:
+        pos = check_points(points, self.max_checkers)
+        return int(np.searchsorted(self._keys, _keys(np.array(pos, dtype=np.int64))))
+
+    def expected_rolls(self, points: Sequence[int]) -> float:
+        return float(self.mean[self.index(points)])
+
+    def distribution(self, points: Sequence[int]) -> np.ndarray:
+        """``p[n]`` = chance of bearing off in exactly n rolls."""
+        return self.dist[self.index(points)].copy()
+
+    def best_play(self, points: Sequence[int], d1: int, d2: int) -> tuple[int, ...]:
+        """The play (resulting position) with the fewest expected rolls left."""
+        plays = bearoff_plays(points, d1, d2)
+        return min(plays, key=lambda q: (self.mean[self.index(q)], q))
+
+
+def build_table(max_checkers: int = MAX_CHECKERS) -> BearoffTable:
+    """Compute the one-sided table for up to ``max_checkers`` checkers (1..15)."""
+    if isinstance(max_checkers, bool) or not isinstance(max_checkers, int) \
+            or not 1 <= max_checkers <= MAX_CHECKERS:
+        raise BoardkitError(f"max_checkers must be 1..{MAX_CHECKERS}, got {max_checkers!r}")
+    pos = _enumerate(max_checkers)
+    keys = _keys(pos)
+    m = len(pos)
+    counts = pos.sum(axis=1)
+    pips = pos @ np.arange(1, POINTS + 1)
+    # highest occupied point of every position (0 when empty)
+    occupied = pos > 0
+    high = np.where(occupied.any(axis=1), POINTS - np.argmax(occupied[:, ::-1], axis=1), 0)
+
+    # succ[i, d, j]: the position after playing die d from point j (-1 if not legal)
+    succ = np.full((m, 7, POINTS + 1), -1, dtype=np.int64)
+    unit = [0] + [1 << (4 * (j - 1)) for j in range(1, POINTS + 1)]  # key of one checker on j
+    for d in range(1, 7):
+        for j in range(1, POINTS + 1):
+            ok = pos[:, j - 1] > 0
+            if j < d:
+                ok &= high == j
+            nk = keys - unit[j] + (unit[j - d] if j > d else 0)
+            succ[ok, d, j] = np.searchsorted(keys, nk[ok])
+
+    inf = np.inf
+    mean = np.zeros(m)
+    g = np.zeros((4, m, 7))          # g[k][i, d]: best mean with k dice of value d still to play
+    fin = np.zeros((4, m, 7), dtype=np.int64)   # the position that best choice ends in
+    fin[0] = np.arange(m)[:, None]
+    dist = np.zeros((m, MAX_ROLLS))
+    dist[counts == 0, 0] = 1.0
+
+    def best(rows, d, table_val, table_fin, col):
+        """min over the moves of die d from the positions ``rows`` of table[.., col]."""
+        s = succ[rows, d, 1:]                       # (n, 6)
+        vals = np.where(s >= 0, table_val[np.maximum(s, 0), col], inf)
+        arg = np.argmin(vals, axis=1)
+        pick = s[np.arange(len(rows)), arg]
+        return vals[np.arange(len(rows)), arg], table_fin[pick, col]
+
+    order = np.argsort(pips, kind="stable")
+    bounds = np.searchsorted(pips[order], np.arange(pips.max() + 2))
+    for p in range(1, pips.max() + 1):
+        rows = order[bounds[p]:bounds[p + 1]]
+        if len(rows) == 0:
+            continue
+        total = np.zeros(len(rows))
+        newdist = np.zeros((len(rows), MAX_ROLLS))
+        for a, b in _NONDOUBLES:
+            va, fa = best(rows, a, g[1], fin[1], b)     # play a first, then the best b
+            vb, fb = best(rows, b, g[1], fin[1], a)
+            choose_a = va <= vb
+            total += 2 * np.where(choose_a, va, vb)
+            newdist[:, 1:] += 2 * dist[np.where(choose_a, fa, fb), :-1]
+        for d in range(1, 7):
+            v, f = best(rows, d, g[3], fin[3], d)
+            total += v
+            newdist[:, 1:] += dist[f, :-1]
+        mean[rows] = 1 + total / 36
+        dist[rows] = newdist / 36
+        # memo for positions that later positions reach in the middle of a roll
+        for d in range(1, 7):
+            g[0][rows, d] = mean[rows]
+        for k in (1, 2, 3):
+            for d in range(1, 7):
+                v, f = best(rows, d, g[k - 1], fin[k - 1], d)
+                g[k][rows, d] = v
+                fin[k][rows, d] = f
+    return BearoffTable(max_checkers=max_checkers, positions=pos, mean=mean, dist=dist)
+
+
+# ----------------------------------------------------------------- cache
+def cache_path() -> pathlib.Path:
+    """Where the full table is cached: ``$BOARDKIT_CACHE`` or ``~/.cache/boardkit``."""
+    root = os.environ.get("BOARDKIT_CACHE") or os.path.join(
+        os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"),
+        "boardkit")
+    return pathlib.Path(root) / f"bearoff_one_sided_{POINTS}x{MAX_CHECKERS}_v{_VERSION}.npz"
+
+
+_TABLE: BearoffTable | None = None
+
+
+def table() -> BearoffTable:
+    """The full 15-checker table: from memory, else from the disk cache, else built
+    (a few seconds) and saved to the cache."""
+    global _TABLE
+    if _TABLE is not None:
+        return _TABLE
+    path = cache_path()
+    if path.exists():
+        try:
+            with np.load(path) as z:
+                t = BearoffTable(MAX_CHECKERS, z["positions"], z["mean"], z["dist"])
+            if len(t) == math.comb(MAX_CHECKERS + POINTS, POINTS):   # 54,264 for 15
+                _TABLE = t
+                return t
+        except (OSError, ValueError, KeyError):
+            pass  # a damaged cache is rebuilt
+    t = build_table(MAX_CHECKERS)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(path.name + f".{os.getpid()}.tmp.npz")
+        np.savez_compressed(tmp, positions=t.positions, mean=t.mean, dist=t.dist)
+        os.replace(tmp, path)
+    except OSError:
+        pass  # a read-only home still works, just without the cache
+    _TABLE = t
+    return t
+
+
+# ----------------------------------------------------------------- answers
+def expected_rolls(points: Sequence[int]) -> float:
+    """Expected number of rolls to bear off all checkers on home points 1..6
+    (``points`` = 6 counts), with best play (BG-09)."""
+    return table().expected_rolls(points)
+
+
+def roll_distribution(points: Sequence[int]) -> np.ndarray:
+    """``p[n]`` = chance of needing exactly n rolls to bear off (best mean play)."""
+    return table().distribution(points)
+
+
+def best_bearoff_play(points: Sequence[int], d1: int, d2: int) -> tuple[int, ...]:
+    """The resulting home board of the best play of roll d1-d2 (fewest rolls left)."""
+    return table().best_play(points, d1, d2)
+
+
+def effective_pip_count(points: Sequence[int]) -> float:
+    """Expected rolls times the average roll 49/6: the pips a position is "really"
+    worth, wastage included (always at least its plain pip count)."""
+    return expected_rolls(points) * 49 / 6
+
+
+def race_win_probability(mine: Sequence[int], theirs: Sequence[int]) -> float:
+    """Chance that the side on roll wins a pure bear-off race, both sides with all
+    their checkers home (``mine``, ``theirs``: 6 counts each, each from its own side).
+
+    The side on roll wins when it needs no more rolls than the other side:
+    sum over n of P(mine = n) * P(theirs >= n)."""
+    t = table()
+    me = t.distribution(mine)
+    them = t.distribution(theirs)
+    if sum(check_points(theirs)) == 0:
+        return 0.0       # the other side has already borne off: it has won (BG-10)
+    if sum(check_points(mine)) == 0:
+        return 1.0
+    at_least = 1.0 - np.concatenate(([0.0], np.cumsum(them)[:-1]))   # P(theirs >= n)
+    return float(np.clip((me * at_least).sum(), 0.0, 1.0))
