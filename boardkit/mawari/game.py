@@ -1,0 +1,705 @@
+"""The race of 回り将棋 (mawari shogi): pieces run round the rim of a shogi board.
+
+    g = MawariGame(players=3)
+    g.chance_pending()          # True: the player to act must toss the four golds
+    g.resolve_chance(rng)       # one toss with the rules' TossModel, applied (MS-04..08)
+    g.set_toss("up up down side")   # or a toss given by hand (teaching, tests)
+    g.legal_moves()             # when a battle may be declared: [battle P2, no battle]
+    g.events                    # what happened and why, as readable lines
+
+Squares. The 32 ring squares (MS-01) are numbered 0..31 counter-clockwise from the
+bottom-right corner 1九 (index 0), up the right edge to 1一 (8), along the top to 9一
+(16), down the left edge to 9九 (24) and back along the bottom. ``square_name(i)``
+gives the shogi coordinate (file 1-9 from the right, rank 一-九 from the top) and
+``square_index`` reads either back. Drawings use the shogi coordinates as cell ids.
+
+Homes (MS-02): player 1 (P1) starts on 1九 (0), then 1一 (8), 9一 (16), 9九 (24); with
+two players the homes are 1九 and 9一, diagonally opposite.
+
+Each toss and each decision is one step of ``history``, so ``undo()`` takes back exactly
+one toss or one decision. The toss engine is ``boardkit.mawari.toss``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+from .._core import FormatError, Game, IllegalMoveError, Outcome
+from .rules import MawariRules
+from .toss import Toss
+
+__all__ = ["MawariGame", "Battle", "Join", "square_name", "square_index", "RANKS",
+           "CORNERS", "HOMES", "TRACK"]
+
+TRACK = 32                       # squares on the ring (MS-01)
+CORNERS = (0, 8, 16, 24)
+RANKS = ("歩", "香", "桂", "銀")  # MS-10: promotion order
+RANK_EN = ("pawn", "lance", "knight", "silver")
+HOMES = {2: (0, 16), 3: (0, 8, 16), 4: (0, 8, 16, 24)}   # MS-02
+_KANJI_DIGITS = "一二三四五六七八九"
+_BATTLE_KEYS = ("attacker", "defender", "length", "progress", "side", "attacker_back")
+
+
+# ------------------------------------------------------------------ squares
+def square_coords(i: int) -> tuple[int, int]:
+    """(file, rank), both 1..9, of ring square ``i``."""
+    i %= TRACK
+    side, k = divmod(i, 8)
+    if side == 0:
+        return 1, 9 - k          # right edge, going up
+    if side == 1:
+        return 1 + k, 1          # top edge, going left
+    if side == 2:
+        return 9, 1 + k          # left edge, going down
+    return 9 - k, 9              # bottom edge, going right
+
+
+_NAMES = [f"{square_coords(i)[0]}{_KANJI_DIGITS[square_coords(i)[1] - 1]}" for i in range(TRACK)]
+_INDEX = {n: i for i, n in enumerate(_NAMES)}
+_INDEX.update({f"{square_coords(i)[0]}{square_coords(i)[1]}": i for i in range(TRACK)})
+
+
+def square_name(i: int) -> str:
+    """Ring square index -> shogi coordinate, e.g. 0 -> '1九', 8 -> '1一'."""
+    if isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < TRACK:
+        raise FormatError(f"a ring square index is 0..31 (MS-01), got {i!r}")
+    return _NAMES[i]
+
+
+def square_index(square) -> int:
+    """'1九', '19' (file then rank digit) or an index 0..31 -> the index on the ring."""
+    if isinstance(square, int) and not isinstance(square, bool):
+        if 0 <= square < TRACK:
+            return square
+    elif isinstance(square, str):
+        s = square.strip().translate(str.maketrans("１２３４５６７８９０", "1234567890"))
+        if s in _INDEX:
+            return _INDEX[s]
+        if s.isdigit() and 0 <= int(s) < TRACK and len(s) <= 2 and s not in _INDEX:
+            return int(s)
+    raise FormatError(f"unknown square {square!r}: the track is the 32 rim squares of the board "
+                      f"(MS-01), named by shogi coordinates like '1九' or '91' (file 1-9, rank "
+                      f"一-九, one of them 1 or 9), or by index 0..31")
+
+
+def is_corner(i: int) -> bool:
+    return i % 8 == 0
+
+
+# ------------------------------------------------------------------ moves
+class Battle(NamedTuple):
+    """The decision after a move that lines up with an opposing piece (MS-15):
+    ``Battle(2)`` declares a battle on player index 2, ``Battle(None)`` declines."""
+
+    defender: int | None
+
+    def __str__(self) -> str:
+        return "no battle" if self.defender is None else f"battle P{self.defender + 1}"
+
+
+@dataclass(frozen=True)
+class Join:
+    """A history entry: a player joined the game (MS-03)."""
+
+    player: int
+
+    def __str__(self) -> str:
+        return f"P{self.player + 1} joins"
+
+
+@dataclass(frozen=True)
+class TossStep:
+    """A history entry: one toss by one player (MS-04)."""
+
+    player: int
+    toss: Toss
+
+    def __str__(self) -> str:
+        return f"P{self.player + 1}: {self.toss}"
+
+
+# ------------------------------------------------------------------ the game
+class MawariGame(Game):
+    """A game of 回り将棋 for 2-4 players (see the module docstring)."""
+
+    name = "mawari"
+    rules_class = MawariRules
+
+    def __init__(self, players: int | None = None, rules: MawariRules | None = None):
+        super().__init__()
+        if rules is None:
+            rules = MawariRules(players=2 if players is None else players)
+        elif players is not None and players != rules.players:
+            rules = rules.replace(players=players)
+        self.rules = rules
+        n = rules.players
+        self._home = list(HOMES[n])
+        self._pos = list(self._home)
+        self._rank = [0] * n
+        self._laid = [False] * n
+        self._current = 0
+        self._phase = "toss"           # "toss" | "decide" | "battle"
+        self._again = False             # the mover tosses again after the decision/battle
+        self._offer: list[int] = []     # defenders a battle may be declared on
+        self._battle: dict | None = None
+        self._finished: list[int] = []
+        self._reason = ""
+        self._last_toss: Toss | None = None
+        self.events: list[str] = []
+
+    # ------------------------------------------------------------ reading
+    @property
+    def players(self) -> int:
+        return len(self._pos)
+
+    @property
+    def turn(self) -> int:
+        if self._phase == "battle":
+            b = self._battle
+            return b["attacker"] if b["side"] == 0 else b["defender"]
+        return self._current
+
+    @property
+    def phase(self) -> str:
+        """'toss', 'decide' (a battle may be declared) or 'battle'."""
+        return self._phase
+
+    @property
+    def last_toss(self) -> Toss | None:
+        return self._last_toss
+
+    @property
+    def battle(self) -> dict | None:
+        """The battle being fought: attacker, defender, length, progress, side to toss."""
+        return None if self._battle is None else {**self._battle, "progress": tuple(self._battle["progress"])}
+
+    def home(self, player: int) -> int:
+        return self._home[self._check_player(player)]
+
+    def position(self, player: int) -> int:
+        """Ring index of the player's piece."""
+        return self._pos[self._check_player(player)]
+
+    def square(self, player: int) -> str:
+        return square_name(self.position(player))
+
+    def rank(self, player: int) -> int:
+        """0 歩, 1 香, 2 桂, 3 銀 (MS-10)."""
+        return self._rank[self._check_player(player)]
+
+    def piece(self, player: int) -> str:
+        return RANKS[self.rank(player)]
+
+    def is_laid(self, player: int) -> bool:
+        """True while the piece lies beside the track (寝かし, MS-12)."""
+        return self._laid[self._check_player(player)]
+
+    def progress(self, player: int) -> int:
+        """Squares come on the current lap, 0..31 (MS-11)."""
+        p = self._check_player(player)
+        return (self._pos[p] - self._home[p]) % TRACK
+
+    def pieces(self) -> list[dict]:
+        """Every piece: player, square, index, rank kanji, laid, home."""
+        return [dict(player=p, square=square_name(self._pos[p]), index=self._pos[p],
+                     piece=RANKS[self._rank[p]], laid=self._laid[p],
+                     home=square_name(self._home[p])) for p in range(self.players)]
+
+    def battle_offer(self) -> list[int]:
+        """The players a battle may be declared on right now (MS-15)."""
+        return list(self._offer) if self._phase == "decide" else []
+
+    def _check_player(self, player) -> int:
+        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.players:
+            raise IllegalMoveError(f"no player {player!r}: players are 0..{self.players - 1} "
+                                   f"(P1..P{self.players})", "MS-02")
+        return player
+
+    def _label(self, p: int) -> str:
+        return f"P{p + 1}"
+
+    def _say(self, text: str) -> None:
+        self.events.append(text)
+
+    # ------------------------------------------------------------ chance
+    def chance_pending(self) -> bool:
+        return not self.is_over() and self._phase in ("toss", "battle")
+
+    def resolve_chance(self, rng) -> Toss:
+        """Toss the four golds with the rules' TossModel and apply the toss."""
+        if not self.chance_pending():
+            raise IllegalMoveError(self._no_toss_reason(), "MS-07")
+        return self._toss(self.rules.model.sample(rng))
+
+    def set_toss(self, toss) -> Toss:
+        """Apply a toss given by hand: a Toss or text like 'up up down side +overlap'."""
+        if not self.chance_pending():
+            raise IllegalMoveError(self._no_toss_reason(), "MS-07")
+        if isinstance(toss, str):
+            toss = Toss.parse(toss)
+        elif not isinstance(toss, Toss):
+            raise FormatError(f"a toss is a Toss or text like 'up up down side' (MS-04), got {toss!r}")
+        return self._toss(toss)
+
+    def _no_toss_reason(self) -> str:
+        if self.is_over():
+            return "the game is over: " + self._reason
+        return f"no toss is due: P{self._current + 1} must first decide on a battle " \
+               f"({', '.join(str(m) for m in self.legal_moves())})"
+
+    def _toss(self, toss: Toss) -> Toss:
+        snap, who = self._snapshot(), self.turn
+        self._apply_toss(toss)
+        self._undo.append(snap)
+        self._history.append(TossStep(who, toss))
+        return toss
+
+    # ------------------------------------------------------------ moves
+    def _generate(self) -> list:
+        if self._phase != "decide":
+            return []
+        return [Battle(q) for q in self._offer] + [Battle(None)]
+
+    def _parse_move(self, text: str):
+        t = " ".join(text.strip().lower().replace("戦", "battle").split())
+        if t in ("no", "no battle", "pass", "decline"):
+            t = "no battle"
+        elif t.startswith("battle"):
+            rest = t[6:].strip().lstrip("p")
+            if not rest and len(self._offer) == 1:
+                rest = str(self._offer[0] + 1)
+            t = f"battle p{rest}"
+        for m in self.legal_moves():
+            if str(m).lower() == t:
+                return m
+        raise self._explain_illegal(text)
+
+    def _explain_illegal(self, move) -> IllegalMoveError:
+        if self._phase != "decide":
+            return IllegalMoveError(f"{move}: no decision is due, the next step is a toss "
+                                    f"(use resolve_chance or set_toss)", "MS-15")
+        legal = ", ".join(str(m) for m in self.legal_moves())
+        return IllegalMoveError(f"{move} is not possible: a battle can be declared only on an "
+                                f"opposing piece in line with the mover; choose one of: {legal}",
+                                "MS-15")
+
+    def _apply(self, move: Battle) -> None:
+        p = self._current
+        self._offer = []
+        if move.defender is None:
+            self._say(f"{self._label(p)} declines the battle (MS-15)")
+            self._phase = "toss"
+            self._continue_turn()
+            return
+        q = move.defender
+        length = 2 * self._distance(self._pos[p], self._pos[q])
+        self._battle = dict(attacker=p, defender=q, length=length, progress=[0, 0], side=0,
+                            attacker_back=False)
+        self._phase = "battle"
+        self._say(f"{self._label(p)} declares a battle on {self._label(q)} (MS-15): "
+                  f"{length} squares there and back, {self._label(p)} tosses first")
+
+    # ------------------------------------------------------------ applying a toss
+    def _apply_toss(self, toss: Toss) -> None:
+        if toss.fall and not self.rules.fall_rule:
+            toss = Toss(toss.faces, toss.overlap, False)    # floor rules: nothing falls (MS-08)
+        self._last_toss = toss
+        if self._phase == "battle":
+            return self._battle_toss(toss)
+        p = self._current
+        r = self.rules
+        squares, kind = toss.squares(r.all_down_value, r.overlap_back), toss.kind
+        head = f"{self._label(p)} tosses {toss.ja()}"
+        if kind == "nothing":
+            self._say(f"{head}: a gold fell off, no move (MS-08)")
+            return self._end_turn()
+        if kind == "back":
+            self._say(f"{head}: golds overlap, back {-squares} (MS-06)")
+            self._move_back(p, -squares)
+            return self._end_turn()
+        self._say(f"{head}: {squares} square{'s' if squares != 1 else ''} forward (MS-05)")
+        self._forward(p, squares)
+        if self._finished:
+            return
+        again = kind == "again"
+        offer = self._battle_targets(p) if r.battles else []
+        if offer:
+            self._phase, self._again, self._offer = "decide", again, offer
+            names = ", ".join(self._label(q) for q in offer)
+            self._say(f"{self._label(p)} is in line with {names}: a battle may be declared (MS-15)")
+            return
+        self._again = again
+        self._continue_turn()
+
+    def _continue_turn(self) -> None:
+        """After a move (and any decision or battle): toss again (MS-07) or pass on."""
+        if self._again and not self._finished:
+            self._again = False
+            self._phase = "toss"
+            self._say(f"no gold face down: {self._label(self._current)} tosses again (MS-07)")
+            return
+        self._end_turn()
+
+    def _end_turn(self) -> None:
+        self._again = False
+        self._phase = "toss"
+        n = self.players
+        nxt = (self._current + 1) % n
+        for _ in range(2 * n + 1):
+            if not self._laid[nxt]:
+                break
+            if n == 2 and self.rules.two_player_skip:
+                self._laid[nxt] = False
+                self._say(f"{self._label(nxt)} misses this turn for being laid down and "
+                          f"stands up again (MS-12, two players)")
+            else:
+                self._say(f"{self._label(nxt)} is laid down and misses the turn (MS-12)")
+            nxt = (nxt + 1) % n
+        self._current = nxt
+
+    # ------------------------------------------------------------ movement
+    def _step(self, p: int) -> bool:
+        """Advance piece p one square; promote on reaching home. True if the game ended."""
+        self._pos[p] = (self._pos[p] + 1) % TRACK
+        if self._pos[p] == self._home[p]:
+            return self._promote(p, "passes its home corner")
+        return False
+
+    def _promote(self, p: int, why: str) -> bool:
+        if self._rank[p] == 3:
+            self._finished.append(p)
+            self._reason = (f"{self._label(p)}'s 銀 {why}: the game is over "
+                            f"({'MS-15' if 'battle' in why else 'MS-10'})")
+            self._say(self._reason)
+            return True
+        self._rank[p] += 1
+        self._say(f"{self._label(p)} {why}: promoted {RANKS[self._rank[p] - 1]} → "
+                  f"{RANKS[self._rank[p]]} (出世, {'MS-15' if 'battle' in why else 'MS-10'})")
+        return False
+
+    def _pass_square(self, p: int, lay: bool, skip=()) -> None:
+        """Piece p passes the square it stands on: wake laid pieces there; with ``lay``
+        (a normal forward move) lay down standing lower-ranked pieces (MS-12)."""
+        sq = self._pos[p]
+        for q in range(self.players):
+            if q == p or q in skip or self._pos[q] != sq:
+                continue
+            if self._laid[q]:
+                self._laid[q] = False
+                self._say(f"{self._label(p)} passes {self._label(q)} on {square_name(sq)}: "
+                          f"{self._label(q)} wakes up (起こし, MS-12)")
+            elif lay and self._rank[q] < self._rank[p] and not is_corner(sq):
+                self._laid[q] = True
+                self._say(f"{self._label(p)} ({RANKS[self._rank[p]]}) overtakes "
+                          f"{self._label(q)} ({RANKS[self._rank[q]]}) on {square_name(sq)}: "
+                          f"{self._label(q)} is laid down (寝かし, MS-12)")
+
+    def _forward(self, p: int, n: int) -> None:
+        """A normal forward move of n squares (MS-10, MS-12, MS-13, MS-14)."""
+        start = self._pos[p]
+        end = (start + n) % TRACK
+        self._say(f"{self._label(p)}'s {RANKS[self._rank[p]]} moves {square_name(start)} → "
+                  f"{square_name(end)}")
+        for k in range(n):
+            if self._step(p):
+                return
+            if k < n - 1:
+                self._pass_square(p, lay=True)
+        if is_corner(end) and end != self._home[p] and self.rules.corner_jump:
+            self._say(f"{self._label(p)} landed on the corner {square_name(end)}: jumps to "
+                      f"{square_name((end + 8) % TRACK)} (飛び, MS-14)")
+            for k in range(8):
+                if self._step(p):
+                    return
+                if k < 7:
+                    self._pass_square(p, lay=False)
+            return
+        group = [p]
+        while True:
+            here = self._pos[p]
+            extra = [q for q in range(self.players)
+                     if q not in group and self._pos[q] == here and not self._laid[q]]
+            if not extra:
+                return
+            group += extra
+            names = ", ".join(self._label(q) for q in group)
+            self._say(f"two up (2あがり, MS-13) on {square_name(here)}: {names} advance 2 to "
+                      f"{square_name((here + 2) % TRACK)}")
+            for q in group:
+                for k in range(2):
+                    if self._step(q):
+                        return
+                    if k == 0:
+                        self._pass_square(q, lay=False, skip=group)
+
+    def _move_back(self, p: int, n: int) -> None:
+        """Back n squares, never past the last corner passed; on a corner: stay (MS-06)."""
+        pos = self._pos[p]
+        off = pos % 8
+        if n <= 0:
+            return
+        if off == 0:
+            self._say(f"{self._label(p)} stands on the corner {square_name(pos)} and stays (MS-06)")
+            return
+        back = min(n, off)
+        self._pos[p] = pos - back
+        stop = " (stopped at the corner)" if back < n else ""
+        self._say(f"{self._label(p)}'s {RANKS[self._rank[p]]} moves back {square_name(pos)} → "
+                  f"{square_name(self._pos[p])}{stop}")
+
+    # ------------------------------------------------------------ battles (MS-15)
+    @staticmethod
+    def _distance(a: int, b: int) -> int:
+        (fa, ra), (fb, rb) = square_coords(a), square_coords(b)
+        return abs(fa - fb) + abs(ra - rb)
+
+    def _battle_targets(self, p: int) -> list[int]:
+        s = self._pos[p]
+        if is_corner(s):
+            return []
+        fs, rs = square_coords(s)
+        out = []
+        for q in range(self.players):
+            t = self._pos[q]
+            if q == p or self._laid[q] or is_corner(t) or t == s:
+                continue
+            ft, rt = square_coords(t)
+            if fs != ft and rs != rt:
+                continue
+            if self.rules.battle_line == "opposite" and (s // 8 - t // 8) % 4 != 2:
+                continue
+            out.append(q)
+        return out
+
+    def _battle_toss(self, toss: Toss) -> None:
+        b = self._battle
+        side = b["side"]
+        who = b["attacker"] if side == 0 else b["defender"]
+        kind = toss.kind
+        gain = toss.score(self.rules.all_down_value) if kind in ("again", "end") else 0
+        note = "" if gain else (" (a gold fell off)" if kind == "nothing"
+                                else " (overlap: no moving back in a battle)")
+        b["progress"][side] = min(b["length"], b["progress"][side] + gain)
+        self._say(f"battle: {self._label(who)} tosses {toss.ja()}: {gain}{note}, "
+                  f"{b['progress'][side]}/{b['length']}")
+        if b["progress"][side] >= b["length"]:
+            if side == 0:
+                b["attacker_back"], b["side"] = True, 1
+                self._say(f"battle: {self._label(who)} is back first; {self._label(b['defender'])} "
+                          f"still has this turn (MS-15)")
+            else:
+                self._end_battle(None if b["attacker_back"] else who)
+            return
+        if kind == "again":
+            self._say(f"battle: no gold face down, {self._label(who)} tosses again (MS-07)")
+            return
+        if side == 0:
+            b["side"] = 1
+        elif b["attacker_back"]:
+            self._end_battle(b["attacker"])
+        else:
+            b["side"] = 0
+
+    def _end_battle(self, winner: int | None) -> None:
+        b = self._battle
+        self._battle = None
+        self._phase = "toss"
+        if winner is None:
+            self._say(f"battle: both are back in the same round: a draw, nothing changes (MS-15)")
+        else:
+            loser = b["defender"] if winner == b["attacker"] else b["attacker"]
+            self._say(f"battle: {self._label(winner)} wins against {self._label(loser)} (MS-15)")
+            if self._promote(winner, "wins the battle"):
+                return
+        self._continue_turn()
+
+    # ------------------------------------------------------------ late join, set-up
+    def join(self) -> int:
+        """A new player joins (MS-03): on the first free corner, with the lowest rank in
+        play. Returns the new player's index. Undo takes it back."""
+        if self.is_over():
+            raise IllegalMoveError("the game is over: nobody can join", "MS-03")
+        if self.players >= 4:
+            raise IllegalMoveError("4 players at most: every corner is a home already", "MS-03")
+        if self._phase != "toss":
+            raise IllegalMoveError("a player may join between turns, not during a battle or a "
+                                   "battle decision", "MS-03")
+        snap = self._snapshot()
+        corner = next(c for c in CORNERS if c not in self._home)
+        q = self.players
+        self._home.append(corner)
+        self._pos.append(corner)
+        self._rank.append(min(self._rank))
+        self._laid.append(False)
+        self._say(f"{self._label(q)} joins on {square_name(corner)} with a "
+                  f"{RANKS[self._rank[q]]}, the lowest rank in play (MS-03)")
+        self._undo.append(snap)
+        self._history.append(Join(q))
+        return q
+
+    def place(self, player: int, square, piece: str | int | None = None,
+              laid: bool | None = None) -> None:
+        """Set up a position by hand (teaching, tests): put a player's piece on a square,
+        optionally with a rank (歩 香 桂 銀 or 0-3) and laid down. Clears the history."""
+        p = self._check_player(player)
+        i = square_index(square)
+        rank = self._rank[p] if piece is None else self._rank_of(piece)
+        laid = self._laid[p] if laid is None else bool(laid)
+        if laid and is_corner(i):
+            raise IllegalMoveError(f"a piece on the corner {square_name(i)} cannot be laid down",
+                                   "MS-12")
+        if self._phase != "toss":
+            raise IllegalMoveError("set up positions between turns, not during a battle", "MS-15")
+        self._pos[p], self._rank[p], self._laid[p] = i, rank, laid
+        self._undo.clear()
+        self._history.clear()
+
+    def set_turn(self, player: int) -> None:
+        """Set up: whose turn it is (clears the history)."""
+        p = self._check_player(player)
+        if self._phase != "toss":
+            raise IllegalMoveError("set up positions between turns, not during a battle", "MS-15")
+        self._current = p
+        self._undo.clear()
+        self._history.clear()
+
+    @staticmethod
+    def _rank_of(piece) -> int:
+        if isinstance(piece, int) and not isinstance(piece, bool) and 0 <= piece < 4:
+            return piece
+        if piece in RANKS:
+            return RANKS.index(piece)
+        if isinstance(piece, str) and piece.lower() in RANK_EN:
+            return RANK_EN.index(piece.lower())
+        raise FormatError(f"unknown piece {piece!r}: the ranks are 歩 香 桂 銀 (or 0-3, "
+                          f"pawn lance knight silver) (MS-10)")
+
+    # ------------------------------------------------------------ outcome
+    def _outcome(self) -> Outcome | None:
+        if not self._finished:
+            return None
+        rest = sorted((p for p in range(self.players) if p not in self._finished),
+                      key=lambda p: (-self._rank[p], -self.progress(p), p))
+        return Outcome(self._finished[0], self._reason, tuple(self._finished) + tuple(rest))
+
+    def standings(self) -> list[int]:
+        """Players best first (MS-11): by rank, then by progress on the current lap."""
+        out = self.outcome()
+        if out is not None:
+            return list(out.ranking)
+        return sorted(range(self.players), key=lambda p: (-self._rank[p], -self.progress(p), p))
+
+    # ------------------------------------------------------------ state
+    def _snapshot(self):
+        b = self._battle
+        battle = None if b is None else (b["attacker"], b["defender"], b["length"],
+                                         tuple(b["progress"]), b["attacker_back"], b["side"])
+        return (tuple(self._home), tuple(self._pos), tuple(self._rank), self._current,
+                self._phase, tuple(self._laid), battle, self._again, tuple(self._offer),
+                tuple(self._finished), self._reason, self._last_toss, tuple(self.events))
+
+    def _restore(self, snap) -> None:
+        (home, pos, rank, self._current, self._phase, laid, battle, self._again, offer,
+         finished, self._reason, self._last_toss, events) = snap
+        self._home, self._pos, self._rank, self._laid = list(home), list(pos), list(rank), list(laid)
+        self._offer, self._finished, self.events = list(offer), list(finished), list(events)
+        self._battle = None if battle is None else dict(
+            attacker=battle[0], defender=battle[1], length=battle[2], progress=list(battle[3]),
+            attacker_back=battle[4], side=battle[5])
+
+    def _state_dict(self) -> dict:
+        b = self._battle
+        return {
+            "pieces": [{"home": square_name(self._home[p]), "square": square_name(self._pos[p]),
+                        "piece": RANKS[self._rank[p]], "laid": self._laid[p]}
+                       for p in range(self.players)],
+            "turn": self._current,
+            "phase": self._phase,
+            "again": self._again,
+            "offer": list(self._offer),
+            "battle": None if b is None else {k: (list(b[k]) if k == "progress" else b[k])
+                                              for k in _BATTLE_KEYS},
+            "finished": list(self._finished),
+            "reason": self._reason,
+            "last_toss": None if self._last_toss is None else str(self._last_toss),
+            "events": list(self.events),
+        }
+
+    def _load_state(self, d: dict) -> None:
+        fmt = "mawari JSON"
+        pieces = d["pieces"]
+        if not isinstance(pieces, list) or not 2 <= len(pieces) <= 4:
+            raise FormatError(f"{fmt}: 'pieces' must list 2 to 4 pieces (MS-02)")
+        home = [square_index(x["home"]) for x in pieces]
+        if any(not is_corner(h) for h in home) or len(set(home)) != len(home):
+            raise FormatError(f"{fmt}: homes must be distinct corners (MS-02), got {home}")
+        pos = [square_index(x["square"]) for x in pieces]
+        rank = [self._rank_of(x["piece"]) for x in pieces]
+        laid = [x["laid"] for x in pieces]
+        if any(not isinstance(v, bool) for v in laid):
+            raise FormatError(f"{fmt}: 'laid' must be true or false (MS-12)")
+        if any(l and is_corner(i) for l, i in zip(laid, pos)):
+            raise FormatError(f"{fmt}: a piece on a corner cannot be laid down (MS-12)")
+        n = len(pieces)
+        turn, phase = d["turn"], d["phase"]
+        if not isinstance(turn, int) or not 0 <= turn < n:
+            raise FormatError(f"{fmt}: 'turn' must be a player 0..{n - 1}")
+        if phase not in ("toss", "decide", "battle"):
+            raise FormatError(f"{fmt}: 'phase' must be toss, decide or battle, got {phase!r}")
+        offer = list(d["offer"])
+        if any(not isinstance(q, int) or not 0 <= q < n or q == turn for q in offer):
+            raise FormatError(f"{fmt}: bad battle offer {offer!r} (MS-15)")
+        if (phase == "decide") != bool(offer):
+            raise FormatError(f"{fmt}: a battle offer goes with the 'decide' phase (MS-15)")
+        b = d["battle"]
+        if (phase == "battle") != (b is not None):
+            raise FormatError(f"{fmt}: a battle goes with the 'battle' phase (MS-15)")
+        if b is not None:
+            b = dict(attacker=b["attacker"], defender=b["defender"], length=b["length"],
+                     progress=list(b["progress"]), side=b["side"],
+                     attacker_back=b["attacker_back"])
+            if {b["attacker"], b["defender"]} - set(range(n)) or b["side"] not in (0, 1) \
+                    or not isinstance(b["length"], int) or b["length"] <= 0 \
+                    or len(b["progress"]) != 2 \
+                    or any(not isinstance(x, int) or not 0 <= x <= b["length"] for x in b["progress"]):
+                raise FormatError(f"{fmt}: bad battle {d['battle']!r} (MS-15)")
+        finished = list(d["finished"])
+        if any(not isinstance(q, int) or not 0 <= q < n for q in finished):
+            raise FormatError(f"{fmt}: bad 'finished' list {finished!r}")
+        toss = d["last_toss"]
+        events = d["events"]
+        if not isinstance(events, list) or any(not isinstance(e, str) for e in events):
+            raise FormatError(f"{fmt}: 'events' must be a list of text lines")
+        self._home, self._pos, self._rank, self._laid = home, pos, rank, laid
+        self._current, self._phase, self._again = turn, phase, bool(d["again"])
+        self._offer, self._battle, self._finished = offer, b, finished
+        self._reason = str(d["reason"])
+        self._last_toss = None if toss is None else Toss.parse(toss)
+        self.events = list(events)
+
+    # ------------------------------------------------------------ display
+    def draw(self, **options):
+        from .draw import draw_game
+        return draw_game(self, **options)
+
+    def __str__(self) -> str:
+        grid = [["・" if (f in (1, 9) or r in (1, 9)) else "　" for f in range(9, 0, -1)]
+                for r in range(1, 10)]
+        for p in range(self.players):
+            f, r = square_coords(self._pos[p])
+            grid[r - 1][9 - f] = RANKS[self._rank[p]] if not self._laid[p] else "寝"
+        lines = [" ".join(row) for row in grid]
+        for p in range(self.players):
+            state = " laid down" if self._laid[p] else ""
+            lines.append(f"P{p + 1} {RANKS[self._rank[p]]} on {square_name(self._pos[p])} "
+                         f"(home {square_name(self._home[p])}, {self.progress(p)}/32 of the lap)"
+                         f"{state}")
+        out = self.outcome()
+        if out is not None:
+            lines.append(out.reason)
+        elif self._phase == "decide":
+            lines.append(f"P{self._current + 1} to decide: " +
+                         ", ".join(str(m) for m in self.legal_moves()))
+        else:
+            lines.append(f"P{self.turn + 1} to toss" + (" (battle)" if self._phase == "battle" else ""))
+        return "\n".join(lines)

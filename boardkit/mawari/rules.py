@@ -1,0 +1,118 @@
+"""The options of 回り将棋 (mawari shogi): every point the house rules leave open.
+
+The defaults are the 将星会 (Shoseikai) rules as we read them (docs/rules/mawari.md):
+
+    MawariRules()                      2 players, fair golds, table rules
+    MawariRules.shoseikai(players=4)   the same, for 2-4 players
+    MawariRules.realistic(players=3)   the illustrative 'realistic' toss model (MS-09)
+    MawariRules.floor()                golds tossed onto the floor: no fallen gold (MS-08)
+    MawariRules.with_model(TossModel(...), players=2)
+
+The toss probabilities are stored as exact fraction strings ("1/2"), so the rules
+are plain JSON and ``rules.model`` is an exact ``TossModel``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from fractions import Fraction
+
+from .._core import BoardkitError, check_choice
+from .toss import TossModel
+
+__all__ = ["MawariRules", "OVERLAP_BACK", "BATTLE_LINES"]
+
+OVERLAP_BACK = ("value", "face_up")       # MS-06: back by the toss value, or by face-up count
+BATTLE_LINES = ("opposite", "any")        # MS-15: opposite edge only, or any straight line
+_PROB_NAMES = ("face_up", "face_down", "side", "upright", "upside_down", "overlap", "fall")
+
+
+def _fraction_text(x) -> str:
+    """A probability as exact text ("1/2", "0.05" -> "1/20")."""
+    if isinstance(x, bool):
+        raise BoardkitError(f"a toss probability must be a number, got {x!r} (MS-09)")
+    try:
+        return str(Fraction(str(x)) if isinstance(x, float) else Fraction(x))
+    except (TypeError, ValueError, ZeroDivisionError):
+        raise BoardkitError(f"a toss probability must be a number or fraction text like '1/2', "
+                            f"got {x!r} (MS-09)") from None
+
+
+@dataclass(frozen=True)
+class MawariRules:
+    """Rule options (see docs/rules/mawari.md for each decision).
+
+    players          2-4 at the start (MS-02); more may join later (MS-03)
+    toss_probs       the seven TossModel probabilities (face_up, face_down, side,
+                     upright, upside_down, overlap, fall) as fraction text (MS-09)
+    all_down_value   squares for four face-down golds (MS-05)
+    overlap_back     "value": back by the toss value; "face_up": by the face-up count (MS-06)
+    fall_rule        True: tossing on a table, a fallen gold scores nothing (MS-08);
+                     False: tossing on the floor, nothing can fall (the flag is ignored)
+    two_player_skip  with 2 players, being laid down = missing one turn (MS-12)
+    corner_jump      the corner jump (飛び, MS-14) is played
+    battles          battles (戦, MS-15) may be declared
+    battle_line      "opposite": the opposing piece stands on the opposite edge in the
+                     same file/rank; "any": any piece in the same file or rank (MS-15)
+    """
+
+    players: int = 2
+    toss_probs: tuple = ("1/2", "1/2", "0", "0", "0", "0", "0")
+    all_down_value: int = 20
+    overlap_back: str = "value"
+    fall_rule: bool = True
+    two_player_skip: bool = True
+    corner_jump: bool = True
+    battles: bool = True
+    battle_line: str = "opposite"
+
+    def __post_init__(self):
+        if isinstance(self.players, bool) or not isinstance(self.players, int) \
+                or not 2 <= self.players <= 4:
+            raise BoardkitError(f"回り将棋 is played by 2 to 4 players (MS-02), got {self.players!r}")
+        probs = tuple(self.toss_probs)
+        if len(probs) != 7:
+            raise BoardkitError(f"toss_probs needs 7 probabilities {_PROB_NAMES} (MS-09), "
+                                f"got {len(probs)}")
+        object.__setattr__(self, "toss_probs", tuple(_fraction_text(p) for p in probs))
+        check_choice(self.overlap_back, OVERLAP_BACK, "overlap_back", "MS-06")
+        check_choice(self.battle_line, BATTLE_LINES, "battle_line", "MS-15")
+        for name in ("fall_rule", "two_player_skip", "corner_jump", "battles"):
+            if not isinstance(getattr(self, name), bool):
+                raise BoardkitError(f"{name} must be True or False, got {getattr(self, name)!r}")
+        self.model  # validates the probabilities (MS-09) now, not at the first toss
+
+    @property
+    def model(self) -> TossModel:
+        """The toss model these rules play with (exact Fractions). With the floor rule
+        (fall_rule=False) nothing can fall, so the fall chance is 0 (MS-08)."""
+        p = [Fraction(x) for x in self.toss_probs]
+        if not self.fall_rule:
+            p[6] = Fraction(0)
+        return TossModel(*p, all_down_value=self.all_down_value, overlap_back=self.overlap_back)
+
+    # ------------------------------------------------------------------ presets
+    @classmethod
+    def shoseikai(cls, players: int = 2, **kw) -> "MawariRules":
+        """The 将星会 defaults with fair golds."""
+        return cls(players=players, **kw)
+
+    @classmethod
+    def with_model(cls, model: TossModel, players: int = 2, **kw) -> "MawariRules":
+        """Rules playing with a given TossModel (its all-down value and overlap rule too)."""
+        probs = tuple(getattr(model, n) for n in _PROB_NAMES)
+        kw.setdefault("all_down_value", model.all_down_value)
+        kw.setdefault("overlap_back", model.overlap_back)
+        return cls(players=players, toss_probs=probs, **kw)
+
+    @classmethod
+    def realistic(cls, players: int = 2, **kw) -> "MawariRules":
+        """The illustrative 'realistic' toss model: golds stand, overlap, fall (MS-09)."""
+        return cls.with_model(TossModel.realistic(), players, **kw)
+
+    @classmethod
+    def floor(cls, players: int = 2, **kw) -> "MawariRules":
+        """Tossing onto the floor: no fallen-gold rule (MS-08 off)."""
+        return cls(players=players, fall_rule=False, **kw)
+
+    def replace(self, **kw) -> "MawariRules":
+        return replace(self, **kw)
