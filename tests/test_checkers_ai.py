@@ -1,0 +1,143 @@
+"""The checkers bots: legal, picklable, strong beats easy, and each tip term does its job."""
+import pickle
+
+import numpy as np
+import pytest
+
+from boardkit import BoardkitError, sim
+from boardkit.checkers.ai import (BOTS, TIPS, TipBot, best_move, easy, evaluate, normal,
+                                  strong, tip_bot)
+from boardkit.checkers.game import CheckersGame
+from boardkit.checkers.rules import CheckersRules
+
+PRESETS = [CheckersRules.american(), CheckersRules.no_forced(), CheckersRules.international()]
+# Black to move; 15-18 walks into 22x15 for nothing, 5-9 and 15-19 are safe
+HANGING = "B:W22,27,30:B15,5"
+
+
+def _bb(game):
+    return game.raw_position()
+
+
+@pytest.mark.parametrize("rules", PRESETS, ids=lambda r: r.name)
+def test_bots_play_only_legal_moves(rules):
+    """Every bot returns one of the legal moves, in seeded random positions (CK-06: when
+    a capture is forced, the bots' moves are captures)."""
+    rng = np.random.default_rng(7)
+    game = CheckersGame(rules)
+    for ply in range(30 if rules.board_size == 8 else 16):
+        if game.is_over():
+            break
+        legal = game.legal_moves()
+        for name, bot in BOTS.items():
+            if name == "strong" and rules.board_size == 10 and ply % 4:
+                continue   # keep the 10x10 deep searches few
+            m = bot(game.copy(), np.random.default_rng(ply))
+            assert m in legal, (name, str(m), game.fen())
+        game.play(legal[int(rng.integers(len(legal)))])
+
+
+def test_bots_are_picklable_for_process_pools():
+    for bot in list(BOTS.values()) + [tip_bot(without="trade")]:
+        clone = pickle.loads(pickle.dumps(bot))
+        assert clone == bot
+
+
+def test_strong_beats_easy_in_a_measured_tournament():
+    res = sim.tournament(lambda: CheckersGame(), {"strong": strong, "easy": easy},
+                         games=10, seed=3, progress=False)
+    assert res.wins["strong"] >= 8, res.summary()
+
+
+def test_normal_beats_easy():
+    res = sim.tournament(lambda: CheckersGame(), {"normal": normal, "easy": easy},
+                         games=10, seed=4, progress=False)
+    assert res.wins["normal"] >= 7, res.summary()
+
+
+def test_strong_and_hint_do_not_hang_a_piece():
+    game = CheckersGame(fen=HANGING)
+    assert str(best_move(game, 4)) != "15-18"
+    for seed in range(5):
+        assert str(strong(game, np.random.default_rng(seed))) != "15-18"
+
+
+def test_shots_tip_is_what_sees_a_hanging_piece():
+    """Without "shots" a 1-ply bot scores 15-18 like any step and sometimes plays it;
+    with it (quiescence on captures) it never does."""
+    game = CheckersGame(fen=HANGING)
+    blind = {str(TipBot(frozenset(), depth=1)(game, np.random.default_rng(s))) for s in range(30)}
+    seeing = {str(TipBot(frozenset({"shots"}), depth=1)(game, np.random.default_rng(s)))
+              for s in range(30)}
+    assert "15-18" in blind
+    assert "15-18" not in seeing
+
+
+def test_best_move_takes_the_bigger_capture_when_free_to_choose():
+    """CK-06 (American): any capture may be chosen; the search prefers the double jump."""
+    game = CheckersGame(fen="B:W18,26,19:B14,1")
+    caps = {str(m) for m in game.legal_moves()}
+    assert "14x23x30" in caps or any(len(m.captures) == 2 for m in game.legal_moves())
+    m = best_move(game, 3)
+    assert len(m.captures) == max(len(x.captures) for x in game.legal_moves())
+
+
+def test_easy_takes_the_biggest_capture():
+    game = CheckersGame(fen="B:W18,26,19:B14,1")
+    most = max(len(m.captures) for m in game.legal_moves())
+    for s in range(10):
+        assert len(easy(game, np.random.default_rng(s)).captures) == most
+
+
+def test_best_move_finds_a_win_in_an_ending():
+    """CK-10: Black king 27 against White man 32, which can go nowhere once blocked;
+    the search finds the capture or the block that wins."""
+    game = CheckersGame(fen="B:W31:BK22,K23")
+    m = best_move(game, 6)
+    g = game.copy()
+    g.play(m)
+    for _ in range(20):
+        if g.is_over():
+            break
+        g.play(g.legal_moves()[0] if g.turn == 1 else best_move(g, 6))
+    assert g.outcome() is not None and g.outcome().winner == 0
+
+
+# ------------------------------------------------------------------ tip terms
+def _value(fen, tips, n=8):
+    b, w, k, p = _bb(CheckersGame(CheckersRules.custom(board_size=n), fen=fen))
+    return evaluate(b, w, k, p, n, frozenset(tips))
+
+
+def test_material_counts_men_and_kings():
+    assert _value("B:W21:B1,2", ()) == 100
+    assert _value("B:WK21:B1", ()) == -40        # a king is worth more than a man
+
+
+@pytest.mark.parametrize("tip,better,worse", [
+    # the same Black men, one placement following the tip and one not
+    ("back_row", "B:W29:B1,9", "B:W29:B13,9"),        # a man kept on the back row
+    ("centre", "B:W29:B14", "B:W29:B12"),              # 14 is central, 12 on the edge
+    ("groups", "B:W29:B14,10", "B:W29:B14,11"),        # 14 backed by 10
+    ("crown", "B:W29:B22", "B:W29:B10"),               # further on the way to crown
+])
+def test_each_shape_tip_prefers_its_shape(tip, better, worse):
+    assert _value(better, (tip,)) > _value(worse, (tip,))
+    assert _value(better, ()) == _value(worse, ())      # material alone cannot tell
+
+
+def test_trade_tip_makes_trading_down_attractive_when_ahead():
+    """The same two-man lead counts more with fewer pieces left, and a two-man deficit
+    hurts more, so the leader trades and the trailer avoids trades."""
+    many = "B:W21,22,23:B1,2,3,4,5"
+    few = "B:W21:B1,2,3"
+    assert _value(many, ()) == _value(few, ())
+    assert _value(few, ("trade",)) > _value(many, ("trade",))
+    assert _value("W:W21,22,23:B1,2,3,4,5", ("trade",)) > _value("W:W21:B1,2,3", ("trade",))
+
+
+def test_tip_bot_rejects_unknown_tips():
+    with pytest.raises(BoardkitError, match="tips are"):
+        tip_bot(without="luck")
+    assert tip_bot(without="trade").tips == frozenset(TIPS) - {"trade"}
+    assert tip_bot(only=("shots",)).tips == frozenset({"shots"})
