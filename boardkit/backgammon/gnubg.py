@@ -1,0 +1,195 @@
+"""GNU Backgammon Position IDs and Match IDs (BG-17), read and written.
+
+Position ID (14 characters): an 80-bit key. For the player on roll, then for the
+opponent, each of the 24 points from that player's 1-point up and then the bar gives
+as many 1 bits as checkers followed by one 0 bit. Bits fill each byte from its lowest
+bit; the 10 bytes are written in Base64 without the trailing "==". The start position
+is ``4HPwATDgc/ABMA``.
+
+Match ID (12 characters): a 66-bit key, lowest bit first, in fields
+cube log2 (4) | cube owner (2: 0, 1, or 3 = centre) | player on roll (1) | Crawford (1) |
+game state (3) | player to decide (1) | double offered (1) | resignation (2) |
+die 1 (3) | die 2 (3) | match length (15) | score of player 0 (15) | of player 1 (15),
+then Base64 of the 9 bytes. Player 0 here is White.
+"""
+from __future__ import annotations
+
+import base64
+import binascii
+import re
+
+from .._core import FormatError
+
+__all__ = ["encode_position_id", "decode_position_id", "encode_match_id", "decode_match_id"]
+
+_B64 = re.compile(r"^[A-Za-z0-9+/]+$")
+
+
+def _bits_to_bytes(bits: list[int], nbytes: int) -> bytes:
+    out = bytearray(nbytes)
+    for i, b in enumerate(bits):
+        if b:
+            out[i // 8] |= 1 << (i % 8)
+    return bytes(out)
+
+
+def _bytes_to_bits(data: bytes) -> list[int]:
+    return [(data[i // 8] >> (i % 8)) & 1 for i in range(len(data) * 8)]
+
+
+def _decode_b64(text: str, nchars: int, nbytes: int, what: str) -> bytes:
+    fmt = (f"GNU Backgammon {what} (BG-17): expected {nchars} Base64 characters "
+           f"(A-Z a-z 0-9 + /)")
+    if not isinstance(text, str):
+        raise FormatError(f"{fmt}, got {type(text).__name__}")
+    t = text.strip()
+    if t.lower().startswith(what.split()[0].lower() + " id:"):
+        t = t.split(":", 1)[1].strip()
+    if len(t) != nchars or not _B64.match(t):
+        raise FormatError(f"{fmt}, got {text!r}")
+    try:
+        data = base64.b64decode(t + "=" * (-len(t) % 4), validate=True)
+    except (binascii.Error, ValueError):
+        raise FormatError(f"{fmt}, got {text!r}") from None
+    return data[:nbytes]
+
+
+def encode_position_id(mine, theirs) -> str:
+    """Position ID of (mine, theirs): 26 counts each in their owner's numbering
+    (index 25 = bar, 0 = off); ``mine`` is the player on roll."""
+    bits: list[int] = []
+    for side in (mine, theirs):
+        for i in list(range(1, 25)) + [25]:
+            bits.extend([1] * side[i])
+            bits.append(0)
+    return base64.b64encode(_bits_to_bytes(bits, 10)).decode("ascii").rstrip("=")
+
+
+def decode_position_id(pid: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """(mine, theirs) from a Position ID; the borne-off counts make 15 each."""
+    bits = _bytes_to_bits(_decode_b64(pid, 14, 10, "Position ID"))
+    sides, cur, pos = [], [0] * 26, 0
+    slot = 0                       # 0..24 for the player on roll, 25..49 the opponent
+    order = list(range(1, 25)) + [25]
+    for b in bits:
+        if slot >= 50:
+            if b:
+                raise FormatError(f"GNU Backgammon Position ID (BG-17): {pid!r} has checkers "
+                                  f"after both sides are complete")
+            continue
+        if b:
+            cur[order[slot % 25]] += 1
+        else:
+            slot += 1
+            if slot % 25 == 0:
+                sides.append(cur)
+                cur = [0] * 26
+        pos += 1
+    if len(sides) != 2:
+        raise FormatError(f"GNU Backgammon Position ID (BG-17): {pid!r} does not describe both "
+                          f"sides (too many checkers)")
+    for s in sides:
+        n = sum(s)
+        if n > 15:
+            raise FormatError(f"GNU Backgammon Position ID (BG-17): {pid!r} gives a side {n} "
+                              f"checkers; at most 15 (BG-02)")
+        s[0] = 15 - n
+    mine, theirs = sides
+    for i in range(1, 25):
+        if mine[i] and theirs[25 - i]:
+            raise FormatError(f"GNU Backgammon Position ID (BG-17): {pid!r} puts both players "
+                              f"on the same point ({i} for the player on roll)")
+    return tuple(mine), tuple(theirs)
+
+
+# ------------------------------------------------------------------ Match ID
+_FIELDS = (("cube", 4), ("owner", 2), ("roller", 1), ("crawford", 1), ("state", 3),
+           ("turn", 1), ("doubled", 1), ("resign", 2), ("die1", 3), ("die2", 3),
+           ("length", 15), ("score0", 15), ("score1", 15))
+
+
+def _pack(values: dict) -> str:
+    bits: list[int] = []
+    for name, width in _FIELDS:
+        v = values[name]
+        bits.extend((v >> k) & 1 for k in range(width))
+    return base64.b64encode(_bits_to_bytes(bits, 9)).decode("ascii")
+
+
+def decode_match_id(mid: str) -> dict:
+    """The fields of a Match ID as a dict (cube value, owner None/0/1, dice, score...)."""
+    bits = _bytes_to_bits(_decode_b64(mid, 12, 9, "Match ID"))
+    vals, pos = {}, 0
+    for name, width in _FIELDS:
+        vals[name] = sum(bits[pos + k] << k for k in range(width))
+        pos += width
+    bad = []
+    if vals["owner"] == 2:
+        bad.append("cube owner 2 (0, 1 or 3 = centre)")
+    if vals["state"] > 4:
+        bad.append(f"game state {vals['state']} (0..4)")
+    if vals["die1"] > 6 or vals["die2"] > 6 or (vals["die1"] == 0) != (vals["die2"] == 0):
+        bad.append(f"dice {vals['die1']}-{vals['die2']}")
+    n = vals["length"]
+    if n and (vals["score0"] >= n or vals["score1"] >= n) and vals["state"] == 1:
+        bad.append(f"score {vals['score0']}-{vals['score1']} in a match to {n}")
+    if bad:
+        raise FormatError(f"GNU Backgammon Match ID (BG-17): {mid!r} has an impossible "
+                          + ", ".join(bad))
+    return {
+        "cube": 1 << vals["cube"],
+        "cube_owner": None if vals["owner"] == 3 else vals["owner"],
+        "roller": vals["roller"], "crawford": bool(vals["crawford"]),
+        "state": vals["state"], "turn": vals["turn"], "doubled": bool(vals["doubled"]),
+        "resign": vals["resign"],
+        "dice": (vals["die1"], vals["die2"]) if vals["die1"] else None,
+        "match_length": n, "score": (vals["score0"], vals["score1"]),
+    }
+
+
+def encode_match_id(game) -> str:
+    """The Match ID of a BackgammonGame."""
+    phase = game.phase
+    state = {"over": 2}.get(phase, 1)
+    if phase == "over" and game.outcome() is not None and "passed" in game.outcome().reason:
+        state = 4
+    dice = game.dice or (0, 0)
+    import math
+    return _pack({
+        "cube": int(math.log2(game.cube_value)),
+        "owner": 3 if game.cube_owner is None else game.cube_owner,
+        "roller": game.roller, "crawford": int(game.crawford), "state": state,
+        "turn": game.turn, "doubled": int(phase == "respond"), "resign": 0,
+        "die1": dice[0], "die2": dice[1],
+        "length": game.rules.match_length,
+        "score0": game.score[0], "score1": game.score[1],
+    })
+
+
+def game_from_ids(cls, mine, theirs, match_id: str):
+    """A game from decoded position sides (player on roll first) and a Match ID."""
+    from .rules import BackgammonRules
+    info = decode_match_id(match_id)
+    if info["state"] not in (1,):
+        raise FormatError(f"GNU Backgammon Match ID (BG-17): {match_id!r} is not a game in play "
+                          f"(game state {info['state']}); only positions in play can be loaded")
+    n = info["match_length"]
+    rules = BackgammonRules.match(n) if n else BackgammonRules.money()
+    if info["cube"] > rules.max_cube:
+        raise FormatError(f"GNU Backgammon Match ID (BG-17): cube {info['cube']} is above "
+                          f"{rules.max_cube} (BG-12)")
+    roller = info["roller"]
+    g = cls.from_position(mine, theirs, turn=roller, rules=rules, cube=info["cube"],
+                          cube_owner=info["cube_owner"])
+    g._score = g._check_score(info["score"])
+    g._crawford = info["crawford"]
+    g._phase = "cube" if g._cube_reason(roller) is None else "roll"
+    if info["doubled"]:
+        if info["turn"] == roller:
+            raise FormatError(f"GNU Backgammon Match ID (BG-17): {match_id!r} has a double "
+                              f"offered to the player who offered it")
+        g._phase, g._turn = "respond", info["turn"]
+    elif info["dice"] is not None:
+        g._phase = "move"
+        g._dice = info["dice"]
+    return g

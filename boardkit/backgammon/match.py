@@ -1,0 +1,88 @@
+"""Point matches (BG-13) and the Crawford rule (BG-14).
+
+    m = BackgammonMatch(5)
+    g = m.new_game()              # a BackgammonGame with the score and Crawford flag set
+    ... play g to the end ...
+    m.record(g)                   # adds the points to the winner's score
+    m.score, m.is_over(), m.winner
+
+The game after a player first reaches ``length - 1`` points is the Crawford game: no
+doubling in it. Later games ("post-Crawford") use the cube again.
+"""
+from __future__ import annotations
+
+from .._core import BoardkitError
+from .game import PLAYER_NAMES, BackgammonGame
+from .rules import BackgammonRules
+
+__all__ = ["BackgammonMatch"]
+
+
+class BackgammonMatch:
+    def __init__(self, length: int):
+        self.rules = BackgammonRules.match(length)
+        self.length = length
+        self.score = [0, 0]
+        self.crawford_played = False
+        self.games: list[BackgammonGame] = []
+        self.log: list[str] = []
+        self._current: BackgammonGame | None = None
+
+    def next_is_crawford(self) -> bool:
+        """Whether the next game is the Crawford game (BG-14)."""
+        return (not self.crawford_played and not self.is_over()
+                and max(self.score) == self.length - 1)
+
+    def new_game(self) -> BackgammonGame:
+        """The next game of the match (its score and Crawford flag set)."""
+        if self.is_over():
+            raise BoardkitError(f"the match is over: {PLAYER_NAMES[self.winner]} reached "
+                                f"{self.length} points (BG-13)")
+        if self._current is not None and not self._current.is_over():
+            raise BoardkitError("finish (and record) the current game before starting the next")
+        crawford = self.next_is_crawford()
+        if crawford:
+            self.crawford_played = True
+        g = BackgammonGame(self.rules, score=tuple(self.score), crawford=crawford)
+        self._current = g
+        self.games.append(g)
+        return g
+
+    def record(self, game: BackgammonGame) -> int:
+        """Add a finished game's points to its winner; returns the points added.
+        Points past the match length are not needed and not counted."""
+        out = game.outcome()
+        if out is None:
+            raise BoardkitError("only a finished game can be recorded (BG-10)")
+        if game is not self._current:
+            raise BoardkitError("record the game made by new_game(), once")
+        self._current = None
+        need = self.length - self.score[out.winner]
+        pts = min(out.points, need)
+        self.score[out.winner] += pts
+        self.log.append(f"{out.reason} -> score {self.score[0]}-{self.score[1]}")
+        return pts
+
+    def is_over(self) -> bool:
+        return max(self.score) >= self.length
+
+    @property
+    def winner(self) -> int | None:
+        if not self.is_over():
+            return None
+        return 0 if self.score[0] >= self.length else 1
+
+    def play(self, bots, rng, max_games: int = 200) -> "BackgammonMatch":
+        """Play the whole match with two bots (each ``bot(game, rng) -> move``)."""
+        from ..sim import play_game
+        for _ in range(max_games):
+            if self.is_over():
+                break
+            g = self.new_game()
+            play_game(g, bots, rng)
+            self.record(g)
+        return self
+
+    def __repr__(self) -> str:
+        return (f"<BackgammonMatch to {self.length}: White {self.score[0]}, Red {self.score[1]}"
+                f"{', over' if self.is_over() else ''}>")
