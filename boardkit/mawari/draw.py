@@ -1,0 +1,270 @@
+"""The 回り将棋 board as SVG: a 9x9 shogi board, its rim (the track) highlighted.
+
+- Ring squares carry ``cell="1九"`` (shogi coordinates); the toss panel is ``cell="toss"``.
+- Corners are marked (角, safe squares); each home corner is tinted with its player's
+  colour and labelled 「P1 陣」.
+- Pieces are shogi pentagons pointing the way they travel (counter-clockwise), with the
+  kanji of their rank (歩 香 桂 銀), an outline in the player's colour and the player's
+  number on a badge (so colour is never the only cue). Several pieces on one square
+  are drawn smaller, side by side.
+- A laid-down piece (寝かし, MS-12) lies on its side one row inside the track, pale.
+- Under the board, the four golds of the last toss as they landed: 金 face up, blank
+  back face down, narrow bars for standing golds (横 / 縦 / 逆), overlapping when they
+  overlapped, one off the table when a gold fell.
+"""
+from __future__ import annotations
+
+import math
+
+from ..svg import Drawing, fmt
+from .game import CORNERS, RANKS, TRACK, square_coords, square_index, square_name
+from .toss import Toss
+
+__all__ = ["draw_game", "PLAYER_COLORS", "draw_toss"]
+
+PLAYER_COLORS = ("#c0392b", "#1f6fb2", "#2e8b57", "#8e44ad")
+BOARD = "#eccb8a"
+RING = "#f8e3b0"
+LINE = "#7a5a2b"
+PIECE = "#fbecc6"
+_KANJI_RANK = "一二三四五六七八九"
+# travel direction on each edge, as the angle the piece's tip points to (SVG degrees)
+_EDGE_ANGLE = (-90, 180, 90, 0)   # right edge up, top edge left, left edge down, bottom right
+
+
+def _cell_xy(file: int, rank: int, cell: float, ox: float, oy: float, flip: bool):
+    col, row = 9 - file, rank - 1
+    if flip:
+        col, row = 8 - col, 8 - row
+    return ox + col * cell, oy + row * cell
+
+
+def _pentagon(cx, cy, w, h, angle):
+    """A shogi-piece pentagon centred at (cx, cy), tip pointing at ``angle`` degrees."""
+    pts = [(0, -h / 2), (w * 0.36, -h * 0.3), (w / 2, h / 2), (-w / 2, h / 2), (-w * 0.36, -h * 0.3)]
+    a = math.radians(angle + 90)     # the shape's tip is up (-90) when angle = -90
+    ca, sa = math.cos(a), math.sin(a)
+    return [(cx + x * ca - y * sa, cy + x * sa + y * ca) for x, y in pts]
+
+
+def draw_piece(d: Drawing, cx, cy, size, kanji, player, angle, *, laid=False, cell=None):
+    color = PLAYER_COLORS[player % 4]
+    pts = _pentagon(cx, cy, size * 0.82, size * 0.92, angle)
+    if laid:
+        d.polygon(pts, fill="#e9dcc0", stroke=color, stroke_width=1.5, stroke_dasharray="3 2",
+                  opacity=0.85, cell=cell)
+        d.text(cx, cy + size * 0.04, kanji, size=size * 0.42, color="#8a7a60", cell=cell)
+        d.text(cx, cy - size * 0.36, "寝", size=size * 0.24, color=color, weight="bold")
+    else:
+        d.polygon(pts, fill=PIECE, stroke=color, stroke_width=max(1.5, size * 0.06), cell=cell)
+        d.text(cx, cy + size * 0.06, kanji, size=size * 0.5, color="#1b1b1b", weight="bold",
+               cell=cell)
+    # the player's number on a badge: colour is never the only cue
+    bx, by = cx + size * 0.33, cy + size * 0.33
+    d.circle(bx, by, size * 0.17, fill=color, stroke="white", stroke_width=1)
+    d.text(bx, by, str(player + 1), size=size * 0.22, color="white", weight="bold")
+
+
+def draw_game(game, *, size: float = 480, labels: bool = True, numbers: bool = False,
+              highlight=(), targets=(), arrows=(), flip: bool = False, last_move: bool = True,
+              toss: Toss | None = None, title: str | None = None) -> Drawing:
+    """The board of ``game``. ``numbers`` writes the track index 0-31 on each ring square;
+    ``toss`` draws that toss instead of the game's last toss."""
+    margin = size * 0.055
+    cell = (size - 2 * margin) / 9
+    panel = cell * 1.9 if last_move else 0
+    ox, oy = margin, margin
+    height = oy + 9 * cell + margin * 0.6 + panel * 1.2
+    d = Drawing(size, height, background="#fdf8ee", title=title)
+    d.rect(ox - 3, oy - 3, 9 * cell + 6, 9 * cell + 6, fill=BOARD, stroke=LINE, stroke_width=2, rx=3)
+    highlight, targets = {str(c) for c in highlight}, {str(c) for c in targets}
+    homes = {game.home(p): p for p in range(game.players)}
+
+    # squares: the rim is the track
+    for rank in range(1, 10):
+        for file in range(1, 10):
+            x, y = _cell_xy(file, rank, cell, ox, oy, flip)
+            ring = file in (1, 9) or rank in (1, 9)
+            if not ring:
+                d.rect(x, y, cell, cell, fill=BOARD, stroke=LINE, stroke_width=0.6, stroke_opacity=0.5)
+                continue
+            name = f"{file}{_KANJI_RANK[rank - 1]}"
+            fill = RING
+            idx = _index_of(file, rank)
+            if idx in homes:
+                fill = _tint(PLAYER_COLORS[homes[idx] % 4])
+            if name in highlight:
+                fill = "#ffe066"
+            d.rect(x, y, cell, cell, fill=fill, stroke=LINE, stroke_width=1, cell=name)
+            if idx in CORNERS:   # corners: safe squares (MS-12), jump points (MS-14)
+                d.rect(x + 2.5, y + 2.5, cell - 5, cell - 5, fill="none", stroke=LINE,
+                       stroke_width=1.2, stroke_dasharray="2 2", pointer_events="none")
+            if name in targets:
+                d.circle(x + cell / 2, y + cell / 2, cell * 0.18, fill="#1f6feb", fill_opacity=0.55,
+                         cell=name)
+            if numbers:
+                d.text(x + cell * 0.14, y + cell * 0.14, str(idx), size=cell * 0.2, color="#9a7b4f",
+                       anchor="start", pointer_events="none")
+    # the track's direction: small arrows inside the ring, one per edge
+    for idx in (4, 12, 20, 28):
+        f, r = square_coords(idx)
+        x, y = _cell_xy(f, r, cell, ox, oy, flip)
+        fi, ri = _inner(f, r)
+        xi, yi = _cell_xy(fi, ri, cell, ox, oy, flip)
+        cx, cy = xi + cell / 2, yi + cell / 2
+        a = math.radians(_EDGE_ANGLE[idx // 8] + (180 if flip else 0))
+        dx, dy = math.cos(a) * cell * 0.8, math.sin(a) * cell * 0.8
+        d.arrow([(cx - dx, cy - dy), (cx + dx, cy + dy)], color="#b08850", width=2, opacity=0.6)
+    # home labels
+    for idx, p in homes.items():
+        f, r = square_coords(idx)
+        fi, ri = _inner(f, r)
+        xi, yi = _cell_xy(fi, ri, cell, ox, oy, flip)
+        d.text(xi + cell / 2, yi + cell / 2, f"P{p + 1} 陣", size=cell * 0.26,
+               color=PLAYER_COLORS[p % 4], weight="bold", pointer_events="none")
+    # coordinates as on a shogi diagram: files 9..1 on top, ranks 一..九 on the right
+    if labels:
+        for k in range(9):
+            file = 9 - k if not flip else k + 1
+            rank = k + 1 if not flip else 9 - k
+            d.text(ox + k * cell + cell / 2, oy - margin * 0.55, str(file), size=cell * 0.28,
+                   color="#5b4636")
+            d.text(ox + 9 * cell + margin * 0.5, oy + k * cell + cell / 2,
+                   _KANJI_RANK[rank - 1], size=cell * 0.28, color="#5b4636")
+
+    # pieces: standing on the track, laid ones one row inside
+    by_square: dict[int, list[int]] = {}
+    for p in range(game.players):
+        if not game.is_laid(p):
+            by_square.setdefault(game.position(p), []).append(p)
+    for idx, ps in sorted(by_square.items()):
+        f, r = square_coords(idx)
+        x, y = _cell_xy(f, r, cell, ox, oy, flip)
+        angle = _EDGE_ANGLE[idx // 8] + (180 if flip else 0)
+        n = len(ps)
+        s = cell * (0.86 if n == 1 else 0.5)
+        offs = [(0, 0)] if n == 1 else [(-0.23, -0.23), (0.23, 0.23), (0.23, -0.23), (-0.23, 0.23)]
+        for p, (ux, uy) in zip(ps, offs):
+            draw_piece(d, x + cell / 2 + ux * cell, y + cell / 2 + uy * cell, s,
+                       RANKS[game.rank(p)], p, angle, cell=square_name(idx))
+    laid_at: dict[tuple, int] = {}
+    for p in range(game.players):
+        if game.is_laid(p):
+            idx = game.position(p)
+            f, r = square_coords(idx)
+            fi, ri = _inner(f, r)
+            k = laid_at.get((fi, ri), 0)
+            laid_at[(fi, ri)] = k + 1
+            xi, yi = _cell_xy(fi, ri, cell, ox, oy, flip)
+            angle = _EDGE_ANGLE[idx // 8] + 90 + (180 if flip else 0)   # lying on its side
+            draw_piece(d, xi + cell / 2 + k * cell * 0.15, yi + cell / 2, cell * 0.72,
+                       RANKS[game.rank(p)], p, angle, laid=True, cell=square_name(idx))
+
+    # a battle: a dashed line across the board between the two pieces
+    b = game.battle
+    pts = []
+    if b is not None:
+        for q in (b["attacker"], b["defender"]):
+            f, r = square_coords(game.position(q))
+            x, y = _cell_xy(f, r, cell, ox, oy, flip)
+            pts.append((x + cell / 2, y + cell / 2))
+        d.line(*pts[0], *pts[1], stroke="#c0392b", stroke_width=3, stroke_dasharray="8 5",
+               stroke_opacity=0.7)
+        mx, my = (pts[0][0] + pts[1][0]) / 2, (pts[0][1] + pts[1][1]) / 2
+        a, dd = b["progress"]
+        d.rect(mx - cell * 1.9, my - cell * 0.36, cell * 3.8, cell * 0.72, fill="white",
+               stroke="#c0392b", rx=6, opacity=0.92)
+        d.text(mx, my, f"戦 P{b['attacker'] + 1} {a}/{b['length']} · P{b['defender'] + 1} "
+               f"{dd}/{b['length']}", size=cell * 0.28, color="#c0392b", weight="bold")
+    for path in arrows:
+        ps = []
+        for c in path:
+            f, r = square_coords(square_index(c))
+            x, y = _cell_xy(f, r, cell, ox, oy, flip)
+            ps.append((x + cell / 2, y + cell / 2))
+        d.arrow(ps, width=cell * 0.08)
+
+    if last_move:
+        t = toss if toss is not None else game.last_toss
+        draw_toss(d, t, ox, oy + 9 * cell + margin * 0.6, 9 * cell, panel, game)
+    return d
+
+
+def draw_toss(d: Drawing, toss: Toss | None, x0, y0, width, height, game=None) -> Drawing:
+    """The four golds of a toss in a strip (the 'table'), with its value in words."""
+    d.rect(x0, y0, width, height * 0.92, fill="#6b4f2a", rx=8, cell="toss")
+    d.rect(x0 + 3, y0 + 3, width - 6, height * 0.92 - 6, fill="#8a6a3d", rx=6, cell="toss")
+    s = height * 0.55
+    cy = y0 + height * 0.40
+    if toss is None:
+        d.text(x0 + width / 2, cy, "金を振る — toss the four golds", size=height * 0.2,
+               color="#fdf3d6", cell="toss")
+        return d
+    step = s * (0.72 if toss.overlap else 1.05)
+    for k, face in enumerate(toss.faces):
+        cx = x0 + s * 0.75 + k * step
+        cyk = cy + (s * 0.12 * (k % 2) if toss.overlap else 0)
+        if toss.fall and k == 3:
+            cyk = y0 + height * 0.92 + s * 0.1    # off the table's edge
+        _gold(d, cx, cyk, s, face)
+    tx = x0 + s * 0.75 + 3 * step + s * 0.75
+    rules = getattr(game, "rules", None)
+    adv = rules.all_down_value if rules is not None else 20
+    back = rules.overlap_back if rules is not None else "value"
+    sq = toss.squares(adv, back)
+    if toss.fall:
+        words = "落ち駒 a gold fell: no move"
+    elif toss.overlap:
+        words = f"重なり overlap: back {-sq}"
+    else:
+        words = f"{sq} forward" + (" · toss again" if toss.toss_again else "")
+    d.text(tx, cy - height * 0.12, toss.ja(), size=height * 0.17, color="#fdf3d6", anchor="start",
+           cell="toss")
+    d.text(tx, cy + height * 0.14, words, size=height * 0.17, color="#ffffff", anchor="start",
+           weight="bold", cell="toss")
+    return d
+
+
+def _gold(d: Drawing, cx, cy, s, face):
+    if face == "up":
+        d.polygon(_pentagon(cx, cy, s * 0.8, s * 0.92, -90), fill="#f4d35e", stroke="#6b4f2a",
+                  stroke_width=1.5, cell="toss")
+        d.text(cx, cy + s * 0.06, "金", size=s * 0.48, color="#3b2a10", weight="bold", cell="toss")
+    elif face == "down":      # the back of a 金 is blank
+        d.polygon(_pentagon(cx, cy, s * 0.8, s * 0.92, -90), fill="#d8b777", stroke="#6b4f2a",
+                  stroke_width=1.5, cell="toss")
+    else:
+        # standing golds seen from above: a thin bar, with its name
+        label = {"side": "横 5", "upright": "縦 10", "upside_down": "逆 100"}[face]
+        if face == "side":
+            d.rect(cx - s * 0.4, cy - s * 0.09, s * 0.8, s * 0.18, fill="#f4d35e",
+                   stroke="#6b4f2a", stroke_width=1.5, cell="toss")
+        else:
+            d.rect(cx - s * 0.09, cy - s * 0.42, s * 0.18, s * 0.84, fill="#f4d35e",
+                   stroke="#6b4f2a", stroke_width=1.5, cell="toss")
+            if face == "upside_down":
+                d.polygon([(cx - s * 0.09, cy + s * 0.42), (cx + s * 0.09, cy + s * 0.42),
+                           (cx, cy + s * 0.55)], fill="#6b4f2a", cell="toss")
+        d.text(cx, cy + s * 0.66 if face != "side" else cy + s * 0.32, label, size=s * 0.22,
+               color="#fdf3d6", weight="bold", cell="toss")
+
+
+def _index_of(file: int, rank: int) -> int:
+    for i in range(TRACK):
+        if square_coords(i) == (file, rank):
+            return i
+    return -1
+
+
+def _inner(file: int, rank: int):
+    """The cell one row inside the track from a rim cell (diagonally for corners)."""
+    f = file + (1 if file == 1 else -1 if file == 9 else 0)
+    r = rank + (1 if rank == 1 else -1 if rank == 9 else 0)
+    return f, r
+
+
+def _tint(color: str) -> str:
+    """A pale version of a player's colour (home squares)."""
+    r, g, b = (int(color[i:i + 2], 16) for i in (1, 3, 5))
+    mix = lambda c: int(c * 0.25 + 255 * 0.75)  # noqa: E731
+    return f"#{mix(r):02x}{mix(g):02x}{mix(b):02x}"
