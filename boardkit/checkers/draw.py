@@ -1,0 +1,156 @@
+"""The checkers board as SVG: wooden squares, numbered dark squares, stacked and
+crowned kings, last move, highlights, targets, arrows, capture rings, faded pieces.
+
+Every dark square and every piece carries ``data-cell="<square number>"``: that is
+what the clickable widget receives.
+"""
+from __future__ import annotations
+
+from typing import Iterable
+
+from ..svg import Drawing
+
+__all__ = ["draw_board", "COLORS"]
+
+COLORS = {
+    "light": "#f1dcb4", "dark": "#a8744a", "frame": "#5b3a1e", "frame_edge": "#3e2612",
+    "number": "#f6e7cc", "black": "#262220", "black_edge": "#0d0b0a", "black_side": "#4a403a",
+    "white": "#f7f1e3", "white_edge": "#8a7a60", "white_side": "#cdbf9f",
+    "crown": "#e0b030", "crown_edge": "#7a5a10", "last": "#f2d24b", "highlight": "#7fc97f",
+    "target": "#1f7a3a", "selected": "#1f6feb", "capture": "#d62728", "arrow": "#1f6feb",
+}
+
+
+def _squares(value) -> set[int]:
+    if value is None or value is False:
+        return set()
+    if isinstance(value, (int, str)):
+        value = [value]
+    return {int(v) for v in value}
+
+
+def draw_board(game, *, flip: bool = False, labels: bool = True, highlight: Iterable = (),
+               targets: Iterable = (), arrows: Iterable = (), last_move: bool = True,
+               capturable=False, faded: Iterable = (), selected=None, size: float = 400,
+               title: str | None = None) -> Drawing:
+    """Draw ``game`` (a CheckersGame).
+
+    flip        turn the board round (Black's side at the bottom)
+    labels      print each dark square's number in its corner
+    highlight   squares tinted green;  targets: squares marked with a dot (clickable)
+    arrows      square paths drawn as arrows (hints, jump paths), e.g. [(22, 15, 8)]
+    last_move   mark the start and end squares of the last move played
+    capturable  True: red dotted ring round every piece that can capture now;
+                or the squares to ring
+    faded       squares whose pieces are drawn semi-transparent (captured mid-move)
+    selected    the square of the selected piece (blue ring)
+    size        width and height in pixels
+    """
+    g = game._geo
+    n = g.n
+    frame = size * 0.035
+    cell = (size - 2 * frame) / n
+    c = COLORS
+    d = Drawing(size, size, title=title or
+                f"Checkers ({game.rules.name}): {('Black', 'White')[game.turn]} to move")
+    d.define("ck-black", '<radialGradient id="ck-black" cx="40%" cy="35%" r="70%">'
+             f'<stop offset="0%" stop-color="#5a524c"/><stop offset="100%" stop-color="{c["black"]}"/>'
+             '</radialGradient>')
+    d.define("ck-white", '<radialGradient id="ck-white" cx="40%" cy="35%" r="70%">'
+             f'<stop offset="0%" stop-color="#ffffff"/><stop offset="100%" stop-color="{c["white"]}"/>'
+             '</radialGradient>')
+    d.rect(0, 0, size, size, fill=c["frame"], rx=fmt_r(size * 0.02))
+    d.rect(frame * 0.5, frame * 0.5, size - frame, size - frame, fill="none",
+           stroke=c["frame_edge"], stroke_width=1)
+
+    def centre(square: int) -> tuple[float, float]:
+        r, col = g.coords[square - 1]
+        if flip:
+            r, col = n - 1 - r, n - 1 - col
+        return frame + (col + 0.5) * cell, frame + (r + 0.5) * cell
+
+    # squares
+    for r in range(n):
+        for col in range(n):
+            rr, cc = (n - 1 - r, n - 1 - col) if flip else (r, col)
+            x, y = frame + cc * cell, frame + rr * cell
+            s = g.square(r, col)
+            if s is None:
+                d.rect(x, y, cell, cell, fill=c["light"])
+            else:
+                d.rect(x, y, cell, cell, fill=c["dark"], cell=str(s))
+
+    # last move, highlights, selection (under the pieces)
+    hist = game._history
+    if last_move and hist:
+        m = hist[-1]
+        for s in (m.start, m.end):
+            x, y = centre(s)
+            d.rect(x - cell / 2, y - cell / 2, cell, cell, fill=c["last"], fill_opacity=0.45,
+                   cell=str(s))
+    for s in sorted(_squares(highlight)):
+        x, y = centre(s)
+        d.rect(x - cell / 2, y - cell / 2, cell, cell, fill=c["highlight"], fill_opacity=0.55,
+               cell=str(s))
+    if labels:
+        for s in range(1, g.count + 1):
+            x, y = centre(s)
+            d.text(x - cell * 0.46, y - cell * 0.33, str(s), size=max(7.0, cell * 0.2),
+                   anchor="start", color=c["number"], cell=str(s), opacity=0.9)
+
+    # pieces
+    faded_set = _squares(faded)
+    if capturable is True:
+        ring = set(game.capturing_squares())
+    else:
+        ring = _squares(capturable)
+    rad = cell * 0.38
+    for s, (player, king) in game.pieces().items():
+        x, y = centre(s)
+        op = 0.35 if s in faded_set else None
+        fill, edge, side = (("url(#ck-black)", c["black_edge"], c["black_side"]) if player == 0
+                            else ("url(#ck-white)", c["white_edge"], c["white_side"]))
+        grp = Drawing(size, size)
+        lift = cell * 0.07 if king else cell * 0.04
+        # the piece's edge (and for a king a second disc: the stacked look)
+        grp.circle(x, y + lift, rad, fill=side, stroke=edge, stroke_width=1, cell=str(s))
+        if king:
+            grp.circle(x, y, rad, fill=side, stroke=edge, stroke_width=1, cell=str(s))
+            top = y - lift
+        else:
+            top = y
+        grp.circle(x, top, rad, fill=fill, stroke=edge, stroke_width=1.2, cell=str(s))
+        grp.circle(x, top, rad * 0.72, fill="none", stroke=edge, stroke_width=0.8,
+                   stroke_opacity=0.45, cell=str(s))
+        if king:
+            w, h = rad * 1.1, rad * 0.7
+            cx, cy = x, top + rad * 0.05
+            pts = [(cx - w / 2, cy + h / 2), (cx - w / 2, cy - h / 4), (cx - w / 4, cy + h / 12),
+                   (cx, cy - h / 2), (cx + w / 4, cy + h / 12), (cx + w / 2, cy - h / 4),
+                   (cx + w / 2, cy + h / 2)]
+            grp.polygon(pts, fill=c["crown"], stroke=c["crown_edge"], stroke_width=1,
+                        stroke_linejoin="round", cell=str(s))
+        d.group(grp, opacity=op, data_piece=("b" if player == 0 else "w") + ("K" if king else ""))
+        if s in ring:
+            d.circle(x, top, rad + cell * 0.06, fill="none", stroke=c["capture"],
+                     stroke_width=max(2.0, cell * 0.05), stroke_dasharray="4 3",
+                     pointer_events="none")
+        if selected is not None and int(selected) == s:
+            d.circle(x, top, rad + cell * 0.06, fill="none", stroke=c["selected"],
+                     stroke_width=max(2.5, cell * 0.06), pointer_events="none")
+
+    # targets: a dot on each square the player may click next
+    for s in sorted(_squares(targets)):
+        x, y = centre(s)
+        d.circle(x, y, cell * 0.15, fill=c["target"], fill_opacity=0.8, stroke="#ffffff",
+                 stroke_width=1.5, cell=str(s))
+
+    for path in arrows or ():
+        pts = [centre(int(s)) for s in path]
+        d.arrow(pts, color=c["arrow"], width=max(3.0, cell * 0.09))
+    return d
+
+
+def fmt_r(x: float) -> str:
+    from ..svg import fmt
+    return fmt(x)
