@@ -1,0 +1,150 @@
+"""The checkers widget driven by clicks from Python (widget.click), as a player would."""
+import json
+
+import pytest
+
+from boardkit.checkers import CheckersGame, CheckersRules
+from boardkit.checkers.widget import LEVEL_NAMES, CheckersWidget
+
+# Black to move: 14 can jump 18 then branch to 30 (over 26) or 32 (over 27);
+# 15 can jump 19 (to 24, then 31 over 27) or 18 (to 22, then 31 over 26)
+BRANCH = "B:W18,19,26,27:B14,15,1"
+
+
+def test_click_piece_then_target_plays_the_step_ck04():
+    w = CheckersWidget()
+    w.click(11)
+    assert w.targets == {"15", "16"}          # CK-04: one square diagonally forward
+    w.click(15)
+    assert w.moves_text() == ["1. 11-15"]
+    assert w.game.turn == 1 and w.targets == set()
+    assert "White" in w.status
+
+
+def test_computer_replies_and_undo_takes_both_back():
+    w = CheckersWidget(computer=1, level="easy", seed=3)
+    w.click(9)
+    w.click(13)
+    assert len(w.game.history) == 2           # the computer answered at once
+    assert w.moves_text()[0].startswith("1. 9-13 ")
+    w.undo()                                  # 待った: our move and the reply go
+    assert w.game.history == [] and w.game.fen() == CheckersGame().fen()
+
+
+def test_only_capturing_pieces_are_selectable_ck06():
+    w = CheckersWidget(CheckersGame(fen="B:W18,30:B14,5"))
+    assert "compulsory" in w.status and "CK-06" in w.status
+    assert 'stroke="#d62728"' in w.canvas.svg or "d62728" in w.canvas.svg   # red ring drawn
+    w.click(5)                                # a man that could step, but must not
+    assert "CK-06" in w.last_error and w.targets == set()
+    w.click(14)
+    assert w.targets == {"23"}
+    w.click(23)
+    assert [str(m) for m in w.game.history] == ["14x23"]
+
+
+def test_no_forced_rules_let_other_pieces_move_ck06():
+    w = CheckersWidget(CheckersGame(CheckersRules.no_forced(), fen="B:W18,30:B14,5"))
+    w.click(5)
+    assert w.targets == {"9"}
+    assert "compulsory" not in w.status
+
+
+def test_multi_jump_hop_by_hop_with_faded_captures_ck07():
+    w = CheckersWidget(CheckersGame(fen=BRANCH))
+    w.click(14)
+    assert w.targets == {"23"}
+    w.click(23)
+    # a branch: the learner chooses, the move is not finished yet
+    assert w.targets == {"30", "32"} and w.game.history == []
+    assert w.selection.prefix == ["14", "23"]
+    svg = w.canvas.svg
+    assert 'opacity' in svg and 'data-cell="18"' in svg       # 18 still drawn (faded)
+    w.click(32)
+    assert [str(m) for m in w.game.history] == ["14x23x32"]
+    assert w.game.piece_at(18) is None and w.game.piece_at(27) is None
+
+
+def test_single_continuation_is_automatic_ck07():
+    w = CheckersWidget(CheckersGame(fen="B:W16,18,27:B12,14"))
+    w.click(14)
+    w.click(23)                               # only 32 can follow: jumped automatically
+    assert [str(m) for m in w.game.history] == ["14x23x32"]
+
+
+def test_clicking_elsewhere_cancels_a_selection():
+    w = CheckersWidget()
+    w.click(11)
+    w.click(20)
+    assert w.targets == set() and w.game.history == []
+
+
+def test_wrong_clicks_explain_and_change_nothing():
+    w = CheckersWidget()
+    fen = w.game.fen()
+    w.click(22)
+    assert "White" in w.last_error and w.game.fen() == fen
+    w.click(18)
+    assert "empty" in w.last_error
+    w.click(1)
+    assert "blocked" in w.last_error and w.game.fen() == fen
+
+
+def test_hint_draws_an_arrow_and_is_a_legal_move():
+    w = CheckersWidget(CheckersGame(fen="B:W22,27,30:B15,5"), hint_depth=3)
+    w.show_hint()
+    assert w.hint in w.game.legal_moves() and str(w.hint) != "15-18"
+    assert "<polyline" in w.canvas.svg and f"Hint: {w.hint}" in w.message_html.value
+
+
+def test_flip_turns_the_board():
+    w = CheckersWidget()
+    before = w.canvas.svg
+    w.flip()
+    assert w.flipped and w.canvas.svg != before
+
+
+def test_hot_seat_both_sides_by_clicks_and_save_resume(tmp_path):
+    w = CheckersWidget()
+    for a, b in [(11, 15), (23, 19)]:
+        w.click(a)
+        w.click(b)
+    assert w.moves_text() == ["1. 11-15  23-19"]
+    path = tmp_path / "g.json"
+    w.save(str(path))
+    assert json.loads(path.read_text())["game"] == "checkers"
+    w2 = CheckersWidget()
+    w2.resume(str(path))
+    assert w2.game.fen() == w.game.fen() and w2.moves_text() == w.moves_text()
+    w2.resume(str(tmp_path / "missing.json"))
+    assert "could not resume" in w2.last_error and w2.game.fen() == w.game.fen()
+
+
+def test_rule_set_options_make_the_right_game_ck14():
+    w = CheckersWidget()
+    w.options["rules"].value = "international"
+    w.new_game()
+    assert w.game.rules == CheckersRules.international() and w.game.turn == 1
+    w.options["rules"].value = "custom"
+    w.options["board_size"].value = 10
+    w.options["flying_kings"].value = True
+    w.new_game()
+    assert w.game.rules.board_size == 10 and w.game.rules.flying_kings
+    w.options["majority_capture"].value = True
+    w.options["forced_capture"].value = False
+    w.new_game()                              # impossible combination: said, not raised
+    assert "CK-06" in w.last_error and w.game.rules.board_size == 10
+
+
+def test_levels_carry_the_sources_names():
+    w = CheckersWidget(computer=1, level="strong")
+    assert w.level_name() == "つよい (strong)"
+    labels = [label for label, _ in w.level_control.options]
+    assert labels == [f"{LEVEL_NAMES[lv]} ({lv})" for lv in ("easy", "normal", "strong")]
+    with pytest.raises(Exception, match="CK-14"):
+        CheckersWidget(rules="checkers")
+
+
+def test_computer_vs_computer_finishes():
+    w = CheckersWidget(computer=(0, 1), level="easy", seed=1)
+    assert w.game.is_over() and "Game over" in w.status
