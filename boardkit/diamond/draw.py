@@ -1,0 +1,208 @@
+"""The Diamond Game star in SVG: tinted camps, ◎ apexes, kings marked 王, hop arrows.
+
+    draw_board(game, labels=True, arrows=[move.path], targets=game.reachable_from(h))
+
+Every hole (and the piece or marker on it) carries ``cell="q,r"`` (e.g. ``"3,-1"``):
+the widget receives that string when it is clicked. Holes may be given to the
+options as ``(q, r)`` tuples, ``"q,r"`` strings or labels (``"e5"``).
+"""
+from __future__ import annotations
+
+import math
+from typing import Iterable
+
+from .. import svg
+from . import board as B
+
+__all__ = ["draw_board", "cell_id", "parse_cell", "PIECE_COLOURS"]
+
+#: piece fill, its dark edge, its light camp tint, and the colour of 王 on it
+PIECE_COLOURS = {
+    "red": ("#d1453b", "#7d1f19", "#f6c9c2", "#ffffff"),
+    "yellow": ("#f1c232", "#8a6a00", "#fbeaa8", "#4a3800"),
+    "green": ("#3c9a5f", "#1d5230", "#c5e6cf", "#ffffff"),
+    "blue": ("#3b73c8", "#1b3a6e", "#c7d8f2", "#ffffff"),
+    "purple": ("#8c5bb3", "#4a2a66", "#e0cdee", "#ffffff"),
+    "orange": ("#ec8a2f", "#8a4a0c", "#fad9b8", "#4a2600"),
+}
+BOARD_FILL, BOARD_EDGE, LINE, HOLE = "#ead9b5", "#a8875a", "#c4a676", "#b99b6c"
+TARGET, HIGHLIGHT, SELECT, ARROW, LAST = "#1b9e5a", "#f5b800", "#1f6feb", "#1f6feb", "#6b5b45"
+
+
+def cell_id(h) -> str:
+    """The widget cell id of a hole: ``"q,r"``."""
+    return f"{h[0]},{h[1]}"
+
+
+def parse_cell(x) -> tuple[int, int]:
+    """A hole from ``(q, r)``, ``"q,r"`` or a label."""
+    if isinstance(x, str) and "," in x:
+        try:
+            q, r = (int(t) for t in x.split(","))
+        except ValueError:
+            return B.parse_hole(x)
+        return B.parse_hole((q, r))
+    return B.parse_hole(x)
+
+
+def draw_board(game, *, size: float = 420, labels: bool = False, highlight: Iterable = (),
+               targets: Iterable = (), arrows: Iterable = (), selected=None,
+               forbidden_for: int | None = None, last_move: bool = True, flip: bool = False,
+               rotate: float = 0, hint=None, title: str | None = None) -> svg.Drawing:
+    """The board of ``game`` as an ``svg.Drawing`` about ``size`` pixels tall.
+
+    labels         write each hole's label (``a1`` .. ``q1``)
+    highlight      holes ringed in gold
+    targets        holes marked as reachable (clickable destinations)
+    arrows         hop paths (sequences of holes) drawn as arrows
+    selected       the hole of the selected piece (ringed in blue); its owner's
+                   forbidden tips are shaded unless ``forbidden_for`` says otherwise
+    forbidden_for  a player whose forbidden tips (DG-13) are shaded with ×
+    last_move      draw the last move's path, dashed
+    flip, rotate   turn the board (flip = 180°; rotate in degrees, multiples of 60
+                   keep the lines straight), e.g. to put a player's camp at the bottom
+    hint           a move (or path) drawn as a dashed green arrow
+    """
+    unit = size / 16.2
+    ang = math.radians(rotate + (180 if flip else 0))
+    ca, sa = math.cos(ang), math.sin(ang)
+    width = size * 0.93
+    cx0, cy0 = width / 2, size / 2
+
+    def P(h, scale=1.0):
+        x, y = B.xy(h, unit * scale)
+        return (cx0 + x * ca - y * sa, cy0 + x * sa + y * ca)
+
+    def tri(holes, grow):
+        """A triangle through three holes, pushed outwards by ``grow`` units."""
+        pts = [B.xy(h, unit) for h in holes]
+        mx, my = sum(p[0] for p in pts) / 3, sum(p[1] for p in pts) / 3
+        out = []
+        for x, y in pts:
+            d = math.hypot(x - mx, y - my)
+            k = (d + 2 * grow * unit) / d
+            x, y = mx + (x - mx) * k, my + (y - my) * k
+            out.append((cx0 + x * ca - y * sa, cy0 + x * sa + y * ca))
+        return out
+
+    rules = game.rules
+    colours = rules.colours
+    used = {game.colour(p) for p in range(game.players)}
+    d = svg.Drawing(width, size, title=title)
+    d.rect(0, 0, width, size, fill="#fbf6ea", rx=fmt_px(unit * 0.6))
+
+    # the star: two big triangles, outline first then the fill (an outlined union)
+    big = [(B.apex("NW"), B.apex("NE"), B.apex("S")), (B.apex("N"), B.apex("SE"), B.apex("SW"))]
+    for t in big:
+        d.polygon(tri(t, 0.75), fill=BOARD_EDGE, stroke=BOARD_EDGE,
+                  stroke_width=fmt_px(unit * 0.35), stroke_linejoin="round")
+    for t in big:
+        d.polygon(tri(t, 0.75), fill=BOARD_FILL, stroke_linejoin="round")
+
+    # camps tinted in their colour (DG-02); the unused colour in 2 players paler
+    for name in B.TIP_NAMES:
+        col = colours[name]
+        region = B.camp(name) if rules.board == "star" else B.tip(name)
+        corners = sorted(region, key=lambda h: B.distance(h, B.apex(name)))
+        ends = [h for h in region if B.distance(h, B.apex(name)) == max(B.distance(x, B.apex(name))
+                                                                        for x in region)]
+        ends = [min(ends), max(ends)]
+        d.polygon(tri([corners[0]] + ends, 0.36), fill=PIECE_COLOURS[col][2],
+                  fill_opacity="0.85" if col in used else "0.35",
+                  stroke=PIECE_COLOURS[col][0], stroke_opacity="0.55" if col in used else "0.2",
+                  stroke_width=fmt_px(unit * 0.06), stroke_linejoin="round")
+
+    # forbidden tips for one player, shaded (DG-13)
+    if forbidden_for is None and selected is not None:
+        who = game.piece_at(parse_cell(selected))
+        forbidden_for = who[0] if who else None
+    forbidden = game.forbidden(forbidden_for) if forbidden_for is not None else frozenset()
+    for name in B.TIP_NAMES:
+        if B.tip(name) <= forbidden and forbidden:
+            ends = sorted(h for h in B.tip(name) if B.distance(h, B.apex(name)) == 3)
+            d.polygon(tri([B.apex(name), ends[0], ends[-1]], 0.42), fill="#5b5b5b",
+                      fill_opacity="0.28", stroke="none")
+
+    # the lines joining neighbours (three directions, so each line once)
+    for h in B.HOLES:
+        for dq, dr in B.DIRECTIONS[:3]:
+            n = (h[0] + dq, h[1] + dr)
+            if n in B.INDEX:
+                (x1, y1), (x2, y2) = P(h), P(n)
+                d.line(x1, y1, x2, y2, stroke=LINE, stroke_width=fmt_px(unit * 0.07))
+
+    # holes, ◎ apexes
+    apexes = {B.apex(n): n for n in B.TIP_NAMES}
+    for h in B.HOLES:
+        x, y = P(h)
+        if h in apexes and rules.board == "star":
+            col = PIECE_COLOURS[colours[apexes[h]]][1]
+            d.circle(x, y, unit * 0.49, fill="none", stroke=col, stroke_width=fmt_px(unit * 0.07))
+            d.circle(x, y, unit * 0.36, fill="none", stroke=col, stroke_width=fmt_px(unit * 0.05))
+        d.circle(x, y, unit * 0.22, fill=HOLE, stroke="#8d7350", stroke_width=fmt_px(unit * 0.04),
+                 cell=cell_id(h))
+        if h in forbidden:
+            k = unit * 0.16
+            d.line(x - k, y - k, x + k, y + k, stroke="#5b5b5b", stroke_width=fmt_px(unit * 0.07))
+            d.line(x - k, y + k, x + k, y - k, stroke="#5b5b5b", stroke_width=fmt_px(unit * 0.07))
+
+    # the last move, dashed and faint
+    hist = game.history
+    if last_move and hist and hist[-1].path:
+        d.arrow([P(h) for h in hist[-1].path], color=LAST, width=unit * 0.09, opacity=0.55,
+                dashed=True, head=unit * 0.3)
+        x, y = P(hist[-1].path[0])
+        d.circle(x, y, unit * 0.3, fill="none", stroke=LAST, stroke_width=fmt_px(unit * 0.06),
+                 stroke_dasharray="3 2", stroke_opacity="0.7")
+
+    # highlights and the selected piece (under the pieces, as rings around them)
+    for h in map(parse_cell, highlight):
+        x, y = P(h)
+        d.circle(x, y, unit * 0.52, fill=HIGHLIGHT, fill_opacity="0.45", stroke=HIGHLIGHT,
+                 stroke_width=fmt_px(unit * 0.08))
+    if selected is not None:
+        x, y = P(parse_cell(selected))
+        d.circle(x, y, unit * 0.55, fill=SELECT, fill_opacity="0.25", stroke=SELECT,
+                 stroke_width=fmt_px(unit * 0.1))
+
+    # pieces; a king (王駒) gets a gold rim, a crown notch ring and 王 (not colour alone)
+    for h, (p, king) in sorted(game.pieces().items(), key=lambda t: B.INDEX[t[0]]):
+        x, y = P(h)
+        fill, edge, _, ink = PIECE_COLOURS[game.colour(p)]
+        d.circle(x + unit * 0.04, y + unit * 0.06, unit * 0.4, fill="#000", fill_opacity="0.18")
+        d.circle(x, y, unit * 0.4, fill=fill, stroke="#c9a227" if king else edge,
+                 stroke_width=fmt_px(unit * (0.12 if king else 0.06)), cell=cell_id(h))
+        if king:
+            d.text(x, y + unit * 0.02, "王", size=unit * 0.46, color=ink, weight="bold",
+                   cell=cell_id(h))
+        else:   # a soft highlight so pieces read as round
+            d.circle(x - unit * 0.12, y - unit * 0.13, unit * 0.11, fill="#fff", fill_opacity="0.35",
+                     pointer_events="none")
+
+    # reachable holes (targets): green dots
+    for h in map(parse_cell, targets):
+        x, y = P(h)
+        d.circle(x, y, unit * 0.27, fill=TARGET, fill_opacity="0.8", stroke="#fff",
+                 stroke_width=fmt_px(unit * 0.05), cell=cell_id(h))
+
+    # hop paths as arrows, the hint dashed green
+    for path in arrows:
+        pts = [P(parse_cell(h)) for h in path]
+        d.arrow(pts, color=ARROW, width=unit * 0.12, head=unit * 0.4)
+    if hint is not None:
+        path = getattr(hint, "path", hint)
+        if path:
+            d.arrow([P(parse_cell(h)) for h in path], color=TARGET, width=unit * 0.13,
+                    head=unit * 0.42, dashed=True)
+
+    if labels:
+        for h in B.HOLES:
+            x, y = P(h)
+            d.text(x, y, B.label(h), size=unit * 0.3, color="#2b2b2b", weight="bold",
+                   stroke="#fff", stroke_width=fmt_px(unit * 0.08), paint_order="stroke",
+                   pointer_events="none")
+    return d
+
+
+def fmt_px(x: float) -> str:
+    return svg.fmt(x)
