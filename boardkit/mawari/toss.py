@@ -24,6 +24,7 @@ from __future__ import annotations
 import math
 import numbers
 from dataclasses import dataclass, field
+from functools import cached_property
 from fractions import Fraction
 from itertools import combinations_with_replacement
 from typing import Any, NamedTuple
@@ -32,7 +33,8 @@ import numpy as np
 
 from .._core import BoardkitError, FormatError
 
-__all__ = ["FACES", "FACES_JA", "Toss", "TossModel", "Step", "TurnDistribution"]
+__all__ = ["FACES", "FACES_JA", "Toss", "TossModel", "Step", "TurnDistribution",
+           "ChiSquare", "chi_square_test"]
 
 FACES = ("up", "down", "side", "upright", "upside_down")
 FACES_JA = {"up": "表", "down": "裏", "side": "横", "upright": "縦", "upside_down": "逆立ち"}
@@ -304,6 +306,10 @@ class TossModel:
 
     def toss_distribution(self) -> dict:
         """One toss as ``Step(signed squares, kind)`` -> probability (MS-05..MS-08)."""
+        return dict(self._toss_distribution)
+
+    @cached_property
+    def _toss_distribution(self) -> dict:
         dist: dict = {}
         for toss, p in self.outcomes():
             key = Step(toss.squares(self.all_down_value, self.overlap_back), toss.kind)
@@ -391,32 +397,47 @@ class TossModel:
         soon as the left-out mass p^(k+1) is at most ``tol``. The result's ``remaining``
         is that left-out mass, exactly (a Fraction for Fraction models)."""
         self._check_turn_ends()
-        p, again, last = self._split()
-        one = self._one()
+        p = self.repeat_probability()
         if max_repeats is None:
             max_repeats = 0
             if p > 0:
                 while p ** (max_repeats + 1) > tol and max_repeats < 10_000:
                     max_repeats += 1
-        if not isinstance(max_repeats, int) or max_repeats < 0:
+        if isinstance(max_repeats, bool) or not isinstance(max_repeats, int) or max_repeats < 0:
             raise BoardkitError(f"max_repeats must be a whole number >= 0 (MS-07); "
                                 f"got {max_repeats!r}")
-        dist: dict = {}
-        partial = {0: one}        # sum of k repeating tosses, given k repeats
-        weight = one - p          # P(exactly k repeats)
+        # P(turn = t, k repeats) = (again^{*k} * last)(t) with the unconditional chances
+        # of a repeating / a last toss. Exact models run on integer numerators over a
+        # common denominator D (Fraction sums would be far slower): level k is over D^(k+1).
+        again, last = {}, {}
+        for step, q in self.toss_distribution().items():
+            d = again if step.kind == "again" else last
+            d[step.squares] = d.get(step.squares, 0) + q
+        if self.exact:
+            den = math.lcm(*(q.denominator for q in (*again.values(), *last.values())))
+            again = {k: int(v * den) for k, v in again.items()}
+            last = {k: int(v * den) for k, v in last.items()}
+        else:
+            den = 1
+        total: dict = {}
+        partial = {0: 1}
         for k in range(max_repeats + 1):
+            scale = den ** (max_repeats - k) if self.exact else 1
             for s, q in partial.items():
                 for t, r in last.items():
-                    dist[s + t] = dist.get(s + t, 0) + weight * q * r
-            if k == max_repeats or p == 0:
+                    total[s + t] = total.get(s + t, 0) + q * r * scale
+            if k == max_repeats or not again:
                 break
             nxt: dict = {}
             for s, q in partial.items():
                 for t, r in again.items():
                     nxt[s + t] = nxt.get(s + t, 0) + q * r
-            partial, weight = nxt, weight * p
-        dist = {k: v for k, v in dist.items() if v != 0}
-        remaining = p ** (max_repeats + 1) if p else 0 * one
+            partial = nxt
+        if self.exact:
+            dist = {t: Fraction(v, den ** (max_repeats + 1)) for t, v in total.items() if v}
+        else:
+            dist = {t: v for t, v in total.items() if v}
+        remaining = p ** (max_repeats + 1) if p else 0 * self._one()
         return TurnDistribution(dist, remaining, max_repeats)
 
     # ---- simulation ------------------------------------------------------------------
@@ -428,3 +449,209 @@ class TossModel:
         overlap = bool(rng.random() < float(self.overlap))
         fall = bool(rng.random() < float(self.fall))
         return Toss(faces, overlap, fall)
+
+    # ---- vectorised simulation -------------------------------------------------------
+    def _tables(self):
+        """Per ordered 4-gold outcome (base-5 code 0..624): value, back squares, repeat."""
+        codes = np.arange(625)
+        digits = np.stack([(codes // 5 ** g) % 5 for g in range(4)])       # (4, 625)
+        face_value = np.array([FACE_VALUE[f] for f in FACES])
+        value = face_value[digits].sum(axis=0)
+        down = (digits == FACES.index("down")).sum(axis=0)
+        value[down == 4] = self.all_down_value
+        up = (digits == FACES.index("up")).sum(axis=0)
+        back = value if self.overlap_back == "value" else up
+        return value.astype(np.int64), -back.astype(np.int64), down == 0
+
+    def sample_tosses(self, n: int, rng, chunk: int = 1 << 16,
+                      ) -> tuple[np.ndarray, np.ndarray]:
+        """``n`` independent tosses, vectorised: (signed squares, toss again) arrays.
+
+        Every toss is rebuilt from its four golds (one uniform number each, compared
+        with the cumulative face probabilities) and its events, independently of the
+        enumeration that the simulation is meant to check. Work goes in cache-sized
+        chunks (much faster than whole arrays at once)."""
+        n = int(n)
+        if n < 0:
+            raise BoardkitError(f"n must be a whole number >= 0; got {n!r}")
+        value, back, repeat = self._tables()
+        probs = [Fraction(self.face_probs[f]) for f in FACES]
+        # a gold shows face k when u passes the first k bounds (cumulative chances);
+        # a bound with only zero-chance faces after it is left out, so they never show
+        bounds = [float(sum(probs[:k + 1])) for k in range(4) if any(probs[k + 1:])]
+        o, f = float(self.overlap), float(self.fall)
+        rows = 5 if (o or f) else 4
+        weights = np.array([1, 5, 25, 125], dtype=np.int16)[:, None]
+        squares = np.empty(n, dtype=np.int64)
+        again = np.empty(n, dtype=bool)
+        buf = np.empty(rows * chunk)
+        for start in range(0, n, chunk):
+            k = min(chunk, n - start)
+            u = buf[: rows * k].reshape(rows, k)
+            rng.random(out=u)
+            idx = np.zeros((4, k), dtype=np.int16)
+            for b in bounds:
+                idx += u[:4] >= b
+            code = (idx * weights).sum(axis=0)
+            sq = value.take(code)
+            ag = repeat.take(code)
+            if rows == 5:
+                e = u[4]
+                over = e < o
+                # where e lies inside its part (overlap or not) is again uniform and
+                # independent of the overlap: it decides the fall
+                if f:
+                    v = (e / o) if o else e
+                    if o:
+                        v = np.where(over, v, (e - o) / (1 - o))
+                    fall = v < f
+                    if o:
+                        sq = np.where(over, back.take(code), sq)
+                    sq[fall] = 0
+                    ag &= ~(over | fall)
+                else:
+                    sq = np.where(over, back.take(code), sq)
+                    ag &= ~over
+            squares[start:start + k] = sq
+            again[start:start + k] = ag
+        return squares, again
+
+    def simulate_turns(self, n: int, rng, tosses: bool = False, chunk: int = 1 << 20):
+        """Signed squares of ``n`` simulated turns (numpy int64 array), tosses of a
+        turn summed until one does not repeat (MS-07). ``tosses=True`` also returns the
+        number of tosses of each turn. Seeded by ``rng`` (``numpy.random.default_rng``)."""
+        self._check_turn_ends()
+        n = int(n)
+        if n < 0:
+            raise BoardkitError(f"n must be a whole number >= 0; got {n!r}")
+        out = np.empty(n, dtype=np.int64)
+        counts = np.empty(n, dtype=np.int64)
+        done, carry, carry_count = 0, 0, 0
+        per_turn = float(self.expected_tosses())
+        while done < n:
+            m = min(chunk, int((n - done) * per_turn * 1.05) + 64)
+            squares, again = self.sample_tosses(m, rng)
+            ends = np.flatnonzero(~again)
+            if len(ends) == 0:
+                carry += int(squares.sum())
+                carry_count += m
+                continue
+            ends = ends[: n - done]
+            cs = np.cumsum(squares)
+            sums = np.diff(cs[ends], prepend=0)
+            sums[0] += carry
+            k = len(ends)
+            out[done:done + k] = sums
+            cnt = np.diff(ends, prepend=-1)
+            cnt[0] += carry_count
+            counts[done:done + k] = cnt
+            done += k
+            carry = int(cs[-1] - cs[ends[-1]])
+            carry_count = m - 1 - int(ends[-1])
+        return (out, counts) if tosses else out
+
+    def compare(self, n: int, rng) -> dict:
+        """Exact vs simulated side by side, for notebooks and tests: a dict of rows
+        {quantity: (exact, simulated, standard error of the simulated value)}."""
+        squares, counts = self.simulate_turns(n, rng, tosses=True)
+        mean, var = self.turn_mean(), self.turn_variance()
+        sd = squares.std()
+        p = self.repeat_probability()
+        rep = float(((counts - 1).sum()) / counts.sum())
+        return {
+            "squares per turn (mean)": (mean, float(squares.mean()), float(sd / math.sqrt(n))),
+            "squares per turn (variance)": (var, float(squares.var()), None),
+            "tosses per turn (mean)": (self.expected_tosses(), float(counts.mean()),
+                                       float(counts.std() / math.sqrt(n))),
+            "chance to toss again": (p, rep, float(math.sqrt(rep * (1 - rep) / counts.sum()))),
+        }
+
+
+# ---- chi-square goodness of fit (scipy is not a dependency) ----------------------------
+class ChiSquare(NamedTuple):
+    statistic: float
+    df: int
+    p_value: float
+
+
+def _gamma_q(a: float, x: float) -> float:
+    """Regularised upper incomplete gamma Q(a, x): a series below a + 1, a continued
+    fraction above (the classic pair; both converge fast there)."""
+    if x <= 0:
+        return 1.0
+    log_front = -x + a * math.log(x) - math.lgamma(a)
+    if x < a + 1:
+        term = total = 1.0 / a
+        ap = a
+        for _ in range(10_000):
+            ap += 1
+            term *= x / ap
+            total += term
+            if abs(term) < abs(total) * 1e-15:
+                break
+        return max(0.0, 1.0 - total * math.exp(log_front))
+    tiny = 1e-300
+    b = x + 1 - a
+    c, d = 1 / tiny, 1 / b
+    h = d
+    for i in range(1, 10_000):
+        an = -i * (i - a)
+        b += 2
+        d = an * d + b
+        d = tiny if abs(d) < tiny else d
+        c = b + an / c
+        c = tiny if abs(c) < tiny else c
+        d = 1 / d
+        delta = d * c
+        h *= delta
+        if abs(delta - 1) < 1e-15:
+            break
+    return math.exp(log_front) * h
+
+
+def chi_square_sf(x: float, df: int) -> float:
+    """P(chi-square with ``df`` degrees of freedom >= x)."""
+    return _gamma_q(df / 2, x / 2)
+
+
+def chi_square_test(observed, probabilities, min_expected: float = 5.0) -> ChiSquare:
+    """Pearson's goodness-of-fit test of counts against model probabilities.
+
+    ``observed`` and ``probabilities`` are parallel sequences (or dicts with the same
+    keys). Categories expected fewer than ``min_expected`` times are pooled together
+    (and with the next smallest while the pool is still too small), as the chi-square
+    approximation needs; df = categories after pooling - 1."""
+    if isinstance(observed, dict):
+        keys = list(probabilities)
+        extra = set(observed) - set(keys)
+        if extra:
+            raise BoardkitError(f"counts for outcomes the model gives no chance: {sorted(extra)}")
+        observed = [observed.get(k, 0) for k in keys]
+        probabilities = [probabilities[k] for k in keys]
+    obs = np.asarray(observed, dtype=float)
+    prob = np.asarray([float(p) for p in probabilities])
+    if obs.shape != prob.shape or obs.ndim != 1:
+        raise BoardkitError("observed counts and probabilities must have the same length")
+    if (obs < 0).any() or (prob < 0).any() or abs(prob.sum() - 1) > 1e-9:
+        raise BoardkitError("counts must be >= 0 and probabilities >= 0 summing to 1 (MS-09)")
+    n = obs.sum()
+    if n <= 0:
+        raise BoardkitError("no tosses counted yet: the chi-square test needs counts")
+    if (obs[prob == 0] > 0).any():
+        return ChiSquare(math.inf, max(int((prob > 0).sum()) - 1, 1), 0.0)
+    keep = prob > 0
+    obs, exp = obs[keep], prob[keep] * n
+    order = np.argsort(exp, kind="stable")
+    obs, exp = list(obs[order]), list(exp[order])
+    while len(exp) > 2 and exp[0] < min_expected:
+        # pool the two smallest categories
+        o, e = obs.pop(0) + obs.pop(0), exp.pop(0) + exp.pop(0)
+        i = int(np.searchsorted(exp, e))
+        obs.insert(i, o)
+        exp.insert(i, e)
+    obs_a, exp_a = np.array(obs), np.array(exp)
+    stat = float(((obs_a - exp_a) ** 2 / exp_a).sum())
+    df = len(exp) - 1
+    if df < 1:
+        return ChiSquare(stat, 0, 1.0)
+    return ChiSquare(stat, df, chi_square_sf(stat, df))
