@@ -1,0 +1,102 @@
+"""The Diamond Game widget, driven from Python with click(cell)."""
+import pytest
+
+from boardkit import BoardkitError
+from boardkit.diamond import PASS, DiamondGame, DiamondRules
+from boardkit.diamond import board as B
+from boardkit.diamond.draw import cell_id
+from boardkit.diamond.widget import DiamondWidget
+
+
+def cid(label):
+    return cell_id(B.hole(label))
+
+
+def test_select_mark_targets_click_destination_plays():
+    w = DiamondWidget(players=2)
+    g = w.game
+    start = B.hole("d2")
+    w.click(cell_id(start))
+    assert w.targets == {cell_id(h) for h in g.reachable_from(start)}
+    assert 'data-cell="' + cell_id(start) + '"' in w.canvas.svg
+    dest = sorted(g.reachable_from(start))[0]
+    w.click(cell_id(dest))
+    assert w.game.history[-1].path[0] == start and w.game.history[-1].path[-1] == dest
+    assert w.moves_text() == [f"1. {w.game.history[-1]}"]
+    assert w.targets == set()
+    assert "Yellow" in w.status
+
+
+def test_hop_chain_destination_in_one_click():
+    g = DiamondGame.from_pieces({(0, 0): 0, (1, 0): 1, (2, -1): 1, (3, -2): 0, (-3, -1): 1},
+                                DiamondRules(players=2))
+    w = DiamondWidget(g)
+    w.click("0,0")
+    assert "4,-2" in w.targets
+    w.click("4,-2")
+    assert w.game.history[-1].path == ((0, 0), (2, 0), (2, -2), (4, -2))
+
+
+def test_clicking_a_wrong_piece_explains():
+    w = DiamondWidget(players=2)
+    w.click(cell_id(w.game.start_apex(1)))          # yellow's piece, red to move
+    assert "DG-07" in w.last_error and w.game.history == []
+    w.click(cid("i5"))
+    assert "empty" in w.last_error
+    w.click(cid("c2"))                              # a red piece boxed in by its own camp
+    assert w.game.reachable_from(B.hole("c2")) == set() and "blocked" in w.last_error
+
+
+def test_computer_replies_and_undo_takes_both_back():
+    w = DiamondWidget(players=2, computer=1, level="入門", seed=3)
+    start = B.hole("e5")
+    dest = sorted(w.game.reachable_from(start))[0]
+    w.click(cell_id(start))
+    w.click(cell_id(dest))
+    assert len(w.game.history) == 2 and w.game.turn == 0   # the computer answered
+    w.undo()
+    assert w.game.history == []
+
+
+def test_three_players_two_computers_and_options():
+    w = DiamondWidget(computer=(1, 2), level="よわい", seed=1)
+    assert w.game.players == 3
+    w.options["players"].value = 2
+    assert w.seat_controls[2].layout.display == "none"
+    w.options["kings"].value = False
+    w.options["pieces"].value = 10
+    w.options["long_jump"].value = True
+    w.new_game()
+    r = w.game.rules
+    assert (r.players, r.kings, r.pieces, r.long_jump) == (2, False, 10, True)
+    assert len(w.game.pieces()) == 20
+
+
+def test_all_seats_computer_plays_to_the_end_or_cap():
+    g = DiamondGame(DiamondRules(players=2, max_turns=30))
+    w = DiamondWidget(g, computer=(0, 1), level="入門", seed=0)
+    assert w.game.is_over() and "Game over" in w.status
+
+
+def test_human_with_no_move_passes_automatically():
+    pieces = {h: 0 for h in B.camp("S")}
+    for r in (3, 2):
+        for q in range(-4, 3):
+            if (q, r) in B.INDEX and (q, r) not in B.tip("SW"):
+                pieces[(q, r)] = 1
+    g = DiamondGame.from_pieces(pieces, DiamondRules(players=2, kings=False))
+    w = DiamondWidget(g)
+    assert w.game.history == [PASS] and w.game.turn == 1 and "DG-07" in w.message_html.value
+
+
+def test_hint_and_flip_draw():
+    w = DiamondWidget(players=2, level="入門")
+    w.show_hint()
+    assert w.hint is not None and w.hint in w.game.legal_moves()
+    w.flip()
+    assert w.flipped and "<svg" in w.canvas.svg
+
+
+def test_bad_options_fail_clearly():
+    with pytest.raises(BoardkitError, match="DG-05"):
+        DiamondWidget(players=4)
