@@ -1,10 +1,15 @@
 """GNU Backgammon Position IDs and Match IDs (BG-17), read and written.
 
-Position ID (14 characters): an 80-bit key. For the player on roll, then for the
-opponent, each of the 24 points from that player's 1-point up and then the bar gives
-as many 1 bits as checkers followed by one 0 bit. Bits fill each byte from its lowest
-bit; the 10 bytes are written in Base64 without the trailing "==". The start position
-is ``4HPwATDgc/ABMA``.
+Position ID (14 characters): an 80-bit key. For each side, each of the 24 points from
+that side's own 1-point up and then the bar gives as many 1 bits as checkers followed
+by one 0 bit. Bits fill each byte from its lowest bit; the 10 bytes are written in
+Base64 without the trailing "==". The start position is ``4HPwATDgc/ABMA``.
+
+Which side comes first: GNU Backgammon 1.07 writes the side of the player who is NOT
+on roll first, then the player on roll (its board array is (opponent, player on
+roll)). We checked this on games gnubg played itself (tests/test_backgammon_ids.py
+replays them); the manual's prose puts it the other way round, the program is what
+users paste from, so we follow the program.
 
 Match ID (12 characters): a 66-bit key, lowest bit first, in fields
 cube log2 (4) | cube owner (2: 0, 1, or 3 = centre) | player on roll (1) | Crawford (1) |
@@ -58,7 +63,7 @@ def encode_position_id(mine, theirs) -> str:
     """Position ID of (mine, theirs): 26 counts each in their owner's numbering
     (index 25 = bar, 0 = off); ``mine`` is the player on roll."""
     bits: list[int] = []
-    for side in (mine, theirs):
+    for side in (theirs, mine):           # not on roll first, as gnubg writes it
         for i in list(range(1, 25)) + [25]:
             bits.extend([1] * side[i])
             bits.append(0)
@@ -69,7 +74,7 @@ def decode_position_id(pid: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """(mine, theirs) from a Position ID; the borne-off counts make 15 each."""
     bits = _bytes_to_bits(_decode_b64(pid, 14, 10, "Position ID"))
     sides, cur, pos = [], [0] * 26, 0
-    slot = 0                       # 0..24 for the player on roll, 25..49 the opponent
+    slot = 0                       # 0..24 the side not on roll, 25..49 the player on roll
     order = list(range(1, 25)) + [25]
     for b in bits:
         if slot >= 50:
@@ -94,7 +99,7 @@ def decode_position_id(pid: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
             raise FormatError(f"GNU Backgammon Position ID (BG-17): {pid!r} gives a side {n} "
                               f"checkers; at most 15 (BG-02)")
         s[0] = 15 - n
-    mine, theirs = sides
+    theirs, mine = sides
     for i in range(1, 25):
         if mine[i] and theirs[25 - i]:
             raise FormatError(f"GNU Backgammon Position ID (BG-17): {pid!r} puts both players "
