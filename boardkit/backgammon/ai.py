@@ -1,0 +1,412 @@
+"""Backgammon computer players, from random to a small lookahead, and the hint.
+
+A bot is ``bot(game, rng) -> move``: a play, or a ``CubeAction`` when the game asks
+for a cube decision (BG-12). Levels (``BOTS``):
+
+random   any legal play; never doubles, always takes.
+easy     0-ply rules of thumb (the six strategy tips): make points, keep blots few,
+         hit far-advanced checkers, run the back checkers. No cube skill.
+normal   1-ply: every play's resulting position is scored by ``evaluate`` (below);
+         doubles / takes from that winning-chance estimate.
+strong   normal's choice refined by a lookahead over the opponent's 21 rolls for
+         the best few candidates (the opponent answers with its normal-level play).
+pubeval  Tesauro's public evaluation function (``pubeval.py``), the classic benchmark.
+
+``evaluate(mine, theirs)`` is a hand-tuned evaluator that works in *pips*: every
+feature (blots and the rolls that hit them, points made, primes, anchors, checkers
+on the bar, trapped back checkers) is turned into an equivalent number of pips and
+added to each side's pip count; the adjusted race is then turned into the chance of
+winning. With no contact left it uses the bear-off database (``bearoff.py``) when
+both sides are home. It is vectorised with numpy over all the candidate plays.
+"""
+from __future__ import annotations
+
+from typing import Sequence
+
+import numpy as np
+
+from .._core import BoardkitError
+from . import bearoff
+from .game import BackgammonGame, CubeAction, Play, plays_for
+from .probability import DISTINCT_ROLLS
+
+__all__ = ["BOTS", "LEVELS", "evaluate", "evaluate_many", "win_probability", "features",
+           "choose_play", "hint", "random_bot", "easy_bot", "normal_bot", "strong_bot",
+           "cube_decision", "make_bot"]
+
+LEVELS = ("random", "easy", "normal", "strong")
+
+# ----------------------------------------------------------------- weights
+# Pip equivalents (hand-tuned against the weaker levels; see benchmarks/).
+POINT_VALUE = np.array([0, 1.0, 1.5, 2.5, 3.5, 5.0, 4.0, 4.0, 1.5, 1.0, 0.5, 0.5, 0.5,
+                        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0])   # my made points 1..12
+PRIME_BONUS = np.array([0, 0, 0, 2.0, 5.0, 9.0, 14.0, 14.0, 14.0, 14.0, 14.0, 14.0, 14.0])
+ANCHOR_VALUE = np.array([0] * 19 + [1.5, 2.5, 3.5, 3.0, 2.0, 1.5, 0], dtype=float)
+HIT_TEMPO = 4.0          # pips lost on top of the distance sent back, when hit
+BAR_PENALTY = 3.0        # a checker on the bar, plus 2 per closed point in front of it
+TRAP_PENALTY = 1.2       # per back checker, per blocking point in the 6 in front of it
+STACK_PENALTY = 0.6      # per checker beyond the third on a point
+ROLL_EDGE = 4.0          # being on roll is worth about half a roll
+CONTACT_SPREAD = 3.0     # hits and primes make a contact game much less predictable
+
+
+def _shift(a: np.ndarray, k: int) -> np.ndarray:
+    """a shifted k columns to the right (towards higher point numbers), zero-filled."""
+    out = np.zeros_like(a)
+    out[:, k:] = a[:, :a.shape[1] - k]
+    return out
+
+
+def _as_arrays(positions) -> tuple[np.ndarray, np.ndarray]:
+    arr = np.asarray(positions, dtype=np.int64)
+    if arr.ndim == 2:
+        arr = arr[None]
+    if arr.shape[1:] != (2, 26):
+        raise BoardkitError("a position is (mine, theirs), two sequences of 26 counts "
+                            "(0 = off, 1..24 points, 25 = bar), from the mover's side")
+    return arr[:, 0], arr[:, 1]
+
+
+def features(positions) -> dict[str, np.ndarray]:
+    """The evaluator's features for positions (mine, theirs) seen by the side that
+    has just moved (the other side is on roll). Each entry is one value per position,
+    in pips unless said otherwise."""
+    mine, theirs = _as_arrays(positions)
+    n = len(mine)
+    # the opponent in my numbering: their point q is my point 25 - q; their bar is 0
+    opp = np.zeros((n, 26), dtype=np.int64)
+    opp[:, 1:25] = theirs[:, 24:0:-1]
+    opp[:, 0] = theirs[:, 25]
+    pips_me = (mine[:, 1:26] * np.arange(1, 26)).sum(1)
+    pips_them = (theirs[:, 1:26] * np.arange(1, 26)).sum(1)
+
+    made = mine[:, :25] >= 2                       # my points 0..24 (0 unused)
+    made[:, 0] = False
+    blot = mine[:, :25] == 1
+    blot[:, 0] = False
+    opp_made = opp[:, :25] >= 2
+    opp_made[:, 0] = False
+
+    # contact: some opposing checker still has to pass one of mine
+    my_hi = np.where(mine[:, 1:26].any(1), 25 - np.argmax(mine[:, 25:0:-1] > 0, axis=1), 0)
+    opp_lo = np.where(opp[:, :25].any(1), np.argmax(opp[:, :25] > 0, axis=1), 99)
+    contact = my_hi > opp_lo
+
+    # ---- shots: for every roll, the worst blot it hits (their checkers move upwards
+    # in my numbering; they land anywhere but on my made points, BG-05)
+    hitters = opp[:, :25] > 0
+    on_bar = opp[:, 0] > 0
+    hitters = np.where(on_bar[:, None], np.eye(25, dtype=bool)[0], hitters)  # bar first
+    width = 50
+    H = np.zeros((n, width), bool)
+    H[:, :25] = hitters
+    B = np.zeros((n, width), bool)
+    B[:, :25] = blot
+    open_ = np.ones((n, width), bool)
+    open_[:, :25] = ~made
+    loss = np.zeros((n, width))
+    opp_home_closed = opp_made[:, 19:25].sum(1)
+    loss[:, 1:25] = (25 - np.arange(1, 25))[None, :] + HIT_TEMPO + 1.0 * opp_home_closed[:, None]
+    exp_loss = np.zeros(n)
+    shots = np.zeros(n)
+    for (a, b), w in DISTINCT_ROLLS:
+        if a == b:
+            r, reach = H, np.zeros_like(H)
+            for _ in range(4):
+                r = _shift(r, a)
+                reach |= r
+                r = r & open_
+        else:
+            ra, rb = _shift(H, a), _shift(H, b)
+            reach = ra | rb | _shift(ra & open_, b) | _shift(rb & open_, a)
+        hit = reach & B
+        exp_loss += w * (hit * loss).max(1)
+        shots += w * hit.any(1)
+    exp_loss /= 36
+    shots = np.where(contact, shots, 0)
+    exp_loss = np.where(contact, exp_loss, 0)
+
+    # ---- structure
+    points = (made * POINT_VALUE[None, :25]).sum(1)
+    # longest run of my made points (a prime), and whether anyone is behind it
+    run = np.zeros(n, dtype=np.int64)
+    best = np.zeros(n, dtype=np.int64)
+    start = np.zeros(n, dtype=np.int64)
+    for p in range(1, 25):
+        run = np.where(made[:, p], run + 1, 0)
+        better = run > best
+        best = np.where(better, run, best)
+        start = np.where(better, p - run + 1, start)
+    behind = (np.cumsum(opp[:, :25], axis=1)[np.arange(n), np.maximum(start - 1, 0)] > 0)
+    prime = np.where(behind, PRIME_BONUS[np.minimum(best, 12)], 0.0)
+    anchors = (made * ANCHOR_VALUE[None, :25]).sum(1)
+    home_closed = made[:, 1:7].sum(1)
+    # my checkers still behind their blockade: each pays for the blocks ahead of it
+    blocks_ahead = np.zeros((n, 26))
+    for k in range(1, 7):
+        blocks_ahead[:, k:25] += opp_made[:, 0:25 - k]
+    # (blocks_ahead[p] counts opposing made points among p-6..p-1). One block is a
+    # nuisance, four or more in front of a checker are a real trap: hence the square.
+    trap = (blocks_ahead[:, 7:25] ** 2 / 3.0 * mine[:, 7:25]).sum(1)
+    back = np.where(contact, trap, 0) * TRAP_PENALTY
+    my_bar = mine[:, 25] * (BAR_PENALTY + 2.0 * opp_home_closed)
+    their_bar = theirs[:, 25] * (BAR_PENALTY + 2.0 * home_closed)
+    stacks = (np.maximum(mine[:, 1:25] - 3, 0)).sum(1) * STACK_PENALTY
+    return {"pips_me": pips_me, "pips_them": pips_them, "contact": contact,
+            "shots": shots, "hit_loss": exp_loss, "points": points, "prime": prime,
+            "prime_length": best, "anchors": anchors, "trapped": back, "my_bar": my_bar,
+            "their_bar": their_bar, "stacks": stacks, "home_closed": home_closed,
+            "off_me": mine[:, 0], "off_them": theirs[:, 0]}
+
+
+def _race_probability(s: np.ndarray, t: np.ndarray, edge: float = ROLL_EDGE,
+                      spread: float = 1.5) -> np.ndarray:
+    """Chance that the side needing ``s`` pips beats the side needing ``t`` pips that
+    is on roll: the difference of two race lengths is about normal, with a standard
+    deviation of about 1.5 * sqrt(s + t) pips (one roll: 49/6 pips, sd 4.3). With
+    contact the game is far less certain than a race: ``spread`` is larger there."""
+    sd = spread * np.sqrt(np.maximum(s + t, 16))
+    z = (t - s - edge) / sd
+    return 1.0 / (1.0 + np.exp(-1.702 * z))          # the logistic form of the normal
+
+
+def _structure(f: dict) -> np.ndarray:
+    """Pips a side's structure is worth (points, prime, anchors minus trapped and
+    stacked checkers)."""
+    return f["points"] + f["prime"] + f["anchors"] - f["trapped"] - f["stacks"]
+
+
+def evaluate_many(positions) -> np.ndarray:
+    """Win chances of the side that has just moved, for positions (mine, theirs)."""
+    mine, theirs = _as_arrays(positions)
+    if len(mine) == 0:
+        return np.zeros(0)
+    f = features(np.stack([mine, theirs], axis=1))
+    g = features(np.stack([theirs, mine], axis=1))   # the same terms for the other side
+    s = (f["pips_me"] + f["hit_loss"] + f["my_bar"] - _structure(f)).astype(float)
+    t = (f["pips_them"] + f["their_bar"] - _structure(g)).astype(float)
+    p = _race_probability(s, t, spread=CONTACT_SPREAD)
+    # pure races: the bear-off database when both sides are home, else the pip race
+    # with a little wastage for each checker still on the board
+    race = ~f["contact"]
+    for i in np.nonzero(race)[0]:
+        m, th = mine[i], theirs[i]
+        if m[0] == 15:
+            p[i] = 1.0
+        elif th[0] == 15:
+            p[i] = 0.0
+        elif not m[7:26].any() and not th[7:26].any():
+            p[i] = 1.0 - bearoff.race_win_probability(tuple(th[1:7]), tuple(m[1:7]))
+        else:
+            waste_me = 0.5 * (15 - m[0]) + 2.0 * m[7:26].sum() / 15
+            waste_them = 0.5 * (15 - th[0]) + 2.0 * th[7:26].sum() / 15
+            p[i] = _race_probability(np.array([f["pips_me"][i] + waste_me]),
+                                     np.array([f["pips_them"][i] + waste_them]))[0]
+    won = mine[:, 0] == 15
+    p[won] = 1.0
+    return p
+
+
+def evaluate(mine: Sequence[int], theirs: Sequence[int]) -> float:
+    """Estimated chance that the side owning ``mine`` wins, the other side on roll."""
+    return float(evaluate_many([(mine, theirs)])[0])
+
+
+def win_probability(game: BackgammonGame) -> float:
+    """Estimated chance that the player on roll wins (before rolling)."""
+    mine, theirs = game.position()
+    return 1.0 - evaluate(theirs, mine)
+
+
+# ----------------------------------------------------------------- choosing plays
+def _plays(game: BackgammonGame) -> list[Play]:
+    return [m for m in game.legal_moves() if isinstance(m, Play)]
+
+
+def _one_ply(plays: list[Play]) -> np.ndarray:
+    return evaluate_many([p.after for p in plays])
+
+
+def _lookahead(plays: list[Play]) -> np.ndarray:
+    """For each play, the average over the opponent's 21 rolls of our chance after
+    its best reply (by the 1-ply evaluator), all replies scored in one batch."""
+    after, owner, weight = [], [], []
+    for i, play in enumerate(plays):
+        mine, theirs = play.after
+        for (a, b), w in DISTINCT_ROLLS:
+            replies = [r.after for r in plays_for(theirs, mine, a, b)]
+            after.extend(replies)
+            owner.extend([(i, a, b)] * len(replies))
+    values = evaluate_many(after)
+    best: dict = {}
+    for key, v in zip(owner, values):
+        if v > best.get(key, -1.0):
+            best[key] = v
+    out = np.zeros(len(plays))
+    for (i, a, b), v in best.items():
+        out[i] += (1 if a == b else 2) * (1.0 - v) / 36
+    for i, play in enumerate(plays):
+        if play.after[0][0] == 15:
+            out[i] = 1.0
+    return out
+
+
+def choose_play(game: BackgammonGame, level: str = "normal", rng=None,
+                candidates: int = 3) -> Play:
+    """The play a level would choose (dice must be rolled)."""
+    plays = _plays(game)
+    if not plays:
+        raise BoardkitError("no play to choose: roll the dice first (or answer the cube)")
+    if len(plays) == 1:
+        return plays[0]
+    if level == "random":
+        rng = rng if rng is not None else np.random.default_rng()
+        return plays[int(rng.integers(len(plays)))]
+    if level == "easy":
+        scores = np.array([_tip_score(game, p) for p in plays])
+        return plays[int(np.argmax(scores))]
+    values = _one_ply(plays)
+    if level == "normal" or level not in ("strong",):
+        return plays[int(np.argmax(values))]
+    top = np.argsort(-values, kind="stable")[:candidates]
+    deep = _lookahead([plays[i] for i in top])
+    return plays[int(top[int(np.argmax(deep))])]
+
+
+def _tip_score(game: BackgammonGame, play: Play) -> float:
+    """0-ply rules of thumb, straight from the strategy tips."""
+    mine, theirs = play.after
+    score = 0.0
+    opp_here = [theirs[25 - p] for p in range(25)]          # in my numbering (0 = their bar)
+    first_opp = next((p for p in range(25) if opp_here[p]), 99)
+    for p in range(1, 25):
+        c = mine[p]
+        if c >= 2:                                          # tip 1/2: points, 5 and bar best
+            score += 2.0 + (2.0 if p in (5, 7) else 0) + (1.0 if p <= 6 else 0)
+        elif c == 1 and p > first_opp:                      # tip 1: a blot that can be hit
+            score -= 2.5
+    run = best = 0
+    for p in range(1, 13):                                  # tip 3: primes
+        run = run + 1 if mine[p] >= 2 else 0
+        best = max(best, run)
+    score += best * best * 0.4
+    for step, hit in zip(play.steps, play.hit_flags):       # tip 4: hit advanced checkers
+        if hit:
+            score += 2.0 + (step[1]) / 4.0                  # my point = their 25 - point
+    score -= 0.8 * sum(mine[19:25])                         # tip 6: run the back checkers
+    score += 0.3 * mine[0]
+    return score
+
+
+# ----------------------------------------------------------------- the cube
+DOUBLE_AT = 0.68       # double when the chance to win is at least this ...
+TOO_GOOD = 0.93        # ... unless it is so high that playing on is better
+TAKE_AT = 0.24         # take when the taker still wins at least this often
+
+
+def cube_decision(game: BackgammonGame) -> CubeAction:
+    """double/roll at the start of a turn, take/pass when doubled (BG-12)."""
+    legal = [m for m in game.legal_moves() if isinstance(m, CubeAction)]
+    names = {m.action for m in legal}
+    if "take" in names:
+        # the doubler (roller) is on roll; the taker wins 1 - p
+        p_roller = win_probability(game)
+        return CubeAction("take" if 1 - p_roller >= TAKE_AT else "pass")
+    if "double" in names:
+        p = win_probability(game)
+        return CubeAction("double" if DOUBLE_AT <= p < TOO_GOOD else "roll")
+    return CubeAction("roll")
+
+
+# ----------------------------------------------------------------- bots
+def _act(game, rng, level: str):
+    if not game.chance_pending():
+        moves = game.legal_moves()
+        if moves and isinstance(moves[0], CubeAction):
+            if level in ("normal", "strong"):
+                return cube_decision(game)
+            return CubeAction("take" if "take" in {m.action for m in moves} else "roll")
+    return choose_play(game, level, rng)
+
+
+def random_bot(game, rng):
+    """Any legal play at random; rolls without doubling and takes every double."""
+    return _act(game, rng, "random")
+
+
+def easy_bot(game, rng):
+    """Rules of thumb only (0-ply), no doubling."""
+    return _act(game, rng, "easy")
+
+
+def normal_bot(game, rng):
+    """1-ply over all plays with the pip-based evaluator; doubles and takes."""
+    return _act(game, rng, "normal")
+
+
+def strong_bot(game, rng):
+    """normal + a lookahead over the opponent's 21 rolls for the best 3 plays."""
+    return _act(game, rng, "strong")
+
+
+def make_bot(level: str):
+    if level not in BOTS:
+        raise BoardkitError(f"unknown backgammon level {level!r}; choose one of {list(BOTS)}")
+    return BOTS[level]
+
+
+def _pubeval_bot(game, rng):
+    from .pubeval import pubeval_bot
+    return pubeval_bot(game, rng)
+
+
+BOTS = {"random": random_bot, "easy": easy_bot, "normal": normal_bot, "strong": strong_bot,
+        "pubeval": _pubeval_bot}
+
+
+# ----------------------------------------------------------------- hint
+def _describe(play: Play, f: dict, i: int, base: dict) -> str:
+    parts = []
+    pm, pt = int(f["pips_me"][i]), int(f["pips_them"][i])
+    lead = pt - pm
+    parts.append(f"pips {pm} to {pt} ({'you lead by ' + str(lead) if lead > 0 else 'you trail by ' + str(-lead) if lead < 0 else 'even'})")
+    if play.hits:
+        parts.append(f"hits {play.hits} blot{'s' if play.hits > 1 else ''}")
+    if f["contact"][i]:
+        sh = int(round(f["shots"][i]))
+        parts.append(f"leaves {'no shot' if sh == 0 else str(sh) + ' of 36 rolls hitting a blot'}")
+        made = [p for p in range(1, 25) if play.after[0][p] >= 2]
+        new = [p for p in made if base["mine"][p] < 2]
+        if new:
+            parts.append("makes the " + ", ".join(f"{p}-point" for p in new))
+        if f["prime_length"][i] >= 3:
+            parts.append(f"holds {int(f['prime_length'][i])} points in a row (a prime)")
+        if f["home_closed"][i]:
+            parts.append(f"{int(f['home_closed'][i])} home points closed")
+    else:
+        parts.append("a pure race: no contact left")
+    return "; ".join(parts)
+
+
+def hint(game: BackgammonGame, level: str = "normal"):
+    """(best move, reason in plain words). With the dice rolled the move is a play and
+    the reason speaks of pips, blots and the rolls that hit them, points and primes;
+    at a cube decision it is a CubeAction with the estimated winning chance."""
+    if game.is_over():
+        raise BoardkitError("the game is over: there is nothing to hint")
+    if game.chance_pending():
+        raise BoardkitError("roll the dice first: a hint needs the roll (BG-03)")
+    moves = game.legal_moves()
+    if isinstance(moves[0], CubeAction):
+        act = cube_decision(game)
+        p = win_probability(game)
+        if act.action in ("take", "pass"):
+            return act, f"{act.action}: you win about {1 - p:.0%} of the time " \
+                        f"(take when at least {TAKE_AT:.0%})"
+        return act, f"{act.action}: you win about {p:.0%} of the time " \
+                    f"(double from {DOUBLE_AT:.0%})"
+    best = choose_play(game, level)
+    mine, theirs = game.position()
+    f = features([best.after])
+    reason = _describe(best, f, 0, {"mine": mine})
+    return best, f"{best}: {reason}; wins about {evaluate(*best.after):.0%}"

@@ -1,0 +1,188 @@
+"""Backgammon bots, the evaluator, the hint and pubeval."""
+import functools
+
+import numpy as np
+import pytest
+
+from boardkit._core import BoardkitError
+from boardkit.backgammon import BackgammonGame, BackgammonRules, CubeAction
+from boardkit.backgammon import ai, bearoff, probability
+from boardkit.backgammon import pubeval as pe
+from boardkit.sim import play_game, tournament
+
+
+def empty():
+    return [0] * 26
+
+
+def position(mine_points: dict, theirs_points: dict):
+    """(mine, theirs) with the rest of each side's 15 checkers borne off."""
+    m, t = empty(), empty()
+    for p, c in mine_points.items():
+        m[p] = c
+    for p, c in theirs_points.items():
+        t[p] = c
+    m[0] = 15 - sum(m[1:])
+    t[0] = 15 - sum(t[1:])
+    return tuple(m), tuple(t)
+
+
+# ---------------------------------------------------------------- evaluator
+def test_bg05_shots_feature_matches_exact_probability():
+    """The evaluator counts the same hitting rolls as probability.shot_count (BG-05,
+    BG-06): one blot of mine on my 20-point, one opposing hitter d pips behind it."""
+    for d in range(1, 20):
+        # their checker on my point 20 - d is on their point 25 - (20 - d)
+        mine, theirs = position({20: 1, 6: 2}, {25 - (20 - d): 1, 1: 2})
+        f = ai.features([(mine, theirs)])
+        assert f["contact"][0]
+        assert f["shots"][0] == probability.shot_count(d), d
+    # a block of mine on the way (my 16-point, 4 pips in front of the hitter on 12)
+    mine, theirs = position({20: 1, 16: 2, 6: 2}, {13: 1, 1: 2})
+    assert ai.features([(mine, theirs)])["shots"][0] == probability.shot_count(8, {4})
+
+
+def test_bg10_race_uses_bearoff_database():
+    """No contact, both home: the evaluator is the bear-off race (BG-09, BG-10)."""
+    mine, theirs = position({1: 2, 3: 1}, {2: 2, 5: 1})
+    assert ai.evaluate(mine, theirs) == pytest.approx(
+        1 - bearoff.race_win_probability(theirs[1:7], mine[1:7]))
+    won = position({}, {6: 3})
+    assert ai.evaluate(*won) == 1.0
+
+
+def test_evaluator_prefers_obvious_things():
+    start = BackgammonGame().position()
+    base = ai.evaluate(*start)
+    # a checker of theirs on the bar is good for me; one of mine is bad
+    m, t = list(start[0]), list(start[1])
+    t[24] -= 1
+    t[25] += 1
+    assert ai.evaluate(m, t) > base
+    m2, t2 = list(start[0]), list(start[1])
+    m2[24] -= 1
+    m2[25] += 1
+    assert ai.evaluate(m2, t2) < base
+
+
+@pytest.mark.parametrize("dice, best", [((3, 1), "8/5 6/5"), ((6, 1), "13/7 8/7"),
+                                        ((4, 2), "8/4 6/4"), ((5, 5), "13/3(2)")])
+def test_hint_finds_the_standard_opening_points(dice, best):
+    """Opening plays every book and engine agrees on (making the 5, 7, 4, 3 points)."""
+    g = BackgammonGame().set_dice(*dice)
+    play, reason = ai.hint(g)
+    assert str(play) == best
+    assert "pips" in reason and "makes the" in reason
+    assert play in g.legal_moves()
+
+
+def test_hint_cube_and_errors():
+    g = BackgammonGame(BackgammonRules.money())
+    with pytest.raises(BoardkitError, match="roll"):
+        ai.hint(g)                          # opening roll pending (BG-03)
+    g.resolve_chance(np.random.default_rng(0))
+    g.play(g.legal_moves()[0])
+    assert isinstance(g.legal_moves()[0], CubeAction)
+    act, why = ai.hint(g)
+    assert act in g.legal_moves() and "%" in why
+    with pytest.raises(BoardkitError, match="unknown backgammon level"):
+        ai.make_bot("grandmaster")
+
+
+# ---------------------------------------------------------------- bots
+@pytest.mark.parametrize("level", list(ai.BOTS))
+def test_bg12_every_bot_finishes_money_games(level):
+    """Every bot answers every phase legally, cube decisions included (BG-12)."""
+    bot = ai.BOTS[level]
+    for seed in range(2):
+        g = BackgammonGame(BackgammonRules.money())
+        outcome, plies = play_game(g, [bot, ai.BOTS["normal"]], np.random.default_rng(seed))
+        assert outcome is not None and outcome.winner in (0, 1)
+        assert outcome.points in {1, 2, 3} or outcome.points % 2 == 0
+
+
+def test_cube_decisions_follow_winning_chances():
+    """BG-12: a huge lead doubles, a hopeless position passes."""
+    # White: 2 checkers left on the 1-point; Red: 15 on its 6-point, far behind
+    g = BackgammonGame.from_position(*position({1: 2}, {6: 15}), turn=0)
+    assert CubeAction("double") in g.legal_moves()
+    # so far ahead (and Red may lose a gammon) that White plays on for more
+    assert ai.win_probability(g) >= ai.TOO_GOOD
+    assert ai.normal_bot(g, None) == CubeAction("roll")
+    # a clear but not overwhelming race lead: double
+    g2 = BackgammonGame.from_position(*position({6: 4, 5: 3, 4: 2}, {6: 5, 5: 4, 4: 2}), turn=0)
+    assert ai.DOUBLE_AT <= ai.win_probability(g2) < ai.TOO_GOOD
+    assert ai.normal_bot(g2, None) == CubeAction("double")
+    assert ai.easy_bot(g2, None) == CubeAction("roll")      # no cube skill
+    g.play(CubeAction("double"))
+    assert ai.normal_bot(g, None) == CubeAction("pass")
+    assert ai.random_bot(g, None) == CubeAction("take")
+
+
+def test_levels_beat_lower_levels():
+    """A measured tournament (no cube, seats swapped, 95% Wilson intervals)."""
+    fac = functools.partial(BackgammonGame, rules=BackgammonRules.no_cube())
+    r = tournament(fac, {"easy": ai.easy_bot, "random": ai.random_bot}, games=30, seed=5,
+                   progress=False)
+    assert r.interval("easy")[0] > 0.5
+    r = tournament(fac, {"normal": ai.normal_bot, "random": ai.random_bot}, games=30, seed=6,
+                   progress=False)
+    assert r.interval("normal")[0] > 0.5
+
+
+# ---------------------------------------------------------------- pubeval
+def reference_setx(pos):
+    """Tesauro's setx() written out literally (pos[]: computer's men positive on
+    1..24, opponent's negative, 0 = opponent's bar, 25 = computer's bar, 26 = off)."""
+    x = [0.0] * 122
+    for j in range(1, 25):
+        n = pos[25 - j]
+        k = 5 * (j - 1)
+        if n == -1:
+            x[k] = 1.0
+        if n == 1:
+            x[k + 1] = 1.0
+        if n >= 2:
+            x[k + 2] = 1.0
+        if n == 3:
+            x[k + 3] = 1.0
+        if n >= 4:
+            x[k + 4] = (n - 3) / 2.0
+    x[120] = -pos[0] / 2.0
+    x[121] = pos[26] / 15.0
+    return x
+
+
+def to_pubeval_pos(mine, theirs):
+    pos = [0] * 28
+    for p in range(1, 25):
+        pos[p] = mine[p] - theirs[25 - p]
+    pos[0] = -theirs[25]
+    pos[25] = mine[25]
+    pos[26] = mine[0]
+    pos[27] = -theirs[0]
+    return pos
+
+
+def test_pubeval_encoding_matches_tesauro_setx():
+    rng = np.random.default_rng(11)
+    g = BackgammonGame(BackgammonRules.no_cube())
+    seen = 0
+    while seen < 200:
+        if g.is_over():
+            g = BackgammonGame(BackgammonRules.no_cube())
+        if g.chance_pending():
+            g.resolve_chance(rng)
+            continue
+        for p in g.legal_moves()[:3]:
+            ref = reference_setx(to_pubeval_pos(*p.after))
+            assert np.allclose(pe.encode([p.after])[0], ref)
+            seen += 1
+        g.play(ai.random_bot(g, rng))
+    assert pe.WEIGHTS_RACE[121] == 3.42040 and pe.WEIGHTS_CONTACT[121] == -2.75800
+
+
+def test_pubeval_bears_off_the_last_checker():
+    mine, theirs = position({1: 1, 2: 1}, {6: 5})
+    g = BackgammonGame.from_position(mine, theirs, turn=0, dice=(2, 1))
+    assert pe.pubeval_bot(g, None).after[0][0] == 15
