@@ -34,7 +34,7 @@ import numpy as np
 from .._core import BoardkitError, FormatError
 
 __all__ = ["FACES", "FACES_JA", "Toss", "TossModel", "Step", "TurnDistribution",
-           "ChiSquare", "chi_square_test"]
+           "ChiSquare", "chi_square_test", "toss_widget"]
 
 FACES = ("up", "down", "side", "upright", "upside_down")
 FACES_JA = {"up": "表", "down": "裏", "side": "横", "upright": "縦", "upside_down": "逆立ち"}
@@ -155,6 +155,22 @@ class Toss:
 
     def __repr__(self) -> str:
         return f"Toss.parse({str(self)!r})"
+
+    # ---- picture ----------------------------------------------------------------------
+    def draw(self, width: float = 420, all_down_value: int = 20, overlap_back: str = "value"):
+        """The four golds as they landed, with the value in words (an ``svg.Drawing``)."""
+        from ..svg import Drawing
+        from .draw import draw_toss       # draw.py imports this module: import late
+
+        class _Rules:                     # draw_toss reads these two options off a game
+            rules = type("R", (), {"all_down_value": all_down_value,
+                                   "overlap_back": overlap_back})()
+        height = width * 0.19
+        d = Drawing(width, height * 1.25, title=f"toss: {self}")
+        return draw_toss(d, self, 0, 0, width, height, _Rules())
+
+    def _repr_svg_(self) -> str:
+        return self.draw().to_svg()
 
 
 class Step(NamedTuple):
@@ -565,6 +581,43 @@ class TossModel:
                                        float(counts.std() / math.sqrt(n))),
             "chance to toss again": (p, rep, float(math.sqrt(rep * (1 - rep) / counts.sum()))),
         }
+
+
+# ---- a try-it widget -------------------------------------------------------------------
+def toss_widget(model: "TossModel | None" = None, seed: int = 0):
+    """An ipywidgets box to toss the four golds by hand: each click is one toss (MS-04),
+    drawn as it landed; the turn goes on while no gold is face down (MS-07), and the
+    running average of squares per turn is shown next to the exact value."""
+    import ipywidgets as W
+
+    model = model or TossModel.fair()
+    rng = np.random.default_rng(seed)
+    exact = float(model.turn_mean())
+    state = {"turn": 0, "turns": [], "tosses": 0}
+    picture = W.HTML(Toss(("up", "up", "down", "down")).draw().to_svg())
+    button = W.Button(description="金を振る toss", button_style="warning")
+    info = W.HTML("Click to toss the four golds.")
+
+    def toss(_=None):
+        t = model.sample(rng)
+        state["tosses"] += 1
+        state["turn"] += t.squares(model.all_down_value, model.overlap_back)
+        picture.value = t.draw(all_down_value=model.all_down_value,
+                               overlap_back=model.overlap_back).to_svg()
+        if not t.toss_again:
+            state["turns"].append(state["turn"])
+            state["turn"] = 0
+        turns = state["turns"]
+        avg = sum(turns) / len(turns) if turns else float("nan")
+        info.value = (f"tosses: {state['tosses']} · turns finished: {len(turns)} · "
+                      f"squares this turn so far: {state['turn']} · average per turn: "
+                      f"{avg:.2f} (exact {exact:.3f})")
+
+    button.on_click(toss)
+    box = W.VBox([button, picture, info])
+    box.toss = toss                        # tests and notebooks can click from Python
+    box.state = state
+    return box
 
 
 # ---- chi-square goodness of fit (scipy is not a dependency) ----------------------------
