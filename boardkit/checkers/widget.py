@@ -173,6 +173,10 @@ class CheckersWidget(GameWidget):
     def hint_move(self):
         return best_move(self.game.copy(), self.hint_depth)
 
+    def __repr__(self) -> str:
+        # stable text (no memory address) for notebook outputs compared by nbval
+        return f"<CheckersWidget ({self.game.rules.name} rules): {self.status}>"
+
     def level_name(self) -> str:
         """The current computer level with its Japanese name, e.g. 'つよい (strong)'."""
         lv = self.level_control.value
