@@ -91,3 +91,66 @@ def test_play_game_runs_whole_games_and_is_seeded():
         out, plies = sim.play_game(g, [random_decision] * 3, np.random.default_rng(5))
         res.append((out, g.to_json()))
     assert res[0] == res[1] and res[0][0] is not None
+
+
+# ------------------------------------------------------------------ battles (MS-15)
+def _battle_game(rules):
+    g = MawariGame(rules=rules)
+    g.place(0, "1七")
+    g.place(1, "9五")
+    g.set_turn(0)
+    g.set_toss("up up down down")
+    g.play("battle P2")
+    return g
+
+
+@pytest.mark.parametrize("rules_name", ["shoseikai", "realistic"])
+def test_ms15_exact_battle_odds_match_engine_battles(rules_name):
+    """The DP of ai.battle_odds against 2000 battles fought by the engine itself."""
+    from boardkit.mawari.ai import battle_odds
+    rules = getattr(MawariRules, rules_name)(2)
+    exact = battle_odds(rules.model, 16)
+    assert abs(sum(exact) - 1) < 1e-12
+    rng = np.random.default_rng(11)
+    tally = {"win": 0, "draw": 0, "loss": 0}
+    base = _battle_game(rules)
+    n = 2000
+    for _ in range(n):
+        g = base.copy()
+        while g.phase == "battle":
+            g.resolve_chance(rng)
+        tally["win" if g.rank(0) == 1 else "loss" if g.rank(1) == 1 else "draw"] += 1
+    for k, p in zip(("win", "draw", "loss"), exact):
+        se = (p * (1 - p) / n) ** 0.5
+        assert abs(tally[k] / n - p) < 4 * se, (k, tally[k] / n, p)
+
+
+def test_ms15_battle_is_fair_win_equals_loss():
+    """A and D, the rounds each side would get back in, are i.i.d.; the draw rule makes
+    P(A < D) = P(D < A) for any model and length."""
+    from boardkit.mawari import TossModel
+    from boardkit.mawari.ai import battle_odds
+    rng = np.random.default_rng(2)
+    for _ in range(5):
+        w = rng.dirichlet([3, 3, 0.3, 0.3, 0.1])
+        m = TossModel(*[float(x) for x in w], overlap=float(rng.random() * 0.1),
+                      fall=float(rng.random() * 0.1))
+        for length in (2, 6, 16):
+            win, draw, loss = battle_odds(m, length)
+            assert abs(win - loss) < 1e-9 and 0 < draw < 1
+
+
+def test_battle_policies():
+    from boardkit.mawari import ai
+    g = _battle_game(MawariRules())
+    g.undo()
+    rng = np.random.default_rng(0)
+    assert str(ai.never_battle(g, rng)) == "no battle"
+    assert str(ai.always_battle(g, rng)) == "battle P2"
+    assert str(ai.smart_battle(g, rng)) == "no battle"        # equal stakes, two players
+    h = MawariGame()
+    h.place(0, "1七", "銀")
+    h.place(1, "9五")
+    h.set_turn(0)
+    h.set_toss("up up down down")
+    assert str(ai.smart_battle(h, rng)) == "battle P2"        # a 銀's win ends the game

@@ -14,6 +14,7 @@ are plain JSON and ``rules.model`` is an exact ``TossModel``.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import cached_property
 from fractions import Fraction
 
 from .._core import BoardkitError, check_choice
@@ -81,7 +82,7 @@ class MawariRules:
                 raise BoardkitError(f"{name} must be True or False, got {getattr(self, name)!r}")
         self.model  # validates the probabilities (MS-09) now, not at the first toss
 
-    @property
+    @cached_property
     def model(self) -> TossModel:
         """The toss model these rules play with (exact Fractions). With the floor rule
         (fall_rule=False) nothing can fall, so the fall chance is 0 (MS-08)."""

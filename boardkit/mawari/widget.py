@@ -1,0 +1,158 @@
+"""The interactive 回り将棋 board: toss the golds, watch the piece go, declare battles.
+
+    w = MawariWidget(players=3, computer=(1, 2))
+    w.toss()              # same as the Toss button or clicking the golds' table
+    w.click("9五")        # when a battle may be declared: click the opposing piece
+    w.decide("no battle") # or use the battle / no-battle buttons
+
+Each click of Toss plays ONE toss, so a turn with repeated tosses (MS-07) is stepped
+toss by toss; the events box says what happened and why.
+"""
+from __future__ import annotations
+
+import html
+
+import ipywidgets as W
+
+from ..widgets import GameWidget
+from ..widgets.base import Selection
+from . import ai
+from .game import Battle, MawariGame, square_name
+from .rules import MawariRules
+
+__all__ = ["MawariWidget"]
+
+_MODELS = ("fair", "realistic")
+
+
+class MawariWidget(GameWidget):
+    player_names = ("P1", "P2", "P3", "P4")
+    levels = ("never", "random", "always", "smart")   # battle policies of computer seats
+    has_chance = True
+    chance_label = "Toss"
+
+    def __init__(self, game: MawariGame | None = None, *, players: int = 2, **kw):
+        self._start_players = players
+        self.events_html = W.HTML(layout=W.Layout(max_height="180px", overflow="auto"))
+        self.offer_box = W.HBox()
+        super().__init__(game, **kw)
+        kids = list(self.children)
+        self.children = tuple(kids[:3] + [self.offer_box, self.events_html] + kids[3:])
+        self._refresh()
+
+    # ------------------------------------------------------------ hooks
+    def option_controls(self) -> dict:
+        lay = W.Layout(width="260px")
+        st = {"description_width": "110px"}
+        return {
+            "players": W.Dropdown(options=[2, 3, 4], value=self._start_players,
+                                  description="Players", layout=lay, style=st),
+            "model": W.Dropdown(options=list(_MODELS), value="fair", description="Golds (MS-09)",
+                                layout=lay, style=st),
+            "overlap_back": W.Dropdown(options=[("by the value", "value"),
+                                                ("by face-up count", "face_up")],
+                                       value="value", description="Overlap back", layout=lay,
+                                       style=st),
+            "fall_rule": W.Checkbox(value=True, description="table: fallen gold scores 0 (MS-08)"),
+            "corner_jump": W.Checkbox(value=True, description="corner jump (MS-14)"),
+            "battle_line": W.Dropdown(options=[("opposite edge", "opposite"),
+                                               ("any straight line", "any")],
+                                      value="opposite", description="Battle line", layout=lay,
+                                      style=st),
+        }
+
+    def make_game(self, options: dict) -> MawariGame:
+        o = dict(options)
+        n, model = o.pop("players", 2), o.pop("model", "fair")
+        rules = MawariRules.realistic(n, **o) if model == "realistic" else MawariRules(players=n, **o)
+        return MawariGame(rules=rules)
+
+    def bot(self, level: str):
+        return ai.POLICIES[level]
+
+    def hint_move(self):
+        return ai.smart_battle(self.game, self.rng)
+
+    def move_path(self, move: Battle) -> tuple[str, ...]:
+        g = self.game
+        start = g.square(g.turn)
+        return (start,) if move.defender is None else (start, g.square(move.defender))
+
+    def render(self, selection: Selection) -> str:
+        g = self.game
+        hl = set(selection.prefix)
+        if not g.is_over():
+            hl.add(g.square(g.turn))
+        return g.draw(highlight=hl, targets=selection.targets, flip=self.flipped).to_svg()
+
+    # ------------------------------------------------------------ actions
+    def toss(self) -> None:
+        """Toss the four golds for the player to act (the Toss button)."""
+        if self.game.chance_pending() and not self.is_computer(self.game.turn):
+            self.roll()
+
+    def decide(self, move) -> None:
+        """Declare a battle or not (a Battle value or its text: 'battle P2', 'no battle')."""
+        self.play(move)
+
+    def on_click(self, cell: str) -> None:
+        g = self.game
+        if g.is_over() or self.is_computer(g.turn):
+            return
+        if cell == "toss":
+            if g.chance_pending():
+                self.roll()
+            return
+        if g.chance_pending():
+            self._say(f"{cell}: no piece is moved by clicking; toss the golds (click the table "
+                      f"or Toss)", error=True)
+            return
+        for m in g.legal_moves():                 # a battle decision is due
+            if self.move_path(m)[-1] == cell:
+                self._finish(m)
+                return
+        self._say(f"{cell}: click an opposing piece in line to declare a battle, or your own "
+                  f"piece for no battle (MS-15)", error=True)
+
+    # ------------------------------------------------------------ view
+    def status_text(self) -> str:
+        g = self.game
+        base = super().status_text()
+        if g.outcome() is None and g.phase == "decide":
+            who = f"P{g.turn + 1}"
+            return f"<b>{who}</b> may declare a battle (MS-15): click the opposing piece or a button"
+        if g.phase == "battle" and g.outcome() is None:
+            b = g.battle
+            return base + f" — battle P{b['attacker'] + 1} {b['progress'][0]}/{b['length']} vs " \
+                          f"P{b['defender'] + 1} {b['progress'][1]}/{b['length']}"
+        return base
+
+    def moves_text(self) -> list[str]:
+        """Every toss and decision, one per line."""
+        return [f"{i + 1}. {m}" for i, m in enumerate(self.game.history)]
+
+    def _refresh(self) -> None:
+        g = self.game
+        if not hasattr(self, "offer_box"):
+            return super()._refresh()
+        if g.phase == "decide" and not g.is_over() and not self.is_computer(g.turn):
+            moves = g.legal_moves()
+            self.selection = Selection(prefix=[g.square(g.turn)], candidates=moves,
+                                       targets={self.move_path(m)[-1] for m in moves
+                                                if m.defender is not None})
+            buttons = []
+            for m in moves:
+                b = W.Button(description=str(m), button_style="danger" if m.defender is not None else "",
+                             layout=W.Layout(width="auto"))
+                b.on_click(lambda _, m=m: self.decide(m))
+                buttons.append(b)
+            self.offer_box.children = tuple(buttons)
+        else:
+            self.selection = Selection()
+            self.offer_box.children = ()
+        self.chance_button.disabled = not g.chance_pending() or self.is_computer(g.turn)
+        super()._refresh()
+        lines = g.events[-12:]
+        self.events_html.value = ("<div style='font-size:90%'>" +
+                                  "<br>".join(html.escape(e) for e in lines) + "</div>"
+                                  if lines else "<i>no events yet</i>")

@@ -1,0 +1,72 @@
+"""The 回り将棋 widget driven from Python: toss, battle offers, computer seats, undo."""
+from boardkit.mawari import MawariGame
+from boardkit.mawari.widget import MawariWidget
+
+
+def battle_position():
+    g = MawariGame(2)
+    g.place(0, "1七")
+    g.place(1, "9五")
+    g.set_turn(0)
+    return g
+
+
+def test_toss_button_plays_one_toss_and_logs_it():
+    w = MawariWidget(seed=3)
+    assert w.game.chance_pending() and "toss" in w.status
+    w.click("toss")                     # clicking the golds' table tosses (MS-07 step)
+    assert len(w.game.history) == 1
+    assert w.moves_text()[0].startswith("1. P1: ")
+    assert "P1 tosses" in w.events_html.value
+    assert "data-cell=\"1九\"" in w.canvas.svg
+
+
+def test_ms15_battle_offer_by_click_and_buttons():
+    w = MawariWidget(battle_position())
+    w.game.set_toss("up up down down")  # P1 to 1五, in line with P2 on 9五
+    w._after_change()
+    assert w.targets == {"9五"}
+    assert [b.description for b in w.offer_box.children] == ["battle P2", "no battle"]
+    w.click("9五")                      # click the opposing piece: battle declared
+    assert w.game.phase == "battle" and w.moves_text()[-1].endswith("battle P2")
+    w.undo()
+    assert w.game.phase == "decide"
+    w.offer_box.children[1].click()     # the "no battle" button
+    assert w.game.phase == "toss" and w.game.turn == 1
+
+
+def test_bad_click_is_a_message_not_a_crash():
+    w = MawariWidget()
+    w.click("5五")
+    w.click("1八")
+    assert w.last_error and w.game.history == []
+
+
+def test_computer_seats_play_whole_game():
+    w = MawariWidget(players=3, computer=(0, 1, 2), level="smart", seed=1)
+    assert w.game.players == 3
+    assert w.game.is_over() and "Game over" in w.status
+
+
+def test_computer_replies_and_undo_takes_back_human_turn():
+    w = MawariWidget(computer=(1,), seed=2)
+    w.toss()
+    while w.game.turn == 0 and not w.game.is_over():
+        if w.game.chance_pending():
+            w.toss()
+        else:
+            w.decide("no battle")
+    assert any(str(m).startswith("P2:") for m in w.game.history)   # computer replied
+    n = len(w.game.history)
+    w.undo()
+    assert len(w.game.history) < n and w.game.turn == 0
+
+
+def test_new_game_with_options():
+    w = MawariWidget()
+    w.options["players"].value = 4
+    w.options["corner_jump"].value = False
+    w.options["model"].value = "realistic"
+    w.new_game()
+    assert w.game.players == 4 and not w.game.rules.corner_jump
+    assert w.game.rules.model.overlap > 0
