@@ -179,3 +179,30 @@ def test_bg09_two_rolls_matches_table_distribution():
 def test_bad_input_names_what_is_accepted(call, words):
     with pytest.raises(BoardkitError, match=words.replace(".", r"\.")):
         call()
+
+
+def test_bg04_bg05_engine_agrees_with_shot_counts():
+    """The game engine's legal plays (BG-04..BG-08) hit with exactly the counted rolls."""
+    for d in range(1, 25):
+        assert P.engine_shot_count(d) == P.shot_count(d), d
+    rng = np.random.default_rng(2)
+    for _ in range(12):
+        d = int(rng.integers(2, 24))
+        blocked = {int(x) for x in rng.integers(1, d, size=int(rng.integers(1, 4)))}
+        assert P.engine_shot_count(d, blocked) == P.shot_count(d, blocked), (d, blocked)
+
+
+def test_bg07_engine_agrees_with_entering():
+    """BG-07: the engine brings every bar checker in on exactly the counted rolls."""
+    for n in range(7):
+        for c in (1, 2, 3, 5):
+            assert P.engine_enter_count(n, c) == P.enter_probability(n, c) * 36, (n, c)
+
+
+def test_monte_carlo_estimates_cover_exact_values():
+    for d, blocked in [(6, ()), (8, {4, 6}), (11, ())]:
+        r = P.simulate_shot(d, blocked, n=20_000, seed=d)
+        lo, hi = r.interval
+        assert lo - 0.01 <= float(P.shot_probability(d, blocked)) <= hi + 0.01
+    r = P.simulate_enter(4, 2, n=20_000, seed=3)
+    assert abs(r.mean - float(P.enter_probability(4, 2))) < 0.02

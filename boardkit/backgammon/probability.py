@@ -22,12 +22,15 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Iterable, Sequence
 
+import numpy as np
+
 from .._core import BoardkitError
 
 __all__ = [
     "ROLLS", "DISTINCT_ROLLS", "roll_table", "average_roll",
     "shot_probability", "shot_count", "hitting_rolls", "hit_probability", "shot_table",
     "enter_probability", "enter_distribution", "bearoff_probability",
+    "simulate_shot", "simulate_enter", "engine_shot_count", "engine_enter_count",
 ]
 
 #: the 36 ordered rolls of two dice
@@ -256,3 +259,90 @@ def bearoff_probability(points: Sequence[int], rolls: int = 1) -> Fraction:
         return memo[key]
 
     return p(pos, rolls)
+
+
+# ------------------------------------------------------------------ checks
+def _roll_sample(rng, size):
+    d = rng.integers(1, 7, size=(2, size))
+    return d[0], d[1]
+
+
+def simulate_shot(distance: int, blocked_points: Iterable[int] = (), n: int = 10_000,
+                  seed: int | None = 0):
+    """Monte Carlo estimate of ``shot_probability``: roll n times and check each roll.
+
+    Returns a ``boardkit.sim.MonteCarloResult`` (mean, standard error, 95% interval)."""
+    from ..sim import monte_carlo
+    d = _check_distance(distance)
+    blocked = _check_blocked(blocked_points)
+    table = np.zeros((7, 7), dtype=bool)
+    for a, b in ROLLS:                 # which (a, b) hit: the rule, applied per roll
+        table[a, b] = _hits(d, (a, b), blocked)
+
+    def sample(rng, size):
+        a, b = _roll_sample(rng, size)
+        return table[a, b]
+    return monte_carlo(sample, n, seed, progress=False)
+
+
+def simulate_enter(closed_points, checkers: int = 1, n: int = 10_000, seed: int | None = 0):
+    """Monte Carlo estimate of ``enter_probability`` (all checkers come in)."""
+    from ..sim import monte_carlo
+    k = _check_closed(closed_points)
+    c = _check_bar(checkers)
+    open_ = np.array([False] + [p > k for p in range(1, 7)])     # points 1..k closed
+
+    def sample(rng, size):
+        a, b = _roll_sample(rng, size)
+        entered = np.where(a == b, np.where(open_[a], 4, 0), open_[a].astype(int) + open_[b])
+        return entered >= c
+    return monte_carlo(sample, n, seed, progress=False)
+
+
+def engine_shot_count(distance: int, blocked_points: Iterable[int] = ()) -> int:
+    """The same count made by the game engine instead of by formula: one checker of
+    mine, an opposing blot ``distance`` pips in front of it, opposing points (two
+    checkers) on ``blocked_points``; for each of the 36 rolls, does any legal play
+    hit? (Every other checker is borne off, so nothing else can hit.)"""
+    from .game import BackgammonGame
+    d = _check_distance(distance)
+    blocked = _check_blocked(blocked_points)
+    if d in blocked or 2 * len(blocked) + 1 > 15:
+        raise BoardkitError("blocked_points: at most 7 points, not the blot's own (BG-05)")
+    start = 25 if d == 24 else 24               # the hitter: on my 24-point (or the bar)
+    mine, theirs = [0] * 26, [0] * 26
+    mine[start] = 1
+    mine[0] = 14
+    theirs[25 - (start - d)] = 1                # their point = 25 - my point
+    for b in blocked:
+        if start - b < 1:
+            raise BoardkitError(f"blocked point {b} lies beyond the board")
+        theirs[25 - (start - b)] = 2
+    theirs[0] = 15 - sum(theirs[1:])
+    from .rules import BackgammonRules
+    count = 0
+    for a, b in ROLLS:
+        g = BackgammonGame.from_position(mine, theirs, turn=0, dice=(a, b),
+                                         rules=BackgammonRules.no_cube())
+        count += any(p.hits for p in g.legal_moves())
+    return count
+
+
+def engine_enter_count(closed_points, checkers: int = 1) -> int:
+    """Rolls (of 36) after which the engine has brought every bar checker in."""
+    from .game import BackgammonGame
+    from .rules import BackgammonRules
+    k = _check_closed(closed_points)
+    c = _check_bar(checkers)
+    mine, theirs = [0] * 26, [0] * 26
+    mine[25] = c
+    mine[0] = 15 - c
+    for p in range(1, k + 1):                   # my entry point 25 - p is their point p
+        theirs[p] = 2
+    theirs[12] = 15 - 2 * k                     # the rest far away, out of the way
+    count = 0
+    for a, b in ROLLS:
+        g = BackgammonGame.from_position(mine, theirs, turn=0, dice=(a, b),
+                                         rules=BackgammonRules.no_cube())
+        count += any(p.after[0][25] == 0 for p in g.legal_moves())
+    return count
