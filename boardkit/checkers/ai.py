@@ -33,8 +33,8 @@ import numpy as np
 
 from .board import apply_raw, bits, geometry, movegen
 
-__all__ = ["TIPS", "TipBot", "EasyBot", "NormalBot", "StrongBot", "easy", "normal", "strong",
-           "BOTS", "best_move", "evaluate", "tip_bot"]
+__all__ = ["TIPS", "TipBot", "tip_pair", "measure_tip", "EasyBot", "NormalBot", "StrongBot", "easy", "normal", "strong",
+           "BOTS", "best_move", "evaluate", "score", "centre_squares", "tip_bot"]
 
 TIPS = ("shots", "groups", "back_row", "centre", "crown", "trade")
 WIN = 100_000
@@ -115,6 +115,17 @@ def evaluate(black: int, white: int, kings: int, player: int, n: int,
         no, np_ = own.bit_count(), opp.bit_count()
         score += (no - np_) * 600 // (no + np_ + 2)
     return score
+
+
+def score(game, tips=TIPS) -> int:
+    """``evaluate`` for the player to move in ``game``, with the tips given."""
+    b, w, k, p = game.raw_position()
+    return evaluate(b, w, k, p, game.rules.board_size, frozenset(tips))
+
+
+def centre_squares(n: int = 8) -> list[int]:
+    """The squares the "centre" tip rewards."""
+    return [i + 1 for i in bits(_masks(n)["centre"])]
 
 
 # ------------------------------------------------------------------ search
@@ -274,3 +285,40 @@ def best_move(game, depth: int = 4):
     b, w, k, p = position(game)
     s = _Search(game.rules, frozenset(TIPS))
     return _to_move(game, _choose(s.root(b, w, k, p, max(1, depth)), None))
+
+
+# ------------------------------------------------------------- measuring tips
+def tip_pair(tip: str, depth: int = 1, noise: float = 20.0) -> tuple[TipBot, TipBot]:
+    """(with, without) bots for measuring one tip. Both read captures to the end
+    ("shots"), so each other tip is measured on top of not blundering; "shots" itself
+    is measured against a bot that knows only the material count."""
+    if tip not in TIPS:
+        from .._core import BoardkitError
+        raise BoardkitError(f"unknown tip {tip!r}; the tips are {list(TIPS)}")
+    base = () if tip == "shots" else ("shots",)
+    return (tip_bot(only=base + (tip,), depth=depth, noise=noise),
+            tip_bot(only=base, depth=depth, noise=noise))
+
+
+def measure_tip(tip: str, games: int = 60, seed: int = 1, rules=None, *, depth: int = 1,
+                noise: float = 20.0, max_plies: int = 300, executor=None):
+    """A seeded tournament, seats swapped every game, between the bot with ``tip`` and
+    the bot without it. Returns ``boardkit.sim.TournamentResult`` with the names
+    "with" and "without" (draws and games stopped at ``max_plies`` count half)."""
+    from .. import sim
+    from .rules import CheckersRules
+    rules = rules if rules is not None else CheckersRules.american()
+    with_tip, without = tip_pair(tip, depth, noise)
+    return sim.tournament(_Factory(rules), {"with": with_tip, "without": without}, games=games,
+                          seed=seed, max_plies=max_plies, executor=executor, progress=False)
+
+
+@dataclass(frozen=True)
+class _Factory:
+    """A picklable game factory (a lambda would not cross to a process pool)."""
+
+    rules: object
+
+    def __call__(self):
+        from .game import CheckersGame
+        return CheckersGame(self.rules)

@@ -415,8 +415,8 @@ class CheckersGame(Game):
                 raise FormatError(f"checkers JSON: moves must be text like '11-15', got {text!r}")
             try:
                 self.play(text)
-            except IllegalMoveError as e:
-                raise FormatError(f"checkers JSON: move {text!r} is illegal: {e}") from None
+            except (IllegalMoveError, FormatError) as e:
+                raise FormatError(f"checkers JSON: move {text!r} is illegal here: {e}") from None
         if "fen" in data and data["fen"] != self.fen():
             raise FormatError(f"checkers JSON: the moves lead to {self.fen()!r}, not to the "
                               f"stored 'fen' {data['fen']!r}")

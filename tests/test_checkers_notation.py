@@ -1,0 +1,169 @@
+"""CK-15: move text, PDN FEN tags and PDN game records, read and written; bad input
+raises FormatError naming the format and leaves the game untouched."""
+import json
+
+import pytest
+
+from boardkit import FormatError, IllegalMoveError
+from boardkit.checkers import CheckersGame, CheckersRules
+from boardkit.checkers.pdn import parse_fen, read_pdn, write_fen
+
+INT = CheckersRules.international()
+
+# A short American game (the "Old Fourteenth" opening, then a few moves), written the
+# way checkers software exports PDN: move numbers, a comment, a NAG and a result.
+AMERICAN_PDN = """[Event "Club night"]
+[Black "Ann"]
+[White "Ben"]
+[GameType "21"]
+[Result "*"]
+
+1. 11-15 23-19 2. 8-11 22-17 {Old Fourteenth} 3. 4-8 17-13 $1
+4. 15-18 24-20 5. 9-14 26-23 6. 10-15 19x10 7. 6x15 *
+"""
+
+
+def test_ck15_read_pdn_record():
+    """CK-15: tags, numbered moves, comments and NAGs are read; the moves are played."""
+    g = CheckersGame.from_pdn(AMERICAN_PDN)
+    assert g.tags["Event"] == "Club night" and g.tags["Black"] == "Ann"
+    assert [str(m) for m in g.history] == ["11-15", "23-19", "8-11", "22-17", "4-8", "17-13",
+                                           "15-18", "24-20", "9-14", "26-23", "10-15", "19x10",
+                                           "6x15"]
+    assert g.history[-1].captures == (10,)
+    assert g.turn == 1 and g.rules == CheckersRules.american()
+
+
+def test_ck15_write_then_read_pdn_round_trip():
+    """CK-15: a written record reads back to the same game, tags included."""
+    g = CheckersGame.from_pdn(AMERICAN_PDN)
+    text = g.to_pdn(Event="Club night", Black="Ann", White="Ben")
+    assert text.startswith('[Event "Club night"]')
+    assert "1. 11-15 23-19 2. 8-11" in text and text.rstrip().endswith("*")
+    back = CheckersGame.from_pdn(text)
+    assert back.history == g.history and back.fen() == g.fen() and back.tags["White"] == "Ben"
+
+
+def test_ck15_pdn_several_games_and_results():
+    """CK-15: a file with several games; a finished game writes its result
+    (first player's score first: Black in American checkers)."""
+    g = CheckersGame(fen="B:W18:B14")
+    g.play("14x23")
+    text = g.to_pdn()
+    assert '[Result "1-0"]' in text and '[FEN "B:W18:B14"]' in text and '[SetUp "1"]' in text
+    assert "1. 14x23 1-0" in text
+    both = AMERICAN_PDN + "\n" + text
+    games = read_pdn(both)
+    assert len(games) == 2 and games[1].outcome().winner == 0
+
+
+def test_ck15_pdn_white_to_move_first_and_international_result():
+    """CK-15: a record starting with the second player uses '1...'; international
+    results are written 2-0 / 0-2 / 1-1."""
+    g = CheckersGame(fen="W:W23:B1,18")
+    g.play("23x14")
+    assert "1... 23x14" in g.to_pdn()
+    i = CheckersGame(INT, fen="W:W28:B22")
+    i.play(i.legal_moves()[0])
+    text = i.to_pdn()
+    assert '[GameType "20"]' in text and '[Result "2-0"]' in text
+    assert CheckersGame.from_pdn(text).fen() == i.fen()
+
+
+def test_ck15_pdn_custom_rules_tag_round_trip():
+    """CK-15: rule sets without a PDN GameType travel in a Rules tag."""
+    r = CheckersRules.custom(flying_kings=True)
+    g = CheckersGame(r)
+    g.play("11-15")
+    back = CheckersGame.from_pdn(g.to_pdn())
+    assert back.rules == r and back.history == g.history
+    assert CheckersGame.from_pdn(CheckersGame(CheckersRules.no_forced()).to_pdn()).rules.name == "no_forced"
+
+
+@pytest.mark.parametrize("bad,match", [
+    ("", "PDN"),
+    ('[GameType "99"]\n1. 11-15 *', "GameType"),
+    ("1. 11-15 23-19 2. 11-15 *", r"move 3 '11-15'"),
+    ("1. 11-15 {unclosed comment", "comment"),
+    ("1. 11-15 hello *", "cannot read 'hello'"),
+    ('[FEN "X:W1:B2"]\n*', "FEN"),
+    ('[Rules "{not json"]\n*', "Rules tag"),
+    ('[Result "3-0"]\n1. 11-15', "result"),
+])
+def test_ck15_malformed_pdn(bad, match):
+    """CK-15: malformed PDN raises FormatError naming PDN and the problem."""
+    with pytest.raises(FormatError, match=match):
+        read_pdn(bad)
+
+
+def test_ck15_fen_reading_variants():
+    """CK-15: FEN ranges, kings, spaces, quotes, a final dot and the H (half-move) field."""
+    assert parse_fen("B:W21-23:B1,K2") == (0, 0b11, 0b111 << 20, 0b10, 0)
+    assert parse_fen('"W:W 21,22 :BK1."') == (1, 1, 0b11 << 20, 1, 0)
+    assert parse_fen("W:W21:B1:H12:F30")[4] == 12
+    assert write_fen(0, 0b11, 0b111 << 20, 0b10) == "B:W21,22,23:B1,K2"
+    assert CheckersGame(INT, fen="W:W31-50:B1-20").fen() == CheckersGame(INT).fen()
+
+
+@pytest.mark.parametrize("bad", ["", "X:W1:B2", "W:W1:B1", "W:W33:B1", "W:W0:B1", "W:Wa:B1",
+                                 "W:W1:W2", "W:W1:Q2", "W:W5-3:B1", 17])
+def test_ck15_malformed_fen(bad):
+    """CK-15: malformed FEN raises FormatError naming the format and what is accepted."""
+    with pytest.raises(FormatError, match=r"PDN FEN \(CK-15\).*W:W21,22,K5:B1,2"):
+        CheckersGame(fen=bad)
+
+
+def test_ck15_json_round_trip_and_resume():
+    """CK-15: save/load keeps rules, moves (so undo still works) and counters."""
+    g = CheckersGame(INT)
+    for m in ["32-28", "19-23", "28x19", "14x23"]:
+        g.play(m)
+    back = CheckersGame.from_json(g.to_json())
+    assert back.rules == INT and back.history == g.history and back.fen() == g.fen()
+    back.undo()
+    assert back.fen() == (lambda h: (h.undo(), h.fen())[1])(g.copy())
+
+
+@pytest.mark.parametrize("mutate,match", [
+    (lambda d: d.update(game="backgammon"), "'game'"),
+    (lambda d: d["state"].update(moves=["11-99"]), "move '11-99'"),
+    (lambda d: d["state"].update(moves=["11-16", "11-15"]), "illegal"),
+    (lambda d: d["state"].update(fen="B:W1:B2"), "stored 'fen'"),
+    (lambda d: d["state"]["start"].update(fen="nonsense"), "FEN"),
+    (lambda d: d["rules"].update(board_size=9), "board_size"),
+    (lambda d: d["rules"].update(colour="red"), "unknown rule option"),
+    (lambda d: d["state"]["start"].update(quiet=-1), "counts"),
+    (lambda d: d["state"].pop("moves"), "moves"),
+])
+def test_ck15_malformed_json(mutate, match):
+    """CK-15: malformed saved games raise FormatError naming the problem."""
+    g = CheckersGame()
+    g.play("11-15")
+    doc = json.loads(g.to_json())
+    mutate(doc)
+    with pytest.raises(FormatError, match=match):
+        CheckersGame.from_json(json.dumps(doc))
+    with pytest.raises(FormatError, match="not valid JSON"):
+        CheckersGame.from_json("{")
+
+
+def test_ck15_short_capture_form_and_ambiguity():
+    """CK-15: 10x26 is ambiguous when two captures join 10 and 26 (via 17 or via 19):
+    the error asks for the squares in between and the game is untouched; with the
+    middle square given it is accepted."""
+    g = CheckersGame(fen="B:W14,15,22,23:B10")
+    assert sorted(str(m) for m in g.legal_moves()) == ["10x17x26", "10x19x26"]
+    before = g.fen()
+    with pytest.raises(IllegalMoveError, match=r"ambiguous.*10x17x26.*CK-15"):
+        g.play("10x26")
+    assert g.fen() == before and g.history == []
+    assert g.play("10x19x26").captures == (15, 23)
+
+
+def test_ck15_text_diagram():
+    """CK-15: str(game) shows the board with b/w men, B/W kings and the side to move."""
+    g = CheckersGame(fen="W:W21,K5:B1")
+    lines = str(g).splitlines()
+    assert lines[0].split() == ["b", ".", ".", "."] and lines[1].split()[0] == "W"
+    assert lines[-1] == "White to move (american rules)"
+    assert str(g).count(".") == 32 - 3
