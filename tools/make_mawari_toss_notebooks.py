@@ -1,0 +1,295 @@
+"""Write the 回り将棋 toss/probability notebooks (41-44) and the mawari exercises.
+
+    .venv/bin/python tools/make_mawari_toss_notebooks.py [41 42 43 44 ex]
+    .venv/bin/python tools/run_notebooks.py notebooks/41_mawari_toss_probability.ipynb ...
+
+The notebooks are written without outputs; run_notebooks.py executes and stores them.
+"""
+from __future__ import annotations
+
+import pathlib
+import sys
+from textwrap import dedent
+
+import nbformat
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+
+
+def md(text: str):
+    return nbformat.v4.new_markdown_cell(dedent(text).strip())
+
+
+def py(text: str):
+    return nbformat.v4.new_code_cell(dedent(text).strip())
+
+
+def write(path: str, cells: list) -> None:
+    nb = nbformat.v4.new_notebook()
+    nb.cells = cells
+    nb.metadata["kernelspec"] = {"display_name": "Python 3", "language": "python",
+                                 "name": "python3"}
+    nbformat.write(nb, ROOT / path)
+    print("wrote", path)
+
+
+def details(question: str, answer: str) -> str:
+    return (f"**Check yourself.** {question}\n\n<details><summary>Answer</summary>\n\n"
+            f"{answer}\n\n</details>")
+
+
+# ------------------------------------------------------------------------------ 41
+def nb41():
+    write("notebooks/41_mawari_toss_probability.ipynb", [
+        md("""
+        # 回り将棋: the 金 toss as probability
+
+        In 回り将棋 (mawari shogi, "round-the-board shogi") nobody rolls dice. Instead a
+        player shakes four 金 (kin, the gold generals) in cupped hands and lets them fall
+        on the board. How they land decides how far the piece runs round the rim.
+
+        This notebook takes the toss apart the way a probability course would:
+
+        1. the five ways one gold can land (MS-04) and what a toss is worth (MS-05);
+        2. the three special outcomes: moving back, scoring nothing, tossing again (MS-06..MS-08);
+        3. the probability model (MS-09) and the **exact** distribution of one toss;
+        4. the expected squares per turn, where repeated tosses make a geometric series;
+        5. a simulation of a million turns creeping towards the exact answer: the law of
+           large numbers.
+        """),
+        py("""
+        import numpy as np
+        from boardkit import plot
+        from boardkit.mawari import Toss, TossModel
+        from boardkit.mawari.toss import FACES, FACES_JA, toss_widget
+        plot.setup()
+        """),
+        md("""
+        ## 1. One gold lands in one of five ways (MS-04)
+
+        A gold general is a flat pentagon with 金 written on the front. Thrown, it can lie
+        **face up** (表, the 金 shows), **face down** (裏, the blank back shows), or, now and
+        then, stay standing: **on its side** (横), **upright** on its base (縦), or
+        **upside down** on its point (逆立ち). For the toss as a whole two accidents are
+        possible as well: golds landing on top of each other, an **overlap** (重なり), or a
+        gold dropping off the board, a **fallen gold** (落ち駒).
+        """),
+        py("""
+        {face: FACES_JA[face] for face in FACES}
+        """),
+        md("""
+        A toss is written as the four golds, plus `+overlap` or `+fall` when those happened.
+        The engine draws it as it landed:
+        """),
+        py("""
+        Toss.parse("up down side upright")
+        """),
+        md("""
+        ## 2. What a toss is worth (MS-05)
+
+        Count one square for every gold face up, **5** for a gold on its side, **10** for an
+        upright one and **100** for one upside down. Face-down golds count nothing, with one
+        exception: when **all four** lie face down the toss is worth **20**.
+        """),
+        py("""
+        for text in ["up up down down", "up up up up", "down down down down",
+                     "up side down down", "upright up down down", "upside_down down down down"]:
+            toss = Toss.parse(text)
+            print(f"{text:28s} {toss.ja():10s} value {toss.value:3d}")
+        """),
+        md(details("What is 表 表 横 縦 (two face up, one on its side, one upright) worth?",
+                   "2 + 5 + 10 = **17**: `Toss.parse('up up side upright').value`.")),
+        md("""
+        ## 3. Back, nothing, or again (MS-06, MS-07, MS-08)
+
+        * **Overlap (MS-06):** if golds overlap, the piece moves *back* by the value (four
+          face down with an overlap: back 20). On the track it never goes back past the
+          last corner it passed; that depends on where the piece stands, so the
+          per-toss numbers in this notebook ignore it (notebook 43 puts it back).
+        * **Toss again (MS-07):** if no gold lies face down (standing golds are not face
+          down), the player moves and then tosses again, as often as it happens. An
+          overlap or a fallen gold never earns another toss.
+        * **Fallen gold (MS-08):** if a gold falls off, the toss scores nothing.
+        """),
+        py("""
+        for text in ["up up down side +overlap", "up up up side +fall", "up up up up",
+                     "up up up side", "up up up down", "down down down down"]:
+            toss = Toss.parse(text)
+            print(f"{text:26s} moves {toss.squares():+4d}   {toss.kind}")
+        """),
+        py("""
+        Toss.parse("up up up up")
+        """),
+        md(details("Four golds all standing on their sides: how far does the piece move, "
+                   "and does the player toss again?",
+                   "20 squares (4 x 5), and yes: no gold lies face down, so MS-07 gives "
+                   "another toss.")),
+        md("""
+        **Try it.** Each click is one toss with fair golds. Watch the turn go on after
+        four face up, and the average per turn settle down as you click.
+        """),
+        py("""
+        toss_widget(TossModel.fair(), seed=1)
+        """),
+        md("""
+        ## 4. The probability model (MS-09)
+
+        How often does a real gold stand on its side? Nobody knows well: careful
+        measurements of tossed 金 are scarce. The one large data set is about a different
+        toss, five 歩 (pawns) thrown to decide who moves first in professional shogi:
+        1,541 tosses, with no significant bias between the two faces. So the kit treats
+        the probabilities as **parameters**, with two presets:
+
+        * `TossModel.fair()`: face up and face down 1/2 each, nothing else ever happens;
+        * `TossModel.realistic()`: an *illustrative* guess with a little standing, overlap
+          and falling. Change it freely (notebook 42 does).
+
+        Probabilities given as fractions give exact fractions back.
+        """),
+        py("""
+        fair = TossModel.fair()
+        real = TossModel.realistic()
+        real
+        """),
+        md("""
+        ## 5. The exact distribution of one toss
+
+        With fair golds only face up and face down happen, so the number face up is
+        binomial: $P(k \\text{ up}) = \\binom{4}{k}/16$. Zero face up is the all-face-down toss,
+        worth 20. The engine enumerates every toss (70 ways four unordered golds can land,
+        times overlap and fall) and adds up the chances:
+        """),
+        py("""
+        for value, p in fair.value_distribution().items():
+            print(f"value {value:2d}: {str(p):5s} = {float(p):.4f}")
+        """),
+        md("""
+        The realistic model has many more values (a single gold upside down is worth 100),
+        and every toss also has a *kind*: it tosses again, ends the turn going forward,
+        moves back (overlap) or does nothing (fall).
+        """),
+        py("""
+        for kind, p in real.kind_probabilities().items():
+            print(f"{kind:8s} {float(p):.5f}")
+        """),
+        py("""
+        fig, axes = plot.figure(1, 2, figsize=(9, 3.2))
+        for ax, model, name in zip(axes, [fair, real], ["fair", "realistic"]):
+            dist = {v: float(p) for v, p in model.value_distribution().items() if v <= 25}
+            ax.bar(list(dist), list(dist.values()), color="#c9a227")
+            ax.set_title(f"{name}: value of one toss (values up to 25)")
+            ax.set_xlabel("value (MS-05)")
+        axes[0].set_ylabel("probability")
+        fig.tight_layout()
+        """),
+        md(details("With fair golds, what is the chance that a toss is worth exactly 2?",
+                   "Two of four face up: $\\binom{4}{2}/16 = 6/16 = 3/8$.")),
+        md("""
+        ## 6. Expected squares per turn: a geometric series (MS-07)
+
+        A turn is one toss, plus another one each time no gold lands face down. With fair
+        golds that chance is $p = (1/2)^4 = 1/16$. The turn has a 2nd toss with chance
+        $p$, a 3rd with chance $p^2$, and so on, so the mean number of tosses is
+
+        $$E[N] = 1 + p + p^2 + \\dots = \\frac{1}{1-p} = \\frac{16}{15}.$$
+
+        Each toss is worth $E[X]$ on average, *including the last one*, the toss with the
+        face-down gold (or the overlap or fall) that ends the turn. Whether another toss
+        follows depends only on tosses already made, so the mean of the sum is
+        $E[N]\\,E[X]$ (Wald's identity), even though the repeating tosses (four face up,
+        worth 4) are not typical tosses:
+
+        $$E[\\text{turn}] = \\frac{E[X]}{1-p}.$$
+        """),
+        py("""
+        p, ex = fair.repeat_probability(), fair.toss_mean()
+        for k in range(5):
+            partial = ex * sum(p ** j for j in range(k + 1))
+            print(f"up to {k + 1} tosses: {float(partial):.6f}")
+        print("limit:", fair.turn_mean(), "=", float(fair.turn_mean()))
+        """),
+        py("""
+        print("fair:      mean", fair.turn_mean(), " variance", fair.turn_variance())
+        print("realistic: mean", round(float(real.turn_mean()), 4),
+              " variance", round(float(real.turn_variance()), 2))
+        """),
+        md("""
+        A turn can in principle go on for ever, so its exact distribution has infinitely
+        many values. `turn_distribution()` adds up all turns with at most `max_repeats`
+        extra tosses and reports the left-out chance as `remaining`, exactly:
+        """),
+        py("""
+        d = fair.turn_distribution(max_repeats=4)
+        print("left out:", d.remaining)
+        {k: d[k] for k in list(d)[:8]}
+        """),
+        py("""
+        fig, ax = plot.figure(figsize=(8, 3))
+        d = fair.turn_distribution(max_repeats=4)
+        ax.bar([k for k in d if k <= 40], [float(d[k]) for k in d if k <= 40], color="#c9a227")
+        ax.set_yscale("log")
+        ax.set_xlabel("squares moved in one turn (fair golds)")
+        ax.set_ylabel("probability (log scale)")
+        ax.set_title("4 + 3 = 7: four up, then three up; 20: four face down")
+        fig.tight_layout()
+        """),
+        md(details("With fair golds, what is the chance that a turn moves exactly 7 squares?",
+                   "Four up (1/16, worth 4, toss again), then three up (4/16 = 1/4, worth 3, "
+                   "turn over): $1/16 \\times 1/4 = 1/64$.")),
+        md("""
+        ## 7. Simulation converges: the law of large numbers
+
+        `simulate_turns(n, rng)` plays `n` turns, gold by gold, with numpy (millions of
+        tosses per second). The running average of squares per turn wanders at first, then
+        closes in on the exact 52/15; the band is two standard errors, shrinking like
+        $1/\\sqrt{n}$.
+        """),
+        py("""
+        rng = np.random.default_rng(41)
+        turns = fair.simulate_turns(100_000, rng)
+        n = np.arange(1, len(turns) + 1)
+        running = np.cumsum(turns) / n
+        exact = float(fair.turn_mean())
+        band = 2 * np.sqrt(float(fair.turn_variance()) / n)
+        fig, ax = plot.figure(figsize=(8, 3.2))
+        ax.fill_between(n, exact - band, exact + band, color="#c9a227", alpha=0.3,
+                        label="exact ± 2 standard errors")
+        ax.plot(n, running, color="#3b2a10", lw=1, label="simulated running mean")
+        ax.axhline(exact, color="#b22222", lw=1, label="exact 52/15")
+        ax.set_xscale("log")
+        ax.set_ylim(0, 8)
+        ax.set_xlabel("turns simulated")
+        ax.set_ylabel("squares per turn")
+        ax.legend(loc="upper right")
+        fig.tight_layout()
+        """),
+        md("`compare()` puts the exact and simulated figures side by side:"),
+        py("""
+        for model, name in [(fair, "fair"), (real, "realistic")]:
+            print(name)
+            for what, (ex, sim, se) in model.compare(1_000_000, rng).items():
+                err = f" ± {se:.4f}" if se else ""
+                print(f"  {what:28s} exact {float(ex):9.4f}   simulated {sim:9.4f}{err}")
+        """),
+        md(details("If golds landed face down with chance 0.6 (face up 0.4), would a "
+                   "player toss again more or less often than with fair golds?",
+                   "Less often: no gold face down now has chance $0.4^4 = 0.0256$, against "
+                   "$0.5^4 = 0.0625$. Try `TossModel(0.4, 0.6).repeat_probability()`.")),
+        md("""
+        **Try it** with the realistic model: golds stand now and then (a gold upside down
+        is worth 100!), overlaps send the piece back, fallen golds score nothing.
+        """),
+        py("""
+        toss_widget(TossModel.realistic(), seed=7)
+        """),
+        md("""
+        **Next:** notebook 42 changes the probabilities with sliders, notebook 43 puts the
+        toss on the 32-square ring, and notebook 44 is a lab for tallying real tosses.
+        """),
+    ])
+
+
+if __name__ == "__main__":
+    which = sys.argv[1:] or ["41", "42", "43", "44", "ex"]
+    for name in which:
+        globals()[f"nb{name}"]()
