@@ -78,8 +78,7 @@ def test_bg17_replay_gnubg_match(k):
             g.set_dice(*r["dice"])
             text = " ".join(f"{'bar' if a == 25 else a}/{'off' if b == 0 else b}"
                             for a, b in r["move"] if (a, b) != (0, 0)) or "(no play)"
-            p = g.play(text)
-            assert p in g.copy().history               # gnubg's play is one of ours
+            g.play(text)                               # raises unless one of our plays
         elif r["action"] == "double":
             assert g.turn == who and g.position_id() == r["board"]
             g.play("double")

@@ -243,8 +243,21 @@ def _raw_plays(m, t, d1, d2) -> dict:
     if d1 == d2:
         _search(m, t, (d1,) * 4, (), out)
     else:
-        _search(m, t, (d1, d2), (), out)
-        _search(m, t, (d2, d1), (), out)
+        # two different dice: both orders, written out flat (the hot path of searches)
+        ones = []
+        for da, db in ((d1, d2), (d2, d1)):
+            for src, dst, hit in _single(m, t, da):
+                m1, t1 = _apply_step(m, t, src, dst, hit)
+                first = (src, dst, hit, da)
+                seconds = _single(m1, t1, db)
+                for s2, d2_, h2 in seconds:
+                    m2, t2 = _apply_step(m1, t1, s2, d2_, h2)
+                    out.setdefault((tuple(m2), tuple(t2)), (first, (s2, d2_, h2, db)))
+                if not seconds:
+                    ones.append(((tuple(m1), tuple(t1)), (first,)))
+        if not out:
+            for k, st in ones:
+                out.setdefault(k, st)
     if not out:
         return {}
     most = max(len(s) for s in out.values())
@@ -762,7 +775,6 @@ class BackgammonGame(Game):
             "result": list(self._result) if self._result else None,
             "opening": [list(r) for r in self._opening],
             "score": list(self._score), "crawford": self._crawford,
-            "moves": [str(m) for m in self._history],
         }
 
     def _load_state(self, d: dict) -> None:

@@ -1,0 +1,104 @@
+"""Property tests: many seeded random backgammon games, invariants checked every turn."""
+from __future__ import annotations
+
+import numpy as np
+
+from boardkit.backgammon import BackgammonGame, CubeAction
+from boardkit.backgammon.game import START, pip_count, plays_for
+
+
+def _check_play(mine, theirs, d1, d2, play):
+    """Invariants of one play (BG-02, BG-05, BG-07, BG-08, BG-09)."""
+    m2, t2 = play.after
+    # 15 checkers each, always accounted for (BG-02)
+    assert sum(m2) == 15 and sum(t2) == 15
+    assert all(x >= 0 for x in m2) and all(x >= 0 for x in t2)
+    # never both colours on one point (BG-05)
+    for i in range(1, 25):
+        assert not (m2[i] and t2[25 - i])
+    # no checker moves while one is on the bar (BG-07)
+    bar = mine[25]
+    for k, (a, _) in enumerate(play.steps):
+        if k < bar:
+            assert a == 25
+    # pips: the mover's go down by exactly the dice used (bear-offs may use less);
+    # the opponent's never go down, and go up only by being hit
+    used = pip_count(mine) - pip_count(m2)
+    n = len(play.steps)
+    if d1 == d2:
+        full = d1 * n
+    else:
+        full = d1 + d2 if n == 2 else max(d1, d2) if n == 1 else 0
+    bore_off = any(b == 0 for _, b in play.steps)
+    if bore_off:
+        assert 0 < used <= full            # a bear-off may use less than the die
+    elif n == 1 and d1 != d2:
+        assert used in (d1, d2)
+    else:
+        assert used == full
+    assert pip_count(t2) >= pip_count(theirs)
+    assert (pip_count(t2) > pip_count(theirs)) == (play.hits > 0)
+    assert t2[25] - theirs[25] == play.hits
+    # bearing off only from an all-home position (BG-09)
+    if m2[0] > mine[0]:
+        assert all(mine[i] == 0 for i in range(7, 26)) or any(
+            a <= 6 for a, b in play.steps if b == 0)
+
+
+def test_property_many_random_games_fast_generator():
+    """BG-02/05/07/08: 300 random games played with plays_for, invariants each turn."""
+    rng = np.random.default_rng(2024)
+    turns = 0
+    for _ in range(300):
+        mine, theirs = START, START
+        for _ in range(2000):
+            d1, d2 = (int(x) for x in rng.integers(1, 7, size=2))
+            plays = plays_for(mine, theirs, d1, d2)
+            # every play distinct and of the same (maximal) length (BG-08)
+            assert len({p.after for p in plays}) == len(plays)
+            assert len({len(p.steps) for p in plays}) == 1
+            p = plays[rng.integers(len(plays))]
+            _check_play(mine, theirs, d1, d2, p)
+            turns += 1
+            mine, theirs = p.after
+            if mine[0] == 15:
+                break
+            mine, theirs = theirs, mine
+        else:
+            raise AssertionError("a random game did not finish")
+    assert turns > 15_000
+
+
+def test_property_game_undo_json_ids():
+    """Undo is exact, JSON and Position IDs round-trip, at every step of random games,
+    cube actions included (BG-12, BG-17)."""
+    rng = np.random.default_rng(7)
+    for n in range(20):
+        g = BackgammonGame()
+        states = []
+        while not g.is_over():
+            if g.chance_pending():
+                g.resolve_chance(rng)
+                continue
+            moves = g.legal_moves()
+            if isinstance(moves[0], CubeAction):
+                mv = moves[rng.integers(len(moves))] if rng.random() < 0.1 else moves[0]
+            else:
+                mv = moves[rng.integers(len(moves))]
+            before = g.to_json()
+            g.play(mv)
+            states.append(before)
+            after = g.to_json()
+            assert BackgammonGame.from_json(after).to_json() == after
+            if not g.is_over():
+                pid = g.position_id()
+                assert BackgammonGame.from_position_id(pid, turn=g.roller).position() == g.position()
+            # undo restores the exact state, then replay
+            g.undo()
+            assert g.to_json() == before
+            g.play(mv)
+        # undo all the way back to the start
+        while g.history:
+            g.undo()
+            assert g.to_json() == states.pop()
+        assert g.position_id() == "4HPwATDgc/ABMA"
