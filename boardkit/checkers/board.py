@@ -122,12 +122,47 @@ class MoveGen:
                      for i in range(n)]
         self.crown_row = g.crown_row
         self.full = g.full
+        # shift tables: per direction, (delta, source mask) pairs; a set of pieces moves
+        # one square in direction d by shifting each row parity's part by its delta
+        groups = [{} for _ in range(4)]
+        for i in range(n):
+            for d in range(4):
+                j = g.step[i][d]
+                if j >= 0:
+                    groups[d][j - i] = groups[d].get(j - i, 0) | (1 << i)
+        self.groups = [tuple(sorted(gr.items())) for gr in groups]
+        self.man_dirs = tuple((0, 1, 2, 3) if rules.men_capture_backward else fwd[p] for p in (0, 1))
+        self.man_step_dirs = fwd
 
     # ----------------------------------------------------------- captures
+    def _shift(self, pieces: int, d: int) -> int:
+        """The squares one step from ``pieces`` in direction d."""
+        t = 0
+        for delta, m in self.groups[d]:
+            x = pieces & m
+            if x:
+                t |= (x << delta) if delta > 0 else (x >> -delta)
+        return t
+
+    def _any_jump(self, pieces: int, dirs, opp: int, empty: int) -> bool:
+        """Whether some piece of ``pieces`` has a one-square jump (bit-parallel test)."""
+        shift = self._shift
+        for d in dirs:
+            over = shift(pieces, d) & opp
+            if over and shift(over, d) & empty:
+                return True
+        return False
+
     def captures(self, own: int, opp: int, kings: int, player: int, majority=None) -> list:
         """Every complete capture sequence, deduplicated; only the longest ones under
         majority capture (CK-06) unless ``majority=False``."""
         empty0 = self.full & ~(own | opp)
+        # most positions have no capture: rule that out with a few shifts first
+        men, kings_own = own & ~kings, own & kings
+        if not (self.flying and kings_own):
+            if not (self._any_jump(men, self.man_dirs[player], opp, empty0)
+                    or (kings_own and self._any_jump(kings_own, (0, 1, 2, 3), opp, empty0))):
+                return []
         out: dict = {}
         man_jumps = self.man_jumps[player]
         king_jumps = self.king_jumps
@@ -189,26 +224,63 @@ class MoveGen:
 
     # -------------------------------------------------------------- steps
     def steps(self, own: int, opp: int, kings: int, player: int) -> list:
+        """Non-capturing moves, ordered by start square then end square (flying kings:
+        by ray)."""
         empty = self.full & ~(own | opp)
         out = []
-        man_steps = self.man_steps[player]
-        for i in bits(own):
-            if kings >> i & 1:
-                if self.flying:
-                    for ray in self.rays[i]:
-                        for j, jb in ray:
-                            if not empty & jb:
-                                break
-                            out.append(((i, j), (), 0))
-                else:
-                    for j, jb in self.king_steps[i]:
-                        if empty & jb:
-                            out.append(((i, j), (), 0))
-            else:
-                for j, jb in man_steps[i]:
-                    if empty & jb:
+        groups = self.groups
+        men = own & ~kings
+        short = [(men, self.man_step_dirs[player])]
+        kings_own = own & kings
+        if kings_own and not self.flying:
+            short.append((kings_own, (0, 1, 2, 3)))
+        for pieces, dirs in short:
+            if not pieces:
+                continue
+            for d in dirs:
+                for delta, m in groups[d]:
+                    x = pieces & m
+                    if not x:
+                        continue
+                    t = ((x << delta) if delta > 0 else (x >> -delta)) & empty
+                    while t:
+                        low = t & -t
+                        j = low.bit_length() - 1
+                        out.append(((j - delta, j), (), 0))
+                        t ^= low
+        out.sort()
+        if kings_own and self.flying:
+            for i in bits(kings_own):
+                for ray in self.rays[i]:
+                    for j, jb in ray:
+                        if not empty & jb:
+                            break
                         out.append(((i, j), (), 0))
+            out.sort(key=lambda mv: mv[0][0])       # stable: rays keep their order
         return out
+
+    def count_steps(self, own: int, opp: int, kings: int, player: int) -> int:
+        """len(steps(...)) without building the moves (perft's last ply)."""
+        if kings & own and self.flying:
+            return len(self.steps(own, opp, kings, player))
+        empty = self.full & ~(own | opp)
+        total = 0
+        shift = self._shift
+        men = own & ~kings
+        for d in self.man_step_dirs[player]:
+            total += (shift(men, d) & empty).bit_count()
+        kings_own = own & kings
+        if kings_own:
+            for d in (0, 1, 2, 3):
+                total += (shift(kings_own, d) & empty).bit_count()
+        return total
+
+    def count(self, own: int, opp: int, kings: int, player: int) -> int:
+        """How many legal moves (perft's last ply)."""
+        caps = self.captures(own, opp, kings, player)
+        if caps and self.forced:
+            return len(caps)
+        return len(caps) + self.count_steps(own, opp, kings, player)
 
     def generate(self, own: int, opp: int, kings: int, player: int) -> list:
         caps = self.captures(own, opp, kings, player)
@@ -244,9 +316,9 @@ def apply_raw(black: int, white: int, kings: int, player: int, raw, crown_row) -
 def perft_raw(gen: MoveGen, black: int, white: int, kings: int, player: int, depth: int) -> int:
     """Leaf count of the legal-move tree (bulk counting at the last ply)."""
     own, opp = (black, white) if player == 0 else (white, black)
-    moves = gen.generate(own, opp, kings, player)
     if depth <= 1:
-        return len(moves) if depth == 1 else 1
+        return gen.count(own, opp, kings, player) if depth == 1 else 1
+    moves = gen.generate(own, opp, kings, player)
     crown = gen.crown_row[player]
     total = 0
     nxt = 1 - player
