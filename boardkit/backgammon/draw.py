@@ -1,0 +1,345 @@
+"""The backgammon board as SVG: points, stacks, bar, trays, dice, cube, pip counts.
+
+Seen from White's side by default (White's home board bottom right, BG-01); ``flip``
+shows it from Red's side (the rows swap, so Red's home board is bottom right and the
+printed numbers are Red's). Clickable cells: "1".."24" (points in White's numbering),
+"bar" and "off".
+"""
+from __future__ import annotations
+
+from typing import Iterable
+
+from .. import svg
+from .game import PLAYER_NAMES, Play, pip_count
+
+__all__ = ["draw_game", "draw_position"]
+
+COL = {
+    "frame": "#5b3a1e", "felt": "#2e5e4e", "bar": "#4a2f18", "tray": "#3b2614",
+    "pt_a": "#e9d6ae", "pt_b": "#b4533c",
+    "white": "#f7f3e8", "white_edge": "#6b6358", "red": "#b3261e", "red_edge": "#5e120e",
+    "text_on_white": "#222", "text_on_red": "#fff", "label": "#f3e9d2",
+    "highlight": "#ffd54a", "target": "#7cf29a", "arrow": "#1f6feb", "hint": "#f0b429",
+    "die": "#fffdf7", "die_used": "#b9b3a6", "pip": "#222", "cube": "#fdfaf0",
+}
+
+PW = 38          # point width
+R = 17.5         # checker radius
+BAR = 40
+TRAY = 46
+M = 12           # frame thickness
+TOP = 40         # header strip for pips and status
+PH = 168         # point height
+GAP = 64         # space between the two rows
+LEFT = 40        # room for the cube on the left
+
+
+def _geometry():
+    x0 = LEFT + M
+    board_w = 12 * PW + BAR
+    y0 = TOP + M
+    h = 2 * PH + GAP
+    return x0, y0, board_w, h
+
+
+def _point_xy(n: int, flip: bool):
+    """Centre x of point n (White's numbering), its base y, and +1/-1 growth direction."""
+    x0, y0, board_w, h = _geometry()
+    top = n >= 13
+    if flip:
+        top = not top
+    col = n - 13 if n >= 13 else 12 - n
+    x = x0 + col * PW + PW / 2 + (BAR if col >= 6 else 0)
+    if top:
+        return x, y0, 1
+    return x, y0 + h, -1
+
+
+def _stack_xy(n: int, k: int, flip: bool):
+    """Centre of the k-th checker (0-based) on point n; past 5 they sit on the 5th."""
+    x, base, sgn = _point_xy(n, flip)
+    k = min(k, 4)
+    return x, base + sgn * (R + 1 + 2 * R * k)
+
+
+def _bar_xy(player: int, k: int, flip: bool):
+    x0, y0, board_w, h = _geometry()
+    cx = x0 + 6 * PW + BAR / 2
+    mid = y0 + h / 2
+    # each side's bar checkers sit on the half of the bar towards its own home board row
+    down = (player == 0) != flip
+    sgn = 1 if down else -1
+    return cx, mid + sgn * (R + 6 + 2 * R * min(k, 3))
+
+
+def _tray_xy(player: int, flip: bool):
+    x0, y0, board_w, h = _geometry()
+    tx = x0 + board_w + M + TRAY / 2
+    down = (player == 0) != flip
+    return tx, (y0 + h if down else y0), (-1 if down else 1)
+
+
+def _cell_xy(cell: str, player: int, count_after: int, flip: bool):
+    """Where an arrow to/from a cell should point, for a checker of ``player``."""
+    if cell == "bar":
+        return _bar_xy(player, 0, flip)
+    if cell == "off":
+        tx, base, sgn = _tray_xy(player, flip)
+        return tx, base + sgn * 40
+    n = int(cell)
+    return _stack_xy(n, max(0, count_after), flip)
+
+
+def _checker(d, x, y, player, label=None, cell=None, ring=None):
+    fill, edge = (COL["white"], COL["white_edge"]) if player == 0 else (COL["red"], COL["red_edge"])
+    d.circle(x, y, R, fill=fill, stroke=edge, stroke_width=1.6, cell=cell)
+    d.circle(x, y, R * 0.62, fill="none", stroke=edge, stroke_width=0.8, stroke_opacity=0.5,
+             pointer_events="none")
+    if ring:
+        d.circle(x, y, R + 2.5, fill="none", stroke=ring, stroke_width=3.5, pointer_events="none")
+    if label is not None:
+        d.text(x, y, str(label), size=14, weight="bold", pointer_events="none",
+               color=COL["text_on_white"] if player == 0 else COL["text_on_red"])
+
+
+def _die(d, x, y, v, size=30, used=False):
+    d.rect(x - size / 2, y - size / 2, size, size, rx=5, fill=COL["die_used"] if used else COL["die"],
+           stroke="#333", stroke_width=1.2)
+    o = size * 0.27
+    spots = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
+             4: [(-1, -1), (1, -1), (-1, 1), (1, 1)], 5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
+             6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}[v]
+    for a, b in spots:
+        d.circle(x + a * o, y + b * o, size * 0.085, fill=COL["pip"])
+
+
+def draw_position(white, red, *, flip: bool = False, labels: bool = True,
+                  highlight: Iterable = (), targets: Iterable = (), arrows: Iterable = (),
+                  arrow_player: int = 0, hint_arrows: Iterable = (), dice=None,
+                  dice_used: int = 0, dice_player: int = 0, cube: int = 1,
+                  cube_owner: int | None = None, status: str = "", size: float | None = None,
+                  title: str | None = None) -> svg.Drawing:
+    """Draw any position: ``white``/``red`` are 26 counts in their owners' numbering."""
+    x0, y0, board_w, h = _geometry()
+    W = x0 + board_w + M + TRAY + M + 8
+    H = y0 + h + M + 30
+    d = _Board(W, H, background="#fbf8f1", title=title)
+    if size:
+        d.scale = size / W
+    highlight = {str(c) for c in highlight}
+    targets = {str(c) for c in targets}
+
+    # frame, felt, bar, tray
+    d.rect(LEFT, TOP, board_w + 2 * M, h + 2 * M, rx=6, fill=COL["frame"])
+    d.rect(x0, y0, 6 * PW, h, fill=COL["felt"])
+    d.rect(x0 + 6 * PW + BAR, y0, 6 * PW, h, fill=COL["felt"])
+    d.rect(x0 + 6 * PW, y0, BAR, h, fill=COL["bar"], cell="bar")
+    tx = x0 + board_w + M
+    d.rect(tx - 4, TOP, TRAY + 8 + M - 4, h + 2 * M, rx=6, fill=COL["frame"])
+    d.rect(tx, y0, TRAY, h, fill=COL["tray"], cell="off")
+    d.line(tx, y0 + h / 2, tx + TRAY, y0 + h / 2, stroke=COL["frame"], stroke_width=3)
+
+    # points: triangles, with a transparent clickable column over each
+    for n in range(1, 25):
+        x, base, sgn = _point_xy(n, flip)
+        fill = COL["pt_a"] if n % 2 else COL["pt_b"]
+        tip = base + sgn * (PH - 8)
+        d.polygon([(x - PW / 2 + 1, base), (x + PW / 2 - 1, base), (x, tip)], fill=fill,
+                  stroke="#00000022", stroke_width=0.5)
+        if str(n) in highlight:
+            d.polygon([(x - PW / 2 + 1, base), (x + PW / 2 - 1, base), (x, tip)],
+                      fill=COL["highlight"], fill_opacity=0.45)
+        top_y = base if sgn > 0 else base - PH
+        d.rect(x - PW / 2, top_y, PW, PH, fill="#000", fill_opacity=0, cell=str(n))
+        if labels:
+            shown = n if not flip else 25 - n
+            ly = y0 - M / 2 - 1 if sgn > 0 else y0 + h + M / 2 + 1
+            d.text(x, ly, str(shown), size=9.5, color=COL["label"], weight="bold",
+                   pointer_events="none")
+    if "bar" in highlight:
+        d.rect(x0 + 6 * PW + 3, y0 + 3, BAR - 6, h - 6, fill=COL["highlight"], fill_opacity=0.35,
+               pointer_events="none")
+
+    # checkers on the points
+    for n in range(1, 25):
+        for player, cnt in ((0, white[n]), (1, red[25 - n])):
+            if not cnt:
+                continue
+            for k in range(min(cnt, 5)):
+                x, y = _stack_xy(n, k, flip)
+                last = k == min(cnt, 5) - 1
+                _checker(d, x, y, player, label=cnt if (last and cnt > 5) else None, cell=str(n),
+                         ring=COL["highlight"] if (last and str(n) in highlight) else None)
+
+    # the bar
+    for player, side in ((0, white), (1, red)):
+        cnt = side[25]
+        for k in range(min(cnt, 4)):
+            x, y = _bar_xy(player, k, flip)
+            last = k == min(cnt, 4) - 1
+            _checker(d, x, y, player, label=cnt if (last and cnt > 4) else None, cell="bar",
+                     ring=COL["highlight"] if (last and "bar" in highlight) else None)
+
+    # borne-off trays: thin slabs, with the count
+    for player, side in ((0, white), (1, red)):
+        cnt = side[0]
+        tx_c, base, sgn = _tray_xy(player, flip)
+        fill, edge = (COL["white"], COL["white_edge"]) if player == 0 else (COL["red"], COL["red_edge"])
+        for k in range(cnt):
+            y = base + sgn * (4 + 7 * k) - (6 if sgn < 0 else 0)
+            d.rect(tx_c - 16, y, 32, 6, rx=1.5, fill=fill, stroke=edge, stroke_width=0.8,
+                   pointer_events="none")
+        if cnt:
+            d.text(tx_c, base + sgn * (4 + 7 * cnt + 10), str(cnt), size=12, color=COL["label"],
+                   weight="bold", pointer_events="none")
+    if "off" in targets:
+        d.rect(tx + 2, y0 + 2, TRAY - 4, h - 4, fill="none", stroke=COL["target"], stroke_width=3,
+               stroke_dasharray="6 4", pointer_events="none")
+
+    # targets: a green ring where the checker would land
+    for c in sorted(targets - {"off"}, key=lambda s: (s != "bar", int(s) if s.isdigit() else 0)):
+        if c == "bar":
+            continue
+        n = int(c)
+        own = white[n] if arrow_player == 0 else red[25 - n]
+        x, y = _stack_xy(n, own if own < 5 else 4, flip)
+        d.circle(x, y, R - 2, fill=COL["target"], fill_opacity=0.35, stroke=COL["target"],
+                 stroke_width=3, pointer_events="none")
+
+    # arrows: paths of cells (in White's numbering), for the player who moves
+    def arrow_paths(paths, color, dashed):
+        for path in paths:
+            pts = []
+            path = [str(c) for c in path]
+            for i, c in enumerate(path):
+                if c.isdigit():
+                    n = int(c)
+                    own = white[n] if arrow_player == 0 else red[25 - n]
+                    k = max(0, own - 1) if i == 0 else own
+                    pts.append(_stack_xy(n, min(k, 4), flip))
+                else:
+                    pts.append(_cell_xy(c, arrow_player, 0, flip))
+            d.arrow(pts, color=color, width=3.5, dashed=dashed)
+    arrow_paths(arrows, COL["arrow"], False)
+    arrow_paths(hint_arrows, COL["hint"], True)
+
+    # dice, in the mover's half (right half for the viewer's side, left for the other)
+    if dice:
+        right = (dice_player == 0) != flip
+        cx = x0 + 6 * PW + BAR + 3 * PW if right else x0 + 3 * PW
+        cy = y0 + h / 2
+        vals = list(dice)
+        n = len(vals)
+        for i, v in enumerate(vals):
+            _die(d, cx + (i - (n - 1) / 2) * 36, cy, v, used=i < dice_used)
+
+    # the cube: middle of the left side when centred, towards its owner's row when owned
+    cy = y0 + h / 2
+    if cube_owner is not None:
+        down = (cube_owner == 0) != flip
+        cy = y0 + h - 26 if down else y0 + 26
+    cube_x = LEFT / 2
+    s = 26
+    d.rect(cube_x - s / 2, cy - s / 2, s, s, rx=4, fill=COL["cube"], stroke="#222", stroke_width=1.5)
+    d.text(cube_x, cy, str(cube if cube > 1 else 64), size=13 if cube < 10 else 11, weight="bold")
+
+    # header: pip counts, status
+    wp, rp = pip_count(white), pip_count(red)
+    d.circle(LEFT + 8, 20, 8, fill=COL["white"], stroke=COL["white_edge"], stroke_width=1.4)
+    d.text(LEFT + 21, 20, f"White {wp} pips", size=13, anchor="start", weight="bold")
+    d.circle(LEFT + 146, 20, 8, fill=COL["red"], stroke=COL["red_edge"], stroke_width=1.4)
+    d.text(LEFT + 159, 20, f"Red {rp} pips", size=13, anchor="start", weight="bold")
+    cube_txt = "cube in the middle" if cube_owner is None else f"cube {cube}: {PLAYER_NAMES[cube_owner]}"
+    d.text(W - LEFT, 20, cube_txt, size=12, anchor="end", color="#555")
+    if status:
+        d.text(W / 2, H - 14, status, size=13, color="#333")
+    return d
+
+
+class _Board(svg.Drawing):
+    """A drawing shown at ``scale`` (the viewBox keeps the layout's own units)."""
+
+    scale = 1.0
+
+    def to_svg(self, scale: float | None = None) -> str:
+        return super().to_svg(self.scale if scale is None else scale)
+
+
+def draw_game(game, *, flip: bool = False, labels: bool = True, highlight: Iterable = (),
+              targets: Iterable = (), arrows: Iterable = (), hint=None, last_move: bool = False,
+              done_steps: Iterable = (), size: float | None = None, status: str | None = None,
+              **_ignored) -> svg.Drawing:
+    """Draw a BackgammonGame. ``hint`` (a Play of the player on roll) is drawn as dashed
+    gold arrows; ``done_steps`` (single steps already made this turn) are shown played;
+    ``arrows`` are cell paths in White's numbering; ``last_move`` draws the last play."""
+    done = list(done_steps)
+    white, red = list(game.board(0)), list(game.board(1))
+    dice = game.dice
+    roller = game.roller
+    if done and dice:
+        mine, theirs = game.position_after(done)
+        if roller == 0:
+            white, red = list(mine), list(theirs)
+        else:
+            white, red = list(theirs), list(mine)
+    dice_shown = None
+    used = 0
+    if dice:
+        dice_shown = [dice[0]] * 4 if dice[0] == dice[1] else list(dice)
+        used = len(done)
+        if dice[0] != dice[1] and done:
+            # grey out the die actually used
+            left = game.dice_left(done)
+            dice_shown = [x for x in dice_shown if x not in left] + left
+    hint_paths = []
+    arrow_player = roller
+    if hint is not None and isinstance(hint, Play):
+        hint_paths = [[_to_white(a, roller), _to_white(b, roller)] for a, b in hint.steps]
+    paths = [list(p) for p in arrows]
+    if last_move and game.history:
+        last = game.history[-1]
+        if isinstance(last, Play) and last.steps:
+            prev = game.copy()
+            prev.undo()
+            mover = prev.roller
+            paths += [[_to_white(a, mover), _to_white(b, mover)] for a, b in last.steps]
+            arrow_player = mover
+    if status is None:
+        status = _status(game)
+    d = draw_position(white, red, flip=flip, labels=labels, highlight=highlight, targets=targets,
+                      arrows=paths, arrow_player=arrow_player, hint_arrows=hint_paths,
+                      dice=dice_shown, dice_used=used, dice_player=roller,
+                      cube=game.cube_value, cube_owner=game.cube_owner, status=status,
+                      title="Backgammon board", size=size)
+    return d
+
+
+def _to_white(p: int, player: int) -> str:
+    """A point in ``player``'s numbering as a cell id (White's numbering)."""
+    if p == 25:
+        return "bar"
+    if p == 0:
+        return "off"
+    return str(p if player == 0 else 25 - p)
+
+
+def _status(game) -> str:
+    out = game.outcome()
+    if out is not None:
+        return out.reason
+    who = PLAYER_NAMES[game.turn]
+    ph = game.phase
+    if ph == "opening":
+        return "Opening roll: each player rolls one die (BG-03)"
+    if ph == "cube":
+        return f"{who} to roll or double"
+    if ph == "respond":
+        return f"{who}: take or pass the double to {game.cube_value * 2}?"
+    if ph == "roll":
+        return f"{who} to roll"
+    if game.rules.match_length:
+        sc = game.score
+        extra = f" · match to {game.rules.match_length}: {sc[0]}-{sc[1]}" + (" (Crawford)" if game.crawford else "")
+    else:
+        extra = ""
+    return f"{who} to play {game.dice[0]}-{game.dice[1]}{extra}"
