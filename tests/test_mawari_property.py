@@ -154,3 +154,12 @@ def test_battle_policies():
     h.set_turn(0)
     h.set_toss("up up down down")
     assert str(ai.smart_battle(h, rng)) == "battle P2"        # a 銀's win ends the game
+
+
+def test_ms09_game_samples_exactly_like_the_toss_model():
+    """The game's cached sampler draws the same tosses as TossModel.sample."""
+    for rules in (MawariRules(), MawariRules.realistic(), MawariRules.floor()):
+        g = MawariGame(rules=rules)
+        a, b = np.random.default_rng(4), np.random.default_rng(4)
+        for _ in range(300):
+            assert g._sample(a) == rules.model.sample(b)

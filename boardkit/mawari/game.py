@@ -21,12 +21,13 @@ one toss or one decision. The toss engine is ``boardkit.mawari.toss``.
 """
 from __future__ import annotations
 
+from bisect import bisect_right
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from .._core import FormatError, Game, IllegalMoveError, Outcome
 from .rules import MawariRules
-from .toss import Toss
+from .toss import FACES, Toss
 
 __all__ = ["MawariGame", "Battle", "Join", "square_name", "square_index", "RANKS",
            "CORNERS", "HOMES", "TRACK"]
@@ -229,7 +230,14 @@ class MawariGame(Game):
         """Toss the four golds with the rules' TossModel and apply the toss."""
         if not self.chance_pending():
             raise IllegalMoveError(self._no_toss_reason(), "MS-07")
-        return self._toss(self.rules.model.sample(rng))
+        return self._toss(self._sample(rng))
+
+    def _sample(self, rng) -> Toss:
+        """One toss from the rules' model: the same random draws, and so the same toss,
+        as ``TossModel.sample`` (tested), with the model's tables cached for speed."""
+        cum, overlap, fall = self.rules._sampling
+        faces = tuple(FACES[bisect_right(cum, x)] for x in rng.random(4))
+        return Toss(faces, bool(rng.random() < overlap), bool(rng.random() < fall))
 
     def set_toss(self, toss) -> Toss:
         """Apply a toss given by hand: a Toss or text like 'up up down side +overlap'."""
@@ -553,6 +561,31 @@ class MawariGame(Game):
         self._pos[p], self._rank[p], self._laid[p] = i, rank, laid
         self._undo.clear()
         self._history.clear()
+
+    @classmethod
+    def setup(cls, pieces: dict, players: int | None = None, turn: int = 0,
+              rules: MawariRules | None = None) -> "MawariGame":
+        """A position for teaching: ``pieces`` maps a player (0-based) to a square, or to
+        (square, piece) or (square, piece, "laid"); players not listed stay at home.
+
+            MawariGame.setup({0: ("1八", "香"), 1: ("1六", "歩")}, players=3)"""
+        if players is None:
+            players = rules.players if rules is not None else max(2, max(pieces, default=0) + 1)
+        g = cls(players=players, rules=rules)
+        for p, spec in pieces.items():
+            spec = (spec,) if isinstance(spec, (str, int)) else tuple(spec)
+            if len(spec) == 3 and spec[2] not in ("laid", True, False):
+                raise FormatError(f"the third item of a piece is 'laid', got {spec[2]!r} (MS-12)")
+            g.place(p, spec[0], spec[1] if len(spec) > 1 else None,
+                    (spec[2] in ("laid", True)) if len(spec) > 2 else None)
+        g.set_turn(turn)
+        return g
+
+    def last_events(self) -> list[str]:
+        """The events of the last toss or decision (what it did and why)."""
+        if not self._undo:
+            return list(self.events)
+        return self.events[len(self._undo[-1][-1]):]
 
     def set_turn(self, player: int) -> None:
         """Set up: whose turn it is (clears the history)."""

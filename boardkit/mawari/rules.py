@@ -91,6 +91,16 @@ class MawariRules:
             p[6] = Fraction(0)
         return TossModel(*p, all_down_value=self.all_down_value, overlap_back=self.overlap_back)
 
+    @cached_property
+    def _sampling(self) -> tuple:
+        """Float tables for the game's fast toss sampler (same draws as TossModel.sample)."""
+        m = self.model
+        cum, acc = [], 0.0
+        for name in ("face_up", "face_down", "side", "upright"):
+            acc += float(getattr(m, name))
+            cum.append(acc)
+        return tuple(cum), float(m.overlap), float(m.fall)
+
     # ------------------------------------------------------------------ presets
     @classmethod
     def shoseikai(cls, players: int = 2, **kw) -> "MawariRules":
