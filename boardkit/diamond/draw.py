@@ -26,7 +26,7 @@ PIECE_COLOURS = {
     "orange": ("#ec8a2f", "#8a4a0c", "#fad9b8", "#4a2600"),
 }
 BOARD_FILL, BOARD_EDGE, LINE, HOLE = "#ead9b5", "#a8875a", "#c4a676", "#b99b6c"
-TARGET, HIGHLIGHT, SELECT, ARROW, LAST = "#1b9e5a", "#f5b800", "#1f6feb", "#1f6feb", "#6b5b45"
+TARGET, HIGHLIGHT, SELECT, ARROW, LAST = "#1b9e5a", "#00a6d6", "#1f6feb", "#1f6feb", "#6b5b45"
 
 
 def cell_id(h) -> str:
@@ -52,7 +52,7 @@ def draw_board(game, *, size: float = 420, labels: bool = False, highlight: Iter
     """The board of ``game`` as an ``svg.Drawing`` about ``size`` pixels tall.
 
     labels         write each hole's label (``a1`` .. ``q1``)
-    highlight      holes ringed in gold
+    highlight      holes ringed in blue-green
     targets        holes marked as reachable (clickable destinations)
     arrows         hop paths (sequences of holes) drawn as arrows
     selected       the hole of the selected piece (ringed in blue); its owner's
@@ -158,14 +158,14 @@ def draw_board(game, *, size: float = 420, labels: bool = False, highlight: Iter
     # highlights and the selected piece (under the pieces, as rings around them)
     for h in map(parse_cell, highlight):
         x, y = P(h)
-        d.circle(x, y, unit * 0.52, fill=HIGHLIGHT, fill_opacity="0.45", stroke=HIGHLIGHT,
+        d.circle(x, y, unit * 0.5, fill=HIGHLIGHT, fill_opacity="0.3", stroke=HIGHLIGHT,
                  stroke_width=fmt_px(unit * 0.08))
     if selected is not None:
         x, y = P(parse_cell(selected))
         d.circle(x, y, unit * 0.55, fill=SELECT, fill_opacity="0.25", stroke=SELECT,
                  stroke_width=fmt_px(unit * 0.1))
 
-    # pieces; a king (王駒) gets a gold rim, a crown notch ring and 王 (not colour alone)
+    # pieces; a king (王駒) gets a gold rim and 王, so it is told apart without colour
     for h, (p, king) in sorted(game.pieces().items(), key=lambda t: B.INDEX[t[0]]):
         x, y = P(h)
         fill, edge, _, ink = PIECE_COLOURS[game.colour(p)]

@@ -58,7 +58,7 @@ class DiamondMove:
 
     def __repr__(self) -> str:
         # short and stable, so lists of moves read well in notebooks
-        return f"<{self.kind} {self}>"
+        return "<pass>" if self.kind == "pass" else f"<{self.kind} {self}>"
 
     @property
     def start(self):
@@ -412,6 +412,21 @@ class DiamondGame(Game):
         if not self.cells[i]:
             return set()
         return {m.path[-1] for m in self._moves_of(i)}
+
+    def single_jumps(self, start, at=None) -> list[tuple[int, int]]:
+        """Where the piece standing on ``start`` could land with ONE jump from ``at``
+        (default: from ``start``), its start hole counted as empty: the edges of the
+        hop search (DG-09, DG-11, DG-12, DG-13, DG-19). Never lists ``start`` itself."""
+        i = B.INDEX[B.parse_hole(start)]
+        y = i if at is None else B.INDEX[B.parse_hole(at)]
+        v = self.cells[i]
+        if not v:
+            raise IllegalMoveError(f"no piece on {B.label(B.HOLES[i])}")
+        self.cells[i] = 0
+        try:
+            return [B.HOLES[x] for x, _ in self._jumps_from(y, (v & 7) - 1, bool(v & _KING), i)]
+        finally:
+            self.cells[i] = v
 
     def hop_layers(self, hole) -> list[list[tuple[int, int]]]:
         """The breadth-first search of hop chains (DG-10), layer by layer.

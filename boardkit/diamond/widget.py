@@ -133,6 +133,12 @@ class DiamondWidget(GameWidget):
             text += f" — finished: {order}"
         return text
 
+    def __repr__(self) -> str:
+        # stable text (no memory address), so notebook outputs compare exactly
+        r = self.game.rules
+        return (f"<DiamondWidget: {r.players} players, kings {'on' if r.kings else 'off'}, "
+                f"{r.pieces} pieces{', long jump' if r.long_jump else ''}; {self.status}>")
+
     # -------------------------------------------------------------- computer
     def bot(self, level: str):
         try:
