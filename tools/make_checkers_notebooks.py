@@ -548,10 +548,388 @@ def nb12():
     ]
 
 
+# ---------------------------------------------------------------------- 13
+def nb13():
+    return [
+        md("""
+        # Checkers 4: the international rules (10x10 draughts)
+
+        In the Netherlands, France, Russia, Africa and at world championships, draughts
+        (ドラフツ) is played on a 10x10 board with rules that make the game richer: men
+        capture backwards, the biggest capture is compulsory, kings fly along whole
+        diagonals, and a man is not crowned in the middle of a capture. This notebook
+        goes through these differences one by one, then the rule-set presets (CK-14) and
+        the FEN/PDN formats (CK-15).
+
+        Reading time: about 20 minutes.
+        """),
+        IMPORTS,
+        code("""
+            import numpy as np
+            intl = CheckersRules.international()
+            intl
+        """),
+        md("""
+        ## The presets (CK-14)
+
+        A rule set is one value with named presets: `american()` (8x8, forced capture, short
+        kings, crowning ends the move), `no_forced()` (the same, captures optional),
+        `international()` (everything below) and `custom(...)`, which changes any of the
+        options one by one. The rule set travels with a game, in its JSON and PDN.
+        """),
+        code("""
+            CheckersRules.custom(board_size=10, flying_kings=True).name, intl.name
+        """),
+        code("""
+            try:
+                CheckersRules.custom(board_size=9)
+            except Exception as e:
+                print(e)
+        """),
+        question("Which options differ between `american()` and `international()`?",
+                 "All of them: board size 8 vs 10, majority capture off vs on, men capture "
+                 "backwards no vs yes, flying kings no vs yes, crowning ends the move yes vs no, "
+                 "Black vs White first, and the draw rules (CK-12 vs CK-13). Forced capture is on "
+                 "in both."),
+        md("""
+        ## The 10x10 board (CK-01, CK-02, CK-03)
+
+        50 dark squares, numbered 1-50 from the top; 20 men each on four rows; White
+        (at the bottom, 31-50) moves first.
+        """),
+        code("""
+            big = CheckersGame(intl)
+            big.draw(size=360)
+        """),
+        code("""
+            big.turn, len(big.legal_moves())
+        """),
+        *try_it("Play the opening of an international game against the computer (Black, easy).",
+                "CheckersWidget(rules=\"international\", computer=0, level=\"easy\")"),
+        question("How many first moves does White have in international draughts?",
+                 "9: the five men on 31-35 have nine forward steps between them."),
+        md("""
+        ## Men capture backwards too (CK-05)
+
+        An international man still *steps* only forwards, but it may *jump* forwards or
+        backwards. Here White's man on 28 captures the black man on 33 behind it:
+        """),
+        code("""
+            back = CheckersGame(intl, fen="W:W28:B33")
+            [str(m) for m in back.legal_moves()]
+        """),
+        code("""
+            back.draw(arrows=[(28, 39)], size=300)
+        """),
+        *try_it("White to move: capture backwards.",
+                "CheckersWidget(CheckersGame(intl, fen=\"W:W28:B33\"))"),
+        question("Could the same man *step* backwards from 28 to 32 when there is nothing to take?",
+                 "No: only jumps may go backwards; steps are forward only (CK-04)."),
+        md("""
+        ## Majority capture: take the most (CK-06)
+
+        When there are several captures, you must choose one that takes the **most**
+        pieces (kings and men count the same). Among equally long captures you choose.
+        White's man on 27 could take one piece, but 26 can take two, so only `26x17x8` is
+        legal:
+        """),
+        code("""
+            most = CheckersGame(intl, fen="W:W26,27:B12,18,21,28")
+            [str(m) for m in most.legal_moves()]
+        """),
+        code("""
+            try:
+                most.copy().play("27x16")
+            except IllegalMoveError as e:
+                print(e)
+        """),
+        code("""
+            most.draw(arrows=[(26, 17, 8), (27, 16)], capturable=True, size=300)
+        """),
+        *try_it("Only the man that can take most is ringed and selectable.",
+                "CheckersWidget(CheckersGame(intl, fen=\"W:W26,27:B12,18,21,28\"))"),
+        question("Under American rules, would `27x16` be allowed in that position?",
+                 "Yes: American rules only require *a* capture, not the longest (CK-06)."),
+        md("""
+        ## A piece is jumped only once (CK-07)
+
+        During a multi-capture the jumped pieces stay on the board until the move is over.
+        They cannot be jumped a second time, and they block the way. Here White's man on
+        32 captures four pieces in a ring and comes back to its own square: it may not
+        jump the piece on 27 again.
+        """),
+        code("""
+            ring = CheckersGame(intl, fen="W:W32:B17,18,27,28")
+            [str(m) for m in ring.legal_moves()]
+        """),
+        code("""
+            ring.draw(arrows=[(32, 21, 12, 23, 32)], size=300)
+        """),
+        *try_it("Click 32 and follow the ring: each jumped piece fades and stays until the end.",
+                "CheckersWidget(CheckersGame(intl, fen=\"W:W32:B17,18,27,28\"))"),
+        question("Why does the move end on 32 although the man on 27 is still diagonally next to it?",
+                 "27 was already jumped in this move; a piece can be jumped only once, and it stays "
+                 "on the board until the move ends (CK-07)."),
+        md("""
+        ## Flying kings (CK-09)
+
+        An international king flies: it moves any number of squares along a diagonal over
+        empty squares, and captures a piece at any distance (only empty squares before it),
+        landing on any empty square beyond. Here the king on 46 can take the man on 28 and
+        land on 23, 19, 14, 10 or 5:
+        """),
+        code("""
+            fly = CheckersGame(intl, fen="W:WK46:B28")
+            [str(m) for m in fly.legal_moves()]
+        """),
+        code("""
+            fly.draw(arrows=[(46, 5)], capturable=True, size=300)
+        """),
+        md("With a second man on 14, the king must land where it can go on capturing "
+           "(majority), so two landing squares remain:"),
+        code("""
+            [str(m) for m in CheckersGame(intl, fen="W:WK46:B28,14").legal_moves()]
+        """),
+        *try_it("A flying king: pick a landing square after the jump.",
+                "CheckersWidget(CheckersGame(intl, fen=\"W:WK46:B28\"))"),
+        question("Can a flying king jump two adjacent pieces in a row along one diagonal?",
+                 "No: it needs an empty square right behind the piece it jumps (CK-05, CK-09)."),
+        md("""
+        ## No crowning in the middle of a capture (CK-08)
+
+        An international man that reaches the far row during a capture and can jump on
+        must continue, *as a man*, and is not crowned unless the move ends on the far row.
+        White's man on 11 jumps to 2 (the far row) and must go on to 13: it stays a man.
+        """),
+        code("""
+            passing = CheckersGame(intl, fen="W:W11:B7,8")
+            passing.play("11x2x13")
+            passing.pieces()            # square: (player, is_king)
+        """),
+        code("""
+            passing.draw(size=300)
+        """),
+        *try_it("White to move: the man touches the far row but is not crowned.",
+                "CheckersWidget(CheckersGame(intl, fen=\"W:W11:B7,8\"))"),
+        question("Under American rules, what would happen when that man lands on 2 by a jump?",
+                 "It would be crowned there and the move would end (CK-08, American)."),
+        md("""
+        ## International draws (CK-13)
+
+        Draw rules on 10x10 (after FMJD): 25 moves each with only king moves and no capture;
+        a lone king against three pieces with at least one king: 16 moves each; against two
+        pieces with a king: 5 moves each. Here both sides shuffle their kings at random
+        (never leaving a piece to be taken) until the rule stops the game:
+        """),
+        code("""
+            rng = np.random.default_rng(0)
+            ending = CheckersGame(intl, fen="W:WK3,K4:BK46")
+            while not ending.is_over():
+                safe = [m for m in ending.legal_moves() if not ending.child(m).capturing_squares()]
+                ending.play(safe[rng.integers(len(safe))])
+            ending.outcome().reason, ending.endgame_plies
+        """),
+        code("""
+            ending.draw(size=300)
+        """),
+        *try_it("Two white kings against one: can you catch the black king within 5 moves each?",
+                "CheckersWidget(CheckersGame(intl, fen=\"W:WK3,K4:BK46\"), computer=0, level=\"normal\")"),
+        question("The lone king is caught after 7 moves each with two kings against it. What is the result?",
+                 "A draw: with two pieces against a lone king the game is drawn after 5 moves each "
+                 "(CK-13), before the capture could happen."),
+        md("""
+        ## FEN and PDN: taking games elsewhere (CK-15)
+
+        A position is written as a FEN line, a game as a PDN record: both are plain text that
+        other draughts programs read. `GameType 20` marks international draughts.
+        """),
+        code("""
+            game = CheckersGame(intl)
+            for move in ["32-28", "19-23", "28x19", "14x23"]:
+                game.play(move)
+            print(game.to_pdn(Event="Notebook 13"))
+        """),
+        code("""
+            again = CheckersGame.from_pdn(game.to_pdn())
+            again.fen() == game.fen(), again.rules == intl
+        """),
+        code("""
+            try:
+                CheckersGame(intl, fen="W:W51:B1")
+            except Exception as e:
+                print(e)
+        """),
+        question("What does the FEN line `W:W28:B33` say?",
+                 "White to move; a white man on 28 and a black man on 33 (no `K`, so no kings)."),
+        md("""
+        ## Summary
+
+        * International draughts: 10x10, White first (CK-01..03); men jump backwards (CK-05);
+          the biggest capture is compulsory (CK-06); jumped pieces stay and are jumped once
+          (CK-07); no crowning mid-capture (CK-08); flying kings (CK-09); its own draw
+          rules (CK-13).
+        * Presets and `custom` rule sets (CK-14); FEN and PDN (CK-15).
+
+        Next: **14 — strategy, measured**.
+        """),
+    ]
+
+
+# ---------------------------------------------------------------------- 14
+def nb14():
+    tips = [
+        ("shots", "Check every move for a shot",
+         """Before moving, ask: does this move let my opponent capture, and can I take back
+         more? A forced capture can be used against you. The bot with this tip reads every
+         capture sequence to its end (a *quiescence search*); without it, it judges a move
+         before the captures it allows.""",
+         'shot = CheckersGame(fen="B:W22,24,27:B6,10,14")\n'
+         'seeing, blind = ai.tip_pair("shots")   # the bots with and without the tip\n'
+         'str(seeing(shot, rng)), str(blind(shot, rng))',
+         'shot.draw(arrows=[(14, 18), (22, 15), (10, 19, 28)], size=300)',
+         "In the shot position, why does `14-18` win material although it gives a man away?",
+         "White must take (`22x15`, CK-06), and then `10x19x28` takes two: Black gains one man."),
+        ("groups", "Advance in groups",
+         """A man with a friend right behind it cannot be jumped from the front: the landing
+         square is taken. Men that advance alone are picked off one by one. The bot with
+         this tip scores each man whose back squares are covered (by a friend or the board
+         edge).""",
+         'apart, together = CheckersGame(fen="B:W29:B14,11"), CheckersGame(fen="B:W29:B14,10")\n'
+         'ai.score(apart, ["groups"]), ai.score(together, ["groups"])',
+         'together.draw(highlight=[10, 14], size=300)',
+         "White man on 18 next to a black man on 14 whose back square 9 is empty: can White jump it?",
+         "White jumps from 18 over 14 to 9 only if 9 is empty; put a black man on 9 and the jump is blocked."),
+        ("back_row", "Keep the back row",
+         """Men on your own back row stop the opponent from crowning there. The bot with this
+         tip counts the men still on its back row (squares 1-4 for Black).""",
+         'home = CheckersGame()\n'
+         'ai.score(CheckersGame(fen="B:W29:B1,9"), ["back_row"]), ai.score(CheckersGame(fen="B:W29:B13,9"), ["back_row"])',
+         'home.draw(highlight=[1, 2, 3, 4, 29, 30, 31, 32], size=300)',
+         "Which squares form White's back row on the 8x8 board?",
+         "29, 30, 31 and 32: Black crowns there, so White's men there guard it."),
+        ("centre", "Take the centre",
+         """A piece in the middle has two ways forward and takes part in the play on both
+         wings; a piece on the edge has one. The bot with this tip counts its pieces on the
+         eight central squares.""",
+         'ai.centre_squares(8)',
+         'CheckersGame().draw(highlight=ai.centre_squares(8), size=300)',
+         "A man on 13 (left edge) and a man on 14: how many forward steps can each make on an empty board?",
+         "The man on 13 has one (17), the man on 14 two (17 and 18)."),
+        ("crown", "Crown first",
+         """A king moves backwards too, so it is worth much more than a man. Getting one first
+         gives you a piece that attacks and defends. The bot with this tip rates kings higher
+         and rewards men for every row they have advanced.""",
+         'ai.score(CheckersGame(fen="B:W29:B22"), ["crown"]), ai.score(CheckersGame(fen="B:W29:B10"), ["crown"])',
+         'CheckersGame(fen="B:W29:B22").draw(arrows=[(22, 26, 31)], size=300)',
+         "Your man on 22 and the opponent's on 11 race to crown. Who gets there first if you move first?",
+         "You do: each man needs two steps (22 to 26 or 27, then the far row; 11 to 7 or 8, "
+         "then 1-4), and you move first (assuming nobody blocks the other)."),
+        ("trade", "Trade when ahead",
+         """When you are a piece up, every even exchange makes your lead a bigger share of
+         what is left: 4 against 3 is a fight, 2 against 1 is nearly won. When behind, avoid
+         trades. The bot with this tip adds a bonus for the lead divided by the pieces left.""",
+         'ai.score(CheckersGame(fen="B:W21,22,23:B1,2,3,4"), ["trade"]), '
+         'ai.score(CheckersGame(fen="B:W21:B1,2"), ["trade"])',
+         'CheckersGame(fen="B:W21:B1,2").draw(size=300)',
+         "You have 5 men against 4. Is an exchange of one man each good for you?",
+         "Yes: 4 against 3 is a bigger share advantage than 5 against 4, so trade when ahead."),
+    ]
+    cells = [
+        md("""
+        # Checkers 5: strategy, measured
+
+        Books on checkers (チェッカー) give the same few pieces of advice. Our source lists six:
+
+        1. check every move for a shot, 2. advance in groups, 3. keep the back row,
+        4. take the centre, 5. crown first, 6. trade when ahead.
+
+        Are they true, and how much is each worth? Here each tip is turned into one term of a
+        bot's evaluation that can be switched on or off (`boardkit.checkers.ai.TipBot`).
+        For each tip we show it on a board, then let the bot **with** the tip play the bot
+        **without** it, 40 games with colours swapped every game, and report its score with
+        a 95% confidence interval (draws, and games still going after 200 plies, count
+        half). Both bots look one move ahead; apart
+        from tip 1, both also read captures to the end, so each tip is measured on top of
+        not blundering. The bots add a little random noise so that the games differ.
+
+        Reading time: about 15 minutes.
+        """),
+        IMPORTS,
+        code("""
+            import numpy as np
+            from boardkit import plot
+            from boardkit.checkers import ai
+            rng = np.random.default_rng(1)
+            results = {}
+        """),
+    ]
+    for i, (tip, title, text, demo, board, q, a) in enumerate(tips, 1):
+        cells += [
+            md(f"## Tip {i}: {title}\n\n{dedent(text).strip()}"),
+            code(demo),
+            code(board),
+            md(f"**Measured.** The bot with tip `{tip}` against the bot without it:"),
+            code(f'results["{tip}"] = ai.measure_tip("{tip}", games=40, seed={i})\nresults["{tip}"]'),
+            question(q, a),
+        ]
+    cells += [
+        md("""
+        ## All six side by side
+
+        Each bar is the score of the bot with the tip against the same bot without it; the
+        line is the 95% interval. 50% (dashed) means "no measurable effect".
+        """),
+        code("""
+            plot.setup()
+            fig, axis = plot.figure(figsize=(7, 3.2))
+            names = list(results)
+            rates = [results[t].win_rate("with") for t in names]
+            lows = [max(0, r - results[t].interval("with")[0]) for t, r in zip(names, rates)]
+            highs = [max(0, results[t].interval("with")[1] - r) for t, r in zip(names, rates)]
+            axis.bar(names, rates, yerr=[lows, highs], capsize=4, color="#a8744a")
+            axis.axhline(0.5, ls="--", color="gray")
+            axis.set_ylabel("score with the tip")
+            axis.set_title("六つのコツ: six tips, measured in bot games")
+            _ = axis.set_ylim(0, 1)
+        """),
+        code("""
+            for t in names:
+                lo, hi = results[t].interval("with")
+                verdict = "helps" if lo > 0.5 else "hurts" if hi < 0.5 else "not shown (interval straddles 50%)"
+                print(f"{t:<9} {results[t].win_rate('with'):5.0%}  [{lo:4.0%}, {hi:4.0%}]  {verdict}")
+        """),
+        md("""
+        ## What the numbers say
+
+        * **Shots** (reading captures to the end) is by far the biggest: a bot that does not
+          look at what its move allows loses almost every game. This is the one tip to learn
+          first.
+        * The shape tips are much smaller effects, measured here with only 40 games, one move
+          of lookahead and simple weights; where the interval straddles 50%, these games do
+          not show an effect either way: that is not proof that the tip is useless. More
+          games (see `benchmarks/`) or deeper bots would narrow the intervals.
+        * Draws are common between bots of equal depth: checkers is a drawn game with
+          perfect play (solved in 2007 by the Chinook team).
+
+        **Try it.** Play the strongest bot (つよい): it uses every tip and reads several moves
+        ahead. *Hint* shows the move it would choose for you.
+        """),
+        code("""
+            CheckersWidget(computer=1, level="strong")
+        """),
+        question("A tip's interval is [40%, 62%]. What can you conclude from these games?",
+                 "Nothing either way: the interval contains 50%, so the games are consistent with "
+                 "the tip helping, hurting, or doing nothing. More games are needed."),
+    ]
+    return cells
+
+
 NOTEBOOKS = {
     "10": ("10_checkers_moving.ipynb", nb10),
     "11": ("11_checkers_forced_capture.ipynb", nb11),
     "12": ("12_checkers_kings_and_endings.ipynb", nb12),
+    "13": ("13_checkers_international.ipynb", nb13),
+    "14": ("14_checkers_strategy.ipynb", nb14),
 }
 
 

@@ -301,7 +301,7 @@ def tip_pair(tip: str, depth: int = 1, noise: float = 20.0) -> tuple[TipBot, Tip
 
 
 def measure_tip(tip: str, games: int = 60, seed: int = 1, rules=None, *, depth: int = 1,
-                noise: float = 20.0, max_plies: int = 300, executor=None):
+                noise: float = 20.0, max_plies: int = 200, executor=None):
     """A seeded tournament, seats swapped every game, between the bot with ``tip`` and
     the bot without it. Returns ``boardkit.sim.TournamentResult`` with the names
     "with" and "without" (draws and games stopped at ``max_plies`` count half)."""
