@@ -289,6 +289,183 @@ def nb41():
     ])
 
 
+# ------------------------------------------------------------------------------ 43
+def nb43():
+    write("notebooks/43_mawari_ring_markov.ipynb", [
+        md("""
+        # 回り将棋 on the ring: turns per lap as a Markov chain
+
+        How many turns does a lap take? Which squares does a piece land on most? With one
+        piece alone on the board only the toss rules matter, and the answer is a small
+        **Markov chain**: the state is the square the piece stands on, and each toss moves
+        it according to the probabilities of notebook 41. We compute the answers exactly,
+        then check them with a simulation.
+
+        Rules used: the track (MS-01), tossing again (MS-07), moving back never past the
+        last corner (MS-06), a fallen gold (MS-08), laps (MS-10) and the corner jump (MS-14).
+        """),
+        py("""
+        import numpy as np
+        from boardkit import plot
+        from boardkit.mawari import MawariGame, TossModel, square_name
+        from boardkit.mawari.ring import RingChain, draw_ring_values, step
+        plot.setup()
+        fair = TossModel.fair()
+        """),
+        md("""
+        ## 1. The track (MS-01)
+
+        The 32 squares round the edge of the 9x9 board form the track; the four corners
+        are 8 squares apart and pieces run counter-clockwise. We count squares from the
+        piece's own home corner (陣地): 0 is home, 8, 16 and 24 are the other corners.
+        """),
+        py("""
+        MawariGame(players=2)
+        """),
+        md("""
+        ## 2. One toss on the ring (MS-14, MS-06)
+
+        * **Corner jump (MS-14):** a forward move that ends *exactly* on a corner other than
+          home goes straight on to the next corner (one jump only; 24 jumps to home, which
+          completes the lap).
+        * **Moving back (MS-06):** after an overlap the piece goes back, but never past the
+          last corner it passed; on a corner it stays.
+
+        `step(position, squares)` gives the new position and the laps completed:
+        """),
+        py("""
+        for pos, squares in [(0, 8), (5, 11), (20, 4), (2, 30), (10, -5), (8, -4), (12, -3)]:
+            new, laps = step(pos, squares)
+            print(f"from {pos:2d} ({square_name(pos)}) {squares:+3d} -> {new:2d} "
+                  f"({square_name(new)}), laps {laps}")
+        """),
+        md(details("A piece stands on square 3. The toss is worth 13. Where does it end, "
+                   "with the corner jump?",
+                   "3 + 13 = 16, a corner other than home, so it jumps on to **24** "
+                   "(`step(3, 13)`).")),
+        md("""
+        ## 3. The chain, toss by toss
+
+        Number the squares 0..31 and add one absorbing state, "lap done". For each square
+        and each outcome of one toss the chain knows where the piece goes, so one toss is a
+        33 x 33 matrix of probabilities. Split it into the tosses that **repeat** (no gold
+        face down, MS-07), matrix $A$, and those that **end the turn**, matrix $E$. A turn
+        is any number of repeating tosses and then one last toss, so a whole turn moves the
+        piece by
+
+        $$Q = (I + A + A^2 + \dots)\,E = (I - A)^{-1} E .$$
+
+        That is the geometric series of notebook 41 again, now with matrices. From $Q$ the
+        classic absorbing-chain formula gives the expected number of turns:
+        $t = (I - Q)^{-1}\mathbf{1}$. With fair golds everything is an exact fraction.
+        """),
+        py("""
+        jump = RingChain(fair, jump=True)
+        no_jump = RingChain(fair, jump=False)
+        t_jump, t_no = jump.expected_turns(), no_jump.expected_turns()
+        print(f"with the corner jump:    {float(t_jump):.4f} turns per lap")
+        print(f"without the corner jump: {float(t_no):.4f} turns per lap")
+        print("exactly:", t_jump)
+        """),
+        md("""
+        The exact fraction has a power of two below the line: every fair toss has a chance
+        that is a multiple of 1/16. The corner jump saves about two turns a lap.
+
+        ## 4. How many turns, lap by lap
+        """),
+        py("""
+        d_jump, d_no = jump.turns_distribution(25), no_jump.turns_distribution(25)
+        fig, ax = plot.figure(figsize=(8, 3.2))
+        n = np.arange(1, 26)
+        ax.bar(n - 0.2, [float(d_jump[k]) for k in n], width=0.4, color="#c9a227",
+               label="with corner jump (MS-14)")
+        ax.bar(n + 0.2, [float(d_no[k]) for k in n], width=0.4, color="#8a6a3d",
+               label="without")
+        ax.set_xlabel("turns to complete the first lap (fair golds, piece alone)")
+        ax.set_ylabel("probability")
+        ax.legend()
+        fig.tight_layout()
+        """),
+        md("""
+        **Cross-check.** Simulate 20,000 lone pieces toss by toss and count their turns:
+        """),
+        py("""
+        rng = np.random.default_rng(43)
+        for chain, name in [(jump, "with jump"), (no_jump, "without jump")]:
+            turns = chain.simulate_laps(20_000, rng)
+            se = turns.std() / np.sqrt(len(turns))
+            print(f"{name:13s} exact {float(chain.expected_turns()):.3f}   "
+                  f"simulated {turns.mean():.3f} ± {se:.3f}")
+        """),
+        md(details("Why can a lap be finished in a single turn, when one fair toss is "
+                   "worth at most 20?",
+                   "Because of MS-07: four face up is worth 4 and earns another toss, so "
+                   "a turn can add up to 32 or more (for example 4 + 4 + 4 + 20).")),
+        md("""
+        ## 5. Which squares are landed on most?
+
+        Over many laps the chain settles into a long-run distribution $\pi = \pi P$ (P: one
+        toss, wrapping round the ring). From it we get the expected number of **landings**
+        per lap on every square (a landing: a toss that moves the piece and leaves it
+        there, after any jump). Without the jump every square gets the same, $1/E[X] =
+        4/13$ per lap: the chain is the same from every square, so in the long run no
+        square is special.
+        """),
+        py("""
+        draw_ring_values(no_jump.landings(), title="landings per lap, without the corner jump")
+        """),
+        md("""
+        With the corner jump nobody stays on corner 8 (arrivals jump on to 16), corner 16
+        and 24 are fed by the jumps from the corner before, and home collects both its own
+        arrivals and the jumps from 24:
+        """),
+        py("""
+        draw_ring_values(jump.landings(), title="landings per lap, with the corner jump (MS-14)")
+        """),
+        py("""
+        land, laps = jump.simulate_landings(150, rng, pieces=2000)
+        exact = np.array([float(x) for x in jump.landings()])
+        fig, ax = plot.figure(figsize=(8, 3))
+        ax.bar(np.arange(32), exact, color="#c9a227", label="exact (Markov chain)")
+        ax.plot(np.arange(32), land / laps, "o", color="#3b2a10", ms=4, label="simulated")
+        ax.set_xticks([0, 8, 16, 24, 31])
+        ax.set_xlabel("square, counted from home (corners 0, 8, 16, 24)")
+        ax.set_ylabel("landings per lap")
+        ax.legend()
+        fig.tight_layout()
+        """),
+        md(details("With fair golds and the jump, why is corner 8 never landed on, while "
+                   "corner 16 is?",
+                   "Landing exactly on 8 sends the piece on to 16, and fair golds never "
+                   "move back, so no toss can leave a piece on 8. Corner 16 receives every "
+                   "jump from 8 (arrivals exactly on 16 jump on to 24 in turn).")),
+        md("""
+        ## 6. Overlaps: moving back stops at corners (MS-06)
+
+        With the illustrative realistic model golds sometimes overlap, and the piece goes
+        back, but never past the last corner. So the corners now collect pieces that slid
+        back onto them. (Floating point here: the exact fractions get very long.)
+        """),
+        py("""
+        real = RingChain(TossModel.realistic(), jump=True, exact=False)
+        print(f"realistic golds: {real.expected_turns():.3f} turns per lap")
+        draw_ring_values(real.landings(), title="realistic golds, with the jump: landings per lap")
+        """),
+        md("""
+        **Try it.** Play a game and watch the corner jump and the moving back happen (the
+        log says which rule applied).
+        """),
+        py("""
+        from boardkit.mawari.widget import MawariWidget
+        MawariWidget(players=2)
+        """),
+        md(details("If MS-06 let pieces move back past corners, would corner 8 still be "
+                   "landed on in the realistic model?",
+                   "Rarely: it would only be hit by a back move of exactly the right size. "
+                   "The clipping at the last corner is what piles those landings up on it.")),
+    ])
+
+
 if __name__ == "__main__":
     which = sys.argv[1:] or ["41", "42", "43", "44", "ex"]
     for name in which:
