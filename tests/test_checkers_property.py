@@ -19,12 +19,13 @@ PRESETS = {
     "international": CheckersRules.international(),
     # custom combinations that mix the options in ways no preset does (CK-14)
     "flying8_majority": CheckersRules.custom(flying_kings=True, majority_capture=True),
+    "flying8_free_choice": CheckersRules.custom(flying_kings=True),
     "men_back_no_crown_stop": CheckersRules.custom(men_capture_backward=True, crowning_ends_move=False),
     "short10_white": CheckersRules.custom(board_size=10, first_player="white"),
     "canadian12": CheckersRules.custom(board_size=12, majority_capture=True, men_capture_backward=True,
                                        flying_kings=True, crowning_ends_move=False, first_player="white"),
 }
-GAMES = {"american": 30, "no_forced": 30, "international": 14, "flying8_majority": 14,
+GAMES = {"american": 30, "no_forced": 30, "international": 14, "flying8_majority": 14, "flying8_free_choice": 14,
          "men_back_no_crown_stop": 14, "short10_white": 6, "canadian12": 3}
 
 
@@ -51,6 +52,21 @@ def reference_moves(game):
     all_dirs = [(-1, -1), (-1, 1), (1, -1), (1, 1)]
     captures = {}
 
+    def can_capture(origin, at, taken):
+        """Whether a flying king standing on ``at`` can jump a piece (not in taken)."""
+        for dr, dc in all_dirs:
+            k = 1
+            while on(at[0] + k * dr, at[1] + k * dc):
+                cell = (at[0] + k * dr, at[1] + k * dc)
+                if cell in board and cell != origin:
+                    beyond = (cell[0] + dr, cell[1] + dc)
+                    if (board[cell][0] != me and cell not in taken and on(*beyond)
+                            and (beyond not in board or beyond == origin)):
+                        return True
+                    break
+                k += 1
+        return False
+
     def dfs(origin, r, c, king, taken, path):
         def empty(rr, cc):
             return (rr, cc) not in board or (rr, cc) == origin
@@ -65,11 +81,15 @@ def reference_moves(game):
                 if not on(*x) or x == origin or board[x][0] == me or x in taken:
                     continue
                 k += 1
+                lands = []
                 while on(r + k * dr, c + k * dc) and empty(r + k * dr, c + k * dc):
-                    land = (r + k * dr, c + k * dc)
+                    lands.append((r + k * dr, c + k * dc))
+                    k += 1
+                # a king must land where it can capture again, if such a square exists
+                onward = [sq for sq in lands if can_capture(origin, sq, taken + [x])]
+                for land in onward or lands:
                     grew = True
                     dfs(origin, *land, king, taken + [x], path + [land])
-                    k += 1
             else:
                 x, land = (r + dr, c + dc), (r + 2 * dr, c + 2 * dc)
                 if not on(*land) or x not in board or x == origin:

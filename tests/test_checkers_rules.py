@@ -484,3 +484,11 @@ def test_ck15_fen_round_trip():
     assert g2.fen() == "W:W21,22,K5:B1,2"
     assert g2.pieces() == {1: (0, False), 2: (0, False), 5: (1, True), 21: (1, False), 22: (1, False)}
     assert CheckersGame(fen="B:B1-3,K7:W30-32").fen() == "B:W30,31,32:B1,2,3,K7"
+
+
+def test_ck07_flying_king_must_land_where_the_capture_goes_on():
+    """CK-07 with flying kings: after a jump the king may land on any empty square
+    beyond, but if some landing square lets it capture again it must take one of
+    those (the multi-jump must continue); here even without majority capture."""
+    g = CheckersGame(CheckersRules.custom(flying_kings=True), fen="W:WK29:B22,14")
+    assert moves(g) == ["29x18x5", "29x18x9"]

@@ -144,25 +144,33 @@ class MoveGen:
                 t |= (x << delta) if delta > 0 else (x >> -delta)
         return t
 
-    def _any_jump(self, pieces: int, dirs, opp: int, empty: int) -> bool:
-        """Whether some piece of ``pieces`` has a one-square jump (bit-parallel test)."""
+    def _jumpers(self, pieces: int, dirs, opp: int, empty: int) -> int:
+        """The pieces of ``pieces`` that have a one-square jump (bit-parallel)."""
         shift = self._shift
+        out = 0
         for d in dirs:
             over = shift(pieces, d) & opp
-            if over and shift(over, d) & empty:
-                return True
-        return False
+            if over:
+                land = shift(over, d) & empty
+                if land:
+                    back = 3 - d                   # the opposite direction
+                    out |= shift(shift(land, back), back)
+        return out
 
     def captures(self, own: int, opp: int, kings: int, player: int, majority=None) -> list:
         """Every complete capture sequence, deduplicated; only the longest ones under
         majority capture (CK-06) unless ``majority=False``."""
         empty0 = self.full & ~(own | opp)
-        # most positions have no capture: rule that out with a few shifts first
+        # most positions have no capture: find the pieces with a first jump by shifts
         men, kings_own = own & ~kings, own & kings
-        if not (self.flying and kings_own):
-            if not (self._any_jump(men, self.man_dirs[player], opp, empty0)
-                    or (kings_own and self._any_jump(kings_own, (0, 1, 2, 3), opp, empty0))):
-                return []
+        starters = self._jumpers(men, self.man_dirs[player], opp, empty0)
+        if kings_own:
+            if self.flying:
+                starters |= kings_own
+            else:
+                starters |= self._jumpers(kings_own, (0, 1, 2, 3), opp, empty0)
+        if not starters:
+            return []
         out: dict = {}
         man_jumps = self.man_jumps[player]
         king_jumps = self.king_jumps
@@ -184,6 +192,17 @@ class MoveGen:
             if not found and caps:
                 out.setdefault((path[0], sq, capmask), (path, caps, capmask))
 
+        def can_fly_on(sq, capmask, empty):
+            # whether a flying king on sq has a capture (pieces in capmask block)
+            for ray in rays[sq]:
+                k, ln = 0, len(ray)
+                while k < ln and empty & ray[k][1]:
+                    k += 1
+                if k < ln - 1 and opp & ray[k][1] and not capmask & ray[k][1] \
+                        and empty & ray[k + 1][1]:
+                    return True
+            return False
+
         def flying(sq, path, caps, capmask, empty):
             found = False
             for ray in rays[sq]:
@@ -198,15 +217,22 @@ class MoveGen:
                     continue          # own piece, or a piece already jumped: blocks (CK-07)
                 k += 1
                 m2, c2 = capmask | over_bit, caps + (over,)
+                lands = []
                 while k < ln and empty & ray[k][1]:
-                    land = ray[k][0]
-                    found = True
-                    flying(land, path + (land,), c2, m2, empty)
+                    lands.append(ray[k][0])
                     k += 1
+                if not lands:
+                    continue
+                found = True
+                # CK-07: the capture must go on if it can, so when some landing square
+                # allows another jump the king must choose one of those
+                onward = [x for x in lands if can_fly_on(x, m2, empty)]
+                for land in onward or lands:
+                    flying(land, path + (land,), c2, m2, empty)
             if not found and caps:
                 out.setdefault((path[0], sq, capmask), (path, caps, capmask))
 
-        for i in bits(own):
+        for i in bits(starters):
             b = 1 << i
             empty = empty0 | b            # the mover's own square is free during its move
             if kings & b:
