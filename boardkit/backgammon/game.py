@@ -66,18 +66,20 @@ class Play:
     after      (mine, theirs) after the play, still from the mover's side
     hits       how many opposing blots were sent to the bar
     hit_flags  for each step, whether it hit
+    dice       the roll it was made for, larger die first (not part of equality)
 
     (A slotted class rather than a frozen dataclass: plays are made by the thousand
     in searches, and this is several times cheaper to build. Treat it as immutable.)
     """
 
-    __slots__ = ("steps", "after", "hits", "hit_flags")
+    __slots__ = ("steps", "after", "hits", "hit_flags", "dice")
 
-    def __init__(self, steps, after, hits: int = 0, hit_flags=()):
+    def __init__(self, steps, after, hits: int = 0, hit_flags=(), dice=()):
         self.steps = steps
         self.after = after
         self.hits = hits
         self.hit_flags = hit_flags
+        self.dice = dice
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Play) and other.after == self.after
@@ -86,7 +88,7 @@ class Play:
         return hash(self.after)
 
     def __reduce__(self):
-        return (Play, (self.steps, self.after, self.hits, self.hit_flags))
+        return (Play, (self.steps, self.after, self.hits, self.hit_flags, self.dice))
 
     @property
     def is_pass(self) -> bool:
@@ -278,9 +280,9 @@ def _apply_key(m, t, src, dst, hit):
     return (tuple(m2), tuple(t2))
 
 
-def _make_play(key, st) -> Play:
+def _make_play(key, st, dice) -> Play:
     flags = tuple([s[2] for s in st])
-    return Play(tuple([(s[0], s[1]) for s in st]), key, flags.count(True), flags)
+    return Play(tuple([(s[0], s[1]) for s in st]), key, flags.count(True), flags, dice)
 
 
 def plays_for(mine, theirs, d1: int, d2: int) -> list[Play]:
@@ -290,10 +292,11 @@ def plays_for(mine, theirs, d1: int, d2: int) -> list[Play]:
     0 = off); the player to move owns ``mine``. A position with no legal play gives a
     single empty play, "(no play)". Plays come in a stable order."""
     raw = _raw_plays(mine, theirs, d1, d2)
+    dice = (d1, d2) if d1 >= d2 else (d2, d1)
     if not raw:
-        return [Play(steps=(), after=(tuple(mine), tuple(theirs)))]
+        return [Play((), (tuple(mine), tuple(theirs)), 0, (), dice)]
     # the order is the search's: deterministic for a given position and roll
-    return [_make_play(k, s) for k, s in raw.items()]
+    return [_make_play(k, s, dice) for k, s in raw.items()]
 
 
 def _reachable(m, t, dice) -> set:

@@ -1,0 +1,374 @@
+"""The backgammon board to play on by clicking (ipywidgets + the shared SVG canvas).
+
+    from boardkit.backgammon.widget import BackgammonWidget
+    BackgammonWidget(computer=1)            # you are White, the computer plays Red
+    BackgammonWidget(rules="match 5")       # a 5-point match with the Crawford rule
+
+Roll (or set the dice by hand with the two small menus), then move one die at a time:
+click a checker (the movable ones are lit), its landing points are ringed in green,
+click one. The dice still to play stay bright. Undo takes back the last step of the
+turn, or the last whole play. The cube buttons offer, take or pass a double (BG-12).
+Once contact is broken, "Finish race" plays the rest of the game out.
+Everything can be done from Python: ``w.roll()``, ``w.click("8")``, ``w.moves_text()``.
+"""
+from __future__ import annotations
+
+import html
+
+import ipywidgets as W
+import numpy as np
+
+from .._core import BoardkitError, IllegalMoveError
+from ..widgets import GameWidget, Selection
+from .game import PLAYER_NAMES, BackgammonGame, CubeAction, Play, Step
+from .match import BackgammonMatch
+from .rules import BackgammonRules
+
+__all__ = ["BackgammonWidget", "RULE_CHOICES"]
+
+RULE_CHOICES = ("money", "money, Jacoby", "no cube", "match 3", "match 5", "match 7")
+
+
+def _rules_for(choice: str) -> BackgammonRules:
+    if choice == "money":
+        return BackgammonRules.money()
+    if choice == "money, Jacoby":
+        return BackgammonRules.money(jacoby=True)
+    if choice == "no cube":
+        return BackgammonRules.no_cube()
+    if choice.startswith("match "):
+        return BackgammonRules.match(int(choice.split()[1]))
+    raise BoardkitError(f"rules must be one of {list(RULE_CHOICES)}, got {choice!r}")
+
+
+def _cell(p: int, player: int) -> str:
+    """A point in ``player``'s numbering as a board cell (White's numbering)."""
+    if p == 25:
+        return "bar"
+    if p == 0:
+        return "off"
+    return str(p if player == 0 else 25 - p)
+
+
+def _fallback_bot(game, rng):
+    """Used only if boardkit.backgammon.ai is missing: no cube, first play."""
+    moves = game.legal_moves()
+    if isinstance(moves[0], CubeAction):
+        return moves[0]
+    return moves[int(rng.integers(len(moves)))]
+
+
+class BackgammonWidget(GameWidget):
+    player_names = PLAYER_NAMES
+    levels = ("random", "easy", "normal", "strong")
+    click_mode = "destination"
+    chance_label = "Roll"
+    has_chance = True
+
+    def __init__(self, game: BackgammonGame | None = None, *, rules: str = "money", **kw):
+        if rules not in RULE_CHOICES:
+            raise BoardkitError(f"rules must be one of {list(RULE_CHOICES)}, got {rules!r}")
+        self._initial_rules = rules
+        self.done: list[Step] = []        # single steps made so far this turn
+        self.source: str | None = None    # the selected checker's cell
+        self.match: BackgammonMatch | None = None
+        self._match_choice: str | None = None
+        # extra controls: dice by hand, the cube, the race
+        small = W.Layout(width="62px")
+        self.die_a = W.Dropdown(options=[1, 2, 3, 4, 5, 6], value=3, layout=small)
+        self.die_b = W.Dropdown(options=[1, 2, 3, 4, 5, 6], value=1, layout=small)
+        self.set_dice_button = self._button("Set dice", lambda _: self.set_dice(self.die_a.value, self.die_b.value), "hand-pointer-o")
+        self.double_button = self._button("Double", lambda _: self.cube("double"), "")
+        self.take_button = self._button("Take", lambda _: self.cube("take"), "check")
+        self.pass_button = self._button("Pass", lambda _: self.cube("pass"), "times")
+        self.race_button = self._button("Finish race", lambda _: self.finish_race(), "forward")
+        self.info_html = W.HTML()
+        super().__init__(game, **kw)
+        extra = W.HBox([W.HTML("dice by hand:"), self.die_a, self.die_b, self.set_dice_button,
+                        W.HTML("&nbsp; cube:"), self.double_button, self.take_button,
+                        self.pass_button, self.race_button])
+        kids = list(self.children)
+        kids.insert(3, extra)
+        kids.insert(1, self.info_html)
+        self.children = kids
+        self._refresh()
+
+    # ------------------------------------------------------------ subclass hooks
+    def option_controls(self) -> dict:
+        return {"rules": W.Dropdown(options=list(RULE_CHOICES), value=self._initial_rules,
+                                    description="Rules", layout=W.Layout(width="220px"))}
+
+    def make_game(self, options: dict) -> BackgammonGame:
+        choice = options.get("rules", "money")
+        rules = _rules_for(choice)
+        self.done, self.source = [], None
+        if rules.match_length:
+            if self.match is None or self._match_choice != choice or self.match.is_over():
+                self.match = BackgammonMatch(rules.match_length)
+                self._match_choice = choice
+            elif self.match.games and self.match.games[-1].is_over() and self.match._current is not None:
+                self.match.record(self.match.games[-1])
+            elif self.match._current is not None:
+                # an unfinished game is abandoned: start the match again
+                self.match = BackgammonMatch(rules.match_length)
+            return self.match.new_game()
+        self.match = None
+        self._match_choice = choice
+        return BackgammonGame(rules)
+
+    def bot(self, level: str):
+        try:
+            from . import ai
+        except ImportError:        # the AI module is optional for the board itself
+            return _fallback_bot
+        return ai.make_bot(level)
+
+    def move_path(self, move) -> tuple[str, ...]:
+        if isinstance(move, Play):
+            r = self.game.roller
+            return tuple(_cell(a, r) for a, _ in move.steps[:1]) + tuple(_cell(b, r) for _, b in move.steps)
+        return (str(move),)
+
+    def render(self, selection: Selection) -> str:
+        g = self.game
+        steps = self._steps()
+        if self.source is not None:
+            highlight = [self.source]
+        else:
+            highlight = sorted({_cell(s.from_, g.roller) for s in steps})
+        hint = self.hint if isinstance(self.hint, Play) else None
+        return g.draw(flip=self.flipped, highlight=highlight, targets=sorted(self.selection.targets),
+                      hint=hint, done_steps=self.done if g.phase == "move" else (),
+                      size=560).to_svg()
+
+    # ------------------------------------------------------------- the protocol
+    def _steps(self) -> list[Step]:
+        g = self.game
+        if g.phase != "move" or self.is_computer(g.turn):
+            return []
+        return g.partial_steps(self.done)
+
+    def on_click(self, cell: str) -> None:
+        g = self.game
+        if g.is_over() or self.is_computer(g.turn):
+            return
+        if g.phase != "move":
+            self._say({"opening": "roll first: the opening roll decides who starts (BG-03)",
+                       "cube": "roll (or double) first (BG-12)",
+                       "respond": "answer the double first: take or pass (BG-12)",
+                       "roll": "roll the dice first"}.get(g.phase, ""), error=True)
+            return
+        r = g.roller
+        steps = g.partial_steps(self.done)
+        if self.source is not None:
+            chosen = [s for s in steps if _cell(s.from_, r) == self.source and _cell(s.to, r) == cell]
+            if chosen:
+                self._step(min(chosen, key=lambda s: s.die))
+                return
+            if cell == self.source:                 # click again: put it down
+                self._select(None)
+                return
+        sources = {_cell(s.from_, r) for s in steps}
+        if cell in sources:
+            self._select(cell)
+            return
+        self._select(None)
+        mine, _ = g.position_after(self.done)
+        if mine[25] and cell != "bar":
+            self._say("checkers on the bar must enter first (BG-07)", error=True)
+        else:
+            self._say(f"{cell}: no checker there can move with the dice left "
+                      f"{g.dice_left(self.done)} (BG-04, BG-05, BG-08)", error=True)
+
+    def _select(self, cell: str | None) -> None:
+        self.source = cell
+        if cell is None:
+            self.selection = Selection()
+            return
+        r = self.game.roller
+        tg = {_cell(s.to, r) for s in self.game.partial_steps(self.done) if _cell(s.from_, r) == cell}
+        self.selection = Selection(prefix=[cell], targets=tg)
+        self._say(f"{cell} selected: the green rings show where it can go")
+
+    def _step(self, step: Step) -> None:
+        self.done.append(step)
+        self._select(None)
+        play = self.game.play_for_steps(self.done)
+        if play is not None:
+            self.done = []
+            self.game.play(play)
+            self.hint = None
+            self._say(f"played {play}")
+            self._after_change(refresh=False)
+        else:
+            self._say(f"{step}; dice left: {self.game.dice_left(self.done)}")
+
+    # ----------------------------------------------------------------- actions
+    def roll(self) -> None:
+        """Roll for the human on roll (says "no double" first when a double was possible)."""
+        g = self.game
+        if g.is_over() or self.is_computer(g.turn):
+            return
+        if g.phase == "cube":
+            g.play(CubeAction("roll"))
+        if g.chance_pending():
+            g.resolve_chance(self.rng)
+            self.done, self.source = [], None
+            self._after_roll()
+        self._after_change()
+
+    def set_dice(self, a: int, b: int) -> None:
+        """Enter the dice by hand (teaching): the player on roll plays a-b."""
+        g = self.game
+        try:
+            g.set_dice(int(a), int(b))
+        except BoardkitError as e:
+            self._say(str(e), error=True)
+            self._refresh()
+            return
+        self.done, self.source = [], None
+        self.selection = Selection()
+        self.hint = None
+        self._after_roll()
+        self._after_change()
+
+    def _after_roll(self) -> None:
+        g = self.game
+        if g.phase == "move" and not self.is_computer(g.turn):
+            moves = g.legal_moves()
+            if len(moves) == 1 and moves[0].is_pass:
+                d = g.dice
+                g.play(moves[0])
+                self._say(f"{PLAYER_NAMES[g.turn ^ 1]} rolled {d[0]}-{d[1]} and cannot move: "
+                          f"the turn passes (BG-07, BG-08)")
+            else:
+                self._say(f"{PLAYER_NAMES[g.turn]} rolled {g.dice[0]}-{g.dice[1]}: click a lit checker")
+
+    def cube(self, action: str) -> None:
+        """Offer, take or pass a double (BG-12)."""
+        g = self.game
+        try:
+            g.play(action)
+        except BoardkitError as e:
+            self._say(str(e), error=True)
+            self._refresh()
+            return
+        self._say({"double": f"{PLAYER_NAMES[g.roller]} doubles to {g.cube_value * 2}",
+                   "take": f"taken: the cube is now {g.cube_value}",
+                   "pass": "passed"}.get(action, ""))
+        self._after_change()
+
+    def undo(self) -> None:
+        """Take back the last step of this turn, else the last play (and the computer's)."""
+        if self.done:
+            self.done.pop()
+            self._select(None)
+            self._say("step taken back")
+            self._refresh()
+            return
+        super().undo()
+        self.done, self.source = [], None
+
+    def show_hint(self) -> None:
+        g = self.game
+        if g.is_over() or g.chance_pending():
+            self._say("roll first: a hint needs the dice", error=True)
+            return
+        try:
+            from . import ai
+        except ImportError:
+            self._say("no hint available (boardkit.backgammon.ai is missing)", error=True)
+            return
+        move, reason = ai.hint(g)
+        self.hint = move
+        self._say(f"Hint: {reason}")
+        self._refresh()
+
+    def finish_race(self) -> None:
+        """Once contact is broken, play the rest of the race out (both sides)."""
+        g = self.game
+        if g.is_over():
+            return
+        if not g.is_race():
+            self._say("the checkers have not passed each other yet: a hit is still possible",
+                      error=True)
+            self._refresh()
+            return
+        bot = self.bot(self.levels[-1])
+        self.done, self.source = [], None
+        self.selection = Selection()
+        guard = 0
+        while not g.is_over() and guard < 2000:
+            guard += 1
+            if g.chance_pending():
+                g.resolve_chance(self.rng)
+            else:
+                g.play(bot(g, self.rng))
+        self._say("race finished automatically")
+        self._refresh()
+
+    # ----------------------------------------------------------------- display
+    def status_text(self) -> str:
+        g = self.game
+        wp, rp = g.pip_count()
+        pips = f" · pips: White {wp}, Red {rp}"
+        out = g.outcome()
+        if out is not None:
+            extra = ""
+            if self.match is not None:
+                sc = list(self.match.score)
+                if self.match._current is g:
+                    need = self.match.length - sc[out.winner]
+                    sc[out.winner] += min(out.points, need)
+                extra = f" · match score {sc[0]}-{sc[1]} (New game continues the match)"
+            return f"<b>Game over.</b> {html.escape(out.reason)}{extra}"
+        who = PLAYER_NAMES[g.turn]
+        kind = "computer" if self.is_computer(g.turn) else "you"
+        what = {"opening": "opening roll: press Roll (BG-03)", "cube": "to roll or double",
+                "respond": f"to take or pass the double to {g.cube_value * 2}",
+                "roll": "to roll",
+                "move": f"to play {g.dice[0]}-{g.dice[1]}" if g.dice else ""}[g.phase]
+        return f"<b>{who}</b> ({kind}) {what}{pips}"
+
+    def moves_text(self) -> list[str]:
+        """The game record: one line per play, with the roll ("White 31: 8/5 6/5");
+        cube actions on lines of their own."""
+        lines = []
+        g = self.game.copy()
+        hist = g.history
+        movers = []
+        while g.history:              # the state before each move says who made it
+            g.undo()
+            movers.append(g.turn)
+        movers.reverse()
+        for m, who in zip(hist, movers):
+            if isinstance(m, Play):
+                d = "".join(str(x) for x in m.dice)
+                lines.append(f"{PLAYER_NAMES[who]} {d}: {m}")
+            elif m.action != "roll":
+                lines.append(f"{PLAYER_NAMES[who]} {m.action}s")
+        return lines
+
+    def _refresh(self) -> None:
+        if not hasattr(self, "double_button"):
+            return super()._refresh()
+        g = self.game
+        legal = [str(m) for m in g.legal_moves()] if not g.is_over() else []
+        human = not g.is_over() and not self.is_computer(g.turn)
+        self.double_button.disabled = not (human and "double" in legal)
+        self.take_button.disabled = not (human and "take" in legal)
+        self.pass_button.disabled = not (human and "pass" in legal)
+        self.chance_button.disabled = not (human and (g.chance_pending() or g.phase == "cube"))
+        self.set_dice_button.disabled = not (human and g.phase in ("opening", "cube", "roll", "move"))
+        self.race_button.disabled = g.is_over() or not g.is_race()
+        if hasattr(self, "info_html"):
+            score = ""
+            if g.rules.match_length:
+                score = (f"Match to {g.rules.match_length}: White {g.score[0]}, Red {g.score[1]}"
+                         + (" · Crawford game: no doubling (BG-14)" if g.crawford else ""))
+            elif g.rules.cube:
+                score = "Money play" + (" with the Jacoby rule (BG-15)" if g.rules.jacoby else "")
+            cube = (f" · cube {g.cube_value}" + ("" if g.cube_owner is None else
+                                                   f" owned by {PLAYER_NAMES[g.cube_owner]}"))
+            self.info_html.value = f"<span style='color:#555'>{html.escape(score + cube)}</span>"
+        super()._refresh()

@@ -1,0 +1,123 @@
+"""The backgammon widget driven from Python: roll, click one die at a time, cube, undo."""
+from __future__ import annotations
+
+from boardkit.backgammon import BackgammonGame
+from boardkit.backgammon.widget import BackgammonWidget
+
+
+def test_widget_one_die_at_a_time_bg04():
+    """BG-04: click a checker, its targets are marked, click one; the second die completes
+    the play, which then appears in the move list."""
+    w = BackgammonWidget()
+    w.set_dice(3, 1)
+    assert w.game.turn == 0 and w.game.dice == (3, 1)
+    w.click("8")
+    assert w.targets == {"5", "7"}
+    w.click("5")
+    assert w.game.history == []                  # one die used, one left
+    assert w.game.dice_left(w.done) == [1]
+    w.click("6")
+    assert w.targets == {"5"}
+    w.click("5")
+    assert w.moves_text() == ["White 31: 8/5 6/5"]
+    assert w.game.turn == 1 and w.game.phase == "cube"
+
+
+def test_widget_undo_within_turn_and_whole_play():
+    """Undo takes back the last step of the turn, then the last whole play."""
+    w = BackgammonWidget()
+    w.set_dice(6, 5)
+    w.click("24")
+    w.click("18")
+    assert len(w.done) == 1
+    w.undo()
+    assert w.done == [] and w.game.history == []
+    w.click("24"), w.click("18"), w.click("18"), w.click("13")
+    assert w.moves_text() == ["White 65: 24/13"]
+    w.undo()
+    assert w.game.history == [] and w.game.dice == (6, 5)
+
+
+def test_widget_bar_must_enter_first_bg07():
+    """BG-07: with a checker on the bar, only the bar is lit; another checker is refused."""
+    mine = [0] * 26
+    mine[25], mine[6], mine[8], mine[13] = 1, 5, 3, 6
+    theirs = [0] * 26
+    theirs[6], theirs[8], theirs[13], theirs[24] = 5, 3, 5, 2
+    g = BackgammonGame.from_position(mine, theirs)
+    w = BackgammonWidget(g)
+    w.set_dice(4, 2)
+    w.click("13")
+    assert "bar must enter first" in w.last_error
+    w.click("bar")
+    assert w.targets == {"21", "23"}
+
+
+def test_widget_partial_steps_never_dead_end_bg08():
+    """BG-08: the widget offers only first steps that can be completed into a full play."""
+    mine = [0] * 26
+    mine[12] = 1
+    mine[0] = 14
+    theirs = [0] * 26
+    theirs[16] = 2                               # Red holds White's 9: 12/9 would dead-end
+    theirs[0] = 13
+    g = BackgammonGame.from_position(mine, theirs)
+    w = BackgammonWidget(g)
+    w.set_dice(4, 3)
+    w.click("12")
+    assert w.targets == {"8"}                    # not 9
+    w.click("8")
+    w.click("8")
+    w.click("5")
+    assert w.moves_text() == ["White 43: 12/5"]
+
+
+def test_widget_cube_buttons_and_computer_reply_bg12():
+    """BG-12: double / take through the buttons; the computer answers and rolls."""
+    w = BackgammonWidget(computer=1, level="random", seed=3)
+    w.set_dice(3, 1)
+    w.click("8"), w.click("5"), w.click("6"), w.click("5")
+    # the computer (Red) has played: White is on turn again, may roll or double
+    assert w.game.turn == 0 and w.game.phase == "cube"
+    assert not w.double_button.disabled
+    w.double_button.click()
+    # the computer took or passed
+    assert w.game.is_over() or (w.game.cube_value == 2 and w.game.cube_owner == 1)
+    lines = w.moves_text()
+    assert lines[0] == "White 31: 8/5 6/5" and any("doubles" in s for s in lines)
+
+
+def test_widget_roll_button_and_hint():
+    """Roll with the widget's seeded dice; the hint names a legal play."""
+    w = BackgammonWidget(seed=1)
+    w.chance_button.click()                      # the opening roll (BG-03)
+    g = w.game
+    assert g.phase == "move" and g.dice is not None
+    w.show_hint()
+    assert w.hint in g.legal_moves()
+    assert "Hint" in w.message_html.value
+
+
+def test_widget_match_score_and_crawford_bg13_bg14():
+    """BG-13/BG-14: a match widget shows the score; New game continues the match."""
+    w = BackgammonWidget(rules="match 3")
+    assert "Match to 3" in w.info_html.value
+    w.game._result = (0, "set-up win", 2, 2)        # White wins a gammon (set-up)
+    w.game._phase = "over"
+    w.new_game()
+    assert w.game.score == (2, 0) and w.game.crawford
+    assert "Crawford" in w.info_html.value
+
+
+def test_widget_finish_race_autoplay():
+    """Once contact is broken, Finish race plays the game out."""
+    mine = [0] * 26
+    mine[3], mine[0] = 3, 12
+    theirs = [0] * 26
+    theirs[4], theirs[0] = 4, 11
+    w = BackgammonWidget(BackgammonGame.from_position(mine, theirs), seed=2)
+    assert not w.race_button.disabled
+    w.race_button.click()
+    assert w.game.is_over()
+    start = BackgammonWidget()
+    assert start.race_button.disabled
