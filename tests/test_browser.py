@@ -84,6 +84,20 @@ def lab(tmp_path_factory):
         log.close()
 
 
+def click_cell(page, canvas, cell: str) -> None:
+    """A real mouse click at the centre of a board square: the browser decides which
+    element is hit (a piece drawn over the square carries the same data-cell)."""
+    target = canvas.locator(f'[data-cell="{cell}"]').first
+    for _ in range(100):              # the canvas may be mid-redraw after a click
+        box = target.bounding_box()
+        if box:
+            break
+        time.sleep(0.1)
+    else:
+        pytest.fail(f"square {cell} is not on the board")
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+
+
 def test_click_a_piece_and_a_destination_plays_the_move(lab):
     from playwright.sync_api import sync_playwright
 
@@ -109,8 +123,8 @@ def test_click_a_piece_and_a_destination_plays_the_move(lab):
             before_15 = probe.locator('[data-cell="15"]').count()
             before_11 = probe.locator('[data-cell="11"]').count()
 
-            probe.locator('[data-cell="11"]').last.click()          # the man on 11
-            probe.locator('[data-cell="15"]').last.click()          # its destination
+            click_cell(page, probe, "11")                             # the man on 11
+            click_cell(page, probe, "15")                             # its destination
             page.wait_for_function(
                 "(el) => el.innerText.includes('11-15')", arg=root.element_handle())
             assert "11-15" in root.inner_text()                      # the move list has it
