@@ -385,6 +385,187 @@ Next: how long does a whole game last, and is it better to play first? (notebook
 """),
 ]
 
+
+NB45 = [
+("md", """
+# 回り将棋 — a whole game, simulated
+
+Notebook 40 showed each rule on its own. Here the computer plays whole games of
+回り将棋 with the 将星会 rules (MS-01 ... MS-15), thousands of tosses, to answer three
+questions a class might ask:
+
+1. How long does a game last?
+2. Does it matter who tosses first?
+3. Should you declare a battle (戦, MS-15) when you can?
+
+Every simulation is seeded (`numpy.random.default_rng`), so the numbers below are the
+same each time the notebook runs. The only decision a player ever makes is whether to
+declare a battle, so a computer player is just a *battle policy*
+(`boardkit.mawari.ai`): `never`, `always`, `random` or `smart`.
+"""),
+("code", """
+import numpy as np
+from boardkit import plot, sim
+from boardkit.mawari import MawariGame, MawariRules
+from boardkit.mawari.ai import simulate_games, battle_odds, POLICIES
+from boardkit.mawari.widget import MawariWidget
+plot.setup()
+"""),
+("md", """
+## One game from start to end (MS-10, MS-11)
+
+`sim.play_game` tosses for everyone (`resolve_chance`) and asks the policies when a
+battle may be declared. The game ends when a 銀 completes a lap (MS-10); the others are
+ranked by rank, then progress on their lap (MS-11).
+"""),
+("code", """
+g = MawariGame(players=3)
+outcome, decisions = sim.play_game(g, [POLICIES["smart"]] * 3, np.random.default_rng(7))
+print(outcome.reason)
+print("ranking (from 0):", outcome.ranking, "| tosses:", len(g.history) - decisions)
+"""),
+("code", """
+g.draw(size=400)
+"""),
+("code", """
+print(*g.events[-8:], sep="\\n")
+"""),
+("md", "**Try it.** Three computer players; press *New game* to watch another one, or set a seat to *human*."),
+("code", """
+MawariWidget(players=3, computer=(1, 2), level="smart", seed=7)
+"""),
+("md", details("Can a game end while no piece is a 銀?",
+               "No: only a 銀 finishing a lap (MS-10) or a 銀 winning a battle (MS-15) ends it.")),
+("md", """
+## How long does a game last?
+
+We play 200 games for each number of players, nobody declaring battles, and count the
+tosses each player makes (a turn can have several tosses, MS-07). A 銀 must run four
+laps, 128 squares, and a fair toss is worth 3¼ squares on average (2 face up, plus 20
+one time in 16), so a rough guess is 128 / 3.25 ≈ 39 tosses. Corner jumps (MS-14) and
+two-ups (MS-13) make it much shorter.
+"""),
+("code", """
+runs = {n: simulate_games(lambda n=n: MawariGame(n), ["never"] * n, games=200, seed=n)
+        for n in (2, 3, 4)}
+for n, r in runs.items():
+    per_player = r["tosses"] / n
+    print(f"{n} players: {per_player.mean():5.1f} tosses per player on average "
+          f"(middle half {np.percentile(per_player, 25):.0f}-{np.percentile(per_player, 75):.0f})")
+"""),
+("code", """
+fig, ax = plot.figure(figsize=(7, 3.2))
+for n, r in runs.items():
+    ax.hist(r["tosses"] / n, bins=np.arange(0, 70, 3), histtype="step", linewidth=2, label=f"{n} players")
+ax.set_xlabel("tosses per player in a game (回り将棋, fair 金)")
+ax.set_ylabel("games")
+ax.legend()
+_ = fig.tight_layout()
+"""),
+("md", """
+More players means *fewer* tosses each: with more pieces on the track, landings on
+another piece (two up, +2 for both) happen more often.
+"""),
+("md", details("Why is a game much shorter than 128 / 3.25 ≈ 39 tosses?",
+               "Corner jumps give 8 free squares, two-ups 2 more, and a battle won promotes without a lap.")),
+("md", """
+## What if ...? (MS-14, MS-06, MS-08)
+
+The same 200 two-player games with a rule changed: without the corner jump, and with
+the illustrative `realistic` golds (standing golds add a lot; overlaps send you back;
+fallen golds score nothing).
+"""),
+("code", """
+variants = {"default rules": MawariRules(), "no corner jump (MS-14 off)": MawariRules(corner_jump=False),
+            "realistic golds (MS-09)": MawariRules.realistic(), "floor, realistic (MS-08 off)": MawariRules.realistic(fall_rule=False)}
+for name, rules in variants.items():
+    r = simulate_games(lambda rules=rules: MawariGame(rules=rules), ["never"] * 2, games=200, seed=5)
+    print(f"{name:<30} {r['tosses'].mean() / 2:5.1f} tosses per player")
+"""),
+("md", "**Try it.** Switch *corner jump* off in the setup and play a few turns."),
+("code", """
+MawariWidget(computer=(1,), level="never")
+"""),
+("md", details("Which rule change makes games longer, and why?",
+               "Switching off the corner jump: each exact landing on a corner no longer gives 8 free squares.")),
+("md", """
+## Does it matter who tosses first?
+
+In the games above, how often did the first player (P1) win? If the seat did not matter,
+P1 would win 1/2, 1/3, 1/4 of the games. The interval is a 95% Wilson interval: with
+200 games it is wide, so only a big first-player advantage would show.
+"""),
+("code", """
+for n, r in runs.items():
+    wins = int((r["winner"] == 0).sum())
+    lo, hi = sim.wilson_interval(wins, len(r["winner"]))
+    print(f"{n} players: P1 won {wins / len(r['winner']):.1%} (95% CI {lo:.1%}-{hi:.1%}), fair share {1 / n:.1%}")
+"""),
+("md", """
+Tossing first is worth at most about one turn in a race of twenty or more tosses, so
+any edge is small, and 200 games cannot tell it apart from no edge at all: every fair
+share lies inside its interval.
+"""),
+("md", details("How would you make the seat effect visible, if it exists?",
+               "Play many more games (the interval shrinks like 1/√n): benchmarks, not a notebook.")),
+("md", """
+## Should you declare a battle? (MS-15)
+
+The battle is a race of 16 squares, there and back. The attacker tosses first — but if
+it gets back first, the defender still has that turn, and getting back then is a draw.
+`battle_odds` computes the exact chances of the attacker:
+"""),
+("code", """
+for name, rules in [("fair", MawariRules()), ("realistic", MawariRules.realistic())]:
+    win, draw, loss = battle_odds(rules.model, 16)
+    print(f"{name:<10} win {win:.4f}  draw {draw:.4f}  loss {loss:.4f}")
+"""),
+("md", """
+Win and loss are **equal**. The reason: let A be the round in which the attacker would
+get back and D the round for the defender. They are independent and have the same law,
+and the attacker wins when A < D, loses when D < A, draws when A = D — a perfectly fair
+coin, whoever tosses first.
+
+So in a two-player game a battle is a fair gamble: your promotion against your rival's.
+With three or four players it is different: if you win you gain on *everyone*, if you
+lose only one rival gains. Let us measure it: in 200 four-player games, one player
+always declares battles and the three others never do.
+"""),
+("code", """
+bots = {"always": POLICIES["always"], "never 1": POLICIES["never"], "never 2": POLICIES["never"], "never 3": POLICIES["never"]}
+res = sim.tournament(lambda: MawariGame(4), bots, games=200, seed=3, progress=False)
+print(res.summary())
+"""),
+("code", """
+res2 = sim.tournament(lambda: MawariGame(2), {"always": POLICIES["always"], "never": POLICIES["never"]},
+                      games=200, seed=4, progress=False)
+print(res2.summary())
+"""),
+("md", """
+Seats rotate from game to game (`swap_seats`), so no policy profits from tossing first.
+With four players the battling player wins clearly more than its fair 25%; with two
+players the difference (if any) is within the noise. The `smart` policy battles when
+the stakes are in its favour: with 3-4 players, and whenever its own 銀 could win the
+game, but not when the defender is a 銀 that would end the game by winning.
+"""),
+("md", "**Try it.** Play P1 against three computer players using the `always` policy."),
+("code", """
+MawariWidget(players=4, computer=(1, 2, 3), level="always", seed=3)
+"""),
+("md", details("In a two-player game you are a 桂 and your rival is a 銀 on the opposite edge. Battle?",
+               "No: the chances are even, but if the 銀 wins the battle it wins the game (MS-15).")),
+("md", """
+## Summary
+
+- A game lasts roughly 20-30 tosses per player; corner jumps and two-ups shorten it.
+- Tossing first is at most a small advantage, too small for 200 games to show.
+- Battles: win = loss exactly, so declaring one is a fair gamble in a duel, and pays
+  with three or four players (one rival gains if you lose, you gain on all if you win).
+- A 銀 should battle whenever it can (a win ends the game), unless the defender is a 銀 too.
+"""),
+]
+
+
 if __name__ == "__main__":
     import sys
     which = sys.argv[1:] or ["40", "45"]

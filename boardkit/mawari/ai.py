@@ -28,11 +28,15 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+import numpy as np
+
+from .. import sim
+
 from .game import Battle
 from .toss import TossModel
 
 __all__ = ["never_battle", "always_battle", "random_battle", "smart_battle", "battle_odds",
-           "POLICIES"]
+           "POLICIES", "simulate_games"]
 
 
 def never_battle(game, rng):
@@ -121,3 +125,26 @@ def smart_battle(game, rng):
 
 POLICIES = {"never": never_battle, "random": random_battle, "always": always_battle,
             "smart": smart_battle}
+
+
+def simulate_games(factory, policies, games: int = 100, seed: int = 0,
+                   max_plies: int = 2000) -> dict:
+    """Play ``games`` seeded games of ``factory()`` with one policy per seat (a list of
+    bots or of POLICIES names) and return numpy arrays, one entry per game:
+
+        tosses    tosses in the game (all players)
+        winner    seat of the winner (-1 if the cap was reached)
+        battles   battles declared
+        promoted  promotions won in battles
+    """
+    bots = [POLICIES[b] if isinstance(b, str) else b for b in policies]
+    out = {k: np.zeros(games, dtype=int) for k in ("tosses", "winner", "battles", "promoted")}
+    for i, rng in enumerate(sim.spawn_rngs(seed, games)):
+        g = factory()
+        outcome, _ = sim.play_game(g, bots, rng, max_plies)
+        hist = g.history
+        out["tosses"][i] = sum(1 for m in hist if not isinstance(m, Battle))
+        out["battles"][i] = sum(1 for m in hist if isinstance(m, Battle) and m.defender is not None)
+        out["promoted"][i] = sum(1 for e in g.events if "wins the battle" in e)
+        out["winner"][i] = -1 if outcome is None else outcome.winner
+    return out
