@@ -466,6 +466,155 @@ def nb43():
     ])
 
 
+# ------------------------------------------------------------------------------ 42
+def nb42():
+    write("notebooks/42_mawari_what_if.ipynb", [
+        md("""
+        # 回り将棋 what-ifs: change the golds, watch the turn
+
+        The toss probabilities are parameters (MS-09), so we can ask *what if*: what if
+        golds stood on their side more often? What if four face down were worth 10 instead
+        of 20? Each question changes the exact expected squares per turn, and this
+        notebook shows by how much, first with sliders, then in a table and two plots
+        that read well even without running anything.
+        """),
+        py("""
+        from fractions import Fraction
+        import numpy as np
+        import ipywidgets as W
+        from boardkit import plot
+        from boardkit.mawari import TossModel
+        from boardkit.mawari.ring import RingChain
+        plot.setup()
+        """),
+        md("""
+        ## 1. The knobs
+
+        * **standing on the side (横, MS-04)**: worth 5 (MS-05), and not face down, so it can
+          earn another toss (MS-07); `TossModel.with_standing(side)` splits the rest evenly
+          between face up and face down;
+        * **all four face down (MS-05)**: worth 20 by default, an option here;
+        * **overlap (MS-06)**: the toss moves the piece back;
+        * **fallen gold (MS-08)**: the toss scores nothing.
+        """),
+        py("""
+        TossModel.with_standing(Fraction(1, 20)).summary()
+        """),
+        md("""
+        ## 2. Sliders
+
+        Move a slider and the figures are recomputed exactly (the model enumerates all
+        tosses; nothing is simulated). Turns per lap come from the ring chain of
+        notebook 43 (a piece alone, with the corner jump MS-14).
+        """),
+        py("""
+        def what_if(side=0.0, all_down_value=20, overlap=0.0, fall=0.0):
+            model = TossModel.with_standing(side, overlap=overlap, fall=fall,
+                                            all_down_value=all_down_value)
+            for name, value in model.summary().items():
+                print(f"{name:17s} {value:7.3f}")
+            print(f"{'turns per lap':17s} {RingChain(model, exact=False).expected_turns():7.3f}")
+
+        what_if()
+        """),
+        py("""
+        # NBVAL_IGNORE_OUTPUT
+        W.interact(what_if,
+                   side=W.FloatSlider(value=0, min=0, max=0.3, step=0.01, description="横 side"),
+                   all_down_value=W.IntSlider(value=20, min=0, max=40, description="裏x4 value"),
+                   overlap=W.FloatSlider(value=0, min=0, max=0.3, step=0.01, description="重なり"),
+                   fall=W.FloatSlider(value=0, min=0, max=0.3, step=0.01, description="落ち駒"))
+        None
+        """),
+        md("""
+        ## 3. The same, as a table
+
+        A few settings of the sliders side by side (the first row is the fair model):
+        """),
+        py("""
+        settings = [dict(), dict(side=0.02), dict(side=0.05), dict(side=0.10),
+                    dict(all_down_value=10), dict(all_down_value=0),
+                    dict(overlap=0.05), dict(fall=0.05), dict(side=0.05, overlap=0.05, fall=0.02)]
+        print(f"{'setting':38s} {'squares/turn':>12s} {'tosses/turn':>11s} {'turns/lap':>9s}")
+        for kw in settings:
+            m = TossModel.with_standing(**kw)
+            label = ", ".join(f"{k}={v}" for k, v in kw.items()) or "fair"
+            print(f"{label:38s} {float(m.turn_mean()):12.3f} {float(m.expected_tosses()):11.4f} "
+                  f"{RingChain(m, exact=False).expected_turns():9.2f}")
+        """),
+        md(details("Why does standing on the side help so much, though it is worth only 5?",
+                   "Two reasons: 5 is more than a face-up gold's 1, and a standing gold is not "
+                   "face down, so it raises the chance that *no* gold is face down, which "
+                   "earns another toss (MS-07).")),
+        md("""
+        ## 4. Standing more often
+
+        Expected squares per turn as the side-standing chance grows (exact values,
+        computed with fractions):
+        """),
+        py("""
+        sides = [Fraction(k, 100) for k in range(0, 31, 2)]
+        means = [float(TossModel.with_standing(s).turn_mean()) for s in sides]
+        fig, ax = plot.figure(figsize=(7, 3))
+        ax.plot([float(s) for s in sides], means, "o-", color="#c9a227")
+        ax.set_xlabel("chance that one gold stands on its side (横)")
+        ax.set_ylabel("expected squares per turn")
+        fig.tight_layout()
+        """),
+        md("""
+        ## 5. The all-face-down value is a straight line
+
+        Four face down has chance $1/16$ per toss with fair golds, and it always ends the
+        turn, so each extra square of its value adds $\frac{1/16}{1 - 1/16} = \frac{1}{15}$
+        of a square to the expected turn (the geometric series of notebook 41):
+        """),
+        py("""
+        values = list(range(0, 41, 4))
+        means = [TossModel.fair(all_down_value=v).turn_mean() for v in values]
+        print("slope:", means[1] - means[0], "per 4 ->", (means[1] - means[0]) / 4, "per square")
+        fig, ax = plot.figure(figsize=(7, 3))
+        ax.plot(values, [float(m) for m in means], "o-", color="#8a6a3d")
+        ax.set_xlabel("value of four face-down golds (MS-05 option)")
+        ax.set_ylabel("expected squares per turn")
+        fig.tight_layout()
+        """),
+        md(details("With fair golds, how much does the expected turn drop if four face down "
+                   "is worth 0 instead of 20?",
+                   "20 x 1/15 = 4/3 of a square: from 52/15 to 32/15 "
+                   "(`TossModel.fair(all_down_value=0).turn_mean()`).")),
+        md("""
+        ## 6. Overlaps and falls cost squares
+
+        An overlap turns a forward move into a backward one (MS-06), so it costs twice the
+        value; a fall just loses the toss (MS-08). Both also take away the chance to toss
+        again. Side by side, with the same chance:
+        """),
+        py("""
+        chances = [k / 100 for k in range(0, 21, 4)]
+        fig, ax = plot.figure(figsize=(7, 3))
+        for key, colour in [("overlap", "#b22222"), ("fall", "#3b6ea5")]:
+            ax.plot(chances, [TossModel.with_standing(**{key: c}).turn_mean() for c in chances],
+                    "o-", color=colour, label=key)
+        ax.set_xlabel("chance per toss")
+        ax.set_ylabel("expected squares per turn")
+        ax.legend()
+        fig.tight_layout()
+        """),
+        md("""
+        **Try it.** Toss by hand with a model of your choice, e.g. golds that stand one
+        time in ten:
+        """),
+        py("""
+        from boardkit.mawari.toss import toss_widget
+        toss_widget(TossModel.with_standing(0.1), seed=42)
+        """),
+        md(details("Which costs more squares per turn: a 10% overlap chance or a 10% fall "
+                   "chance?",
+                   "The overlap: a fall loses the toss's value, an overlap loses it and then "
+                   "the same again backwards. Compare the two lines in the last plot.")),
+    ])
+
+
 if __name__ == "__main__":
     which = sys.argv[1:] or ["41", "42", "43", "44", "ex"]
     for name in which:

@@ -273,6 +273,25 @@ class TossModel:
         return cls(Fraction(49, 100), Fraction(47, 100), Fraction(3, 100), Fraction(1, 125),
                    Fraction(1, 500), Fraction(1, 20), Fraction(1, 50), **options)
 
+    @classmethod
+    def with_standing(cls, side=0, upright=0, upside_down=0, **options) -> "TossModel":
+        """What-if helper: golds stand with the given chances, and the rest splits evenly
+        between face up and face down (MS-09)."""
+        one = Fraction(1) if all(_is_exact(x) for x in (side, upright, upside_down)) else 1.0
+        rest = one - side - upright - upside_down
+        return cls(rest / 2, rest / 2, side, upright, upside_down, **options)
+
+    def summary(self) -> dict:
+        """Key figures as floats: squares per turn (mean, sd), tosses per turn, and the
+        chance that one toss repeats, moves back or scores nothing."""
+        kinds = self.kind_probabilities()
+        return {"squares per turn": float(self.turn_mean()),
+                "sd per turn": math.sqrt(float(self.turn_variance())),
+                "tosses per turn": float(self.expected_tosses()),
+                "P(toss again)": float(kinds["again"]),
+                "P(move back)": float(kinds["back"]),
+                "P(no move)": float(kinds["nothing"])}
+
     # ---- one gold, one toss ------------------------------------------------------------
     @property
     def face_probs(self) -> dict:
