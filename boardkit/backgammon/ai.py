@@ -30,7 +30,7 @@ from . import bearoff
 from .game import BackgammonGame, CubeAction, Play, plays_for
 from .probability import DISTINCT_ROLLS
 
-__all__ = ["BOTS", "LEVELS", "evaluate", "evaluate_many", "win_probability", "features",
+__all__ = ["BOTS", "LEVELS", "TIPS", "TipBot", "evaluate", "evaluate_many", "win_probability", "features",
            "choose_play", "hint", "random_bot", "easy_bot", "normal_bot", "strong_bot",
            "cube_decision", "make_bot"]
 
@@ -273,7 +273,20 @@ def choose_play(game: BackgammonGame, level: str = "normal", rng=None,
     return plays[int(top[int(np.argmax(deep))])]
 
 
-def _tip_score(game: BackgammonGame, play: Play) -> float:
+#: the six strategy tips of docs/rules/backgammon.md, as terms of the easy bot's score
+TIPS = {
+    "blots": "1. stack checkers two or more: avoid blots that can be hit",
+    "key_points": "2. hold the 5-point and the 7-point (bar point)",
+    "prime": "3. build consecutive points into a prime",
+    "hit": "4. hit where the opponent loses the most ground",
+    "pips": "5. ahead in pips: race; behind: hold back (anchors) and wait",
+    "back": "6. move the two back checkers out early",
+}
+TIP_WEIGHTS = {"points": 2.0, "home": 1.0, "blots": 2.5, "key_points": 2.0, "prime": 0.4,
+               "hit": 1.0, "pips": 1.0, "back": 0.8}
+
+
+def _tip_score(game: BackgammonGame, play: Play, w: dict = TIP_WEIGHTS) -> float:
     """0-ply rules of thumb, straight from the strategy tips."""
     mine, theirs = play.after
     score = 0.0
@@ -281,21 +294,53 @@ def _tip_score(game: BackgammonGame, play: Play) -> float:
     first_opp = next((p for p in range(25) if opp_here[p]), 99)
     for p in range(1, 25):
         c = mine[p]
-        if c >= 2:                                          # tip 1/2: points, 5 and bar best
-            score += 2.0 + (2.0 if p in (5, 7) else 0) + (1.0 if p <= 6 else 0)
+        if c >= 2:                                          # made points, home ones more
+            score += w["points"] + (w["key_points"] if p in (5, 7) else 0) \
+                + (w["home"] if p <= 6 else 0)
         elif c == 1 and p > first_opp:                      # tip 1: a blot that can be hit
-            score -= 2.5
+            score -= w["blots"]
     run = best = 0
     for p in range(1, 13):                                  # tip 3: primes
         run = run + 1 if mine[p] >= 2 else 0
         best = max(best, run)
-    score += best * best * 0.4
+    score += w["prime"] * best * best
     for step, hit in zip(play.steps, play.hit_flags):       # tip 4: hit advanced checkers
-        if hit:
-            score += 2.0 + (step[1]) / 4.0                  # my point = their 25 - point
-    score -= 0.8 * sum(mine[19:25])                         # tip 6: run the back checkers
+        if hit:                                             # (my point n is their 25 - n:
+            score += w["hit"] * (2.0 + step[1] / 4.0)       #  the further, the more they lose)
+    lead = sum(i * theirs[i] for i in range(1, 26)) - sum(i * mine[i] for i in range(1, 26))
+    if lead > 10:                                           # tip 5: ahead, get past them
+        score -= w["pips"] * 0.5 * sum(mine[p] for p in range(first_opp + 1, 26))
+    elif lead < -10:                                        # behind: keep anchors back
+        score += w["pips"] * 2.0 * sum(mine[p] >= 2 for p in range(19, 25))
+    score -= w["back"] * sum(mine[19:26])                   # tip 6: run the back checkers
     score += 0.3 * mine[0]
     return score
+
+
+class TipBot:
+    """The easy bot, or a bot that breaks one strategy tip on purpose (``breaks`` in
+    TIPS: that term of the score counts the other way), for measuring what each tip
+    is worth. Picklable, so tournaments can use processes."""
+
+    def __init__(self, breaks: str | None = None):
+        if breaks is not None and breaks not in TIPS:
+            raise BoardkitError(f"unknown tip {breaks!r}; tips: {list(TIPS)}")
+        self.breaks = breaks
+        self.weights = dict(TIP_WEIGHTS)
+        if breaks:
+            self.weights[breaks] = -self.weights[breaks]
+
+    def __call__(self, game, rng):
+        if not game.chance_pending():
+            moves = game.legal_moves()
+            if moves and isinstance(moves[0], CubeAction):
+                return CubeAction("take" if "take" in {m.action for m in moves} else "roll")
+        plays = game.legal_moves()
+        scores = [_tip_score(game, p, self.weights) for p in plays]
+        return plays[int(np.argmax(scores))]
+
+    def __repr__(self) -> str:
+        return f"TipBot(breaks={self.breaks!r})"
 
 
 # ----------------------------------------------------------------- the cube
