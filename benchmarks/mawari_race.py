@@ -1,0 +1,69 @@
+"""回り将棋 race engine speed (run by hand: .venv/bin/python benchmarks/mawari_race.py).
+
+No other software plays these house rules, so there is no peer engine to race; the
+figures are absolute (median of 5 runs) plus one ratio: the game's cached toss sampler
+against TossModel.sample (the same draws, see tests/test_mawari_property.py).
+"""
+import statistics
+import time
+
+import numpy as np
+
+from boardkit import sim
+from boardkit.mawari import MawariGame, MawariRules
+from boardkit.mawari.ai import POLICIES, battle_odds
+
+
+def median_time(fn, runs=5):
+    out = []
+    for _ in range(runs):
+        t = time.perf_counter()
+        fn()
+        out.append(time.perf_counter() - t)
+    return statistics.median(out)
+
+
+def games(n, count=100, rules=None):
+    def run():
+        for rng in sim.spawn_rngs(n, count):
+            g = MawariGame(n, rules=rules)
+            sim.play_game(g, [POLICIES["smart"]] * n, rng)
+    return run
+
+
+def main():
+    for n in (2, 3, 4):
+        t = median_time(games(n))
+        print(f"{n} players: {100 / t:8.0f} whole games/s  ({t * 10:.2f} ms per game)")
+    t = median_time(games(2, rules=MawariRules.realistic()))
+    print(f"2 players, realistic golds: {100 / t:8.0f} games/s")
+
+    rules = MawariRules.realistic()
+    g = MawariGame(rules=rules)
+    rng = np.random.default_rng(0)
+    k = 20000
+    t_fast = median_time(lambda: [g._sample(rng) for _ in range(k)])
+    t_model = median_time(lambda: [rules.model.sample(rng) for _ in range(k)])
+    print(f"toss sampling: game {k / t_fast:,.0f}/s, TossModel.sample {k / t_model:,.0f}/s, "
+          f"ratio {t_model / t_fast:.1f}x")
+
+    def steps():
+        h = MawariGame(2)
+        r = np.random.default_rng(1)
+        for _ in range(2000):
+            if h.is_over():
+                h = MawariGame(2)
+            if h.chance_pending():
+                h.resolve_chance(r)
+            else:
+                h.play(h.legal_moves()[-1])
+    t = median_time(steps)
+    print(f"engine steps (toss applied, undo snapshot, events): {2000 / t:,.0f}/s")
+    from boardkit.mawari import ai
+    t = median_time(lambda: (ai._battle_odds.cache_clear(), ai._turn_table.cache_clear(),
+                             battle_odds(rules.model, 16)))
+    print(f"exact battle odds (DP, 16 squares, realistic): {t * 1000:.1f} ms")
+
+
+if __name__ == "__main__":
+    main()
