@@ -301,43 +301,38 @@ class DiamondGame(Game):
     def _search(self, i: int) -> dict[int, tuple]:
         """Breadth-first search of every hole the piece on i reaches by jumps.
 
-        Returns {landing: (previous hole, kind)}; following the previous holes back
-        to i gives a path with the fewest jumps."""
+        Returns {landing: (path, kinds)} in the order found: ``path`` is a fewest-jumps
+        path as (q, r) holes from i, ``kinds`` a bit set of the jumps used
+        (1 hop, 2 group, 4 long)."""
         c = self.cells
         v = c[i]
         p, king = (v & 7) - 1, bool(v & _KING)
         terminal_groups = king and not self.rules.king_hops_after_group
+        H = B.HOLES
         c[i] = 0                              # the mover has left its hole
         try:
-            parent: dict[int, tuple] = {}
-            order = [i]
+            found: dict[int, tuple] = {i: ((H[i],), 0)}
             queue = deque([i])
             late: list[tuple[int, int]] = []  # group landings that end the turn
             while queue:
                 y = queue.popleft()
+                ypath, ykinds = found[y]
                 for x, kind in self._jumps_from(y, p, king, i):
+                    if x in found:
+                        continue
                     if terminal_groups and kind == 1:
                         late.append((x, y))
                         continue
-                    if x not in parent:
-                        parent[x] = (y, kind)
-                        order.append(x)
-                        queue.append(x)
+                    found[x] = (ypath + (H[x],), ykinds | (1 << kind))
+                    queue.append(x)
             for x, y in late:                 # first found = fewest jumps
-                if x not in parent:
-                    parent[x] = (y, 1)
-            return parent
+                if x not in found:
+                    ypath, ykinds = found[y]
+                    found[x] = (ypath + (H[x],), ykinds | 2)
+            del found[i]
+            return found
         finally:
             c[i] = v
-
-    def _path(self, parent: dict, i: int, x: int) -> tuple[list[int], int]:
-        path, kinds = [x], 0
-        while x != i:
-            x, kind = parent[x]
-            kinds |= 1 << kind
-            path.append(x)
-        path.reverse()
-        return path, kinds
 
     def _moves_of(self, i: int) -> list[DiamondMove]:
         """The moves of the piece on hole index i: one per destination."""
@@ -356,13 +351,9 @@ class DiamondGame(Game):
             elif self.rules.swap_rule and self._can_swap(i, x, p):
                 out.append(DiamondMove((H[i], H[x]), "swap"))
                 seen.add(x)
-        parent = self._search(i)
-        for x in parent:
-            if x in seen:
-                continue
-            path, kinds = self._path(parent, i, x)
-            kind = "group" if kinds & 2 else ("long" if kinds & 4 else "hop")
-            out.append(DiamondMove(tuple(H[j] for j in path), kind))
+        for x, (path, kinds) in self._search(i).items():
+            if x not in seen:
+                out.append(DiamondMove(path, "group" if kinds & 2 else ("long" if kinds & 4 else "hop")))
         return out
 
     def _can_swap(self, i: int, x: int, p: int) -> bool:
@@ -436,15 +427,11 @@ class DiamondGame(Game):
         i = B.INDEX[B.parse_hole(hole)]
         if not self.cells[i]:
             raise IllegalMoveError(f"no piece on {B.label(B.HOLES[i])}")
-        parent = self._search(i)
-        depth = {i: 0}
         layers: list[list] = [[B.HOLES[i]]]
-        for x in sorted(parent, key=lambda x: len(self._path(parent, i, x)[0])):
-            d = len(self._path(parent, i, x)[0]) - 1
-            depth[x] = d
-            while len(layers) <= d:
+        for path, _ in sorted(self._search(i).values(), key=lambda t: len(t[0])):
+            while len(layers) < len(path):
                 layers.append([])
-            layers[d].append(B.HOLES[x])
+            layers[len(path) - 1].append(path[-1])
         return layers
 
     def paths(self, start, dest, limit: int = 1000) -> list[DiamondMove]:
