@@ -492,3 +492,32 @@ def test_ck07_flying_king_must_land_where_the_capture_goes_on():
     those (the multi-jump must continue); here even without majority capture."""
     g = CheckersGame(CheckersRules.custom(flying_kings=True), fen="W:WK29:B22,14")
     assert moves(g) == ["29x18x5", "29x18x9"]
+
+
+# ----------------------------------------------------------------- drawing
+def test_ck08_ck09_kings_are_drawn_with_a_crown():
+    """CK-08/CK-09: a king is a stacked disc with a crown shape, not a colour change."""
+    svg = CheckersGame(fen="W:WK21,22:B1").draw().to_svg()
+    assert svg.count('data-piece="wK"') == 1 and svg.count('data-piece="w"') == 1
+    assert svg.count("<polygon") == 1                       # one crown
+    assert svg == CheckersGame(fen="W:WK21,22:B1").draw().to_svg()   # deterministic
+
+
+def test_ck01_drawing_flip_targets_arrows_rings():
+    """CK-01/CK-06: flip turns the board, targets and arrows are drawn, the pieces
+    that must capture get a red dotted ring, faded pieces are transparent."""
+    g = CheckersGame(AM, fen=CHOICE)
+
+    def y_of(svg, s):
+        import re
+        m = re.search(rf'<rect x="[\d.]+" y="([\d.]+)"[^>]*data-cell="{s}"', svg)
+        return float(m.group(1))
+
+    plain, flipped = g.draw().to_svg(), g.draw(flip=True).to_svg()
+    assert y_of(plain, 1) < y_of(plain, 32) and y_of(flipped, 1) > y_of(flipped, 32)
+    svg = g.draw(targets=[17, 19], arrows=[(10, 19, 28)], capturable=True, faded=[15],
+                 selected=10).to_svg()
+    assert svg.count('stroke-dasharray="4 3"') == 1         # only the man on 10 can capture
+    assert svg.count("<polyline") == 1 and 'opacity="0.35"' in svg
+    assert 'r="' in svg and svg.count('fill="#1f7a3a"') == 2
+    assert 'stroke-dasharray="4 3"' not in CheckersGame().draw(capturable=True).to_svg()

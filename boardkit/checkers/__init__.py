@@ -5,7 +5,10 @@ international rules (CK-01..CK-15).
     g = CheckersGame(CheckersRules.american())
     g.play("11-15")
 """
+from .draw import draw_board
 from .game import CheckersGame, CheckersMove, perft
+from .pdn import read_pdn, write_pdn
 from .rules import CheckersRules
 
-__all__ = ["CheckersGame", "CheckersMove", "CheckersRules", "perft"]
+__all__ = ["CheckersGame", "CheckersMove", "CheckersRules", "perft", "draw_board",
+           "read_pdn", "write_pdn"]

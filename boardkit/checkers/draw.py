@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from ..svg import Drawing
+from ..svg import Drawing, fmt
 
 __all__ = ["draw_board", "COLORS"]
 
@@ -59,7 +59,7 @@ def draw_board(game, *, flip: bool = False, labels: bool = True, highlight: Iter
     d.define("ck-white", '<radialGradient id="ck-white" cx="40%" cy="35%" r="70%">'
              f'<stop offset="0%" stop-color="#ffffff"/><stop offset="100%" stop-color="{c["white"]}"/>'
              '</radialGradient>')
-    d.rect(0, 0, size, size, fill=c["frame"], rx=fmt_r(size * 0.02))
+    d.rect(0, 0, size, size, fill=c["frame"], rx=fmt(size * 0.02))
     d.rect(frame * 0.5, frame * 0.5, size - frame, size - frame, fill="none",
            stroke=c["frame_edge"], stroke_width=1)
 
@@ -149,8 +149,3 @@ def draw_board(game, *, flip: bool = False, labels: bool = True, highlight: Iter
         pts = [centre(int(s)) for s in path]
         d.arrow(pts, color=c["arrow"], width=max(3.0, cell * 0.09))
     return d
-
-
-def fmt_r(x: float) -> str:
-    from ..svg import fmt
-    return fmt(x)
