@@ -1,18 +1,24 @@
 """Diamond Game move generation speed (run by hand; not a test).
 
-    .venv/bin/python benchmarks/diamond_movegen.py            # boardkit only
-    /tmp/bench-openspiel/bin/python ... see --openspiel below
+    .venv/bin/python benchmarks/diamond_movegen.py            # + OpenSpiel if installed
 
 Measures, on this machine, medians of 5 repeats:
   * legal-move generation (every reachable destination of every piece, one path each)
     per second, from mid-game positions of random games (plies 30-80);
   * random plies per second (generate, pick one at random, push) over whole games.
 Against OpenSpiel's ``chinese_checkers`` (if ``import pyspiel`` works in the Python
-that runs ``--openspiel``): the same two figures on its two-player game, whose rules
-are close to ours without kings (DG-17, DG-20), so the ratio is indicative only.
+in /tmp/bench-openspiel): the same two figures on its two-player game (our DG-20 board).
+The ratio is indicative only: OpenSpiel is C++, and its legal_actions() lists single
+steps and single hops (a chain is played one hop at a time), where ours searches whole
+chains and builds a path object per destination.
 
     python3 -m venv /tmp/bench-openspiel && /tmp/bench-openspiel/bin/pip install open_spiel
-    /tmp/bench-openspiel/bin/python benchmarks/diamond_movegen.py --openspiel
+    .venv/bin/python benchmarks/diamond_movegen.py --crosscheck
+
+``--crosscheck`` replays random OpenSpiel games (2 players, 10 pieces, no kings: our
+DG-20 board) and compares, position by position, every hole each piece of the player
+to move can reach in one turn (OpenSpiel plays hop chains one hop at a time; all
+its continuations are tried).
 """
 from __future__ import annotations
 
@@ -120,9 +126,122 @@ def openspiel_figures(seed: int = 1) -> dict:
                                  "random_plies_per_s": median_rate(plies, n_plies)}}
 
 
+ROWS = [1, 2, 3, 4, 13, 12, 11, 10, 9, 10, 11, 12, 13, 4, 3, 2, 1]
+
+
+def _openspiel_labels() -> list[str]:
+    """OpenSpiel numbers the holes row by row from the top; our labels count rows
+    from the bottom (a..q), places from the left in both."""
+    out = []
+    for k, n in enumerate(ROWS):
+        out += [f"{'abcdefghijklmnopq'[16 - k]}{j + 1}" for j in range(n)]
+    return out
+
+
+def openspiel_positions(n_positions: int = 150, seed: int = 2) -> list:
+    """Turn-start positions of random OpenSpiel games with, for each piece of the
+    player to move, every hole a whole turn can end on (found by trying all of
+    OpenSpiel's hop-by-hop actions). Their player k = symbol k+1 = our player 1-k."""
+    import random
+
+    import pyspiel
+
+    labels = _openspiel_labels()
+    game = pyspiel.load_game("chinese_checkers")
+    rnd = random.Random(seed)
+
+    def parse(text):
+        return [int(t) for t in text.replace("=>", " ").replace("->", " ").split()]
+
+    def ends(state, me):
+        """{start: set of end holes} of complete turns from ``state``."""
+        out = {}
+        stack = [(state, None)]
+        seen = set()
+        while stack:
+            st, start = stack.pop()
+            for a in st.legal_actions():
+                txt = st.action_to_string(a)
+                nxt = st.clone()
+                nxt.apply_action(a)
+                if txt == "Pass":
+                    continue
+                f, t = parse(txt)
+                s0 = f if start is None else start
+                if nxt.is_terminal() or nxt.current_player() != me:
+                    out.setdefault(s0, set()).add(t)       # a step, or a hop that ended the turn
+                    continue
+                out.setdefault(s0, set()).add(t)           # a hop; may stop here (Pass) or go on
+                key = str(nxt)
+                if key not in seen:
+                    seen.add(key)
+                    stack.append((nxt, s0))
+        return out
+
+    positions = []
+    state = game.new_initial_state()
+    while len(positions) < n_positions:
+        if state.is_terminal():
+            state = game.new_initial_state()
+        me = state.current_player()
+        rows = [line.split() for line in str(state).splitlines()[:17]]
+        pieces = {}
+        for k, row in enumerate(rows):
+            for j, sym in enumerate(row):
+                if sym in "12":
+                    pieces[labels[sum(ROWS[:k]) + j]] = 1 - (int(sym) - 1)
+        reach = ends(state, me)
+        positions.append({"pieces": pieces, "turn": 1 - me,
+                          "reach": {labels[f]: sorted(labels[t] for t in ts) for f, ts in reach.items()}})
+        # play one random complete turn
+        while True:
+            state.apply_action(rnd.choice(state.legal_actions()))
+            if state.is_terminal() or state.current_player() != me:
+                break
+    return positions
+
+
+def crosscheck() -> None:
+    """Compare our reachable holes with OpenSpiel's on the same positions (DG-20)."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from boardkit.diamond import DiamondGame, DiamondRules
+
+    peer = Path("/tmp/bench-openspiel/bin/python")
+    res = subprocess.run([str(peer), __file__, "--openspiel-positions"], capture_output=True, text=True)
+    if res.returncode != 0:
+        print("cross-check skipped: " + (res.stderr.strip().splitlines() or ["no output"])[-1])
+        return
+    positions = json.loads(res.stdout)
+    agree = differ = total = 0
+    for pos in positions:
+        total += sum(len(v) for v in pos["reach"].values())
+        g = DiamondGame.from_pieces(pos["pieces"], DiamondRules.chinese(players=2), turn=pos["turn"])
+        ours = {}
+        for start, ends in g.reachable().items():
+            from boardkit.diamond import board
+            ours[board.label(start)] = sorted(board.label(h) for h in ends)
+        if ours == pos["reach"]:
+            agree += 1
+        else:
+            differ += 1
+            if differ <= 3:
+                only_ours = {k: sorted(set(v) - set(pos["reach"].get(k, []))) for k, v in ours.items()}
+                only_theirs = {k: sorted(set(v) - set(ours.get(k, []))) for k, v in pos["reach"].items()}
+                print("differ:", {k: v for k, v in only_ours.items() if v},
+                      {k: v for k, v in only_theirs.items() if v})
+    print(f"OpenSpiel cross-check: {agree} positions agree, {differ} differ "
+          f"({total} (piece, destination) pairs of the player to move compared)")
+
+
 def main() -> None:
     if "--openspiel" in sys.argv:
         print(json.dumps(openspiel_figures()))
+        return
+    if "--openspiel-positions" in sys.argv:
+        print(json.dumps(openspiel_positions()))
+        return
+    if "--crosscheck" in sys.argv:
+        crosscheck()
         return
     ours = boardkit_figures()
     print(f"{'boardkit':<16}{'gen/s':>10}{'moves/pos':>11}{'plies/s':>10}")
