@@ -70,3 +70,34 @@ def test_new_game_with_options():
     w.new_game()
     assert w.game.players == 4 and not w.game.rules.corner_jump
     assert w.game.rules.model.overlap > 0
+
+
+def test_ms01_drawing_cells_are_the_32_ring_squares():
+    import re
+    from boardkit.mawari import square_name
+    g = MawariGame(4)
+    svg = g.draw().to_svg()
+    cells = set(re.findall(r'data-cell="([^"]+)"', svg))
+    assert cells == {square_name(i) for i in range(32)} | {"toss"}
+    assert svg == MawariGame(4).draw().to_svg()                # deterministic
+    assert g.draw(flip=True).to_svg() != svg
+    assert "歩" in svg and ">1<" in svg                         # kanji and player number
+
+
+def test_ms12_laid_piece_and_ms15_targets_drawn():
+    g = MawariGame.setup({0: ("1八", "香"), 1: ("1六", "歩")}, players=3)
+    g.set_toss("up up up down")
+    assert "寝" in g.draw().to_svg()
+    w = MawariWidget(battle_position())
+    w.game.set_toss("up up down down")
+    w._after_change()
+    assert 'stroke="#1f6feb"' in w.canvas.svg
+
+
+def test_text_diagram_and_save_resume(tmp_path):
+    g = battle_position()
+    g.set_toss("up up down down")
+    assert "P1 to decide: battle P2, no battle" in str(g)
+    path = tmp_path / "m.json"
+    g.save(path)
+    assert MawariGame.load(path).to_json() == g.to_json()

@@ -99,9 +99,6 @@ def draw_game(game, *, size: float = 480, labels: bool = True, numbers: bool = F
             if idx in CORNERS:   # corners: safe squares (MS-12), jump points (MS-14)
                 d.rect(x + 2.5, y + 2.5, cell - 5, cell - 5, fill="none", stroke=LINE,
                        stroke_width=1.2, stroke_dasharray="2 2", pointer_events="none")
-            if name in targets:
-                d.circle(x + cell / 2, y + cell / 2, cell * 0.18, fill="#1f6feb", fill_opacity=0.55,
-                         cell=name)
             if numbers:
                 d.text(x + cell * 0.14, y + cell * 0.14, str(idx), size=cell * 0.2, color="#9a7b4f",
                        anchor="start", pointer_events="none")
@@ -159,6 +156,13 @@ def draw_game(game, *, size: float = 480, labels: bool = True, numbers: bool = F
             angle = _EDGE_ANGLE[idx // 8] + 90 + (180 if flip else 0)   # lying on its side
             draw_piece(d, xi + cell / 2 + k * cell * 0.15, yi + cell / 2, cell * 0.72,
                        RANKS[game.rank(p)], p, angle, laid=True, cell=square_name(idx))
+
+    # clickable targets (a battle offer in the widget): a ring over the piece
+    for name in sorted(targets):
+        f, r = square_coords(square_index(name))
+        x, y = _cell_xy(f, r, cell, ox, oy, flip)
+        d.circle(x + cell / 2, y + cell / 2, cell * 0.47, fill="#1f6feb", fill_opacity=0.12,
+                 stroke="#1f6feb", stroke_width=3, cell=name)
 
     # a battle: a dashed line across the board between the two pieces
     b = game.battle
