@@ -924,12 +924,79 @@ def nb14():
     return cells
 
 
+# ---------------------------------------------------------------- exercises
+SOLUTIONS = {
+    "targets": "{15, 16}",
+    "forced": '"14x23"',
+    "notation": '"14x23x32"',
+    "count": "4",
+    "forty": "False",
+    "majority": '"26x17x8"',
+    "shot": '"14-18"',
+}
+
+
+def exercises(solved: bool):
+    def blank(name, kind):
+        if solved:
+            return f"answer = {SOLUTIONS[name]}"
+        return f"answer = ...   # {kind}"
+
+    items = [
+        ("targets", "check_targets", "a set of square numbers, e.g. {1, 2}",
+         "Moving (CK-04)", "Black to move from the start. Which squares can the man on 11 move to?"),
+        ("forced", "check_forced_capture", "a move as text, e.g. \"9-13\"",
+         "Forced capture (CK-06)", "Black to move. Which move must Black play?"),
+        ("notation", "check_notation", "a move as text",
+         "Notation (CK-07, CK-15)", "Write the move of the man on 14 that captures two pieces, "
+         "with every landing square."),
+        ("count", "check_move_count", "a number",
+         "Counting moves (CK-06, CK-07)", "How many legal moves has Black in this position? "
+         "(A whole multi-jump is one move.)"),
+        ("forty", "check_forty_move_draw", "True or False",
+         "The 40-move rule (CK-12)", "In this position 78 plies have passed with no capture and "
+         "no man move. Black plays 5-9, White 32-27. Is the game now drawn?"),
+        ("majority", "check_majority", "a move as text",
+         "Majority capture (CK-06, international)", "International rules, White to move. "
+         "Which move must White play?"),
+        ("shot", "check_shot", "a move as text",
+         "A shot", "Black to move. Which step forces White to capture and then lets Black take "
+         "two men back?"),
+    ]
+    title = "Checkers exercises — solutions" if solved else "Checkers exercises"
+    cells = [
+        md(f"""
+        # {title} (チェッカー)
+
+        Seven short exercises on the rules of notebooks 10-13. For each one, look at the
+        board, replace the `...` after `answer =` with your answer, and run the check cell:
+        it prints ✅ when you are right and a hint when not. You can use the engine to
+        explore (`ex.position("forced").legal_moves()`), but try to answer from the board
+        first.
+        """),
+        code("""
+            from boardkit.checkers import exercises as ex
+        """),
+    ]
+    for i, (name, fn, kind, head, text) in enumerate(items, 1):
+        cells += [
+            md(f"## {i}. {head}\n\n{text}"),
+            code(f'ex.show("{name}")'),
+            code(blank(name, kind)),
+            code(f"ex.{fn}(answer)"),
+        ]
+    cells += [md("## Your score"), code("ex.summary()")]
+    return cells
+
+
 NOTEBOOKS = {
     "10": ("10_checkers_moving.ipynb", nb10),
     "11": ("11_checkers_forced_capture.ipynb", nb11),
     "12": ("12_checkers_kings_and_endings.ipynb", nb12),
     "13": ("13_checkers_international.ipynb", nb13),
     "14": ("14_checkers_strategy.ipynb", nb14),
+    "ex": ("checkers.ipynb", lambda: exercises(False)),
+    "exsol": ("solutions/checkers.ipynb", lambda: exercises(True)),
 }
 
 

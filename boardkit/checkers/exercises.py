@@ -1,0 +1,163 @@
+"""Checks for the checkers exercise notebook (exercises/checkers.ipynb).
+
+Each exercise has a position (``show(name)`` draws it) and a check function that
+prints feedback and never raises, so the unsolved notebook runs from top to bottom.
+The expected answers are computed by the engine from the position, not stored.
+
+    from boardkit.checkers import exercises as ex
+    ex.show("targets")
+    ex.check_targets({15, 16})
+    ex.summary()
+"""
+from __future__ import annotations
+
+from ..exercises import Checker
+from .game import CheckersGame
+from .rules import CheckersRules
+
+__all__ = ["EXERCISES", "show", "position", "check_targets", "check_forced_capture",
+           "check_notation", "check_move_count", "check_forty_move_draw", "check_majority",
+           "check_shot", "summary", "checker"]
+
+# name: (rules, FEN or None for the start, the question in a few words)
+EXERCISES = {
+    "targets": (CheckersRules.american(), None,
+                "Black to move from the start: which squares can the man on 11 move to?"),
+    "forced": (CheckersRules.american(), "B:W18,30:B14,5",
+               "Black to move: which move must Black play?"),
+    "notation": (CheckersRules.american(), "B:W16,18,27:B12,14",
+                 "Write the move of the man on 14 that captures two pieces."),
+    "count": (CheckersRules.american(), "B:W18,19,26,27:B14,15,1",
+              "How many legal moves has Black here?"),
+    "forty": (CheckersRules.american(), "B:WK32:B5,K1:H78",
+              "78 quiet plies so far. After 5-9 and 32-27, is the game drawn by the 40-move rule?"),
+    "majority": (CheckersRules.international(), "W:W26,27:B12,18,21,28",
+                 "International rules, White to move: which move must White play?"),
+    "shot": (CheckersRules.american(), "B:W22,24,27:B6,10,14",
+             "Black to move: which step sets up a shot that wins a man?"),
+}
+# the moves played before the "forty" question is asked
+_FORTY_MOVES = ("5-9", "32-27")
+
+checker = Checker("checkers")
+
+
+def position(name: str) -> CheckersGame:
+    """A fresh game in the exercise's position."""
+    rules, fen, _q = EXERCISES[name]
+    return CheckersGame(rules, fen=fen)
+
+
+def show(name: str, **draw_options):
+    """The exercise's board (an SVG drawing that Jupyter displays)."""
+    draw_options.setdefault("size", 300)
+    return position(name).draw(**draw_options)
+
+
+def _squares(answer) -> set[int]:
+    if isinstance(answer, (int, str)):
+        answer = [answer]
+    return {int(a) for a in answer}
+
+
+def _move_text(answer) -> str:
+    return str(answer).strip().lower().replace(" ", "")
+
+
+def check_targets(answer) -> bool:
+    """The squares the man on 11 can reach (a set of square numbers)."""
+    g = position("targets")
+    want = {m.end for m in g.legal_moves() if m.start == 11}
+
+    def test(a):
+        got = _squares(a)
+        if got == want:
+            return True
+        if got - want:
+            return f"{sorted(got - want)} cannot be reached (a man steps one square diagonally forward, CK-04)."
+        return "some squares are missing."
+    return checker("targets", answer, test=test, hint="Black moves down the board (to higher numbers).")
+
+
+def check_forced_capture(answer) -> bool:
+    """The one move Black must play (text like '14x23')."""
+    legal = [str(m) for m in position("forced").legal_moves()]
+
+    def test(a):
+        t = _move_text(a)
+        if t in legal:
+            return True
+        if "-" in t:
+            return "a plain step is not allowed while a capture is available (CK-06)."
+        return "that is not a legal capture here."
+    return checker("forced capture", answer, test=test, hint="Captures are written with x.")
+
+
+def check_notation(answer) -> bool:
+    """The double jump of the man on 14, written with every landing square."""
+    g = position("notation")
+    want = [str(m) for m in g.legal_moves() if m.start == 14 and len(m.captures) == 2]
+
+    def test(a):
+        t = _move_text(a)
+        if t in want:
+            return True
+        if any(w.startswith(t) for w in want):
+            return "the jump does not stop there: list every landing square (CK-07, CK-15)."
+        return "write the squares the man lands on, joined by x (CK-15)."
+    return checker("notation", answer, test=test, hint="Start with 14x.")
+
+
+def check_move_count(answer) -> bool:
+    """How many legal moves Black has in the "count" position (a number)."""
+    want = len(position("count").legal_moves())
+    return checker("move count", answer, test=lambda a: int(a) == want or
+                   "count every complete capture sequence as one move; only captures are legal (CK-06, CK-07).",
+                   hint="Two men can capture, and each has two routes.")
+
+
+def check_forty_move_draw(answer) -> bool:
+    """True or False: is the game drawn after the two moves?"""
+    g = position("forty")
+    for m in _FORTY_MOVES:
+        g.play(m)
+    want = g.outcome() is not None and g.outcome().is_draw
+
+    def test(a):
+        if not isinstance(a, bool):
+            return "answer True or False."
+        return a == want or "look at which piece moves first: a man move restarts the count (CK-12)."
+    return checker("40-move rule", answer, test=test)
+
+
+def check_majority(answer) -> bool:
+    """The one legal move in the international "majority" position."""
+    legal = [str(m) for m in position("majority").legal_moves()]
+    return checker("majority capture", answer,
+                   test=lambda a: _move_text(a) in legal or
+                   "under international rules the capture taking the most pieces is compulsory (CK-06).",
+                   hint="Count how many pieces each capture takes.")
+
+
+def check_shot(answer) -> bool:
+    """A step after which the opponent's forced capture lets Black take two back."""
+    g = position("shot")
+
+    def test(a):
+        t = _move_text(a)
+        steps = {str(m): m for m in g.legal_moves()}
+        if t not in steps:
+            return "that is not a legal move here."
+        after = g.child(steps[t])
+        replies = after.legal_moves()
+        if not replies or not all(r.is_capture for r in replies):
+            return "after that move White is not forced to capture."
+        worst = min(max((len(m.captures) for m in after.child(r).legal_moves()), default=0)
+                    - len(r.captures) for r in replies)
+        return worst >= 1 or "White's capture does not give you a bigger capture back."
+    return checker("shot", answer, test=test, hint="Offer a man so that White's capture lands "
+                   "where you can jump twice.")
+
+
+def summary() -> None:
+    checker.summary()

@@ -1,0 +1,74 @@
+"""The checkers exercises: the solutions pass every check, wrong answers are rejected
+with a hint, and nothing raises (so the unsolved notebook runs cleanly)."""
+import ast
+import json
+import pathlib
+
+import pytest
+
+from boardkit.checkers import exercises as ex
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+
+
+def _answers(path):
+    """(check function name, answer) pairs read from an exercise notebook."""
+    cells = [c for c in json.loads(path.read_text(encoding="utf-8"))["cells"] if c["cell_type"] == "code"]
+    out = []
+    for cell, nxt in zip(cells, cells[1:]):
+        src = "".join(cell["source"]).strip()
+        if src.startswith("answer ="):
+            value = ast.literal_eval(src.split("=", 1)[1].split("#")[0].strip())
+            fn = "".join(nxt["source"]).strip().removeprefix("ex.").split("(")[0]
+            out.append((fn, value))
+    return out
+
+
+def test_every_solution_passes_its_check(capsys):
+    pairs = _answers(ROOT / "exercises" / "solutions" / "checkers.ipynb")
+    assert len(pairs) == 7
+    for fn, value in pairs:
+        assert getattr(ex, fn)(value) is True, (fn, value)
+    assert capsys.readouterr().out.count("✅") == 7
+
+
+def test_unsolved_notebook_answers_are_blank_and_checks_do_not_raise(capsys):
+    pairs = _answers(ROOT / "exercises" / "checkers.ipynb")
+    assert [v for _, v in pairs] == [...] * 7
+    for fn, value in pairs:
+        assert getattr(ex, fn)(value) is False
+    assert capsys.readouterr().out.count("not answered yet") == 7
+
+
+@pytest.mark.parametrize("fn,wrong,says", [
+    ("check_targets", {15, 19}, "CK-04"),          # 19 is two rows away
+    ("check_targets", [15], "missing"),
+    ("check_forced_capture", "5-9", "CK-06"),      # a step while a capture is available
+    ("check_notation", "14x23", "CK-07"),          # stops half way
+    ("check_notation", "14-23-32", "CK-15"),
+    ("check_move_count", 2, "CK-06"),
+    ("check_move_count", "many", "could not check"),
+    ("check_forty_move_draw", True, "CK-12"),      # the man move 5-9 restarts the count
+    ("check_forty_move_draw", "yes", "True or False"),
+    ("check_majority", "27x16", "CK-06"),          # legal under American rules only
+    ("check_shot", "6-9", "not forced"),
+    ("check_shot", "14-19", "not a legal move"),
+])
+def test_wrong_answers_are_rejected_with_a_hint(fn, wrong, says, capsys):
+    assert getattr(ex, fn)(wrong) is False
+    out = capsys.readouterr().out
+    assert out.startswith("❌") and says in out
+
+
+def test_expected_answers_come_from_the_engine():
+    """The checks use the rules, not stored answers: CK-06 and CK-07 decide them."""
+    assert [str(m) for m in ex.position("forced").legal_moves()] == ["14x23"]
+    assert [str(m) for m in ex.position("majority").legal_moves()] == ["26x17x8"]
+    assert len(ex.position("count").legal_moves()) == 4
+    assert ex.show("targets").to_svg().startswith("<svg")
+
+
+def test_summary_counts_answers(capsys):
+    ex.check_targets({15, 16})
+    ex.summary()
+    assert "answers correct" in capsys.readouterr().out
