@@ -125,3 +125,34 @@ def test_dg01_unknown_hole_is_a_format_error(bad):
 def test_bad_tip_name():
     with pytest.raises(FormatError, match="tips are"):
         B.camp("north")
+
+
+# ------------------------------------------------------------------ drawing
+def test_drawing_has_a_clickable_cell_per_hole_and_marks_kings():
+    import re
+
+    from boardkit.diamond import DiamondGame, DiamondRules
+    g = DiamondGame()
+    svg = g.draw().to_svg()
+    cells = set(re.findall(r'data-cell="(-?\d+,-?\d+)"', svg))
+    assert cells == {f"{q},{r}" for q, r in B.HOLES}
+    assert svg.count(">王<") == 3                       # DG-04: kings drawn with 王, not colour alone
+    assert svg == g.draw().to_svg()                     # deterministic
+    assert ">王<" not in DiamondGame(DiamondRules(kings=False)).draw().to_svg()
+
+
+def test_drawing_options_targets_labels_arrows_forbidden():
+    from boardkit.diamond import DiamondGame
+    from boardkit.diamond.draw import TARGET
+    g = DiamondGame()
+    plain = g.draw().to_svg()
+    h = B.hole("d2")
+    marked = g.draw(selected=h, targets=g.reachable_from(h)).to_svg()
+    assert marked.count(f'fill="{TARGET}"') == len(g.reachable_from(h)) > 0
+    assert "stroke-dasharray" not in plain
+    assert ">a1<" in g.draw(labels=True).to_svg() and ">a1<" not in plain
+    assert "<polyline" in g.draw(arrows=[[h, B.hole("f4")]]).to_svg()
+    # DG-13: the selected piece's forbidden holes carry a cross: 40 holes, two lines each
+    crosses = g.draw(forbidden_for=0).to_svg().count('stroke="#5b5b5b"')
+    assert crosses == 2 * 40
+    assert g.draw(flip=True).to_svg() != plain
