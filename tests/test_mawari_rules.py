@@ -300,6 +300,12 @@ def test_ms13_two_up_can_promote():
     assert g.square(0) == "1八" and g.piece(0) == "香" and g.piece(1) == "歩"
 
 
+def test_ms13_laid_piece_is_off_the_track_no_two_up():
+    g = setup(3, p1=("1八", "歩"), p2=("1六", "歩", True))
+    g.set_toss(TWO)                             # lands beside the laid P2: no two-up
+    assert g.square(0) == "1六" and g.is_laid(1)
+
+
 def test_ms13_no_two_up_after_moving_back():
     g = setup(2, p1=("1四", "歩"), p2=("1六", "歩"))
     g.set_toss("up up down down +overlap")

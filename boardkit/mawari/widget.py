@@ -151,6 +151,8 @@ class MawariWidget(GameWidget):
             self.selection = Selection()
             self.offer_box.children = ()
         self.chance_button.disabled = not g.chance_pending() or self.is_computer(g.turn)
+        for i, c in enumerate(self.seat_controls):        # only the seats in play
+            c.layout.display = None if i < g.players else "none"
         super()._refresh()
         lines = g.events[-12:]
         self.events_html.value = ("<div style='font-size:90%'>" +
