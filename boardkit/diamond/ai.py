@@ -21,6 +21,7 @@ the same position, so the search looks at one move per (start, destination).
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from typing import Callable
 
 import numpy as np
@@ -28,15 +29,34 @@ import numpy as np
 from . import board as B
 
 __all__ = ["BOTS", "LEVELS", "intro_bot", "weak_bot", "normal_bot", "strong_bot",
-           "strongest_bot", "race", "races", "evaluate", "distance", "candidate_moves"]
+           "strongest_bot", "RaceBot", "ParanoidBot", "Weights", "DEFAULT",
+           "race", "races", "evaluate", "distance", "candidate_moves"]
 
 LEVELS = ("入門", "よわい", "ふつう", "つよい", "最強")
 
-# evaluation weights (tuned by bot tournaments, see benchmarks/diamond_ai.py)
-STRAGGLER = 1.5      # extra cost per step of the piece furthest from ◎ (tip 2)
-KING = 1.0           # extra cost per step of the king from ◎ (tip 3)
-SQUATTER = 4.0       # an own ordinary piece on the goal ◎ blocks the king (DG-15)
-WIN = 10_000.0       # a finished player
+WIN = 10_000.0       # the value of a finished player
+
+
+@dataclass(frozen=True)
+class Weights:
+    """The terms of the race evaluation (the defaults are what every level uses;
+    notebook 27 switches single terms off to measure what each strategy tip is worth).
+
+    straggler  extra cost per step of the piece furthest behind, beyond the goal's
+               depth (strategy tip 2)
+    king       extra cost per step of the king from ◎ (it must end there, DG-14)
+    squatter   an own ordinary piece on the goal ◎ blocks the king (DG-15; tip 4)
+    fill_deep  True: distance to the goal ◎, so pieces fill the goal from the far end
+               (tip 4); False: any goal hole counts as home, pieces stop at the entrance
+    """
+
+    straggler: float = 1.5
+    king: float = 1.0
+    squatter: float = 4.0
+    fill_deep: bool = True
+
+
+DEFAULT = Weights()
 
 
 def distance(a, b) -> int:
@@ -62,7 +82,7 @@ def _dist_table(game) -> list[list[int]]:
     return t
 
 
-def races(game) -> list[float]:
+def races(game, w: Weights = DEFAULT) -> list[float]:
     """Every player's race: the distance their pieces still have to cover to the
     goal ◎ (lower is better; see the module docstring)."""
     dist = _dist_table(game)
@@ -70,25 +90,27 @@ def races(game) -> list[float]:
     total = [0.0] * n
     far = [0] * n
     kings = game.rules.kings
+    deep = 3 if game.rules.pieces == 10 else 4      # rows of the home area below ◎
     for i, v in enumerate(game.cells):
         if not v:
             continue
         p = (v & 7) - 1
         d = dist[p][i]
-        total[p] += d
         if d > far[p]:
             far[p] = d
+        if not w.fill_deep:
+            d = max(0, d - deep)
+        total[p] += d
         if v & 8:
-            total[p] += KING * d
-        elif d == 0 and kings:
-            total[p] += SQUATTER
-    deep = 3 if game.rules.pieces == 10 else 4
-    return [total[p] + STRAGGLER * max(0, far[p] - deep) for p in range(n)]
+            total[p] += w.king * dist[p][i]
+        elif d == 0 and kings and dist[p][i] == 0:
+            total[p] += w.squatter
+    return [total[p] + w.straggler * max(0, far[p] - deep) for p in range(n)]
 
 
-def race(game, player) -> float:
+def race(game, player, w: Weights = DEFAULT) -> float:
     """How far ``player`` still has to go (lower is better)."""
-    return races(game)[player]
+    return races(game, w)[player]
 
 
 def _finished(game, player) -> bool:
@@ -133,19 +155,52 @@ def intro_bot(game, rng: np.random.Generator):
     return moves[int(rng.integers(len(moves)))]
 
 
-def weak_bot(game, rng: np.random.Generator):
-    """よわい: the move that shortens its race most, blurred by random noise."""
-    me = game.turn
-    moves = candidate_moves(game)
-    scores = []
-    for m in moves:
-        game.push(m)
-        scores.append(-race(game, me) + rng.normal(0.0, NOISE))
-        game.pop()
-    return moves[int(np.argmax(scores))]
+class RaceBot:
+    """Greedy on the race: the move after which its own race is shortest.
 
+    noise    standard deviation of random noise added to each move's score (よわい)
+    follow   weight of what its own next move could then gain (the others standing
+             still), judged for the ``look`` best moves only (ふつう: ladders)
+    weights  the evaluation's terms (``Weights``)
+    Ties are broken at random."""
 
-NOISE = 1.5   # よわい's blur, in holes of distance
+    def __init__(self, noise: float = 0.0, follow: float = 0.0, look: int = 8,
+                 weights: Weights = DEFAULT):
+        self.noise, self.follow, self.look, self.weights = noise, follow, look, weights
+
+    def __repr__(self) -> str:
+        return (f"RaceBot(noise={self.noise}, follow={self.follow}, look={self.look}, "
+                f"weights={self.weights})")
+
+    def __call__(self, game, rng: np.random.Generator):
+        me = game.turn
+        moves = candidate_moves(game)
+        if len(moves) == 1:
+            return moves[0]
+        scored = []
+        for m in moves:
+            game.push(m)
+            v = -races(game, self.weights)[me] if not game.is_over() else _sooner(evaluate(game, me), 1)
+            game.pop()
+            if self.noise:
+                v += rng.normal(0.0, self.noise)
+            scored.append((v, m))
+        if self.noise:
+            return max(scored, key=lambda t: t[0])[1]
+        if self.follow:
+            scored.sort(key=lambda t: -t[0])
+            rescored = []
+            for v, m in scored[:self.look]:
+                game.push(m)
+                if not game.is_over():
+                    v += self.follow * _own_best_gain(game, me)
+                game.pop()
+                rescored.append((v, m))
+            scored = rescored
+        best, best_score = [], -math.inf
+        for v, m in scored:
+            best, best_score = _keep(best, best_score, m, v)
+        return best[int(rng.integers(len(best)))]
 
 
 def _own_best_gain(game, player) -> int:
@@ -160,30 +215,11 @@ def _own_best_gain(game, player) -> int:
     return best
 
 
-def normal_bot(game, rng: np.random.Generator):
-    """ふつう: greedy on the race, then among the best few moves it prefers the one
-    after which its own next move could gain most (a ladder built now pays next
-    turn; the others are assumed to stand still). Ties are broken at random."""
-    me = game.turn
-    moves = candidate_moves(game)
-    if len(moves) == 1:
-        return moves[0]
-    scored = []
-    for m in moves:
-        game.push(m)
-        scored.append((-race(game, me), m))
-        game.pop()
-    scored.sort(key=lambda t: -t[0])
-    best, best_score = [], -math.inf
-    for now, m in scored[:_LOOK]:
-        game.push(m)
-        score = now + _FOLLOW * _own_best_gain(game, me) if not game.is_over() else math.inf
-        game.pop()
-        best, best_score = _keep(best, best_score, m, score)
-    return best[int(rng.integers(len(best)))]
-
-
-_LOOK = 8   # moves of ふつう examined for the follow-up
+_FOLLOW = 0.5   # weight of the own next move's gain (a ladder ready to use)
+#: よわい: greedy, blurred by noise of 1.5 holes
+weak_bot = RaceBot(noise=1.5)
+#: ふつう: greedy, then the best follow-up among its 8 best moves
+normal_bot = RaceBot(follow=_FOLLOW, look=8)
 
 
 def _keep(best, best_score, move, score, eps=1e-9):
@@ -215,13 +251,22 @@ def strong_bot(game, rng: np.random.Generator):
             score = evaluate(game, me) + _FOLLOW * _own_best_gain(game, me)
             game.pop()
         else:
-            score = evaluate(game, me)
+            score = _sooner(evaluate(game, me), 2)
         game.pop()
         best, best_score = _keep(best, best_score, m, score)
     return best[int(rng.integers(len(best)))]
 
 
-_FOLLOW = 0.5   # weight of the own next move's gain (a ladder ready to use)
+def _sooner(value, plies_left):
+    """A finish found earlier in the search is worth a little more (a win now beats
+    the same win later; a loss later beats a loss now)."""
+    if value >= WIN / 2:
+        return value + plies_left
+    if value <= -WIN / 2:
+        return value - plies_left
+    return value
+
+
 _WIDTH = 14   # moves kept per node after ordering by distance gain
 
 
@@ -229,48 +274,75 @@ def _ordered(game, moves):
     return sorted(moves, key=lambda m: -_gain(game, m))
 
 
-def strongest_bot(game, rng: np.random.Generator):
-    """最強: paranoid search (Sturtevant & Korf): three plies in turn order, where
-    every opponent is assumed to choose what is worst for us. With two players
-    that is plain minimax (me, you, me); with three, me and both rivals. Alpha-beta
-    prunes, and only the moves gaining most distance are searched at each node."""
-    me = game.turn
-    moves = _ordered(game, candidate_moves(game))[:_WIDTH]
-    best, alpha = [], -math.inf
-    for m in moves:
-        game.push(m)
-        v = _paranoid(game, me, 2, alpha, math.inf)
-        game.pop()
-        if v > alpha + 1e-9:
-            best, alpha = [m], v
-        elif abs(v - alpha) <= 1e-9:
-            best.append(m)
-    return best[int(rng.integers(len(best)))]
+class ParanoidBot:
+    """Paranoid search (Sturtevant & Korf 2000): ``depth`` plies in turn order, every
+    opponent assumed to choose what is worst for us. With two players that is plain
+    minimax; with three, each rival in turn. Alpha-beta prunes, and only the ``width``
+    moves gaining most distance are searched at each node. ``follow`` adds, at the
+    leaves, the distance the player to move could gain next (its ladders), counted
+    for us or against us."""
 
+    def __init__(self, depth: int = 3, width: int = 14, follow: float = 0.0):
+        self.depth, self.width, self.follow = depth, width, follow
 
-def _paranoid(game, me, depth, alpha, beta):
-    if depth == 0 or game.is_over():
-        return evaluate(game, me)
-    max_node = game.turn == me
-    if max_node:
-        v = -math.inf
-        for m in _ordered(game, candidate_moves(game))[:_WIDTH]:
+    def __repr__(self) -> str:
+        return f"ParanoidBot(depth={self.depth}, width={self.width}, follow={self.follow})"
+
+    def __call__(self, game, rng: np.random.Generator):
+        me = game.turn
+        moves = _ordered(game, candidate_moves(game))[:self.width]
+        if len(moves) == 1:
+            return moves[0]
+        best, alpha = [], -math.inf
+        for m in moves:
             game.push(m)
-            v = max(v, _paranoid(game, me, depth - 1, alpha, beta))
+            # searched against a bound just below the best so far, so that a move
+            # which only ties is still valued exactly (and kept as an equal choice)
+            v = self._search(game, me, self.depth - 1, alpha - 1e-6, math.inf)
             game.pop()
-            alpha = max(alpha, v)
+            if v > alpha + 1e-9:
+                best, alpha = [m], v
+            elif v >= alpha - 1e-9:
+                best.append(m)
+        return best[int(rng.integers(len(best)))]
+
+    def _leaf(self, game, me):
+        v = evaluate(game, me)
+        if self.follow:
+            p = game.turn
+            g = _own_best_gain(game, p)
+            v += self.follow * g if p == me else -self.follow * g
+        return v
+
+    def _search(self, game, me, depth, alpha, beta):
+        if game.is_over():
+            return _sooner(evaluate(game, me), depth + 1)
+        if depth == 0:
+            return self._leaf(game, me)
+        moves = _ordered(game, candidate_moves(game))[:self.width]
+        if game.turn == me:
+            v = -math.inf
+            for m in moves:
+                game.push(m)
+                v = max(v, self._search(game, me, depth - 1, alpha, beta))
+                game.pop()
+                alpha = max(alpha, v)
+                if alpha >= beta:
+                    break
+            return v
+        v = math.inf
+        for m in moves:
+            game.push(m)
+            v = min(v, self._search(game, me, depth - 1, alpha, beta))
+            game.pop()
+            beta = min(beta, v)
             if alpha >= beta:
                 break
         return v
-    v = math.inf
-    for m in _ordered(game, candidate_moves(game))[:_WIDTH]:
-        game.push(m)
-        v = min(v, _paranoid(game, me, depth - 1, alpha, beta))
-        game.pop()
-        beta = min(beta, v)
-        if alpha >= beta:
-            break
-    return v
+
+
+#: 最強: three plies of paranoid search
+strongest_bot = ParanoidBot(depth=3, width=14)
 
 
 BOTS: dict[str, Callable] = {

@@ -1,0 +1,165 @@
+"""The five computer levels of Diamond Game (boardkit.diamond.ai).
+
+Bots must play legal moves under every rule set, leave the game they are given
+untouched, be reproducible from a seed and picklable (process pools), pass when
+stuck (DG-07), see a finishing move (DG-14) and a blocking ◎ (DG-15), and each
+level must beat the one below it in a small seeded tournament (the 95% Wilson
+interval of its score lies above one half)."""
+import pickle
+from functools import partial
+
+import numpy as np
+import pytest
+
+from boardkit.diamond import PASS, DiamondGame, DiamondRules, board as B
+from boardkit.diamond import ai
+from boardkit.diamond.ai import BOTS, LEVELS
+from boardkit.sim import tournament
+
+
+def _midgame(rules, plies=30, seed=0):
+    g = DiamondGame(rules)
+    rng = np.random.default_rng(seed)
+    for _ in range(plies):
+        if g.is_over():
+            break
+        ms = g.legal_moves()
+        g.play(ms[int(rng.integers(len(ms)))])
+    return g
+
+
+def test_levels_are_the_sites_five_in_order():
+    assert LEVELS == ("入門", "よわい", "ふつう", "つよい", "最強")
+    assert list(BOTS) == list(LEVELS)
+
+
+@pytest.mark.parametrize("rules", [
+    DiamondRules(),                                   # DG-05 three players with kings
+    DiamondRules(players=2),                          # DG-06
+    DiamondRules(players=2, kings=False),             # DG-17
+    DiamondRules(players=3, pieces=10),               # DG-18
+    DiamondRules(players=2, long_jump=True),          # DG-19
+    DiamondRules(players=2, king_hops_after_group=False),  # DG-11 option
+    DiamondRules.chinese(players=4),                  # DG-20
+], ids=["3p", "2p", "noking", "10pieces", "longjump", "nogrouphop", "chinese4"])
+def test_every_level_plays_a_legal_move_and_leaves_the_game_alone(rules):
+    g = _midgame(rules)
+    before = g.to_json()
+    legal = g.legal_moves()
+    for level, bot in BOTS.items():
+        m = bot(g, np.random.default_rng(1))
+        assert m in legal, level
+        assert g.to_json() == before, f"{level} changed the game"
+
+
+def test_bots_are_reproducible_and_picklable():
+    g = _midgame(DiamondRules(players=2), plies=20, seed=3)
+    for level, bot in BOTS.items():
+        a = bot(g, np.random.default_rng(7))
+        b = pickle.loads(pickle.dumps(bot))(g, np.random.default_rng(7))
+        assert a == b, level
+
+
+def _stuck_position():
+    """A lone red piece that can neither step nor hop: every neighbour it may enter
+    holds a yellow piece with the hole beyond filled too (or forbidden, DG-13)."""
+    rules = DiamondRules(players=2, kings=False)
+    probe = DiamondGame(rules)
+    red_bad, yellow_bad = probe.forbidden(0), probe.forbidden(1)
+    for h in B.HOLES:
+        if h in red_bad:
+            continue
+        yellow = {}
+        ok = True
+        for dq, dr in B.DIRECTIONS:
+            n1, n2 = (h[0] + dq, h[1] + dr), (h[0] + 2 * dq, h[1] + 2 * dr)
+            if not B.is_hole(n1) or n1 in red_bad:
+                continue
+            for x in (n1, n2):
+                if B.is_hole(x) and x not in red_bad:
+                    if x in yellow_bad:
+                        ok = False
+                    yellow[x] = 1
+        if ok and yellow:
+            return DiamondGame.from_pieces({h: 0, **yellow}, rules)
+    raise AssertionError("no stuck position found")
+
+
+def test_dg07_every_level_passes_when_stuck():
+    """DG-07: a player with no legal move passes; the bots return the pass move."""
+    g = _stuck_position()
+    assert g.legal_moves() == [PASS]
+    for level, bot in BOTS.items():
+        assert bot(g, np.random.default_rng(0)) == PASS, level
+
+
+def _one_move_from_home(kings=True):
+    """Red (player 0) has 14 pieces in its goal camp N, the king on ◎, one hole
+    empty, and its 15th piece a step away from it; yellow is far away."""
+    camp = sorted(B.camp("N"), key=lambda h: -B.distance(h, B.apex("N")))
+    gap = next(h for h in camp if h in B.border("N") and h not in B.corners("N"))
+    outside = next(n for n in B.neighbours(gap) if n not in B.camp("N") and B.tip_of(n) is None)
+    pieces = {h: 0 for h in camp if h != gap}
+    if kings:
+        pieces[B.apex("N")] = (0, True)
+    pieces[outside] = 0
+    yellow = sorted(B.camp("NW"))
+    for h in yellow[:14]:
+        if h not in pieces:
+            pieces[h] = 1
+    if kings:
+        pieces[B.apex("NW")] = (1, True)
+    return DiamondGame.from_pieces(pieces, DiamondRules(players=2, kings=kings)), (outside, gap)
+
+
+@pytest.mark.parametrize("level", ["ふつう", "つよい", "最強"])
+def test_dg14_the_better_levels_take_a_finishing_move(level):
+    """DG-14: with one step left to finish, ふつう and above play it."""
+    g, (outside, gap) = _one_move_from_home()
+    m = BOTS[level](g, np.random.default_rng(0))
+    g.play(m)
+    assert g.is_over() and g.outcome().winner == 0, (level, m)
+
+
+def test_dg15_an_ordinary_piece_on_the_goal_apex_costs_in_the_evaluation():
+    """DG-15: an ordinary piece on ◎ blocks the king, so the evaluation counts it
+    against the player; moving it off and the king on scores better."""
+    apex = B.apex("N")
+    below = [h for h in B.neighbours(apex)]
+    base = {below[0]: (0, True), B.apex("NW"): 1}
+    blocked = DiamondGame.from_pieces({apex: 0, below[1]: 0, **base}, DiamondRules(players=2))
+    free = DiamondGame.from_pieces({apex: (0, True), below[1]: 0, below[0]: 0, B.apex("NW"): (1, True)},
+                                   DiamondRules(players=2))
+    assert ai.race(free, 0) < ai.race(blocked, 0)
+
+
+def test_race_counts_distance_to_the_goal_apex():
+    """A piece one step nearer its goal ◎ lowers its player's race by one (or more
+    for the king, whose place on ◎ is required by DG-14)."""
+    g = DiamondGame(DiamondRules(players=2, kings=False))
+    before = ai.race(g, 0)
+    step = next(m for m in g.legal_moves() if m.kind == "step" and ai._gain(g, m) == 1)
+    g.play(step)
+    assert ai.race(g, 0) == before - 1
+
+
+def _score(a, b, games, seed, **rules):
+    fac = partial(DiamondGame, DiamondRules(players=2, max_turns=400, **rules))
+    res = tournament(fac, {a: BOTS[a], b: BOTS[b]}, games=games, seed=seed, progress=False,
+                     max_plies=400)
+    return res.interval(b)
+
+
+def test_yowai_beats_nyumon():
+    lo, hi = _score("入門", "よわい", 8, seed=1, pieces=10)
+    assert lo > 0.5
+
+
+def test_futsu_beats_yowai():
+    lo, hi = _score("よわい", "ふつう", 8, seed=2, pieces=10)
+    assert lo > 0.5
+
+
+def test_saikyo_beats_futsu():
+    lo, hi = _score("ふつう", "最強", 8, seed=3, pieces=10)
+    assert lo > 0.5
