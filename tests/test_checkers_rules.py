@@ -413,6 +413,19 @@ def test_ck13_lone_king_against_two_5_moves():
     assert g.outcome().is_draw and "5 moves" in g.outcome().reason
 
 
+def test_ck13_king_against_king_5_moves():
+    """CK-13: a king against a king also falls under the 5-move rule; a man against a
+    king does not (the lone side must be a king and the other side must have one)."""
+    g = _with_endgame("W:WK50:BK5", 9)
+    g.play("50-44")
+    assert g.outcome().is_draw and "5 moves" in g.outcome().reason
+    m = CheckersGame(INT, fen="W:W50,K49:B5")
+    m.play(m.legal_moves()[0])
+    assert m.endgame_plies == 0
+    with pytest.raises(FormatError, match="CK-13"):
+        _with_endgame("W:W50,K49:B5", 9)
+
+
 def test_ck13_capture_changes_the_class_and_restarts_the_count():
     """CK-13: going from three pieces to two restarts the count (5-move rule from then)."""
     g = _with_endgame("B:WK46,K50,28:BK5", 20)

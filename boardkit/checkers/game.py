@@ -80,9 +80,10 @@ class CheckersGame(Game):
     - CK-13 (``draw_rules="international"``, FMJD article 6) 50 plies in a row (25
       moves each) with only king moves and no capture; a lone king against three
       pieces of which at least one is a king: drawn once each side has made 16 more
-      moves (32 plies) since that material first arose; a lone king against two
-      pieces of which at least one is a king: 5 moves each (10 plies). The count
-      restarts when the material changes to another of these classes.
+      moves (32 plies) since that material first arose; a lone king against one or
+      two pieces of which at least one is a king (two kings, king and man, or a
+      single king): 5 moves each (10 plies). The count restarts when a capture
+      takes the material from the 16-move class to the 5-move class.
     """
 
     name = "checkers"
@@ -256,8 +257,8 @@ class CheckersGame(Game):
                 return Outcome(None, "draw: a lone king held out 16 moves each against three "
                                      "pieces including a king (CK-13)")
             if cls == 2 and self._endgame >= 10:
-                return Outcome(None, "draw: a lone king held out 5 moves each against two "
-                                     "pieces including a king (CK-13)")
+                return Outcome(None, "draw: a lone king held out 5 moves each against at "
+                                     "most two pieces including a king (CK-13)")
         return None
 
     # ------------------------------------------------------------- parsing
@@ -407,6 +408,9 @@ class CheckersGame(Game):
         quiet, endgame = start.get("quiet", 0), start.get("endgame", 0)
         if not (isinstance(quiet, int) and isinstance(endgame, int) and quiet >= 0 and endgame >= 0):
             raise FormatError("checkers JSON: 'quiet' and 'endgame' must be counts (integers >= 0)")
+        if endgame and _endgame_class(black, white, kings) is None:
+            raise FormatError("checkers JSON: an 'endgame' count is only kept in a CK-13 "
+                              "lone-king endgame; this start position is not one")
         self._undo, self._history, self._fast = [], [], []
         self._set(black, white, kings, turn, quiet, endgame)
         self._start = self._snapshot()
@@ -435,13 +439,14 @@ class CheckersGame(Game):
 
 
 def _endgame_class(black: int, white: int, kings: int) -> int | None:
-    """CK-13: 3 or 2 when one side is a lone king and the other has that many pieces
-    including at least one king; None otherwise."""
+    """CK-13 (FMJD): 3 when one side is a lone king and the other has three pieces
+    including at least one king (16-move rule); 2 when the other has one or two
+    pieces including at least one king (5-move rule); None otherwise."""
     for lone, other in ((black, white), (white, black)):
         if lone and not lone & (lone - 1) and lone & kings:
             n = bin(other).count("1")
-            if n in (2, 3) and other & kings:
-                return n
+            if n <= 3 and other & kings:
+                return 3 if n == 3 else 2
     return None
 
 
