@@ -58,6 +58,7 @@ def test_dg01_lines_are_straight_and_unbroken():
 
 
 def test_dg02_camps_are_triangles_of_15_with_apex_and_border():
+    """DG-02: a camp is a tip's 10 holes plus the 5 border holes, apex marked ◎."""
     for n in B.TIP_NAMES:
         camp, tip, border = B.camp(n), B.tip(n), B.border(n)
         assert len(camp) == 15 and tip < camp and len(border) == 5
