@@ -163,3 +163,25 @@ def test_ms09_game_samples_exactly_like_the_toss_model():
         a, b = np.random.default_rng(4), np.random.default_rng(4)
         for _ in range(300):
             assert g._sample(a) == rules.model.sample(b)
+
+
+@pytest.mark.parametrize("jump", [True, False])
+def test_ms06_ms10_ms14_engine_agrees_with_ring_chain_step(jump):
+    """Cross-check of two implementations: a lone piece's move in the game against
+    ring.step, for every square and tosses from 20 back to 20 forward. The other piece
+    lies laid down just behind (off the track, MS-12), out of reach of these moves."""
+    from boardkit.mawari import Toss
+    from boardkit.mawari.ring import step
+    tosses = ["up down down down", "up up down down", "up up up down", "up up up up",
+              "side down down down", "side up up down", "upright down down down",
+              "upright side up down", "down down down down", "upright upright down down",
+              "up up up down +overlap", "side up down down +overlap",
+              "down down down down +overlap", "up up down down +fall"]
+    rules = MawariRules(corner_jump=jump, battles=False, two_player_skip=False)
+    for pos in range(32):
+        for text in tosses:
+            behind = (pos - 1) % 32 if (pos - 1) % 8 else (pos - 2) % 32
+            g = MawariGame.setup({0: (pos, "歩"), 1: (behind, "歩", "laid")}, rules=rules)
+            g.set_toss(text)
+            want_pos, laps = step(pos, Toss.parse(text).squares(), jump)
+            assert (g.position(0), g.rank(0)) == (want_pos, min(laps, 3)), (pos, text)
