@@ -257,8 +257,10 @@ class CheckersGame(Game):
                 return Outcome(None, "draw: a lone king held out 16 moves each against three "
                                      "pieces including a king (CK-13)")
             if cls == 2 and self._endgame >= 10:
-                return Outcome(None, "draw: a lone king held out 5 moves each against at "
-                                     "most two pieces including a king (CK-13)")
+                if bin(self._black).count("1") + bin(self._white).count("1") == 2:
+                    return Outcome(None, "draw: king against king, 5 moves each (CK-13)")
+                return Outcome(None, "draw: a lone king held out 5 moves each against two "
+                                     "pieces including a king (CK-13)")
         return None
 
     # ------------------------------------------------------------- parsing
