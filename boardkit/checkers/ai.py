@@ -288,7 +288,7 @@ def best_move(game, depth: int = 4):
 
 
 # ------------------------------------------------------------- measuring tips
-def tip_pair(tip: str, depth: int = 1, noise: float = 20.0) -> tuple[TipBot, TipBot]:
+def tip_pair(tip: str, depth: int = 1, noise: float = 4.0) -> tuple[TipBot, TipBot]:
     """(with, without) bots for measuring one tip. Both read captures to the end
     ("shots"), so each other tip is measured on top of not blundering; "shots" itself
     is measured against a bot that knows only the material count."""
@@ -301,7 +301,7 @@ def tip_pair(tip: str, depth: int = 1, noise: float = 20.0) -> tuple[TipBot, Tip
 
 
 def measure_tip(tip: str, games: int = 60, seed: int = 1, rules=None, *, depth: int = 1,
-                noise: float = 20.0, max_plies: int = 200, executor=None):
+                noise: float = 4.0, max_plies: int = 200, executor=None):
     """A seeded tournament, seats swapped every game, between the bot with ``tip`` and
     the bot without it. Returns ``boardkit.sim.TournamentResult`` with the names
     "with" and "without" (draws and games stopped at ``max_plies`` count half)."""
