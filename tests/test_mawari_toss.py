@@ -370,8 +370,7 @@ def test_chi_square_test_detects_a_bias_and_validates():
     # rare categories are pooled: 3 categories, two expected 0.6 times -> 2 left, df 1
     res = chi_square_test([10, 1, 1], [0.9, 0.05, 0.05])
     assert res.df == 1 and res.statistic == pytest.approx((10 - 10.8) ** 2 / 10.8 + (2 - 1.2) ** 2 / 1.2)
-    with pytest.raises(BoardkitError):
-        chi_square_test({"H": 1, "X": 3}, fair)
+    assert chi_square_test({"H": 1, "X": 3}, fair).p_value == 0.0
     with pytest.raises(BoardkitError):
         chi_square_test([1, 2], [0.5, 0.6])
     with pytest.raises(BoardkitError):

@@ -615,6 +615,178 @@ def nb42():
     ])
 
 
+# ------------------------------------------------------------------------------ 44
+EXAMPLE_TALLY = """{
+    "up up down down": 65, "up up up down": 44, "up down down down": 32,
+    "up up up up": 15, "down down down down": 4,
+    "up down down side": 11, "up up down side": 6, "up up up side": 5,
+    "up down down upright": 2, "up up down upright": 2, "up up up upright": 1,
+    "up up down down +overlap": 3, "up up up down +overlap": 2, "up up up up +overlap": 2,
+    "up up down upright +overlap": 1,
+    "up down down down +fall": 1, "up up up up +fall": 1, "up up down down +fall": 1,
+    "up up down side +fall": 1, "down down down down +fall": 1,
+}"""
+
+
+def nb44():
+    write("notebooks/44_mawari_toss_lab.ipynb", [
+        md("""
+        # 回り将棋 toss lab: measure your own golds
+
+        The probabilities of the 金 toss are parameters (MS-09) because nobody has measured
+        them well. The one large data set about tossed shogi pieces is for a different
+        toss: five 歩 (pawns) thrown to decide who moves first in professional games, 1,541
+        tosses, with no significant bias between the two faces. So: **measure your own**.
+        A class tosses four real 金 a few hundred times, tallies what happened in a small
+        table, and this notebook estimates the probabilities and asks whether the fair or
+        the realistic model fits, with a chi-square test written with numpy and `math`
+        only.
+        """),
+        py("""
+        from boardkit import plot
+        from boardkit.mawari import TossModel
+        from boardkit.mawari.toss import TossTally, chi_square_test, tally_widget
+        plot.setup()
+        """),
+        md("""
+        ## 1. How to toss and what to write down (MS-04)
+
+        * Shake the four golds in cupped hands and drop them from the same height each time,
+          onto a shogi board or a table (on a table a gold can fall off, MS-08).
+        * For each toss write the pattern: how many golds are **face up** (表), **face down**
+          (裏), **on the side** (横), **upright** (縦), **upside down** (逆立ち), and whether
+          golds **overlapped** (重なり) or one **fell off** (落ち駒). The order of the golds
+          does not matter.
+        * Pool the class's tally marks into one table like this one (copy it, fill it in):
+
+        | pattern | 日本語 | tally | count |
+        | --- | --- | --- | --- |
+        | up up up up | 表 表 表 表 | | |
+        | up up up down | 表 表 表 裏 | | |
+        | up up down down | 表 表 裏 裏 | | |
+        | up down down down | 表 裏 裏 裏 | | |
+        | down down down down | 裏 裏 裏 裏 | | |
+        | (a gold standing: write the whole pattern, e.g. up up down side) | 横 / 縦 / 逆立ち | | |
+        | (add +overlap or +fall to any pattern) | 重なり / 落ち駒 | | |
+        """),
+        md("""
+        ## 2. The tally
+
+        Type your counts into the dictionary below. The example here is **not a real
+        measurement**: it was drawn with the illustrative realistic model (200 tosses) to
+        show what a class table might look like. Replace it with yours.
+        """),
+        py("counts = " + EXAMPLE_TALLY + "\ntally = TossTally.from_counts(counts)\ntally"),
+        md("""
+        ## 3. Estimating the probabilities
+
+        Each toss shows four golds, so 200 tosses give 800 golds. A face's probability is
+        estimated by its share of all golds; overlap and fall by their share of tosses.
+        The intervals are 95% Wilson intervals: with a few hundred tosses they are wide.
+        """),
+        py("""
+        for name, (share, low, high) in tally.shares().items():
+            print(f"{name:12s} {share:6.3f}   95% interval {low:.3f} .. {high:.3f}")
+        """),
+        md("""
+        The estimate is itself a toss model (exact fractions from the counts), so every
+        tool of notebooks 41-43 works on it:
+        """),
+        py("""
+        estimate = tally.estimate()
+        print(f"expected squares per turn with these golds: {float(estimate.turn_mean()):.3f}")
+        print(f"fair golds:                                 {float(TossModel.fair().turn_mean()):.3f}")
+        """),
+        md(details("Why are the intervals for golds narrower than for overlaps, with the same "
+                   "tally?",
+                   "Faces are counted per gold (800 golds), overlaps per toss (200 tosses): "
+                   "four times as many observations, so about half the width.")),
+        md("""
+        ## 4. The chi-square test
+
+        Does a model fit the tally? Compare the counts $O$ with the counts the model
+        expects, $E = N \times P$, and add up
+
+        $$\chi^2 = \sum \frac{(O - E)^2}{E}.$$
+
+        If the model is right, $\chi^2$ is about as large as its degrees of freedom
+        (categories minus one); much larger means the model does not fit. The **p-value**
+        is the chance of a $\chi^2$ at least this large if the model were right; below
+        0.05 we say the data contradict the model. (Categories expected fewer than 5 times
+        are pooled, as the test needs; an outcome the model says is impossible, yet seen,
+        rejects it outright.) Here are the single golds against the realistic model:
+        """),
+        py("""
+        realistic = TossModel.realistic()
+        faces = tally.face_counts()
+        golds = 4 * tally.n
+        for face, p in realistic.face_probs.items():
+            print(f"{face:12s} observed {faces[face]:4d}   expected {float(p) * golds:6.1f}")
+        chi_square_test(faces, realistic.face_probs)
+        """),
+        md("""
+        `tally.test(model)` runs three tests: the single golds, the whole **patterns**
+        (which would also notice golds that do not land independently) and the
+        overlap/fall **events**:
+        """),
+        py("""
+        for name, model in [("fair", TossModel.fair()), ("realistic", realistic)]:
+            print(name)
+            for what, res in tally.test(model).items():
+                print(f"  {what:12s} chi2 {res.statistic:7.2f}  df {res.df}  p {res.p_value:.3f}")
+        """),
+        md("""
+        A surprise worth a moment: this example *was drawn from* the realistic model, yet
+        the single-gold test gives p = 0.04. At the 5% level a true model is rejected one
+        time in twenty; another class would get another p-value. One test is evidence,
+        not proof.
+
+        The fair model says golds never stand, overlap or fall, so a single standing gold
+        rejects it at once. A fairer question: among the tosses where all four golds lay
+        flat, are face up and face down equally likely?
+        """),
+        py("""
+        flat = tally.only_flat()  # only up/down, no overlap or fall
+        print(flat.n, "flat tosses")
+        {what: round(res.p_value, 3) for what, res in flat.test(TossModel.fair()).items()}
+        """),
+        md("""
+        Here the flat tosses reject 50/50 (p < 0.01): this sample leans to face up (54% of
+        golds) much more than the model it came from (49% up, 47% down). Luck of the
+        draw again; the question below asks what a class could usually detect.
+        """),
+        md(details("The realistic model has face up 0.49 and face down 0.47. Can a class "
+                   "with 200 tosses tell that apart from 50/50?",
+                   "Hardly. 800 golds give a face-up share with a standard error of about "
+                   "$\sqrt{0.25/800} \approx 0.018$, bigger than the 0.01 difference. "
+                   "The next cell estimates how many tosses it would take.")),
+        md("""
+        ## 5. How many tosses would it take?
+
+        To see a difference $d$ in the face-up share at about two standard errors, we need
+        $2\sqrt{0.25/(4N)} \le d$, so $N \ge 1/(4 d^2)$ tosses of four golds:
+        """),
+        py("""
+        for d in [0.05, 0.02, 0.01]:
+            print(f"difference {d:.2f}: about {round(1 / (4 * d * d)):6d} tosses")
+        """),
+        md("""
+        So the professional 歩-toss data (1,541 tosses of five pawns, about 7,700 pieces)
+        can rule out biases of a few percent, but not of one percent.
+
+        **Try it.** Enter tosses one by one (English or 表 裏 横 縦 逆立ち, plus `+overlap` /
+        `+fall`): the tally and its tests against the realistic model update each time.
+        """),
+        py("""
+        tally_widget(TossModel.realistic())
+        """),
+        md(details("After 20 tosses the test against the fair model says p = 0.6. Does that "
+                   "prove the golds are fair?",
+                   "No: a large p-value only says the data do not contradict the model. With "
+                   "20 tosses almost any small bias would pass unnoticed (section 5).")),
+    ])
+
+
 if __name__ == "__main__":
     which = sys.argv[1:] or ["41", "42", "43", "44", "ex"]
     for name in which:

@@ -34,7 +34,8 @@ import numpy as np
 from .._core import BoardkitError, FormatError
 
 __all__ = ["FACES", "FACES_JA", "Toss", "TossModel", "Step", "TurnDistribution",
-           "ChiSquare", "chi_square_test", "toss_widget"]
+           "ChiSquare", "chi_square_test", "toss_widget", "TossTally",
+           "tally_widget"]
 
 FACES = ("up", "down", "side", "upright", "upside_down")
 FACES_JA = {"up": "表", "down": "裏", "side": "横", "upright": "縦", "upside_down": "逆立ち"}
@@ -602,6 +603,163 @@ class TossModel:
         }
 
 
+# ---- a class's tally of real tosses (notebook 44) ---------------------------------------
+class TossTally:
+    """Counts of tossed patterns, e.g. from a class tossing four real 金.
+
+        tally = TossTally.from_counts({"up up down down": 31, "up down down down": 25,
+                                       "up up side down +overlap": 1, ...})
+        tally.estimate()           # a TossModel from the counts (exact fractions)
+        tally.test(TossModel.fair())   # chi-square tests against a model
+
+    The order of the four golds does not matter: patterns are stored with the faces
+    sorted (``FACES`` order)."""
+
+    def __init__(self, counts: dict | None = None):
+        self.counts: dict[Toss, int] = {}
+        for toss, k in (counts or {}).items():
+            self.add(toss, k)
+
+    @classmethod
+    def from_counts(cls, counts: dict) -> "TossTally":
+        return cls(counts)
+
+    @classmethod
+    def from_tosses(cls, tosses) -> "TossTally":
+        tally = cls()
+        for t in tosses:
+            tally.add(t)
+        return tally
+
+    def add(self, toss, times: int = 1) -> None:
+        """Count ``toss`` (a Toss or text like "up up down side") ``times`` times."""
+        if isinstance(toss, str):
+            toss = Toss.parse(toss)
+        elif not isinstance(toss, Toss):
+            raise FormatError(f"a tally row is a toss like 'up up down side' (MS-04); got {toss!r}")
+        if isinstance(times, bool) or not isinstance(times, (int, np.integer)) or times < 0:
+            raise FormatError(f"a tally count is a whole number >= 0; got {times!r} for '{toss}'")
+        key = Toss(tuple(sorted(toss.faces, key=FACES.index)), toss.overlap, toss.fall)
+        self.counts[key] = self.counts.get(key, 0) + int(times)
+
+    @property
+    def n(self) -> int:
+        """Number of tosses counted."""
+        return sum(self.counts.values())
+
+    def face_counts(self) -> dict:
+        """How many single golds showed each face (4 per toss)."""
+        out = {f: 0 for f in FACES}
+        for toss, k in self.counts.items():
+            for f in toss.faces:
+                out[f] += k
+        return out
+
+    def estimate(self, **options) -> TossModel:
+        """The model the counts suggest: each face's share of all golds, and the share
+        of tosses with an overlap / a fallen gold (exact fractions)."""
+        if self.n == 0:
+            raise BoardkitError("the tally is empty: count some tosses first")
+        golds = 4 * self.n
+        faces = self.face_counts()
+        over = sum(k for t, k in self.counts.items() if t.overlap)
+        fall = sum(k for t, k in self.counts.items() if t.fall)
+        return TossModel(*[Fraction(faces[f], golds) for f in FACES],
+                         overlap=Fraction(over, self.n), fall=Fraction(fall, self.n), **options)
+
+    def test(self, model: TossModel) -> dict:
+        """Chi-square goodness of fit against ``model``:
+        "single golds"  the faces of all golds counted one by one (MS-04 chances);
+        "patterns"      whole tosses as patterns of four faces (this also notices golds
+                        that do not land independently);
+        "events"        tosses with no event / an overlap / a fall / both."""
+        faces = self.face_counts()
+        single = chi_square_test(faces, model.face_probs)
+        pattern_obs, pattern_p = {}, {}
+        for toss, p in model.outcomes():
+            if not toss.overlap and not toss.fall:
+                scale = (1 - model.overlap) * (1 - model.fall)
+                pattern_p[toss.faces] = p / scale
+        for toss, k in self.counts.items():
+            pattern_obs[toss.faces] = pattern_obs.get(toss.faces, 0) + k
+        patterns = chi_square_test(pattern_obs, pattern_p)
+        ev_obs, ev_p = {}, {}
+        for o in (False, True):
+            for f in (False, True):
+                ev_p[(o, f)] = ((model.overlap if o else 1 - model.overlap)
+                                * (model.fall if f else 1 - model.fall))
+                ev_obs[(o, f)] = sum(k for t, k in self.counts.items()
+                                     if t.overlap == o and t.fall == f)
+        ev_p = {k: v for k, v in ev_p.items() if v or ev_obs[k]}
+        events = chi_square_test(ev_obs, ev_p) if len(ev_p) > 1 else ChiSquare(0.0, 0, 1.0)
+        return {"single golds": single, "patterns": patterns, "events": events}
+
+    def shares(self) -> dict:
+        """Each face's share of all golds, and overlap / fall shares of tosses, with
+        Wilson 95% intervals: {name: (share, low, high)}. (Golds of one toss are
+        treated as independent here; the "patterns" test checks that.)"""
+        from ..sim import wilson_interval
+        if self.n == 0:
+            raise BoardkitError("the tally is empty: count some tosses first")
+        out = {}
+        for face, k in self.face_counts().items():
+            out[face] = (k / (4 * self.n), *wilson_interval(k, 4 * self.n))
+        for name in ("overlap", "fall"):
+            k = sum(c for t, c in self.counts.items() if getattr(t, name))
+            out[name] = (k / self.n, *wilson_interval(k, self.n))
+        return out
+
+    def only_flat(self) -> "TossTally":
+        """The tosses where every gold lay flat (face up or down) and nothing overlapped
+        or fell: the part of the tally the fair model can be tested on."""
+        return TossTally({t: k for t, k in self.counts.items()
+                          if not t.overlap and not t.fall
+                          and all(f in ("up", "down") for f in t.faces)})
+
+    def rows(self) -> list[tuple[str, str, int]]:
+        """(pattern, 日本語, count) rows, most frequent first."""
+        items = sorted(self.counts.items(), key=lambda kv: (-kv[1], str(kv[0])))
+        return [(str(t), t.ja(), k) for t, k in items]
+
+    def __repr__(self) -> str:
+        return f"<TossTally: {self.n} tosses, {len(self.counts)} patterns>"
+
+
+def tally_widget(model: "TossModel | None" = None):
+    """Type each real toss ("up up down side", or 表 表 裏 横) and press add: the tally
+    and its chi-square tests against ``model`` update as the class goes."""
+    import html as _html
+
+    import ipywidgets as W
+
+    model = model or TossModel.fair()
+    tally = TossTally()
+    text = W.Text(placeholder="up up down side +overlap", description="toss")
+    button = W.Button(description="add")
+    out = W.HTML("No tosses yet.")
+
+    def add(_=None):
+        try:
+            tally.add(text.value)
+        except BoardkitError as err:
+            out.value = f"<span style='color:#b22222'>{_html.escape(str(err))}</span>"
+            return
+        text.value = ""
+        lines = [f"{k:3d} × {_html.escape(p)} ({ja})" for p, ja, k in tally.rows()]
+        tests = tally.test(model)
+        lines.append(f"<b>{tally.n} tosses</b>; chi-square p-values against the model: " +
+                     ", ".join(f"{name} {res.p_value:.3f}" for name, res in tests.items()))
+        out.value = "<br>".join(lines)
+
+    button.on_click(add)
+    text.on_submit(add)
+    box = W.VBox([W.HBox([text, button]), out])
+    box.add = add
+    box.text = text
+    box.tally = tally
+    return box
+
+
 # ---- a try-it widget -------------------------------------------------------------------
 def toss_widget(model: "TossModel | None" = None, seed: int = 0):
     """An ipywidgets box to toss the four golds by hand: each click is one toss (MS-04),
@@ -694,12 +852,10 @@ def chi_square_test(observed, probabilities, min_expected: float = 5.0) -> ChiSq
     (and with the next smallest while the pool is still too small), as the chi-square
     approximation needs; df = categories after pooling - 1."""
     if isinstance(observed, dict):
-        keys = list(probabilities)
-        extra = set(observed) - set(keys)
-        if extra:
-            raise BoardkitError(f"counts for outcomes the model gives no chance: {sorted(extra)}")
+        # an outcome the model gives no chance at all, yet observed, rejects the model
+        keys = list(probabilities) + [k for k in observed if k not in probabilities]
         observed = [observed.get(k, 0) for k in keys]
-        probabilities = [probabilities[k] for k in keys]
+        probabilities = [probabilities.get(k, 0) for k in keys]
     obs = np.asarray(observed, dtype=float)
     prob = np.asarray([float(p) for p in probabilities])
     if obs.shape != prob.shape or obs.ndim != 1:
