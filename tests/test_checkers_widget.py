@@ -148,3 +148,31 @@ def test_levels_carry_the_sources_names():
 def test_computer_vs_computer_finishes():
     w = CheckersWidget(computer=(0, 1), level="easy", seed=1)
     assert w.game.is_over() and "Game over" in w.status
+
+
+INTL = CheckersRules.international()
+
+
+def test_flying_king_lands_on_the_chosen_square_ck09():
+    w = CheckersWidget(CheckersGame(INTL, fen="W:WK46:B28"))
+    w.click(46)
+    assert w.targets == {"23", "19", "14", "10", "5"}
+    w.click(14)
+    assert [str(m) for m in w.game.history] == ["46x14"]
+
+
+def test_majority_capture_only_the_longest_is_selectable_ck06():
+    w = CheckersWidget(CheckersGame(INTL, fen="W:W26,27:B12,18,21,28"))
+    w.click(27)                                # could take one, but 26 takes two
+    assert "CK-06" in w.last_error and "26" in w.last_error
+    w.click(26)
+    w.click(17)
+    assert [str(m) for m in w.game.history] == ["26x17x8"]
+
+
+def test_ring_capture_jumps_each_piece_once_ck07():
+    w = CheckersWidget(CheckersGame(INTL, fen="W:W32:B17,18,27,28"))
+    w.click(32)
+    w.click(21)                                # the rest of the ring follows by itself
+    assert [str(m) for m in w.game.history] == ["32x21x12x23x32"]
+    assert w.game.counts()["black_men"] == 0 and w.game.is_over()
