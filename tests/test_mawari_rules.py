@@ -476,3 +476,15 @@ def test_bad_json_is_format_error(mutate):
     mutate(d)
     with pytest.raises(FormatError):
         MawariGame.from_json(json.dumps(d))
+
+
+def test_ms10_ms12_bad_setup_names_rule_and_changes_nothing():
+    g = MawariGame()
+    before = state(g)
+    with pytest.raises(FormatError, match="MS-10"):
+        g.place(0, "1五", "金")
+    with pytest.raises(IllegalMoveError, match="MS-12"):
+        g.place(0, "1一", "歩", True)
+    with pytest.raises(IllegalMoveError, match="MS-02"):
+        g.place(2, "1五")
+    assert state(g) == before

@@ -101,3 +101,13 @@ def test_text_diagram_and_save_resume(tmp_path):
     path = tmp_path / "m.json"
     g.save(path)
     assert MawariGame.load(path).to_json() == g.to_json()
+
+
+def test_ms03_join_button():
+    w = MawariWidget()
+    w.join_button.click()
+    assert w.game.players == 3 and w.game.square(2) == "1一"
+    w.join_button.click()
+    assert w.join_button.disabled and w.game.players == 4
+    w.join()                                         # a fifth: a message, not a crash
+    assert "MS-03" in w.last_error

@@ -14,6 +14,7 @@ import html
 
 import ipywidgets as W
 
+from .._core import BoardkitError
 from ..widgets import GameWidget
 from ..widgets.base import Selection
 from . import ai
@@ -35,9 +36,11 @@ class MawariWidget(GameWidget):
         self._start_players = players
         self.events_html = W.HTML(layout=W.Layout(max_height="180px", overflow="auto"))
         self.offer_box = W.HBox()
+        self.join_button = self._button("Join (MS-03)", lambda _: self.join(), "user-plus")
         super().__init__(game, **kw)
         kids = list(self.children)
-        self.children = tuple(kids[:3] + [self.offer_box, self.events_html] + kids[3:])
+        self.children = tuple(kids[:3] + [W.HBox([self.offer_box, self.join_button]),
+                                          self.events_html] + kids[3:])
         self._refresh()
 
     # ------------------------------------------------------------ hooks
@@ -94,6 +97,16 @@ class MawariWidget(GameWidget):
     def decide(self, move) -> None:
         """Declare a battle or not (a Battle value or its text: 'battle P2', 'no battle')."""
         self.play(move)
+
+    def join(self) -> None:
+        """A new player joins the game (MS-03); they play as a human seat."""
+        try:
+            q = self.game.join()
+        except BoardkitError as e:                # say why, never crash
+            self._say(str(e), error=True)
+        else:
+            self._say(f"P{q + 1} joined")
+        self._after_change()
 
     def on_click(self, cell: str) -> None:
         g = self.game
@@ -153,6 +166,8 @@ class MawariWidget(GameWidget):
         self.chance_button.disabled = not g.chance_pending() or self.is_computer(g.turn)
         for i, c in enumerate(self.seat_controls):        # only the seats in play
             c.layout.display = None if i < g.players else "none"
+        if hasattr(self, "join_button"):
+            self.join_button.disabled = g.players >= 4 or g.phase != "toss" or g.is_over()
         super()._refresh()
         lines = g.events[-12:]
         self.events_html.value = ("<div style='font-size:90%'>" +
