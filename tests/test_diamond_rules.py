@@ -344,6 +344,39 @@ def test_dg18_ten_pieces_on_the_tip_king_on_apex_goal_is_the_tip():
     assert g.outcome().winner == 0              # the border holes stay empty
 
 
+def test_dg18_small_73_hole_board():
+    """DG-18 option: hexagon of 37, tips of 6, camps of 10; 10 pieces fill the camp."""
+    assert len(B.holes("small")) == 73
+    assert sum(1 for h in B.holes("small") if max(abs(h[0]), abs(h[1]), abs(h[0] + h[1])) <= 3) == 37
+    g = DiamondGame(DiamondRules.small())
+    assert len(g.holes()) == 73
+    for p in range(3):
+        assert len(B.tip(g.start_tip(p), "small")) == 6
+        assert set(g.pieces_of(p)) == B.camp(g.start_tip(p), "small") == g.start_camp(p)
+        assert len(g.start_camp(p)) == 10 and g.home(p) == g.goal_camp(p)
+        assert g.king_of(p) == g.start_apex(p) == B.apex(g.start_tip(p), "small")
+        assert len(g.forbidden(p)) == 24
+    with pytest.raises(BoardkitError, match="DG-18"):
+        DiamondRules(board="small", pieces=15)
+    # the edge of the small board stops jumps that the big star allows
+    where = {(0, 2): R, (0, 3): Y}
+    assert (0, 4) in dests(pos(where), (0, 2))
+    assert (0, 4) not in dests(pos(where, board="small", pieces=10), (0, 2))
+    small = pos(where, board="small", pieces=10)
+    assert_illegal(small, [(0, 2), (0, 4)], r"not a hole of the small 73-hole board \(DG-18\)", FormatError)
+    with pytest.raises(FormatError, match="DG-18"):
+        pos({(0, 4): R}, board="small", pieces=10)
+    # finishing: the goal camp of 10 full, king on ◎
+    camp = B.camp("N", "small")
+    pieces = {h: R for h in camp if h != (0, -3)}
+    pieces[B.apex("N", "small")] = RK
+    pieces[(0, -2)] = R
+    pieces[(-2, 2)] = Y
+    g = pos(pieces, board="small", pieces=10)
+    g.play([(0, -2), (0, -3)])
+    assert g.outcome().winner == 0
+
+
 def test_dg19_long_jump():
     base = {(0, 0): R, (2, 0): Y}
     assert (4, 0) not in dests(pos(base), (0, 0))

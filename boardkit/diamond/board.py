@@ -29,9 +29,9 @@ import math
 
 from .._core import FormatError
 
-__all__ = ["HOLES", "INDEX", "HEXAGON", "DIRECTIONS", "TIP_NAMES", "ROW_LETTERS",
+__all__ = ["HOLES", "INDEX", "HEXAGON", "DIRECTIONS", "TIP_NAMES", "ROW_LETTERS", "RADIUS",
            "is_hole", "label", "hole", "neighbours", "tip", "camp", "apex", "border",
-           "corners", "opposite", "tip_of", "xy", "distance", "parse_hole"]
+           "corners", "opposite", "tip_of", "xy", "distance", "parse_hole", "holes", "tables"]
 
 #: the six line directions, clockwise from east (in the drawing: E, SE, SW, W, NW, NE)
 DIRECTIONS = ((1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1))
@@ -114,8 +114,12 @@ def distance(a, b) -> int:
 
 
 # ------------------------------------------------------------ tips and camps
-# each tip is "one cube coordinate beyond 4 (or below -4)": (axis, sign)
+# each tip is "one cube coordinate beyond the hexagon": (axis, sign)
 _TIP_AXIS = {"N": (1, -1), "NE": (0, 1), "SE": (2, -1), "S": (1, 1), "SW": (0, -1), "NW": (2, 1)}
+
+#: the hexagon's "radius" of each board: the Diamond Game star (and the Chinese
+#: checkers board, the same 121 holes) and the small 73-hole star of DG-18
+RADIUS = {"star": 4, "chinese": 4, "small": 3}
 
 
 def _cube(h):
@@ -128,49 +132,65 @@ def _check_tip(name: str) -> str:
     return name
 
 
-def _region(name: str, depth: int) -> frozenset:
+def _check_board(kind: str) -> int:
+    if kind not in RADIUS:
+        raise FormatError(f"{kind!r} is not a board: boards are {list(RADIUS)}")
+    return RADIUS[kind]
+
+
+def _region(name: str, depth: int, radius: int) -> frozenset:
     axis, sign = _TIP_AXIS[_check_tip(name)]
     out = []
     for h in HOLES:
         c = _cube(h)
         others = [c[i] for i in range(3) if i != axis]
-        if sign > 0 and c[axis] >= depth and min(others) >= -4:
+        if sign > 0 and c[axis] >= depth and min(others) >= -radius:
             out.append(h)
-        elif sign < 0 and c[axis] <= -depth and max(others) <= 4:
+        elif sign < 0 and c[axis] <= -depth and max(others) <= radius:
             out.append(h)
     return frozenset(out)
 
 
-_TIPS = {n: _region(n, 5) for n in TIP_NAMES}
-_CAMPS = {n: _region(n, 4) for n in TIP_NAMES}
-_APEX = {n: max(_TIPS[n], key=lambda h: abs(_cube(h)[_TIP_AXIS[n][0]])) for n in TIP_NAMES}
+_TIPS = {(n, rad): _region(n, rad + 1, rad) for n in TIP_NAMES for rad in (3, 4)}
+_CAMPS = {(n, rad): _region(n, rad, rad) for n in TIP_NAMES for rad in (3, 4)}
+_APEX = {(n, rad): max(_TIPS[n, rad], key=lambda h: abs(_cube(h)[_TIP_AXIS[n][0]]))
+         for n in TIP_NAMES for rad in (3, 4)}
 
 
-def tip(name: str) -> frozenset:
-    """The 10 holes of a tip (outside the hexagon)."""
-    return _TIPS[_check_tip(name)]
+def holes(kind: str = "star") -> tuple:
+    """The holes of a board, in label order: 121 for "star" and "chinese", 73 for
+    "small" (DG-18: a hexagon of 37 and tips of 6, all of them holes of the big star)."""
+    rad = _check_board(kind)
+    return tuple(h for h in HOLES if min(_cube(h)) >= -rad or max(_cube(h)) <= rad)
 
 
-def camp(name: str) -> frozenset:
-    """The 15-hole camp (陣地) of a tip: its 10 tip holes plus the 5 border holes (DG-02)."""
-    return _CAMPS[_check_tip(name)]
+def tip(name: str, kind: str = "star") -> frozenset:
+    """The holes of a tip outside the hexagon (10; 6 on the small board)."""
+    return _TIPS[_check_tip(name), _check_board(kind)]
 
 
-def border(name: str) -> frozenset:
-    """The 5 border holes (境界線) of a camp: the hexagon edge next to the tip."""
-    return _CAMPS[_check_tip(name)] - _TIPS[name]
+def camp(name: str, kind: str = "star") -> frozenset:
+    """The camp (陣地) of a tip: its tip holes plus the border holes (DG-02): 15 holes
+    (10 on the small board)."""
+    return _CAMPS[_check_tip(name), _check_board(kind)]
 
 
-def corners(name: str) -> frozenset:
+def border(name: str, kind: str = "star") -> frozenset:
+    """The border holes (境界線) of a camp: the hexagon edge next to the tip."""
+    return camp(name, kind) - tip(name, kind)
+
+
+def corners(name: str, kind: str = "star") -> frozenset:
     """The 2 end holes of a camp's border: hexagon corners shared with the
     neighbouring camps (DG-03)."""
-    b = border(name)
-    return frozenset(h for h in b if sum(1 for n in TIP_NAMES if h in _CAMPS[n]) > 1)
+    rad = _check_board(kind)
+    return frozenset(h for h in border(name, kind)
+                     if sum(1 for n in TIP_NAMES if h in _CAMPS[n, rad]) > 1)
 
 
-def apex(name: str) -> tuple[int, int]:
+def apex(name: str, kind: str = "star") -> tuple[int, int]:
     """The apex hole of a camp, marked ◎ (DG-02)."""
-    return _APEX[_check_tip(name)]
+    return _APEX[_check_tip(name), _check_board(kind)]
 
 
 def opposite(name: str) -> str:
@@ -179,11 +199,11 @@ def opposite(name: str) -> str:
     return TIP_NAMES[(i + 3) % 6]
 
 
-def tip_of(h) -> str | None:
+def tip_of(h, kind: str = "star") -> str | None:
     """The tip a hole lies in, or None for a hexagon hole."""
     h = parse_hole(h)
     for n in TIP_NAMES:
-        if h in _TIPS[n]:
+        if h in tip(n, kind):
             return n
     return None
 
@@ -210,3 +230,28 @@ for _q, _r in HOLES:
             k += 1
         rays.append(tuple(ray))
     RAYS.append(rays)
+
+
+def tables(kind: str = "star") -> tuple[list, list, list]:
+    """(on_board, NB, RAYS) index tables of a board. The small board (DG-18) is a
+    part of the big star, so its tables are the big ones cut at its edge (its lines
+    are unbroken too: every row of a star is one run of holes)."""
+    if kind in _TABLES:
+        return _TABLES[kind]
+    inside = set(holes(kind))
+    on = [h in inside for h in HOLES]
+    nb = [[j if j >= 0 and on[j] else -1 for j in NB[i]] for i in range(N)]
+    rays = []
+    for i in range(N):
+        cut = []
+        for ray in RAYS[i]:
+            k = 0
+            while k < len(ray) and on[ray[k]]:
+                k += 1
+            cut.append(ray[:k])
+        rays.append(cut)
+    _TABLES[kind] = (on, nb, rays)
+    return _TABLES[kind]
+
+
+_TABLES: dict = {}

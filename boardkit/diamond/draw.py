@@ -63,7 +63,8 @@ def draw_board(game, *, size: float = 420, labels: bool = False, highlight: Iter
                    keep the lines straight), e.g. to put a player's camp at the bottom
     hint           a move (or path) drawn as a dashed green arrow
     """
-    unit = size / 16.2
+    kind = game.rules.board
+    unit = size / 16.2 * 4 / B.RADIUS[kind]      # the small board (DG-18) drawn as large
     ang = math.radians(rotate + (180 if flip else 0))
     ca, sa = math.cos(ang), math.sin(ang)
     width = size * 0.93
@@ -92,7 +93,8 @@ def draw_board(game, *, size: float = 420, labels: bool = False, highlight: Iter
     d.rect(0, 0, width, size, fill="#fbf6ea", rx=fmt_px(unit * 0.6))
 
     # the star: two big triangles, outline first then the fill (an outlined union)
-    big = [(B.apex("NW"), B.apex("NE"), B.apex("S")), (B.apex("N"), B.apex("SE"), B.apex("SW"))]
+    A = lambda n: B.apex(n, kind)  # noqa: E731
+    big = [(A("NW"), A("NE"), A("S")), (A("N"), A("SE"), A("SW"))]
     for t in big:
         d.polygon(tri(t, 0.75), fill=BOARD_EDGE, stroke=BOARD_EDGE,
                   stroke_width=fmt_px(unit * 0.35), stroke_linejoin="round")
@@ -102,10 +104,10 @@ def draw_board(game, *, size: float = 420, labels: bool = False, highlight: Iter
     # camps tinted in their colour (DG-02); the unused colour in 2 players paler
     for name in B.TIP_NAMES:
         col = colours[name]
-        region = B.camp(name) if rules.board == "star" else B.tip(name)
-        corners = sorted(region, key=lambda h: B.distance(h, B.apex(name)))
-        ends = [h for h in region if B.distance(h, B.apex(name)) == max(B.distance(x, B.apex(name))
-                                                                        for x in region)]
+        region = B.tip(name, kind) if kind == "chinese" else B.camp(name, kind)
+        corners = sorted(region, key=lambda h: B.distance(h, A(name)))
+        ends = [h for h in region if B.distance(h, A(name)) == max(B.distance(x, A(name))
+                                                                   for x in region)]
         ends = [min(ends), max(ends)]
         d.polygon(tri([corners[0]] + ends, 0.36), fill=PIECE_COLOURS[col][2],
                   fill_opacity="0.85" if col in used else "0.35",
@@ -118,24 +120,27 @@ def draw_board(game, *, size: float = 420, labels: bool = False, highlight: Iter
         forbidden_for = who[0] if who else None
     forbidden = game.forbidden(forbidden_for) if forbidden_for is not None else frozenset()
     for name in B.TIP_NAMES:
-        if B.tip(name) <= forbidden and forbidden:
-            ends = sorted(h for h in B.tip(name) if B.distance(h, B.apex(name)) == 3)
-            d.polygon(tri([B.apex(name), ends[0], ends[-1]], 0.42), fill="#5b5b5b",
+        tip = B.tip(name, kind)
+        if tip <= forbidden and forbidden:
+            far = max(B.distance(h, A(name)) for h in tip)
+            ends = sorted(h for h in tip if B.distance(h, A(name)) == far)
+            d.polygon(tri([A(name), ends[0], ends[-1]], 0.42), fill="#5b5b5b",
                       fill_opacity="0.28", stroke="none")
 
     # the lines joining neighbours (three directions, so each line once)
-    for h in B.HOLES:
+    on_board = set(game.holes())
+    for h in game.holes():
         for dq, dr in B.DIRECTIONS[:3]:
             n = (h[0] + dq, h[1] + dr)
-            if n in B.INDEX:
+            if n in on_board:
                 (x1, y1), (x2, y2) = P(h), P(n)
                 d.line(x1, y1, x2, y2, stroke=LINE, stroke_width=fmt_px(unit * 0.07))
 
     # holes, ◎ apexes
-    apexes = {B.apex(n): n for n in B.TIP_NAMES}
-    for h in B.HOLES:
+    apexes = {A(n): n for n in B.TIP_NAMES}
+    for h in game.holes():
         x, y = P(h)
-        if h in apexes and rules.board == "star":
+        if h in apexes and kind != "chinese":
             col = PIECE_COLOURS[colours[apexes[h]]][1]
             d.circle(x, y, unit * 0.49, fill="none", stroke=col, stroke_width=fmt_px(unit * 0.07))
             d.circle(x, y, unit * 0.36, fill="none", stroke=col, stroke_width=fmt_px(unit * 0.05))
@@ -196,7 +201,7 @@ def draw_board(game, *, size: float = 420, labels: bool = False, highlight: Iter
                     head=unit * 0.42, dashed=True)
 
     if labels:
-        for h in B.HOLES:
+        for h in game.holes():
             x, y = P(h)
             d.text(x, y, B.label(h), size=unit * 0.3, color="#2b2b2b", weight="bold",
                    stroke="#fff", stroke_width=fmt_px(unit * 0.08), paint_order="stroke",

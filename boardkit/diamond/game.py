@@ -112,8 +112,13 @@ class DiamondGame(Game):
         colours = r.colours
         self._start_tip = list(r.start_tips)
         self._goal_tip = [B.opposite(t) for t in self._start_tip]
-        region = (lambda t: B.camp(t)) if (r.board == "star" and r.pieces == 15) else B.tip
-        camp = B.camp if r.board == "star" else B.tip
+        kind = r.board
+        self._on, self._nb, self._rays = B.tables(kind)
+        if kind == "chinese":            # DG-20: camps are the 10-hole tips
+            camp = region = lambda t: B.tip(t, kind)  # noqa: E731
+        else:
+            camp = lambda t: B.camp(t, kind)  # noqa: E731
+            region = camp if (kind == "small" or r.pieces == 15) else (lambda t: B.tip(t, kind))
         idx = lambda hs: sorted(B.INDEX[h] for h in hs)  # noqa: E731
         self._start_region = [idx(region(t)) for t in self._start_tip]
         self._home = [idx(region(t)) for t in self._goal_tip]
@@ -121,17 +126,17 @@ class DiamondGame(Game):
         self._start_set = [frozenset(x) for x in self._start_region]
         self._start_camp = [frozenset(camp(t)) for t in self._start_tip]
         self._goal_camp = [frozenset(camp(t)) for t in self._goal_tip]
-        self._start_apex = [B.INDEX[B.apex(t)] for t in self._start_tip]
-        self._goal_apex = [B.INDEX[B.apex(t)] for t in self._goal_tip]
+        self._start_apex = [B.INDEX[B.apex(t, kind)] for t in self._start_tip]
+        self._goal_apex = [B.INDEX[B.apex(t, kind)] for t in self._goal_tip]
         self._colour = [colours[t] for t in self._start_tip]
         # DG-13: the 10-hole tips of every other colour (also an unused colour's)
         self._forb = []
         for p in range(r.players):
             bad = [False] * B.N
-            if r.board == "star":
+            if kind != "chinese":
                 for t in B.TIP_NAMES:
                     if colours[t] != self._colour[p]:
-                        for h in B.tip(t):
+                        for h in B.tip(t, kind):
                             bad[B.INDEX[h]] = True
             self._forb.append(bad)
 
@@ -183,6 +188,14 @@ class DiamondGame(Game):
         bad = self._forb[self._check_player(player)]
         return frozenset(B.HOLES[i] for i in range(B.N) if bad[i])
 
+    def holes(self) -> tuple:
+        """The holes of this game's board (121, or 73 on the small board)."""
+        return tuple(h for h in B.HOLES if self._on[B.INDEX[h]])
+
+    def _check_on_board(self, h) -> None:
+        if not self._on[B.INDEX[h]]:
+            raise FormatError(f"{h} ({B.label(h)}) is not a hole of the small 73-hole board (DG-18)")
+
     def _check_player(self, player) -> int:
         if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < self.players:
             raise FormatError(f"{player!r} is not a player: players are 0..{self.players - 1}")
@@ -232,6 +245,7 @@ class DiamondGame(Game):
             h = B.parse_hole(h)
             p, k = (who, False) if isinstance(who, int) else tuple(who)
             g._check_player(p)
+            g._check_on_board(h)
             if k and not g.rules.kings:
                 raise FormatError(f"a king on {B.label(h)} but the rules have kings=False (DG-17)")
             if k and p in kings:
@@ -264,7 +278,7 @@ class DiamondGame(Game):
         forb = self._forb[p]
         long_jump = self.rules.long_jump
         out = []
-        for ray in B.RAYS[y]:
+        for ray in self._rays[y]:
             n = len(ray)
             if n < 2:
                 continue
@@ -342,7 +356,7 @@ class DiamondGame(Game):
         forb = self._forb[p]
         H = B.HOLES
         out, seen = [], set()
-        for x in B.NB[i]:                     # DG-08 steps
+        for x in self._nb[i]:                 # DG-08 steps
             if x < 0 or forb[x]:
                 continue
             if not c[x]:
@@ -472,6 +486,8 @@ class DiamondGame(Game):
         Written jump by jump, independently of the breadth-first generator, so the
         tests can compare the two."""
         holes = [B.parse_hole(h) for h in path]
+        for h in holes:
+            self._check_on_board(h)
         p = self._turn
         if not holes:
             if any(m.kind != "pass" for m in self._generate()):
@@ -780,7 +796,9 @@ class DiamondGame(Game):
         forb = self._forb[self._turn]
         lines = []
         for r in range(-8, 9):
-            row = [h for h in B.HOLES if h[1] == r]
+            row = [h for h in B.HOLES if h[1] == r and self._on[B.INDEX[h]]]
+            if not row:
+                continue
             left = row[0][0] + r / 2
             pad = int(round((left + 8) * 2))
             cells = []

@@ -47,7 +47,10 @@ class DiamondRules:
                   DG-11: may the king go on hopping after a group jump over k >= 2
                   pieces? True (default) as on the article's site; False: a group
                   jump ends the turn (single hops still chain)
-    board         "star" (the Diamond Game board) or "chinese" (DG-20)
+    board         "star" (the Diamond Game board), "chinese" (DG-20), or "small":
+                  the 73-hole star of DG-18 (hexagon of 37, tips of 6, camps of 10,
+                  so pieces=10: king + 9 fill the start camp; the goal is the
+                  opposite camp). Its holes keep their big-star labels.
     swap_rule     DG-16 house rule (a), off by default. Exact rule: a *step* (DG-08)
                   may go onto an adjacent hole of the mover's goal camp that holds
                   another colour's piece; that piece moves to the hole the mover
@@ -74,7 +77,7 @@ class DiamondRules:
     first_player: int = 0
     max_turns: int | None = None
 
-    BOARDS: ClassVar[tuple[str, ...]] = ("star", "chinese")
+    BOARDS: ClassVar[tuple[str, ...]] = ("star", "chinese", "small")
 
     def __post_init__(self) -> None:
         for name in ("kings", "long_jump", "king_hops_after_group", "swap_rule"):
@@ -82,16 +85,16 @@ class DiamondRules:
                 raise BoardkitError(f"DiamondRules.{name} must be True or False, got {getattr(self, name)!r}")
         if self.board not in self.BOARDS:
             raise BoardkitError(f"DiamondRules.board must be one of {list(self.BOARDS)}, got {self.board!r} "
-                                "(DG-01 star, DG-20 chinese)")
-        allowed = (1, 2, 3) if self.board == "star" else (1, 2, 3, 4, 6)
+                                "(DG-01 star, DG-20 chinese, DG-18 small)")
+        allowed = (1, 2, 3, 4, 6) if self.board == "chinese" else (1, 2, 3)
         if not _is_int(self.players) or self.players not in allowed:
-            rule = "DG-05/DG-06" if self.board == "star" else "DG-20"
+            rule = "DG-20" if self.board == "chinese" else "DG-05/DG-06"
             raise BoardkitError(f"{self.players!r} players is not possible on the {self.board} board "
                                 f"({rule}): choose one of {list(allowed)} (1 = solitaire)")
         allowed_pieces = (15, 10) if self.board == "star" else (10,)
         if not _is_int(self.pieces) or self.pieces not in allowed_pieces:
             raise BoardkitError(f"pieces must be one of {list(allowed_pieces)} on the {self.board} board "
-                                f"(DG-02 15 pieces, DG-18 10 pieces), got {self.pieces!r}")
+                                f"(DG-02 15 pieces, DG-18 10 pieces, DG-20), got {self.pieces!r}")
         if self.board == "chinese" and self.kings:
             raise BoardkitError("Chinese checkers has no kings (DG-20): use kings=False "
                                 "or DiamondRules.chinese()")
@@ -132,6 +135,11 @@ class DiamondRules:
         return cls(long_jump=True, **kw)
 
     @classmethod
+    def small(cls, **kw) -> "DiamondRules":
+        """The small 73-hole board, 10 pieces each (DG-18)."""
+        return cls(board="small", pieces=10, **kw)
+
+    @classmethod
     def chinese(cls, players: int = 2, **kw) -> "DiamondRules":
         """The six-colour Chinese checkers board: 10 pieces, no kings (DG-20)."""
         return cls(players=players, board="chinese", kings=False, pieces=10, **kw)
@@ -140,12 +148,12 @@ class DiamondRules:
     @property
     def colours(self) -> dict[str, str]:
         """Tip -> colour name for this board."""
-        return STAR_COLOURS if self.board == "star" else CHINESE_COLOURS
+        return CHINESE_COLOURS if self.board == "chinese" else STAR_COLOURS
 
     @property
     def start_tips(self) -> tuple[str, ...]:
         """The start tip of each player, in player order (clockwise)."""
-        if self.board == "star":
+        if self.board != "chinese":
             return ("S", "NW", "NE")[:self.players]
         return {1: ("S",), 2: ("S", "N"), 3: ("S", "NW", "NE"), 4: ("S", "NW", "N", "SE"),
                 6: ("S", "SW", "NW", "N", "NE", "SE")}[self.players]
