@@ -186,12 +186,17 @@ class _Search:
         return best - (1 if best > WIN // 2 else -1 if best < -WIN // 2 else 0)
 
     def root(self, b, w, k, p, depth):
-        """Scores of every root move (full window, so every score is exact)."""
+        """Scores of the root moves. With noise every score is exact (full window);
+        without, a move is only searched to show whether it reaches the best so far
+        (scores are integers, so equal-best moves still get their exact score)."""
         moves = self.moves(b, w, k, p)
         scored = []
+        best = -WIN - 10
         for raw in moves:
             nb, nw, nk = apply_raw(b, w, k, p, raw, self.crown)
-            v = -self.search(nb, nw, nk, 1 - p, depth - 1, -WIN - 10, WIN + 10)
+            alpha = -WIN - 10 if self.noise else best - 1
+            v = -self.search(nb, nw, nk, 1 - p, depth - 1, -WIN - 10, -alpha)
+            best = max(best, v)
             if self.noise and self.rng is not None:
                 v += float(self.rng.normal(0.0, self.noise))
             scored.append((v, raw))
