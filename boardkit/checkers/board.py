@@ -131,6 +131,18 @@ class MoveGen:
                 if j >= 0:
                     groups[d][j - i] = groups[d].get(j - i, 0) | (1 << i)
         self.groups = [tuple(sorted(gr.items())) for gr in groups]
+        # the same as (up?, shift, mask) with non-negative shifts, and for jumps
+        # (up?, first shift, second shift, mask of squares with a jump that way)
+        self.sgroups = [tuple((delta < 0, abs(delta), m) for delta, m in gr) for gr in self.groups]
+        jg = [{} for _ in range(4)]
+        for i in range(n):
+            for d in range(4):
+                if jump[i][d]:
+                    a = g.step[i][d] - i
+                    b = jump[i][d][2] - g.step[i][d]
+                    jg[d][(a, b)] = jg[d].get((a, b), 0) | (1 << i)
+        self.jgroups = [tuple((a < 0, abs(a), abs(b), m) for (a, b), m in sorted(gr.items()))
+                        for gr in jg]
         self.man_dirs = tuple((0, 1, 2, 3) if rules.men_capture_backward else fwd[p] for p in (0, 1))
         self.man_step_dirs = fwd
 
@@ -145,16 +157,27 @@ class MoveGen:
         return t
 
     def _jumpers(self, pieces: int, dirs, opp: int, empty: int) -> int:
-        """The pieces of ``pieces`` that have a one-square jump (bit-parallel)."""
-        shift = self._shift
+        """The pieces of ``pieces`` that have a one-square jump (bit-parallel: shift
+        onto an opposing piece, shift again onto an empty square, shift back)."""
         out = 0
+        jg = self.jgroups
         for d in dirs:
-            over = shift(pieces, d) & opp
-            if over:
-                land = shift(over, d) & empty
-                if land:
-                    back = 3 - d                   # the opposite direction
-                    out |= shift(shift(land, back), back)
+            for up, s1, s2, m in jg[d]:
+                x = pieces & m
+                if not x:
+                    continue
+                if up:
+                    x = (x >> s1) & opp
+                    if x:
+                        x = (x >> s2) & empty
+                        if x:
+                            out |= x << (s1 + s2)
+                else:
+                    x = (x << s1) & opp
+                    if x:
+                        x = (x << s2) & empty
+                        if x:
+                            out |= x >> (s1 + s2)
         return out
 
     def captures(self, own: int, opp: int, kings: int, player: int, majority=None) -> list:
@@ -291,14 +314,17 @@ class MoveGen:
             return len(self.steps(own, opp, kings, player))
         empty = self.full & ~(own | opp)
         total = 0
-        shift = self._shift
+        sg = self.sgroups
         men = own & ~kings
-        for d in self.man_step_dirs[player]:
-            total += (shift(men, d) & empty).bit_count()
         kings_own = own & kings
-        if kings_own:
-            for d in (0, 1, 2, 3):
-                total += (shift(kings_own, d) & empty).bit_count()
+        for pieces, dirs in ((men, self.man_step_dirs[player]), (kings_own, (0, 1, 2, 3))):
+            if not pieces:
+                continue
+            for d in dirs:
+                for up, sh, m in sg[d]:
+                    x = pieces & m
+                    if x:
+                        total += (((x >> sh) if up else (x << sh)) & empty).bit_count()
         return total
 
     def count(self, own: int, opp: int, kings: int, player: int) -> int:
