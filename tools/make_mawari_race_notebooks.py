@@ -101,7 +101,7 @@ newcomer, g.piece(newcomer), g.square(newcomer)
 ("code", """
 g.draw(last_move=False, size=360)
 """),
-("md", "**Try it.** Toss a few times, then compare: who is ahead?"),
+("md", "**Try it.** Toss a few times, then press *Join (MS-03)* to let a fourth player in: which piece do they get?"),
 ("code", """
 MawariWidget(g.copy())
 """),
