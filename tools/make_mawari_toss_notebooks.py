@@ -787,6 +787,89 @@ def nb44():
     ])
 
 
+# ------------------------------------------------------------------------------ exercises
+EXERCISES = [
+    ("""
+     ## 1. The value of a toss (MS-05)
+
+     The four golds landed 表 表 横 縦: two face up, one on its side, one upright.
+     How many squares is the toss worth?
+     """, 'Toss.parse("up up side upright")',
+     "answer = ...", "answer = 1 + 1 + 5 + 10   # two face up, 5 on the side, 10 upright",
+     "ex.value_of_toss(answer)"),
+    ("""
+     And four golds face down (裏 裏 裏 裏)?
+     """, None,
+     "answer = ...", "answer = 20   # the special case of MS-05",
+     "ex.all_down(answer)"),
+    ("""
+     ## 2. The chance of tossing again (MS-07)
+
+     With fair golds (face up or face down, 1/2 each), what is the chance that a toss
+     earns another toss? Give a `Fraction` or a decimal.
+     """, None,
+     "answer = ...", "answer = Fraction(1, 2) ** 4   # all four must land face up",
+     "ex.toss_again_fair(answer)"),
+    ("""
+     Now golds land face up 0.5, face down 0.4 and on their side 0.1 (no overlaps, no
+     falls). What is the chance of tossing again?
+     """, None,
+     "answer = ...", "answer = (0.5 + 0.1) ** 4   # standing golds are not face down",
+     "ex.toss_again_standing(answer)"),
+    ("""
+     ## 3. Expected squares per turn (MS-05, MS-07)
+
+     With fair golds one toss is worth 13/4 squares on average (2 face up on average,
+     plus 20 x 1/16 for four face down). A turn goes on while no gold is face down.
+     How many squares does a turn move on average?
+     """, None,
+     "answer = ...",
+     "answer = Fraction(13, 4) / (1 - Fraction(1, 16))   # Wald: E[toss] x E[number of tosses]",
+     "ex.expected_squares(answer)"),
+    ("""
+     And how many tosses does a turn have on average?
+     """, None,
+     "answer = ...", "answer = 1 / (1 - Fraction(1, 16))   # 1 + p + p² + ...",
+     "ex.expected_tosses(answer)"),
+    ("""
+     ## 4. Who is laid down? (MS-12)
+
+     Three players. P1's 香 stands on 1八, P2's 歩 on 1六, P3's 桂 on 1四; P1 tosses
+     横 裏 裏 裏 (worth 5). A piece that passes a *lower-ranked* piece with a normal
+     forward move lays it down (ranks: 歩 < 香 < 桂 < 銀). Which players are laid down?
+     Answer with a list of player numbers, e.g. `[2]`, or text like `"P2 P3"`.
+     """, "ex.laid_down_position()",
+     "answer = ...", "answer = [2]   # P2's 歩 is lower than 香; P3's 桂 is higher",
+     "ex.laid_down(answer)"),
+]
+
+
+def nbex():
+    for path, solved in [("exercises/mawari.ipynb", False),
+                         ("exercises/solutions/mawari.ipynb", True)]:
+        cells = [
+            md(f"""
+            # 回り将棋 exercises{" — solutions" if solved else ""}
+
+            Replace each `...` with your answer and run the check under it: it prints
+            ✅ when right, or a hint. The answers are checked by the boardkit engine
+            (rules MS-05, MS-07, MS-12; notebooks 40-44 explain them).
+            """),
+            py("""
+            from fractions import Fraction
+            from boardkit.mawari import Toss
+            from boardkit.mawari import exercises as ex
+            """),
+        ]
+        for text, show, blank, answer, check in EXERCISES:
+            cells.append(md(text))
+            if show:
+                cells.append(py(show))
+            cells.append(py((answer if solved else blank) + "\n" + check))
+        cells.append(py("ex.check.summary()"))
+        write(path, cells)
+
+
 if __name__ == "__main__":
     which = sys.argv[1:] or ["41", "42", "43", "44", "ex"]
     for name in which:

@@ -1,0 +1,101 @@
+"""Checks for exercises/mawari.ipynb: each prints feedback and never raises.
+
+The expected answers are computed by the engine (boardkit.mawari.toss, .game), not
+written down here, so the exercises stay right if a rule option changes.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+
+from ..exercises import Checker
+from .toss import Toss, TossModel
+
+__all__ = ["check", "value_of_toss", "all_down", "toss_again_fair", "toss_again_standing",
+           "expected_squares", "expected_tosses", "laid_down", "laid_down_position",
+           "LAID_DOWN_TOSS", "STANDING_MODEL", "VALUE_TOSS"]
+
+check = Checker("回り将棋")
+
+VALUE_TOSS = "up up side upright"                       # 表 表 横 縦
+STANDING_MODEL = dict(face_up=0.5, face_down=0.4, side=0.1)
+LAID_DOWN_TOSS = "side down down down"                  # 横 裏 裏 裏
+
+
+def _close(tol: float):
+    def test(expected):
+        def inner(answer):
+            try:
+                x = float(answer)
+            except (TypeError, ValueError):
+                return "give a number (a Fraction or a decimal)."
+            return True if abs(x - float(expected)) <= tol else f"{answer} is not right."
+        return inner
+    return test
+
+
+def value_of_toss(answer) -> bool:
+    """1. The value of 表 表 横 縦 (MS-05)."""
+    return check("value of 表 表 横 縦", answer, Toss.parse(VALUE_TOSS).value,
+                 hint="one per face-up gold, 5 on the side, 10 upright (MS-05)")
+
+
+def all_down(answer) -> bool:
+    """1b. The value of four face-down golds (MS-05)."""
+    return check("value of 裏 裏 裏 裏", answer, Toss.parse("down down down down").value,
+                 hint="four face down is a special case of MS-05")
+
+
+def toss_again_fair(answer) -> bool:
+    """2. Chance that a fair toss earns another toss (MS-07)."""
+    return check("chance to toss again (fair)", answer,
+                 test=_close(1e-9)(TossModel.fair().repeat_probability()),
+                 hint="no gold face down: each of the four must land face up (MS-07)")
+
+
+def toss_again_standing(answer) -> bool:
+    """2b. The same when a gold lands face up 0.5, face down 0.4, on its side 0.1."""
+    return check("chance to toss again (standing golds)", answer,
+                 test=_close(1e-9)(TossModel(**STANDING_MODEL).repeat_probability()),
+                 hint="standing golds are not face down (MS-07): each gold is 'not face "
+                      "down' with chance 0.6")
+
+
+def expected_squares(answer) -> bool:
+    """3. Expected squares per turn with fair golds (MS-05, MS-07)."""
+    return check("expected squares per turn (fair)", answer,
+                 test=_close(1e-3)(TossModel.fair().turn_mean()),
+                 hint="mean of one toss divided by (1 - chance to toss again)")
+
+
+def expected_tosses(answer) -> bool:
+    """3b. Expected number of tosses in a turn with fair golds (MS-07)."""
+    return check("expected tosses per turn (fair)", answer,
+                 test=_close(1e-6)(TossModel.fair().expected_tosses()),
+                 hint="1 + p + p² + ... with p the chance to toss again")
+
+
+def laid_down_position():
+    """4. The position: three players; P1's 香 on 1八, P2's 歩 on 1六, P3's 桂 on 1四,
+    P1 to toss. (Built with MawariGame.setup.)"""
+    from .game import MawariGame
+    return MawariGame.setup({0: ("1八", "香"), 1: ("1六", "歩"), 2: ("1四", "桂")}, players=3)
+
+
+def _players(answer):
+    """Accept [2], {2, 3}, "P2", "P2 P3", 2: players counted from 1 as in P1, P2..."""
+    if isinstance(answer, int) and not isinstance(answer, bool):
+        return {answer}
+    if isinstance(answer, str):
+        parts = answer.replace(",", " ").upper().replace("P", " ").split()
+        return {int(p) for p in parts}
+    return {int(str(a).upper().lstrip("P")) for a in answer}
+
+
+def laid_down(answer) -> bool:
+    """4. Which players' pieces are laid down when P1 tosses 横 裏 裏 裏 (MS-12)?"""
+    game = laid_down_position()
+    game.set_toss(LAID_DOWN_TOSS)
+    expected = {p + 1 for p in range(game.players) if game.is_laid(p)}
+    return check("who is laid down", answer, test=lambda a: True if _players(a) == expected
+                 else "not quite: look at each piece P1 passes, and compare ranks.",
+                 hint="a piece passed by a higher-ranked piece is laid down; 歩 < 香 < 桂 < 銀 (MS-12)")

@@ -1,0 +1,57 @@
+"""The 回り将棋 exercises: solutions pass, wrong answers are rejected, blanks do not crash."""
+import pathlib
+from fractions import Fraction
+
+import nbformat
+import pytest
+
+from boardkit.mawari import exercises as ex
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+
+
+def _run(path):
+    """Execute a notebook's code cells in one namespace (they are plain Python)."""
+    ex.check.results.clear()
+    nb = nbformat.read(ROOT / path, as_version=4)
+    ns = {}
+    for cell in nb.cells:
+        if cell.cell_type == "code":
+            exec(compile(cell.source, str(path), "exec"), ns)
+    return dict(ex.check.results)
+
+
+def test_solutions_all_pass(capsys):
+    results = _run("exercises/solutions/mawari.ipynb")
+    assert len(results) == 7 and all(results.values()), results
+    assert capsys.readouterr().out.count("✅") == 7
+
+
+def test_blank_exercises_run_cleanly(capsys):
+    results = _run("exercises/mawari.ipynb")
+    assert len(results) == 7 and not any(results.values())
+    assert "not answered yet" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("check, wrong", [
+    (ex.value_of_toss, 16), (ex.value_of_toss, "17 squares"), (ex.all_down, 0),
+    (ex.toss_again_fair, Fraction(1, 8)), (ex.toss_again_fair, 1 / 16 + 0.001),
+    (ex.toss_again_standing, 0.5 ** 4),
+    (ex.expected_squares, Fraction(13, 4)), (ex.expected_squares, "many"),
+    (ex.expected_tosses, 1), (ex.laid_down, [2, 3]), (ex.laid_down, "P3"), (ex.laid_down, []),
+])
+def test_wrong_answers_are_rejected(check, wrong, capsys):
+    assert check(wrong) is False
+    assert "❌" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("answer", [[2], {2}, "P2", 2, ["P2"]])
+def test_ms12_laid_down_answer_spellings(answer):
+    """MS-12: the 香 passing a 歩 lays it down; the higher 桂 is not laid down."""
+    assert ex.laid_down(answer) is True
+
+
+def test_ms05_ms07_checks_accept_equivalent_numbers():
+    assert ex.toss_again_fair(0.0625) and ex.toss_again_fair(Fraction(1, 16))
+    assert ex.expected_squares(3.4667) and ex.expected_tosses(16 / 15)
+    assert ex.toss_again_standing(Fraction(3, 5) ** 4)
