@@ -18,10 +18,10 @@ average ~11, so absolute rates are low and noisy; the ratios are what matter),
 Python 3.11.7, py-draughts 1.10.1, pydraughts 0.6.7, --runs 3 (median):
 
   case                 depth  leaves   boardkit n/s   peer         depth  peer n/s   ratio
-  8x8 forced             7    179740       89,493    pydraughts     3        150    597x
-  8x8 no-forced          6    189143      157,314    py-draughts    6     66,679    2.4x
-  10x10 international    6    167140      101,390    py-draughts    6     44,474    2.3x
-                                                     pydraughts     3         99   1025x
+  8x8 forced             7    179740      116,069    pydraughts     3        152    762x
+  8x8 no-forced          6    189143      157,216    py-draughts    6     58,878    2.7x
+  10x10 international    6    167140      126,442    py-draughts    6     48,226    2.6x
+                                                     pydraughts     3        109   1156x
 
 py-draughts has no forced-capture American board, so the 8x8 forced row has only
 pydraughts beside it.
