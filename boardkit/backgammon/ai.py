@@ -308,8 +308,8 @@ def _tip_score(game: BackgammonGame, play: Play, w: dict = TIP_WEIGHTS) -> float
         if hit:                                             # (my point n is their 25 - n:
             score += w["hit"] * (2.0 + step[1] / 4.0)       #  the further, the more they lose)
     lead = sum(i * theirs[i] for i in range(1, 26)) - sum(i * mine[i] for i in range(1, 26))
-    if lead > 10:                                           # tip 5: ahead, get past them
-        score -= w["pips"] * 0.5 * sum(mine[p] for p in range(first_opp + 1, 26))
+    if lead > 10:                                           # tip 5: ahead, bring them home
+        score -= w["pips"] * 0.5 * sum(mine[p] for p in range(13, 26))
     elif lead < -10:                                        # behind: keep anchors back
         score += w["pips"] * 2.0 * sum(mine[p] >= 2 for p in range(19, 25))
     score -= w["back"] * sum(mine[19:26])                   # tip 6: run the back checkers
