@@ -534,3 +534,21 @@ def test_ck01_drawing_flip_targets_arrows_rings():
     assert svg.count("<polyline") == 1 and 'opacity="0.35"' in svg
     assert 'r="' in svg and svg.count('fill="#1f7a3a"') == 2
     assert 'stroke-dasharray="4 3"' not in CheckersGame().draw(capturable=True).to_svg()
+
+
+def test_ck14_push_pop_child_copy_are_independent():
+    """The fast search helpers: push/pop restore the position and counters; copy and
+    child never share state with the original."""
+    g = CheckersGame(AM, fen=CHOICE)
+    before = (g.fen(), g.quiet_plies, g.repetitions())
+    m = g.legal_moves()[1]
+    g.push(m)
+    twin = g.copy()
+    twin.push(twin.legal_moves()[0])
+    twin.pop()
+    twin.pop()
+    assert g.fen() != before[0] and twin.fen() == before[0]
+    g.pop()
+    assert (g.fen(), g.quiet_plies, g.repetitions()) == before and g.history == []
+    kid = g.child(m)
+    assert kid.fen() != g.fen() and g.fen() == before[0] and kid.history == []

@@ -226,6 +226,11 @@ class CheckersGame(Game):
         """Take back the last ``push``."""
         self._restore(self._fast.pop())
 
+    def copy(self) -> "CheckersGame":
+        new = super().copy()
+        new._fast = list(self._fast)      # its own push/pop stack
+        return new
+
     def child(self, move: CheckersMove) -> "CheckersGame":
         """A new game (without undo history) in the position after ``move``."""
         new = self.__class__.__new__(self.__class__)
