@@ -26,6 +26,7 @@ its public surface.
 from __future__ import annotations
 
 import math
+import numbers
 
 from .._core import FormatError
 
@@ -78,8 +79,8 @@ def parse_hole(h) -> tuple[int, int]:
     if isinstance(h, str):
         return hole(h)
     if isinstance(h, (tuple, list)) and len(h) == 2 and all(
-            isinstance(c, int) and not isinstance(c, bool) for c in h):
-        t = (h[0], h[1])
+            isinstance(c, numbers.Integral) and not isinstance(c, bool) for c in h):
+        t = (int(h[0]), int(h[1]))
         if t in INDEX:
             return t
         raise FormatError(f"{t} is not a hole of the board (DG-01): the star holds the (q, r) "
