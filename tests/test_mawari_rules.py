@@ -488,3 +488,23 @@ def test_ms10_ms12_bad_setup_names_rule_and_changes_nothing():
     with pytest.raises(IllegalMoveError, match="MS-02"):
         g.place(2, "1五")
     assert state(g) == before
+
+
+def test_ms13_two_up_can_carry_a_silver_home_and_end_the_game():
+    g2 = setup(3, p1=("1三", "歩"), p2=("1二", "銀"))   # P2's home is 1一 (3 players)
+    g2.set_toss(ONE)                                     # P1 lands on P2: both +2
+    assert g2.is_over() and g2.outcome().winner == 1     # P2 carried past its home
+
+
+def test_ms15_others_wait_and_no_offer_after_back_or_jump():
+    g = setup(3, p1=("1七", "歩"), p2=("9五", "歩"))
+    g.set_toss(TWO)
+    g.play("battle P2")
+    seen = set()
+    for toss in [ONE, ONE, ONE, ONE, TWENTY, ONE]:
+        seen.add(g.turn)
+        g.set_toss(toss)
+    assert seen == {0, 1} and g.battle is None          # P3 waited
+    g = setup(2, p1=("1三", "歩"), p2=("9五", "歩"))
+    g.set_toss("up up down down +overlap")             # back to 1五: no battle
+    assert g.phase == "toss" and g.turn == 1

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 
-from ..svg import Drawing, fmt
+from ..svg import Drawing
 from .game import CORNERS, RANKS, TRACK, square_coords, square_index, square_name
 from .toss import Toss
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from .._core import FormatError, Game, IllegalMoveError, Outcome
 from .rules import MawariRules

@@ -18,7 +18,7 @@ from .._core import BoardkitError
 from ..widgets import GameWidget
 from ..widgets.base import Selection
 from . import ai
-from .game import Battle, MawariGame, square_name
+from .game import Battle, MawariGame
 from .rules import MawariRules
 
 __all__ = ["MawariWidget"]
