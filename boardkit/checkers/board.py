@@ -113,10 +113,6 @@ class MoveGen:
             [tuple(jump[i][d] for d in fwd[p] if jump[i][d]) for i in range(n)]
             for p in (0, 1))
         self.king_jumps = king_jumps
-        self.man_steps = tuple([tuple((g.step[i][d], 1 << g.step[i][d]) for d in fwd[p]
-                                      if g.step[i][d] >= 0) for i in range(n)] for p in (0, 1))
-        self.king_steps = [tuple((g.step[i][d], 1 << g.step[i][d]) for d in range(4)
-                                 if g.step[i][d] >= 0) for i in range(n)]
         # flying kings: for each square the non-empty rays as ((index, bit), ...)
         self.rays = [tuple(tuple((j, 1 << j) for j in g.ray[i][d]) for d in range(4) if g.ray[i][d])
                      for i in range(n)]
@@ -147,15 +143,6 @@ class MoveGen:
         self.man_step_dirs = fwd
 
     # ----------------------------------------------------------- captures
-    def _shift(self, pieces: int, d: int) -> int:
-        """The squares one step from ``pieces`` in direction d."""
-        t = 0
-        for delta, m in self.groups[d]:
-            x = pieces & m
-            if x:
-                t |= (x << delta) if delta > 0 else (x >> -delta)
-        return t
-
     def _jumpers(self, pieces: int, dirs, opp: int, empty: int) -> int:
         """The pieces of ``pieces`` that have a one-square jump (bit-parallel: shift
         onto an opposing piece, shift again onto an empty square, shift back)."""

@@ -24,7 +24,6 @@ import json
 import re
 
 from .._core import FormatError, IllegalMoveError, rules_from_dict, rules_to_dict
-from .board import geometry
 from .rules import CheckersRules
 
 __all__ = ["parse_fen", "write_fen", "read_pdn", "write_pdn", "GAME_TYPES"]
