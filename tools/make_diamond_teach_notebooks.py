@@ -570,15 +570,15 @@ def nb25():
         ## How long is a game?
 
         Computer games measure the difference. Each game below is played by the level
-        ふつう on every seat; we count turns (moves of all players together) until the
-        first player finishes. Few games, so the interval is wide; the benchmark scripts run
+        よわい on every seat, with ten pieces each; we count turns (moves of all players
+        together) until the game ends. Few games, so the interval is wide; the benchmark scripts run
         more.
         """),
         code("""
             from boardkit.sim import tournament
 
-            def first_finish(players, games=4):
-                bots = {f"ふつう #{i}": BOTS["ふつう"] for i in range(players)}
+            def first_finish(players, games=3):
+                bots = {f"よわい #{i}": BOTS["よわい"] for i in range(players)}
                 rules = DiamondRules(players=players, pieces=10, max_turns=600)
                 res = tournament(lambda: DiamondGame(rules), bots, games=games, seed=7,
                                  progress=False, executor=None, max_plies=600)
@@ -933,12 +933,232 @@ def nb27():
     ]
 
 
+# ---------------------------------------------------------------------- 28
+def nb28():
+    return [
+        md("""
+        # Diamond Game 9: the solitaire puzzle — cross in as few moves as you can
+
+        Put ten pieces of one colour on the south tip, nobody else on the board, and carry
+        them all to the north tip. One move is a step or a whole hop chain (DG-08..DG-10),
+        and the other colours' tips stay closed (DG-13). How few moves do you need?
+
+        This puzzle is a classic of Chinese checkers. Octave Levenspiel found a solution in
+        **27 moves** in 1971 (Martin Gardner reported it), and in 2009 George I. Bell proved
+        by computer search that **no solution has fewer than 27 moves** ("The shortest game
+        of Chinese Checkers and related problems", *INTEGERS* 9, #G01). The engine plays and
+        counts; `boardkit.diamond.puzzles` checks your attempts.
+
+        Reading and playing time: 15 minutes, or an afternoon.
+        """),
+        IMPORTS,
+        code("""
+            from boardkit.diamond import puzzles
+
+            puzzle = DiamondGame.solitaire(pieces=10)
+            print("pieces:", len(puzzle.pieces_of(0)), "- home:", labels(puzzle.home(0)))
+            puzzle.draw(highlight=puzzle.home(0), size=380)
+        """),
+        md("""
+        ## The rules of the puzzle
+
+        * One colour, no king, no opponent: every move is yours and `moves_played` counts them.
+        * A move is one step, or one chain of hops by one piece (DG-10): long chains are the
+          whole point.
+        * The puzzle is solved when all ten pieces stand on the ten holes of the north tip.
+
+        Lower bound, for a start: each of the ten pieces has to move at least once, and the
+        back piece is 16 holes from the north ◎. A chain of hops needs pieces to hop over,
+        so the early moves build a ladder for the later ones.
+        """),
+        code("""
+            print("each piece must move at least once:", puzzles.lower_bound(puzzle), "moves")
+            print("the known optimum:", puzzles.OPTIMUM[10], "moves")
+        """),
+        md("""
+        ## Try it
+
+        Play on the board below: click a piece, then a marked hole. The move list on the
+        right counts your moves; *Undo* takes one back. (Nobody else moves: you are alone.)
+        """),
+        code("""
+            DiamondWidget(game=DiamondGame.solitaire(pieces=10))
+        """),
+        md("""
+        Or play in code: write your moves as text (labels joined by `-` for a step and `:`
+        for hops) and let the engine check them. `puzzles.check` replays them from the start,
+        says whether they are legal, and counts:
+        """),
+        code("""
+            my_moves = ["b1-c1", "c3-d4"]           # a start: put your own moves here
+            puzzles.check(my_moves)
+        """),
+        code("""
+            puzzles.check(["b1-c1", "a1:c3"])         # an illegal attempt: c3 is taken
+        """),
+        question("""
+            Why is moving the rearmost piece first (here `a1`) usually a waste?
+        """, """
+            It has nothing in front of it to hop over yet except its own crowded tip: it can
+            only step. Later, with the others spread out as a ladder, the same piece can
+            cross half the board in one move.
+        """),
+        md("""
+        ## A good solution by search
+
+        How does a computer find short solutions? The simplest way is a *beam search*: after
+        each move keep only the few hundred positions whose pieces are, in total, closest
+        to the goal, and expand those. It is fast but not guaranteed to find the best.
+        """),
+        code("""
+            found = puzzles.solve(width=60)
+            print(len(found), "moves:", " ".join(str(m) for m in found))
+            puzzles.verify(found)
+        """),
+        md("""
+        ## An optimal solution: 27 moves
+
+        `puzzles.SOLUTION_27` holds a 27-move solution. The engine replays it move by move
+        (every step and hop checked against the rules) and confirms that all ten pieces
+        arrive:
+        """),
+        code("""
+            result = puzzles.verify(puzzles.SOLUTION_27)
+            print(result, "- optimal:", result.optimal)
+        """),
+        code("""
+            final = puzzles.replay(puzzles.SOLUTION_27)
+            longest = max(puzzles.SOLUTION_27, key=lambda t: t.count(":"))
+            print("the longest move:", longest, "-", longest.count(":"), "hops")
+            final.draw(size=380)
+        """),
+        md("""
+        Step through it on the board: the widget below starts from the beginning; play the
+        moves of `puzzles.SOLUTION_27` one by one and watch the ladder form and get used.
+        """),
+        code("""
+            print(" ".join(puzzles.SOLUTION_27))
+        """),
+        question("""
+            The 27-move solution has more hops than steps. Roughly how far must a move go on
+            average? (The ten pieces start 140 holes, in total, from the north ◎ and end 20
+            holes from it.)
+        """, """
+            The pieces must cover 140 - 20 = 120 holes of distance in 27 moves: about 4.4 holes
+            per move. Single steps cover 1, so most moves must be long hop chains.
+        """),
+        md("""
+        ## Summary
+
+        * Solitaire: ten pieces from tip to tip, counting moves (steps or whole chains).
+        * The optimum is 27 moves (Levenspiel 1971; optimality proved by Bell 2009).
+        * `puzzles.check(moves)` verifies any attempt; `puzzles.solve()` searches.
+        """),
+    ]
+
+
+# ---------------------------------------------------------------------- exercises
+EX_INTRO = """
+# Diamond Game exercises (ダイヤモンドゲーム)
+
+Five short exercises on the rules of notebooks 20-24. Replace each `...` with your
+answer and run the check cell under it: it prints ✅ when the answer is right, or a
+hint. Holes are written with their labels (row letter from `a` at the bottom to `q` at
+the top, then the place in the row from the left); `B.label(hole)` and `B.hole(label)`
+convert. Solutions are in `solutions/diamond.ipynb` — try first!
+"""
+
+EX_SETUP = """
+from boardkit.diamond import DiamondGame, DiamondRules, board as B
+from boardkit.diamond import exercises as ex
+"""
+
+
+def exercises(solved: bool):
+    def blank(value: str) -> str:
+        return value if solved else "..."
+
+    return [
+        md(EX_INTRO + ("\n**This is the solved version.**" if solved else "")),
+        code(EX_SETUP),
+        md("""
+        ## 1. Which holes can this piece reach?
+
+        Red is to move. List **every** hole the red piece on `g5` can reach this turn:
+        single steps (DG-08) and the ends of all hop chains (DG-09, DG-10).
+        """),
+        code("""
+            ex.reach_position().draw(labels=True, selected=ex.REACH_PIECE, size=420)
+        """),
+        code(f"""
+            answer = {blank('{"e5", "f6", "g4", "g7", "i5", "i7", "k3", "k5"}')}
+            ex.check_reach(answer)
+        """),
+        md("""
+        ## 2. Which jump is illegal, and why?
+
+        Red is to move. Exactly one of the four moves in `ex.ILLEGAL_CANDIDATES` breaks a
+        rule. Answer with the move and the rule ID it breaks, e.g. `("g5:g7", "DG-09")`.
+        """),
+        code("""
+            print(ex.ILLEGAL_CANDIDATES)
+            ex.illegal_position().draw(labels=True, size=420)
+        """),
+        code(f"""
+            answer = {blank('("i3:i5", "DG-12")')}
+            ex.check_illegal(answer)
+        """),
+        md("""
+        ## 3. Find the longest chain
+
+        Red is to move (no kings). Find the hop chain of the piece on `e7` with the **most
+        hops**, and write it as labels joined by `:` (e.g. `"e7:g7"`).
+        """),
+        code("""
+            ex.chain_position().draw(labels=True, selected=ex.CHAIN_PIECE, size=420)
+        """),
+        code(f"""
+            answer = {blank('"e7:g7:i5:i3:k3:m5"')}
+            ex.check_chain(answer)
+        """),
+        md("""
+        ## 4. Forbidden holes
+
+        In a **two-player** game (red and yellow), on how many holes may a red piece never
+        stop (DG-13)?
+        """),
+        code(f"""
+            answer = {blank('40')}
+            ex.check_forbidden_count(answer)
+        """),
+        md("""
+        ## 5. Where can the king land?
+
+        The red king 王 is on `g3`. List the holes it can reach with **jumps** this turn
+        (not steps): group jumps (DG-11), single hops, and chains — and remember DG-12.
+        """),
+        code("""
+            ex.king_position().draw(labels=True, selected=ex.KING_PIECE, size=420)
+        """),
+        code(f"""
+            answer = {blank('{"g7", "g9", "i1"}')}
+            ex.check_king_landing(answer)
+        """),
+        code("""
+            ex.check.summary()
+        """),
+    ]
+
+
 NOTEBOOKS = {
     "23": ("23_diamond_king.ipynb", nb23),
     "24": ("24_diamond_forbidden_and_goals.ipynb", nb24),
     "25": ("25_diamond_two_vs_three.ipynb", nb25),
     "26": ("26_diamond_variants.ipynb", nb26),
     "27": ("27_diamond_strategy.ipynb", nb27),
+    "28": ("28_diamond_solitaire.ipynb", nb28),
+    "ex": ("diamond.ipynb", lambda: exercises(False)),
+    "sol": ("diamond.ipynb", lambda: exercises(True)),
 }
 
 
@@ -947,7 +1167,7 @@ def main(argv):
     for key in wanted:
         name, fn = NOTEBOOKS[key]
         folder = "notebooks"
-        if key.startswith("ex"):
+        if key in ("ex", "sol"):
             folder = "exercises" if key == "ex" else "exercises/solutions"
         write(name, fn(), folder)
 

@@ -1,0 +1,183 @@
+"""Checks for the Diamond Game exercises (exercises/diamond.ipynb).
+
+Each exercise has a position (a function returning a fresh game) and a check that
+prints feedback and never raises, so the unsolved notebook runs from top to bottom.
+The expected answers are computed by the engine, not written down here.
+
+    from boardkit.diamond import exercises as ex
+    ex.reach_position()              # the board of exercise 1
+    ex.check_reach({"g5", "i5"})     # ❌ / ✅ with a hint
+"""
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from .._core import BoardkitError, IllegalMoveError
+from ..exercises import Checker
+from . import board as B
+from .game import DiamondGame
+from .rules import DiamondRules
+
+__all__ = ["check", "reach_position", "REACH_PIECE", "check_reach", "ILLEGAL_CANDIDATES",
+           "illegal_position", "check_illegal", "chain_position", "CHAIN_PIECE", "check_chain",
+           "longest_chain", "check_forbidden_count", "king_position", "KING_PIECE",
+           "check_king_landing"]
+
+check = Checker("Diamond Game exercises")
+
+
+def _labels(answer: Any) -> set[str]:
+    """A set of hole labels from labels or (q, r) holes, in any iterable."""
+    if isinstance(answer, str):
+        answer = [answer]
+    return {B.label(h).lower() if not isinstance(h, str) else B.label(B.hole(h)) for h in answer}
+
+
+# ----------------------------------------------------------- 1. reachable holes
+REACH_PIECE = "g5"
+
+
+def reach_position() -> DiamondGame:
+    """Red's piece on g5 among red and yellow pieces (two players, no king)."""
+    return DiamondGame.from_pieces({"g5": 0, "h5": 1, "h4": 0, "g6": 1, "j5": 0, "k4": 1,
+                                    "f5": 0, "i6": 1, "i3": 1},
+                                   DiamondRules(players=2, kings=False))
+
+
+def check_reach(answer) -> bool:
+    """Exercise 1: every hole the red piece on g5 can reach this turn (DG-08..DG-10)."""
+    want = {B.label(h) for h in reach_position().reachable_from(REACH_PIECE)}
+
+    def test(a):
+        got = _labels(a)
+        missing, extra = want - got, got - want
+        if not missing and not extra:
+            return True
+        parts = []
+        if missing:
+            parts.append(f"{len(missing)} reachable hole(s) missing")
+        if extra:
+            parts.append(f"{sorted(extra)} cannot be reached")
+        return "; ".join(parts) + "."
+    return check("1. reachable holes", answer, test=test,
+                 hint="Steps go to empty neighbours; hops chain, never landing twice on a hole.")
+
+
+# ----------------------------------------------------------- 2. the illegal jump
+#: four red moves; exactly one of them is illegal
+ILLEGAL_CANDIDATES = ("g5:g7", "i3:i5", "k3:k5:m7", "g9-h8")
+
+
+def illegal_position() -> DiamondGame:
+    """Red to move, with the yellow king on i4 among the pieces."""
+    return DiamondGame.from_pieces({"g5": 0, "g6": 1, "i3": 0, "i4": (1, True), "k3": 0, "k4": 1,
+                                    "l6": 1, "g9": 0}, DiamondRules(players=2))
+
+
+def _illegal_one() -> tuple[str, str]:
+    g = illegal_position()
+    found = []
+    for text in ILLEGAL_CANDIDATES:
+        try:
+            g.copy().play(text)
+        except IllegalMoveError as e:
+            found.append((text, e.rule))
+    if len(found) != 1:   # guards the exercise itself
+        raise BoardkitError(f"exercise 2 needs exactly one illegal candidate, found {found}")
+    return found[0]
+
+
+def check_illegal(answer) -> bool:
+    """Exercise 2: ``answer = (move, rule)``, e.g. ``("f6:h6", "DG-09")``."""
+    move, rule = _illegal_one()
+
+    def test(a):
+        if not (isinstance(a, (tuple, list)) and len(a) == 2):
+            return "answer with a pair: (the move, the rule ID), e.g. (\"f6:h6\", \"DG-09\")."
+        m, r = str(a[0]).strip().lower(), str(a[1]).strip().upper()
+        if m not in ILLEGAL_CANDIDATES:
+            return f"{a[0]!r} is not one of the four candidates {list(ILLEGAL_CANDIDATES)}."
+        if m != move:
+            return f"{m} is legal: play it on the board to see."
+        if r not in (rule or ""):
+            return f"right move, but the rule it breaks is not {r}."
+        return True
+    return check("2. the illegal jump", answer, test=test,
+                 hint="Look at what each jump goes over.")
+
+
+# ----------------------------------------------------------- 3. the longest chain
+CHAIN_PIECE = "e7"
+
+
+def chain_position() -> DiamondGame:
+    """A red piece on e7 with pieces to hop over scattered ahead (no kings)."""
+    return DiamondGame.from_pieces({"e7": 0, "f7": 1, "h6": 0, "j6": 1, "i4": 1, "j3": 0, "l4": 1},
+                                   DiamondRules(players=2, kings=False))
+
+
+def longest_chain(game: DiamondGame, start) -> int:
+    """The most hops one chain from ``start`` can make this turn (a depth-first search
+    over every legal path, DG-10)."""
+    best = 0
+    for dest in game.reachable_from(start):
+        for m in game.paths(start, dest):
+            if m.kind != "step":
+                best = max(best, len(m.path) - 1)
+    return best
+
+
+def check_chain(answer) -> bool:
+    """Exercise 3: the longest hop chain of the piece on e7, as text ("e7:g7:...")
+    or a list of holes."""
+    g = chain_position()
+    most = longest_chain(g, CHAIN_PIECE)
+
+    def test(a):
+        try:
+            m = g.copy().play(a if isinstance(a, str) else list(a))
+        except (IllegalMoveError, BoardkitError) as e:
+            return f"that chain is not legal: {e}."
+        if m.path[0] != B.hole(CHAIN_PIECE):
+            return f"the chain must start on {CHAIN_PIECE}."
+        n = len(m.path) - 1 if m.kind != "step" else 0
+        if n < most:
+            return f"legal, {n} hop(s); a longer chain exists."
+        return True
+    return check("3. the longest chain", answer, test=test,
+                 hint="Write the chain as labels joined by ':' and count the hops.")
+
+
+# ----------------------------------------------------------- 4. forbidden holes
+def check_forbidden_count(answer) -> bool:
+    """Exercise 4: how many holes are forbidden to red in a two-player game (DG-13)?"""
+    want = len(DiamondGame(DiamondRules(players=2)).forbidden(0))
+    return check("4. forbidden holes", answer, want,
+                 hint="Which tips are not red? Count the unused colour too.")
+
+
+# ----------------------------------------------------------- 5. the king's landing
+KING_PIECE = "g3"
+
+
+def king_position() -> DiamondGame:
+    """The red king on g3 beside a row of pieces (DG-11)."""
+    return DiamondGame.from_pieces({"g3": (0, True), "g4": 1, "g5": 0, "g6": 1, "g8": 0, "h2": 1},
+                                   DiamondRules(players=2))
+
+
+def check_king_landing(answer) -> bool:
+    """Exercise 5: the holes the king on g3 reaches with jumps (not steps)."""
+    g = king_position()
+    want = {B.label(m.path[-1]) for m in g.legal_moves()
+            if m.path and m.path[0] == B.hole(KING_PIECE) and m.kind != "step"}
+
+    def test(a):
+        got = _labels(a)
+        if got == want:
+            return True
+        if got - want:
+            return f"{sorted(got - want)} cannot be reached by jumping."
+        return f"{len(want - got)} landing hole(s) missing."
+    return check("5. the king's landings", answer, test=test,
+                 hint="A king jumps a whole row of touching pieces (DG-11), never a king (DG-12).")
