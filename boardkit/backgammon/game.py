@@ -578,22 +578,23 @@ class BackgammonGame(Game):
         loser = 1 - winner
         lb = self._board[loser]
         if how == "pass":
-            kind, words, pts = 1, f"{PLAYER_NAMES[loser]} passed the double", self._cube
+            kind, pts = 1, self._cube
+            text = (f"{PLAYER_NAMES[loser]} passed the double: {PLAYER_NAMES[winner]} wins "
+                    f"{pts} point{'s' if pts != 1 else ''}, the stake before the double (BG-12)")
         else:
             if lb[0] > 0:
-                kind, words = 1, "single game"
+                kind, words = 1, "a single game"
             elif lb[25] or any(lb[19:25]):
-                kind, words = 3, "backgammon"
+                kind, words = 3, "a backgammon"
             else:
-                kind, words = 2, "gammon"
-            counted = kind
+                kind, words = 2, "a gammon"
+            counted, note = kind, ""
             if self.rules.jacoby and self.rules.money_play and self._cube == 1 and kind > 1:
-                counted = 1
-                words += ", counted single: the cube was not turned (Jacoby rule, BG-15)"
+                counted, note = 1, ", counted single as the cube was never turned (Jacoby rule, BG-15)"
             pts = counted * self._cube
-        self._result = (winner, f"{PLAYER_NAMES[winner]} wins: {words} (BG-11), "
-                        f"{pts} point{'s' if pts != 1 else ''} with the cube at {self._cube}",
-                        pts, kind)
+            text = (f"{PLAYER_NAMES[winner]} wins {words} (BG-11){note}: "
+                    f"{pts} point{'s' if pts != 1 else ''} with the cube at {self._cube}")
+        self._result = (winner, text, pts, kind)
         self._phase = "over"
 
     def _outcome(self) -> Outcome | None:
@@ -681,6 +682,9 @@ class BackgammonGame(Game):
             return target
         plays = self.legal_moves()
         most = max(len(p.steps) for p in plays)
+        if not moves and most:
+            return IllegalMoveError("passing is never voluntary: a legal play exists, so it must "
+                                    "be played (BG-08)", "BG-08")
         if len(moves) < most:
             if d1 == d2:
                 msg = f"with a double, as many of the four moves as possible must be played: {most} here (BG-08)"

@@ -93,6 +93,10 @@ class BackgammonWidget(GameWidget):
         self.children = kids
         self._refresh()
 
+    def __repr__(self) -> str:
+        # stable text for notebooks (nbval compares text/plain)
+        return f"<BackgammonWidget ({self.options['rules'].value}): {self.status}>"
+
     # ------------------------------------------------------------ subclass hooks
     def option_controls(self) -> dict:
         return {"rules": W.Dropdown(options=list(RULE_CHOICES), value=self._initial_rules,
