@@ -375,3 +375,78 @@ def test_chi_square_test_detects_a_bias_and_validates():
         chi_square_test([1, 2], [0.5, 0.6])
     with pytest.raises(BoardkitError):
         chi_square_test([0, 0], [0.5, 0.5])
+
+
+# ---- helpers for the notebooks: what-ifs, the lab tally, widgets, pictures -----------------
+from boardkit.mawari.toss import TossTally, tally_widget, toss_widget  # noqa: E402
+
+
+def test_ms09_with_standing_splits_the_rest_evenly():
+    m = TossModel.with_standing(F(1, 10), overlap=F(1, 20))
+    assert m.face_up == m.face_down == F(9, 20) and m.side == F(1, 10) and m.exact
+    s = m.summary()
+    assert s["P(move back)"] == pytest.approx(0.05) and s["P(no move)"] == 0
+    assert s["squares per turn"] == pytest.approx(float(m.turn_mean()))
+    with pytest.raises(BoardkitError, match="MS-09"):
+        TossModel.with_standing(1.2)
+
+
+def test_ms04_tally_counts_patterns_in_any_order():
+    t = TossTally.from_counts({"up down up down": 3, "down down up up": 2, "表 裏 裏 裏": 1})
+    assert t.n == 6 and len(t.counts) == 2
+    assert t.face_counts() == {"up": 11, "down": 13, "side": 0, "upright": 0, "upside_down": 0}
+    est = t.estimate()
+    assert est.face_up == F(11, 24) and est.face_down == F(13, 24) and est.overlap == 0
+    assert t.rows()[0] == ("up up down down", "表 表 裏 裏", 5)
+
+
+def test_ms04_tally_bad_rows_leave_it_untouched():
+    t = TossTally.from_counts({"up up down down": 3})
+    for bad, times in [("up up down", 1), ("up up down down", -1), ("up up down down", 1.5),
+                       (42, 1)]:
+        with pytest.raises(FormatError):
+            t.add(bad, times)
+    assert t.n == 3 and len(t.counts) == 1
+    with pytest.raises(BoardkitError):
+        TossTally().estimate()
+
+
+def test_ms09_tally_tests_tell_models_apart():
+    """A big tally drawn from the realistic model fits it and rejects the fair model;
+    its flat tosses are tested on face up / face down alone."""
+    rng = np.random.default_rng(9)
+    real = TossModel.realistic()
+    t = TossTally.from_tosses(real.sample(rng) for _ in range(3000))
+    fits = t.test(real)
+    assert all(r.p_value > 1e-4 for r in fits.values())
+    assert t.test(TossModel.fair())["single golds"].p_value == 0.0
+    flat = t.only_flat()
+    assert 0 < flat.n < t.n and all(set(x.faces) <= {"up", "down"} for x in flat.counts)
+    share, low, high = t.shares()["up"]
+    assert low < 0.49 < high and low < share < high
+
+
+def test_ms07_toss_widget_tosses_and_tracks_turns():
+    w = toss_widget(TossModel.fair(), seed=3)
+    for _ in range(40):
+        w.toss()
+    assert len(w.state["turns"]) >= 30 and "average per turn" in w.children[2].value
+    assert "<svg" in w.children[1].value
+
+
+def test_ms04_tally_widget_adds_and_reports_errors():
+    w = tally_widget(TossModel.fair())
+    w.text.value = "up up down down"
+    w.add()
+    w.text.value = "up up sideways down"
+    w.add()
+    assert "MS-04" in w.children[1].value and w.tally.n == 1
+    w.text.value = "表 表 表 裏"
+    w.add()
+    assert w.tally.n == 2 and "2 tosses" in w.children[1].value
+
+
+def test_ms04_toss_picture_is_deterministic_svg():
+    t = Toss.parse("up down side upright +overlap")
+    svg = t._repr_svg_()
+    assert svg == t.draw().to_svg() and "重なり" in svg and svg.startswith("<svg")

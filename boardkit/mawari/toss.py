@@ -752,7 +752,6 @@ def tally_widget(model: "TossModel | None" = None):
         out.value = "<br>".join(lines)
 
     button.on_click(add)
-    text.on_submit(add)
     box = W.VBox([W.HBox([text, button]), out])
     box.add = add
     box.text = text
