@@ -167,3 +167,25 @@ def test_ck15_text_diagram():
     assert lines[0].split() == ["b", ".", ".", "."] and lines[1].split()[0] == "W"
     assert lines[-1] == "White to move (american rules)"
     assert str(g).count(".") == 32 - 3
+
+
+# A random international game exported by py-draughts 1.10.1 (StandardBoard.pdn, in a
+# scratch venv), with the FEN py-draughts reports after the last move. Reading it
+# checks that records from other software load move for move (CK-15); the record this
+# engine writes for it was read back by py-draughts (StandardBoard.from_pdn) to the
+# same FEN.
+PY_DRAUGHTS_PDN = """[GameType "20"]
+[Variant "Standard (international) checkers"]
+[Result "*"]
+1. 34-30 16-21 2. 31-27 18-23 3. 27x16 20-24 4. 32-28 23x32 5. 37x28 14-20 6. 40-34 24-29 7. 34x23x14x25 17-21 8. 16x27 15-20 9. 25x14 9x20 10. 36-31 12-17 11. 45-40 4-9 12. 41-36 17-22 13. 28x17 11x22 14. 27x18 13x22 15. 46-41 20-24 16. 30x19 8-12 17. 35-30 22-27 18. 31x22 10-15 19. 41-37 7-11 20. 40-35 1-7 *"""
+PY_DRAUGHTS_FEN = "W:W19,22,30,33,35,36,37,38,39,42,43,44,47,48,49,50:B2,3,5,6,7,9,11,12,15"
+
+
+def test_ck15_reads_a_record_written_by_py_draughts():
+    """CK-15: a PDN record from other software reads to the same final position."""
+    g = CheckersGame.from_pdn(PY_DRAUGHTS_PDN)
+    assert g.rules == INT and len(g.history) == 40
+    assert g.fen() == PY_DRAUGHTS_FEN
+    assert str(g.history[12]) == "34x23x14x25" and len(g.history[12].captures) == 3
+    again = CheckersGame.from_pdn(g.to_pdn())
+    assert again.fen() == PY_DRAUGHTS_FEN and "6. 40-34" in g.to_pdn()

@@ -156,6 +156,14 @@ def write_pdn(game, **tags) -> str:
             number += 1
         turn = 1 - turn
     words.append(result)
+    # keep each move number on the same line as its move
+    joined = []
+    for w in words:
+        if joined and joined[-1].endswith("."):
+            joined[-1] += " " + w
+        else:
+            joined.append(w)
+    words = joined
     body, line = [], ""
     for w in words:
         if len(line) + len(w) + 1 > 79:
