@@ -5,6 +5,9 @@
     g.play(g.legal_moves()[0])
     g                      # the board, drawn in SVG
 
+Boards: the 121-hole star (DG-01), the six-colour Chinese checkers board (DG-20)
+and the small 73-hole star (DG-18), chosen with ``DiamondRules(board=...)``.
+
 Modules: ``board`` (the 121-hole star, labels, camps), ``rules`` (options),
 ``game`` (state, moves, solitaire), ``draw`` (SVG), ``widget`` (the clickable board),
 ``ai`` (computer players).
