@@ -141,3 +141,23 @@ def test_tip_bot_rejects_unknown_tips():
         tip_bot(without="luck")
     assert tip_bot(without="trade").tips == frozenset(TIPS) - {"trade"}
     assert tip_bot(only=("shots",)).tips == frozenset({"shots"})
+
+
+def _is_even_trade(game, move):
+    """After ``move`` the opponent must capture one man and we capture one back."""
+    after = game.child(move)
+    replies = after.legal_moves()
+    if not replies or not all(r.is_capture and len(r.captures) == 1 for r in replies):
+        return False
+    return all(all(x.is_capture and len(x.captures) == 1 for x in after.child(r).legal_moves())
+               for r in replies)
+
+
+def test_strong_trades_when_ahead():
+    """Four men against two: the strong bot offers a one-for-one exchange (3-7, 20x11,
+    7x16), which only the "trade" term makes attractive."""
+    game = CheckersGame(fen="B:W20,22:B1,2,3,16")
+    for seed in range(3):
+        assert _is_even_trade(game, strong(game, np.random.default_rng(seed)))
+    no_trade = TipBot(frozenset(TIPS) - {"trade"}, depth=4)
+    assert not _is_even_trade(game, no_trade(game, None))
