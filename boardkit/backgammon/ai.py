@@ -47,6 +47,7 @@ BAR_PENALTY = 3.0        # a checker on the bar, plus 2 per closed point in fron
 TRAP_PENALTY = 1.2       # per back checker, per blocking point in the 6 in front of it
 STACK_PENALTY = 0.6      # per checker beyond the third on a point
 ROLL_EDGE = 4.0          # being on roll is worth about half a roll
+THEIR_BLOTS = 0.0        # share of their blots' exposure counted (they move first)
 CONTACT_SPREAD = 3.0     # hits and primes make a contact game much less predictable
 
 
@@ -184,7 +185,8 @@ def evaluate_many(positions) -> np.ndarray:
     f = features(np.stack([mine, theirs], axis=1))
     g = features(np.stack([theirs, mine], axis=1))   # the same terms for the other side
     s = (f["pips_me"] + f["hit_loss"] + f["my_bar"] - _structure(f)).astype(float)
-    t = (f["pips_them"] + f["their_bar"] - _structure(g)).astype(float)
+    t = (f["pips_them"] + f["their_bar"] - _structure(g)
+         + THEIR_BLOTS * g["hit_loss"]).astype(float)
     p = _race_probability(s, t, spread=CONTACT_SPREAD)
     # pure races: the bear-off database when both sides are home, else the pip race
     # with a little wastage for each checker still on the board
