@@ -117,13 +117,16 @@ class CubeAction:
 
 
 def notation(steps, hit_flags=()) -> str:
-    """Standard text of a play (BG-16): one checker's moves are joined (``24/13``,
-    with ``*`` on a point where it hit on the way), equal moves are counted (``(2)``)."""
+    """Standard text of a play (BG-16), written the way GNU Backgammon writes it: the
+    single moves sorted from the back (highest point first, longer first), one checker's
+    moves joined (``24/13``, with ``*`` on a point where it hit on the way), equal moves
+    counted (``8/5(2)``)."""
     if not steps:
         return "(no play)"
     flags = list(hit_flags) or [False] * len(steps)
+    order = sorted(zip(steps, flags), key=lambda x: (-x[0][0], -x[0][1]))
     paths: list[list] = []          # [[points...], [hit after each point...]]
-    for (a, b), h in zip(steps, flags):
+    for (a, b), h in order:
         for p in paths:             # continue the checker that just arrived on a
             if p[0][-1] == a and a != 0:
                 p[0].append(b)
@@ -131,22 +134,21 @@ def notation(steps, hit_flags=()) -> str:
                 break
         else:
             paths.append([[a, b], [False, h]])
-    texts = []
+    # equal moves are counted by their points; the first one's text (with its * when
+    # it hit) stands for the group: "6/4*(2)", as gnubg writes it
+    texts, counts, order_ = {}, {}, []
     for pts, hits in paths:
+        key = tuple(pts)
+        if key in counts:
+            counts[key] += 1
+            continue
         s = _point_name(pts[0])
         for k in range(1, len(pts)):
             if k == len(pts) - 1 or hits[k]:
                 s += "/" + _point_name(pts[k]) + ("*" if hits[k] else "")
-        texts.append(((pts[0], pts[-1]), s))
-    texts.sort(key=lambda x: (-x[0][0], -x[0][1], x[1]))
-    out, counts = [], {}
-    for _, s in texts:
-        if s in counts:
-            counts[s] += 1
-        else:
-            counts[s] = 1
-            out.append(s)
-    return " ".join(s if counts[s] == 1 else f"{s}({counts[s]})" for s in out)
+        texts[key], counts[key] = s, 1
+        order_.append(key)
+    return " ".join(texts[k] if counts[k] == 1 else f"{texts[k]}({counts[k]})" for k in order_)
 
 
 _TOKEN = re.compile(r"^(bar|b|\d{1,2})((?:/(?:\d{1,2}|off|o)\*?)+)(?:\((\d)\))?$", re.I)
