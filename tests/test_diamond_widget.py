@@ -97,6 +97,11 @@ def test_hint_and_flip_draw():
     assert w.flipped and "<svg" in w.canvas.svg
 
 
+def test_labels_option_draws_hole_labels():
+    assert ">a1<" in DiamondWidget(players=2, labels=True).canvas.svg
+    assert ">a1<" not in DiamondWidget(players=2).canvas.svg
+
+
 def test_bad_options_fail_clearly():
     with pytest.raises(BoardkitError, match="DG-05"):
         DiamondWidget(players=4)

@@ -127,6 +127,10 @@ def nb20():
                  """It has five neighbours. The sixth would lie between two tips, outside the star:
                  `e5` is where the bottom tip meets the lower-left tip, and there is no hole
                  in the notch between them."""),
+        *try_it("""A lone red piece on the corner `e5`, labels on. Click it: the green dots are its
+                neighbours, the holes a step can reach. Move it and click it again wherever it
+                lands (yellow has no pieces, so it passes every time).""",
+                'DiamondWidget(DiamondGame.from_pieces({"e5": 0}, DiamondRules(players=2)), labels=True)'),
         md("""
         ## Colours and camps (DG-02)
 
@@ -203,6 +207,9 @@ def nb20():
         code("""
             game.draw(arrows=[(game.start_apex(p), game.goal_apex(p)) for p in range(3)], size=360)
         """),
+        *try_it("""You are red; yellow and green are played by the beginner computer (入門).
+                Watch how the three colours cross in the middle.""",
+                'DiamondWidget(computer=(1, 2), level="入門")'),
         md("""
         ## Two players (DG-06)
 
@@ -219,6 +226,9 @@ def nb20():
                  """Red's goal (the top camp) shares a corner with yellow's start camp (upper left)
                  and one with the green tip (upper right). It is nobody's start camp: in Diamond Game
                  you never aim straight at the opponent's starting position."""),
+        *try_it("""Two players: you are red, the computer (入門) plays yellow. Your pieces travel
+                up, yellow's from the upper left to the lower right.""",
+                'DiamondWidget(players=2, computer=1, level="入門")'),
         md("""
         ## Where a colour may go (DG-13, a first look)
 
@@ -236,9 +246,9 @@ def nb20():
         question("A red piece may use 81 of the 121 holes. Is that number different in a three-player game?",
                  """No. There are always four tips of other colours (two yellow, two green), whether or
                  not those colours play: 121 − 40 = 81."""),
-        *try_it("""Two players on one screen (hot-seat). Click a red piece to see every hole it
-                can reach, then click one of them. The board has an Undo button and, under
-                "Game setup", the options you will meet in the next notebooks.""",
+        *try_it("""Two players on one screen (hot-seat). Click a red piece: every hole it can
+                reach is marked, and the tips it may not enter are shaded with ×. The board has
+                an Undo button and, under "Game setup", the options of the next notebooks.""",
                 "DiamondWidget(players=2)"),
         md("""
         ## Summary
@@ -323,6 +333,9 @@ def nb21():
         question("Can a piece step backwards, away from its goal?",
                  """Yes. Any of the six directions is allowed, which is useful to get out of the way
                  or to set up a ladder for a later hop (DG-08)."""),
+        *try_it("""The same two pieces, hot-seat, labels on. Step the red piece somewhere, then
+                move yellow, and try every direction.""",
+                "DiamondWidget(DiamondGame.from_pieces({'i5': 0, 'i6': 1}, DiamondRules(players=2)), labels=True)"),
         md("""
         ## Hop (DG-09)
 
@@ -352,6 +365,9 @@ def nb21():
                  "taken by a red piece. Can it hop?",
                  """No. The landing hole must be empty (DG-09). It does not matter that one of the two
                  pieces is red."""),
+        *try_it("""Two yellow pieces in a row in front of red: click the red piece on `i5` and
+                see that the hole behind them is not marked.""",
+                "DiamondWidget(wall.copy(), labels=True)"),
         md("""
         ## Chains of hops (DG-10)
 
@@ -393,6 +409,9 @@ def nb21():
                  """Not as a landing: every landing must be a hole the piece has not landed on this
                  turn (DG-10). A chain can *jump over* the same piece twice, though, from different
                  sides."""),
+        *try_it("""The ladder, hot-seat, labels on. Click `e7`: all five landings of the chain are
+                marked. Click the farthest one; the path drawn is the shortest chain.""",
+                "DiamondWidget(ladder.copy(), labels=True)"),
         md("""
         ## Kings cannot be jumped (DG-12)
 
@@ -406,6 +425,13 @@ def nb21():
             except IllegalMoveError as e:
                 print(e)
         """),
+        question("Yellow's king stands between two red pieces in a line, with an empty hole behind. "
+                 "Can red's own king jump it?",
+                 """No. Nobody jumps a king, not even another king, and not as part of a group
+                 jump either (DG-12)."""),
+        *try_it("""A yellow king (王) next to red's piece: click `e7` and see that `g7` is not
+                marked; a step is all red has in that direction.""",
+                "DiamondWidget(blocked.copy(), labels=True)"),
         md("""
         ## When you cannot move (DG-07)
 
@@ -427,9 +453,9 @@ def nb21():
                  """Behind each yellow piece of the first row stands another yellow piece, so the
                  landing hole is taken (DG-09); and stepping sideways would land in a green tip, which
                  is closed to red (DG-13)."""),
-        *try_it("""The ladder position, hot-seat. Click the red piece on `e7` and pick the farthest
-                marked hole; then let yellow reply, and try to build a ladder of your own.""",
-                "DiamondWidget(ladder.copy())"),
+        *try_it("""A whole two-player game against the computer (よわい). Look for ladders:
+                pieces one hole apart that your back pieces can climb.""",
+                'DiamondWidget(players=2, computer=1, level="よわい")'),
         md("""
         ## Summary
 
@@ -620,6 +646,9 @@ def nb22():
             king = DiamondGame.from_pieces({**walls, start: (0, True)}, DiamondRules(players=2))
             king.draw(selected=start, targets=king.reachable_from(start), size=380)
         """),
+        *try_it("""The king in the field: click it and pick a far hole. Open "Game setup" to see
+                the option that ends the turn after a group jump.""",
+                "DiamondWidget(king.copy())"),
         md("""
         With long jumps (DG-19) one jump can cover a long distance: here the piece on `i5`
         jumps the yellow piece on `i7` to `i9`, then the one on `k9` to `m9`, two jumps in

@@ -3,6 +3,7 @@
     from boardkit.diamond.widget import DiamondWidget
     DiamondWidget(computer=(1, 2), level="ふつう")     # you are red, two computers
     DiamondWidget(players=2)                          # hot-seat, red against yellow
+    DiamondWidget(DiamondGame.from_pieces(...), labels=True)   # a puzzle position
 
 Click one of your pieces: every hole it can reach this turn is marked (the ends of
 all its hop chains). Click one of them and the piece goes there; the path drawn is
@@ -44,7 +45,7 @@ class DiamondWidget(GameWidget):
 
     def __init__(self, game: DiamondGame | None = None, *, players: int = 3, kings: bool = True,
                  pieces: int = 15, long_jump: bool = False, first_player: int = 0,
-                 king_hops_after_group: bool = True, **kw):
+                 king_hops_after_group: bool = True, labels: bool = False, **kw):
         if game is not None:
             r = game.rules
             players, kings, pieces, long_jump = r.players, r.kings, r.pieces, r.long_jump
@@ -52,6 +53,7 @@ class DiamondWidget(GameWidget):
         # checked now, so a bad option fails here with the rule's own message
         DiamondRules(players=players, kings=kings, pieces=pieces, long_jump=long_jump,
                      first_player=first_player, king_hops_after_group=king_hops_after_group)
+        self.labels = labels          # write the hole labels on the board
         self._initial = dict(players=players, kings=kings, pieces=pieces, long_jump=long_jump,
                              first_player=first_player, king_hops_after_group=king_hops_after_group)
         super().__init__(game, **kw)
@@ -95,7 +97,8 @@ class DiamondWidget(GameWidget):
 
     # ------------------------------------------------------------------ view
     def render(self, selection: Selection) -> str:
-        opts = dict(flip=self.flipped, last_move=not selection.active, hint=self.hint)
+        opts = dict(flip=self.flipped, last_move=not selection.active, hint=self.hint,
+                    labels=self.labels)
         if selection.active:
             opts["selected"] = selection.prefix[-1]
             opts["targets"] = sorted(selection.targets)
