@@ -93,6 +93,9 @@ def nb10():
         code("""
             game.squares, game.size
         """),
+        *try_it("Click a man on the back row (1-4) or an empty square: the message under the "
+                "board names the square. The *Flip* button turns the board round.",
+                "CheckersWidget()"),
         question("What is the number of the dark square in White's lower-left corner?",
                  "29: it starts the bottom row, which holds 29, 30, 31 and 32."),
         md("""
@@ -108,6 +111,8 @@ def nb10():
         code("""
             CheckersGame(CheckersRules.international()).counts()
         """),
+        *try_it("The 10x10 setup: 20 men each, four rows, two empty rows in the middle.",
+                "CheckersWidget(rules=\"international\")"),
         question("How many dark squares are empty at the start of an American game?",
                  "32 − 24 = 8: the two middle rows, four dark squares each."),
         md("""
@@ -124,6 +129,9 @@ def nb10():
         code("""
             game.draw(flip=True, size=300)     # Black's view: Black's men at the bottom
         """),
+        *try_it("Play White: the computer (Black) makes the first move as soon as the board "
+                "appears. Press *Flip* to see the board from the other side.",
+                "CheckersWidget(computer=0, level=\"easy\")"),
         question("In international draughts, whose men stand on squares 31-50, and who moves first?",
                  "White's men stand on 31-50 (the bottom of the diagram), and White moves first."),
         md("""
@@ -297,6 +305,8 @@ def nb11():
         code("""
             choice.draw(arrows=[(12, 19), (14, 23, 32)], capturable=True, size=300)
         """),
+        *try_it("Both ringed men may capture: pick either one.",
+                "CheckersWidget(CheckersGame(fen=\"B:W16,18,27:B12,14\"))"),
         question("In that position, is `12x19` legal under American rules even though `14x23x32` "
                  "takes more?",
                  "Yes. American rules oblige you to capture, not to capture the most (CK-06)."),
@@ -531,6 +541,9 @@ def nb12():
         code("""
             CheckersRules.american().draw_rules, CheckersRules.international().draw_rules
         """),
+        *try_it("Two white kings against one black king on the 10x10 board: White has 5 moves "
+                "each to win before the game is drawn.",
+                "CheckersWidget(CheckersGame(CheckersRules.international(), fen=\"W:WK3,K4:BK46\"))"),
         question("Under international rules, White has two kings, Black one. How many moves each "
                  "does White have to win?",
                  "5 moves each (10 plies) from when that material arose; then it is a draw (CK-13)."),
@@ -586,6 +599,9 @@ def nb13():
             except Exception as e:
                 print(e)
         """),
+        *try_it("Open *Game setup*, choose the rule set `custom`, tick the options you want "
+                "and press *New game*.",
+                "CheckersWidget(rules=\"custom\")"),
         question("Which options differ between `american()` and `international()`?",
                  "All of them: board size 8 vs 10, majority capture off vs on, men capture "
                  "backwards no vs yes, flying kings no vs yes, crowning ends the move yes vs no, "
@@ -754,6 +770,9 @@ def nb13():
             again = CheckersGame.from_pdn(game.to_pdn())
             again.fen() == game.fen(), again.rules == intl
         """),
+        *try_it("The game read back from PDN goes on from where it stopped; *Save* writes it to a "
+                "JSON file and *Resume* reads it back.",
+                "CheckersWidget(again)"),
         code("""
             try:
                 CheckersGame(intl, fen="W:W51:B1")
