@@ -32,8 +32,9 @@ class Budget(Exception):
     pass
 
 
-def reference_reach(pieces, rules, forbidden, start):
-    """Holes the piece on ``start`` can reach, by the letter of DG-08..DG-13, DG-19."""
+def reference_reach(pieces, rules, forbidden, start, counts=None):
+    """Holes the piece on ``start`` can reach, by the letter of DG-08..DG-13, DG-19.
+    ``counts`` (a dict), if given, receives the number of jump paths to each hole."""
     STAR = set(B.holes(rules.board))
     p, king = pieces[start]
     occ = {h: v for h, v in pieces.items() if h != start}
@@ -73,6 +74,8 @@ def reference_reach(pieces, rules, forbidden, start):
             if budget[0] < 0:
                 raise Budget
             out.add(x)
+            if counts is not None:
+                counts[x] = counts.get(x, 0) + 1
             if kind == "group" and not rules.king_hops_after_group:   # DG-11 option
                 continue
             dfs(x, visited | {x})
@@ -133,6 +136,28 @@ def test_dg08_dg13_dg19_engine_matches_naive_reference(kw):
         if ply % 15 == 14:
             checked += compare_all(g)
     assert checked > 150
+
+
+def test_dg10_every_jump_path_is_listed_by_paths():
+    """DG-10: ``paths()`` lists exactly the simple chains the reference enumerates."""
+    rng = np.random.default_rng(10)
+    compared = 0
+    for kw in (RULESETS[0], RULESETS[2], RULESETS[4]):
+        rules = DiamondRules(**kw)
+        for _ in range(4):
+            g = random_position(rng, rules)
+            pcs = g.pieces()
+            for h, (p, _) in list(pcs.items())[:8]:
+                counts = {}
+                try:
+                    reference_reach(pcs, rules, g.forbidden(p), h, counts)
+                except Budget:
+                    continue
+                for dest, n in counts.items():
+                    ours = [m for m in g.paths(h, dest, limit=10**6) if m.kind not in ("step", "swap")]
+                    assert len(ours) == n and len({m.path for m in ours}) == n
+                    compared += 1
+    assert compared > 100
 
 
 def check_invariants(g, counts):
