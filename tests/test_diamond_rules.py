@@ -412,6 +412,10 @@ def test_dg20_chinese_checkers_board():
             assert set(g.pieces_of(p)) == B.tip(g.start_tip(p))
             assert g.home(p) == B.tip(B.opposite(g.start_tip(p)))
             assert not g.forbidden(p)
+        for k in range(5):
+            g.play(g.legal_moves()[(3 * k) % len(g.legal_moves())])
+        assert DiamondGame.from_json(g.to_json()).to_json() == g.to_json()
+        assert g.turn == 5 % n
     for bad in (dict(players=5), dict(players=2, kings=True), dict(players=2, pieces=15)):
         with pytest.raises(BoardkitError, match="DG-20|DG-18"):
             DiamondRules(**{"board": "chinese", "kings": False, "pieces": 10, **bad})
