@@ -237,10 +237,10 @@ def test_ck07_international_duplicates_are_one_move():
 
 def test_ck08_crowning():
     """CK-08: a man ending its move on the far row becomes a king."""
-    g = CheckersGame(fen="B:W1:B27")
+    g = CheckersGame(fen="B:W5:B27")
     g.play("27-31")
     assert g.pieces()[31] == (0, True)
-    w = CheckersGame(fen="W:W6:B30")
+    w = CheckersGame(fen="W:W6:B26")
     w.play("6-1")
     assert w.pieces()[1] == (1, True)
 
@@ -286,7 +286,7 @@ def test_ck08_international_10x10_passes_the_far_row():
 
 def test_ck09_american_king_one_square_all_ways():
     """CK-09 American: a king steps one square in any diagonal direction."""
-    g = CheckersGame(AM, fen="B:W1:BK18")
+    g = CheckersGame(AM, fen="B:W5:BK18")
     assert moves(g) == ["18-14", "18-15", "18-22", "18-23"]
     assert_untouched(g, lambda: g.play("18-27"), IllegalMoveError, r"one square.*CK-09")
 
@@ -300,7 +300,7 @@ def test_ck09_american_king_jumps_backward():
 def test_ck09_flying_king_moves():
     """CK-09 international: a king moves any distance over empty squares."""
     r = CheckersRules.custom(flying_kings=True)
-    g = CheckersGame(r, fen="B:W4:BK18")
+    g = CheckersGame(r, fen="B:WK4:BK18")
     # the two diagonals through 18 hold 6 + 7 other squares; 4 is at (0, 7) and blocks one
     assert len(g.legal_moves()) == 12
     assert "18-5" in moves(g) and "18-32" in moves(g) and "18-4" not in moves(g)
@@ -487,6 +487,15 @@ def test_ck15_bad_notation_is_a_format_error():
         assert_untouched(g, lambda: g.play(bad), FormatError, r"notation \(CK-15\)")
     with pytest.raises(FormatError, match="CheckersMove"):
         g.play(("11", "15"))
+
+
+def test_ck08_ck15_fen_refuses_a_man_on_its_crowning_row():
+    """CK-08: a man on its far row would have been crowned, so such a FEN is refused."""
+    with pytest.raises(FormatError, match=r"Black man on square 30.*CK-08.*K30"):
+        CheckersGame(fen="B:W1:B30")
+    with pytest.raises(FormatError, match=r"White man on square 2.*CK-08"):
+        CheckersGame(fen="B:W2:B20")
+    assert CheckersGame(fen="B:WK2:BK30").pieces() == {2: (1, True), 30: (0, True)}
 
 
 def test_ck15_fen_round_trip():

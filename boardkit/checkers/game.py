@@ -105,6 +105,7 @@ class CheckersGame(Game):
         else:
             from .pdn import parse_fen
             turn, black, white, kings, quiet = parse_fen(fen, rules.board_size)
+            _check_men(black, white, kings, self._geo, fen)
             self._set(black, white, kings, turn, quiet)
         self._start = self._snapshot()
 
@@ -412,6 +413,7 @@ class CheckersGame(Game):
         if not isinstance(start, dict) or not isinstance(data.get("moves"), list):
             raise FormatError("checkers JSON: 'start' must be an object and 'moves' a list")
         turn, black, white, kings, _q = parse_fen(start["fen"], self.rules.board_size)
+        _check_men(black, white, kings, self._geo, start["fen"])
         quiet, endgame = start.get("quiet", 0), start.get("endgame", 0)
         if not (isinstance(quiet, int) and isinstance(endgame, int) and quiet >= 0 and endgame >= 0):
             raise FormatError("checkers JSON: 'quiet' and 'endgame' must be counts (integers >= 0)")
@@ -443,6 +445,17 @@ class CheckersGame(Game):
         """Read one PDN game record (the first game if the text holds several)."""
         from .pdn import read_pdn
         return read_pdn(text)[0]
+
+
+def _check_men(black: int, white: int, kings: int, geo, fen: str) -> None:
+    """A man on its own crowning row would already be a king (CK-08): refuse it."""
+    for player, bb in ((0, black), (1, white)):
+        bad = bb & ~kings & geo.crown_row[player]
+        if bad:
+            sq = (bad & -bad).bit_length()
+            raise FormatError(f"PDN FEN (CK-15): a {PLAYER_NAMES[player]} man on square {sq} "
+                              f"stands on its crowning row, where it would be a king (CK-08); "
+                              f"write it as K{sq}. Got {fen!r}")
 
 
 def _endgame_class(black: int, white: int, kings: int) -> int | None:
