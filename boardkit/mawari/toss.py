@@ -552,37 +552,42 @@ class TossModel:
             again[start:start + k] = ag
         return squares, again
 
-    def simulate_turns(self, n: int, rng, tosses: bool = False, chunk: int = 1 << 20):
+    def simulate_turns(self, n: int, rng, tosses: bool = False, chunk: int = 1 << 16):
         """Signed squares of ``n`` simulated turns (numpy int64 array), tosses of a
         turn summed until one does not repeat (MS-07). ``tosses=True`` also returns the
-        number of tosses of each turn. Seeded by ``rng`` (``numpy.random.default_rng``)."""
+        number of tosses of each turn. Seeded by ``rng`` (``numpy.random.default_rng``).
+        Tosses are drawn in cache-sized chunks; a turn running over a chunk's end is
+        carried into the next chunk."""
         self._check_turn_ends()
         n = int(n)
         if n < 0:
             raise BoardkitError(f"n must be a whole number >= 0; got {n!r}")
         out = np.empty(n, dtype=np.int64)
-        counts = np.empty(n, dtype=np.int64)
+        counts = np.empty(n, dtype=np.int64) if tosses else None
         done, carry, carry_count = 0, 0, 0
         per_turn = float(self.expected_tosses())
         while done < n:
             m = min(chunk, int((n - done) * per_turn * 1.05) + 64)
-            squares, again = self.sample_tosses(m, rng)
+            squares, again = self.sample_tosses(m, rng, chunk=m)
             ends = np.flatnonzero(~again)
             if len(ends) == 0:
                 carry += int(squares.sum())
                 carry_count += m
                 continue
             ends = ends[: n - done]
-            cs = np.cumsum(squares)
-            sums = np.diff(cs[ends], prepend=0)
-            sums[0] += carry
             k = len(ends)
-            out[done:done + k] = sums
-            cnt = np.diff(ends, prepend=-1)
-            cnt[0] += carry_count
-            counts[done:done + k] = cnt
+            cs = np.cumsum(squares)
+            sums = out[done:done + k]
+            np.take(cs, ends, out=sums)
+            last = int(sums[-1])
+            sums[1:] -= cs[ends[:-1]]        # turn sums: differences of the running total
+            sums[0] += carry
+            if tosses:
+                cnt = counts[done:done + k]
+                cnt[0] = ends[0] + 1 + carry_count
+                np.subtract(ends[1:], ends[:-1], out=cnt[1:])
             done += k
-            carry = int(cs[-1] - cs[ends[-1]])
+            carry = int(cs[-1]) - last
             carry_count = m - 1 - int(ends[-1])
         return (out, counts) if tosses else out
 
