@@ -189,3 +189,35 @@ def test_ck15_reads_a_record_written_by_py_draughts():
     assert str(g.history[12]) == "34x23x14x25" and len(g.history[12].captures) == 3
     again = CheckersGame.from_pdn(g.to_pdn())
     assert again.fen() == PY_DRAUGHTS_FEN and "6. 40-34" in g.to_pdn()
+
+
+# ------------------------------------------------------------------ fuzzing
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+from boardkit import BoardkitError  # noqa: E402
+
+_ALPHABET = st.sampled_from(list("0123456789-xX:,KWBH .\"[]{}\n") + ["11-15", "x", "K", "W:", ":B"])
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(st.lists(_ALPHABET, max_size=12).map("".join))
+def test_ck15_any_text_either_parses_or_raises_a_boardkit_error(text):
+    """CK-15: whatever text arrives as a move, FEN or PDN, the result is a legal move,
+    a position, or a boardkit error (never another exception), and a refused move
+    leaves the game untouched."""
+    g = CheckersGame()
+    before = (g.fen(), g.history)
+    try:
+        g.play(text)
+    except BoardkitError:
+        assert (g.fen(), g.history) == before
+    else:
+        assert len(g.history) == 1
+    try:
+        CheckersGame(fen=text)
+    except FormatError:
+        pass
+    try:
+        read_pdn(text)
+    except FormatError:
+        pass
