@@ -160,6 +160,13 @@ def test_ck15_short_capture_form_and_ambiguity():
     assert g.play("10x19x26").captures == (15, 23)
 
 
+def test_ck15_capture_written_with_a_dash():
+    """CK-15: 14-23 is read as the capture 14x23 when that is the only move it can mean
+    (PDN lets programs write captures with a dash); it still prints as 14x23."""
+    g = CheckersGame(fen="B:W18,32:B14")
+    assert str(g.play("14-23")) == "14x23"
+
+
 def test_ck15_text_diagram():
     """CK-15: str(game) shows the board with b/w men, B/W kings and the side to move."""
     g = CheckersGame(fen="W:W21,K5:B1")

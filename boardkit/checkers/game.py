@@ -290,6 +290,9 @@ class CheckersGame(Game):
         squares, is_capture = self._parse_squares(text.strip())
         legal = self.legal_moves()
         found = _match(legal, squares, is_capture)
+        if not found and not is_capture:
+            # some programs write captures with a dash too (PDN allows 11-18 for 11x18)
+            found = _match(legal, squares, True)
         if len(found) == 1:
             return found[0]
         if len(found) > 1:
