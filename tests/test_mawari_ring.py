@@ -138,3 +138,15 @@ def test_exact_and_float_chains_agree():
 def test_ring_drawing_has_every_square():
     svg = draw_ring_values(RingChain().landings(), title="landings per lap").to_svg()
     assert svg.count('data-cell="') == RING and "landings per lap" in svg
+
+
+def test_ms07_turn_matrix_matches_the_turn_distribution():
+    """Two independent routes to one turn: the ring's (I - A)^-1 E and the convolution in
+    TossModel.turn_distribution. Fair golds, no jump, from square 1: a turn of t squares
+    ends on 1 + t (t <= 30 needs at most 7 repeats of 4, so 8 repeats are exact)."""
+    q, done = RingChain(TossModel.fair(), jump=False).turn_matrix()
+    d = TossModel.fair().turn_distribution(max_repeats=8)
+    for j in range(2, RING):
+        assert q[1][j] == d.get(j - 1, 0)
+    assert q[1][0] == 0 and q[1][1] == 0
+    assert done[1] == 1 - sum(q[1])
