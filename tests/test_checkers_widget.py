@@ -176,3 +176,38 @@ def test_ring_capture_jumps_each_piece_once_ck07():
     w.click(21)                                # the rest of the ring follows by itself
     assert [str(m) for m in w.game.history] == ["32x21x12x23x32"]
     assert w.game.counts()["black_men"] == 0 and w.game.is_over()
+
+
+@pytest.mark.parametrize("rules", ["american", "international"])
+def test_random_clicks_never_break_the_widget(rules):
+    """Seeded random clicks (on squares, pieces and junk) against the computer: the
+    widget never raises, and its game is always one reached by legal moves."""
+    import numpy as np
+    rng = np.random.default_rng(5)
+    w = CheckersWidget(rules=rules, computer=1, level="easy", seed=2)
+    n = w.game.squares
+    games_played = [0]
+    for _ in range(150):
+        if w.game.is_over():
+            games_played[0] += 1
+            w.new_game()
+        if w.targets and rng.random() < 0.7:        # mostly follow the marked targets
+            w.click(sorted(w.targets)[int(rng.integers(len(w.targets)))])
+        else:
+            w.click(str(int(rng.integers(1, n + 1))) if rng.random() < 0.95 else "a1")
+        if rng.random() < 0.03:
+            w.undo()
+    assert len(w.game.history) + games_played[0] > 0
+    replay = CheckersGame(w.game.rules)
+    for m in w.game.history:
+        replay.play(str(m))
+    assert replay.fen() == w.game.fen()
+
+
+def test_undo_of_the_computers_opening_move_lets_it_move_again_ck03():
+    """International: White (CK-03) is the computer and moves first; undo before any
+    human move must not leave the computer's turn hanging."""
+    w = CheckersWidget(rules="international", computer=1, level="easy", seed=2)
+    assert len(w.game.history) == 1
+    w.undo()
+    assert w.game.turn == 0 and len(w.game.history) == 1
