@@ -33,8 +33,9 @@ import numpy as np
 
 from .board import apply_raw, bits, geometry, movegen
 
-__all__ = ["TIPS", "TipBot", "tip_pair", "measure_tip", "EasyBot", "NormalBot", "StrongBot", "easy", "normal", "strong",
-           "BOTS", "best_move", "evaluate", "score", "centre_squares", "tip_bot"]
+__all__ = ["BOTS", "easy", "normal", "strong", "EasyBot", "NormalBot", "StrongBot", "best_move",
+           "TIPS", "TipBot", "tip_bot", "tip_pair", "measure_tip", "evaluate", "score",
+           "centre_squares"]
 
 TIPS = ("shots", "groups", "back_row", "centre", "crown", "trade")
 WIN = 100_000
