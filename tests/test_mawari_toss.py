@@ -450,3 +450,13 @@ def test_ms04_toss_picture_is_deterministic_svg():
     t = Toss.parse("up down side upright +overlap")
     svg = t._repr_svg_()
     assert svg == t.draw().to_svg() and "重なり" in svg and svg.startswith("<svg")
+
+
+def test_ms04_patterns_are_the_70_multisets():
+    """C(8, 4) = 70 ways to put four unordered golds into five faces; they sum to 1, and
+    a model where every toss overlaps still has a value distribution (MS-06 edge case)."""
+    m = TossModel(F(1, 5), F(1, 5), F(1, 5), F(1, 5), F(1, 5))
+    assert len(m.patterns()) == math.comb(8, 4) and sum(m.patterns().values()) == 1
+    always = TossModel(F(1, 2), F(1, 2), overlap=1)
+    assert always.value_distribution() == TossModel.fair().value_distribution()
+    assert always.kind_probabilities()["back"] == 1

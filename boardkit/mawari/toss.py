@@ -303,41 +303,40 @@ class TossModel:
     def _one(self):
         return Fraction(1) if self.exact else 1.0
 
-    def outcomes(self) -> list[tuple[Toss, Any]]:
-        """Every distinct toss with its probability: the four golds are unordered, so a
-        toss is a multiset of faces (70 of them) times overlap / fall; faces are listed in
-        ``FACES`` order. Outcomes of probability 0 are left out."""
+    def patterns(self) -> dict:
+        """Every way four golds can land, unordered (70 multisets of faces, listed in
+        ``FACES`` order) -> probability; overlap and fall left aside. Patterns of
+        probability 0 are left out."""
         probs = self.face_probs
-        one = self._one()
-        out = []
-        events = [(o, f, (self.overlap if o else one - self.overlap)
-                   * (self.fall if f else one - self.fall))
-                  for o in (False, True) for f in (False, True)]
+        out = {}
         for combo in combinations_with_replacement(FACES, 4):
-            # multinomial: 4! / prod(k!) orderings of this multiset
-            ways = math.factorial(4)
-            p = one
+            ways = math.factorial(4)          # 4! / prod(k!) orderings of this multiset
+            p = self._one()
             for face in FACES:
                 k = combo.count(face)
                 ways //= math.factorial(k)
                 p *= probs[face] ** k
-            p *= ways
-            if p == 0:
-                continue
-            for o, f, pe in events:
-                if pe != 0:
-                    out.append((Toss(combo, o, f), p * pe))
+            if p != 0:
+                out[combo] = p * ways
         return out
+
+    def outcomes(self) -> list[tuple[Toss, Any]]:
+        """Every distinct toss with its probability: a pattern of faces (``patterns()``)
+        times overlap / fall, which are independent of the faces and of each other.
+        Outcomes of probability 0 are left out."""
+        one = self._one()
+        events = [(o, f, (self.overlap if o else one - self.overlap)
+                   * (self.fall if f else one - self.fall))
+                  for o in (False, True) for f in (False, True)]
+        return [(Toss(combo, o, f), p * pe) for combo, p in self.patterns().items()
+                for o, f, pe in events if pe != 0]
 
     def value_distribution(self) -> dict:
         """Value of one toss (MS-05) -> probability, overlap and fall ignored."""
         dist: dict = {}
-        for toss, p in self.outcomes():
-            if not toss.overlap and not toss.fall:
-                # outcomes() splits each face multiset by the events; undo that split
-                scale = (self._one() - self.overlap) * (self._one() - self.fall)
-                v = toss.score(self.all_down_value)
-                dist[v] = dist.get(v, 0) + p / scale
+        for combo, p in self.patterns().items():
+            v = Toss(combo).score(self.all_down_value)
+            dist[v] = dist.get(v, 0) + p
         return dict(sorted(dist.items()))
 
     def toss_distribution(self) -> dict:
@@ -680,11 +679,7 @@ class TossTally:
         "events"        tosses with no event / an overlap / a fall / both."""
         faces = self.face_counts()
         single = chi_square_test(faces, model.face_probs)
-        pattern_obs, pattern_p = {}, {}
-        for toss, p in model.outcomes():
-            if not toss.overlap and not toss.fall:
-                scale = (1 - model.overlap) * (1 - model.fall)
-                pattern_p[toss.faces] = p / scale
+        pattern_obs, pattern_p = {}, model.patterns()
         for toss, k in self.counts.items():
             pattern_obs[toss.faces] = pattern_obs.get(toss.faces, 0) + k
         patterns = chi_square_test(pattern_obs, pattern_p)
