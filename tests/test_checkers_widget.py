@@ -99,9 +99,9 @@ def test_hint_draws_an_arrow_and_is_a_legal_move():
 
 def test_flip_turns_the_board():
     w = CheckersWidget()
-    before = w.canvas.svg
+    before, was = w.canvas.svg, w.flipped
     w.flip()
-    assert w.flipped and w.canvas.svg != before
+    assert w.flipped != was and w.canvas.svg != before
 
 
 def test_hot_seat_both_sides_by_clicks_and_save_resume(tmp_path):
@@ -211,3 +211,10 @@ def test_undo_of_the_computers_opening_move_lets_it_move_again_ck03():
     assert len(w.game.history) == 1
     w.undo()
     assert w.game.turn == 0 and len(w.game.history) == 1
+
+
+def test_the_learners_pieces_are_at_the_bottom_ck03():
+    assert CheckersWidget(computer=1).flipped            # learner is Black: board turned
+    assert not CheckersWidget(computer=0).flipped        # learner is White: as drawn
+    assert CheckersWidget().flipped                       # hot-seat: first player (Black)
+    assert not CheckersWidget(rules="international").flipped   # White moves first

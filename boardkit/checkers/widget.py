@@ -47,6 +47,16 @@ class CheckersWidget(GameWidget):
         value = self.level_control.value
         self.level_control.options = [(f"{LEVEL_NAMES[lv]} ({lv})", lv) for lv in self.levels]
         self.level_control.value = value
+        self._orient()
+
+    def _orient(self) -> None:
+        """Turn the board so the learner's pieces are at the bottom (CK-03): the one
+        human seat's, or in hot-seat play the first player's. Diagrams have White at
+        the bottom, so the board is flipped when that side is Black."""
+        humans = [s for s in range(2) if not self.is_computer(s)]
+        bottom = humans[0] if len(humans) == 1 else self.game.rules.first_turn
+        self.flipped = bottom == 0
+        self._refresh()
 
     # ------------------------------------------------------------ rule options
     def option_controls(self) -> dict:
@@ -88,6 +98,8 @@ class CheckersWidget(GameWidget):
             super().new_game()
         except BoardkitError as e:           # e.g. majority capture without forced capture
             self._say(f"cannot start that game: {e}", error=True)
+            return
+        self._orient()
 
     def undo(self) -> None:
         """Undo (待った) as in the base widget; if that leaves the computer to move (its
