@@ -150,3 +150,9 @@ def test_ms07_turn_matrix_matches_the_turn_distribution():
         assert q[1][j] == d.get(j - 1, 0)
     assert q[1][0] == 0 and q[1][1] == 0
     assert done[1] == 1 - sum(q[1])
+
+
+def test_ms01_bad_start_raises():
+    chain = RingChain()
+    with pytest.raises(BoardkitError, match="MS-01"):
+        chain.simulate_laps(10, np.random.default_rng(0), start=40)

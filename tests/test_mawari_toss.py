@@ -460,3 +460,10 @@ def test_ms04_patterns_are_the_70_multisets():
     always = TossModel(F(1, 2), F(1, 2), overlap=1)
     assert always.value_distribution() == TossModel.fair().value_distribution()
     assert always.kind_probabilities()["back"] == 1
+
+
+def test_compare_needs_turns():
+    with pytest.raises(BoardkitError):
+        TossModel.fair().compare(1, np.random.default_rng(0))
+    with pytest.raises(BoardkitError):
+        TossModel.fair().simulate_turns(-5, np.random.default_rng(0))

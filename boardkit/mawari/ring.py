@@ -186,6 +186,9 @@ class RingChain:
     def simulate_laps(self, n: int, rng, start: int = 0) -> np.ndarray:
         """Turns taken by ``n`` lone pieces to finish a lap from ``start``, simulated
         toss by toss (all pieces at once with numpy)."""
+        if not 0 <= start < RING:
+            raise BoardkitError(f"a ring position is 0..31 from the home corner (MS-01); "
+                                f"got {start!r}")
         pos = np.full(n, start, dtype=np.int64)
         turns = np.ones(n, dtype=np.int64)
         active = np.ones(n, dtype=bool)

@@ -593,6 +593,8 @@ class TossModel:
     def compare(self, n: int, rng) -> dict:
         """Exact vs simulated side by side, for notebooks and tests: a dict of rows
         {quantity: (exact, simulated, standard error of the simulated value)}."""
+        if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 2:
+            raise BoardkitError(f"compare needs n >= 2 simulated turns; got {n!r}")
         squares, counts = self.simulate_turns(n, rng, tosses=True)
         mean, var = self.turn_mean(), self.turn_variance()
         sd = squares.std()
