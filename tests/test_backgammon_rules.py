@@ -466,3 +466,74 @@ def test_bg16_play_accepts_other_spellings():
         g.play("24-18 13-8")
     with pytest.raises(FormatError, match="BG-16"):
         g.play("24/30")
+
+
+# ------------------------------------------------------------------ bad input
+def test_bad_dice_and_wrong_phase_leave_state_untouched():
+    """Bad input raises a boardkit error naming the rule, and changes nothing (BG-03, BG-12)."""
+    from boardkit import BoardkitError
+    g = BackgammonGame()
+    before = g.to_json()
+    for a, b in ((0, 3), (7, 1), (3, "1"), (2.0, 1)):
+        with pytest.raises(BoardkitError, match="dice show 1..6"):
+            g.set_dice(a, b)
+        assert g.to_json() == before
+    with pytest.raises(IllegalMoveError, match="opening roll"):
+        g.play("8/5 6/5")                   # no dice yet (BG-03)
+    assert g.to_json() == before
+    g.set_dice(3, 1)
+    g.play("8/5 6/5")
+    g.play("double")
+    before = g.to_json()
+    with pytest.raises(IllegalMoveError, match="take or pass"):
+        g.set_dice(2, 1)
+    with pytest.raises(IllegalMoveError, match="BG-12"):
+        g.play("double")
+    assert g.to_json() == before
+    g.play("take")
+    with pytest.raises(IllegalMoveError, match="no double has been offered"):
+        g.play("take")
+
+
+def test_bad_notation_and_points():
+    """Malformed move text raises FormatError naming BG-16; a checker that is not there is
+    refused with BG-01 (points counted from the mover's side)."""
+    g = BackgammonGame().set_dice(3, 1)
+    before = g.to_json()
+    for bad in ("8-5 6-5", "8/5/", "abc", "5/8", "13/30", "8/5(9)"):
+        with pytest.raises(FormatError, match="BG-16"):
+            g.play(bad)
+    with pytest.raises(IllegalMoveError, match="no checker on point 3"):
+        g.play("3/2 3/off")
+    assert g.to_json() == before
+
+
+def test_bad_json_positions_and_rules():
+    """Malformed JSON and impossible positions raise FormatError naming the problem."""
+    from boardkit import BoardkitError
+    good = BackgammonGame().to_json()
+    assert BackgammonGame.from_json(good).to_json() == good
+    import json as _json
+    doc = _json.loads(good)
+    doc["state"]["board"][0][6] = 6          # 16 checkers
+    with pytest.raises(FormatError, match="15 checkers"):
+        BackgammonGame.from_json(_json.dumps(doc))
+    doc = _json.loads(good)
+    doc["state"]["board"][1][19] = 1          # Red on White's 6-point, where White stands
+    doc["state"]["board"][1][0] = -1
+    with pytest.raises(FormatError):
+        BackgammonGame.from_json(_json.dumps(doc))
+    doc = _json.loads(good)
+    doc["state"]["phase"] = "dance"
+    with pytest.raises(FormatError, match="phase"):
+        BackgammonGame.from_json(_json.dumps(doc))
+    doc = _json.loads(good)
+    doc["rules"]["max_cube"] = 48
+    with pytest.raises(FormatError, match="max_cube"):
+        BackgammonGame.from_json(_json.dumps(doc))
+    with pytest.raises(FormatError, match="not valid JSON"):
+        BackgammonGame.from_json("{")
+    with pytest.raises(FormatError, match="both players"):
+        BackgammonGame.from_position(side({6: 2}), side({19: 2}))
+    with pytest.raises(BoardkitError, match="BG-13"):
+        BackgammonRules.match(0)

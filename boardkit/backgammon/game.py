@@ -645,7 +645,7 @@ class BackgammonGame(Game):
     def _explain_illegal(self, move: Any) -> IllegalMoveError:
         if isinstance(move, CubeAction) or str(move).strip().lower() in ("roll", "double", "take", "pass"):
             act = str(move).strip().lower()
-            if self._phase == "cube" and act in ("take", "pass"):
+            if self._phase != "respond" and act in ("take", "pass"):
                 return IllegalMoveError("no double has been offered: take or pass answers a double (BG-12)", "BG-12")
             if act == "double" and self._phase in ("roll", "move"):
                 reason = self._cube_reason(self._roller)
@@ -665,6 +665,9 @@ class BackgammonGame(Game):
         dice_txt = f"{d1}-{d2}"
         if mine[25] and moves and moves[0][0] != 25:
             return IllegalMoveError("checkers on the bar must enter first (BG-07)", "BG-07")
+        target = self._result_of(moves)
+        if isinstance(target, IllegalMoveError) and target.rule == "BG-01":
+            return target
         hi = max(i for i in range(0, 26) if mine[i] or i == 0)
         for a, b, _ in moves:
             dist = a - b
@@ -679,7 +682,6 @@ class BackgammonGame(Game):
                 if not any(d >= dist for d in allowed):
                     return IllegalMoveError(f"{_point_name(a)}/off needs a {dist} or more; the dice "
                                             f"are {dice_txt} (BG-09)", "BG-09")
-        target = self._result_of(moves)
         if isinstance(target, IllegalMoveError):
             return target
         plays = self.legal_moves()
