@@ -102,6 +102,28 @@ def test_labels_option_draws_hole_labels():
     assert ">a1<" not in DiamondWidget(players=2).canvas.svg
 
 
+def test_any_board_solitaire_small_and_chinese():
+    """DG-18, DG-20 and solitaire games open in the widget, seats named by colour."""
+    w = DiamondWidget(DiamondGame.solitaire())
+    assert "solitaire" in repr(w)
+    start = w.game.pieces_of(0)[-1]
+    dest = sorted(w.game.reachable_from(start))[0]
+    w.click(cell_id(start))
+    w.click(cell_id(dest))
+    assert w.game.moves_played == 1 and w.game.turn == 0
+    w = DiamondWidget(DiamondGame(DiamondRules.chinese(players=6)))
+    assert len(w.seat_controls) == 6 and w.player_names[1] == "Purple 紫"
+    w = DiamondWidget(players=2)
+    w.options["board"].value = "small"
+    w.new_game()
+    assert len(w.game.holes()) == 73 and w.game.rules.pieces == 10
+    w.options["board"].value = "star"
+    w.options["players"].value = 3
+    w.options["first_player"].value = 2
+    w.new_game()
+    assert w.game.turn == 2 and "Green" in w.status
+
+
 def test_bad_options_fail_clearly():
     with pytest.raises(BoardkitError, match="DG-05"):
         DiamondWidget(players=4)

@@ -19,6 +19,7 @@ from __future__ import annotations
 import ipywidgets as W
 import numpy as np
 
+from .._core import BoardkitError
 from ..widgets import GameWidget, Selection
 from . import board as B
 from .draw import cell_id, parse_cell
@@ -38,38 +39,58 @@ def random_bot(game, rng: np.random.Generator):
     return moves[int(rng.integers(len(moves)))]
 
 
+SEAT_NAMES = {"red": "Red 赤", "yellow": "Yellow 黄", "green": "Green 緑", "blue": "Blue 青",
+              "purple": "Purple 紫", "orange": "Orange 橙"}
+DEFAULT_SEATS = ("Red 赤", "Yellow 黄", "Green 緑")
+BOARD_NAMES = {"star": "Diamond Game (121)", "small": "small star (73, DG-18)",
+               "chinese": "Chinese checkers (DG-20)"}
+
+
 class DiamondWidget(GameWidget):
-    player_names = ("Red 赤", "Yellow 黄", "Green 緑")
     levels = LEVELS
     click_mode = "destination"
 
     def __init__(self, game: DiamondGame | None = None, *, players: int = 3, kings: bool = True,
                  pieces: int = 15, long_jump: bool = False, first_player: int = 0,
-                 king_hops_after_group: bool = True, labels: bool = False, **kw):
+                 king_hops_after_group: bool = True, board: str = "star", labels: bool = False, **kw):
         if game is not None:
             r = game.rules
-            players, kings, pieces, long_jump = r.players, r.kings, r.pieces, r.long_jump
+            players, kings, pieces, long_jump, board = r.players, r.kings, r.pieces, r.long_jump, r.board
             first_player, king_hops_after_group = r.first_player, r.king_hops_after_group
+        self._seat_game = game        # names the seats until self.game exists
         # checked now, so a bad option fails here with the rule's own message
-        DiamondRules(players=players, kings=kings, pieces=pieces, long_jump=long_jump,
+        DiamondRules(players=players, kings=kings, pieces=pieces, long_jump=long_jump, board=board,
                      first_player=first_player, king_hops_after_group=king_hops_after_group)
         self.labels = labels          # write the hole labels on the board
         self._initial = dict(players=players, kings=kings, pieces=pieces, long_jump=long_jump,
-                             first_player=first_player, king_hops_after_group=king_hops_after_group)
+                             board=board, first_player=first_player,
+                             king_hops_after_group=king_hops_after_group)
         super().__init__(game, **kw)
         value = self.level_control.value
         self.level_control.options = [(f"{lv} ({LEVEL_ENGLISH[lv]})", lv) for lv in self.levels]
         self.level_control.value = value
         self._show_seats()
 
+    @property
+    def player_names(self) -> tuple[str, ...]:
+        """One name per seat, from the colours of the current game (six on the Chinese
+        board), and at least the three Diamond Game colours."""
+        g = getattr(self, "game", None) or self._seat_game
+        names = [SEAT_NAMES[g.colour(p)] for p in range(g.players)] if g is not None else []
+        return tuple(names + list(DEFAULT_SEATS[len(names):]))
+
     # ------------------------------------------------------------ rule options
     def option_controls(self) -> dict:
         i = self._initial
         lay = W.Layout(width="220px")
+        counts = [3, 2, 1] + ([4, 6] if i["board"] == "chinese" else [])
         c = {
-            "players": W.Dropdown(options=[("3 players", 3), ("2 players", 2)], value=i["players"],
-                                  description="Players", layout=lay),
-            "first_player": W.Dropdown(options=[("Red 赤", 0), ("Yellow 黄", 1), ("Green 緑", 2)],
+            "board": W.Dropdown(options=[(v, k) for k, v in BOARD_NAMES.items()], value=i["board"],
+                                description="Board", layout=lay),
+            "players": W.Dropdown(options=[(f"{n} players" if n > 1 else "1 (solitaire)", n)
+                                           for n in counts],
+                                  value=i["players"], description="Players", layout=lay),
+            "first_player": W.Dropdown(options=[(name, k) for k, name in enumerate(self.player_names)],
                                        value=i["first_player"], description="First", layout=lay),
             "kings": W.Checkbox(value=i["kings"], description="king 王駒", indent=False),
             "pieces": W.Dropdown(options=[("15 pieces", 15), ("10 pieces", 10)], value=i["pieces"],
@@ -93,7 +114,17 @@ class DiamondWidget(GameWidget):
         o = dict(options)
         if o["first_player"] >= o["players"]:
             o["first_player"] = 0
+        if o["board"] != "star":          # DG-18, DG-20: ten pieces; no kings on "chinese"
+            o["pieces"] = 10
+        if o["board"] == "chinese":
+            o["kings"] = False
         return DiamondGame(DiamondRules(**o))
+
+    def new_game(self) -> None:
+        try:
+            super().new_game()
+        except BoardkitError as e:        # e.g. 4 players on the star
+            self._say(f"cannot start that game: {e}", error=True)
 
     # ------------------------------------------------------------------ view
     def render(self, selection: Selection) -> str:
@@ -139,7 +170,10 @@ class DiamondWidget(GameWidget):
     def __repr__(self) -> str:
         # stable text (no memory address), so notebook outputs compare exactly
         r = self.game.rules
-        return (f"<DiamondWidget: {r.players} players, kings {'on' if r.kings else 'off'}, "
+        who = f"{r.players} players" if r.players > 1 else "solitaire"
+        if r.board != "star":
+            who += f", {r.board} board"
+        return (f"<DiamondWidget: {who}, kings {'on' if r.kings else 'off'}, "
                 f"{r.pieces} pieces{', long jump' if r.long_jump else ''}; {self.status}>")
 
     # -------------------------------------------------------------- computer
