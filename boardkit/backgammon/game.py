@@ -72,14 +72,47 @@ class Play:
     in searches, and this is several times cheaper to build. Treat it as immutable.)
     """
 
-    __slots__ = ("steps", "after", "hits", "hit_flags", "dice")
+    __slots__ = ("_steps", "after", "_hits", "_flags", "dice", "_raw")
 
     def __init__(self, steps, after, hits: int = 0, hit_flags=(), dice=()):
-        self.steps = steps
+        self._steps = tuple(steps)
         self.after = after
-        self.hits = hits
-        self.hit_flags = hit_flags
+        self._hits = hits
+        self._flags = tuple(hit_flags)
         self.dice = dice
+        self._raw = None
+
+    @classmethod
+    def _lazy(cls, after, raw, dice) -> "Play":
+        """A play from the generator's raw steps ((from, to, hit, die), ...); the tuples
+        are built only when asked for (most plays in a search are never looked at)."""
+        p = cls.__new__(cls)
+        p.after, p._raw, p.dice, p._steps = after, raw, dice, None
+        return p
+
+    def _unpack(self) -> None:
+        raw = self._raw
+        self._steps = tuple([(x[0], x[1]) for x in raw])
+        self._flags = tuple([x[2] for x in raw])
+        self._hits = self._flags.count(True)
+
+    @property
+    def steps(self) -> tuple:
+        if self._steps is None:
+            self._unpack()
+        return self._steps
+
+    @property
+    def hit_flags(self) -> tuple:
+        if self._steps is None:
+            self._unpack()
+        return self._flags
+
+    @property
+    def hits(self) -> int:
+        if self._steps is None:
+            self._unpack()
+        return self._hits
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Play) and other.after == self.after
@@ -92,7 +125,7 @@ class Play:
 
     @property
     def is_pass(self) -> bool:
-        return not self.steps
+        return not (self._raw if self._steps is None else self._steps)
 
     def __str__(self) -> str:
         return notation(self.steps, self.hit_flags)
@@ -283,8 +316,7 @@ def _apply_key(m, t, src, dst, hit):
 
 
 def _make_play(key, st, dice) -> Play:
-    flags = tuple([s[2] for s in st])
-    return Play(tuple([(s[0], s[1]) for s in st]), key, flags.count(True), flags, dice)
+    return Play._lazy(key, st, dice)
 
 
 def plays_for(mine, theirs, d1: int, d2: int) -> list[Play]:
