@@ -19,13 +19,19 @@ import numpy as np
 from boardkit.mawari.toss import FACE_VALUE, FACES, TossModel
 
 
-def median_time(fn, repeats=5):
+def median_time(fn, repeats=5, clock=time.perf_counter):
     times = []
     for _ in range(repeats):
-        t = time.perf_counter()
+        t = clock()
         fn()
-        times.append(time.perf_counter() - t)
+        times.append(clock() - t)
     return statistics.median(times)
+
+
+def cpu_time(fn, repeats=5):
+    """CPU seconds of this process: on a shared, busy machine this is steadier than the
+    wall clock, which also counts the time other processes held the cores."""
+    return median_time(fn, repeats, clock=time.process_time)
 
 
 def naive_numpy(model, n, rng):
@@ -54,9 +60,12 @@ def main():
         t_naive = median_time(lambda: naive_numpy(model, n, rng), repeats=3)
         m = 20_000
         t_loop = median_time(lambda: python_loop(model, m, rng), repeats=3) * n / m
-        print(f"{name:10s} sample_tosses  {n / t_vec / 1e6:7.1f} M tosses/s")
+        print(f"{name:10s} sample_tosses  {n / t_vec / 1e6:7.1f} M tosses/s "
+              f"({n / cpu_time(lambda: model.sample_tosses(n, rng)) / 1e6:.1f} M per CPU second)")
+        c_turns = cpu_time(lambda: model.simulate_turns(n, rng))
         print(f"{name:10s} simulate_turns {n / t_turns / 1e6:7.1f} M turns/s "
-              f"({n * float(model.expected_tosses()) / t_turns / 1e6:.1f} M tosses/s)")
+              f"({n * float(model.expected_tosses()) / t_turns / 1e6:.1f} M tosses/s; "
+              f"{n / c_turns / 1e6:.1f} M turns per CPU second)")
         print(f"{name:10s} naive numpy    {n / t_naive / 1e6:7.1f} M tosses/s "
               f"(vectorised is {t_naive / t_vec:.1f}x faster)")
         print(f"{name:10s} Python loop    {n / t_loop / 1e6:7.3f} M tosses/s "
