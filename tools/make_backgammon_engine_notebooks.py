@@ -356,9 +356,10 @@ def nb31():
             table
         """),
         md("""
-        These numbers were checked against OpenSpiel's backgammon (the non-doubles from the
-        start; all rolls over thousands of random positions, see
-        `benchmarks/backgammon_crosscheck.py`).
+        These numbers agree with GNU Backgammon's own list of plays for all 21 rolls (with
+        the very same notation, `tests/test_backgammon_crosscheck.py`) and with OpenSpiel's
+        backgammon (the non-doubles from the start, and every roll over thousands of
+        random positions: `benchmarks/backgammon_crosscheck.py`).
         """),
         code("""
             g = BackgammonGame().set_dice(3, 3)
