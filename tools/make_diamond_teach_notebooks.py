@@ -699,26 +699,31 @@ def nb26():
         ## Measuring the difference
 
         The same computer player (level よわい) plays a few two-player games under each rule
-        set. We record how many moves it has to choose from, how far its move brings the
-        piece towards the goal ◎ on average, and the length of the game in turns. Small
-        samples: the point is the size of the differences, not the decimals.
+        set. At every turn we record how many holes nearer its goal ◎ the best available
+        move would bring a piece ("best move offers"), how far the move actually played
+        went, and, at the end, the length of the game in turns. Small samples: the point
+        is the size of the differences, not the decimals.
         """),
         code("""
             import numpy as np
             from boardkit.diamond.ai import BOTS
 
+            def gain(m, goal):
+                return B.distance(m.path[0], goal) - B.distance(m.path[-1], goal) if m.path else 0
+
             def profile(rules, games=3, seed=1):
-                choices, gains, lengths = [], [], []
+                reach, gains, lengths = [], [], []
                 for k in range(games):
                     g = DiamondGame(rules)
                     rng = np.random.default_rng([seed, k])
                     while not g.is_over():
-                        choices.append(len(g.legal_moves()))
-                        m, goal = BOTS["よわい"](g, rng), g.goal_apex(g.turn)
-                        gains.append(B.distance(m.path[0], goal) - B.distance(m.path[-1], goal) if m.path else 0)
+                        goal = g.goal_apex(g.turn)
+                        reach.append(max(gain(m, goal) for m in g.legal_moves()))
+                        m = BOTS["よわい"](g, rng)
+                        gains.append(gain(m, goal))
                         g.play(m)
                     lengths.append(g.moves_played)
-                return np.mean(choices), np.mean(gains), np.mean(lengths)
+                return np.mean(reach), np.mean(gains), np.mean(lengths)
 
             variants = {
                 "classic (15, king)": DiamondRules(players=2),
@@ -726,16 +731,16 @@ def nb26():
                 "10 pieces": DiamondRules(players=2, pieces=10),
                 "long jump": DiamondRules(players=2, long_jump=True),
             }
-            print(f"{'rules':20} {'moves to choose':>15} {'gain per move':>14} {'turns':>6}")
+            print(f"{'rules':20} {'best move offers':>16} {'move played':>12} {'turns':>6}")
             for name, rules in variants.items():
-                c, gain, n = profile(DiamondRules(**{**rules.__dict__, "max_turns": 800}))
-                print(f"{name:20} {c:15.1f} {gain:14.2f} {n:6.0f}")
+                best, played, n = profile(DiamondRules(**{**rules.__dict__, "max_turns": 800}))
+                print(f"{name:20} {best:16.2f} {played:12.2f} {n:6.0f}")
         """),
         md("""
         The king and the number of pieces change the game by degrees. The long jump changes
-        it in kind: pieces see across the whole board, so there are many more moves to
-        choose from, each move covers more ground, and the race is over far sooner. Plans
-        that work in the normal game (slow ladders, blocking a lane) matter less, and
+        it in kind: pieces see across the whole board, every turn offers a far longer
+        flight, each move covers much more ground, and the race is over in far fewer turns.
+        Plans that work in the normal game (slow ladders, blocking a lane) matter less, and
         spotting the one long flight matters more.
         """),
         md("""
@@ -815,12 +820,14 @@ def nb27():
         too, so use it soon after building it.
         """),
         code("""
-            ladder = DiamondGame.from_pieces({"d2": 0, "f6": 0, "h6": 0, "j6": 0, "l6": 0, "e6": 0},
-                                             DiamondRules(players=2, kings=False))
-            far = max(ladder.reachable_from("d2"), key=lambda h: B.distance(B.hole("d2"), h))
-            print("from d2 the back piece reaches", B.label(far), "in one move")
-            ladder.draw(selected="d2", targets=ladder.reachable_from("d2"),
-                        arrows=[ladder.paths("d2", far)[0].path], size=380)
+            rungs = [(0, 4), (0, 3), (0, 1), (0, -1), (0, -3)]     # one hole apart, in a line
+            ladder = DiamondGame.from_pieces({h: 0 for h in rungs}, DiamondRules(players=2, kings=False))
+            back = B.label(rungs[0])
+            far = max(ladder.reachable_from(back), key=lambda h: B.distance(rungs[0], h))
+            print(f"the back piece on {back} reaches {B.label(far)}, "
+                  f"{B.distance(rungs[0], far)} holes away, in one move")
+            ladder.draw(selected=back, targets=ladder.reachable_from(back),
+                        arrows=[ladder.paths(back, far)[0].path], size=380)
         """),
         md("""
         The measured version: both players race greedily; one of them also looks at what
@@ -884,8 +891,14 @@ def nb27():
         other piece until the end.
         """),
         code("""
-            rules15 = dict(weights=Weights(king=1.0))
             match(RaceBot(weights=Weights(king=1.0)), RaceBot(weights=Weights(king=0.0)))
+        """),
+        md("""
+        An honest result: the interval contains 50%, so this match cannot tell the two
+        players apart. Both already take any long group jump they see, because both count
+        the distance a move gains; pushing the king forward on purpose adds little that a
+        short match can detect. Of the four tips, this is the one whose measured value is
+        unproven here.
         """),
         question("""
             Why is a group jump rare in the last few turns of a game?
@@ -990,11 +1003,11 @@ def nb28():
         says whether they are legal, and counts:
         """),
         code("""
-            my_moves = ["b1-c1", "c3-d4"]           # a start: put your own moves here
+            my_moves = ["d2-e6", "b2:d2:f5"]        # a start: put your own moves here
             puzzles.check(my_moves)
         """),
         code("""
-            puzzles.check(["b1-c1", "a1:c3"])         # an illegal attempt: c3 is taken
+            puzzles.check(["d2-e6", "a1:c3"])         # an illegal attempt: c3 is taken
         """),
         question("""
             Why is moving the rearmost piece first (here `a1`) usually a waste?
@@ -1011,7 +1024,7 @@ def nb28():
         to the goal, and expand those. It is fast but not guaranteed to find the best.
         """),
         code("""
-            found = puzzles.solve(width=60)
+            found = puzzles.solve(width=20)
             print(len(found), "moves:", " ".join(str(m) for m in found))
             puzzles.verify(found)
         """),
@@ -1033,8 +1046,24 @@ def nb28():
             final.draw(size=380)
         """),
         md("""
+        How was it found? By a symmetry trick. A hop chain played backwards jumps over the
+        same pieces, so a solution can be read backwards too — and the board looks the
+        same upside down. `puzzles.solve_symmetric` searches only the first 13 moves, for a
+        position that **one** move turns into its own mirror image (top and bottom
+        swapped). The last 13 moves are then the first 13 mirrored and played backwards:
+        13 + 1 + 13 = 27. Compare move 1 with move 27, and move 2 with move 26:
+        """),
+        code("""
+            s = puzzles.SOLUTION_27
+            for k in (0, 1, 2):
+                print(f"move {k + 1:2}: {s[k]:22} move {27 - k}: {s[26 - k]}")
+        """),
+        md("""
         Step through it on the board: the widget below starts from the beginning; play the
         moves of `puzzles.SOLUTION_27` one by one and watch the ladder form and get used.
+        """),
+        code("""
+            DiamondWidget(game=DiamondGame.solitaire(pieces=10))
         """),
         code("""
             print(" ".join(puzzles.SOLUTION_27))
