@@ -233,8 +233,9 @@ for _q, _r in HOLES:
     RAYS.append(rays)
 
 
-def tables(kind: str = "star") -> tuple[list, list, list]:
-    """(on_board, NB, RAYS) index tables of a board. The small board (DG-18) is a
+def tables(kind: str = "star") -> tuple[list, list, list, list]:
+    """(on_board, NB, RAYS, HOPS) index tables of a board; HOPS[i] lists the
+    (jumped, landing) index pairs of the single hops from i. The small board (DG-18) is a
     part of the big star, so its tables are the big ones cut at its edge (its lines
     are unbroken too: every row of a star is one run of holes)."""
     if kind in _TABLES:
@@ -251,7 +252,8 @@ def tables(kind: str = "star") -> tuple[list, list, list]:
                 k += 1
             cut.append(ray[:k])
         rays.append(cut)
-    _TABLES[kind] = (on, nb, rays)
+    hops = [[(r[0], r[1]) for r in cut if len(r) >= 2] for cut in rays]
+    _TABLES[kind] = (on, nb, rays, hops)
     return _TABLES[kind]
 
 

@@ -113,7 +113,7 @@ class DiamondGame(Game):
         self._start_tip = list(r.start_tips)
         self._goal_tip = [B.opposite(t) for t in self._start_tip]
         kind = r.board
-        self._on, self._nb, self._rays = B.tables(kind)
+        self._on, self._nb, self._rays, self._hops = B.tables(kind)
         if kind == "chinese":            # DG-20: camps are the 10-hole tips
             camp = region = lambda t: B.tip(t, kind)  # noqa: E731
         else:
@@ -327,6 +327,20 @@ class DiamondGame(Game):
         try:
             found: dict[int, tuple] = {i: ((H[i],), 0)}
             queue = deque([i])
+            if not king and not self.rules.long_jump:
+                # the common case, kept lean: single hops only (DG-09, DG-12, DG-13)
+                forb = self._forb[p]
+                hops = self._hops
+                while queue:
+                    y = queue.popleft()
+                    ypath = found[y][0]
+                    for over, x in hops[y]:
+                        w = c[over]
+                        if w and not w & _KING and not c[x] and not forb[x] and x not in found:
+                            found[x] = (ypath + (H[x],), 1)
+                            queue.append(x)
+                del found[i]
+                return found
             late: list[tuple[int, int]] = []  # group landings that end the turn
             while queue:
                 y = queue.popleft()
