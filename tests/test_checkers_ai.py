@@ -161,3 +161,15 @@ def test_strong_trades_when_ahead():
         assert _is_even_trade(game, strong(game, np.random.default_rng(seed)))
     no_trade = TipBot(frozenset(TIPS) - {"trade"}, depth=4)
     assert not _is_even_trade(game, no_trade(game, None))
+
+
+def test_bots_refuse_a_finished_game_ck10():
+    """No legal move (CK-10): every bot and the hint raise a boardkit error naming the
+    rule, and the game is untouched."""
+    from boardkit import IllegalMoveError
+    game = CheckersGame(fen="W:W32:B23,27,28")
+    fen = game.fen()
+    for bot in list(BOTS.values()) + [lambda g, r: best_move(g, 2)]:
+        with pytest.raises(IllegalMoveError, match="CK-10"):
+            bot(game, np.random.default_rng(0))
+    assert game.fen() == fen and game.history == []

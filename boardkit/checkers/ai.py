@@ -204,6 +204,13 @@ class _Search:
         return scored
 
 
+def _no_move(game):
+    from .._core import IllegalMoveError
+    out = game.outcome()
+    return IllegalMoveError("a bot needs a legal move, and there is none: "
+                            + (out.reason if out else "no legal move"), "CK-10")
+
+
 def _choose(scored, rng, tolerance=0.0):
     """The best-scored move; ties (within tolerance) broken by rng, else the first."""
     best = max(v for v, _ in scored)
@@ -228,6 +235,8 @@ class TipBot:
     noise: float = 0.0
 
     def __call__(self, game, rng=None):
+        if game.is_over():
+            raise _no_move(game)
         b, w, k, p = position(game)
         s = _Search(game.rules, frozenset(self.tips), self.noise, rng)
         return _to_move(game, _choose(s.root(b, w, k, p, max(1, self.depth)), rng))
@@ -250,6 +259,8 @@ class EasyBot:
 
     def __call__(self, game, rng=None):
         moves = game.legal_moves()
+        if not moves:
+            raise _no_move(game)
         rng = rng if rng is not None else np.random.default_rng(0)
         caps = [m for m in moves if m.is_capture]
         if caps:
@@ -288,6 +299,8 @@ BOTS = {"easy": easy, "normal": normal, "strong": strong}
 
 def best_move(game, depth: int = 4):
     """The move the strong search prefers (deterministic: the first of equal moves)."""
+    if game.is_over():
+        raise _no_move(game)
     b, w, k, p = position(game)
     s = _Search(game.rules, frozenset(TIPS))
     return _to_move(game, _choose(s.root(b, w, k, p, max(1, depth)), None))
