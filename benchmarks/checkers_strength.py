@@ -20,10 +20,10 @@ from boardkit.checkers import CheckersGame, CheckersRules
 from boardkit.checkers import ai
 
 
-def move_times(bot, plies: int = 40, seed: int = 0) -> float:
+def move_times(bot, plies: int = 40, seed: int = 0, rules=None) -> float:
     """Median seconds per move of ``bot`` over a seeded self-play game's first plies."""
     rng = np.random.default_rng(seed)
-    g = CheckersGame()
+    g = CheckersGame(rules or CheckersRules.american())
     times = []
     while not g.is_over() and len(times) < plies:
         t = time.perf_counter()
@@ -49,7 +49,9 @@ def main() -> None:
     ex = "process" if a.process else None
     if a.only in (None, "speed"):
         for name, bot in ai.BOTS.items():
-            print(f"{name:<8} median {move_times(bot) * 1000:7.1f} ms per move (8x8, opening)")
+            print(f"{name:<8} median {move_times(bot) * 1000:7.1f} ms per move (8x8, first 40 plies)")
+            t10 = move_times(bot, plies=20, rules=CheckersRules.international())
+            print(f"{name:<8} median {t10 * 1000:7.1f} ms per move (10x10, first 20 plies)")
     if a.only in (None, "ladder"):
         for hi_name, lo_name, n in (("strong", "easy", a.games // 4), ("normal", "easy", a.games),
                                     ("strong", "normal", a.games // 4)):
