@@ -516,7 +516,6 @@ class TossModel:
         bounds = [float(sum(probs[:k + 1])) for k in range(4) if any(probs[k + 1:])]
         o, f = float(self.overlap), float(self.fall)
         rows = 5 if (o or f) else 4
-        weights = np.array([1, 5, 25, 125], dtype=np.int16)[:, None]
         squares = np.empty(n, dtype=np.int64)
         again = np.empty(n, dtype=bool)
         buf = np.empty(rows * chunk)
@@ -527,26 +526,21 @@ class TossModel:
             idx = np.zeros((4, k), dtype=np.int16)
             for b in bounds:
                 idx += u[:4] >= b
-            code = (idx * weights).sum(axis=0)
+            code = idx[0] + 5 * idx[1] + 25 * idx[2] + 125 * idx[3]
             sq = value.take(code)
             ag = repeat.take(code)
             if rows == 5:
+                # one uniform e for both events: [0, 1) is cut into overlap [0, o) and
+                # no overlap [o, 1), and each part again in the ratio f : 1 - f for the
+                # fall, so the two events are independent with chances o and f
                 e = u[4]
                 over = e < o
-                # where e lies inside its part (overlap or not) is again uniform and
-                # independent of the overlap: it decides the fall
-                if f:
-                    v = (e / o) if o else e
-                    if o:
-                        v = np.where(over, v, (e - o) / (1 - o))
-                    fall = v < f
-                    if o:
-                        sq = np.where(over, back.take(code), sq)
-                    sq[fall] = 0
-                    ag &= ~(over | fall)
-                else:
+                fall = (e < o * f) | (~over & (e < o + (1 - o) * f))
+                if o:
                     sq = np.where(over, back.take(code), sq)
-                    ag &= ~over
+                if f:
+                    sq[fall] = 0
+                ag &= ~(over | fall)
             squares[start:start + k] = sq
             again[start:start + k] = ag
         return squares, again
