@@ -37,6 +37,32 @@ def test_hop_chain_destination_in_one_click():
     assert w.game.history[-1].path == ((0, 0), (2, 0), (2, -2), (4, -2))
 
 
+def test_several_chains_to_a_hole_are_picked_hop_by_hop():
+    """DG-10: two chains reach (2, 0); the player picks one, the longer one is recorded."""
+    where = {(0, 0): 0, (1, 0): 1, (2, -1): 1, (1, -1): 1, (-3, -1): 1}
+    w = DiamondWidget(DiamondGame.from_pieces(where, DiamondRules(players=2)))
+    w.click("0,0")
+    w.click("2,0")
+    assert w.targets == {"2,0", "2,-2"} and w.game.history == []
+    w.click("2,-2")                      # then only one way on: played at once
+    assert w.game.history[-1].path == ((0, 0), (2, -2), (2, 0))
+    w.undo()
+    w.click("0,0")
+    w.click("2,0")
+    w.click("2,0")                       # the direct hop
+    assert w.game.history[-1].path == ((0, 0), (2, 0))
+    w.undo()
+    quick = DiamondWidget(DiamondGame.from_pieces(where, DiamondRules(players=2)), choose_path=False)
+    quick.click("0,0")
+    quick.click("2,0")
+    assert quick.game.history[-1].path == ((0, 0), (2, 0))
+    # a click elsewhere while picking starts afresh
+    w.click("0,0")
+    w.click("2,0")
+    w.click("-3,-1")
+    assert w.game.history == [] and w.selection.prefix == []
+
+
 def test_clicking_a_wrong_piece_explains():
     w = DiamondWidget(players=2)
     w.click(cell_id(w.game.start_apex(1)))          # yellow's piece, red to move

@@ -6,8 +6,11 @@
     DiamondWidget(DiamondGame.from_pieces(...), labels=True)   # a puzzle position
 
 Click one of your pieces: every hole it can reach this turn is marked (the ends of
-all its hop chains). Click one of them and the piece goes there; the path drawn is
-the one with the fewest jumps (every path to a hole gives the same position).
+all its hop chains). Click one of them and the piece goes there. When several hop
+chains lead to that hole, the next holes of the chains are marked and you pick the
+chain hop by hop (the widget goes on by itself while only one way continues);
+``choose_path=False`` takes the chain with the fewest jumps at once (every chain to a
+hole gives the same position).
 A player with no legal move passes automatically (DG-07). Undo (1手戻す) also takes
 back the computer replies; Hint (ヒント) shows the strongest level's move as an arrow.
 Options (under "Game setup"): players 3/2, king on/off, 15/10 pieces, long jump,
@@ -52,7 +55,8 @@ class DiamondWidget(GameWidget):
 
     def __init__(self, game: DiamondGame | None = None, *, players: int = 3, kings: bool = True,
                  pieces: int = 15, long_jump: bool = False, first_player: int = 0,
-                 king_hops_after_group: bool = True, board: str = "star", labels: bool = False, **kw):
+                 king_hops_after_group: bool = True, board: str = "star", labels: bool = False,
+                 choose_path: bool = True, **kw):
         if game is not None:
             r = game.rules
             players, kings, pieces, long_jump, board = r.players, r.kings, r.pieces, r.long_jump, r.board
@@ -62,6 +66,8 @@ class DiamondWidget(GameWidget):
         DiamondRules(players=players, kings=kings, pieces=pieces, long_jump=long_jump, board=board,
                      first_player=first_player, king_hops_after_group=king_hops_after_group)
         self.labels = labels          # write the hole labels on the board
+        self.choose_path = choose_path  # several chains to a hole: pick one hop by hop
+        self._ways: list = []         # the chains still possible while picking
         self._initial = dict(players=players, kings=kings, pieces=pieces, long_jump=long_jump,
                              board=board, first_player=first_player,
                              king_hops_after_group=king_hops_after_group)
@@ -126,10 +132,54 @@ class DiamondWidget(GameWidget):
         except BoardkitError as e:        # e.g. 4 players on the star
             self._say(f"cannot start that game: {e}", error=True)
 
+    # ------------------------------------------------------------------ clicks
+    def on_click(self, cell: str) -> None:
+        """Destination clicks (base class), plus: when several hop chains reach the
+        clicked hole and ``choose_path`` is on, the chain is picked hop by hop; the
+        widget moves on by itself while only one way continues."""
+        sel = self.selection
+        if self._ways:
+            if cell not in sel.targets:           # a click elsewhere starts afresh
+                self._clear()
+                return super().on_click(cell)
+            sel.prefix.append(cell)
+            return self._pick_path()
+        if (self.choose_path and sel.active and sel.dest is None and cell in sel.targets
+                and not self.is_computer(self.game.turn)):
+            ways = self.game.paths(parse_cell(sel.prefix[0]), parse_cell(cell), limit=500)
+            if len(ways) > 1:
+                self._ways = ways
+                sel.dest = cell
+                return self._pick_path()
+        super().on_click(cell)
+
+    def _pick_path(self) -> None:
+        sel = self.selection
+        while True:
+            n = len(sel.prefix)
+            ways = [w for w in self._ways if self.move_path(w)[:n] == tuple(sel.prefix)]
+            self._ways = ways
+            sel.candidates = ways
+            done = [w for w in ways if len(w.path) == n]
+            if done:                              # the chain has reached the hole
+                return self._finish(done[0])
+            nexts = {self.move_path(w)[n] for w in ways}
+            if len(nexts) == 1:
+                sel.prefix.append(nexts.pop())
+                continue
+            sel.targets = nexts
+            return
+
+    def _clear(self) -> None:
+        super()._clear()
+        self._ways = []
+
     # ------------------------------------------------------------------ view
     def render(self, selection: Selection) -> str:
         opts = dict(flip=self.flipped, last_move=not selection.active, hint=self.hint,
                     labels=self.labels)
+        if selection.dest is not None:
+            opts["highlight"] = [selection.dest]
         if selection.active:
             opts["selected"] = selection.prefix[-1]
             opts["targets"] = sorted(selection.targets)
