@@ -1,5 +1,6 @@
 """The checkers widget driven by clicks from Python (widget.click), as a player would."""
 import json
+import re
 
 import pytest
 
@@ -59,7 +60,9 @@ def test_multi_jump_hop_by_hop_with_faded_captures_ck07():
     assert w.targets == {"30", "32"} and w.game.history == []
     assert w.selection.prefix == ["14", "23"]
     svg = w.canvas.svg
-    assert 'opacity' in svg and 'data-cell="18"' in svg       # 18 still drawn (faded)
+    # the jumped man on 18 is still drawn, faded; the jumping man is drawn on 23
+    assert re.search(r'<g opacity="0.35"[^>]*><circle[^>]*data-cell="18"', svg)
+    assert w.game.piece_at(18) is not None and 'data-cell="23" fill="url(#ck-black)"' in svg
     w.click(32)
     assert [str(m) for m in w.game.history] == ["14x23x32"]
     assert w.game.piece_at(18) is None and w.game.piece_at(27) is None
