@@ -410,7 +410,7 @@ def nb21():
                  turn (DG-10). A chain can *jump over* the same piece twice, though, from different
                  sides."""),
         *try_it("""The ladder, hot-seat, labels on. Click `e7`: all five landings of the chain are
-                marked. Click the farthest one; the path drawn is the shortest chain.""",
+                marked. Click the farthest one and the piece climbs the whole ladder in one turn.""",
                 "DiamondWidget(ladder.copy(), labels=True)"),
         md("""
         ## Kings cannot be jumped (DG-12)
@@ -667,7 +667,8 @@ def nb22():
                  """Yes: a long jump is one jump, so its landing is one edge away from where it
                  starts. Layers count jumps, not distance on the board."""),
         *try_it("""The field of ladders, hot-seat. Select the centre piece: the green dots are
-                the search's result. Pick a far one and watch the path.""",
+                the search's result. Pick a far one: when several chains lead there, the board
+                marks the next holes of those chains and you choose yours hop by hop.""",
                 "DiamondWidget(game.copy())"),
         md("""
         ## Summary
