@@ -7,7 +7,8 @@ Plays seeded games without the doubling cube (so a game is one win, single, gamm
 or backgammon alike), seats swapped every game, on a local process pool, and prints
 each bot's win rate with a 95% Wilson interval and the points per game. pubeval
 (``boardkit/backgammon/pubeval.py``) is the classic public benchmark opponent.
-With ``--levels`` it also plays the ladder random < easy < normal < strong.
+With ``--levels`` it also plays the ladder random < easy < normal < strong. The
+``lookahead`` level (normal + 21-roll lookahead) is slow: ``--strong-games`` games.
 """
 from __future__ import annotations
 
@@ -42,12 +43,13 @@ def main() -> None:
     ap.add_argument("--levels", action="store_true")
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
+    match("strong", "pubeval", args.games, args.seed)
     match("normal", "pubeval", args.games, args.seed)
-    match("strong", "pubeval", args.strong_games, args.seed)
     if args.levels:
         match("easy", "random", args.games, args.seed)
         match("normal", "easy", args.games, args.seed)
-        match("strong", "normal", args.strong_games, args.seed)
+        match("strong", "normal", args.games, args.seed)
+    match("lookahead", "pubeval", args.strong_games, args.seed)   # slow: 10x normal
 
 
 if __name__ == "__main__":

@@ -608,8 +608,9 @@ def nb37():
         simple bot. Tip 5 is a warning: applied as a blunt rule (always run home when 10
         pips ahead, always keep anchors when 10 behind), it did *worse* than its opposite
         here. A tip is a reason to look at a position, not a substitute for counting: the
-        `normal` and `strong` levels of `ai.BOTS` weigh every feature in pips instead, and
-        `benchmarks/backgammon_vs_pubeval.py` measures them with many more games.
+        `normal` level of `ai.BOTS` weighs every feature in pips instead (`strong` adds
+        the learned weights of Tesauro's pubeval), and `benchmarks/backgammon_vs_pubeval.py`
+        measures the levels with hundreds of games.
         """),
     ]
 

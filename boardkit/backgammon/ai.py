@@ -8,8 +8,13 @@ easy     0-ply rules of thumb (the six strategy tips): make points, keep blots f
          hit far-advanced checkers, run the back checkers. No cube skill.
 normal   1-ply: every play's resulting position is scored by ``evaluate`` (below);
          doubles / takes from that winning-chance estimate.
-strong   normal's choice refined by a lookahead over the opponent's 21 rolls for
-         the best few candidates (the opponent answers with its normal-level play).
+strong   1-ply with a better evaluator: in contact positions Tesauro's pubeval score
+         plus ``evaluate``'s winning chances (as a logit, weight HYBRID_WEIGHT); in
+         races ``evaluate`` alone (bear-off table). Measured: it beats normal and
+         pubeval (benchmarks/backgammon_vs_pubeval.py). Cube as normal.
+lookahead  normal's choice refined by a lookahead over the opponent's 21 rolls for
+         the best 3 candidates (the opponent answers with its normal-level play).
+         Ten times slower than normal and, measured, no stronger: kept for teaching.
 pubeval  Tesauro's public evaluation function (``pubeval.py``), the classic benchmark.
 
 ``evaluate(mine, theirs)`` is a hand-tuned evaluator that works in *pips*: every
@@ -32,6 +37,7 @@ from .probability import DISTINCT_ROLLS
 
 __all__ = ["BOTS", "LEVELS", "TIPS", "TipBot", "evaluate", "evaluate_many", "win_probability", "features",
            "choose_play", "hint", "random_bot", "easy_bot", "normal_bot", "strong_bot",
+           "lookahead_bot",
            "cube_decision", "make_bot"]
 
 LEVELS = ("random", "easy", "normal", "strong")
@@ -253,6 +259,19 @@ def _lookahead(plays: list[Play]) -> np.ndarray:
     return out
 
 
+HYBRID_WEIGHT = 3.0      # pubeval's score units per logit of our winning chances
+
+
+def _hybrid(game, plays, values):
+    """Contact positions: pubeval's score plus our winning chances (as a logit);
+    races: ours alone (the bear-off table beats pubeval's race weights)."""
+    from .pubeval import is_race, pubeval
+    if is_race(*game.position()):
+        return values
+    p = np.clip(values, 1e-6, 1 - 1e-6)
+    return pubeval([q.after for q in plays], False) + HYBRID_WEIGHT * np.log(p / (1 - p))
+
+
 def choose_play(game: BackgammonGame, level: str = "normal", rng=None,
                 candidates: int = 3) -> Play:
     """The play a level would choose (dice must be rolled)."""
@@ -268,7 +287,9 @@ def choose_play(game: BackgammonGame, level: str = "normal", rng=None,
         scores = np.array([_tip_score(game, p) for p in plays])
         return plays[int(np.argmax(scores))]
     values = _one_ply(plays)
-    if level == "normal" or level not in ("strong",):
+    if level == "strong":
+        return plays[int(np.argmax(_hybrid(game, plays, values)))]
+    if level != "lookahead":
         return plays[int(np.argmax(values))]
     top = np.argsort(-values, kind="stable")[:candidates]
     deep = _lookahead([plays[i] for i in top])
@@ -370,7 +391,7 @@ def _act(game, rng, level: str):
     if not game.chance_pending():
         moves = game.legal_moves()
         if moves and isinstance(moves[0], CubeAction):
-            if level in ("normal", "strong"):
+            if level in ("normal", "strong", "lookahead"):
                 return cube_decision(game)
             return CubeAction("take" if "take" in {m.action for m in moves} else "roll")
     return choose_play(game, level, rng)
@@ -392,8 +413,13 @@ def normal_bot(game, rng):
 
 
 def strong_bot(game, rng):
-    """normal + a lookahead over the opponent's 21 rolls for the best 3 plays."""
+    """1-ply with pubeval's score plus the evaluator's chances; doubles and takes."""
     return _act(game, rng, "strong")
+
+
+def lookahead_bot(game, rng):
+    """normal + a lookahead over the opponent's 21 rolls for the best 3 plays."""
+    return _act(game, rng, "lookahead")
 
 
 def make_bot(level: str):
@@ -408,7 +434,7 @@ def _pubeval_bot(game, rng):
 
 
 BOTS = {"random": random_bot, "easy": easy_bot, "normal": normal_bot, "strong": strong_bot,
-        "pubeval": _pubeval_bot}
+        "lookahead": lookahead_bot, "pubeval": _pubeval_bot}
 
 
 # ----------------------------------------------------------------- hint
