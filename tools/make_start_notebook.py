@@ -1,4 +1,5 @@
-"""Write notebooks/00_start_here.ipynb: the map of the kit, one board of each game.
+"""Write notebooks/00_start_here.ipynb (the map of the kit, one board of each game) and
+the notebook map in README.md (between the <!-- map --> markers).
 
 The map is read from the notebooks themselves (their first heading), so it stays
 current: run this after adding a notebook, then `make notebooks`."""
@@ -77,6 +78,14 @@ def main() -> None:
         "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
         "language_info": {"name": "python"}})
     nbformat.write(nb, NB / "00_start_here.ipynb")
+    readme = ROOT / "README.md"
+    text = readme.read_text(encoding="utf-8")
+    start, end = "<!-- map -->", "<!-- /map -->"
+    if start in text and end in text:
+        head, rest = text.split(start, 1)
+        _, tail = rest.split(end, 1)
+        body = notebook_map("notebooks/").replace("notebooks/../exercises/", "exercises/")
+        readme.write_text(head + start + "\n" + body + "\n" + end + tail, encoding="utf-8")
 
 
 if __name__ == "__main__":
