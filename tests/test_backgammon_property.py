@@ -102,3 +102,38 @@ def test_property_game_undo_json_ids():
             g.undo()
             assert g.to_json() == states.pop()
         assert g.position_id() == "4HPwATDgc/ABMA"
+
+
+def test_property_partial_steps_reach_exactly_the_legal_plays():
+    """BG-08 for the widget: following partial_steps one die at a time never dead-ends,
+    and the plays it can complete are exactly legal_moves()."""
+    rng = np.random.default_rng(11)
+    mine, theirs = START, START
+    checked = 0
+    while checked < 150:
+        d1, d2 = (int(x) for x in rng.integers(1, 7, size=2))
+        g = BackgammonGame.from_position(mine, theirs, dice=(d1, d2))
+        legal = {p.after for p in g.legal_moves()}
+        reached = set()
+        stack = [()]
+        while stack:
+            done = stack.pop()
+            play = g.play_for_steps(done)
+            if play is not None and done:
+                reached.add(play.after)
+                continue
+            nxt = g.partial_steps(done)
+            if not done and g.legal_moves()[0].is_pass:
+                assert nxt == []
+                reached.add(g.legal_moves()[0].after)
+                continue
+            assert nxt, "a first step that cannot be completed was offered"
+            stack.extend(done + (s,) for s in nxt)
+        assert reached == legal
+        checked += 1
+        plays = g.legal_moves()
+        mine, theirs = plays[rng.integers(len(plays))].after
+        if mine[0] == 15:
+            mine, theirs = START, START
+        else:
+            mine, theirs = theirs, mine
