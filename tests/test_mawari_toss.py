@@ -467,3 +467,12 @@ def test_compare_needs_turns():
         TossModel.fair().compare(1, np.random.default_rng(0))
     with pytest.raises(BoardkitError):
         TossModel.fair().simulate_turns(-5, np.random.default_rng(0))
+
+
+def test_ms05_what_if_widget_recomputes_on_slider_moves():
+    from boardkit.mawari.toss import what_if_widget
+    w = what_if_widget()
+    before = w.children[-1].value
+    assert "3.467" in before                        # fair golds: 52/15 squares per turn
+    w.sliders["all_down_value"].value = 0          # MS-05 option: 32/15 = 2.133
+    assert "2.133" in w.children[-1].value

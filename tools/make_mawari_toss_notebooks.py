@@ -481,10 +481,10 @@ def nb42():
         py("""
         from fractions import Fraction
         import numpy as np
-        import ipywidgets as W
         from boardkit import plot
         from boardkit.mawari import TossModel
         from boardkit.mawari.ring import RingChain
+        from boardkit.mawari.toss import what_if_widget
         plot.setup()
         """),
         md("""
@@ -517,14 +517,9 @@ def nb42():
 
         what_if()
         """),
+        md("Now with sliders (they recompute the same figures as you move them):"),
         py("""
-        # NBVAL_IGNORE_OUTPUT
-        W.interact(what_if,
-                   side=W.FloatSlider(value=0, min=0, max=0.3, step=0.01, description="横 side"),
-                   all_down_value=W.IntSlider(value=20, min=0, max=40, description="裏x4 value"),
-                   overlap=W.FloatSlider(value=0, min=0, max=0.3, step=0.01, description="重なり"),
-                   fall=W.FloatSlider(value=0, min=0, max=0.3, step=0.01, description="落ち駒"))
-        None
+        what_if_widget()
         """),
         md("""
         ## 3. The same, as a table

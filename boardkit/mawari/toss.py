@@ -35,7 +35,7 @@ from .._core import BoardkitError, FormatError
 
 __all__ = ["FACES", "FACES_JA", "Toss", "TossModel", "Step", "TurnDistribution",
            "ChiSquare", "chi_square_test", "toss_widget", "TossTally",
-           "tally_widget"]
+           "tally_widget", "what_if_widget"]
 
 FACES = ("up", "down", "side", "upright", "upside_down")
 FACES_JA = {"up": "表", "down": "裏", "side": "横", "upright": "縦", "upside_down": "逆立ち"}
@@ -789,6 +789,38 @@ def toss_widget(model: "TossModel | None" = None, seed: int = 0):
     box = W.VBox([button, picture, info])
     box.toss = toss                        # tests and notebooks can click from Python
     box.state = state
+    return box
+
+
+def what_if_widget():
+    """Sliders for the what-ifs of notebook 42: side-standing chance (MS-04), the value
+    of four face-down golds (MS-05), overlap (MS-06) and fall (MS-08) chances; the exact
+    figures of the turn (and turns per lap on the ring, corner jump on) update at once.
+    (Plain observers and an HTML box, no Output widget, so it runs headless too.)"""
+    import ipywidgets as W
+
+    from .ring import RingChain
+
+    sliders = {
+        "side": W.FloatSlider(value=0, min=0, max=0.3, step=0.01, description="横 side"),
+        "all_down_value": W.IntSlider(value=20, min=0, max=40, description="裏x4 value"),
+        "overlap": W.FloatSlider(value=0, min=0, max=0.3, step=0.01, description="重なり"),
+        "fall": W.FloatSlider(value=0, min=0, max=0.3, step=0.01, description="落ち駒"),
+    }
+    out = W.HTML()
+
+    def update(_=None):
+        kw = {k: s.value for k, s in sliders.items()}
+        model = TossModel.with_standing(kw.pop("side"), **kw)
+        rows = dict(model.summary())
+        rows["turns per lap"] = RingChain(model, exact=False).expected_turns()
+        out.value = "<pre>" + "\n".join(f"{k:17s} {v:7.3f}" for k, v in rows.items()) + "</pre>"
+
+    for s in sliders.values():
+        s.observe(update, "value")
+    update()
+    box = W.VBox([*sliders.values(), out])
+    box.sliders = sliders
     return box
 
 
