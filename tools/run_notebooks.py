@@ -16,14 +16,15 @@ from nbconvert.preprocessors import ExecutePreprocessor
 
 def run(path: pathlib.Path, timeout: int = 600) -> None:
     nb = nbformat.read(path, as_version=4)
-    # widget state is not stored: GitHub cannot show it and it made notebooks megabytes big
-    ep = ExecutePreprocessor(timeout=timeout, kernel_name="python3", store_widget_state=False)
+    ep = ExecutePreprocessor(timeout=timeout, kernel_name="python3")
     ep.preprocess(nb, {"metadata": {"path": str(path.parent)}})
     nb.metadata["kernelspec"] = {"display_name": "Python 3", "language": "python", "name": "python3"}
     nb.metadata.setdefault("language_info", {})["name"] = "python"
     for key in ("version", "codemirror_mode", "pygments_lexer", "nbconvert_exporter",
                 "file_extension", "mimetype"):
         nb.metadata["language_info"].pop(key, None)
+    # the widget state is dropped: GitHub cannot show it and it made notebooks megabytes
+    # big (nbconvert's store_widget_state=False breaks ipywidgets.interact, so pop it here)
     nb.metadata.pop("widgets", None)
     for cell in nb.cells:
         cell.get("metadata", {}).pop("execution", None)
