@@ -267,12 +267,12 @@ class _Board(svg.Drawing):
 
 def draw_game(game, *, flip: bool = False, labels: bool = True, highlight: Iterable = (),
               targets: Iterable = (), arrows: Iterable = (), hint=None, last_move: bool = False,
-              done_steps: Iterable = (), size: float | None = 560, status: str | None = None,
+              done_steps: Iterable = (), size: float | None = None, status: str | None = None,
               **_ignored) -> svg.Drawing:
     """Draw a BackgammonGame. ``hint`` (a Play of the player on roll) is drawn as dashed
     gold arrows; ``done_steps`` (single steps already made this turn) are shown played;
     ``arrows`` are cell paths in White's numbering; ``last_move`` draws the last play.
-    ``size`` is the width in pixels (560 by default; None for the layout's own 626)."""
+    ``size`` is the width in pixels (default: the layout's own 626; the widget uses 560)."""
     done = list(done_steps)
     white, red = list(game.board(0)), list(game.board(1))
     dice = game.dice
