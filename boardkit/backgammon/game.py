@@ -217,8 +217,9 @@ def parse_notation(text: str) -> list[tuple[int, int, bool]]:
 
 
 # -------------------------------------------------------------- move generation
-def _single(m, t, d):
-    """Every (from, to, hit) one checker can make with die d (BG-04/05/07/09)."""
+def _single(m, t, d, top=24):
+    """Every (from, to, hit) one checker can make with die d (BG-04/05/07/09), from
+    points no higher than ``top``."""
     if m[25]:                                   # bar first (BG-07): enter on point 25-d
         o = t[d]                                # their checkers on my point 25-d
         return [(25, 25 - d, o == 1)] if o < 2 else []
@@ -227,7 +228,7 @@ def _single(m, t, d):
         hi -= 1
     out = []
     home = hi <= 6                              # all checkers home: bearing off allowed
-    for src in range(hi, 0, -1):
+    for src in range(min(hi, top), 0, -1):
         if not m[src]:
             continue
         dst = src - d
@@ -256,10 +257,10 @@ def _search(m, t, dice, steps, out, canon_from=25):
     With doubles, checkers are moved from the highest point down (canon_from): every
     order of a double's moves reaches the same positions that way, found once."""
     d = dice[0]
-    moves = _single(m, t, d)
+    moves = _single(m, t, d, canon_from)
     any_move = False
     for src, dst, hit in moves:
-        if src > canon_from:
+        if src > canon_from:        # (only the bar, 25, can be above top)
             continue
         any_move = True
         m2, t2 = _apply_step(m, t, src, dst, hit)
