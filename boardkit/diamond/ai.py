@@ -1,9 +1,10 @@
 """Computer players for Diamond Game, in five levels (weakest first).
 
     BOTS["入門"]   random-ish: a random destination, mostly not backwards
-    BOTS["よわい"] greedy on distance-to-goal, with noise
-    BOTS["ふつう"] greedy, looking ahead at its own next move
-    BOTS["つよい"] two-ply search: its move, then the next player's best reply
+    BOTS["よわい"] greedy on the race (distance to goal), with noise
+    BOTS["ふつう"] greedy, then what its own next move could gain (ladders)
+    BOTS["つよい"] two plies: its move, the next player's best reply (by that
+                   player's own evaluation), then the ふつう follow-up term
     BOTS["最強"]   paranoid search, three plies in turn order (every opponent is
                    assumed to play against us), alpha-beta, moves ordered by gain
 
@@ -59,10 +60,7 @@ class Weights:
 DEFAULT = Weights()
 
 
-def distance(a, b) -> int:
-    """Hex distance between two holes in axial coordinates."""
-    dq, dr = a[0] - b[0], a[1] - b[1]
-    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+distance = B.distance   # hex distance between two holes (board.py)
 
 
 # ----------------------------------------------------------------- engine view
@@ -111,10 +109,6 @@ def races(game, w: Weights = DEFAULT) -> list[float]:
 def race(game, player, w: Weights = DEFAULT) -> float:
     """How far ``player`` still has to go (lower is better)."""
     return races(game, w)[player]
-
-
-def _finished(game, player) -> bool:
-    return player in game.finished
 
 
 def evaluate(game, player) -> float:
