@@ -49,7 +49,8 @@ def main() -> None:
         match("easy", "random", args.games, args.seed)
         match("normal", "easy", args.games, args.seed)
         match("strong", "normal", args.games, args.seed)
-    match("lookahead", "pubeval", args.strong_games, args.seed)   # slow: 10x normal
+    if args.strong_games:
+        match("lookahead", "pubeval", args.strong_games, args.seed)   # slow: 10x normal
 
 
 if __name__ == "__main__":

@@ -184,8 +184,8 @@ def nb35():
 
         A checker may pass over a point held by two or more opposing checkers, but it may not
         stop there (BG-05). So a combination shot only works if at least one of the two
-        intermediate points is open, and a double needs every stop open. With White's
-        points 4 and 6 pips in front of White's checker, an 8-pip shot drops from 6 rolls to 4
+        intermediate points is open, and a double needs every stop open. With Red holding
+        the points 4 and 6 pips in front of White's checker, an 8-pip shot drops from 6 rolls to 4
         (6-2 must go via the open 2; 4-4 and 2-2 stop on a block). Here White's checker on
         its 20-point aims at Red's blot on White's 12-point, past Red's points on White's 16
         and 14:
