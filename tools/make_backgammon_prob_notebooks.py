@@ -138,7 +138,7 @@ def nb35():
         """),
         code("""
             shot = setup({14: 1, 6: 5}, {17: 1, 6: 5})
-            shot.draw()
+            shot.draw(arrows=[["14", "8"]], highlight=["8"])     # the 6-pip shot
         """),
         code("""
             P.shot_probability(6), P.hitting_rolls(6)[:6]
@@ -192,7 +192,7 @@ def nb35():
         """),
         code("""
             blocked = setup({20: 1, 6: 5}, {13: 1, 9: 2, 11: 2})
-            blocked.draw()
+            blocked.draw(arrows=[["20", "12"]], highlight=["16", "14"])   # the blocks in yellow
         """),
         code("""
             P.shot_probability(8), P.shot_probability(8, blocked_points={4, 6}), \\
@@ -500,7 +500,7 @@ def nb37():
         """),
         code("""
             blot = setup({9: 1, 8: 2, 6: 5, 13: 5, 24: 2}, {22: 1, 6: 5, 8: 4, 13: 5})
-            blot.draw()
+            blot.draw(arrows=[["3", "9"]], highlight=["9"])
         """),
         code("""
             P.shot_probability(6, blocked_points={3, 5}), int(ai.features([blot.position()])["shots"][0])
