@@ -447,7 +447,7 @@ def _describe(play: Play, f: dict, i: int, base: dict) -> str:
         parts.append(f"hits {play.hits} blot{'s' if play.hits > 1 else ''}")
     if f["contact"][i]:
         sh = int(round(f["shots"][i]))
-        parts.append(f"leaves {'no shot' if sh == 0 else str(sh) + ' of 36 rolls hitting a blot'}")
+        parts.append("leaves no shot" if sh == 0 else f"leaves {sh} of 36 rolls that hit a blot")
         made = [p for p in range(1, 25) if play.after[0][p] >= 2]
         new = [p for p in made if base["mine"][p] < 2]
         if new:
@@ -455,7 +455,8 @@ def _describe(play: Play, f: dict, i: int, base: dict) -> str:
         if f["prime_length"][i] >= 3:
             parts.append(f"holds {int(f['prime_length'][i])} points in a row (a prime)")
         if f["home_closed"][i]:
-            parts.append(f"{int(f['home_closed'][i])} home points closed")
+            n = int(f["home_closed"][i])
+            parts.append(f"{n} home point{'s' if n > 1 else ''} closed")
     else:
         parts.append("a pure race: no contact left")
     return "; ".join(parts)
