@@ -5,8 +5,13 @@
     BOTS["ふつう"] greedy, then what its own next move could gain (ladders)
     BOTS["つよい"] two plies: its move, the next player's best reply (by that
                    player's own evaluation), then the ふつう follow-up term
-    BOTS["最強"]   paranoid search, three plies in turn order (every opponent is
-                   assumed to play against us), alpha-beta, moves ordered by gain
+    BOTS["最強"]   the same best-reply search as つよい, wider: 40 moves each way
+                   instead of 14, so long hop chains and the reply to them are seen
+
+``ParanoidBot`` (paranoid alpha-beta search, every opponent against us) is kept for
+experiments: in our measurements it played no better than つよい with two players and
+clearly worse with three (its pessimism makes it block instead of race), so it is
+not one of the levels. Measured figures: benchmarks/diamond_ai.py.
 
 A bot is a module-level callable ``bot(game, rng) -> move`` (picklable, so process
 pools can run tournaments). Bots never change the game they are given: the search
@@ -30,7 +35,7 @@ import numpy as np
 from . import board as B
 
 __all__ = ["BOTS", "LEVELS", "intro_bot", "weak_bot", "normal_bot", "strong_bot",
-           "strongest_bot", "RaceBot", "ParanoidBot", "Weights", "DEFAULT",
+           "strongest_bot", "RaceBot", "ReplyBot", "ParanoidBot", "Weights", "DEFAULT",
            "race", "races", "evaluate", "distance", "candidate_moves"]
 
 LEVELS = ("入門", "よわい", "ふつう", "つよい", "最強")
@@ -224,31 +229,50 @@ def _keep(best, best_score, move, score, eps=1e-9):
     return best, best_score
 
 
-def strong_bot(game, rng: np.random.Generator):
-    """つよい: two plies. Each of its moves is answered by the next player's best
-    reply (by that player's own evaluation); the position after the reply is
-    judged by the race plus what its own next move could then gain."""
-    me = game.turn
-    best, best_score = [], -math.inf
-    for m in _ordered(game, candidate_moves(game))[:_WIDTH]:
-        game.push(m)
-        if not game.is_over():
-            them = game.turn
-            reply, reply_val = None, -math.inf
-            for r in _ordered(game, candidate_moves(game))[:_WIDTH]:
-                game.push(r)
-                v = evaluate(game, them)
+class ReplyBot:
+    """Two plies with a model of the reply: each of its ``width`` best-gaining moves
+    is answered by the next player's best reply among its ``reply_width`` best
+    (judged by that player's own evaluation, as a racing opponent plays); the
+    position after the reply is judged by the race plus ``follow`` times what its
+    own next move could then gain (its ladders). Ties are broken at random."""
+
+    def __init__(self, width: int = 14, reply_width: int = 14, follow: float = 0.5):
+        self.width, self.reply_width, self.follow = width, reply_width, follow
+
+    def __repr__(self) -> str:
+        return f"ReplyBot(width={self.width}, reply_width={self.reply_width}, follow={self.follow})"
+
+    def __call__(self, game, rng: np.random.Generator):
+        me = game.turn
+        moves = _ordered(game, candidate_moves(game))[:self.width]
+        if len(moves) == 1:
+            return moves[0]
+        best, best_score = [], -math.inf
+        for m in moves:
+            game.push(m)
+            if game.is_over():
+                score = _sooner(evaluate(game, me), 2)
+            else:
+                them = game.turn
+                reply, reply_val = None, -math.inf
+                for r in _ordered(game, candidate_moves(game))[:self.reply_width]:
+                    game.push(r)
+                    v = evaluate(game, them)
+                    game.pop()
+                    if v > reply_val:
+                        reply, reply_val = r, v
+                game.push(reply)
+                score = evaluate(game, me)
+                if self.follow and not game.is_over():
+                    score += self.follow * _own_best_gain(game, me)
                 game.pop()
-                if v > reply_val:
-                    reply, reply_val = r, v
-            game.push(reply)
-            score = evaluate(game, me) + _FOLLOW * _own_best_gain(game, me)
             game.pop()
-        else:
-            score = _sooner(evaluate(game, me), 2)
-        game.pop()
-        best, best_score = _keep(best, best_score, m, score)
-    return best[int(rng.integers(len(best)))]
+            best, best_score = _keep(best, best_score, m, score)
+        return best[int(rng.integers(len(best)))]
+
+
+#: つよい: two plies, the 14 best-gaining moves each way
+strong_bot = ReplyBot(width=14, reply_width=14, follow=_FOLLOW)
 
 
 def _sooner(value, plies_left):
@@ -335,8 +359,8 @@ class ParanoidBot:
         return v
 
 
-#: 最強: three plies of paranoid search
-strongest_bot = ParanoidBot(depth=3, width=14)
+#: 最強: the best-reply search of つよい, 40 moves wide at both plies
+strongest_bot = ReplyBot(width=40, reply_width=40, follow=_FOLLOW)
 
 
 BOTS: dict[str, Callable] = {
