@@ -714,7 +714,7 @@ def nb33():
 def nb36():
     return [
         md("""
-        # Backgammon 6: winning big, the cube and matches (バックギャモン)
+        # Backgammon 7: winning big, the cube and matches (バックギャモン)
 
         How much a game is worth: the kind of win (BG-10, BG-11), the doubling cube
         (BG-12), matches to N points with the Crawford rule (BG-13, BG-14) and the Jacoby

@@ -67,7 +67,7 @@ SETUP = code("""
 def nb35():
     return [
         md("""
-        # Backgammon: dice probabilities (バックギャモンの確率)
+        # Backgammon 6: dice probabilities (バックギャモンの確率)
 
         Every decision in backgammon (バックギャモン) is a bet on the next roll of two dice.
         Will that blot be hit? Will my checker on the bar come in? The good news: there are
@@ -264,7 +264,7 @@ def nb35():
 def nb34():
     return [
         md("""
-        # Backgammon: bearing off (ベアリングオフ)
+        # Backgammon 5: bearing off (ベアリングオフ)
 
         The last stage of every game: once all fifteen of your checkers are in your home
         board you start taking them off (bearing off), and the first side to take off all
@@ -461,7 +461,7 @@ def nb34():
 def nb37():
     return [
         md("""
-        # Backgammon: six strategy tips, measured (戦略のヒント)
+        # Backgammon 8: six strategy tips, measured (戦略のヒント)
 
         Books give beginners a handful of rules of thumb. This notebook takes the six tips of
         our rules page, shows each on a board with the numbers behind it, and then measures

@@ -24,7 +24,7 @@ def details(q, a):
 
 NB40 = [
 ("md", """
-# 回り将棋 — how to play (the race round the board)
+# 回り将棋 1: how to play (the race round the board)
 
 回り将棋 (*mawari shogi*, "round-the-board shogi") turns a shogi board into a race track.
 Each player has one piece on the rim of the board; four 金 (gold generals, *kin*) are
@@ -388,7 +388,7 @@ Next: how long does a whole game last, and is it better to play first? (notebook
 
 NB45 = [
 ("md", """
-# 回り将棋 — a whole game, simulated
+# 回り将棋 6: a whole game, simulated
 
 Notebook 40 showed each rule on its own. Here the computer plays whole games of
 回り将棋 with the 将星会 rules (MS-01 ... MS-15), thousands of tosses, to answer three

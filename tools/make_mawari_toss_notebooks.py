@@ -42,7 +42,7 @@ def details(question: str, answer: str) -> str:
 def nb41():
     write("notebooks/41_mawari_toss_probability.ipynb", [
         md("""
-        # 回り将棋: the 金 toss as probability
+        # 回り将棋 2: the 金 toss as probability
 
         In 回り将棋 (mawari shogi, "round-the-board shogi") nobody rolls dice. Instead a
         player shakes four 金 (kin, the gold generals) in cupped hands and lets them fall
@@ -293,7 +293,7 @@ def nb41():
 def nb43():
     write("notebooks/43_mawari_ring_markov.ipynb", [
         md("""
-        # 回り将棋 on the ring: turns per lap as a Markov chain
+        # 回り将棋 4: turns per lap as a Markov chain
 
         How many turns does a lap take? Which squares does a piece land on most? With one
         piece alone on the board only the toss rules matter, and the answer is a small
@@ -470,7 +470,7 @@ def nb43():
 def nb42():
     write("notebooks/42_mawari_what_if.ipynb", [
         md("""
-        # 回り将棋 what-ifs: change the golds, watch the turn
+        # 回り将棋 3: what-ifs, change the golds and watch the turn
 
         The toss probabilities are parameters (MS-09), so we can ask *what if*: what if
         golds stood on their side more often? What if four face down were worth 10 instead
@@ -626,7 +626,7 @@ EXAMPLE_TALLY = """{
 def nb44():
     write("notebooks/44_mawari_toss_lab.ipynb", [
         md("""
-        # 回り将棋 toss lab: measure your own golds
+        # 回り将棋 5: a toss lab, measure your own golds
 
         The probabilities of the 金 toss are parameters (MS-09) because nobody has measured
         them well. The one large data set about tossed shogi pieces is for a different
