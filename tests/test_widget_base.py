@@ -80,3 +80,14 @@ def test_new_game_hint_flip_and_save_resume(tmp_path):
     assert w.game.token == "e"
     w.resume(str(tmp_path / "missing.json"))
     assert "could not resume" in w.message_html.value and w.game.token == "e"
+
+
+def test_undo_keeps_the_computers_opening_move():
+    w = ToyWidget(computer=0)                     # the computer moves first
+    assert [str(m) for m in w.game.history] == ["a-b-c"]
+    w.undo()
+    assert [str(m) for m in w.game.history] == ["a-b-c"] and "nothing to undo" in w.message_html.value
+    w.click("c"); w.click("a")                    # our move, then the computer's reply
+    assert len(w.game.history) == 3
+    w.undo()
+    assert [str(m) for m in w.game.history] == ["a-b-c"] and w.game.turn == 1

@@ -101,13 +101,6 @@ class CheckersWidget(GameWidget):
             return
         self._orient()
 
-    def undo(self) -> None:
-        """Undo (待った) as in the base widget; if that leaves the computer to move (its
-        opening move was taken back), it moves again instead of waiting forever."""
-        super().undo()
-        if not self.game.is_over() and self.is_computer(self.game.turn):
-            self._after_change()
-
     # ------------------------------------------------------------------ view
     def _captured_so_far(self, sel: Selection) -> list[int]:
         """Pieces jumped by the hops clicked so far (drawn faded, CK-07)."""

@@ -167,22 +167,24 @@ class GameWidget(W.VBox):
         self._after_change()
 
     def undo(self) -> None:
-        """Take back the last human move, and the computer's replies after it."""
+        """Take back the last human move, and the computer's replies after it. Moves
+        the computer made before any human move (its opening) stay: taking them back
+        would only leave the computer to move again."""
         self._clear()
-        undone = False
-        while self.game.history:
-            seat = self._mover_of_last()
-            self.game.undo()
-            if not self.is_computer(seat):
-                undone = True
+        probe = self.game.copy()
+        steps = 0
+        while probe.history:
+            probe.undo()
+            steps += 1
+            if not self.is_computer(probe.turn):     # the mover of the move just undone
                 break
-        self._say("" if undone else "nothing to undo")
+        else:
+            steps = 0
+        for _ in range(steps):
+            self.game.undo()
+        self.hint = None
+        self._say("" if steps else "nothing to undo")
         self._refresh()
-
-    def _mover_of_last(self) -> int:
-        g = self.game.copy()
-        g.undo()
-        return g.turn
 
     def show_hint(self) -> None:
         if self.game.is_over() or self.game.chance_pending():
