@@ -95,7 +95,8 @@ def draw_board(game, *, flip: bool = False, labels: bool = True, highlight: Iter
     if labels:
         for s in range(1, g.count + 1):
             x, y = centre(s)
-            d.text(x - cell * 0.46, y - cell * 0.33, str(s), size=max(7.0, cell * 0.2),
+            # small and tucked into the corner, clear of the piece's rim on 10x10 too
+            d.text(x - cell * 0.47, y - cell * 0.37, str(s), size=max(6.5, cell * 0.18),
                    anchor="start", color=c["number"], cell=str(s), opacity=0.9)
 
     # pieces
@@ -136,7 +137,8 @@ def draw_board(game, *, flip: bool = False, labels: bool = True, highlight: Iter
                      stroke_width=max(2.0, cell * 0.05), stroke_dasharray="4 3",
                      pointer_events="none")
         if selected is not None and int(selected) == s:
-            d.circle(x, top, rad + cell * 0.06, fill="none", stroke=c["selected"],
+            # outside the red capture ring when both apply, so neither hides the other
+            d.circle(x, top, rad + cell * (0.12 if s in ring else 0.06), fill="none", stroke=c["selected"],
                      stroke_width=max(2.5, cell * 0.06), pointer_events="none")
 
     # targets: a dot on each square the player may click next
