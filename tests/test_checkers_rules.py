@@ -435,6 +435,24 @@ def test_ck13_capture_changes_the_class_and_restarts_the_count():
     assert g.endgame_plies == 0
 
 
+def test_ck13_king_against_king_after_a_capture_counts_afresh():
+    """CK-13: two kings against a lone king, the lone king captures one: king against
+    king is still the 5-move class, but the capture restarts the count, so the draw
+    comes 5 moves each after the capture and not earlier."""
+    g = _with_endgame("B:WK1,K9:BK3", 8)
+    g.play("3x14")
+    assert g.endgame_plies == 0 and g.outcome() is None
+    def safe(game):    # a king move after which no capture is possible
+        return next(m for m in game.legal_moves()
+                    if not any(r.is_capture for r in game.child(m).legal_moves()))
+    for _ in range(9):
+        g.play(safe(g))
+        assert g.outcome() is None
+    g.play(safe(g))
+    assert g.endgame_plies == 10
+    assert g.outcome().is_draw and "king against king, 5 moves each (CK-13)" in g.outcome().reason
+
+
 # ---------------------------------------------------------------- presets
 def test_ck14_presets():
     """CK-14: the three presets have the documented fields."""

@@ -82,8 +82,10 @@ class CheckersGame(Game):
       pieces of which at least one is a king: drawn once each side has made 16 more
       moves (32 plies) since that material first arose; a lone king against one or
       two pieces of which at least one is a king (two kings, king and man, or a
-      single king): 5 moves each (10 plies). The count restarts when a capture
-      takes the material from the 16-move class to the 5-move class.
+      single king, so king against king is drawn after 5 moves each too): 5 moves
+      each (10 plies). The lone side must be a king (a lone man is in no class).
+      The count restarts at every capture (e.g. three pieces down to two, or two
+      kings down to one king against king); a man crowning keeps the count.
     """
 
     name = "checkers"
@@ -207,7 +209,8 @@ class CheckersGame(Game):
         if self.rules.draw_rules == "international":
             old = _endgame_class(self._black, self._white, self._kings)
             new = _endgame_class(black, white, kings)
-            endgame = self._endgame + 1 if (new is not None and new == old) else 0
+            # the count runs while the class holds; any capture restarts it (new material)
+            endgame = self._endgame + 1 if (new is not None and new == old and not capmask) else 0
         self._set(black, white, kings, turn, quiet, endgame, keys)
 
     def _snapshot(self):
