@@ -1,5 +1,6 @@
-"""A real browser: JupyterLab in headless Chromium runs a checkers notebook, and a
-student's two clicks on the board play a move.
+"""A real browser: JupyterLab in headless Chromium runs a notebook, and a student's two
+clicks on the board play a move (checkers: piece then square; Diamond Game: piece then
+destination hole).
 
 Needs Debian's chromium (`make test` installs it) and pip playwright; playwright never
 downloads a browser of its own here. The notebook is run from a copy in a temporary
@@ -19,10 +20,24 @@ import urllib.request
 import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
-NOTEBOOK = ROOT / "notebooks" / "10_checkers_moving.ipynb"
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-# the cell appended to the copy: a fresh board whose first move we know is legal
-PROBE = "from boardkit.checkers.widget import CheckersWidget\nprobe = CheckersWidget()\nprobe"
+# notebook, the cell appended to its copy (a fresh board), and a move on that board:
+# (from cell, to cell, the move's text in the move list)
+CASES = {
+    "checkers": ("10_checkers_moving.ipynb",
+                 "from boardkit.checkers.widget import CheckersWidget\nprobe = CheckersWidget()\nprobe",
+                 ("11", "15", "11-15")),
+    "diamond": ("20_diamond_board_and_camps.ipynb",
+                "from boardkit.diamond.widget import DiamondWidget\nprobe = DiamondWidget()\nprobe",
+                None),   # a step of the first player, worked out from the engine below
+}
+
+
+def _diamond_step():
+    from boardkit.diamond import DiamondGame
+    move = next(m for m in DiamondGame().legal_moves() if m.kind == "step")
+    start, end = move.path
+    return f"{start[0]},{start[1]}", f"{end[0]},{end[1]}", str(move)
 
 pytestmark = pytest.mark.browser
 
@@ -48,10 +63,11 @@ def _write_settings(folder: pathlib.Path) -> None:
 def lab(tmp_path_factory):
     assert os.path.exists(CHROMIUM), "Debian's chromium is required (make test installs it)"
     work = tmp_path_factory.mktemp("lab")
-    nb = json.loads(NOTEBOOK.read_text(encoding="utf-8"))
-    nb["cells"].append({"cell_type": "code", "execution_count": None, "metadata": {},
-                        "outputs": [], "source": PROBE})
-    (work / "copy.ipynb").write_text(json.dumps(nb), encoding="utf-8")
+    for name, (notebook, probe, _) in CASES.items():
+        nb = json.loads((ROOT / "notebooks" / notebook).read_text(encoding="utf-8"))
+        nb["cells"].append({"cell_type": "code", "execution_count": None, "metadata": {},
+                            "outputs": [], "source": probe})
+        (work / f"{name}.ipynb").write_text(json.dumps(nb), encoding="utf-8")
     settings = tmp_path_factory.mktemp("settings")
     _write_settings(settings)
     port = _free_port()
@@ -74,7 +90,7 @@ def lab(tmp_path_factory):
                 time.sleep(0.5)
         else:
             pytest.fail("JupyterLab did not start:\n" + (work / "server.log").read_text()[-2000:])
-        yield url + "/lab/tree/copy.ipynb"
+        yield url
     finally:
         server.terminate()
         try:
@@ -98,7 +114,8 @@ def click_cell(page, canvas, cell: str) -> None:
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
 
 
-def test_click_a_piece_and_a_destination_plays_the_move(lab):
+@pytest.mark.parametrize("game", sorted(CASES))
+def test_click_a_piece_and_a_destination_plays_the_move(lab, game):
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
@@ -109,8 +126,9 @@ def test_click_a_piece_and_a_destination_plays_the_move(lab):
                   "--disable-dev-shm-usage"])
         try:
             page = browser.new_page(viewport={"width": 1300, "height": 1000})
-            page.set_default_timeout(120_000)
-            page.goto(lab)
+            page.set_default_timeout(180_000)
+            src, dst, text = CASES[game][2] or _diamond_step()
+            page.goto(f"{lab}/lab/tree/{game}.ipynb")
             # wait until the notebook's kernel is really ready, then Run All (not awaited)
             page.wait_for_function(
                 """() => { const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;
@@ -118,19 +136,25 @@ def test_click_a_piece_and_a_destination_plays_the_move(lab):
                                   w.sessionContext.session.kernel.status === 'idle'; }""")
             page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
             probe = page.locator(".jp-Cell").last.locator(".boardkit-canvas")
-            probe.locator('[data-cell="11"]').first.wait_for()
+            try:
+                probe.locator(f'[data-cell="{src}"]').first.wait_for()
+            except Exception:
+                shot = pathlib.Path(os.environ.get("BOARDKIT_SCREENSHOT", "/tmp/boardkit.png"))
+                page.screenshot(path=str(shot).replace(".png", f"_{game}_failed.png"), full_page=True)
+                raise
             root = probe.locator("xpath=ancestor::div[contains(@class,'widget-vbox')][last()]")
-            before_15 = probe.locator('[data-cell="15"]').count()
-            before_11 = probe.locator('[data-cell="11"]').count()
+            before_dst = probe.locator(f'[data-cell="{dst}"]').count()
+            before_src = probe.locator(f'[data-cell="{src}"]').count()
 
-            click_cell(page, probe, "11")                             # the man on 11
-            click_cell(page, probe, "15")                             # its destination
+            click_cell(page, probe, src)                              # the piece
+            click_cell(page, probe, dst)                              # its destination
             page.wait_for_function(
-                "(el) => el.innerText.includes('11-15')", arg=root.element_handle())
-            assert "11-15" in root.inner_text()                      # the move list has it
-            assert probe.locator('[data-cell="15"]').count() > before_15   # a man now on 15
-            assert probe.locator('[data-cell="11"]').count() < before_11   # and none on 11
+                "([el, t]) => el.innerText.includes(t)", arg=[root.element_handle(), text])
+            assert text in root.inner_text()                          # the move list has it
+            # the board shows it: the piece's shapes left src and arrived on dst
+            assert probe.locator(f'[data-cell="{dst}"]').count() > before_dst
+            assert probe.locator(f'[data-cell="{src}"]').count() < before_src
             if os.environ.get("BOARDKIT_SCREENSHOT"):     # to look at it by hand
-                page.screenshot(path=os.environ["BOARDKIT_SCREENSHOT"], full_page=False)
+                page.screenshot(path=os.environ["BOARDKIT_SCREENSHOT"].replace(".png", f"_{game}.png"))
         finally:
             browser.close()
