@@ -228,3 +228,128 @@ def test_ck15_any_text_either_parses_or_raises_a_boardkit_error(text):
         read_pdn(text)
     except FormatError:
         pass
+
+
+# ----------------------------------------------- records from other software
+# Written by pydraughts (PDNWriter, 'english'): long GameType tag, FEN with unsorted
+# squares, Black's first move numbered "1...". pydraughts' own final FEN follows.
+PYDRAUGHTS_PDN = """[GameType "21,B,8,8,N1,0"]
+[FEN "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,10,11,12,2,3,4,5,6,7,8,9"]
+
+1... 11-16 2. 22-18 10-15 3. 18x11 8x15 4. 23-18 15x22 5. 26x17 4-8 6. 24-20 7-11 7. 27-24 11-15 8. 20x4 2-7 9. 17-13 3-8 10. 4x18 9-14 11. 18x11 1-6 12. 31-26 5-9 13. 32-27 *
+"""
+PYDRAUGHTS_FEN = "B:W13,21,24,25,26,27,28,29,30,K11:B12,6,9"
+
+# Written by py-draughts (StandardBoard.pdn) for a finished game from a set-up:
+# its Result tag and closing result say Black won (0-2); its final FEN is W:W:B39,K41.
+PY_DRAUGHTS_FINISHED = """[GameType "20"]
+[Variant "Standard (international) checkers"]
+[Result "0-2"]
+[FEN "W:W28,33,38,K45:BK5,17,18,19"]
+1. 45x12x26 5-14 2. 28-23 19x28x39 3. 26-12 14-41 4. 12-23 41x10 5. 38-32 10x41 0-2"""
+
+
+def _fen_set(fen, size=8):
+    turn, black, white, kings, _ = parse_fen(fen, size)
+    return turn, black, white, kings
+
+
+def test_ck15_reads_a_record_written_by_pydraughts():
+    """CK-15: pydraughts' record (long GameType, '1...' start) gives pydraughts' position."""
+    g = CheckersGame.from_pdn(PYDRAUGHTS_PDN)
+    assert g.rules == CheckersRules.american() and len(g.history) == 24
+    assert _fen_set(g.fen()) == _fen_set(PYDRAUGHTS_FEN)
+    jump = g.history[17]                              # written 4x18: start and end only
+    assert (jump.start, jump.end, len(jump.captures)) == (4, 18, 2)
+
+
+def test_ck15_finished_record_result_agrees_with_the_final_position():
+    """CK-15 (with CK-10): py-draughts' finished game reads, its 0-2 agrees with the
+    final position (Black took everything); the same moves claiming 2-0 or a draw
+    contradict it and are refused with a clear FormatError."""
+    g = CheckersGame.from_pdn(PY_DRAUGHTS_FINISHED)
+    assert g.fen().startswith("W:W:B") and g.outcome().winner == 0 and "CK-10" in g.outcome().reason
+    assert _fen_set(g.fen(), 10) == _fen_set("W:W:B39,K41", 10)
+    for claim in ("2-0", "1-1"):
+        bad = PY_DRAUGHTS_FINISHED.replace("0-2", claim)
+        with pytest.raises(FormatError, match=f"result '{claim}'.*contradicts the final position.*'0-2'"):
+            read_pdn(bad)
+    # an unfinished game may carry any result (resignation, agreed draw); '*' is never refused
+    assert read_pdn(AMERICAN_PDN.replace("*", "0-1"))[0].outcome() is None
+    assert read_pdn(PY_DRAUGHTS_FINISHED.replace("0-2", "*"))[0].outcome().winner == 0
+    with pytest.raises(FormatError, match="Result tag says '0-2'"):
+        read_pdn(PY_DRAUGHTS_FINISHED.replace("10x41 0-2", "10x41 2-0"))
+
+
+def test_ck15_result_check_covers_draws():
+    """CK-15 (with CK-11): a game that ended by threefold repetition must be recorded
+    as a draw (1/2-1/2 on 8x8), and a draw claim on a won game is refused."""
+    g = CheckersGame(fen="B:WK32:BK1")
+    for mv in ["1-5", "32-27", "5-1", "27-32"] * 2:
+        g.play(mv)
+    assert g.outcome().is_draw
+    text = g.to_pdn()
+    assert '[Result "1/2-1/2"]' in text
+    assert read_pdn(text)[0].outcome().is_draw
+    with pytest.raises(FormatError, match="contradicts"):
+        read_pdn(text.replace("1/2-1/2", "1-0"))
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_ck15_round_trip_of_random_games_in_every_accepted_move_form(seed):
+    """CK-15: random games (seeded) written as PDN read back to the same moves and
+    position, also when each move is rewritten in another accepted form: start and
+    end only, compact four digits, spaces around the sign, ':' for 'x'."""
+    import numpy as np
+    rng = np.random.default_rng(seed)
+    rules = [CheckersRules.american(), INT][seed % 2]
+    g = CheckersGame(rules)
+    while g.outcome() is None and len(g.history) < 120:
+        moves = g.legal_moves()
+        g.play(moves[rng.integers(len(moves))])
+    text = g.to_pdn()
+    back = read_pdn(text)[0]
+    assert back.history == g.history and back.fen() == g.fen()
+    head, body = text.split("\n\n", 1)
+    forms = [lambda m: f"{m.start}x{m.end}" if m.is_capture else str(m),
+             lambda m: f"{m.start:02d}{m.end:02d}" if not m.is_capture else str(m),
+             lambda m: str(m).replace("-", " - ").replace("x", " x "),
+             lambda m: str(m).replace("x", ":")]
+    for form in forms:
+        words = []
+        for i, m in enumerate(g.history):
+            if i % 2 == 0:
+                words.append(f"{i // 2 + 1}.")
+            words.append(form(m))
+        again = read_pdn(head + "\n\n" + " ".join(words) + " " + body.split()[-1])[0]
+        assert again.fen() == g.fen()
+        # the short form may pick another route with the same captures (CK-07)
+        assert [(m.start, m.end, set(m.captures)) for m in again.history] == \
+               [(m.start, m.end, set(m.captures)) for m in g.history]
+
+
+def test_ck15_algebraic_squares():
+    """CK-15: PDN 3.0 alphanumeric moves (a1 dark, at White's lower left): on 8x8
+    c3 = 22, f6 = 11, b8 = 1, a1 = 29; on 10x10 c1 = 47, a3 = 36, j10 = 5, i9 = 10."""
+    g = read_pdn('[GameType "21,W,8,8,A0,0"]\n1. f6-e5 c3-d4 2. e5xc3 b2xd4 *')[0]
+    assert [str(m) for m in g.history] == ["11-15", "22-18", "15x22", "25x18"]
+    i = read_pdn('[GameType "20"]\n[FEN "W:WK47:BK5"]\n1. c1-a3 j10-i9 *')[0]
+    assert [str(m) for m in i.history] == ["47-36", "5-10"]
+    with pytest.raises(FormatError, match="algebraic squares run a1-h8"):
+        read_pdn('[GameType "21"]\n1. f6-e5 c3-c4 *')      # c4 is a light square
+    with pytest.raises(FormatError, match="cannot read"):
+        read_pdn('[GameType "21"]\n1. f6-e5 zz *')
+
+
+def test_ck15_hop_by_hop_capture_is_refused_with_a_hint():
+    """CK-15 (with CK-07): a capture split into hops (11x18 18x25) is not PDN; the
+    error names the whole capture to write instead. Comments after ';', '%' lines and
+    nested variations are skipped."""
+    setup = '[SetUp "1"]\n[FEN "B:W15,22,32:B11"]\n'
+    with pytest.raises(FormatError, match=r"11x18x25 or 11x25\), not hop by hop"):
+        read_pdn(setup + "1. 11x18 18x25 *")
+    g = read_pdn(setup + "1. 11x25 ; the only capture\n% an escape line\n"
+                 "(1. 11x18x25 (1. 11x25)) 1... 32-27 *")[0]
+    assert [str(m) for m in g.history] == ["11x18x25", "32-27"]
+    with pytest.raises(FormatError, match="parentheses"):
+        read_pdn(setup + "1. 11x25 (32-28 *")

@@ -17,6 +17,16 @@ their board size plus a ``[Rules "<json>"]`` tag that boardkit reads back.
 The result gives the score of the side that moves first in the variant first
 (Black in American checkers, White in international draughts): ``1-0``, ``0-1``,
 ``1/2-1/2`` on 8x8 and ``2-0``, ``0-2``, ``1-1`` on 10x10; ``*`` = unfinished.
+When the moves end the game (CK-10 to CK-13), a result given in the Result tag or
+after the moves must agree with it (a decisive result on an unfinished game is fine:
+a resignation or an agreed draw).
+
+Moves are read in the forms other programs write: ``11-15``, ``15x24``, a capture
+with every landing square ``15x24x31`` or only its start and end ``15x31`` (when
+only one capture fits), ``:`` for ``x``, spaces around the sign (``11 - 15``), the
+compact four-digit form ``1115`` (PDN 1.0), and algebraic squares ``c3-d4`` /
+``c3xe5`` (PDN 3.0 alphanumeric, a1 dark at White's lower left). A capture written
+hop by hop (``11x18 18x25``) is not PDN: each move must be whole.
 """
 from __future__ import annotations
 
@@ -211,7 +221,16 @@ def read_pdn(text: str) -> list:
         moves_text = re.sub(r"\{[^}]*\}", " ", moves_text)
         if "{" in moves_text or "}" in moves_text:
             raise FormatError("PDN (CK-15): unbalanced comment braces { }")
-        moves_text = re.sub(r"\([^)]*\)", " ", moves_text)          # variations: skipped
+        # ';' comments run to the end of the line, '%' lines are escapes (PGN heritage)
+        moves_text = "\n".join(line.split(";")[0] for line in moves_text.splitlines()
+                               if not line.lstrip().startswith("%"))
+        n = 1
+        while n:                                        # variations, innermost first
+            moves_text, n = re.subn(r"\([^()]*\)", " ", moves_text)
+        if "(" in moves_text or ")" in moves_text:
+            raise FormatError("PDN (CK-15): unbalanced variation parentheses ( )")
+        # some programs put spaces around the sign: 11 - 15, 15 x 24
+        moves_text = re.sub(r"(?<=[\da-z])\s*([-xX:])\s*(?=[a-z]?\d)", r"\1", moves_text)
         rules = _rules_from_tags(tags)
         try:
             game = CheckersGame(rules, fen=tags.get("FEN"))
@@ -222,17 +241,23 @@ def read_pdn(text: str) -> list:
             if re.fullmatch(r"\d+\.(\.\.)?|\d+\.\.\.", tok) or tok.startswith("$"):
                 continue
             if tok in _RESULTS:
+                if result is not None and result != tok:
+                    raise FormatError(f"PDN (CK-15): the moves end with result {tok!r} but the "
+                                      f"Result tag says {result!r}; they must be the same")
                 result = tok
                 continue
-            m = re.fullmatch(r"(?:\d+\.(?:\.\.)?)?([\dxX:\-]+)[!?]*", tok)
+            m = re.fullmatch(r"(?:\d+\.(?:\.\.)?)?([\da-zA-Z:\-]+?)[!?*]*", tok)
             if not m:
                 raise FormatError(f"PDN (CK-15): cannot read {tok!r} (moves look like 11-15 or 15x24)")
+            text = _numeric(m.group(1), game)
             try:
-                game.play(m.group(1))
+                game.play(text)
             except (IllegalMoveError, FormatError) as e:
-                raise FormatError(f"PDN (CK-15): move {len(game.history) + 1} {m.group(1)!r}: {e}") from None
+                raise FormatError(f"PDN (CK-15): move {len(game.history) + 1} {m.group(1)!r}: "
+                                  f"{e}{_hop_hint(game, text)}") from None
         if result is not None and result not in _RESULTS:
             raise FormatError(f"PDN (CK-15): result {result!r} is not one of {list(_RESULTS)}")
+        _check_result(game, result)
         game.tags = tags
         out.append(game)
     return out
@@ -250,3 +275,58 @@ def _rules_from_tags(tags: dict) -> CheckersRules:
         raise FormatError(f"PDN (CK-15): GameType {tags.get('GameType')!r} is not supported; "
                           f"accepted: 21 (American), 20 (international), 27 (Canadian)")
     return GAME_TYPES[int(gt)]
+
+
+_ALG = re.compile(r"([a-l])(\d{1,2})")
+
+
+def _numeric(text: str, game) -> str:
+    """A move in numeric notation: compact ``1115`` and algebraic ``c3-d4`` are
+    turned into ``11-15`` / square numbers; anything else is returned as given."""
+    if re.fullmatch(r"\d{4}", text):
+        return f"{text[:2].lstrip('0')}-{text[2:].lstrip('0')}"     # PDN 1.0 compact form
+    if not re.search(r"[a-zA-Z]", text.replace("x", "").replace("X", "")):
+        return text
+    n = game.rules.board_size
+    files = "abcdefghijkl"[:n]
+    fmt = (f"PDN (CK-15): algebraic squares run a1-{files[-1]}{n} and must be dark squares "
+           f"(a1 is dark); moves look like c3-d4 or c3xe5, got {text!r}")
+    m = re.fullmatch(r"([a-l]\d{1,2})((?:[-xX:][a-l]\d{1,2})+)", text.lower())
+    if not m:
+        raise FormatError(f"PDN (CK-15): cannot read {text!r} (moves look like 11-15, 15x24, "
+                          f"15x24x31, 1115 or c3-d4)")
+    geo = game._geo
+    out = []
+    for f, r in _ALG.findall(text.lower()):
+        col, row = files.find(f), n - int(r)
+        sq = geo.square(row, col) if col >= 0 and 0 <= row < n else None
+        if sq is None:
+            raise FormatError(fmt)
+        out.append(str(sq))
+    sep = "-" if "-" in text else "x"
+    return sep.join(out)
+
+
+def _hop_hint(game, text: str) -> str:
+    """Point out a capture written hop by hop (11x18 18x25), which PDN does not allow."""
+    squares = [int(x) for x in re.findall(r"\d+", text)]
+    for m in game.legal_moves():
+        if m.is_capture and len(m.path) > len(squares) and list(m.path[:len(squares)]) == squares:
+            return (f"; PDN writes a capture whole ({m} or {m.start}x{m.end}), "
+                    f"not hop by hop")
+    return ""
+
+
+def _check_result(game, result) -> None:
+    """A finished game's result must be the one its final position gives (CK-10..CK-13)."""
+    out = game.outcome()
+    if out is None or result in (None, "*"):
+        return
+    first_won = _RESULTS[result]             # 0: the side moving first won, 1: the other
+    claimed = None if first_won is None else (game.rules.first_turn if first_won == 0
+                                              else 1 - game.rules.first_turn)
+    if claimed != out.winner:
+        first = "Black" if game.rules.first_turn == 0 else "White"
+        raise FormatError(f"PDN (CK-15): the result {result!r} (scores of {first}, who moves first, "
+                          f"then the other side) contradicts the final position: {out.reason}; "
+                          f"the record should end with {_result_text(game)!r}")
