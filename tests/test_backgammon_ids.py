@@ -65,9 +65,8 @@ def test_bg17_replay_gnubg_match(k):
     recs = game["records"]
     first = recs[0]
     g = BackgammonGame.from_position_id(first["board"], turn=SEAT[first["player"]],
-                                        rules=BackgammonRules.match(5))
-    g._score, g._crawford = score, crawford          # the match context of this game
-    g._phase = "cube" if g.may_double() else "roll"
+                                        rules=BackgammonRules.match(5),
+                                        score=score, crawford=crawford)  # the match context
     for r in recs:
         who = SEAT[r["player"]]
         if r["action"] == "move":

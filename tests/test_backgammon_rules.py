@@ -4,7 +4,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from boardkit import FormatError, IllegalMoveError
+from boardkit import BoardkitError, FormatError, IllegalMoveError
 from boardkit.backgammon import BackgammonGame, BackgammonRules, CubeAction
 from boardkit.backgammon.game import START, plays_for
 
@@ -378,15 +378,15 @@ def test_bg13_match_to_n_points():
     """BG-13: games are played until a player reaches N points; extra points are not needed."""
     from boardkit.backgammon import BackgammonMatch
     m = BackgammonMatch(3)
-    g = m.new_game()
-    assert g.rules.match_length == 3 and g.score == (0, 0)
-    g._board = [list(side({1: 1})), list(side({6: 15}))]   # set-up: White about to win a gammon
+    assert m.new_game().rules.match_length == 3
+    m = BackgammonMatch(3)
+    g = m.new_game(position=(side({1: 1}), side({6: 15})))  # set-up: White about to win a gammon
+    assert g.rules.match_length == 3 and g.score == (0, 0) and not g.crawford
     g.set_dice(2, 1)
     g.play("1/off")
     assert m.record(g) == 2 and m.score == [2, 0] and not m.is_over()
-    g2 = m.new_game()
-    assert g2.crawford                                      # White reached 2 = N-1
-    g2._board = [list(side({1: 1})), list(side({6: 15}))]
+    g2 = m.new_game(position=(side({1: 1}), side({6: 15})))
+    assert g2.crawford and g2.score == (2, 0)               # White reached 2 = N-1
     g2.set_dice(2, 1)
     g2.play("1/off")
     assert m.record(g2) == 1 and m.is_over() and m.winner == 0   # capped at the length
@@ -407,15 +407,100 @@ def test_bg14_crawford_game_no_doubling_then_it_returns():
     assert g.chance_pending()                       # Red may not double: straight to roll
     with pytest.raises(IllegalMoveError, match="no doubling in the Crawford game"):
         g.play("double")
-    # finish it quickly: Red wins one point; the next game is post-Crawford
-    g._result = (1, "set-up", 1, 1)
-    g._phase = "over"
-    m.record(g)
+    # a Crawford game from a set-up: Red (on roll) may not double either; Red bears off
+    # its last checker and wins one point; the game after it is post-Crawford
+    m = BackgammonMatch(5)
+    m.score = [4, 1]
+    g = m.new_game(position=(side({1: 1}), side({6: 14})), turn=1)
+    assert g.crawford and g.roller == 1 and g.phase == "roll"
+    with pytest.raises(IllegalMoveError, match="no doubling in the Crawford game"):
+        g.play("double")
+    g.set_dice(2, 1)
+    g.play("1/off")
+    assert m.record(g) == 1 and m.score == [4, 2]
     g2 = m.new_game()
     assert not g2.crawford and m.crawford_played
     g2.resolve_chance(rng)
     g2.play(g2.legal_moves()[0])
     assert [str(a) for a in g2.legal_moves()] == ["roll", "double"]
+
+
+def test_bg12_no_cube_board_draws_no_cube():
+    """BG-12: a board under BackgammonRules.no_cube() shows no doubling cube (neither the
+    cube square nor its caption); money and match boards do."""
+    plain = BackgammonGame(BackgammonRules.no_cube()).draw().to_svg()
+    money = BackgammonGame().draw().to_svg()
+    assert "cube" not in plain and ">64<" not in plain
+    assert "cube in the middle" in money and ">64<" in money
+    owned = BackgammonGame.from_position(side({6: 5}), side({6: 5}), cube=4, cube_owner=1).draw().to_svg()
+    assert "cube 4: Red" in owned and ">4<" in owned
+
+
+def _match_game(**state):
+    return BackgammonGame.from_position(side({6: 5}), side({6: 5}), rules=BackgammonRules.match(7),
+                                        **state)
+
+
+def test_bg13_bg14_set_match_state_for_a_teaching_position():
+    """BG-13/BG-14 (with BG-12): a teaching position in a match: score, Crawford flag,
+    cube value and owner are set through the public API, kept in JSON and the
+    GNU Backgammon Match ID, and they decide who may double."""
+    g = _match_game(score=(3, 6), crawford=True)
+    assert (g.score, g.crawford, g.cube_value, g.cube_owner) == ((3, 6), True, 1, None)
+    assert g.phase == "roll" and not g.may_double()           # Crawford game (BG-14)
+    back = BackgammonGame.from_json(g.to_json())
+    assert (back.score, back.crawford) == ((3, 6), True)
+    again = BackgammonGame.from_position_id(g.position_id(), g.match_id())
+    assert (again.score, again.crawford, again.rules.match_length) == ((3, 6), True, 7)
+    post = _match_game(score=(3, 6)).set_match_state(cube=2, cube_owner=0)
+    assert post.phase == "cube" and post.may_double()          # White owns the cube at 2
+    assert [str(a) for a in post.legal_moves()] == ["roll", "double"]
+    red_owns = _match_game(score=(3, 6), cube=4, cube_owner=1)
+    assert red_owns.phase == "roll" and not red_owns.may_double()
+    assert _match_game().set_match_state(score=(2, 2)).score == (2, 2)
+
+
+@pytest.mark.parametrize("state,match", [
+    (dict(score=(7, 0)), "BG-13"),                       # the match would be over
+    (dict(score=(-1, 0)), "BG-13"),
+    (dict(score="3-6"), "BG-13"),
+    (dict(score=(3, 5), crawford=True), "BG-14"),        # nobody at N-1
+    (dict(score=(6, 6), crawford=True), "BG-14"),        # the Crawford game is past
+    (dict(score=(6, 2), crawford=True, cube=2, cube_owner=1), "BG-14"),   # no double in it
+    (dict(crawford="yes"), "BG-14"),
+    (dict(cube=3, cube_owner=0), "BG-12"),
+    (dict(cube=128, cube_owner=0), "BG-12"),
+    (dict(cube=2), "BG-12"),                             # a turned cube has an owner
+    (dict(cube_owner=1), "BG-12"),                       # ... and a cube at 1 has none
+    (dict(cube=2, cube_owner=2), "BG-12"),
+])
+def test_bg13_bg14_impossible_match_states_are_refused(state, match):
+    """BG-12/13/14: impossible match states raise BoardkitError naming the rule and
+    leave the game exactly as it was."""
+    g = _match_game(score=(1, 2))
+    before = g.to_json()
+    with pytest.raises(BoardkitError, match=match):
+        g.set_match_state(**state)
+    assert g.to_json() == before
+    with pytest.raises(BoardkitError, match=match):
+        _match_game(**state)
+
+
+def test_bg13_match_state_needs_match_rules_and_a_fresh_position():
+    """BG-13/BG-14/BG-12: a score or Crawford flag needs match rules; a cube needs rules
+    with the cube; the state is set up before any move, not in the middle of a game."""
+    with pytest.raises(BoardkitError, match="BG-13"):
+        BackgammonGame().set_match_state(score=(1, 0))
+    with pytest.raises(BoardkitError, match="BG-14"):
+        BackgammonGame().set_match_state(crawford=True)
+    with pytest.raises(BoardkitError, match="BG-12"):
+        BackgammonGame(BackgammonRules.no_cube()).set_match_state(cube=2, cube_owner=0)
+    g = _match_game(score=(1, 2), dice=(3, 1))
+    g.play(g.legal_moves()[0])
+    with pytest.raises(BoardkitError, match="before any move"):
+        g.set_match_state(score=(2, 2))
+    with pytest.raises(BoardkitError, match="BG-17"):
+        BackgammonGame.from_position_id(g.position_id(), g.match_id(), score=(1, 1))
 
 
 # ------------------------------------------------------------------ BG-15

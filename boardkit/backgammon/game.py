@@ -387,9 +387,9 @@ class BackgammonGame(Game):
         self._owner: int | None = None
         self._result: tuple | None = None      # (winner, reason, points)
         self._opening: tuple = ()              # the opening rolls, ties included (BG-03)
-        self._score = self._check_score(score)
-        self._crawford = bool(crawford)
+        self._score, self._crawford = (0, 0), False
         self._cache: tuple = (None, None)
+        self.set_match_state(score=score, crawford=bool(crawford))      # checked (BG-13, BG-14)
 
     def _check_score(self, score) -> tuple[int, int]:
         try:
@@ -879,12 +879,71 @@ class BackgammonGame(Game):
                 raise FormatError(f"{fmt}: White's point {i} holds checkers of both players (BG-05)")
 
     # ------------------------------------------------------- set-up helpers
+    def set_match_state(self, *, score: tuple[int, int] | None = None,
+                        crawford: bool | None = None, cube: int | None = None,
+                        cube_owner: int | None | str = "keep") -> "BackgammonGame":
+        """Set up the match context of a teaching position (returns the game).
+
+        ``score`` (White, Red) before this game and ``crawford`` (this is the Crawford
+        game) need match rules (BG-13, BG-14); ``cube`` and ``cube_owner`` (None = in
+        the middle, 0 = White, 1 = Red) need rules with the cube (BG-12). Arguments left
+        out keep their value. Allowed before any move has been played in this object
+        (a set-up, not a change of history) and not while a double awaits an answer.
+        Impossible states raise BoardkitError naming the rule and leave the game as it was:
+        a score at or past the match length; a Crawford game without a player at N-1,
+        or with both at N-1 (the Crawford game was then already played); a turned cube
+        in the Crawford game; a cube above 1 in the middle or a cube of 1 with an owner.
+        """
+        if self._history or self._phase in ("respond", "over"):
+            raise BoardkitError("set_match_state sets up a position: call it before any move is "
+                                "played and not while a double awaits an answer (BG-12)")
+        r = self.rules
+        n = r.match_length
+        new_score = self._score if score is None else self._check_score(score)
+        new_crawford = self._crawford if crawford is None else crawford
+        if not isinstance(new_crawford, bool):
+            raise BoardkitError(f"crawford must be True or False, got {crawford!r} (BG-14)")
+        new_cube = self._cube if cube is None else cube
+        new_owner = self._owner if cube_owner == "keep" else cube_owner
+        if not n and (new_score != (0, 0) or new_crawford):
+            raise BoardkitError("a score and the Crawford game belong to match play: use "
+                                "BackgammonRules.match(n) (BG-13, BG-14)")
+        if new_crawford:
+            if n - 1 not in new_score:
+                raise BoardkitError(f"the Crawford game is the game right after a player first "
+                                    f"reaches {n - 1} points in a match to {n}; at score "
+                                    f"{new_score[0]}-{new_score[1]} it cannot be (BG-14)")
+            if new_score == (n - 1, n - 1):
+                raise BoardkitError(f"at {n - 1}-{n - 1} the Crawford game has already been "
+                                    f"played (BG-14)")
+            if new_cube != 1 or new_owner is not None:
+                raise BoardkitError("nobody may double in the Crawford game: the cube stays at 1 "
+                                    "in the middle (BG-14)")
+        if type(new_cube) is not int or new_cube < 1 or new_cube & (new_cube - 1) or new_cube > r.max_cube:
+            raise BoardkitError(f"the cube is a power of two from 1 to {r.max_cube}, got {new_cube!r} (BG-12)")
+        if new_owner not in (None, 0, 1):
+            raise BoardkitError(f"cube_owner is None (middle), 0 (White) or 1 (Red), got {new_owner!r} (BG-12)")
+        if not r.cube and (new_cube != 1 or new_owner is not None):
+            raise BoardkitError("these rules play without the doubling cube (BG-12)")
+        if (new_cube == 1) != (new_owner is None):
+            raise BoardkitError("the cube is at 1 in the middle until the first double; after it "
+                                "one player owns it at 2 or more (BG-12)")
+        self._score, self._crawford = new_score, new_crawford
+        self._cube, self._owner = new_cube, new_owner
+        if self._phase in ("cube", "roll"):
+            self._phase = "cube" if self._cube_reason(self._roller) is None else "roll"
+        self._cache = (None, None)
+        return self
+
     @classmethod
     def from_position(cls, mine, theirs, *, turn: int = 0, dice: tuple[int, int] | None = None,
                       rules: BackgammonRules | None = None, cube: int = 1,
-                      cube_owner: int | None = None) -> "BackgammonGame":
+                      cube_owner: int | None = None, score: tuple[int, int] = (0, 0),
+                      crawford: bool = False) -> "BackgammonGame":
         """A game at a given position: ``mine`` belongs to the player ``turn`` (on roll),
-        both sides in their own numbering. With ``dice`` the play is due at once."""
+        both sides in their own numbering. With ``dice`` the play is due at once.
+        ``cube``, ``cube_owner``, ``score`` and ``crawford`` set the match context
+        (checked as in ``set_match_state``)."""
         g = cls(rules=rules)
         if turn not in (0, 1):
             raise BoardkitError(f"turn must be 0 (White) or 1 (Red), got {turn!r}")
@@ -895,29 +954,31 @@ class BackgammonGame(Game):
             cls._check_board(board, "backgammon position")
         except FormatError as e:
             raise FormatError(str(e)) from None
-        if cube < 1 or cube & (cube - 1) or cube > g.rules.max_cube or cube_owner not in (None, 0, 1):
-            raise BoardkitError(f"cube must be a power of two up to {g.rules.max_cube} and its owner "
-                                f"None, 0 or 1 (BG-12)")
-        g._board = board
-        g._cube, g._owner = cube, cube_owner
-        g._roller = g._turn = turn
-        g._opening = ()
         if sum(board[turn][0:1]) == 15 or board[1 - turn][0] == 15:
             raise FormatError("backgammon position: a side with all 15 checkers off is a finished game")
-        g._phase = "cube" if g._cube_reason(turn) is None else "roll"
+        g._board = board
+        g._roller = g._turn = turn
+        g._opening = ()
+        g._phase = "roll"
+        g.set_match_state(score=score, crawford=crawford, cube=cube, cube_owner=cube_owner)
         if dice is not None:
             g.set_dice(*dice)
         return g
 
     @classmethod
     def from_position_id(cls, pid: str, match_id: str | None = None, *, turn: int = 0,
-                         rules: BackgammonRules | None = None) -> "BackgammonGame":
+                         rules: BackgammonRules | None = None, **match_state) -> "BackgammonGame":
         """A game from a GNU Backgammon Position ID (and optionally a Match ID, BG-17).
-        The player on roll is ``turn`` (White by default) unless the Match ID says."""
+        The player on roll is ``turn`` (White by default) unless the Match ID says.
+        Without a Match ID, keywords ``score``, ``crawford``, ``cube``, ``cube_owner``
+        set the match context (see ``set_match_state``)."""
         from . import gnubg
         mine, theirs = gnubg.decode_position_id(pid)
         if match_id is None:
-            return cls.from_position(mine, theirs, turn=turn, rules=rules)
+            return cls.from_position(mine, theirs, turn=turn, rules=rules, **match_state)
+        if match_state or rules is not None:
+            raise BoardkitError("a Match ID already gives the rules, score, Crawford flag and "
+                                "cube: pass either the Match ID or those keywords (BG-17)")
         return gnubg.game_from_ids(cls, mine, theirs, match_id)
 
     def position_id(self) -> str:

@@ -23,7 +23,7 @@ import base64
 import binascii
 import re
 
-from .._core import FormatError
+from .._core import BoardkitError, FormatError
 
 __all__ = ["encode_position_id", "decode_position_id", "encode_match_id", "decode_match_id"]
 
@@ -184,11 +184,15 @@ def game_from_ids(cls, mine, theirs, match_id: str):
         raise FormatError(f"GNU Backgammon Match ID (BG-17): cube {info['cube']} is above "
                           f"{rules.max_cube} (BG-12)")
     roller = info["roller"]
-    g = cls.from_position(mine, theirs, turn=roller, rules=rules, cube=info["cube"],
-                          cube_owner=info["cube_owner"])
-    g._score = g._check_score(info["score"])
-    g._crawford = info["crawford"]
-    g._phase = "cube" if g._cube_reason(roller) is None else "roll"
+    try:
+        g = cls.from_position(mine, theirs, turn=roller, rules=rules, cube=info["cube"],
+                              cube_owner=info["cube_owner"], score=info["score"],
+                              crawford=bool(info["crawford"]))
+    except FormatError:
+        raise
+    except BoardkitError as e:
+        raise FormatError(f"GNU Backgammon Match ID (BG-17): {match_id!r} describes an "
+                          f"impossible match state: {e}") from None
     if info["doubled"]:
         if info["turn"] == roller:
             raise FormatError(f"GNU Backgammon Match ID (BG-17): {match_id!r} has a double "

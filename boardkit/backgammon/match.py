@@ -33,17 +33,24 @@ class BackgammonMatch:
         return (not self.crawford_played and not self.is_over()
                 and max(self.score) == self.length - 1)
 
-    def new_game(self) -> BackgammonGame:
-        """The next game of the match (its score and Crawford flag set)."""
+    def new_game(self, position=None, *, turn: int = 0) -> BackgammonGame:
+        """The next game of the match (its score and Crawford flag set). For a teaching
+        position give ``position=(mine, theirs)`` as in ``BackgammonGame.from_position``
+        (``mine`` belongs to ``turn``, the player on roll); else the game starts as usual."""
         if self.is_over():
             raise BoardkitError(f"the match is over: {PLAYER_NAMES[self.winner]} reached "
                                 f"{self.length} points (BG-13)")
         if self._current is not None and not self._current.is_over():
             raise BoardkitError("finish (and record) the current game before starting the next")
         crawford = self.next_is_crawford()
+        if position is None:
+            g = BackgammonGame(self.rules, score=tuple(self.score), crawford=crawford)
+        else:
+            mine, theirs = position
+            g = BackgammonGame.from_position(mine, theirs, turn=turn, rules=self.rules,
+                                             score=tuple(self.score), crawford=crawford)
         if crawford:
             self.crawford_played = True
-        g = BackgammonGame(self.rules, score=tuple(self.score), crawford=crawford)
         self._current = g
         self.games.append(g)
         return g
