@@ -119,7 +119,8 @@ def draw_position(white, red, *, flip: bool = False, labels: bool = True,
                   dice_used: int = 0, dice_player: int = 0, cube: int = 1,
                   cube_owner: int | None = None, status: str = "", size: float | None = None,
                   title: str | None = None) -> svg.Drawing:
-    """Draw any position: ``white``/``red`` are 26 counts in their owners' numbering."""
+    """Draw any position: ``white``/``red`` are 26 counts in their owners' numbering.
+    ``cube=None`` draws no doubling cube (rules without it, BG-12)."""
     x0, y0, board_w, h = _geometry()
     W = x0 + board_w + M + TRAY + M + 8
     H = y0 + h + M + 30
@@ -234,14 +235,15 @@ def draw_position(white, red, *, flip: bool = False, labels: bool = True,
             _die(d, cx + (i - (n - 1) / 2) * 36, cy, v, used=i < dice_used)
 
     # the cube: middle of the left side when centred, towards its owner's row when owned
-    cy = y0 + h / 2
-    if cube_owner is not None:
-        down = (cube_owner == 0) != flip
-        cy = y0 + h - 26 if down else y0 + 26
-    cube_x = LEFT / 2
-    s = 26
-    d.rect(cube_x - s / 2, cy - s / 2, s, s, rx=4, fill=COL["cube"], stroke="#222", stroke_width=1.5)
-    d.text(cube_x, cy, str(cube if cube > 1 else 64), size=13 if cube < 10 else 11, weight="bold")
+    if cube is not None:
+        cy = y0 + h / 2
+        if cube_owner is not None:
+            down = (cube_owner == 0) != flip
+            cy = y0 + h - 26 if down else y0 + 26
+        cube_x = LEFT / 2
+        s = 26
+        d.rect(cube_x - s / 2, cy - s / 2, s, s, rx=4, fill=COL["cube"], stroke="#222", stroke_width=1.5)
+        d.text(cube_x, cy, str(cube if cube > 1 else 64), size=13 if cube < 10 else 11, weight="bold")
 
     # header: pip counts, status
     wp, rp = pip_count(white), pip_count(red)
@@ -249,8 +251,9 @@ def draw_position(white, red, *, flip: bool = False, labels: bool = True,
     d.text(LEFT + 21, 20, f"White {wp} pips", size=13, anchor="start", weight="bold")
     d.circle(LEFT + 146, 20, 8, fill=COL["red"], stroke=COL["red_edge"], stroke_width=1.4)
     d.text(LEFT + 159, 20, f"Red {rp} pips", size=13, anchor="start", weight="bold")
-    cube_txt = "cube in the middle" if cube_owner is None else f"cube {cube}: {PLAYER_NAMES[cube_owner]}"
-    d.text(W - LEFT, 20, cube_txt, size=12, anchor="end", color="#555")
+    if cube is not None:
+        cube_txt = "cube in the middle" if cube_owner is None else f"cube {cube}: {PLAYER_NAMES[cube_owner]}"
+        d.text(W - LEFT, 20, cube_txt, size=12, anchor="end", color="#555")
     if status:
         d.text(W / 2, H - 14, status, size=13, color="#333")
     return d
@@ -310,7 +313,8 @@ def draw_game(game, *, flip: bool = False, labels: bool = True, highlight: Itera
     d = draw_position(white, red, flip=flip, labels=labels, highlight=highlight, targets=targets,
                       arrows=paths, arrow_player=arrow_player, hint_arrows=hint_paths,
                       dice=dice_shown, dice_used=used, dice_player=roller,
-                      cube=game.cube_value, cube_owner=game.cube_owner, status=status,
+                      cube=game.cube_value if game.rules.cube else None,
+                      cube_owner=game.cube_owner, status=status,
                       title="Backgammon board", size=size)
     return d
 
