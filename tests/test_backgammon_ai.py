@@ -8,6 +8,7 @@ from boardkit._core import BoardkitError
 from boardkit.backgammon import BackgammonGame, BackgammonRules, CubeAction
 from boardkit.backgammon import ai, bearoff, probability
 from boardkit.backgammon import pubeval as pe
+from boardkit.backgammon.game import plays_for
 from boardkit.sim import play_game, tournament
 
 
@@ -188,3 +189,50 @@ def test_pubeval_bears_off_the_last_checker():
     mine, theirs = position({1: 1, 2: 1}, {6: 5})
     g = BackgammonGame.from_position(mine, theirs, turn=0, dice=(2, 1))
     assert pe.pubeval_bot(g, None).after[0][0] == 15
+
+
+# ---------------------------------------------------------------- lookahead
+def reference_two_ply(play, reply_by):
+    """The 2-ply value written out plainly: for each of the 21 rolls (BG-03), the
+    opponent's reply the chosen level scores highest, our chances after it, weighted
+    1/36 (doubles) or 2/36."""
+    mine, theirs = play.after
+    total = 0.0
+    for (a, b), w in probability.DISTINCT_ROLLS:
+        replies = [r.after for r in plays_for(theirs, mine, a, b)]
+        vals = ai.evaluate_many(replies)
+        if reply_by == "strong":
+            p = np.clip(vals, 1e-6, 1 - 1e-6)
+            choice = pe.pubeval(replies, False) + ai.HYBRID_WEIGHT * np.log(p / (1 - p))
+        else:
+            choice = vals
+        total += w / 36 * (1 - vals[int(np.argmax(choice))])
+    return total
+
+
+@pytest.mark.parametrize("reply_by", ["strong", "normal"])
+def test_bg03_two_ply_averages_the_21_rolls(reply_by):
+    """The lookahead's batched 2-ply equals a plain loop over the opponent's rolls,
+    including a position where some rolls leave the opponent no play (BG-07)."""
+    g = BackgammonGame().set_dice(6, 5)
+    plays = [m for m in g.legal_moves()][:3]
+    # their checker on the bar against my 5-point board: most rolls do not enter
+    closed = BackgammonGame.from_position(*position({1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 1, 12: 2},
+                                                    {25: 1, 8: 3, 14: 2}), turn=0, dice=(6, 1))
+    plays += [m for m in closed.legal_moves()][:3]
+    got = ai._two_ply(plays, reply_by)
+    for play, v in zip(plays, got):
+        assert v == pytest.approx(reference_two_ply(play, reply_by)), str(play)
+
+
+def test_lookahead_is_strong_in_races_and_prunes_to_legal_plays():
+    """In a race the lookahead defers to strong (the bear-off table); in contact it
+    returns one of the legal plays, chosen among strong's best few."""
+    race = BackgammonGame.from_position(*position({6: 3, 5: 2, 2: 4}, {6: 4, 4: 3, 1: 2}),
+                                        turn=0, dice=(4, 2))
+    assert ai.choose_play(race, "lookahead") == ai.choose_play(race, "strong")
+    g = BackgammonGame().set_dice(4, 3)
+    play = ai.choose_play(g, "lookahead")
+    scores = ai._hybrid(g, ai._plays(g))
+    ranks = np.argsort(-scores, kind="stable")[:ai.LOOKAHEAD_CANDIDATES]
+    assert play in [ai._plays(g)[i] for i in ranks]

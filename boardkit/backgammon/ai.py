@@ -1,4 +1,4 @@
-"""Backgammon computer players, from random to a small lookahead, and the hint.
+"""Backgammon computer players, from random to a 2-ply lookahead, and the hint.
 
 A bot is ``bot(game, rng) -> move``: a play, or a ``CubeAction`` when the game asks
 for a cube decision (BG-12). Levels (``BOTS``):
@@ -12,9 +12,10 @@ strong   1-ply with a better evaluator: in contact positions Tesauro's pubeval s
          plus ``evaluate``'s winning chances (as a logit, weight HYBRID_WEIGHT); in
          races ``evaluate`` alone (bear-off table). Measured: it beats normal and
          pubeval (benchmarks/backgammon_vs_pubeval.py). Cube as normal.
-lookahead  normal's choice refined by a lookahead over the opponent's 21 rolls for
-         the best 3 candidates (the opponent answers with its normal-level play).
-         Ten times slower than normal and, measured, no stronger: kept for teaching.
+lookahead  strong with a 2-ply lookahead: strong's 1-ply keeps its best few plays;
+         for each, every one of the opponent's 21 rolls is answered with the reply
+         strong would play, and our chances after it (``evaluate``) are averaged;
+         strong's score is then recomputed with these 2-ply chances. Races: strong.
 pubeval  Tesauro's public evaluation function (``pubeval.py``), the classic benchmark.
 
 ``evaluate(mine, theirs)`` is a hand-tuned evaluator that works in *pips*: every
@@ -235,45 +236,68 @@ def _one_ply(plays: list[Play]) -> np.ndarray:
     return evaluate_many([p.after for p in plays])
 
 
-def _lookahead(plays: list[Play]) -> np.ndarray:
-    """For each play, the average over the opponent's 21 rolls of our chance after
-    its best reply (by the 1-ply evaluator), all replies scored in one batch."""
-    after, owner, weight = [], [], []
+HYBRID_WEIGHT = 3.0      # pubeval's score units per logit of our winning chances
+
+
+def _hybrid_scores(after, race: bool) -> np.ndarray:
+    """strong's score of positions ``after`` a play (the higher, the better for the
+    side that moved): in contact pubeval's score plus our winning chances (as a
+    logit); in races our chances alone (the bear-off table beats pubeval's race
+    weights). ``race`` is about the position *before* the play, as in pubeval."""
+    from .pubeval import pubeval
+    values = evaluate_many(after)
+    if race:
+        return values
+    p = np.clip(values, 1e-6, 1 - 1e-6)
+    return pubeval(after, False) + HYBRID_WEIGHT * np.log(p / (1 - p))
+
+
+def _hybrid(game, plays, values=None):
+    from .pubeval import is_race
+    return _hybrid_scores([q.after for q in plays], is_race(*game.position()))
+
+
+def _two_ply(plays: list[Play], reply_by: str = "strong") -> np.ndarray:
+    """For each play, our winning chances after the opponent's reply, averaged over
+    its 21 rolls (BG-03): the opponent answers each roll with the play strong (or
+    normal) would choose, and the position is then scored by ``evaluate_many``."""
+    after, owner = [], []
     for i, play in enumerate(plays):
         mine, theirs = play.after
-        for (a, b), w in DISTINCT_ROLLS:
+        for k, ((a, b), _) in enumerate(DISTINCT_ROLLS):
             replies = [r.after for r in plays_for(theirs, mine, a, b)]
             after.extend(replies)
-            owner.extend([(i, a, b)] * len(replies))
-    values = evaluate_many(after)
-    best: dict = {}
-    for key, v in zip(owner, values):
-        if v > best.get(key, -1.0):
-            best[key] = v
-    out = np.zeros(len(plays))
-    for (i, a, b), v in best.items():
-        out[i] += (1 if a == b else 2) * (1.0 - v) / 36
+            owner.extend([(i, k)] * len(replies))
+    values = evaluate_many(after)              # the opponent's chances, each reply
+    if reply_by == "strong":
+        p = np.clip(values, 1e-6, 1 - 1e-6)
+        from .pubeval import pubeval
+        choice = pubeval(after, False) + HYBRID_WEIGHT * np.log(p / (1 - p))
+    else:
+        choice = values
+    owner = np.array(owner)
+    flat = owner[:, 0] * len(DISTINCT_ROLLS) + owner[:, 1]
+    # for each (play, roll), the reply with the highest choice score
+    order = np.lexsort((-choice, flat))
+    first = np.ones(len(order), bool)
+    first[1:] = flat[order][1:] != flat[order][:-1]
+    picked = order[first]
+    best = np.zeros(len(plays) * len(DISTINCT_ROLLS))
+    best[flat[picked]] = values[picked]
+    weights = np.array([w for _, w in DISTINCT_ROLLS], dtype=float) / 36
+    out = ((1.0 - best.reshape(len(plays), -1)) * weights).sum(1)
     for i, play in enumerate(plays):
         if play.after[0][0] == 15:
             out[i] = 1.0
     return out
 
 
-HYBRID_WEIGHT = 3.0      # pubeval's score units per logit of our winning chances
-
-
-def _hybrid(game, plays, values):
-    """Contact positions: pubeval's score plus our winning chances (as a logit);
-    races: ours alone (the bear-off table beats pubeval's race weights)."""
-    from .pubeval import is_race, pubeval
-    if is_race(*game.position()):
-        return values
-    p = np.clip(values, 1e-6, 1 - 1e-6)
-    return pubeval([q.after for q in plays], False) + HYBRID_WEIGHT * np.log(p / (1 - p))
+LOOKAHEAD_CANDIDATES = 4   # plays kept after the 1-ply pass
+LOOKAHEAD_MARGIN = 2.0     # ... and only those within this many score units of the best
 
 
 def choose_play(game: BackgammonGame, level: str = "normal", rng=None,
-                candidates: int = 3) -> Play:
+                candidates: int = LOOKAHEAD_CANDIDATES) -> Play:
     """The play a level would choose (dice must be rolled)."""
     plays = _plays(game)
     if not plays:
@@ -286,14 +310,24 @@ def choose_play(game: BackgammonGame, level: str = "normal", rng=None,
     if level == "easy":
         scores = np.array([_tip_score(game, p) for p in plays])
         return plays[int(np.argmax(scores))]
-    values = _one_ply(plays)
-    if level == "strong":
-        return plays[int(np.argmax(_hybrid(game, plays, values)))]
-    if level != "lookahead":
-        return plays[int(np.argmax(values))]
-    top = np.argsort(-values, kind="stable")[:candidates]
-    deep = _lookahead([plays[i] for i in top])
-    return plays[int(top[int(np.argmax(deep))])]
+    if level == "normal":
+        return plays[int(np.argmax(_one_ply(plays)))]
+    from .pubeval import is_race
+    scores = _hybrid(game, plays)
+    if level == "strong" or is_race(*game.position()):
+        # races: strong's 1-ply already reads the bear-off table
+        return plays[int(np.argmax(scores))]
+    # lookahead: prune with strong's 1-ply, then look at the opponent's 21 rolls
+    top = np.argsort(-scores, kind="stable")[:candidates]
+    top = [i for i in top if scores[i] >= scores[top[0]] - LOOKAHEAD_MARGIN]
+    if len(top) == 1:
+        return plays[int(top[0])]
+    deep = _two_ply([plays[i] for i in top], "strong")
+    # strong's score with the 2-ply chances in place of the 1-ply ones
+    from .pubeval import pubeval
+    q = np.clip(deep, 1e-6, 1 - 1e-6)
+    final = pubeval([plays[i].after for i in top], False) + HYBRID_WEIGHT * np.log(q / (1 - q))
+    return plays[int(top[int(np.argmax(final))])]
 
 
 #: the six strategy tips of docs/rules/backgammon.md, as terms of the easy bot's score
@@ -418,7 +452,7 @@ def strong_bot(game, rng):
 
 
 def lookahead_bot(game, rng):
-    """normal + a lookahead over the opponent's 21 rolls for the best 3 plays."""
+    """strong + a 2-ply lookahead over the opponent's 21 rolls for its best few plays."""
     return _act(game, rng, "lookahead")
 
 
