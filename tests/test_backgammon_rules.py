@@ -458,6 +458,10 @@ def test_bg13_bg14_set_match_state_for_a_teaching_position():
     red_owns = _match_game(score=(3, 6), cube=4, cube_owner=1)
     assert red_owns.phase == "roll" and not red_owns.may_double()
     assert _match_game().set_match_state(score=(2, 2)).score == (2, 2)
+    # the board shows the match state of the position
+    assert "match to 7: 3-6, Crawford · cube in the middle" in g.draw().to_svg()
+    assert "match to 7: 3-6 · cube 4: Red" in red_owns.draw().to_svg()
+    assert "match to" not in BackgammonGame().draw().to_svg()
 
 
 @pytest.mark.parametrize("state,match", [

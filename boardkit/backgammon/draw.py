@@ -118,9 +118,10 @@ def draw_position(white, red, *, flip: bool = False, labels: bool = True,
                   arrow_player: int = 0, hint_arrows: Iterable = (), dice=None,
                   dice_used: int = 0, dice_player: int = 0, cube: int = 1,
                   cube_owner: int | None = None, status: str = "", size: float | None = None,
-                  title: str | None = None) -> svg.Drawing:
+                  title: str | None = None, match: str = "") -> svg.Drawing:
     """Draw any position: ``white``/``red`` are 26 counts in their owners' numbering.
-    ``cube=None`` draws no doubling cube (rules without it, BG-12)."""
+    ``cube=None`` draws no doubling cube (rules without it, BG-12); ``match`` is a
+    short caption of the match state for the header (e.g. "match to 7: 3-6")."""
     x0, y0, board_w, h = _geometry()
     W = x0 + board_w + M + TRAY + M + 8
     H = y0 + h + M + 30
@@ -251,9 +252,12 @@ def draw_position(white, red, *, flip: bool = False, labels: bool = True,
     d.text(LEFT + 21, 20, f"White {wp} pips", size=13, anchor="start", weight="bold")
     d.circle(LEFT + 146, 20, 8, fill=COL["red"], stroke=COL["red_edge"], stroke_width=1.4)
     d.text(LEFT + 159, 20, f"Red {rp} pips", size=13, anchor="start", weight="bold")
+    cube_txt = ""
     if cube is not None:
         cube_txt = "cube in the middle" if cube_owner is None else f"cube {cube}: {PLAYER_NAMES[cube_owner]}"
-        d.text(W - LEFT, 20, cube_txt, size=12, anchor="end", color="#555")
+    right = " · ".join(t for t in (match, cube_txt) if t)
+    if right:
+        d.text(W - LEFT, 20, right, size=12, anchor="end", color="#555")
     if status:
         d.text(W / 2, H - 14, status, size=13, color="#333")
     return d
@@ -310,12 +314,18 @@ def draw_game(game, *, flip: bool = False, labels: bool = True, highlight: Itera
             arrow_player = mover
     if status is None:
         status = _status(game)
+    n = game.rules.match_length
+    match = ""
+    if n:       # the match state of a teaching position (BG-13, BG-14)
+        match = f"match to {n}: {game.score[0]}-{game.score[1]}"
+        if game.crawford:
+            match += ", Crawford"
     d = draw_position(white, red, flip=flip, labels=labels, highlight=highlight, targets=targets,
                       arrows=paths, arrow_player=arrow_player, hint_arrows=hint_paths,
                       dice=dice_shown, dice_used=used, dice_player=roller,
                       cube=game.cube_value if game.rules.cube else None,
                       cube_owner=game.cube_owner, status=status,
-                      title="Backgammon board", size=size)
+                      title="Backgammon board", size=size, match=match)
     return d
 
 
