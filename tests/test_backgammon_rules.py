@@ -490,6 +490,19 @@ def test_bg13_bg14_impossible_match_states_are_refused(state, match):
         _match_game(**state)
 
 
+def test_bg14_json_with_an_impossible_match_state_is_refused():
+    """BG-14/BG-12: saved JSON is checked like a set-up: a turned cube in the Crawford
+    game, or an owner for a cube at 1, is a FormatError naming the rule."""
+    import json
+    doc = json.loads(_match_game(score=(6, 2), crawford=True).to_json())
+    doc["state"]["cube"], doc["state"]["cube_owner"] = 2, 1
+    with pytest.raises(FormatError, match="BG-14"):
+        BackgammonGame.from_json(json.dumps(doc))
+    doc["state"]["crawford"], doc["state"]["cube"] = False, 1
+    with pytest.raises(FormatError, match="BG-12"):
+        BackgammonGame.from_json(json.dumps(doc))
+
+
 def test_bg13_match_state_needs_match_rules_and_a_fresh_position():
     """BG-13/BG-14/BG-12: a score or Crawford flag needs match rules; a cube needs rules
     with the cube; the state is set up before any move, not in the middle of a game."""

@@ -857,10 +857,14 @@ class BackgammonGame(Game):
             score = self._check_score(d.get("score", [0, 0]))
         except BoardkitError as e:
             raise FormatError(f"{fmt}: {e}") from None
+        crawford = d.get("crawford", False)
+        err = self._match_state_error(score, crawford, cube, owner)
+        if err:
+            raise FormatError(f"{fmt}: {err}")
         self._board, self._phase, self._turn, self._roller = b, phase, turn, roller
         self._dice, self._cube, self._owner, self._result = dice, cube, owner, res
         self._opening = tuple(tuple(r) for r in d.get("opening", []))
-        self._score, self._crawford = score, bool(d.get("crawford", False))
+        self._score, self._crawford = score, crawford
         self._cache = (None, None)
 
     @staticmethod
@@ -897,43 +901,48 @@ class BackgammonGame(Game):
         if self._history or self._phase in ("respond", "over"):
             raise BoardkitError("set_match_state sets up a position: call it before any move is "
                                 "played and not while a double awaits an answer (BG-12)")
-        r = self.rules
-        n = r.match_length
         new_score = self._score if score is None else self._check_score(score)
         new_crawford = self._crawford if crawford is None else crawford
-        if not isinstance(new_crawford, bool):
-            raise BoardkitError(f"crawford must be True or False, got {crawford!r} (BG-14)")
         new_cube = self._cube if cube is None else cube
         new_owner = self._owner if cube_owner == "keep" else cube_owner
-        if not n and (new_score != (0, 0) or new_crawford):
-            raise BoardkitError("a score and the Crawford game belong to match play: use "
-                                "BackgammonRules.match(n) (BG-13, BG-14)")
-        if new_crawford:
-            if n - 1 not in new_score:
-                raise BoardkitError(f"the Crawford game is the game right after a player first "
-                                    f"reaches {n - 1} points in a match to {n}; at score "
-                                    f"{new_score[0]}-{new_score[1]} it cannot be (BG-14)")
-            if new_score == (n - 1, n - 1):
-                raise BoardkitError(f"at {n - 1}-{n - 1} the Crawford game has already been "
-                                    f"played (BG-14)")
-            if new_cube != 1 or new_owner is not None:
-                raise BoardkitError("nobody may double in the Crawford game: the cube stays at 1 "
-                                    "in the middle (BG-14)")
-        if type(new_cube) is not int or new_cube < 1 or new_cube & (new_cube - 1) or new_cube > r.max_cube:
-            raise BoardkitError(f"the cube is a power of two from 1 to {r.max_cube}, got {new_cube!r} (BG-12)")
-        if new_owner not in (None, 0, 1):
-            raise BoardkitError(f"cube_owner is None (middle), 0 (White) or 1 (Red), got {new_owner!r} (BG-12)")
-        if not r.cube and (new_cube != 1 or new_owner is not None):
-            raise BoardkitError("these rules play without the doubling cube (BG-12)")
-        if (new_cube == 1) != (new_owner is None):
-            raise BoardkitError("the cube is at 1 in the middle until the first double; after it "
-                                "one player owns it at 2 or more (BG-12)")
+        err = self._match_state_error(new_score, new_crawford, new_cube, new_owner)
+        if err:
+            raise BoardkitError(err)
         self._score, self._crawford = new_score, new_crawford
         self._cube, self._owner = new_cube, new_owner
         if self._phase in ("cube", "roll"):
             self._phase = "cube" if self._cube_reason(self._roller) is None else "roll"
         self._cache = (None, None)
         return self
+
+    def _match_state_error(self, score, crawford, cube, owner) -> str | None:
+        """Why this score / Crawford flag / cube is impossible under the rules, or None."""
+        r, n = self.rules, self.rules.match_length
+        if not isinstance(crawford, bool):
+            return f"crawford must be True or False, got {crawford!r} (BG-14)"
+        if not n and (tuple(score) != (0, 0) or crawford):
+            return ("a score and the Crawford game belong to match play: use "
+                    "BackgammonRules.match(n) (BG-13, BG-14)")
+        if crawford:
+            if n - 1 not in score:
+                return (f"the Crawford game is the game right after a player first reaches "
+                        f"{n - 1} points in a match to {n}; at score {score[0]}-{score[1]} "
+                        f"it cannot be (BG-14)")
+            if tuple(score) == (n - 1, n - 1):
+                return f"at {n - 1}-{n - 1} the Crawford game has already been played (BG-14)"
+            if cube != 1 or owner is not None:
+                return ("nobody may double in the Crawford game: the cube stays at 1 in the "
+                        "middle (BG-14)")
+        if type(cube) is not int or cube < 1 or cube & (cube - 1) or cube > r.max_cube:
+            return f"the cube is a power of two from 1 to {r.max_cube}, got {cube!r} (BG-12)"
+        if owner not in (None, 0, 1):
+            return f"cube_owner is None (middle), 0 (White) or 1 (Red), got {owner!r} (BG-12)"
+        if not r.cube and (cube != 1 or owner is not None):
+            return "these rules play without the doubling cube (BG-12)"
+        if (cube == 1) != (owner is None):
+            return ("the cube is at 1 in the middle until the first double; after it one "
+                    "player owns it at 2 or more (BG-12)")
+        return None
 
     @classmethod
     def from_position(cls, mine, theirs, *, turn: int = 0, dice: tuple[int, int] | None = None,
