@@ -1,6 +1,8 @@
 """Strength of the Diamond Game computer levels: adjacent levels in seeded tournaments.
 
-    .venv/bin/python benchmarks/diamond_ai.py [games] [players] [pieces]
+    .venv/bin/python benchmarks/diamond_ai.py [games] [players] [pieces] [seed] [from_pair]
+
+from_pair 3 plays only the top pair (最強 vs つよい); the default 0 plays all four.
 
 Prints each pair's score with its 95% Wilson interval, the mean game length, and the
 median time per move of each level (measured, never asserted). Seats rotate.
@@ -17,16 +19,16 @@ from boardkit.diamond.ai import BOTS, LEVELS
 from boardkit.sim import tournament
 
 
-def main(games=20, players=2, pieces=15):
+def main(games=20, players=2, pieces=15, seed=2026, from_pair=0):
     rules = DiamondRules(players=players, pieces=pieces, max_turns=600)
     fac = partial(DiamondGame, rules)
-    print(f"{games} games per pair, {players} players, {pieces} pieces, cap 600 turns")
-    for weak, strong in zip(LEVELS, LEVELS[1:]):
+    print(f"{games} games per pair, {players} players, {pieces} pieces, cap 600 turns, seed {seed}")
+    for weak, strong in list(zip(LEVELS, LEVELS[1:]))[from_pair:]:
         if players == 2:
             bots = {weak: BOTS[weak], strong: BOTS[strong]}
         else:   # one stronger bot against two copies of the weaker one
             bots = {strong: BOTS[strong], weak + "#1": BOTS[weak], weak + "#2": BOTS[weak]}
-        res = tournament(fac, bots, games=games, seed=2026, progress=False, max_plies=600,
+        res = tournament(fac, bots, games=games, seed=seed, progress=False, max_plies=600,
                          executor="process")
         lo, hi = res.interval(strong)
         print(f"{strong} vs {weak}: {strong} scores {res.win_rate(strong):.0%} "

@@ -95,9 +95,9 @@ def test_dg07_every_level_passes_when_stuck():
         assert bot(g, np.random.default_rng(0)) == PASS, level
 
 
-def _one_move_from_home(kings=True):
+def _one_move_from_home(kings=True, players=2):
     """Red (player 0) has 14 pieces in its goal camp N, the king on ◎, one hole
-    empty, and its 15th piece a step away from it; yellow is far away."""
+    empty, and its 15th piece a step away from it; the others are far away."""
     camp = sorted(B.camp("N"), key=lambda h: -B.distance(h, B.apex("N")))
     gap = next(h for h in camp if h in B.border("N") and h not in B.corners("N"))
     outside = next(n for n in B.neighbours(gap) if n not in B.camp("N") and B.tip_of(n) is None)
@@ -105,13 +105,14 @@ def _one_move_from_home(kings=True):
     if kings:
         pieces[B.apex("N")] = (0, True)
     pieces[outside] = 0
-    yellow = sorted(B.camp("NW"))
-    for h in yellow[:14]:
-        if h not in pieces:
-            pieces[h] = 1
-    if kings:
-        pieces[B.apex("NW")] = (1, True)
-    return DiamondGame.from_pieces(pieces, DiamondRules(players=2, kings=kings)), (outside, gap)
+    for player, start in enumerate(["NW", "NE"][:players - 1], start=1):
+        for h in sorted(B.camp(start))[:14]:
+            if h not in pieces:
+                pieces[h] = player
+        if kings:
+            pieces[B.apex(start)] = (player, True)
+    rules = DiamondRules(players=players, kings=kings)
+    return DiamondGame.from_pieces(pieces, rules), (outside, gap)
 
 
 @pytest.mark.parametrize("level", ["ふつう", "つよい", "最強"])
@@ -122,6 +123,16 @@ def test_dg14_the_better_levels_take_a_finishing_move(level):
     m = BOTS[level](g, np.random.default_rng(0))
     g.play(m)
     assert g.is_over() and g.outcome().winner == 0, (level, m)
+
+
+def test_dg14_strongest_finishes_with_three_players():
+    """DG-14 with three players: the game goes on after the first finish, so the
+    search must stop looking ahead once its own player is home (and must see it)."""
+    g, _ = _one_move_from_home(kings=False, players=3)
+    assert g.players == 3 and g.turn == 0
+    m = BOTS["最強"](g, np.random.default_rng(0))
+    g.play(m)
+    assert g.finished == (0,) and not g.is_over(), m
 
 
 def test_dg15_an_ordinary_piece_on_the_goal_apex_costs_in_the_evaluation():

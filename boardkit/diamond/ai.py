@@ -5,8 +5,9 @@
     BOTS["ふつう"] greedy, then what its own next move could gain (ladders)
     BOTS["つよい"] two plies: its move, the next player's best reply (by that
                    player's own evaluation), then the ふつう follow-up term
-    BOTS["最強"]   the same best-reply search as つよい, wider: 40 moves each way
-                   instead of 14, so long hop chains and the reply to them are seen
+    BOTS["最強"]   three plies: its move, every rival's best reply in turn, then its
+                   own best next move judged by the full evaluation (a ladder it has
+                   prepared is worth what the race gains from it)
 
 ``ParanoidBot`` (paranoid alpha-beta search, every opponent against us) is kept for
 experiments: in our measurements it played no better than つよい with two players and
@@ -28,6 +29,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import partial
 from typing import Callable
 
 import numpy as np
@@ -35,7 +37,7 @@ import numpy as np
 from . import board as B
 
 __all__ = ["BOTS", "LEVELS", "intro_bot", "weak_bot", "normal_bot", "strong_bot",
-           "strongest_bot", "RaceBot", "ReplyBot", "ParanoidBot", "Weights", "DEFAULT",
+           "strongest_bot", "RaceBot", "ReplyBot", "LookaheadBot", "ParanoidBot", "Weights", "DEFAULT",
            "race", "races", "evaluate", "distance", "candidate_moves"]
 
 LEVELS = ("入門", "よわい", "ふつう", "つよい", "最強")
@@ -116,9 +118,10 @@ def race(game, player, w: Weights = DEFAULT) -> float:
     return races(game, w)[player]
 
 
-def evaluate(game, player) -> float:
-    """The position's value for ``player``: the closest rival's race minus its own
-    (a finished player is worth WIN, a rival finishing first costs WIN)."""
+def evaluate(game, player, rival: float = 1.0) -> float:
+    """The position's value for ``player``: the closest rival's race (times ``rival``)
+    minus its own (a finished player is worth WIN, a rival finishing first costs WIN).
+    ``rival=0`` judges the own race alone."""
     fin = game.finished
     if player in fin:
         return WIN
@@ -128,7 +131,7 @@ def evaluate(game, player) -> float:
     best = min(rivals) if rivals else 0.0
     if len(rivals) < game.players - 1:   # a rival has finished before me
         return -WIN + best - mine
-    return best - mine
+    return rival * best - mine
 
 
 def candidate_moves(game) -> list:
@@ -359,8 +362,78 @@ class ParanoidBot:
         return v
 
 
-#: 最強: the best-reply search of つよい, 40 moves wide at both plies
-strongest_bot = ReplyBot(width=40, reply_width=40, follow=_FOLLOW)
+class LookaheadBot:
+    """Three plies of own turn, replies, own turn: each of its ``width`` best-gaining
+    moves is answered by every opponent in turn, each playing its best reply among its
+    ``reply_width`` best (by that player's own evaluation), and then it plays its own
+    best next move among its ``second`` best (by the full evaluation, so a ladder is
+    worth what the race gains from it, straggler and king included). The score is the
+    position after the replies plus ``mix`` times what that next move adds: an
+    intention, not yet a fact, since the rivals may spoil it. Ties are broken at random.
+    """
+
+    def __init__(self, width: int = 20, reply_width: int = 14, second: int = 20,
+                 mix: float = 0.5, rival: float = 1.0, rival_many: float = 1.0):
+        self.width, self.reply_width, self.second, self.mix = width, reply_width, second, mix
+        self.rival, self.rival_many = rival, rival_many
+
+    def __repr__(self) -> str:
+        return (f"LookaheadBot(width={self.width}, reply_width={self.reply_width}, "
+                f"second={self.second}, mix={self.mix}, rival={self.rival}, "
+                f"rival_many={self.rival_many})")
+
+    def __call__(self, game, rng: np.random.Generator):
+        me = game.turn
+        k = self.rival if game.players == 2 else self.rival_many
+        judge = partial(evaluate, rival=k)     # its own judgement; replies use evaluate
+        moves = _ordered(game, candidate_moves(game))[:self.width]
+        if len(moves) == 1:
+            return moves[0]
+        best, best_score = [], -math.inf
+        for m in moves:
+            game.push(m)
+            played = 1
+            while not game.is_over() and game.turn != me and me not in game.finished:
+                game.push(_best_reply(game, self.reply_width))
+                played += 1
+            if game.is_over() or me in game.finished:
+                # the sooner the finish, the larger the bonus (a finish on our own
+                # move beats one after the replies)
+                score = _sooner(judge(game, me), game.players + 2 - played)
+            else:
+                now = judge(game, me)
+                then = -math.inf
+                for r in _ordered(game, candidate_moves(game))[:self.second]:
+                    game.push(r)
+                    v = judge(game, me)
+                    if me in game.finished:
+                        v = _sooner(v, 1)
+                    game.pop()
+                    then = max(then, v)
+                score = now + self.mix * (then - now)
+            for _ in range(played):
+                game.pop()
+            best, best_score = _keep(best, best_score, m, score)
+        return best[int(rng.integers(len(best)))]
+
+
+
+def _best_reply(game, width):
+    """The player to move's best move among its ``width`` best-gaining ones, by its
+    own evaluation (the first such move on ties: deterministic)."""
+    them = game.turn
+    reply, reply_val = None, -math.inf
+    for r in _ordered(game, candidate_moves(game))[:width]:
+        game.push(r)
+        v = evaluate(game, them)
+        game.pop()
+        if v > reply_val:
+            reply, reply_val = r, v
+    return reply
+
+
+#: 最強: three plies (its move, every rival's best reply, its best next move)
+strongest_bot = LookaheadBot(width=20, reply_width=14, second=20, mix=0.5)
 
 
 BOTS: dict[str, Callable] = {
