@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from functools import partial
 from typing import Callable
 
 import numpy as np
@@ -118,10 +117,9 @@ def race(game, player, w: Weights = DEFAULT) -> float:
     return races(game, w)[player]
 
 
-def evaluate(game, player, rival: float = 1.0) -> float:
-    """The position's value for ``player``: the closest rival's race (times ``rival``)
-    minus its own (a finished player is worth WIN, a rival finishing first costs WIN).
-    ``rival=0`` judges the own race alone."""
+def evaluate(game, player) -> float:
+    """The position's value for ``player``: the closest rival's race minus its own
+    (a finished player is worth WIN, a rival finishing first costs WIN)."""
     fin = game.finished
     if player in fin:
         return WIN
@@ -131,7 +129,7 @@ def evaluate(game, player, rival: float = 1.0) -> float:
     best = min(rivals) if rivals else 0.0
     if len(rivals) < game.players - 1:   # a rival has finished before me
         return -WIN + best - mine
-    return rival * best - mine
+    return best - mine
 
 
 def candidate_moves(game) -> list:
@@ -373,19 +371,15 @@ class LookaheadBot:
     """
 
     def __init__(self, width: int = 20, reply_width: int = 14, second: int = 20,
-                 mix: float = 0.5, rival: float = 1.0, rival_many: float = 1.0):
+                 mix: float = 0.5):
         self.width, self.reply_width, self.second, self.mix = width, reply_width, second, mix
-        self.rival, self.rival_many = rival, rival_many
 
     def __repr__(self) -> str:
         return (f"LookaheadBot(width={self.width}, reply_width={self.reply_width}, "
-                f"second={self.second}, mix={self.mix}, rival={self.rival}, "
-                f"rival_many={self.rival_many})")
+                f"second={self.second}, mix={self.mix})")
 
     def __call__(self, game, rng: np.random.Generator):
         me = game.turn
-        k = self.rival if game.players == 2 else self.rival_many
-        judge = partial(evaluate, rival=k)     # its own judgement; replies use evaluate
         moves = _ordered(game, candidate_moves(game))[:self.width]
         if len(moves) == 1:
             return moves[0]
@@ -399,13 +393,13 @@ class LookaheadBot:
             if game.is_over() or me in game.finished:
                 # the sooner the finish, the larger the bonus (a finish on our own
                 # move beats one after the replies)
-                score = _sooner(judge(game, me), game.players + 2 - played)
+                score = _sooner(evaluate(game, me), game.players + 2 - played)
             else:
-                now = judge(game, me)
+                now = evaluate(game, me)
                 then = -math.inf
                 for r in _ordered(game, candidate_moves(game))[:self.second]:
                     game.push(r)
-                    v = judge(game, me)
+                    v = evaluate(game, me)
                     if me in game.finished:
                         v = _sooner(v, 1)
                     game.pop()
