@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from boardkit.backgammon import BackgammonGame
+from boardkit.backgammon.match import BackgammonMatch
 from boardkit.backgammon.widget import BackgammonWidget
 
 
@@ -102,8 +103,14 @@ def test_widget_match_score_and_crawford_bg13_bg14():
     """BG-13/BG-14: a match widget shows the score; New game continues the match."""
     w = BackgammonWidget(rules="match 3")
     assert "Match to 3" in w.info_html.value
-    w.game._result = (0, "set-up win", 2, 2)        # White wins a gammon (set-up)
-    w.game._phase = "over"
+    # the match's first game, set up one roll from White's gammon: White's last checker on
+    # the 1-point, all 15 of Red's still on their 13-point (none borne off)
+    mine, theirs = [0] * 26, [0] * 26
+    mine[1], mine[0], theirs[13] = 1, 14, 15
+    w.match = BackgammonMatch(3)
+    w.game = w.match.new_game(position=(mine, theirs), turn=0).set_dice(1, 2)
+    w.play("1/off")
+    assert w.game.outcome().points == 2             # a gammon (BG-11)
     w.new_game()
     assert w.game.score == (2, 0) and w.game.crawford
     assert "Crawford" in w.info_html.value
