@@ -16,6 +16,9 @@ lookahead  strong with a 2-ply lookahead: strong's 1-ply keeps its best few play
          for each, every one of the opponent's 21 rolls is answered with the reply
          strong would play, and our chances after it (``evaluate``) are averaged;
          strong's score is then recomputed with these 2-ply chances. Races: strong.
+         Measured (no cube, seats swapped): 55.6% [50.9, 60.1] of 450 games against
+         strong (seeds 1-3) and 61.0% [56.1, 65.7] of 400 against pubeval (seeds
+         1-2); at most a few tenths of a second per move.
 pubeval  Tesauro's public evaluation function (``pubeval.py``), the classic benchmark.
 
 ``evaluate(mine, theirs)`` is a hand-tuned evaluator that works in *pips*: every
