@@ -128,12 +128,16 @@ def test_click_a_piece_and_a_destination_plays_the_move(lab, game):
             page = browser.new_page(viewport={"width": 1300, "height": 1000})
             page.set_default_timeout(180_000)
             src, dst, text = CASES[game][2] or _diamond_step()
-            page.goto(f"{lab}/lab/tree/{game}.ipynb")
-            # wait until the notebook's kernel is really ready, then Run All (not awaited)
+            # ?reset: a fresh workspace, so no tab of an earlier test is restored
+            page.goto(f"{lab}/lab/tree/{game}.ipynb?reset")
+            # wait until THIS notebook is the current tab and its kernel is really ready,
+            # then Run All (not awaited: awaiting it can hang)
             page.wait_for_function(
-                """() => { const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;
-                           return w && w.sessionContext && w.sessionContext.isReady &&
-                                  w.sessionContext.session.kernel.status === 'idle'; }""")
+                """(name) => { const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;
+                           return w && w.context && w.context.path.endsWith(name) &&
+                                  w.sessionContext && w.sessionContext.isReady &&
+                                  w.sessionContext.session.kernel.status === 'idle'; }""",
+                arg=f"{game}.ipynb")
             page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
             probe = page.locator(".jp-Cell").last.locator(".boardkit-canvas")
             try:
