@@ -12,7 +12,7 @@ from typing import Any, Callable
 
 __all__ = ["Checker"]
 
-_OK, _NO, _TODO = "✅", "❌", "✏️"
+_OK, _NO, _BLANK = "✅", "❌", "✏️"
 
 
 class Checker:
@@ -27,7 +27,7 @@ class Checker:
         return True, False, or a string explaining what is wrong). ``...`` (Ellipsis)
         or None means "not answered yet"."""
         if answer is ... or answer is None:
-            print(f"{_TODO} {name}: not answered yet. {hint}".rstrip())
+            print(f"{_BLANK} {name}: not answered yet. {hint}".rstrip())
             self.results[name] = False
             return False
         try:
