@@ -1,9 +1,15 @@
 """Binder and packaging files stay consistent with what the kit needs."""
 import pathlib
 import re
-import tomllib
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
+
+
+def _dependencies() -> list[str]:
+    """[project].dependencies of pyproject.toml (tomllib is 3.11+; boardkit supports 3.10)."""
+    text = (ROOT / "pyproject.toml").read_text()
+    block = re.search(r"^dependencies = \[(.*?)^\]", text, flags=re.S | re.M).group(1)
+    return re.findall(r'"([^"]+)"', block)
 
 
 def test_binder_pins_every_runtime_dependency_exactly():
@@ -12,7 +18,7 @@ def test_binder_pins_every_runtime_dependency_exactly():
     assert reqs[-1] == ".", "the last line must install boardkit itself"
     pins = {re.split("==", r)[0].lower().replace("_", "-"): r for r in reqs[:-1]}
     assert all("==" in r for r in pins.values()), "Binder pins must be exact"
-    deps = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["dependencies"]
+    deps = _dependencies()
     for d in deps:
         name = re.split(r"[<>=!~\[ ]", d)[0].lower().replace("_", "-")
         assert name in pins, f"{name} is a dependency but Binder does not pin it"
