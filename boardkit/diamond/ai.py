@@ -9,10 +9,9 @@
                    own best next move judged by the full evaluation (a ladder it has
                    prepared is worth what the race gains from it)
 
-``ParanoidBot`` (paranoid alpha-beta search, every opponent against us) is kept for
-experiments: in our measurements it played no better than つよい with two players and
-clearly worse with three (its pessimism makes it block instead of race), so it is
-not one of the levels. Measured figures: benchmarks/diamond_ai.py. 最強 against つよい
+A paranoid alpha-beta search (every opponent against us) was tried and dropped: it
+played no better than つよい with two players and clearly worse with three (its
+pessimism makes it block instead of race). Measured figures: benchmarks/diamond_ai.py. 最強 against つよい
 (15 pieces, seats rotating): 54 of 84 two-player games (64%, 95% interval 54-74%;
 seeds 11, 12, 2026, 7); against two つよい, first home in 35 of 78 three-player games
 (45%, interval 34-56%, where an equal player would get 33%; seeds 21, 31, 2026, 7).
@@ -40,7 +39,7 @@ import numpy as np
 from . import board as B
 
 __all__ = ["BOTS", "LEVELS", "intro_bot", "weak_bot", "normal_bot", "strong_bot",
-           "strongest_bot", "RaceBot", "ReplyBot", "LookaheadBot", "ParanoidBot", "Weights", "DEFAULT",
+           "strongest_bot", "RaceBot", "ReplyBot", "LookaheadBot", "Weights", "DEFAULT",
            "race", "races", "evaluate", "distance", "candidate_moves"]
 
 LEVELS = ("入門", "よわい", "ふつう", "つよい", "最強")
@@ -201,10 +200,7 @@ class RaceBot:
                 game.pop()
                 rescored.append((v, m))
             scored = rescored
-        best, best_score = [], -math.inf
-        for v, m in scored:
-            best, best_score = _keep(best, best_score, m, v)
-        return best[int(rng.integers(len(best)))]
+        return _random_best(scored, rng)
 
 
 def _own_best_gain(game, player) -> int:
@@ -226,12 +222,26 @@ weak_bot = RaceBot(noise=1.5)
 normal_bot = RaceBot(follow=_FOLLOW, look=8)
 
 
-def _keep(best, best_score, move, score, eps=1e-9):
-    if score > best_score + eps:
-        return [move], score
-    if abs(score - best_score) <= eps:
-        best.append(move)
-    return best, best_score
+def _random_best(scored, rng):
+    """One of the best-scored moves of ``scored`` ((score, move) pairs, in order),
+    ties (within 1e-9 of the best so far) broken at random."""
+    best, best_score = [], -math.inf
+    for v, m in scored:
+        if v > best_score + 1e-9:
+            best, best_score = [m], v
+        elif abs(v - best_score) <= 1e-9:
+            best.append(m)
+    return best[int(rng.integers(len(best)))]
+
+
+def _pick(game, rng, width, score):
+    """The root of a search: score each of the ``width`` best-gaining moves with
+    ``score(game, move)`` (which must leave the game as it found it) and pick one of
+    the best, ties broken at random."""
+    moves = _ordered(game, candidate_moves(game))[:width]
+    if len(moves) == 1:
+        return moves[0]
+    return _random_best([(score(game, m), m) for m in moves], rng)
 
 
 class ReplyBot:
@@ -248,32 +258,21 @@ class ReplyBot:
         return f"ReplyBot(width={self.width}, reply_width={self.reply_width}, follow={self.follow})"
 
     def __call__(self, game, rng: np.random.Generator):
+        return _pick(game, rng, self.width, self._score)
+
+    def _score(self, game, m):
         me = game.turn
-        moves = _ordered(game, candidate_moves(game))[:self.width]
-        if len(moves) == 1:
-            return moves[0]
-        best, best_score = [], -math.inf
-        for m in moves:
-            game.push(m)
-            if game.is_over():
-                score = _sooner(evaluate(game, me), 2)
-            else:
-                them = game.turn
-                reply, reply_val = None, -math.inf
-                for r in _ordered(game, candidate_moves(game))[:self.reply_width]:
-                    game.push(r)
-                    v = evaluate(game, them)
-                    game.pop()
-                    if v > reply_val:
-                        reply, reply_val = r, v
-                game.push(reply)
-                score = evaluate(game, me)
-                if self.follow and not game.is_over():
-                    score += self.follow * _own_best_gain(game, me)
-                game.pop()
+        game.push(m)
+        if game.is_over():
+            score = _sooner(evaluate(game, me), 2)
+        else:
+            game.push(_best_reply(game, self.reply_width))
+            score = evaluate(game, me)
+            if self.follow and not game.is_over():
+                score += self.follow * _own_best_gain(game, me)
             game.pop()
-            best, best_score = _keep(best, best_score, m, score)
-        return best[int(rng.integers(len(best)))]
+        game.pop()
+        return score
 
 
 #: つよい: two plies, the 14 best-gaining moves each way
@@ -290,78 +289,8 @@ def _sooner(value, plies_left):
     return value
 
 
-_WIDTH = 14   # moves kept per node after ordering by distance gain
-
-
 def _ordered(game, moves):
     return sorted(moves, key=lambda m: -_gain(game, m))
-
-
-class ParanoidBot:
-    """Paranoid search (Sturtevant & Korf 2000): ``depth`` plies in turn order, every
-    opponent assumed to choose what is worst for us. With two players that is plain
-    minimax; with three, each rival in turn. Alpha-beta prunes, and only the ``width``
-    moves gaining most distance are searched at each node. ``follow`` adds, at the
-    leaves, the distance the player to move could gain next (its ladders), counted
-    for us or against us."""
-
-    def __init__(self, depth: int = 3, width: int = 14, follow: float = 0.0):
-        self.depth, self.width, self.follow = depth, width, follow
-
-    def __repr__(self) -> str:
-        return f"ParanoidBot(depth={self.depth}, width={self.width}, follow={self.follow})"
-
-    def __call__(self, game, rng: np.random.Generator):
-        me = game.turn
-        moves = _ordered(game, candidate_moves(game))[:self.width]
-        if len(moves) == 1:
-            return moves[0]
-        best, alpha = [], -math.inf
-        for m in moves:
-            game.push(m)
-            # searched against a bound just below the best so far, so that a move
-            # which only ties is still valued exactly (and kept as an equal choice)
-            v = self._search(game, me, self.depth - 1, alpha - 1e-6, math.inf)
-            game.pop()
-            if v > alpha + 1e-9:
-                best, alpha = [m], v
-            elif v >= alpha - 1e-9:
-                best.append(m)
-        return best[int(rng.integers(len(best)))]
-
-    def _leaf(self, game, me):
-        v = evaluate(game, me)
-        if self.follow:
-            p = game.turn
-            g = _own_best_gain(game, p)
-            v += self.follow * g if p == me else -self.follow * g
-        return v
-
-    def _search(self, game, me, depth, alpha, beta):
-        if game.is_over():
-            return _sooner(evaluate(game, me), depth + 1)
-        if depth == 0:
-            return self._leaf(game, me)
-        moves = _ordered(game, candidate_moves(game))[:self.width]
-        if game.turn == me:
-            v = -math.inf
-            for m in moves:
-                game.push(m)
-                v = max(v, self._search(game, me, depth - 1, alpha, beta))
-                game.pop()
-                alpha = max(alpha, v)
-                if alpha >= beta:
-                    break
-            return v
-        v = math.inf
-        for m in moves:
-            game.push(m)
-            v = min(v, self._search(game, me, depth - 1, alpha, beta))
-            game.pop()
-            beta = min(beta, v)
-            if alpha >= beta:
-                break
-        return v
 
 
 class LookaheadBot:
@@ -383,37 +312,33 @@ class LookaheadBot:
                 f"second={self.second}, mix={self.mix})")
 
     def __call__(self, game, rng: np.random.Generator):
-        me = game.turn
-        moves = _ordered(game, candidate_moves(game))[:self.width]
-        if len(moves) == 1:
-            return moves[0]
-        best, best_score = [], -math.inf
-        for m in moves:
-            game.push(m)
-            played = 1
-            while not game.is_over() and game.turn != me and me not in game.finished:
-                game.push(_best_reply(game, self.reply_width))
-                played += 1
-            if game.is_over() or me in game.finished:
-                # the sooner the finish, the larger the bonus (a finish on our own
-                # move beats one after the replies)
-                score = _sooner(evaluate(game, me), game.players + 2 - played)
-            else:
-                now = evaluate(game, me)
-                then = -math.inf
-                for r in _ordered(game, candidate_moves(game))[:self.second]:
-                    game.push(r)
-                    v = evaluate(game, me)
-                    if me in game.finished:
-                        v = _sooner(v, 1)
-                    game.pop()
-                    then = max(then, v)
-                score = now + self.mix * (then - now)
-            for _ in range(played):
-                game.pop()
-            best, best_score = _keep(best, best_score, m, score)
-        return best[int(rng.integers(len(best)))]
+        return _pick(game, rng, self.width, self._score)
 
+    def _score(self, game, m):
+        me = game.turn
+        game.push(m)
+        played = 1
+        while not game.is_over() and game.turn != me and me not in game.finished:
+            game.push(_best_reply(game, self.reply_width))
+            played += 1
+        if game.is_over() or me in game.finished:
+            # the sooner the finish, the larger the bonus (a finish on our own
+            # move beats one after the replies)
+            score = _sooner(evaluate(game, me), game.players + 2 - played)
+        else:
+            now = evaluate(game, me)
+            then = -math.inf
+            for r in _ordered(game, candidate_moves(game))[:self.second]:
+                game.push(r)
+                v = evaluate(game, me)
+                if me in game.finished:
+                    v = _sooner(v, 1)
+                game.pop()
+                then = max(then, v)
+            score = now + self.mix * (then - now)
+        for _ in range(played):
+            game.pop()
+        return score
 
 
 def _best_reply(game, width):
