@@ -5,18 +5,14 @@ import pathlib
 
 from boardkit.backgammon import BackgammonGame, BackgammonRules
 from boardkit.backgammon import exercises as E
+from boardkit.backgammon.game import side
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 
 
 def setup(white, red, dice=None):
-    mine, theirs = [0] * 26, [0] * 26
-    for p, c in white.items():
-        mine[p] = c
-    for p, c in red.items():
-        theirs[p] = c
-    mine[0], theirs[0] = 15 - sum(mine), 15 - sum(theirs)
-    return BackgammonGame.from_position(mine, theirs, dice=dice, rules=BackgammonRules.no_cube())
+    return BackgammonGame.from_position(side(white), side(red), dice=dice,
+                                        rules=BackgammonRules.no_cube())
 
 
 def run_solution_cells():

@@ -37,16 +37,9 @@ IMPORTS = code("""
     from boardkit.backgammon.widget import BackgammonWidget
 """)
 
-SIDE = code('''
-    def side(points=None, bar=0):
-        """26 counts for one player: {point: checkers}, bar, the rest borne off."""
-        s = [0] * 26
-        for p, n in (points or {}).items():
-            s[p] = n
-        s[25] = bar
-        s[0] = 15 - sum(s)
-        return s
-''')
+SIDE = code("""
+    from boardkit.backgammon.game import side   # {point: checkers} -> one side's 26 counts
+""")
 
 
 # ---------------------------------------------------------------------- 30

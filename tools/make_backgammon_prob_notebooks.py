@@ -34,15 +34,12 @@ from nbgen import ROOT, code, md, question, try_it, write  # noqa: F401
 # A helper defined in the notebooks: a position from {point: checkers} dicts, each
 # side numbered from its own side, the rest of the 15 checkers borne off.
 SETUP = code("""
+    from boardkit.backgammon.game import side
+
     def setup(white, red, dice=None):
         \"\"\"White ({point: checkers}) on roll against Red; the rest are borne off.\"\"\"
-        mine, theirs = [0] * 26, [0] * 26
-        for p, c in white.items():
-            mine[p] = c
-        for p, c in red.items():
-            theirs[p] = c
-        mine[0], theirs[0] = 15 - sum(mine), 15 - sum(theirs)
-        return BackgammonGame.from_position(mine, theirs, dice=dice, rules=BackgammonRules.no_cube())
+        return BackgammonGame.from_position(side(white), side(red), dice=dice,
+                                            rules=BackgammonRules.no_cube())
 """)
 
 

@@ -28,7 +28,7 @@ from .._core import BoardkitError, FormatError, Game, IllegalMoveError, Outcome
 from .rules import BackgammonRules
 
 __all__ = ["BackgammonGame", "Play", "CubeAction", "Step", "plays_for", "START",
-           "PLAYER_NAMES", "pip_count"]
+           "PLAYER_NAMES", "pip_count", "side"]
 
 PLAYER_NAMES = ("White", "Red")
 #: the start position for either side, in its own numbering (BG-02)
@@ -38,6 +38,22 @@ assert sum(START) == 15 and START[24] == 2 and START[13] == 5 and START[8] == 3 
 
 def _point_name(i: int) -> str:
     return "bar" if i == 25 else "off" if i == 0 else str(i)
+
+
+def side(points: dict[int, int] | None = None, bar: int = 0) -> list[int]:
+    """One side's 26 counts (as ``position()`` gives them) from ``{point: checkers}`` in
+    that side's own numbering (25 = the bar) plus ``bar`` more on the bar; the rest of the 15 are
+    borne off. For teaching positions: ``BackgammonGame.from_position(side({6: 5}),
+    side({24: 2}))`` (BG-02 checks happen there)."""
+    s = [0] * 26
+    for p, n in (points or {}).items():
+        if not isinstance(p, int) or not 1 <= p <= 25:
+            raise BoardkitError(f"points are numbered 1 to 24 from the side's own end, 25 is "
+                                f"the bar (BG-01), got {p!r}")
+        s[p] = n
+    s[25] += bar
+    s[0] = 15 - sum(s)
+    return s
 
 
 def pip_count(side: Iterable[int]) -> int:
