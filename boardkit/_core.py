@@ -301,6 +301,12 @@ class Game(abc.ABC):
     def _repr_svg_(self) -> str:
         return self.draw().to_svg()
 
+    def _repr_mimebundle_(self, include=None, exclude=None) -> dict:
+        # the board both as SVG and as an <img> that untrusted notebooks render
+        bundle = self.draw()._repr_mimebundle_()
+        bundle["text/plain"] = repr(self)
+        return bundle
+
     def __repr__(self) -> str:
         # stable (no memory address) so notebook outputs compare exactly
         return f"<{type(self).__name__} {self.name}: {len(self._history)} moves played>"

@@ -13,6 +13,8 @@ carry ``data-cell="..."``: the clickable canvas reports that string when clicked
 """
 from __future__ import annotations
 
+import base64
+
 import math
 from html import escape
 from typing import Iterable, Sequence
@@ -153,6 +155,22 @@ class Drawing:
 
     def _repr_svg_(self) -> str:
         return self.to_svg()
+
+    def to_html_img(self) -> str:
+        """The drawing as an HTML ``<img>`` with a data URI.
+
+        Jupyter refuses stored ``image/svg+xml`` in an untrusted notebook (every fresh
+        clone, every Binder launch) but renders this sanitised ``<img>``; see
+        ``_repr_mimebundle_``."""
+        data = base64.b64encode(self.to_svg().encode("utf-8")).decode("ascii")
+        alt = escape(self.title or "board", quote=True)
+        return f'<img src="data:image/svg+xml;base64,{data}" alt="{alt}"/>'
+
+    def _repr_mimebundle_(self, include=None, exclude=None) -> dict:
+        # SVG for trusted front ends and GitHub, an <img> for untrusted ones (both
+        # are compared exactly by nbval, so both must be deterministic).
+        return {"image/svg+xml": self.to_svg(), "text/html": self.to_html_img(),
+                "text/plain": repr(self)}
 
     def save(self, path: str) -> None:
         with open(path, "w", encoding="utf-8") as f:

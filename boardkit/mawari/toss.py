@@ -173,6 +173,11 @@ class Toss:
     def _repr_svg_(self) -> str:
         return self.draw().to_svg()
 
+    def _repr_mimebundle_(self, include=None, exclude=None) -> dict:
+        bundle = self.draw()._repr_mimebundle_()
+        bundle["text/plain"] = repr(self)
+        return bundle
+
 
 class Step(NamedTuple):
     """One toss reduced to what matters for moving: signed squares and its kind
