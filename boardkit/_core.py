@@ -18,7 +18,7 @@ import abc
 import dataclasses
 import json
 from dataclasses import dataclass
-from typing import Any, ClassVar, Iterable, Sequence
+from typing import Any, ClassVar, Sequence
 
 __all__ = [
     "BoardkitError",
@@ -251,28 +251,33 @@ class Game(abc.ABC):
         return json.dumps(doc, indent=indent, ensure_ascii=False, sort_keys=False)
 
     @classmethod
-    def from_json(cls, text: str | bytes) -> "Game":
-        """Read what ``to_json`` wrote. Malformed input raises FormatError."""
-        try:
-            doc = json.loads(text)
-        except (TypeError, ValueError) as e:
-            raise FormatError(f"{cls.name} JSON: not valid JSON ({e})") from None
+    def from_json(cls, text: str | bytes) -> Game:
+        """Read what ``to_json`` wrote. Malformed input raises FormatError.
+
+        Limits (``boardkit._input``): at most 1 MB, nesting at most 32 levels, UTF-8,
+        no NaN/Infinity; the state is then validated by the game's ``_load_state``."""
+        from ._input import loads_json
+        fmt = f"{cls.name} JSON"
+        doc = loads_json(text, fmt)
         if not isinstance(doc, dict):
-            raise FormatError(f"{cls.name} JSON: expected an object at the top level")
+            raise FormatError(f"{fmt}: expected an object at the top level")
         if doc.get("game") != cls.name:
-            raise FormatError(f"{cls.name} JSON: 'game' is {doc.get('game')!r}, expected {cls.name!r}")
-        if doc.get("version") != cls.json_version:
-            raise FormatError(f"{cls.name} JSON: version {doc.get('version')!r} is not supported "
+            raise FormatError(f"{fmt}: 'game' is {_short(doc.get('game'))}, expected {cls.name!r}")
+        if doc.get("version") != cls.json_version or isinstance(doc.get("version"), bool):
+            raise FormatError(f"{fmt}: version {_short(doc.get('version'))} is not supported "
                               f"(this boardkit reads version {cls.json_version})")
         if not isinstance(doc.get("state"), dict):
-            raise FormatError(f"{cls.name} JSON: 'state' must be an object")
-        game = cls._from_rules_dict(doc.get("rules"))
+            raise FormatError(f"{fmt}: 'state' must be an object")
         try:
+            game = cls._from_rules_dict(doc.get("rules"))
             game._load_state(doc["state"])
-        except FormatError:
-            raise
-        except (KeyError, TypeError, ValueError, IndexError) as e:
-            raise FormatError(f"{cls.name} JSON: bad state ({type(e).__name__}: {e})") from None
+        except BoardkitError as e:
+            if isinstance(e, FormatError):
+                raise
+            raise FormatError(f"{fmt}: {e}") from None
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError, OverflowError,
+                ZeroDivisionError, RecursionError) as e:
+            raise FormatError(f"{fmt}: bad state ({type(e).__name__}: {_short(e, 200)})") from None
         return game
 
     @classmethod
@@ -284,14 +289,18 @@ class Game(abc.ABC):
         return cls(rules=rules_from_dict(rules_cls, data, f"{cls.name} JSON"))
 
     def save(self, path) -> None:
-        """Write the game to a file (JSON) so it can be resumed later."""
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(self.to_json(indent=1))
+        """Write the game to a file (JSON) so it can be resumed later. Atomic: the text
+        is encoded first, written to a temporary file in the same folder, then moved
+        over ``path``; a failed save leaves an earlier file intact (BoardkitError)."""
+        from ._input import atomic_write
+        atomic_write(path, self.to_json(indent=1))
 
     @classmethod
-    def load(cls, path) -> "Game":
-        with open(path, encoding="utf-8") as f:
-            return cls.from_json(f.read())
+    def load(cls, path) -> Game:
+        """Read a saved game. A missing/unreadable file or one that is not UTF-8 raises
+        BoardkitError/FormatError (at most 1 MB; see ``from_json``)."""
+        from ._input import read_bytes
+        return cls.from_json(read_bytes(path, f"{cls.name} file"))
 
     # -------------------------------------------------------------- display
     @abc.abstractmethod
@@ -312,11 +321,10 @@ class Game(abc.ABC):
         return f"<{type(self).__name__} {self.name}: {len(self._history)} moves played>"
 
 
-def first_match(items: Iterable, pred) -> Any:
-    for x in items:
-        if pred(x):
-            return x
-    return None
+def _short(value: Any, limit: int = 40) -> str:
+    """repr of a value, cut short (error messages must stay small for 1 MB inputs)."""
+    r = repr(value) if not isinstance(value, BaseException) else str(value)
+    return r if len(r) <= limit else r[:limit] + "..."
 
 
 def check_choice(value: Any, allowed: Sequence, what: str, rule: str | None = None) -> None:

@@ -157,3 +157,81 @@ def test_checker_never_raises(capsys):
     out = capsys.readouterr().out
     assert "✅ sum" in out and "❌ wrong" in out and "add again" in out
     assert "not answered yet" in out and "could not check" in out
+
+
+# ------------------------------------------------------------ input safety (issue 8)
+def test_loads_json_limits_are_format_errors():
+    from boardkit._input import MAX_JSON_DEPTH, loads_json
+    bad = ["[" * 100_000 + "]" * 100_000, '{"a": NaN}', '[Infinity]', "[1e999]", "[" + "9" * 5000 + "]",
+           b"\xff\xfe{}", "x" * 1_000_001, "{nope", 12]
+    for text in bad:
+        with pytest.raises(FormatError, match="toy JSON"):
+            loads_json(text, "toy JSON")
+    assert loads_json("[" * MAX_JSON_DEPTH + "]" * MAX_JSON_DEPTH, "j") is not None
+    assert loads_json('{"a": "[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[["}', "j")["a"].startswith("[[")
+    assert loads_json('{"a": "\\"[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[["}', "j")
+    assert loads_json(b'{"k": [1, 2.5]}', "j") == {"k": [1, 2.5]}
+
+
+def test_from_json_and_load_refuse_hostile_input_with_boardkit_errors(tmp_path):
+    from boardkit import BoardkitError
+    for text in ["[" * 50_000, '{"game": "toy", "version": 1, "rules": {"max_plies": NaN}, "state": {}}',
+                 b"\x80\x81", "1" * 2_000_000]:
+        with pytest.raises(FormatError):
+            ToyGame.from_json(text)
+    p = tmp_path / "bad.json"
+    p.write_bytes(b"\xff" * 10)
+    with pytest.raises(FormatError, match="UTF-8"):
+        ToyGame.load(p)
+    with pytest.raises(BoardkitError, match="cannot read"):
+        ToyGame.load(tmp_path / "missing.json")
+    with pytest.raises(BoardkitError, match="cannot read"):
+        ToyGame.load(tmp_path)                        # a folder
+
+
+def test_parse_int_ascii_digits_only_and_bounded():
+    from boardkit._input import parse_int
+    assert parse_int(" 12 ", "FEN", 1, 32) == 12 and parse_int(-3, "x", -5) == -3
+    for text in ["١٢", "４", "+1", "1 2", "9" * 5000, "", "0x10", True, 1.5, None]:
+        with pytest.raises(FormatError, match="FEN"):
+            parse_int(text, "FEN")
+    with pytest.raises(FormatError, match="out of range"):
+        parse_int("33", "FEN", 1, 32)
+
+
+def test_parse_fraction_refuses_the_exponent_trap_fast():
+    import time
+    from fractions import Fraction
+
+    from boardkit._input import parse_float, parse_fraction, parse_probability
+    assert parse_fraction("1/6", "p") == Fraction(1, 6)
+    assert parse_probability("2.5e-3", "p") == Fraction(1, 400)
+    assert parse_probability(0.5, "p") == Fraction(1, 2) and parse_probability(1, "p") == 1
+    assert parse_float("0.25", "p") == 0.25
+    start = time.perf_counter()
+    for text in ["1e-100000000", "1e100000000", "9" * 100, "1/0", "nan", "inf", "٠.٥", "", "1/2/3",
+                 float("nan"), float("inf"), True, None, [1], "1.5", -0.1]:
+        with pytest.raises(FormatError, match="toss model"):
+            parse_probability(text, "toss model")
+    assert time.perf_counter() - start < 0.5
+
+
+def test_save_is_atomic_and_keeps_the_old_file_on_failure(tmp_path, monkeypatch):
+    from boardkit import BoardkitError
+    from boardkit._input import atomic_write
+    g = ToyGame()
+    g.play("a-e")
+    path = tmp_path / "g.json"
+    g.save(path)
+    before = path.read_text()
+
+    def broken(self, indent=None):
+        raise BoardkitError("cannot encode")
+    monkeypatch.setattr(ToyGame, "to_json", broken)
+    with pytest.raises(BoardkitError):
+        g.save(path)
+    assert path.read_text() == before and [p.name for p in tmp_path.iterdir()] == ["g.json"]
+    with pytest.raises(BoardkitError, match="cannot write"):
+        atomic_write(tmp_path / "no" / "such" / "dir.json", "x")
+    atomic_write(tmp_path / "b.bin", b"\x00\x01")
+    assert (tmp_path / "b.bin").read_bytes() == b"\x00\x01"

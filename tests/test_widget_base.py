@@ -91,3 +91,17 @@ def test_undo_keeps_the_computers_opening_move():
     assert len(w.game.history) == 3
     w.undo()
     assert [str(m) for m in w.game.history] == ["a-b-c"] and w.game.turn == 1
+
+
+def test_save_and_resume_report_errors_and_never_raise(tmp_path):
+    w = ToyWidget()
+    w.click("a"); w.click("e")
+    bad = tmp_path / "bad.json"
+    bad.write_bytes(b"\xff\xfe" + b"[" * 100)
+    w.resume(str(bad))
+    assert "could not resume" in w.message_html.value and w.game.token == "e"
+    (tmp_path / "deep.json").write_text("[" * 100_000)
+    w.resume(str(tmp_path / "deep.json"))
+    assert "could not resume" in w.message_html.value
+    w.save(str(tmp_path / "missing" / "dir" / "g.json"))
+    assert "could not save" in w.message_html.value

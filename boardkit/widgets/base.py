@@ -204,17 +204,25 @@ class GameWidget(W.VBox):
             self._after_change()
 
     def save(self, path: str | None = None) -> None:
+        """Save the game (atomically); an error is reported in the message line."""
         path = path or self.file_text.value
-        self.game.save(path)
+        try:
+            self.game.save(path)
+        except (OSError, BoardkitError) as e:
+            self._say(f"could not save: {e}", error=True)
+            return
         self._say(f"saved to {path}")
 
     def resume(self, path: str | None = None) -> None:
+        """Resume a saved game; an error is reported in the message line (never raised)."""
         path = path or self.file_text.value
         try:
             self.game = type(self.game).load(path)
-        except (OSError, BoardkitError) as e:
+        except (OSError, BoardkitError, UnicodeDecodeError, RecursionError) as e:
             self._say(f"could not resume: {e}", error=True)
             return
+        self._clear()
+        self.hint = None
         self._say(f"resumed from {path}")
         self._after_change()
 
