@@ -1,5 +1,5 @@
 # boardkit: two commands do everything on a fresh machine.
-#   make lab    set up .venv and open JupyterLab on the start notebook
+#   make lab    set up .venv and open JupyterLab at the project root, on the start notebook
 #   make test   set up .venv (and Chromium for the browser test) and run every test
 PYTHON ?= python3
 VENV   ?= .venv
@@ -19,7 +19,8 @@ $(STAMP): pyproject.toml
 setup: $(STAMP)
 
 lab: $(STAMP)
-	$(BIN)/jupyter lab $(LAB_ARGS) notebooks/00_start_here.ipynb
+	$(BIN)/jupyter lab --ServerApp.root_dir=. \
+	  --LabApp.default_url=/lab/tree/notebooks/00_start_here.ipynb $(LAB_ARGS)
 
 # Debian's chromium (and a Japanese font for screenshots) for the browser test;
 # playwright must never download a browser of its own.
