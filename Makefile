@@ -8,7 +8,7 @@ STAMP  := $(VENV)/.installed
 PYTEST_WORKERS ?= 2
 LAB_ARGS ?=
 
-.PHONY: lab test test-fast notebooks setup browser-deps bench clean
+.PHONY: lab test test-fast notebooks notebook setup browser-deps bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -40,9 +40,16 @@ test: $(STAMP) browser-deps
 test-fast: $(STAMP)
 	$(BIN)/python -m pytest -n $(PYTEST_WORKERS) tests -m "not browser"
 
-# re-execute every notebook and store its outputs (run after changing one)
+# sync every notebook with its MyST .md twin (the newer file wins), then re-execute
+# every notebook and store its outputs
 notebooks: $(STAMP)
+	$(BIN)/jupytext --sync notebooks/*.ipynb exercises/*.ipynb exercises/solutions/*.ipynb
 	$(BIN)/python tools/run_notebooks.py notebooks/*.ipynb exercises/*.ipynb exercises/solutions/*.ipynb
+
+# one lesson: make notebook NB=notebooks/10_checkers_moving.md (the .md or the .ipynb)
+notebook: $(STAMP)
+	@test -n "$(NB)" || { echo "usage: make notebook NB=notebooks/NN_name.md"; exit 2; }
+	$(BIN)/python tools/run_notebooks.py $(NB)
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run_all.py

@@ -1,6 +1,12 @@
 """Re-execute notebooks in place so their stored outputs are current.
 
     python tools/run_notebooks.py notebooks/10_checkers_moving.ipynb ...
+    python tools/run_notebooks.py notebooks/10_checkers_moving.md      (the same)
+
+Every notebook has a MyST Markdown twin (``NN_name.md``, Jupytext ``md:myst``): the
+twin is the source people edit, the ``.ipynb`` carries the outputs. Before running,
+the pair is synced with ``jupytext --sync`` (the newer file wins), so an edited ``.md``
+is never run from stale cells nor overwritten by the executed notebook.
 
 Each notebook runs in its own folder (as nbval does), with a fixed timeout. Execution
 counts and outputs are stored; the notebook metadata is normalised so diffs stay small.
@@ -14,7 +20,20 @@ import nbformat
 from nbconvert.preprocessors import ExecutePreprocessor
 
 
+def sync(path: pathlib.Path) -> None:
+    """Bring ``path`` (.ipynb) and its .md twin together; the newer file wins.
+    A new lesson written as .md alone gets its paired .ipynb here."""
+    from jupytext.cli import jupytext as jupytext_cli
+
+    twin = path.with_suffix(".md")
+    if twin.exists() and not path.exists():
+        jupytext_cli(["--quiet", "--set-formats", "ipynb,md:myst", str(twin)])
+    elif twin.exists():
+        jupytext_cli(["--quiet", "--sync", str(path)])
+
+
 def run(path: pathlib.Path, timeout: int = 600) -> None:
+    sync(path)
     nb = nbformat.read(path, as_version=4)
     ep = ExecutePreprocessor(timeout=timeout, kernel_name="python3")
     ep.preprocess(nb, {"metadata": {"path": str(path.parent)}})
@@ -35,7 +54,10 @@ def main(argv: list[str]) -> int:
     failed = []
     for a in argv:
         p = pathlib.Path(a)
-        if not p.exists() or p.suffix != ".ipynb":
+        if p.suffix == ".md":
+            p = p.with_suffix(".ipynb")
+        if p.suffix != ".ipynb" or not (p.exists() or p.with_suffix(".md").exists()):
+            print(f"skipped {a}: not a notebook (or its .md twin)", flush=True)
             continue
         print(f"executing {p}", flush=True)
         try:
