@@ -5,7 +5,7 @@ Games: ``boardkit.checkers``, ``boardkit.diamond``, ``boardkit.backgammon``,
 (tournaments and Monte Carlo), ``boardkit.widgets`` (the clickable board),
 ``boardkit.plot`` (matplotlib with a Japanese font), ``boardkit.exercises``.
 """
-from ._core import BoardkitError, FormatError, Game, IllegalMoveError, Outcome
+from ._core import BoardkitError, ChanceStep, FormatError, Game, IllegalMoveError, Outcome
 
 __version__ = "0.1.0"
-__all__ = ["BoardkitError", "FormatError", "Game", "IllegalMoveError", "Outcome"]
+__all__ = ["BoardkitError", "ChanceStep", "FormatError", "Game", "IllegalMoveError", "Outcome"]

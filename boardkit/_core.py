@@ -25,7 +25,11 @@ __all__ = [
     "IllegalMoveError",
     "FormatError",
     "Outcome",
+    "ChanceStep",
     "Game",
+    "DRAW_OPTIONS",
+    "check_options",
+    "check_level",
     "rules_to_dict",
     "rules_from_dict",
 ]
@@ -59,12 +63,14 @@ class Outcome:
     reason   plain words with the rule ID, e.g. "Black has no legal move (CK-10)"
     ranking  every player, best first (three or more players; else (winner, loser))
     points   what the win is worth (backgammon: 1, 2, 3 times the cube)
+    rule     the rule ID of the ending ("CK-10", "BG-11", "DG-07"), or None
     """
 
     winner: int | None
     reason: str
     ranking: tuple[int, ...] = ()
     points: int = 1
+    rule: str | None = None
 
     @property
     def is_draw(self) -> bool:
@@ -72,7 +78,54 @@ class Outcome:
 
     def to_dict(self) -> dict:
         return {"winner": self.winner, "reason": self.reason,
-                "ranking": list(self.ranking), "points": self.points}
+                "ranking": list(self.ranking), "points": self.points, "rule": self.rule}
+
+
+@dataclass(frozen=True)
+class ChanceStep:
+    """A history entry for a chance step (a dice roll, a toss of the four golds).
+
+    ``player`` rolled/tossed and ``outcome`` is the game's own value for the result
+    (dice as a tuple, a ``Toss``...). ``str()`` is the outcome's text. Chance steps sit
+    in ``game.history`` between the moves, in order, and ``undo()`` takes them back like
+    moves; ``isinstance(entry, ChanceStep)`` tells them apart."""
+
+    player: int
+    outcome: Any
+
+    def __str__(self) -> str:
+        o = self.outcome
+        if isinstance(o, tuple) and all(isinstance(x, int) for x in o):
+            return "-".join(str(x) for x in o)
+        return str(o)
+
+
+#: The draw() options every game accepts (see docs/architecture.md, "Drawing").
+DRAW_OPTIONS: tuple[str, ...] = ("size", "flip", "labels", "highlight", "targets", "arrows",
+                                 "selected", "hint", "last_move", "title")
+
+
+def check_options(options: dict, accepted: Sequence[str], what: str) -> dict:
+    """Refuse unknown keyword options: BoardkitError naming the accepted ones.
+    Returns ``options`` so a call can be written ``opts = check_options(...)``."""
+    unknown = sorted(set(options) - set(accepted))
+    if unknown:
+        raise BoardkitError(f"{what}: unknown option(s) {', '.join(unknown)}; "
+                            f"accepted: {', '.join(sorted(accepted))}")
+    return options
+
+
+def check_level(level: Any, levels: dict[str, str], what: str = "level") -> str:
+    """A computer level given by its English name or its Japanese label -> the English
+    name; anything else raises BoardkitError listing the levels (weakest first)."""
+    if isinstance(level, str):
+        if level in levels:
+            return level
+        for name, label in levels.items():
+            if level == label:
+                return name
+    shown = ", ".join(f"{k!r} ({v})" for k, v in levels.items())
+    raise BoardkitError(f"{what} must be one of {shown}; got {_short(level)}")
 
 
 def rules_to_dict(rules: Any) -> dict:
@@ -177,7 +230,7 @@ class Game(abc.ABC):
 
     @property
     def history(self) -> list:
-        """The moves played so far (a copy)."""
+        """The moves played so far, with chance steps (``ChanceStep``) in order (a copy)."""
         return list(self._history)
 
     def legal_moves(self) -> list:
@@ -209,13 +262,14 @@ class Game(abc.ABC):
         raise self._explain_illegal(move)
 
     def undo(self) -> Any:
-        """Take back the last move; returns it. Raises if nothing was played."""
+        """Take back the last move or chance step (a ``ChanceStep``); returns it.
+        Raises IllegalMoveError if nothing was played."""
         if not self._undo:
             raise IllegalMoveError("nothing to undo: no move has been played")
         self._restore(self._undo.pop())
         return self._history.pop()
 
-    def copy(self) -> "Game":
+    def copy(self) -> Game:
         new = self.__class__.__new__(self.__class__)
         new.__dict__.update(self.__dict__)
         new._undo = list(self._undo)
@@ -229,14 +283,113 @@ class Game(abc.ABC):
     def outcome(self) -> Outcome | None:
         return self._outcome()
 
-    # chance: dice and tosses are part of the state (see DESIGN.md)
+    # ----------------------------------------------------------------- chance
+    # Dice and tosses are part of the state (DESIGN.md). A dice game implements
+    # chance_pending(), _sample_chance(rng) and _apply_chance(outcome) (optionally
+    # _check_chance(outcome)); the base records the step in history and makes it undoable.
     def chance_pending(self) -> bool:
         """True when the next step is a roll or a toss, not a player's decision."""
         return False
 
-    def resolve_chance(self, rng) -> Any:
-        """Roll or toss with a seeded numpy Generator (dice games override)."""
+    def _sample_chance(self, rng) -> Any:
+        """Draw a chance outcome with the seeded numpy Generator ``rng`` (dice games)."""
         raise IllegalMoveError("this game has no dice or toss")
+
+    def _check_chance(self, outcome: Any) -> Any:
+        """Validate an outcome given by hand (raise BoardkitError); return it canonical."""
+        return outcome
+
+    def _apply_chance(self, outcome: Any) -> None:
+        """Apply a (checked) chance outcome to the state (dice games)."""
+        raise IllegalMoveError("this game has no dice or toss")
+
+    def _no_chance_reason(self) -> str:
+        """Why no roll/toss is due now (override for a game's own words)."""
+        if type(self)._apply_chance is Game._apply_chance:
+            return "this game has no dice or toss"
+        if self.is_over():
+            return "the game is over: " + self.outcome().reason
+        return "no roll or toss is due now: the player to act must move"
+
+    def resolve_chance(self, rng) -> Any:
+        """Roll or toss with a seeded numpy Generator; recorded in history, undoable.
+        Returns the outcome."""
+        if not self.chance_pending():
+            raise IllegalMoveError(self._no_chance_reason())
+        return self.set_chance(self._sample_chance(rng))
+
+    def set_chance(self, outcome: Any) -> Any:
+        """Apply a chance outcome given by hand (set-ups, lessons), recorded in history
+        as a ``ChanceStep`` and undoable like a move. Returns the (canonical) outcome."""
+        if not self.chance_pending():
+            raise IllegalMoveError(self._no_chance_reason())
+        outcome = self._check_chance(outcome)
+        who = self.turn
+        snap = self._snapshot()
+        self._apply_chance(outcome)
+        self._undo.append(snap)
+        self._history.append(ChanceStep(who, outcome))
+        return outcome
+
+    def moves_played(self) -> list:
+        """The history without its chance steps (the players' moves only)."""
+        return [m for m in self._history if not isinstance(m, ChanceStep)]
+
+    def recent_moves(self, n: int = 1) -> list:
+        """The last ``n`` players' moves (chance steps skipped), oldest first; what
+        ``draw(last_move=n)`` marks."""
+        out: list = []
+        for m in reversed(self._history):
+            if len(out) >= n:
+                break
+            if not isinstance(m, ChanceStep):
+                out.append(m)
+        return out[::-1]
+
+    # ------------------------------------------------------ search: push / pop
+    # For bots and perft: no legality check, no parsing. The default keeps snapshots on
+    # the undo stack (so undo()/history stay consistent); a game with a fast engine may
+    # override both (keep them paired: every _push is undone by exactly one _pop).
+    def _push(self, move: Any) -> None:
+        """Play a move KNOWN to be legal (from legal_moves()), fast, for search."""
+        self._undo.append(self._snapshot())
+        self._apply(move)
+        self._history.append(move)
+
+    def _push_chance(self, outcome: Any) -> None:
+        """Apply a chance outcome known to be valid, for search (undo with _pop)."""
+        who = self.turn
+        self._undo.append(self._snapshot())
+        self._apply_chance(outcome)
+        self._history.append(ChanceStep(who, outcome))
+
+    def _pop(self) -> Any:
+        """Take back the last _push/_push_chance (or move); returns it."""
+        self._restore(self._undo.pop())
+        return self._history.pop()
+
+    # ---------------------------------------------------------------- helpers
+    @classmethod
+    def _rules_arg(cls, rules: Any) -> Any:
+        """The ``rules`` argument of ``XGame(rules=None, **setup)``: None -> the default
+        rules; a rules instance is kept; anything else is refused with a clear error."""
+        rules_cls = getattr(cls, "rules_class", None)
+        if rules is None:
+            return rules_cls() if rules_cls is not None else None
+        if rules_cls is not None and not isinstance(rules, rules_cls):
+            raise BoardkitError(f"{cls.__name__}(rules=...): expected a {rules_cls.__name__} "
+                                f"(e.g. {rules_cls.__name__}()), got {_short(rules)}; "
+                                f"the first argument is the rules, set-up options are keywords")
+        return rules
+
+    #: draw() options a game accepts beyond DRAW_OPTIONS (documented per game)
+    draw_extras: ClassVar[tuple[str, ...]] = ()
+
+    def _check_draw_options(self, options: dict) -> dict:
+        """Call first thing in ``draw(**options)``: unknown options raise BoardkitError
+        naming the accepted ones (DRAW_OPTIONS + ``draw_extras``)."""
+        return check_options(options, DRAW_OPTIONS + tuple(self.draw_extras),
+                             f"{type(self).__name__}.draw()")
 
     # ----------------------------------------------------------------- JSON
     def to_json(self, indent: int | None = None) -> str:
@@ -281,7 +434,7 @@ class Game(abc.ABC):
         return game
 
     @classmethod
-    def _from_rules_dict(cls, data: Any) -> "Game":
+    def _from_rules_dict(cls, data: Any) -> Game:
         """A fresh game for the rules in a JSON document (override if needed)."""
         rules_cls = getattr(cls, "rules_class", None)
         if rules_cls is None:

@@ -235,3 +235,80 @@ def test_save_is_atomic_and_keeps_the_old_file_on_failure(tmp_path, monkeypatch)
         atomic_write(tmp_path / "no" / "such" / "dir.json", "x")
     atomic_write(tmp_path / "b.bin", b"\x00\x01")
     assert (tmp_path / "b.bin").read_bytes() == b"\x00\x01"
+
+
+# ------------------------------------------------------------ the contract (issue 9)
+def test_outcome_carries_the_rule_id():
+    g = ToyGame(start="e")
+    g.play("e-f-g-h")
+    assert g.outcome().rule == "TOY-2" and g.outcome().to_dict()["rule"] == "TOY-2"
+    from boardkit import Outcome
+    assert Outcome(0, "x").rule is None                      # old call shape still works
+
+
+def test_chance_steps_are_recorded_and_undone_by_the_base():
+    from boardkit import ChanceStep
+    from toygame import ToyDiceGame
+    g = ToyDiceGame()
+    start = g.to_json()
+    assert g.chance_pending() and g.legal_moves() == []
+    d = g.resolve_chance(np.random.default_rng(1))
+    assert d in (1, 2) and g.history == [ChanceStep(0, d)] and str(g.history[0]) == str(d)
+    after_roll = g.to_json()
+    g.play(g.legal_moves()[0])
+    assert g.moves_played() == g.history[1:] and g.recent_moves(5) == g.history[1:]
+    assert isinstance(g.undo(), type(g.legal_moves()[0]))
+    assert g.to_json() == after_roll
+    assert g.undo() == ChanceStep(0, d) and g.to_json() == start and g.history == []
+    g.set_chance(2)
+    assert str(g.legal_moves()[0]) == "t0-t2"
+    with pytest.raises(IllegalMoveError, match="no roll or toss is due"):
+        g.set_chance(1)
+    g.undo()
+    with pytest.raises(IllegalMoveError, match="TD-1"):
+        g.set_chance(3)
+    assert g.to_json() == start
+    with pytest.raises(IllegalMoveError, match="no dice or toss"):
+        ToyGame().resolve_chance(np.random.default_rng(0))
+
+
+def test_push_pop_for_search_restores_exactly():
+    from toygame import ToyDiceGame
+    g = ToyDiceGame()
+    before = g.to_json()
+    g._push_chance(1)
+    g._push(g.legal_moves()[0])
+    g._push_chance(2)
+    assert g.pos == [1, 0] and len(g.history) == 3
+    g._pop(); g._pop(); g._pop()
+    assert g.to_json() == before and g.history == []
+    t = ToyGame()
+    t._push(t.legal_moves()[0]); t._pop()
+    assert t.to_json() == ToyGame().to_json()
+
+
+def test_draw_refuses_unknown_options_naming_the_accepted_ones():
+    from boardkit import BoardkitError
+    from boardkit._core import DRAW_OPTIONS
+    from toygame import ToyDiceGame
+    g = ToyGame()
+    g.draw(size=200, flip=True, labels=False, highlight=["a"], last_move=2)
+    with pytest.raises(BoardkitError, match="unknown option.*flipp.*accepted: arrows") as e:
+        g.draw(flipp=True)
+    assert all(o in str(e.value) for o in DRAW_OPTIONS)
+    ToyDiceGame().draw(dice_box=True)
+    with pytest.raises(BoardkitError, match="dice_box"):
+        ToyDiceGame().draw(dicebox=True)
+
+
+def test_rules_first_constructor_and_level_check():
+    from boardkit import BoardkitError
+    from boardkit._core import check_level
+    from toygame import ToyRules
+    assert ToyGame(ToyRules(max_plies=3)).rules.max_plies == 3 and ToyGame().rules == ToyRules()
+    with pytest.raises(BoardkitError, match="expected a ToyRules"):
+        ToyGame(3)
+    levels = {"easy": "やさしい", "strong": "つよい"}
+    assert check_level("strong", levels) == "strong" and check_level("やさしい", levels) == "easy"
+    with pytest.raises(BoardkitError, match="'easy' \\(やさしい\\), 'strong'"):
+        check_level("hard", levels)

@@ -37,9 +37,9 @@ class ToyGame(Game):
     name = "toy"
     rules_class = ToyRules
 
-    def __init__(self, rules: ToyRules = ToyRules(), start: str = "a"):
+    def __init__(self, rules: ToyRules | None = None, *, start: str = "a"):
         super().__init__()
-        self.rules = rules
+        self.rules = self._rules_arg(rules)
         self.token = start
         self._turn = 0
         self.plies = 0
@@ -72,15 +72,17 @@ class ToyGame(Game):
 
     def _outcome(self):
         if self.token in ("h", "i"):
-            return Outcome(winner=self._turn ^ 1, reason="reached the end", ranking=(self._turn ^ 1, self._turn))
+            return Outcome(winner=self._turn ^ 1, reason="reached the end (TOY-2)",
+                           ranking=(self._turn ^ 1, self._turn), rule="TOY-2")
         if self.plies >= self.rules.max_plies:
-            return Outcome(winner=None, reason="move limit")
+            return Outcome(winner=None, reason="move limit (TOY-3)", rule="TOY-3")
         return None
 
     def _explain_illegal(self, move):
         return IllegalMoveError(f"{move}: the token is on {self.token}", rule="TOY-1")
 
     def draw(self, **opts):
+        self._check_draw_options(opts)
         d = Drawing(20 * len(CELLS), 20)
         for i, c in enumerate(CELLS):
             d.circle(10 + 20 * i, 10, 8, fill="red" if c == self.token else "#ddd", cell=c)
@@ -104,3 +106,94 @@ def rush_bot(game, rng):
             if m.path[-1] == want:
                 return m
     return moves[0]
+
+
+# --------------------------------------------------------------- a toy dice game
+@dataclass(frozen=True)
+class Step:
+    """Move the runner from one square of the track to another."""
+    path: tuple
+
+    def __str__(self):
+        return "-".join(self.path)
+
+
+@dataclass(frozen=True)
+class DiceRules:
+    length: int = 8
+
+
+class ToyDiceGame(Game):
+    """Two runners race on a track of ``length`` squares (t0..t<length>). On a turn the
+    player rolls one die showing 1 or 2 (a chance step recorded by the base class), then
+    moves its runner that far or stays. The first runner on the last square wins."""
+
+    name = "toydice"
+    rules_class = DiceRules
+    draw_extras = ("dice_box",)
+
+    def __init__(self, rules: DiceRules | None = None, *, start: tuple = (0, 0)):
+        super().__init__()
+        self.rules = self._rules_arg(rules)
+        self.pos = list(start)
+        self._turn = 0
+        self.dice = None
+
+    @property
+    def turn(self):
+        return self._turn
+
+    def chance_pending(self):
+        return not self.is_over() and self.dice is None
+
+    def _sample_chance(self, rng):
+        return int(rng.integers(1, 3))
+
+    def _check_chance(self, outcome):
+        if outcome not in (1, 2) or isinstance(outcome, bool):
+            raise IllegalMoveError(f"the die shows 1 or 2, got {outcome!r}", "TD-1")
+        return outcome
+
+    def _apply_chance(self, outcome):
+        self.dice = outcome
+
+    def _generate(self):
+        if self.dice is None:
+            return []
+        p = self.pos[self._turn]
+        here = f"t{p}"
+        out = [Step((here, f"t{min(p + self.dice, self.rules.length)}"))]
+        return out + [Step((here,))]
+
+    def _apply(self, move):
+        self.pos[self._turn] = int(move.path[-1][1:])
+        self._turn ^= 1
+        self.dice = None
+
+    def _snapshot(self):
+        return (tuple(self.pos), self._turn, self.dice)
+
+    def _restore(self, snap):
+        pos, self._turn, self.dice = snap
+        self.pos = list(pos)
+
+    def _state_dict(self):
+        return {"pos": list(self.pos), "turn": self._turn, "dice": self.dice}
+
+    def _load_state(self, d):
+        self.pos = [int(x) for x in d["pos"]]
+        self._turn, self.dice = int(d["turn"]), d["dice"]
+
+    def _outcome(self):
+        for p in (0, 1):
+            if self.pos[p] >= self.rules.length:
+                return Outcome(p, f"runner {p + 1} is home (TD-2)", (p, 1 - p), rule="TD-2")
+        return None
+
+    def draw(self, **opts):
+        self._check_draw_options(opts)
+        n = self.rules.length + 1
+        d = Drawing(20 * n, 20)
+        for i in range(n):
+            d.circle(10 + 20 * i, 10, 8, fill="#ddd", cell=f"t{i}")
+        return d
