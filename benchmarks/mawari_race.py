@@ -26,7 +26,7 @@ def median_time(fn, runs=5):
 def games(n, count=100, rules=None):
     def run():
         for rng in sim.spawn_rngs(n, count):
-            g = MawariGame(n, rules=rules)
+            g = MawariGame(rules, players=n)
             sim.play_game(g, [POLICIES["smart"]] * n, rng)
     return run
 
@@ -48,11 +48,11 @@ def main():
           f"ratio {t_model / t_fast:.1f}x")
 
     def steps():
-        h = MawariGame(2)
+        h = MawariGame(players=2)
         r = np.random.default_rng(1)
         for _ in range(2000):
             if h.is_over():
-                h = MawariGame(2)
+                h = MawariGame(players=2)
             if h.chance_pending():
                 h.resolve_chance(r)
             else:

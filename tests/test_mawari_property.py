@@ -69,7 +69,7 @@ def test_ms01_ms10_ms12_random_games_invariants(players, rules_name):
 def test_ms03_late_joins_in_random_games():
     rng = np.random.default_rng(7)
     for _ in range(10):
-        g = MawariGame(2)
+        g = MawariGame(players=2)
         joins = 0
         while not g.is_over():
             if g.phase == "toss" and joins < 2 and rng.random() < 0.05:
@@ -87,7 +87,7 @@ def test_ms03_late_joins_in_random_games():
 def test_play_game_runs_whole_games_and_is_seeded():
     res = []
     for _ in range(2):
-        g = MawariGame(3)
+        g = MawariGame(players=3)
         out, plies = sim.play_game(g, [random_decision] * 3, np.random.default_rng(5))
         res.append((out, g.to_json()))
     assert res[0] == res[1] and res[0][0] is not None

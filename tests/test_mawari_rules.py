@@ -19,7 +19,7 @@ TWENTY = "down down down down"
 
 def setup(players=2, turn=0, rules=None, **pieces):
     """pieces: p1=("1五", "香"), p2=("9五", "歩", True) ..."""
-    g = MawariGame(players=players, rules=rules)
+    g = MawariGame(rules, players=players)
     for key, spec in pieces.items():
         g.place(int(key[1:]) - 1, *spec)
     g.set_turn(turn)
@@ -61,8 +61,8 @@ def test_ms01_unknown_square_is_an_error():
 
 # ------------------------------------------------------------------ MS-02 players
 def test_ms02_homes_are_corners_two_players_diagonal():
-    assert [g.square(p) for g in [MawariGame(2)] for p in range(2)] == ["1九", "9一"]
-    g4 = MawariGame(4)
+    assert [g.square(p) for g in [MawariGame(players=2)] for p in range(2)] == ["1九", "9一"]
+    g4 = MawariGame(players=4)
     assert sorted(g4.position(p) for p in range(4)) == [0, 8, 16, 24]
     assert all(g4.piece(p) == "歩" for p in range(4))
 
@@ -102,7 +102,7 @@ def test_ms04_bad_toss_text(bad):
     (ONE, 1), (THREE, 3), (TWENTY, 20), ("side up up down", 7),
     ("upright down down down", 10), ("upside_down up down down", 101)])
 def test_ms05_value_of_a_toss(toss, squares):
-    g2 = MawariGame(3, MawariRules(players=3, corner_jump=False))
+    g2 = MawariGame(MawariRules(players=3, corner_jump=False), players=3)
     g2.place(0, "9二")                           # no piece in the way of any value
     g2.set_turn(0)
     start = g2.position(0)
@@ -111,16 +111,26 @@ def test_ms05_value_of_a_toss(toss, squares):
 
 
 def test_ms05_all_down_value_option():
-    g = MawariGame(2, MawariRules(all_down_value=12))
+    g = MawariGame(MawariRules(all_down_value=12), players=2)
     g.set_toss(TWENTY)
     assert g.position(0) == 12
 
 
 # ------------------------------------------------------------------ MS-06 overlap
-def test_ms06_overlap_moves_back_by_value():
+def test_ms06_overlap_moves_back_by_face_up_count():
+    """MS-06 (revised): back as many squares as golds lie face up; standing golds add
+    nothing (a whole-value reading would send this piece back 6, to the corner)."""
+    g = setup(p1=("1四", "歩"))                 # index 5
+    g.set_toss("side up down down +overlap")    # value 6, one gold face up
+    assert g.square(0) == "1五"                 # back 1, not 6
+    assert "one per face-up gold, MS-06" in g.last_events()[0]
     g = setup(p1=("1四", "歩"))
-    g.set_toss("up up down down +overlap")
+    g.set_toss("upright up up down +overlap")   # value 12, two face up
     assert g.square(0) == "1六"
+    g = setup(p1=("1四", "歩"))
+    g.set_toss("side side down down +overlap")  # no gold face up: no move back
+    assert g.square(0) == "1四"
+    assert MawariRules().overlap_back == "face_up"
 
 
 def test_ms06_never_back_past_last_corner_and_corner_stays():
@@ -135,13 +145,30 @@ def test_ms06_never_back_past_last_corner_and_corner_stays():
     assert g.square(0) == "9一"
 
 
-def test_ms06_option_back_by_face_up_count():
-    g = setup(p1=("1四", "歩"), rules=MawariRules(overlap_back="face_up"))
-    g.set_toss("side up down down +overlap")   # value 6, one face up
-    assert g.square(0) == "1五"
-    g = setup(p1=("1四", "歩"))
-    g.set_toss("side up down down +overlap")
-    assert g.square(0) == "1九"                  # by value 6, stopped at the corner
+def test_ms06_all_face_down_overlap_goes_back_20():
+    """Four face-down golds with an overlap: back 20 (the all-down value), not 0."""
+    g = setup(p1=("1二", "歩"))              # index 7, 7 squares past 1九
+    g.set_toss("down down down down +overlap")
+    assert g.square(0) == "1九"
+    g = setup(p1=("1二", "歩"), rules=MawariRules(all_down_value=3))
+    g.set_toss("down down down down +overlap")
+    assert g.square(0) == "1五"              # back 3: all_down_value (MS-05) counts
+
+
+def test_ms06_option_back_by_the_whole_value():
+    rules = MawariRules(overlap_back="whole_value")
+    g = setup(p1=("1四", "歩"), rules=rules)
+    g.set_toss("side up down down +overlap")   # value 6: stopped at the corner 1九
+    assert g.square(0) == "1九"
+    g = setup(p1=("1二", "歩"), rules=rules)
+    g.set_toss("up down down down +overlap")   # value 1
+    assert g.square(0) == "1三"
+    assert "the whole value, MS-06" in g.last_events()[0]
+    assert MawariRules(overlap_back="value") == rules            # the older name
+    assert MawariRules.whole_value_back() == rules
+    for bad in ("half", "", None, 3, ["face_up"]):
+        with pytest.raises(BoardkitError, match="MS-06"):
+            MawariRules(overlap_back=bad)
 
 
 # ------------------------------------------------------------------ MS-07 toss again
@@ -335,7 +362,7 @@ def test_ms14_jump_home_counts_as_lap():
 
 
 def test_ms14_jump_wakes_but_does_not_lay_and_beats_two_up():
-    g2 = MawariGame(4)
+    g2 = MawariGame(players=4)
     for p, spec in enumerate([("1二", "香"), ("1一", "歩"), ("3一", "歩", True), ("5一", "歩")]):
         g2.place(p, *spec)
     g2.set_turn(0)

@@ -78,17 +78,41 @@ def test_ms05_value_ignores_the_order_of_the_golds():
 
 
 # ---- MS-06 / MS-07 / MS-08 --------------------------------------------------------------
-def test_ms06_overlap_moves_back_by_the_value():
-    assert Toss.parse("up up down side +overlap").squares() == -7
+def test_ms06_overlap_moves_back_by_the_face_up_count():
+    """MS-06 (revised): back one square per face-up gold, 20 when all four lie face down;
+    standing golds add nothing."""
+    assert Toss.parse("up up down side +overlap").squares() == -2
+    assert Toss.parse("up upright upside_down side +overlap").squares() == -1
+    assert Toss.parse("side down down down +overlap").squares() == 0
     assert Toss.parse("down down down down +overlap").squares() == -20
+    assert Toss.parse("down down down down +overlap").squares(all_down_value=7) == -7
     assert Toss.parse("up up down side +overlap").kind == "back"
 
 
-def test_ms06_option_back_by_face_up_count_only():
-    assert Toss.parse("up up down side +overlap").squares(overlap_back="face_up") == -2
-    assert Toss.parse("down down down down +overlap").squares(overlap_back="face_up") == 0
-    m = TossModel(F(1, 2), F(1, 2), overlap=1, overlap_back="face_up")
-    assert all(s.squares <= 0 and s.squares >= -4 for s in m.toss_distribution())
+def test_ms06_option_back_by_the_whole_value():
+    assert Toss.parse("up up down side +overlap").squares(overlap_back="whole_value") == -7
+    assert Toss.parse("up up down side +overlap").squares(overlap_back="value") == -7
+    assert Toss.parse("down down down down +overlap").squares(overlap_back="whole_value") == -20
+
+
+def test_ms06_exact_turn_figures_follow_the_rule():
+    """Every toss overlaps, half the golds face up and half on their side: the face-up
+    reading goes back 2 on average (binomial 4 x 1/2), the whole value 2 + 4 x 1/2 x 5 = 12."""
+    m = TossModel(F(1, 2), 0, F(1, 2), overlap=1)
+    assert m.overlap_back == "face_up"
+    assert m.turn_mean() == -2 and m.toss_mean() == -2
+    assert TossModel(F(1, 2), 0, F(1, 2), overlap=1, overlap_back="whole_value").turn_mean() == -12
+    # fair golds, every toss overlaps: back = face-up count, or 20 for four face down
+    fair = TossModel(F(1, 2), F(1, 2), overlap=1)
+    assert fair.turn_mean() == -(2 + F(20, 16))
+    assert fair.toss_distribution()[Step(-20, "back")] == F(1, 16)
+    assert all(-20 <= s.squares <= 0 for s in fair.toss_distribution())
+    # the simulation agrees with the enumeration (MS-06 in the vectorised tables too)
+    sq, _again = TossModel(F(1, 2), F(1, 4), F(1, 4), overlap=1).sample_tosses(
+        20000, np.random.default_rng(1))
+    exact = TossModel(F(1, 2), F(1, 4), F(1, 4), overlap=1).toss_mean()
+    assert abs(sq.mean() - float(exact)) < 0.1
+    assert set(np.unique(sq)) <= {0, -1, -2, -3, -4, -20}
 
 
 def test_ms07_no_face_down_gold_tosses_again():

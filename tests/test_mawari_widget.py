@@ -4,7 +4,7 @@ from boardkit.mawari.widget import MawariWidget
 
 
 def battle_position():
-    g = MawariGame(2)
+    g = MawariGame(players=2)
     g.place(0, "1七")
     g.place(1, "9五")
     g.set_turn(0)
@@ -75,11 +75,11 @@ def test_new_game_with_options():
 def test_ms01_drawing_cells_are_the_32_ring_squares():
     import re
     from boardkit.mawari import square_name
-    g = MawariGame(4)
+    g = MawariGame(players=4)
     svg = g.draw().to_svg()
     cells = set(re.findall(r'data-cell="([^"]+)"', svg))
     assert cells == {square_name(i) for i in range(32)} | {"toss"}
-    assert svg == MawariGame(4).draw().to_svg()                # deterministic
+    assert svg == MawariGame(players=4).draw().to_svg()                # deterministic
     assert g.draw(flip=True).to_svg() != svg
     assert "歩" in svg and ">1<" in svg                         # kanji and player number
 

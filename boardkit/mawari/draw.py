@@ -214,7 +214,7 @@ def draw_toss(d: Drawing, toss: Toss | None, x0, y0, width, height, game=None) -
     tx = x0 + s * 0.75 + 3 * step + s * 0.75
     rules = getattr(game, "rules", None)
     adv = rules.all_down_value if rules is not None else 20
-    back = rules.overlap_back if rules is not None else "value"
+    back = rules.overlap_back if rules is not None else "face_up"
     sq = toss.squares(adv, back)
     if toss.fall:
         words = "落ち駒 a gold fell: no move"

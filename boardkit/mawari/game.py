@@ -25,66 +25,19 @@ from bisect import bisect_right
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from .._core import FormatError, Game, IllegalMoveError, Outcome
+from .._core import BoardkitError, FormatError, Game, IllegalMoveError, Outcome
+from .notation import (CORNERS, MAX_TEXT, TRACK, is_corner, parse_decision, short, square_coords,
+                       square_index, square_name)
 from .rules import MawariRules
 from .toss import FACES, Toss
 
 __all__ = ["MawariGame", "Battle", "Join", "square_name", "square_index", "RANKS",
            "CORNERS", "HOMES", "TRACK"]
 
-TRACK = 32                       # squares on the ring (MS-01)
-CORNERS = (0, 8, 16, 24)
 RANKS = ("歩", "香", "桂", "銀")  # MS-10: promotion order
 RANK_EN = ("pawn", "lance", "knight", "silver")
 HOMES = {2: (0, 16), 3: (0, 8, 16), 4: (0, 8, 16, 24)}   # MS-02
-_KANJI_DIGITS = "一二三四五六七八九"
 _BATTLE_KEYS = ("attacker", "defender", "length", "progress", "side", "attacker_back")
-
-
-# ------------------------------------------------------------------ squares
-def square_coords(i: int) -> tuple[int, int]:
-    """(file, rank), both 1..9, of ring square ``i``."""
-    i %= TRACK
-    side, k = divmod(i, 8)
-    if side == 0:
-        return 1, 9 - k          # right edge, going up
-    if side == 1:
-        return 1 + k, 1          # top edge, going left
-    if side == 2:
-        return 9, 1 + k          # left edge, going down
-    return 9 - k, 9              # bottom edge, going right
-
-
-_NAMES = [f"{square_coords(i)[0]}{_KANJI_DIGITS[square_coords(i)[1] - 1]}" for i in range(TRACK)]
-_INDEX = {n: i for i, n in enumerate(_NAMES)}
-_INDEX.update({f"{square_coords(i)[0]}{square_coords(i)[1]}": i for i in range(TRACK)})
-
-
-def square_name(i: int) -> str:
-    """Ring square index -> shogi coordinate, e.g. 0 -> '1九', 8 -> '1一'."""
-    if isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < TRACK:
-        raise FormatError(f"a ring square index is 0..31 (MS-01), got {i!r}")
-    return _NAMES[i]
-
-
-def square_index(square) -> int:
-    """'1九', '19' (file then rank digit) or an index 0..31 -> the index on the ring."""
-    if isinstance(square, int) and not isinstance(square, bool):
-        if 0 <= square < TRACK:
-            return square
-    elif isinstance(square, str):
-        s = square.strip().translate(str.maketrans("１２３４５６７８９０", "1234567890"))
-        if s in _INDEX:
-            return _INDEX[s]
-        if s.isdigit() and 0 <= int(s) < TRACK and len(s) <= 2 and s not in _INDEX:
-            return int(s)
-    raise FormatError(f"unknown square {square!r}: the track is the 32 rim squares of the board "
-                      f"(MS-01), named by shogi coordinates like '1九' or '91' (file 1-9, rank "
-                      f"一-九, one of them 1 or 9), or by index 0..31")
-
-
-def is_corner(i: int) -> bool:
-    return i % 8 == 0
 
 
 # ------------------------------------------------------------------ moves
@@ -126,10 +79,16 @@ class MawariGame(Game):
     name = "mawari"
     rules_class = MawariRules
 
-    def __init__(self, players: int | None = None, rules: MawariRules | None = None):
+    def __init__(self, rules: MawariRules | None = None, *, players: int | None = None):
+        """``MawariGame()`` two players; ``MawariGame(MawariRules(players=3))`` or
+        ``MawariGame(players=3)``; ``players`` given with rules overrides theirs (MS-02)."""
         super().__init__()
         if rules is None:
             rules = MawariRules(players=2 if players is None else players)
+        elif not isinstance(rules, MawariRules):
+            hint = (f"; for {rules} players write MawariGame(players={rules})"
+                    if isinstance(rules, int) and not isinstance(rules, bool) else "")
+            raise BoardkitError(f"rules must be a MawariRules, got {type(rules).__name__}{hint}")
         elif players is not None and players != rules.players:
             rules = rules.replace(players=players)
         self.rules = rules
@@ -212,7 +171,7 @@ class MawariGame(Game):
 
     def _check_player(self, player) -> int:
         if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.players:
-            raise IllegalMoveError(f"no player {player!r}: players are 0..{self.players - 1} "
+            raise IllegalMoveError(f"no player {short(player)}: players are 0..{self.players - 1} "
                                    f"(P1..P{self.players})", "MS-02")
         return player
 
@@ -246,7 +205,8 @@ class MawariGame(Game):
         if isinstance(toss, str):
             toss = Toss.parse(toss)
         elif not isinstance(toss, Toss):
-            raise FormatError(f"a toss is a Toss or text like 'up up down side' (MS-04), got {toss!r}")
+            raise FormatError(f"a toss is a Toss or text like 'up up down side' (MS-04), "
+                              f"got {short(toss)}")
         return self._toss(toss)
 
     def _no_toss_reason(self) -> str:
@@ -269,25 +229,14 @@ class MawariGame(Game):
         return [Battle(q) for q in self._offer] + [Battle(None)]
 
     def _parse_move(self, text: str):
-        t = " ".join(text.strip().lower().replace("戦", "battle").split())
-        if t in ("no", "no battle", "pass", "decline"):
-            t = "no battle"
-        elif t.startswith("battle"):
-            rest = t[6:].strip().lstrip("p")
-            if not rest and len(self._offer) == 1:
-                rest = str(self._offer[0] + 1)
-            t = f"battle p{rest}"
-        for m in self.legal_moves():
-            if str(m).lower() == t:
-                return m
-        raise self._explain_illegal(text)
+        return parse_decision(text, self.legal_moves())
 
     def _explain_illegal(self, move) -> IllegalMoveError:
         if self._phase != "decide":
-            return IllegalMoveError(f"{move}: no decision is due, the next step is a toss "
+            return IllegalMoveError(f"{short(move)}: no decision is due, the next step is a toss "
                                     f"(use resolve_chance or set_toss)", "MS-15")
         legal = ", ".join(str(m) for m in self.legal_moves())
-        return IllegalMoveError(f"{move} is not possible: a battle can be declared only on an "
+        return IllegalMoveError(f"{short(move)} is not possible: a battle can be declared only on an "
                                 f"opposing piece in line with the mover; choose one of: {legal}",
                                 "MS-15")
 
@@ -322,7 +271,10 @@ class MawariGame(Game):
             self._say(f"{head}: a gold fell off, no move (MS-08)")
             return self._end_turn()
         if kind == "back":
-            self._say(f"{head}: golds overlap, back {-squares} (MS-06)")
+            why = ("the whole value" if r.overlap_back == "whole_value"
+                   else "all four face down" if toss.count("down") == 4
+                   else "one per face-up gold")
+            self._say(f"{head}: golds overlap, back {-squares} ({why}, MS-06)")
             self._move_back(p, -squares)
             return self._end_turn()
         self._say(f"{head}: {squares} square{'s' if squares != 1 else ''} forward (MS-05)")
@@ -571,7 +523,7 @@ class MawariGame(Game):
             MawariGame.setup({0: ("1八", "香"), 1: ("1六", "歩")}, players=3)"""
         if players is None:
             players = rules.players if rules is not None else max(2, max(pieces, default=0) + 1)
-        g = cls(players=players, rules=rules)
+        g = cls(rules, players=players)
         for p, spec in pieces.items():
             spec = (spec,) if isinstance(spec, (str, int)) else tuple(spec)
             if len(spec) == 3 and spec[2] not in ("laid", True, False):
@@ -604,7 +556,7 @@ class MawariGame(Game):
             return RANKS.index(piece)
         if isinstance(piece, str) and piece.lower() in RANK_EN:
             return RANK_EN.index(piece.lower())
-        raise FormatError(f"unknown piece {piece!r}: the ranks are 歩 香 桂 銀 (or 0-3, "
+        raise FormatError(f"unknown piece {short(piece)}: the ranks are 歩 香 桂 銀 (or 0-3, "
                           f"pawn lance knight silver) (MS-10)")
 
     # ------------------------------------------------------------ outcome
@@ -659,55 +611,140 @@ class MawariGame(Game):
         }
 
     def _load_state(self, d: dict) -> None:
+        """Read ``_state_dict`` back, checking the WHOLE state against the rules: what
+        no game can reach is refused with a ``FormatError`` naming the rule (MS-02,
+        MS-03, MS-10, MS-12, MS-15 ...). The state is only changed once all checks pass.
+        Size: the document is at most 1 MB (the base's JSON limits); texts inside
+        (squares, the last toss) at most 1,000 characters."""
         fmt = "mawari JSON"
+
+        def bad(msg: str, rule: str | None = None):
+            raise FormatError(f"{fmt}: {msg}" + (f" ({rule})" if rule else ""))
+
+        def whole(v, lo: int, hi: int) -> bool:
+            return isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi
+
+        if not isinstance(d, dict):
+            bad("'state' must be an object")
+        keys = ("pieces", "turn", "phase", "again", "offer", "battle", "finished", "reason",
+                "last_toss", "events")
+        missing = [k for k in keys if k not in d]
+        if missing:
+            bad(f"'state' lacks {missing}")
+        extra = sorted(set(d) - set(keys))
+        if extra:
+            bad(f"unknown state field(s) {short(extra)}")
         pieces = d["pieces"]
-        if not isinstance(pieces, list) or not 2 <= len(pieces) <= 4:
-            raise FormatError(f"{fmt}: 'pieces' must list 2 to 4 pieces (MS-02)")
+        n0 = self.rules.players
+        if not isinstance(pieces, list) or not n0 <= len(pieces) <= 4:
+            bad(f"'pieces' must list {n0} to 4 pieces: the rules' {n0} players and any who "
+                f"joined later", "MS-02, MS-03")
+        for x in pieces:
+            if not isinstance(x, dict) or sorted(x) != ["home", "laid", "piece", "square"]:
+                bad(f"each piece is an object with home, square, piece and laid; got {short(x)}")
+        n = len(pieces)
         home = [square_index(x["home"]) for x in pieces]
-        if any(not is_corner(h) for h in home) or len(set(home)) != len(home):
-            raise FormatError(f"{fmt}: homes must be distinct corners (MS-02), got {home}")
+        expect = list(HOMES[n0])
+        for _ in range(n - n0):                 # late joiners: first free corner (MS-03)
+            expect.append(next(c for c in CORNERS if c not in expect))
+        if home != expect:
+            bad(f"homes must be {[square_name(h) for h in expect]} for {n0} players "
+                f"and {n - n0} late joiner(s), got {[square_name(h) for h in home]}",
+                "MS-02, MS-03")
         pos = [square_index(x["square"]) for x in pieces]
         rank = [self._rank_of(x["piece"]) for x in pieces]
         laid = [x["laid"] for x in pieces]
         if any(not isinstance(v, bool) for v in laid):
-            raise FormatError(f"{fmt}: 'laid' must be true or false (MS-12)")
-        if any(l and is_corner(i) for l, i in zip(laid, pos)):
-            raise FormatError(f"{fmt}: a piece on a corner cannot be laid down (MS-12)")
-        n = len(pieces)
-        turn, phase = d["turn"], d["phase"]
-        if not isinstance(turn, int) or not 0 <= turn < n:
-            raise FormatError(f"{fmt}: 'turn' must be a player 0..{n - 1}")
+            bad("'laid' must be true or false", "MS-12")
+        if any(lay and is_corner(i) for lay, i in zip(laid, pos)):
+            bad("a piece on a corner cannot be laid down", "MS-12")
+        turn, phase, again = d["turn"], d["phase"], d["again"]
+        if not whole(turn, 0, n - 1):
+            bad(f"'turn' must be a player 0..{n - 1}, got {short(turn)}")
         if phase not in ("toss", "decide", "battle"):
-            raise FormatError(f"{fmt}: 'phase' must be toss, decide or battle, got {phase!r}")
-        offer = list(d["offer"])
-        if any(not isinstance(q, int) or not 0 <= q < n or q == turn for q in offer):
-            raise FormatError(f"{fmt}: bad battle offer {offer!r} (MS-15)")
-        if (phase == "decide") != bool(offer):
-            raise FormatError(f"{fmt}: a battle offer goes with the 'decide' phase (MS-15)")
+            bad(f"'phase' must be toss, decide or battle, got {short(phase)}")
+        if not isinstance(again, bool):
+            bad(f"'again' must be true or false, got {short(again)}", "MS-07")
+        if laid[turn]:
+            bad(f"P{turn + 1} is to act but lies laid down: a laid piece misses its turns",
+                "MS-12")
+        finished, reason = d["finished"], d["reason"]
+        if not isinstance(finished, list) or len(finished) > 1 \
+                or any(not whole(q, 0, n - 1) for q in finished):
+            bad(f"'finished' is [] or [the one player who ended the game], got {short(finished)}",
+                "MS-10")
+        if not isinstance(reason, str) or len(reason) > MAX_TEXT:
+            bad("'reason' must be a short text")
+        if finished:
+            w = finished[0]
+            if rank[w] != 3:
+                bad(f"P{w + 1} cannot have finished with a {RANKS[rank[w]]}: only a 銀 ends "
+                    f"the game", "MS-10")
+            if phase != "toss" or not reason:
+                bad("a finished game is in the 'toss' phase and says why it ended", "MS-10")
+        elif reason:
+            bad("'reason' is given only when the game is over")
+        offer = d["offer"]
+        if not isinstance(offer, list) or any(not whole(q, 0, n - 1) for q in offer):
+            bad(f"'offer' must list players 0..{n - 1}, got {short(offer)}", "MS-15")
         b = d["battle"]
         if (phase == "battle") != (b is not None):
-            raise FormatError(f"{fmt}: a battle goes with the 'battle' phase (MS-15)")
+            bad("a battle goes with the 'battle' phase and only with it", "MS-15")
+        if phase == "toss" and again:
+            bad("'again' (a toss still earned) belongs to a decision or a battle; in the "
+                "'toss' phase the next toss is simply due", "MS-07")
+        # what the rules would offer from this position (MS-15)
+        trial = self._snapshot()
+        self._home, self._pos, self._rank, self._laid = home, pos, rank, laid
+        try:
+            targets = self._battle_targets(turn) if self.rules.battles else []
+        finally:
+            self._restore(trial)
+        if phase == "decide":
+            if offer != targets or not offer:
+                bad(f"the battle offer {short(offer)} is not what the position gives: "
+                    f"{targets}", "MS-15")
+        elif offer:
+            bad("a battle offer goes with the 'decide' phase", "MS-15")
         if b is not None:
-            b = dict(attacker=b["attacker"], defender=b["defender"], length=b["length"],
-                     progress=list(b["progress"]), side=b["side"],
-                     attacker_back=b["attacker_back"])
-            if {b["attacker"], b["defender"]} - set(range(n)) or b["side"] not in (0, 1) \
-                    or not isinstance(b["length"], int) or b["length"] <= 0 \
-                    or len(b["progress"]) != 2 \
-                    or any(not isinstance(x, int) or not 0 <= x <= b["length"] for x in b["progress"]):
-                raise FormatError(f"{fmt}: bad battle {d['battle']!r} (MS-15)")
-        finished = list(d["finished"])
-        if any(not isinstance(q, int) or not 0 <= q < n for q in finished):
-            raise FormatError(f"{fmt}: bad 'finished' list {finished!r}")
+            if not isinstance(b, dict) or sorted(b) != sorted(_BATTLE_KEYS):
+                bad(f"a battle is an object with {', '.join(_BATTLE_KEYS)}", "MS-15")
+            a, q, length, progress, side, back = (b["attacker"], b["defender"], b["length"],
+                                                  b["progress"], b["side"], b["attacker_back"])
+            if not whole(a, 0, n - 1) or a != turn:
+                bad(f"the attacker must be the player whose turn it is (P{turn + 1}), got "
+                    f"{short(a)}", "MS-15")
+            if not whole(q, 0, n - 1) or q == a:
+                bad(f"the defender must be another player 0..{n - 1}, got {short(q)}", "MS-15")
+            if q not in targets:
+                bad(f"P{a + 1} cannot fight P{q + 1}: P{q + 1} is not in line with it on the "
+                    f"opposite edge (or is laid down or on a corner)", "MS-15")
+            want = 2 * self._distance(pos[a], pos[q])
+            if not whole(length, want, want):
+                bad(f"the battle race between P{a + 1} and P{q + 1} is {want} squares, "
+                    f"got {short(length)}", "MS-15")
+            if not isinstance(progress, list) or len(progress) != 2 \
+                    or any(not whole(x, 0, length) for x in progress):
+                bad(f"'progress' is two numbers 0..{length}, got {short(progress)}", "MS-15")
+            if not whole(side, 0, 1) or not isinstance(back, bool):
+                bad("'side' is 0 or 1 and 'attacker_back' true or false", "MS-15")
+            if back != (progress[0] == length) or (back and side != 1) \
+                    or progress[1] >= length:
+                bad(f"battle progress {progress} of {length} with side {side} cannot happen: "
+                    f"the battle ends when the defender gets back, and once the attacker is "
+                    f"back only the defender tosses", "MS-15")
+            b = dict(attacker=a, defender=q, length=length, progress=list(progress),
+                     side=side, attacker_back=back)
         toss = d["last_toss"]
+        toss = None if toss is None else Toss.parse(toss)
         events = d["events"]
         if not isinstance(events, list) or any(not isinstance(e, str) for e in events):
-            raise FormatError(f"{fmt}: 'events' must be a list of text lines")
+            bad("'events' must be a list of text lines")
         self._home, self._pos, self._rank, self._laid = home, pos, rank, laid
-        self._current, self._phase, self._again = turn, phase, bool(d["again"])
-        self._offer, self._battle, self._finished = offer, b, finished
-        self._reason = str(d["reason"])
-        self._last_toss = None if toss is None else Toss.parse(toss)
+        self._current, self._phase, self._again = turn, phase, again
+        self._offer, self._battle, self._finished = list(offer), b, list(finished)
+        self._reason = reason
+        self._last_toss = toss
         self.events = list(events)
 
     # ------------------------------------------------------------ display

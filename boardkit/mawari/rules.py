@@ -18,24 +18,26 @@ from functools import cached_property
 from fractions import Fraction
 
 from .._core import BoardkitError, check_choice
-from .toss import TossModel
+from .._input import parse_probability
+from .toss import OVERLAP_BACK, TossModel, check_all_down_value, overlap_rule
 
 __all__ = ["MawariRules", "OVERLAP_BACK", "BATTLE_LINES"]
 
-OVERLAP_BACK = ("value", "face_up")       # MS-06: back by the toss value, or by face-up count
 BATTLE_LINES = ("opposite", "any")        # MS-15: opposite edge only, or any straight line
 _PROB_NAMES = ("face_up", "face_down", "side", "upright", "upside_down", "overlap", "fall")
 
 
-def _fraction_text(x) -> str:
-    """A probability as exact text ("1/2", "0.05" -> "1/20")."""
-    if isinstance(x, bool):
-        raise BoardkitError(f"a toss probability must be a number, got {x!r} (MS-09)")
+def _fraction_text(x, name: str) -> str:
+    """A probability as exact text ("1/2", "0.05" -> "1/20"). Text is at most 64
+    characters with an exponent of at most 30 (no giant integers from "1e-100000000"),
+    floats are taken by their shortest repr (0.05 -> 1/20); out of [0, 1] is refused."""
+    if isinstance(x, float):
+        x = repr(x) if x == x and abs(x) != float("inf") else x
     try:
-        return str(Fraction(str(x)) if isinstance(x, float) else Fraction(x))
-    except (TypeError, ValueError, ZeroDivisionError):
-        raise BoardkitError(f"a toss probability must be a number or fraction text like '1/2', "
-                            f"got {x!r} (MS-09)") from None
+        return str(parse_probability(x, f"toss probability {name} (MS-09)"))
+    except BoardkitError as e:
+        raise BoardkitError(f"{e}; a toss probability is a number in [0, 1] or fraction text "
+                            f"like '1/2'") from None
 
 
 @dataclass(frozen=True)
@@ -44,9 +46,15 @@ class MawariRules:
 
     players          2-4 at the start (MS-02); more may join later (MS-03)
     toss_probs       the seven TossModel probabilities (face_up, face_down, side,
-                     upright, upside_down, overlap, fall) as fraction text (MS-09)
-    all_down_value   squares for four face-down golds (MS-05)
-    overlap_back     "value": back by the toss value; "face_up": by the face-up count (MS-06)
+                     upright, upside_down, overlap, fall) as fraction text (MS-09);
+                     each given as a number or text of at most 64 characters
+    all_down_value   squares for four face-down golds, a whole number 0..400 (MS-05)
+    overlap_back     how far an overlap sends the piece back (MS-06):
+                     "face_up" (default, as the source says): one square per face-up
+                     gold, all_down_value (20) when all four lie face down, standing
+                     golds add nothing; "whole_value" (option): the toss's whole value
+                     (standing golds count 5/10/100). The older name "value" is read as
+                     "whole_value".
     fall_rule        True: tossing on a table, a fallen gold scores nothing (MS-08);
                      False: tossing on the floor, nothing can fall (the flag is ignored)
     two_player_skip  with 2 players, being laid down = missing one turn (MS-12)
@@ -59,7 +67,7 @@ class MawariRules:
     players: int = 2
     toss_probs: tuple = ("1/2", "1/2", "0", "0", "0", "0", "0")
     all_down_value: int = 20
-    overlap_back: str = "value"
+    overlap_back: str = "face_up"
     fall_rule: bool = True
     two_player_skip: bool = True
     corner_jump: bool = True
@@ -70,12 +78,15 @@ class MawariRules:
         if isinstance(self.players, bool) or not isinstance(self.players, int) \
                 or not 2 <= self.players <= 4:
             raise BoardkitError(f"回り将棋 is played by 2 to 4 players (MS-02), got {self.players!r}")
-        probs = tuple(self.toss_probs)
-        if len(probs) != 7:
+        if not isinstance(self.toss_probs, (tuple, list)) or len(self.toss_probs) != 7:
+            got = len(self.toss_probs) if isinstance(self.toss_probs, (tuple, list)) \
+                else type(self.toss_probs).__name__
             raise BoardkitError(f"toss_probs needs 7 probabilities {_PROB_NAMES} (MS-09), "
-                                f"got {len(probs)}")
-        object.__setattr__(self, "toss_probs", tuple(_fraction_text(p) for p in probs))
-        check_choice(self.overlap_back, OVERLAP_BACK, "overlap_back", "MS-06")
+                                f"got {got}")
+        object.__setattr__(self, "toss_probs", tuple(
+            _fraction_text(p, n) for p, n in zip(self.toss_probs, _PROB_NAMES)))
+        object.__setattr__(self, "all_down_value", check_all_down_value(self.all_down_value))
+        object.__setattr__(self, "overlap_back", overlap_rule(self.overlap_back))
         check_choice(self.battle_line, BATTLE_LINES, "battle_line", "MS-15")
         for name in ("fall_rule", "two_player_skip", "corner_jump", "battles"):
             if not isinstance(getattr(self, name), bool):
@@ -119,6 +130,11 @@ class MawariRules:
     def realistic(cls, players: int = 2, **kw) -> "MawariRules":
         """The illustrative 'realistic' toss model: golds stand, overlap, fall (MS-09)."""
         return cls.with_model(TossModel.realistic(), players, **kw)
+
+    @classmethod
+    def whole_value_back(cls, players: int = 2, **kw) -> "MawariRules":
+        """The MS-06 option: an overlap sends the piece back by the toss's whole value."""
+        return cls(players=players, overlap_back="whole_value", **kw)
 
     @classmethod
     def floor(cls, players: int = 2, **kw) -> "MawariRules":

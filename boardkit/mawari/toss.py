@@ -32,6 +32,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from .._core import BoardkitError, FormatError
+from .notation import short
 
 __all__ = ["FACES", "FACES_JA", "Toss", "TossModel", "Step", "TurnDistribution",
            "ChiSquare", "chi_square_test", "toss_widget", "TossTally",
@@ -44,7 +45,35 @@ FACE_VALUE = {"up": 1, "down": 0, "side": 5, "upright": 10, "upside_down": 100}
 _FLAGS = {"+overlap": "overlap", "+fall": "fall", "重なり": "overlap", "落ち駒": "fall",
           "+重なり": "overlap", "+落ち駒": "fall"}
 _FROM_JA = {v: k for k, v in FACES_JA.items()}
-_OVERLAP_BACK = ("value", "face_up")
+# MS-06: how far a piece goes back after an overlap. "face_up" (the default, the source's
+# 表の数だけ): one square per face-up gold, all_down_value (20) when all four lie face
+# down, standing golds add nothing. "whole_value" (the option): the toss's whole value
+# (MS-05, standing golds count 5/10/100). "value" is read as "whole_value" (older name).
+OVERLAP_BACK = ("face_up", "whole_value")
+_OVERLAP_ALIASES = {"value": "whole_value"}
+MAX_ALL_DOWN_VALUE = 400      # MS-05: the all-face-down value is a whole number 0..400
+
+
+def overlap_rule(name: Any, where: str = "overlap_back") -> str:
+    """The MS-06 option's canonical name ("face_up" or "whole_value"); the older name
+    "value" means "whole_value". Anything else raises ``BoardkitError`` naming MS-06."""
+    if isinstance(name, str) and name in _OVERLAP_ALIASES:
+        return _OVERLAP_ALIASES[name]
+    if isinstance(name, str) and name in OVERLAP_BACK:
+        return name
+    shown = name if not isinstance(name, str) or len(name) <= 40 else name[:40] + "..."
+    raise BoardkitError(f"{where} must be one of {OVERLAP_BACK} (MS-06: back by the face-up "
+                        f"count, or by the whole value); got {shown!r}")
+
+
+def check_all_down_value(value: Any, where: str = "all_down_value") -> int:
+    """The MS-05 all-face-down value: a whole number of squares 0..400."""
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) \
+            or not 0 <= value <= MAX_ALL_DOWN_VALUE:
+        shown = value if not isinstance(value, str) or len(value) <= 40 else value[:40] + "..."
+        raise BoardkitError(f"{where} must be a whole number of squares 0..{MAX_ALL_DOWN_VALUE} "
+                            f"(MS-05: four face-down golds); got {shown!r}")
+    return int(value)
 
 
 @dataclass(frozen=True)
@@ -64,7 +93,7 @@ class Toss:
         if faces is None or len(faces) != 4 or any(f not in FACES for f in faces):
             raise FormatError(
                 f"a toss has four golds, each one of {', '.join(FACES)} (MS-04); "
-                f"got {self.faces!r}")
+                f"got {short(self.faces)}")
         object.__setattr__(self, "faces", faces)
         object.__setattr__(self, "overlap", bool(self.overlap))
         object.__setattr__(self, "fall", bool(self.fall))
@@ -93,16 +122,24 @@ class Toss:
         overlap nor a fallen gold."""
         return "down" not in self.faces and not self.overlap and not self.fall
 
-    def squares(self, all_down_value: int = 20, overlap_back: str = "value") -> int:
+    def back_squares(self, all_down_value: int = 20, overlap_back: str = "face_up") -> int:
+        """How far an overlap sends the piece back (MS-06), ignoring the track.
+
+        ``"face_up"`` (default, the source's 表の数だけ): one square per face-up gold, or
+        ``all_down_value`` (20) when all four lie face down; standing golds add nothing.
+        ``"whole_value"`` (option): the toss's whole value (MS-05)."""
+        if overlap_rule(overlap_back) == "whole_value" or self.count("down") == 4:
+            return self.score(all_down_value)
+        return self.count("up")
+
+    def squares(self, all_down_value: int = 20, overlap_back: str = "face_up") -> int:
         """Signed squares this toss moves, ignoring the track: 0 when a gold fell off
-        (MS-08, which wins over an overlap), minus the value after an overlap (MS-06;
-        ``overlap_back="face_up"``: minus the face-up count only), else plus the value."""
+        (MS-08, which wins over an overlap), minus ``back_squares`` after an overlap
+        (MS-06), else plus the value (MS-05)."""
         if self.fall:
             return 0
         if self.overlap:
-            if overlap_back == "face_up":
-                return -self.count("up")
-            return -self.score(all_down_value)
+            return -self.back_squares(all_down_value, overlap_back)
         return self.score(all_down_value)
 
     @property
@@ -119,27 +156,9 @@ class Toss:
     @classmethod
     def parse(cls, text: str) -> "Toss":
         """Read ``"up up down side"``, ``"up up down down +overlap"``, ``"... +fall"``;
-        Japanese names work too (``"表 表 裏 横 重なり"``)."""
-        if not isinstance(text, str):
-            raise FormatError(f"a toss is text like 'up up down side' (MS-04); got {text!r}")
-        faces, flags = [], set()
-        for token in text.replace(",", " ").replace("・", " ").split():
-            low = token.lower()
-            if low in FACES:
-                faces.append(low)
-            elif token in _FROM_JA:
-                faces.append(_FROM_JA[token])
-            elif low in _FLAGS:
-                flags.add(_FLAGS[low])
-            else:
-                raise FormatError(
-                    f"unknown word {token!r} in toss {text!r} (MS-04): accepted are four of "
-                    f"{', '.join(FACES)} (or 表 裏 横 縦 逆立ち) and the flags +overlap, +fall")
-        if len(faces) != 4:
-            raise FormatError(
-                f"a toss names exactly four golds (MS-04), {text!r} names {len(faces)}: "
-                f"e.g. 'up up down side' or 'up down down down +overlap'")
-        return cls(tuple(faces), "overlap" in flags, "fall" in flags)
+        Japanese names work too (``"表 表 裏 横 重なり"``). See ``notation.parse_toss``."""
+        from .notation import parse_toss
+        return parse_toss(text)
 
     def __str__(self) -> str:
         return " ".join(self.faces + (("+overlap",) if self.overlap else ())
@@ -158,7 +177,7 @@ class Toss:
         return f"Toss.parse({str(self)!r})"
 
     # ---- picture ----------------------------------------------------------------------
-    def draw(self, width: float = 420, all_down_value: int = 20, overlap_back: str = "value"):
+    def draw(self, width: float = 420, all_down_value: int = 20, overlap_back: str = "face_up"):
         """The four golds as they landed, with the value in words (an ``svg.Drawing``)."""
         from ..svg import Drawing
         from .draw import draw_toss       # draw.py imports this module: import late
@@ -220,8 +239,12 @@ class TossModel:
                              off (MS-08); independent of the faces and of each other. If
                              both happen, the fall wins: the toss scores nothing.
     all_down_value           value of four face-down golds (MS-05, 20).
-    overlap_back             "value" (move back by the toss's value, MS-06) or "face_up"
-                             (back by the face-up count only, the MS-06 option).
+    overlap_back             "face_up" (default: back one square per face-up gold, 20
+                             when all four lie face down, MS-06) or "whole_value" (the
+                             MS-06 option: back by the toss's whole value).
+
+    Probabilities are ints, Fractions (at most 256-bit numerator and denominator) or
+    finite floats; text such as "1/2" belongs in ``MawariRules.toss_probs``.
     """
 
     face_up: Any
@@ -232,7 +255,7 @@ class TossModel:
     overlap: Any = 0
     fall: Any = 0
     all_down_value: int = 20
-    overlap_back: str = "value"
+    overlap_back: str = "face_up"
     exact: bool = field(init=False, repr=False, compare=False)
 
     def __post_init__(self):
@@ -246,6 +269,10 @@ class TossModel:
             if not (0 <= x <= 1) or (isinstance(x, float) and math.isnan(x)):
                 raise BoardkitError(
                     f"TossModel.{name} = {x} is not a probability: it must lie in [0, 1] (MS-09)")
+            if isinstance(x, Fraction) and max(x.numerator.bit_length(),
+                                               x.denominator.bit_length()) > 256:
+                raise BoardkitError(f"TossModel.{name}: a fraction with more than 256 bits in "
+                                    f"its numerator or denominator is too precise (MS-09)")
         exact = all(_is_exact(getattr(self, n)) for n in names)
         conv = Fraction if exact else float
         for name in names:
@@ -255,12 +282,8 @@ class TossModel:
             raise BoardkitError(
                 f"the five face probabilities (face_up, face_down, side, upright, "
                 f"upside_down) must sum to 1 (MS-09); they sum to {total}")
-        if isinstance(self.all_down_value, bool) or not isinstance(self.all_down_value, int):
-            raise BoardkitError(f"all_down_value must be a whole number of squares (MS-05); "
-                                f"got {self.all_down_value!r}")
-        if self.overlap_back not in _OVERLAP_BACK:
-            raise BoardkitError(f"overlap_back must be one of {_OVERLAP_BACK} (MS-06); "
-                                f"got {self.overlap_back!r}")
+        object.__setattr__(self, "all_down_value", check_all_down_value(self.all_down_value))
+        object.__setattr__(self, "overlap_back", overlap_rule(self.overlap_back))
         object.__setattr__(self, "exact", exact)
 
     # ---- presets ---------------------------------------------------------------------
@@ -500,7 +523,9 @@ class TossModel:
         down = (digits == FACES.index("down")).sum(axis=0)
         value[down == 4] = self.all_down_value
         up = (digits == FACES.index("up")).sum(axis=0)
-        back = value if self.overlap_back == "value" else up
+        # MS-06: back by the face-up count (all four face down: all_down_value), or by
+        # the whole value under the "whole_value" option
+        back = value if self.overlap_back == "whole_value" else np.where(down == 4, value, up)
         return value.astype(np.int64), -back.astype(np.int64), down == 0
 
     def sample_tosses(self, n: int, rng, chunk: int = 1 << 16,
