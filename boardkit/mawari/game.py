@@ -61,17 +61,6 @@ class Join:
         return f"P{self.player + 1} joins"
 
 
-@dataclass(frozen=True)
-class TossStep:
-    """A history entry: one toss by one player (MS-04)."""
-
-    player: int
-    toss: Toss
-
-    def __str__(self) -> str:
-        return f"P{self.player + 1}: {self.toss}"
-
-
 # ------------------------------------------------------------------ the game
 class MawariGame(Game):
     """A game of 回り将棋 for 2-4 players (see the module docstring)."""
@@ -83,13 +72,11 @@ class MawariGame(Game):
         """``MawariGame()`` two players; ``MawariGame(MawariRules(players=3))`` or
         ``MawariGame(players=3)``; ``players`` given with rules overrides theirs (MS-02)."""
         super().__init__()
-        if rules is None:
-            rules = MawariRules(players=2 if players is None else players)
-        elif not isinstance(rules, MawariRules):
-            hint = (f"; for {rules} players write MawariGame(players={rules})"
-                    if isinstance(rules, int) and not isinstance(rules, bool) else "")
-            raise BoardkitError(f"rules must be a MawariRules, got {type(rules).__name__}{hint}")
-        elif players is not None and players != rules.players:
+        if isinstance(rules, int) and not isinstance(rules, bool):
+            raise BoardkitError(f"MawariGame(rules=...): expected a MawariRules, got {rules}; "
+                                f"for {rules} players write MawariGame(players={rules})")
+        rules = self._rules_arg(rules)
+        if players is not None and players != rules.players:
             rules = rules.replace(players=players)
         self.rules = rules
         n = rules.players
@@ -106,6 +93,7 @@ class MawariGame(Game):
         self._reason = ""
         self._last_toss: Toss | None = None
         self.events: list[str] = []
+        self._mark = 0                  # events[_mark:] are the last step's (last_events)
 
     # ------------------------------------------------------------ reading
     @property
@@ -182,45 +170,42 @@ class MawariGame(Game):
         self.events.append(text)
 
     # ------------------------------------------------------------ chance
+    # A toss is a chance step recorded by the base class (a ChanceStep in history,
+    # undone like a move): resolve_chance(rng) samples, set_chance / set_toss take a
+    # toss given by hand.
     def chance_pending(self) -> bool:
         return not self.is_over() and self._phase in ("toss", "battle")
 
-    def resolve_chance(self, rng) -> Toss:
-        """Toss the four golds with the rules' TossModel and apply the toss."""
-        if not self.chance_pending():
-            raise IllegalMoveError(self._no_toss_reason(), "MS-07")
-        return self._toss(self._sample(rng))
-
-    def _sample(self, rng) -> Toss:
+    def _sample_chance(self, rng) -> Toss:
         """One toss from the rules' model: the same random draws, and so the same toss,
         as ``TossModel.sample`` (tested), with the model's tables cached for speed."""
         cum, overlap, fall = self.rules._sampling
         faces = tuple(FACES[bisect_right(cum, x)] for x in rng.random(4))
         return Toss(faces, bool(rng.random() < overlap), bool(rng.random() < fall))
 
-    def set_toss(self, toss) -> Toss:
-        """Apply a toss given by hand: a Toss or text like 'up up down side +overlap'."""
-        if not self.chance_pending():
-            raise IllegalMoveError(self._no_toss_reason(), "MS-07")
+    def _check_chance(self, toss) -> Toss:
+        """A Toss, or its text like 'up up down side +overlap' (MS-04)."""
         if isinstance(toss, str):
-            toss = Toss.parse(toss)
-        elif not isinstance(toss, Toss):
+            return Toss.parse(toss)
+        if not isinstance(toss, Toss):
             raise FormatError(f"a toss is a Toss or text like 'up up down side' (MS-04), "
                               f"got {short(toss)}")
-        return self._toss(toss)
+        return toss
 
-    def _no_toss_reason(self) -> str:
+    def _apply_chance(self, toss: Toss) -> None:
+        self._mark = len(self.events)
+        self._apply_toss(toss)
+
+    def _no_chance_reason(self) -> str:
         if self.is_over():
             return "the game is over: " + self._reason
         return f"no toss is due: P{self._current + 1} must first decide on a battle " \
-               f"({', '.join(str(m) for m in self.legal_moves())})"
+               f"({', '.join(str(m) for m in self.legal_moves())}) (MS-07)"
 
-    def _toss(self, toss: Toss) -> Toss:
-        snap, who = self._snapshot(), self.turn
-        self._apply_toss(toss)
-        self._undo.append(snap)
-        self._history.append(TossStep(who, toss))
-        return toss
+    def set_toss(self, toss) -> Toss:
+        """Apply a toss given by hand: a Toss or text like 'up up down side +overlap'
+        (recorded and undoable like a sampled toss)."""
+        return self.set_chance(toss)
 
     # ------------------------------------------------------------ moves
     def _generate(self) -> list:
@@ -240,7 +225,10 @@ class MawariGame(Game):
                                 f"opposing piece in line with the mover; choose one of: {legal}",
                                 "MS-15")
 
-    def _apply(self, move: Battle) -> None:
+    def _apply(self, move) -> None:
+        self._mark = len(self.events)
+        if isinstance(move, Join):
+            return self._join()
         p = self._current
         self._offer = []
         if move.defender is None:
@@ -476,7 +464,8 @@ class MawariGame(Game):
     # ------------------------------------------------------------ late join, set-up
     def join(self) -> int:
         """A new player joins (MS-03): on the first free corner, with the lowest rank in
-        play. Returns the new player's index. Undo takes it back."""
+        play. Returns the new player's index. Recorded in history (``Join``); undo takes
+        it back."""
         if self.is_over():
             raise IllegalMoveError("the game is over: nobody can join", "MS-03")
         if self.players >= 4:
@@ -484,7 +473,11 @@ class MawariGame(Game):
         if self._phase != "toss":
             raise IllegalMoveError("a player may join between turns, not during a battle or a "
                                    "battle decision", "MS-03")
-        snap = self._snapshot()
+        q = self.players
+        self._push(Join(q))
+        return q
+
+    def _join(self) -> None:
         corner = next(c for c in CORNERS if c not in self._home)
         q = self.players
         self._home.append(corner)
@@ -493,9 +486,6 @@ class MawariGame(Game):
         self._laid.append(False)
         self._say(f"{self._label(q)} joins on {square_name(corner)} with a "
                   f"{RANKS[self._rank[q]]}, the lowest rank in play (MS-03)")
-        self._undo.append(snap)
-        self._history.append(Join(q))
-        return q
 
     def place(self, player: int, square, piece: str | int | None = None,
               laid: bool | None = None) -> None:
@@ -511,8 +501,7 @@ class MawariGame(Game):
         if self._phase != "toss":
             raise IllegalMoveError("set up positions between turns, not during a battle", "MS-15")
         self._pos[p], self._rank[p], self._laid[p] = i, rank, laid
-        self._undo.clear()
-        self._history.clear()
+        self._forget_history()
 
     @classmethod
     def setup(cls, pieces: dict, players: int | None = None, turn: int = 0,
@@ -533,11 +522,16 @@ class MawariGame(Game):
         g.set_turn(turn)
         return g
 
+    def _forget_history(self) -> None:
+        """The current position becomes the start (set-ups): nothing left to undo.
+        (Requested as a base-class method in /work/coord/requests.md.)"""
+        if hasattr(Game, "_forget_history"):
+            return Game._forget_history(self)
+        self._undo, self._history = [], []
+
     def last_events(self) -> list[str]:
-        """The events of the last toss or decision (what it did and why)."""
-        if not self._undo:
-            return list(self.events)
-        return self.events[len(self._undo[-1][-1]):]
+        """The events of the last toss, decision or join (what it did and why)."""
+        return self.events[self._mark:]
 
     def set_turn(self, player: int) -> None:
         """Set up: whose turn it is (clears the history)."""
@@ -545,8 +539,7 @@ class MawariGame(Game):
         if self._phase != "toss":
             raise IllegalMoveError("set up positions between turns, not during a battle", "MS-15")
         self._current = p
-        self._undo.clear()
-        self._history.clear()
+        self._forget_history()
 
     @staticmethod
     def _rank_of(piece) -> int:
@@ -565,7 +558,9 @@ class MawariGame(Game):
             return None
         rest = sorted((p for p in range(self.players) if p not in self._finished),
                       key=lambda p: (-self._rank[p], -self.progress(p), p))
-        return Outcome(self._finished[0], self._reason, tuple(self._finished) + tuple(rest))
+        rule = "MS-15" if "(MS-15)" in self._reason else "MS-10"
+        return Outcome(self._finished[0], self._reason, tuple(self._finished) + tuple(rest),
+                       rule=rule)
 
     def standings(self) -> list[int]:
         """Players best first (MS-11): by rank, then by progress on the current lap."""
@@ -581,11 +576,12 @@ class MawariGame(Game):
                                          tuple(b["progress"]), b["attacker_back"], b["side"])
         return (tuple(self._home), tuple(self._pos), tuple(self._rank), self._current,
                 self._phase, tuple(self._laid), battle, self._again, tuple(self._offer),
-                tuple(self._finished), self._reason, self._last_toss, tuple(self.events))
+                tuple(self._finished), self._reason, self._last_toss, tuple(self.events),
+                self._mark)
 
     def _restore(self, snap) -> None:
         (home, pos, rank, self._current, self._phase, laid, battle, self._again, offer,
-         finished, self._reason, self._last_toss, events) = snap
+         finished, self._reason, self._last_toss, events, self._mark) = snap
         self._home, self._pos, self._rank, self._laid = list(home), list(pos), list(rank), list(laid)
         self._offer, self._finished, self.events = list(offer), list(finished), list(events)
         self._battle = None if battle is None else dict(
@@ -746,6 +742,7 @@ class MawariGame(Game):
         self._reason = reason
         self._last_toss = toss
         self.events = list(events)
+        self._mark = 0
 
     # ------------------------------------------------------------ display
     def draw(self, **options):
