@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from boardkit import BoardkitError, FormatError
-from boardkit.mawari.toss import (FACES, ChiSquare, Step, Toss, TossModel, chi_square_sf,
-                                  chi_square_test)
+from boardkit.mawari.stats import ChiSquare, chi_square_sf, chi_square_test
+from boardkit.mawari.toss import FACES, Step, Toss, TossModel
 
 
 # ---- MS-04: outcomes of one gold, text ------------------------------------------------
@@ -402,7 +402,8 @@ def test_chi_square_test_detects_a_bias_and_validates():
 
 
 # ---- helpers for the notebooks: what-ifs, the lab tally, widgets, pictures -----------------
-from boardkit.mawari.toss import TossTally, tally_widget, toss_widget  # noqa: E402
+from boardkit.mawari.stats import TossTally  # noqa: E402
+from boardkit.mawari.widget import tally_widget, toss_widget  # noqa: E402
 
 
 def test_ms09_with_standing_splits_the_rest_evenly():
@@ -494,7 +495,7 @@ def test_compare_needs_turns():
 
 
 def test_ms05_what_if_widget_recomputes_on_slider_moves():
-    from boardkit.mawari.toss import what_if_widget
+    from boardkit.mawari.widget import what_if_widget
     w = what_if_widget()
     before = w.children[-1].value
     assert "3.467" in before                        # fair golds: 52/15 squares per turn

@@ -13,15 +13,19 @@ from __future__ import annotations
 import html
 
 import ipywidgets as W
+import numpy as np
 
-from .._core import BoardkitError
+from .._core import BoardkitError, ChanceStep
 from ..widgets import GameWidget
 from ..widgets.base import Selection
 from . import ai
 from .game import Battle, MawariGame
+from .ring import RingChain
 from .rules import MawariRules
+from .stats import TossTally
+from .toss import Toss, TossModel
 
-__all__ = ["MawariWidget"]
+__all__ = ["MawariWidget", "toss_widget", "tally_widget", "what_if_widget"]
 
 _MODELS = ("fair", "realistic")
 
@@ -142,7 +146,8 @@ class MawariWidget(GameWidget):
 
     def moves_text(self) -> list[str]:
         """Every toss and decision, one per line."""
-        return [f"{i + 1}. {m}" for i, m in enumerate(self.game.history)]
+        return [f"{i + 1}. P{m.player + 1}: {m}" if isinstance(m, ChanceStep) else f"{i + 1}. {m}"
+                for i, m in enumerate(self.game.history)]
 
     def _refresh(self) -> None:
         g = self.game
@@ -173,3 +178,97 @@ class MawariWidget(GameWidget):
         self.events_html.value = ("<div style='font-size:90%'>" +
                                   "<br>".join(html.escape(e) for e in lines) + "</div>"
                                   if lines else "<i>no events yet</i>")
+
+
+# ---- the toss lab's widgets (notebooks 41, 42, 44) ---------------------------------
+def tally_widget(model: "TossModel | None" = None):
+    """Type each real toss ("up up down side", or 表 表 裏 横) and press add: the tally
+    and its chi-square tests against ``model`` update as the class goes."""
+    model = model or TossModel.fair()
+    tally = TossTally()
+    text = W.Text(placeholder="up up down side +overlap", description="toss")
+    button = W.Button(description="add")
+    out = W.HTML("No tosses yet.")
+
+    def add(_=None):
+        try:
+            tally.add(text.value)
+        except BoardkitError as err:
+            out.value = f"<span style='color:#b22222'>{html.escape(str(err))}</span>"
+            return
+        text.value = ""
+        lines = [f"{k:3d} × {html.escape(p)} ({ja})" for p, ja, k in tally.rows()]
+        tests = tally.test(model)
+        lines.append(f"<b>{tally.n} tosses</b>; chi-square p-values against the model: " +
+                     ", ".join(f"{name} {res.p_value:.3f}" for name, res in tests.items()))
+        out.value = "<br>".join(lines)
+
+    button.on_click(add)
+    box = W.VBox([W.HBox([text, button]), out])
+    box.add = add
+    box.text = text
+    box.tally = tally
+    return box
+
+
+# ---- a try-it widget -------------------------------------------------------------------
+def toss_widget(model: "TossModel | None" = None, seed: int = 0):
+    """An ipywidgets box to toss the four golds by hand: each click is one toss (MS-04),
+    drawn as it landed; the turn goes on while no gold is face down (MS-07), and the
+    running average of squares per turn is shown next to the exact value."""
+    model = model or TossModel.fair()
+    rng = np.random.default_rng(seed)
+    exact = float(model.turn_mean())
+    state = {"turn": 0, "turns": [], "tosses": 0}
+    picture = W.HTML(Toss(("up", "up", "down", "down")).draw().to_svg())
+    button = W.Button(description="金を振る toss", button_style="warning")
+    info = W.HTML("Click to toss the four golds.")
+
+    def toss(_=None):
+        t = model.sample(rng)
+        state["tosses"] += 1
+        state["turn"] += t.squares(model.all_down_value, model.overlap_back)
+        picture.value = t.draw(all_down_value=model.all_down_value,
+                               overlap_back=model.overlap_back).to_svg()
+        if not t.toss_again:
+            state["turns"].append(state["turn"])
+            state["turn"] = 0
+        turns = state["turns"]
+        avg = sum(turns) / len(turns) if turns else float("nan")
+        info.value = (f"tosses: {state['tosses']} · turns finished: {len(turns)} · "
+                      f"squares this turn so far: {state['turn']} · average per turn: "
+                      f"{avg:.2f} (exact {exact:.3f})")
+
+    button.on_click(toss)
+    box = W.VBox([button, picture, info])
+    box.toss = toss                        # tests and notebooks can click from Python
+    box.state = state
+    return box
+
+
+def what_if_widget():
+    """Sliders for the what-ifs of notebook 42: side-standing chance (MS-04), the value
+    of four face-down golds (MS-05), overlap (MS-06) and fall (MS-08) chances; the exact
+    figures of the turn (and turns per lap on the ring, corner jump on) update at once.
+    (Plain observers and an HTML box, no Output widget, so it runs headless too.)"""
+    sliders = {
+        "side": W.FloatSlider(value=0, min=0, max=0.3, step=0.01, description="横 side"),
+        "all_down_value": W.IntSlider(value=20, min=0, max=40, description="裏x4 value"),
+        "overlap": W.FloatSlider(value=0, min=0, max=0.3, step=0.01, description="重なり"),
+        "fall": W.FloatSlider(value=0, min=0, max=0.3, step=0.01, description="落ち駒"),
+    }
+    out = W.HTML()
+
+    def update(_=None):
+        kw = {k: s.value for k, s in sliders.items()}
+        model = TossModel.with_standing(kw.pop("side"), **kw)
+        rows = dict(model.summary())
+        rows["turns per lap"] = RingChain(model, exact=False).expected_turns()
+        out.value = "<pre>" + "\n".join(f"{k:17s} {v:7.3f}" for k, v in rows.items()) + "</pre>"
+
+    for s in sliders.values():
+        s.observe(update, "value")
+    update()
+    box = W.VBox([*sliders.values(), out])
+    box.sliders = sliders
+    return box

@@ -1,0 +1,239 @@
+"""Statistics of real 金 tosses (notebook 44): a class's tally and chi-square tests.
+
+    tally = TossTally.from_counts({"up up down down": 31, "up down down down": 25})
+    tally.estimate()                 # the TossModel the counts suggest (MS-09)
+    tally.test(TossModel.fair())     # chi-square goodness of fit: single golds,
+                                     # whole patterns, overlap/fall events
+    chi_square_test(observed, probabilities)   # Pearson's test (scipy is not needed)
+
+The probability maths of the toss is ``boardkit.mawari.toss``; the try-it widgets are in
+``boardkit.mawari.widget``.
+
+Limits: a tally count is a whole number 0..10**9 per call of ``add``.
+"""
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from typing import NamedTuple
+
+import numpy as np
+
+from .._core import BoardkitError, FormatError
+from .notation import short
+from .toss import FACES, Toss, TossModel
+
+__all__ = ["TossTally", "ChiSquare", "chi_square_test", "chi_square_sf"]
+
+MAX_COUNT = 10 ** 9
+
+
+class TossTally:
+    """Counts of tossed patterns, e.g. from a class tossing four real 金.
+
+        tally = TossTally.from_counts({"up up down down": 31, "up down down down": 25,
+                                       "up up side down +overlap": 1, ...})
+        tally.estimate()           # a TossModel from the counts (exact fractions)
+        tally.test(TossModel.fair())   # chi-square tests against a model
+
+    The order of the four golds does not matter: patterns are stored with the faces
+    sorted (``FACES`` order)."""
+
+    def __init__(self, counts: dict | None = None):
+        self.counts: dict[Toss, int] = {}
+        if counts is not None and not isinstance(counts, dict):
+            raise FormatError(f"tally counts are a dict {{toss text: count}}; got {short(counts)}")
+        for toss, k in (counts or {}).items():
+            self.add(toss, k)
+
+    @classmethod
+    def from_counts(cls, counts: dict) -> "TossTally":
+        return cls(counts)
+
+    @classmethod
+    def from_tosses(cls, tosses) -> "TossTally":
+        tally = cls()
+        for t in tosses:
+            tally.add(t)
+        return tally
+
+    def add(self, toss, times: int = 1) -> None:
+        """Count ``toss`` (a Toss or text like "up up down side") ``times`` times."""
+        if isinstance(toss, str):
+            toss = Toss.parse(toss)
+        elif not isinstance(toss, Toss):
+            raise FormatError(f"a tally row is a toss like 'up up down side' (MS-04); "
+                              f"got {short(toss)}")
+        if isinstance(times, bool) or not isinstance(times, (int, np.integer)) \
+                or not 0 <= times <= MAX_COUNT:
+            raise FormatError(f"a tally count is a whole number 0..{MAX_COUNT:,}; "
+                              f"got {short(times)} for '{toss}'")
+        key = Toss(tuple(sorted(toss.faces, key=FACES.index)), toss.overlap, toss.fall)
+        self.counts[key] = self.counts.get(key, 0) + int(times)
+
+    @property
+    def n(self) -> int:
+        """Number of tosses counted."""
+        return sum(self.counts.values())
+
+    def face_counts(self) -> dict:
+        """How many single golds showed each face (4 per toss)."""
+        out = {f: 0 for f in FACES}
+        for toss, k in self.counts.items():
+            for f in toss.faces:
+                out[f] += k
+        return out
+
+    def estimate(self, **options) -> TossModel:
+        """The model the counts suggest: each face's share of all golds, and the share
+        of tosses with an overlap / a fallen gold (exact fractions)."""
+        if self.n == 0:
+            raise BoardkitError("the tally is empty: count some tosses first")
+        golds = 4 * self.n
+        faces = self.face_counts()
+        over = sum(k for t, k in self.counts.items() if t.overlap)
+        fall = sum(k for t, k in self.counts.items() if t.fall)
+        return TossModel(*[Fraction(faces[f], golds) for f in FACES],
+                         overlap=Fraction(over, self.n), fall=Fraction(fall, self.n), **options)
+
+    def test(self, model: TossModel) -> dict:
+        """Chi-square goodness of fit against ``model``:
+        "single golds"  the faces of all golds counted one by one (MS-04 chances);
+        "patterns"      whole tosses as patterns of four faces (this also notices golds
+                        that do not land independently);
+        "events"        tosses with no event / an overlap / a fall / both."""
+        faces = self.face_counts()
+        single = chi_square_test(faces, model.face_probs)
+        pattern_obs, pattern_p = {}, model.patterns()
+        for toss, k in self.counts.items():
+            pattern_obs[toss.faces] = pattern_obs.get(toss.faces, 0) + k
+        patterns = chi_square_test(pattern_obs, pattern_p)
+        ev_obs, ev_p = {}, {}
+        for o in (False, True):
+            for f in (False, True):
+                ev_p[(o, f)] = ((model.overlap if o else 1 - model.overlap)
+                                * (model.fall if f else 1 - model.fall))
+                ev_obs[(o, f)] = sum(k for t, k in self.counts.items()
+                                     if t.overlap == o and t.fall == f)
+        ev_p = {k: v for k, v in ev_p.items() if v or ev_obs[k]}
+        events = chi_square_test(ev_obs, ev_p) if len(ev_p) > 1 else ChiSquare(0.0, 0, 1.0)
+        return {"single golds": single, "patterns": patterns, "events": events}
+
+    def shares(self) -> dict:
+        """Each face's share of all golds, and overlap / fall shares of tosses, with
+        Wilson 95% intervals: {name: (share, low, high)}. (Golds of one toss are
+        treated as independent here; the "patterns" test checks that.)"""
+        from ..sim import wilson_interval
+        if self.n == 0:
+            raise BoardkitError("the tally is empty: count some tosses first")
+        out = {}
+        for face, k in self.face_counts().items():
+            out[face] = (k / (4 * self.n), *wilson_interval(k, 4 * self.n))
+        for name in ("overlap", "fall"):
+            k = sum(c for t, c in self.counts.items() if getattr(t, name))
+            out[name] = (k / self.n, *wilson_interval(k, self.n))
+        return out
+
+    def only_flat(self) -> "TossTally":
+        """The tosses where every gold lay flat (face up or down) and nothing overlapped
+        or fell: the part of the tally the fair model can be tested on."""
+        return TossTally({t: k for t, k in self.counts.items()
+                          if not t.overlap and not t.fall
+                          and all(f in ("up", "down") for f in t.faces)})
+
+    def rows(self) -> list[tuple[str, str, int]]:
+        """(pattern, 日本語, count) rows, most frequent first."""
+        items = sorted(self.counts.items(), key=lambda kv: (-kv[1], str(kv[0])))
+        return [(str(t), t.ja(), k) for t, k in items]
+
+    def __repr__(self) -> str:
+        return f"<TossTally: {self.n} tosses, {len(self.counts)} patterns>"
+
+
+
+# ---- chi-square goodness of fit (scipy is not a dependency) ---------------------------
+class ChiSquare(NamedTuple):
+    statistic: float
+    df: int
+    p_value: float
+
+
+def _gamma_q(a: float, x: float) -> float:
+    """Regularised upper incomplete gamma Q(a, x): a series below a + 1, a continued
+    fraction above (the classic pair; both converge fast there)."""
+    if x <= 0:
+        return 1.0
+    log_front = -x + a * math.log(x) - math.lgamma(a)
+    if x < a + 1:
+        term = total = 1.0 / a
+        ap = a
+        for _ in range(10_000):
+            ap += 1
+            term *= x / ap
+            total += term
+            if abs(term) < abs(total) * 1e-15:
+                break
+        return max(0.0, 1.0 - total * math.exp(log_front))
+    tiny = 1e-300
+    b = x + 1 - a
+    c, d = 1 / tiny, 1 / b
+    h = d
+    for i in range(1, 10_000):
+        an = -i * (i - a)
+        b += 2
+        d = an * d + b
+        d = tiny if abs(d) < tiny else d
+        c = b + an / c
+        c = tiny if abs(c) < tiny else c
+        d = 1 / d
+        delta = d * c
+        h *= delta
+        if abs(delta - 1) < 1e-15:
+            break
+    return math.exp(log_front) * h
+
+
+def chi_square_sf(x: float, df: int) -> float:
+    """P(chi-square with ``df`` degrees of freedom >= x)."""
+    return _gamma_q(df / 2, x / 2)
+
+
+def chi_square_test(observed, probabilities, min_expected: float = 5.0) -> ChiSquare:
+    """Pearson's goodness-of-fit test of counts against model probabilities.
+
+    ``observed`` and ``probabilities`` are parallel sequences (or dicts with the same
+    keys). Categories expected fewer than ``min_expected`` times are pooled together
+    (and with the next smallest while the pool is still too small), as the chi-square
+    approximation needs; df = categories after pooling - 1."""
+    if isinstance(observed, dict):
+        # an outcome the model gives no chance at all, yet observed, rejects the model
+        keys = list(probabilities) + [k for k in observed if k not in probabilities]
+        observed = [observed.get(k, 0) for k in keys]
+        probabilities = [probabilities.get(k, 0) for k in keys]
+    obs = np.asarray(observed, dtype=float)
+    prob = np.asarray([float(p) for p in probabilities])
+    if obs.shape != prob.shape or obs.ndim != 1:
+        raise BoardkitError("observed counts and probabilities must have the same length")
+    if (obs < 0).any() or (prob < 0).any() or abs(prob.sum() - 1) > 1e-9:
+        raise BoardkitError("counts must be >= 0 and probabilities >= 0 summing to 1 (MS-09)")
+    n = obs.sum()
+    if n <= 0:
+        raise BoardkitError("no tosses counted yet: the chi-square test needs counts")
+    if (obs[prob == 0] > 0).any():
+        return ChiSquare(math.inf, max(int((prob > 0).sum()) - 1, 1), 0.0)
+    keep = prob > 0
+    obs, exp = obs[keep], prob[keep] * n
+    order = np.argsort(exp, kind="stable")
+    obs, exp = list(obs[order]), list(exp[order])
+    while len(exp) > 2 and exp[0] < min_expected:
+        # pool the two smallest categories
+        o, e = obs.pop(0) + obs.pop(0), exp.pop(0) + exp.pop(0)
+        i = int(np.searchsorted(exp, e))
+        obs.insert(i, o)
+        exp.insert(i, e)
+    obs_a, exp_a = np.array(obs), np.array(exp)
+    stat = float(((obs_a - exp_a) ** 2 / exp_a).sum())
+    df = len(exp) - 1
+    if df < 1:
+        return ChiSquare(stat, 0, 1.0)
+    return ChiSquare(stat, df, chi_square_sf(stat, df))
