@@ -105,3 +105,103 @@ def test_save_and_resume_report_errors_and_never_raise(tmp_path):
     assert "could not resume" in w.message_html.value
     w.save(str(tmp_path / "missing" / "dir" / "g.json"))
     assert "could not save" in w.message_html.value
+
+
+# ------------------------------------------------------------ the hooks (issue 9/11)
+import types
+
+import ipywidgets as W
+
+from toygame import ToyDiceGame, random_bot
+
+toy_ai = types.ModuleType("toy_ai")
+toy_ai.LEVELS = {"first": "さいしょ", "random": "ランダム"}
+toy_ai.HINT_LEVEL = "first"
+toy_ai.bot = lambda level: {"first": first_bot, "random": random_bot}[level]
+toy_ai.hint = lambda game, level=None: first_bot(game, None)
+toy_ai.explain = lambda game, move: f"it goes to {move.path[-1]}"
+
+
+class AiToyWidget(GameWidget):
+    ai = toy_ai
+
+    def make_game(self, options):
+        return ToyGame()
+
+
+class DiceWidget(GameWidget):
+    has_chance = True
+    chance_label = "Roll"
+    ai = toy_ai
+
+    def make_game(self, options):
+        return ToyDiceGame()
+
+    def extra_rows(self):
+        self.log_html = W.HTML("log")
+        return [self.log_html]
+
+    def header_rows(self):
+        self.info = W.HTML("info")
+        return [self.info]
+
+    def after_chance(self, outcome):
+        self.log_html.value = f"rolled {outcome}"
+
+
+def test_levels_hint_and_reason_come_from_the_ai_module():
+    w = AiToyWidget(level="ランダム")
+    assert w.level_control.value == "random"
+    assert w.level_control.options == (("さいしょ (first)", "first"), ("ランダム (random)", "random"))
+    w.show_hint()
+    assert w.message == "Hint: a-b-c — it goes to c" and w.hints_used == 1
+
+
+def test_error_message_is_cleared_by_the_next_correct_action():
+    w = ToyWidget()
+    w.click("h")
+    assert w.last_error and "no legal move" in w.message
+    w.click("a")
+    assert w.message == "" and w.last_error is None
+
+
+def test_undo_can_be_switched_off_and_uses_are_counted_and_shown_at_the_end():
+    w = ToyWidget(undo_allowed=False, game=ToyGame(start="e"))
+    w.click("e"); w.click("a")
+    w.undo()
+    assert "undo is off" in w.message and len(w.game.history) == 1 and w.undo_button.disabled
+    w.undo_allowed = True
+    w.undo()
+    assert w.game.history == [] and w.undos_used == 1 and not w.undo_button.disabled
+    w.show_hint()
+    w.click("e"); w.click("f"); w.click("h")
+    assert w.game.is_over() and "hints used: 1, undos used: 1" in w.status
+    w.new_game()
+    assert w.hints_used == w.undos_used == 0
+
+
+def test_computer_reply_is_drawn_separately_and_both_moves_are_marked():
+    w = ToyWidget(computer=1)
+    svgs = []
+    w.canvas.observe(lambda ch: svgs.append(ch["new"]), names="svg")
+    w.click("a"); w.click("b"); w.click("d")
+    assert [str(m) for m in w.game.history] == ["a-b-d", "d-a"] and w.marked == 2
+    assert len(svgs) >= 2               # one redraw after my move, one after the reply
+
+
+def test_dice_widget_rolls_records_and_undoes_through_the_hooks():
+    w = DiceWidget(computer=1)
+    kids = list(w.children)
+    assert kids[1] is w.info and w.log_html in kids
+    w.click("t0")
+    assert "roll first" in w.message and w.game.history == []
+    w.show_hint()
+    assert "Roll first" in w.message
+    w.roll()
+    d = w.game.history[0].outcome
+    assert w.log_html.value == f"rolled {d}" and w.message == ""
+    w.click("t0"); w.click(f"t{d}")
+    assert len(w.game.history) == 4                       # my roll+move, its roll+move
+    assert w.moves_text()[0].startswith(f"1. {d}: t0-t{d}")
+    w.undo()
+    assert [type(m).__name__ for m in w.game.history] == ["ChanceStep"]   # my roll stays

@@ -4,16 +4,29 @@
 (new game with rule options, undo, hint, who plays which seat, computer level, flip,
 roll/toss for dice games, save and resume, status line, move list).
 
-A game's widget subclass says only what is particular to it:
+A game's widget subclass says only what is particular to it, by filling hooks (it never
+overrides on_click/_refresh/undo/roll/show_hint nor splices ``children``):
 
+    ai                   the game's ai module: levels (ai.LEVELS, shown "つよい (strong)"),
+                         bot(level) -> ai.bot(level), the hint at ai.HINT_LEVEL and its
+                         reason (ai.explain(game, move), if the module has it)
     make_game(options)   a new game from the option controls' values
     option_controls()    {name: ipywidget} rule options shown under "New game"
     render(selection)    the SVG text of the board (calls the game's draw())
     move_path(move)      the cells a click sequence visits for a move
-    bot(level)           a callable (game, rng) -> move for the computer seats
-    hint_move()          the move the hint shows
-    player_names         one name per seat
-    levels               the computer levels, weakest first
+    header_rows()        widgets shown under the status line (e.g. a match score)
+    extra_rows()         widgets shown under the buttons (extra controls, an event log)
+    handle_click(cell)   return True when the game handled a click itself (a dice
+                         game's one-step-at-a-time protocol); the default returns False
+    click_refused(cell)  why clicks on the board do nothing now (None: they work)
+    prepare_chance()     called by Roll before the chance step (e.g. "no double")
+    after_chance(out)    called after every roll/toss (human or computer)
+    undo_partial()       take back part of a move in progress; True if it did
+    hint_text(move)      the hint's "why", in plain words
+    after_refresh()      update the game's own controls after every redraw
+    on_new_game()        after New game made a new game
+    player_names, levels (fallback when there is no ``ai``), click_mode, has_chance,
+    chance_label
 
 Click protocol (``click_mode``):
   "hop"          click a piece, then each next cell of the path; the path is
@@ -21,22 +34,44 @@ Click protocol (``click_mode``):
                  (checkers multi-jumps).
   "destination"  click a piece, then any reachable end cell; when several paths
                  reach it, the next cells are offered hop by hop (Diamond Game).
-A subclass with other needs (backgammon's one die at a time) overrides ``on_click``.
-Everything a click does can be done from Python: ``widget.click(cell)``.
+Everything a click can do can be done from Python: ``widget.click(cell)``.
+
+Shared behaviour: an error message is cleared by the next correct action; "待った あり"
+(``undo_allowed``) turns undo on/off; hints and undos used are counted
+(``hints_used``, ``undos_used``) and shown when the game ends; after the student's
+move the board is redrawn before the computer replies (``reply_delay`` seconds apart,
+0 by default) and ``marked`` says how many last moves to mark (the student's move and
+the computer's replies; ``render`` passes it as ``draw(last_move=...)``). Every word
+shown goes through ``boardkit.i18n.tr``; colours are JupyterLab CSS variables so the
+dark theme stays readable.
 """
 from __future__ import annotations
 
 import html
+import re
+import time
 from dataclasses import dataclass, field
+from types import ModuleType
 from typing import Any, Callable
 
 import ipywidgets as W
 import numpy as np
 
-from .._core import BoardkitError, Game
+from .._core import BoardkitError, ChanceStep, Game, check_level
+from ..i18n import tr
 from .canvas import SvgCanvas
 
+#: colours of widget text: JupyterLab theme variables (fallbacks for other front ends)
+TEXT_COLOR = "var(--jp-ui-font-color1, #333)"
+ERROR_COLOR = "var(--jp-error-color1, #b00020)"
+MUTED_COLOR = "var(--jp-ui-font-color2, #666)"
+BACKGROUND = "var(--jp-layout-color1, white)"
+
 __all__ = ["GameWidget", "Selection"]
+
+
+def _plain(markup: str) -> str:
+    return html.unescape(re.sub(r"<[^>]*>", "", markup))
 
 
 @dataclass
@@ -55,13 +90,18 @@ class Selection:
 
 class GameWidget(W.VBox):
     player_names: tuple[str, ...] = ("Player 1", "Player 2")
-    levels: tuple[str, ...] = ("easy", "normal", "strong")
+    levels: tuple[str, ...] = ("easy", "normal", "strong")   # used when there is no ``ai``
     click_mode: str = "hop"
     chance_label: str = "Roll"   # the dice/toss button's label, for games with chance
     has_chance: bool = False
+    #: the game's ai module (LEVELS, HINT_LEVEL, bot, hint, optional explain)
+    ai: ModuleType | None = None
+    #: seconds between the redraw after the student's move and the computer's reply
+    reply_delay: float = 0.0
 
     def __init__(self, game: Game | None = None, *, computer: tuple[int, ...] | int | None = None,
-                 level: str | None = None, seed: int = 0, **kw):
+                 level: str | None = None, seed: int = 0, undo_allowed: bool = True,
+                 reply_delay: float | None = None, **kw):
         self.rng = np.random.default_rng(seed)
         self.canvas = SvgCanvas()
         self.status_html = W.HTML()
@@ -72,42 +112,57 @@ class GameWidget(W.VBox):
         self.hint: Any = None
         self.flipped = False
         self.last_error: str | None = None
+        self.hints_used = 0
+        self.undos_used = 0
+        self.marked = 1               # how many last moves render() marks
+        if reply_delay is not None:
+            self.reply_delay = float(reply_delay)
 
         # seats: who plays each colour
         computer = (computer,) if isinstance(computer, int) else tuple(computer or ())
         self.seat_controls = [
-            W.Dropdown(options=["human", "computer"], value="computer" if i in computer else "human",
+            W.Dropdown(options=[(tr("human"), "human"), (tr("computer"), "computer")],
+                       value="computer" if i in computer else "human",
                        description=name, layout=W.Layout(width="220px"))
             for i, name in enumerate(self.player_names)]
-        self.level_control = W.Dropdown(options=list(self.levels),
-                                        value=level or self.levels[min(1, len(self.levels) - 1)],
-                                        description="Level", layout=W.Layout(width="220px"))
+        names = self.level_names()
+        if level is not None and self._ai_levels():
+            level = check_level(level, self._ai_levels())
+        self.level_control = W.Dropdown(options=self.level_options(),
+                                        value=level or names[min(1, len(names) - 1)],
+                                        description=tr("level"), layout=W.Layout(width="220px"))
+        self.undo_control = W.Checkbox(value=bool(undo_allowed), description=tr("undo_allowed"),
+                                       indent=False)
         self.options = self.option_controls()
 
         btn = lambda d, cb, icon="": self._button(d, cb, icon)  # noqa: E731
-        self.new_button = btn("New game", lambda _: self.new_game(), "refresh")
-        self.undo_button = btn("Undo", lambda _: self.undo(), "undo")
-        self.hint_button = btn("Hint", lambda _: self.show_hint(), "lightbulb-o")
-        self.flip_button = btn("Flip", lambda _: self.flip(), "retweet")
+        self.new_button = btn(tr("new_game"), lambda _: self.new_game(), "refresh")
+        self.undo_button = btn(tr("undo"), lambda _: self.undo(), "undo")
+        self.hint_button = btn(tr("hint"), lambda _: self.show_hint(), "lightbulb-o")
+        self.flip_button = btn(tr("flip"), lambda _: self.flip(), "retweet")
         self.chance_button = btn(self.chance_label, lambda _: self.roll(), "cube")
         self.chance_button.layout.display = None if self.has_chance else "none"
-        self.file_text = W.Text(value=f"{self._game_name()}_game.json", description="File",
+        self.file_text = W.Text(value=f"{self._game_name()}_game.json", description=tr("file"),
                                 layout=W.Layout(width="260px"))
-        self.save_button = btn("Save", lambda _: self.save(), "save")
-        self.load_button = btn("Resume", lambda _: self.resume(), "folder-open")
+        self.save_button = btn(tr("save"), lambda _: self.save(), "save")
+        self.load_button = btn(tr("resume"), lambda _: self.resume(), "folder-open")
 
         for c in self.seat_controls + [self.level_control]:
             c.observe(lambda _: self._after_change(), names="value")
+        self.undo_control.observe(lambda _: self._refresh(), names="value")
         self.canvas.observe(self._on_canvas_click, names="last_click")
 
         controls = W.HBox([self.new_button, self.undo_button, self.hint_button,
                            self.flip_button, self.chance_button])
-        setup = W.VBox(list(self.options.values()) + self.seat_controls + [self.level_control])
+        setup = W.VBox(list(self.options.values()) + self.seat_controls
+                       + [self.level_control, self.undo_control])
         files = W.HBox([self.file_text, self.save_button, self.load_button])
-        side = W.VBox([W.HTML("<b>Moves</b>"), self.moves_html])
-        super().__init__([self.status_html, W.HBox([self.canvas, side]), controls,
-                          self.message_html, W.Accordion(children=[W.VBox([setup, files])],
-                                                         titles=("Game setup, save and resume",))], **kw)
+        side = W.VBox([W.HTML(f"<b style='color:{TEXT_COLOR}'>{html.escape(tr('moves'))}</b>"),
+                       self.moves_html])
+        super().__init__([self.status_html, *self.header_rows(), W.HBox([self.canvas, side]),
+                          controls, *self.extra_rows(), self.message_html,
+                          W.Accordion(children=[W.VBox([setup, files])],
+                                      titles=(tr("setup_title"),))], **kw)
         self.game = game if game is not None else self.make_game(self.option_values())
         self._after_change()
 
@@ -118,17 +173,90 @@ class GameWidget(W.VBox):
     def option_controls(self) -> dict[str, W.Widget]:
         return {}
 
+    def header_rows(self) -> list[W.Widget]:
+        """Widgets shown under the status line (called once, while building)."""
+        return []
+
+    def extra_rows(self) -> list[W.Widget]:
+        """Widgets shown under the buttons: extra controls, an event log (called once)."""
+        return []
+
     def render(self, selection: Selection) -> str:
         return self.game.draw(flip=self.flipped).to_svg()
 
     def move_path(self, move) -> tuple[str, ...]:
         return tuple(str(c) for c in move.path)
 
+    def _ai_levels(self) -> dict[str, str] | None:
+        levels = getattr(self.ai, "LEVELS", None)
+        return dict(levels) if isinstance(levels, dict) else None
+
+    def level_names(self) -> tuple[str, ...]:
+        """The computer levels' English names, weakest first (ai.LEVELS, else ``levels``)."""
+        lv = self._ai_levels()
+        return tuple(lv) if lv else tuple(self.levels)
+
+    def level_options(self) -> list[tuple[str, str]]:
+        """(label, name) pairs for the level menu: "つよい (strong)" from ai.LEVELS."""
+        lv = self._ai_levels()
+        if lv:
+            return [(f"{ja} ({en})" if ja and ja != en else en, en) for en, ja in lv.items()]
+        return [(n, n) for n in self.levels]
+
     def bot(self, level: str) -> Callable:
+        if self.ai is not None and hasattr(self.ai, "bot"):
+            return self.ai.bot(level)
         raise BoardkitError(f"{type(self).__name__} has no computer player")
 
     def hint_move(self):
-        return self.bot(self.levels[-1])(self.game.copy(), np.random.default_rng(0))
+        """The move the hint shows: ai.hint(game) at ai.HINT_LEVEL, else the strongest bot."""
+        if self.ai is not None and hasattr(self.ai, "hint"):
+            level = getattr(self.ai, "HINT_LEVEL", None)
+            got = self.ai.hint(self.game.copy(), level) if level is not None else self.ai.hint(self.game.copy())
+            if isinstance(got, tuple) and len(got) == 2 and isinstance(got[1], str):
+                self._hint_reason = got[1]        # an ai.hint that returns (move, why)
+                return got[0]
+            return got
+        return self.bot(self.level_names()[-1])(self.game.copy(), np.random.default_rng(0))
+
+    def hint_text(self, move) -> str:
+        """Why the hint's move is good, in plain words ("" for no reason)."""
+        reason = getattr(self, "_hint_reason", None)
+        if reason:
+            return reason
+        if self.ai is not None and hasattr(self.ai, "explain"):
+            try:
+                return str(self.ai.explain(self.game, move))
+            except BoardkitError:
+                return ""
+        return ""
+
+    def handle_click(self, cell: str) -> bool:
+        """A game's own click protocol: return True when the click was handled."""
+        return False
+
+    def click_refused(self, cell: str) -> str | None:
+        """Why a click on the board does nothing now (None: clicks work)."""
+        g = self.game
+        if g.chance_pending() and not self.is_computer(g.turn):
+            return tr("chance_first", action=self.chance_label.lower(), button=self.chance_label)
+        return None
+
+    def prepare_chance(self) -> None:
+        """Called by Roll before the chance step (e.g. backgammon's "no double")."""
+
+    def after_chance(self, outcome) -> None:
+        """Called after every chance step, human or computer (e.g. say what was rolled)."""
+
+    def undo_partial(self) -> bool:
+        """Take back part of a move in progress (one die of two); True if it did."""
+        return False
+
+    def after_refresh(self) -> None:
+        """Update the game's own controls (enable/disable buttons) after a redraw."""
+
+    def on_new_game(self) -> None:
+        """Called after New game made a new game (e.g. turn the board to the learner)."""
 
     # ------------------------------------------------------------------ helpers
     @staticmethod
@@ -147,9 +275,22 @@ class GameWidget(W.VBox):
         return seat < len(self.seat_controls) and self.seat_controls[seat].value == "computer"
 
     @property
+    def undo_allowed(self) -> bool:
+        return bool(self.undo_control.value)
+
+    @undo_allowed.setter
+    def undo_allowed(self, value: bool) -> None:
+        self.undo_control.value = bool(value)
+
+    @property
     def status(self) -> str:
         """The status line as plain text (for tests and Python use)."""
-        return html.unescape(self.status_html.value.replace("<b>", "").replace("</b>", ""))
+        return _plain(self.status_html.value.replace("<br>", " · "))
+
+    @property
+    def message(self) -> str:
+        """The message line as plain text."""
+        return _plain(self.message_html.value)
 
     @property
     def targets(self) -> set[str]:
@@ -161,36 +302,73 @@ class GameWidget(W.VBox):
         self.canvas.click(str(cell))
 
     def new_game(self) -> None:
-        self.game = self.make_game(self.option_values())
+        self._clear_error()
+        try:
+            game = self.make_game(self.option_values())
+        except BoardkitError as e:
+            self._say(tr("new_game_failed", error=e), error=True)
+            return
+        self.game = game
         self.hint = None
+        self.hints_used = self.undos_used = 0
+        self.marked = 1
+        self._clear()
         self.message_html.value = ""
+        self.on_new_game()
         self._after_change()
 
     def undo(self) -> None:
-        """Take back the last human move, and the computer's replies after it. Moves
-        the computer made before any human move (its opening) stay: taking them back
-        would only leave the computer to move again."""
+        """Take back the last human move, and the computer's replies (and rolls) after
+        it. Moves the computer made before any human move (its opening) stay: taking them
+        back would only leave the computer to move again. Off when 待った なし."""
+        self._clear_error()
+        if not self.undo_allowed:
+            self._say(tr("undo_off"), error=True)
+            self._refresh()
+            return
+        if self.undo_partial():
+            self.undos_used += 1
+            self._refresh()
+            return
         self._clear()
         probe = self.game.copy()
         steps = 0
         while probe.history:
+            last = probe.history[-1]
             probe.undo()
             steps += 1
+            if isinstance(last, ChanceStep):
+                continue                              # a roll is taken back with its move
             if not self.is_computer(probe.turn):     # the mover of the move just undone
                 break
         else:
             steps = 0
+        # a human's own roll before the undone move stays (the dice are not re-rolled)
         for _ in range(steps):
             self.game.undo()
         self.hint = None
-        self._say("" if steps else "nothing to undo")
+        if steps:
+            self.undos_used += 1
+            self.marked = 1
+        self._say("" if steps else tr("nothing_to_undo"), error=not steps)
         self._refresh()
 
     def show_hint(self) -> None:
-        if self.game.is_over() or self.game.chance_pending():
+        self._clear_error()
+        g = self.game
+        if g.is_over():
+            self._say(tr("hint_none"))
             return
+        if g.chance_pending():
+            self._say(tr("hint_chance_first", action=self.chance_label), error=True)
+            return
+        self._hint_reason = None
         self.hint = self.hint_move()
-        self._say(f"Hint: {self.hint}")
+        if self.hint is None:
+            return
+        self.hints_used += 1
+        why = self.hint_text(self.hint)
+        self._say(tr("hint_line_why", move=self.hint, why=why) if why else tr("hint_line", move=self.hint))
         self._refresh()
 
     def flip(self) -> None:
@@ -198,10 +376,21 @@ class GameWidget(W.VBox):
         self._refresh()
 
     def roll(self) -> None:
-        """Roll the dice or toss (dice games)."""
-        if self.game.chance_pending():
-            self.game.resolve_chance(self.rng)
-            self._after_change()
+        """Roll the dice or toss (dice games), for a human to act."""
+        self._clear_error()
+        g = self.game
+        if g.is_over() or self.is_computer(g.turn):
+            return
+        try:
+            self.prepare_chance()
+            if g.chance_pending():
+                out = g.resolve_chance(self.rng)
+                self.hint = None
+                self._clear()
+                self.after_chance(out)
+        except BoardkitError as e:
+            self._say(str(e), error=True)
+        self._after_change()
 
     def save(self, path: str | None = None) -> None:
         """Save the game (atomically); an error is reported in the message line."""
@@ -209,9 +398,9 @@ class GameWidget(W.VBox):
         try:
             self.game.save(path)
         except (OSError, BoardkitError) as e:
-            self._say(f"could not save: {e}", error=True)
+            self._say(tr("save_failed", error=e), error=True)
             return
-        self._say(f"saved to {path}")
+        self._say(tr("saved", path=path))
 
     def resume(self, path: str | None = None) -> None:
         """Resume a saved game; an error is reported in the message line (never raised)."""
@@ -219,18 +408,21 @@ class GameWidget(W.VBox):
         try:
             self.game = type(self.game).load(path)
         except (OSError, BoardkitError, UnicodeDecodeError, RecursionError) as e:
-            self._say(f"could not resume: {e}", error=True)
+            self._say(tr("resume_failed", error=e), error=True)
             return
         self._clear()
         self.hint = None
-        self._say(f"resumed from {path}")
+        self.marked = 1
+        self._say(tr("resumed", path=path))
         self._after_change()
 
     def play(self, move) -> None:
         """Play a move from Python (text or value), then let the computer reply."""
+        self._clear_error()
         self._clear()
         self.game.play(move)
         self.hint = None
+        self._moved = True
         self._after_change()
 
     # ------------------------------------------------------------------ clicks
@@ -238,6 +430,7 @@ class GameWidget(W.VBox):
         cell = change["new"].get("cell")
         if cell is None:
             return
+        self._clear_error()
         try:
             self.on_click(str(cell))
         except BoardkitError as e:        # an illegal click never breaks the widget
@@ -247,7 +440,15 @@ class GameWidget(W.VBox):
 
     def on_click(self, cell: str) -> None:
         g = self.game
-        if g.is_over() or g.chance_pending() or self.is_computer(g.turn):
+        if g.is_over() or self.is_computer(g.turn):
+            return
+        if self.handle_click(cell):
+            return
+        refused = self.click_refused(cell)
+        if refused is not None:
+            self._say(refused, error=True)
+            return
+        if g.chance_pending():
             return
         sel = self.selection
         if sel.active and cell in sel.targets:
@@ -269,7 +470,7 @@ class GameWidget(W.VBox):
         self._narrow()
 
     def why_not_selectable(self, cell: str) -> str:
-        return f"{cell}: no legal move starts there"
+        return tr("no_move_from", cell=cell)
 
     def _narrow(self) -> None:
         """Filter the candidate moves by the clicks; play when only one is left."""
@@ -296,6 +497,8 @@ class GameWidget(W.VBox):
                 sel.prefix.append(nexts.pop())
                 continue
             sel.targets = nexts
+            if sel.dest is not None and len(nexts) > 1:
+                self._say(tr("chose_hop"))
             return
 
     def _finish(self, move) -> None:
@@ -303,6 +506,7 @@ class GameWidget(W.VBox):
         self.game.play(move)
         self.hint = None
         self._say("")
+        self._moved = True
         self._after_change(refresh=False)
 
     def _clear(self) -> None:
@@ -310,44 +514,80 @@ class GameWidget(W.VBox):
 
     # --------------------------------------------------------- computer & view
     def _after_change(self, refresh: bool = True) -> None:
-        """Let computer seats act (and roll for them), then redraw."""
+        """Let computer seats act (and roll for them), then redraw. After a human move
+        the board is drawn first, so the computer's reply comes as a redraw of its own,
+        and ``marked`` counts the moves to mark (the human's + the replies)."""
         guard = 0
         g = self.game
+        moved, self._moved = getattr(self, "_moved", False), False
+        self.marked = 1 if moved else self.marked
+        shown = False
         while not g.is_over() and guard < 10_000:
             guard += 1
             if g.chance_pending():
                 if self.is_computer(g.turn) or self.auto_chance():
-                    g.resolve_chance(self.rng)
+                    self.after_chance(g.resolve_chance(self.rng))
                     continue
                 break
             if not self.is_computer(g.turn):
                 break
+            if moved and not shown:
+                self._refresh()                  # the student's move, drawn on its own
+                shown = True
+                if self.reply_delay > 0:
+                    time.sleep(self.reply_delay)
             g.play(self.bot(self.level_control.value)(g, self.rng))
+            if moved:
+                self.marked += 1
         self._refresh()
 
     def auto_chance(self) -> bool:
         """Whether to roll for a human automatically (subclasses may ask a checkbox)."""
         return False
 
+    def _clear_error(self) -> None:
+        """An error message lasts until the next action."""
+        if self.last_error is not None:
+            self.last_error = None
+            self.message_html.value = ""
+
     def _say(self, text: str, error: bool = False) -> None:
-        self.last_error = text if error else None
-        color = "#b00020" if error else "#333"
-        self.message_html.value = f'<span style="color:{color}">{html.escape(text)}</span>' if text else ""
+        self.last_error = text if error and text else None
+        color = ERROR_COLOR if error else TEXT_COLOR
+        self.message_html.value = (f'<span style="color:{color}">{html.escape(str(text))}</span>'
+                                   if text else "")
+
+    def player_name(self, seat: int) -> str:
+        return self.player_names[seat] if seat < len(self.player_names) else tr("player_n", n=seat + 1)
 
     def status_text(self) -> str:
         g = self.game
         out = g.outcome()
         if out is not None:
-            return f"<b>Game over.</b> {html.escape(out.reason)}"
-        who = self.player_names[g.turn] if g.turn < len(self.player_names) else f"Player {g.turn + 1}"
-        kind = "computer" if self.is_computer(g.turn) else "you"
+            return tr("game_over", reason=html.escape(out.reason))
+        who = html.escape(self.player_name(g.turn))
+        kind = tr("computer") if self.is_computer(g.turn) else tr("you")
         if g.chance_pending():
-            return f"<b>{html.escape(who)}</b> ({kind}) to {self.chance_label.lower()}"
-        return f"<b>{html.escape(who)}</b> ({kind}) to move"
+            return tr("to_chance", who=who, kind=kind, action=html.escape(self.chance_label.lower()))
+        return tr("to_move", who=who, kind=kind)
+
+    def used_text(self) -> str:
+        """'hints used: 1, undos used: 0' — shown under the status when the game ends."""
+        return tr("used_counts", hints=self.hints_used, undos=self.undos_used)
 
     def moves_text(self) -> list[str]:
-        """The move list as lines, numbered per round of all players."""
-        hist = [str(m) for m in self.game.history]
+        """The move list as lines, numbered per round of all players; a roll or toss is
+        written before the move it belongs to ("3-1: a-b")."""
+        hist: list[str] = []
+        pending = ""
+        for m in self.game.history:
+            if isinstance(m, ChanceStep):
+                pending += f"{m}: "
+                continue
+            hist.append(pending + str(m))
+            pending = ""
+        if pending:
+            hist.append(pending.rstrip(": "))
         p = max(1, self.game.players)
         return [f"{i // p + 1}. " + "  ".join(hist[i:i + p]) for i in range(0, len(hist), p)]
 
@@ -356,7 +596,14 @@ class GameWidget(W.VBox):
         if sel.active and not sel.targets and not sel.candidates:
             self._clear()
         self.canvas.svg = self.render(self.selection)
-        self.status_html.value = self.status_text()
+        status = self.status_text()
+        if self.game.is_over():
+            status += (f"<br><span style='color:{MUTED_COLOR}'>"
+                       f"{html.escape(self.used_text())}</span>")
+        self.status_html.value = f"<span style='color:{TEXT_COLOR}'>{status}</span>"
         lines = self.moves_text()
-        self.moves_html.value = ("<pre style='margin:0'>" + html.escape("\n".join(lines)) + "</pre>"
-                                 if lines else "<i>no moves yet</i>")
+        self.moves_html.value = (f"<pre style='margin:0;color:{TEXT_COLOR};background:{BACKGROUND}'>"
+                                 + html.escape("\n".join(lines)) + "</pre>"
+                                 if lines else f"<i style='color:{MUTED_COLOR}'>{html.escape(tr('no_moves_yet'))}</i>")
+        self.undo_button.disabled = not self.undo_allowed
+        self.after_refresh()

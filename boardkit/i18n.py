@@ -1,0 +1,133 @@
+"""The language catalogue of the widgets' user-facing words.
+
+Every string a widget shows goes through ``tr(key, **kw)``, so a Japanese edition is a
+translation of the ``CATALOGUES["ja"]`` dict, not a rewrite of the code:
+
+    from boardkit.i18n import tr, set_language
+    tr("to_move", who="Black", kind=tr("you"))     # 'Black (you) to move'
+    set_language("ja")                             # later widgets speak Japanese
+
+A key missing from the current language falls back to English; a key missing from
+English is shown as the key itself (so a typo is visible, never a crash). Games add
+their own words with ``add(lang, {key: text})`` using keys prefixed with their name
+("checkers.capture_compulsory").
+"""
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = ["tr", "set_language", "language", "add", "CATALOGUES", "LANGUAGES"]
+
+EN: dict[str, str] = {
+    # buttons and controls
+    "new_game": "New game",
+    "undo": "Undo",
+    "hint": "Hint",
+    "flip": "Flip",
+    "roll": "Roll",
+    "save": "Save",
+    "resume": "Resume",
+    "file": "File",
+    "level": "Level",
+    "human": "human",
+    "computer": "computer",
+    "moves": "Moves",
+    "no_moves_yet": "no moves yet",
+    "setup_title": "Game setup, save and resume",
+    "undo_allowed": "待った あり (undo allowed)",
+    # status line
+    "you": "you",
+    "to_move": "<b>{who}</b> ({kind}) to move",
+    "to_chance": "<b>{who}</b> ({kind}) to {action}",
+    "game_over": "<b>Game over.</b> {reason}",
+    "used_counts": "hints used: {hints}, undos used: {undos}",
+    # messages
+    "no_move_from": "{cell}: no legal move starts there",
+    "nothing_to_undo": "nothing to undo",
+    "undo_off": "undo is off in this game (待った なし)",
+    "hint_line": "Hint: {move}",
+    "hint_line_why": "Hint: {move} — {why}",
+    "hint_chance_first": "{action} first: a hint needs the outcome",
+    "hint_none": "no hint: the game is over",
+    "chance_first": "{action} first (click {button})",
+    "chose_hop": "several ways lead there: click the next hop",
+    "saved": "saved to {path}",
+    "save_failed": "could not save: {error}",
+    "resumed": "resumed from {path}",
+    "resume_failed": "could not resume: {error}",
+    "new_game_failed": "cannot start that game: {error}",
+    "computer_replied": "the computer replied {move}",
+    "player_n": "Player {n}",
+}
+
+JA: dict[str, str] = {
+    "new_game": "新しいゲーム",
+    "undo": "待った",
+    "hint": "ヒント",
+    "flip": "盤を回す",
+    "roll": "ふる",
+    "save": "保存",
+    "resume": "再開",
+    "file": "ファイル",
+    "level": "レベル",
+    "human": "人",
+    "computer": "コンピューター",
+    "moves": "棋譜",
+    "no_moves_yet": "まだ手はありません",
+    "setup_title": "ゲームの設定・保存・再開",
+    "undo_allowed": "待った あり",
+    "you": "あなた",
+    "to_move": "<b>{who}</b>（{kind}）の番です",
+    "to_chance": "<b>{who}</b>（{kind}）が{action}番です",
+    "game_over": "<b>ゲーム終了。</b> {reason}",
+    "used_counts": "ヒント {hints} 回、待った {undos} 回",
+    "no_move_from": "{cell}: そこから動かせる手はありません",
+    "nothing_to_undo": "戻せる手はありません",
+    "undo_off": "このゲームは「待った なし」です",
+    "hint_line": "ヒント: {move}",
+    "hint_line_why": "ヒント: {move} — {why}",
+    "hint_chance_first": "先に{action}ください: ヒントにはその結果が必要です",
+    "hint_none": "ゲームは終わっています",
+    "chance_first": "先に{action}ください（{button}）",
+    "chose_hop": "行き方がいくつかあります: 次の一跳びをクリックしてください",
+    "saved": "{path} に保存しました",
+    "save_failed": "保存できませんでした: {error}",
+    "resumed": "{path} から再開しました",
+    "resume_failed": "再開できませんでした: {error}",
+    "new_game_failed": "そのゲームは始められません: {error}",
+    "computer_replied": "コンピューターの手: {move}",
+    "player_n": "プレイヤー{n}",
+}
+
+CATALOGUES: dict[str, dict[str, str]] = {"en": EN, "ja": JA}
+LANGUAGES = tuple(CATALOGUES)
+_current = "en"
+
+
+def set_language(lang: str) -> None:
+    """Choose the language of widgets made from now on ("en" or "ja")."""
+    global _current
+    if lang not in CATALOGUES:
+        from ._core import BoardkitError
+        raise BoardkitError(f"language must be one of {list(CATALOGUES)}, got {lang!r}")
+    _current = lang
+
+
+def language() -> str:
+    return _current
+
+
+def add(lang: str, entries: dict[str, str]) -> None:
+    """Add (or replace) words of a language, e.g. a game's own messages."""
+    CATALOGUES.setdefault(lang, {}).update(entries)
+
+
+def tr(key: str, lang: str | None = None, **kw: Any) -> str:
+    """The text of ``key`` in the current (or given) language, formatted with ``kw``."""
+    text = CATALOGUES.get(lang or _current, {}).get(key)
+    if text is None:
+        text = EN.get(key, key)
+    try:
+        return text.format(**kw) if kw else text
+    except (KeyError, IndexError, ValueError):
+        return text
