@@ -16,7 +16,7 @@ import pytest
 
 from boardkit import FormatError
 from boardkit.backgammon import BackgammonGame, BackgammonRules
-from boardkit.backgammon.gnubg import decode_match_id, decode_position_id, encode_position_id
+from boardkit.backgammon.notation import decode_match_id, decode_position_id, encode_position_id
 
 DATA = json.loads((pathlib.Path(__file__).parent / "data" / "backgammon_gnubg_games.json").read_text())
 SEAT = {"O": 0, "X": 1}      # gnubg's player 0 is "O"

@@ -35,6 +35,7 @@ from typing import Sequence
 import numpy as np
 
 from .._core import BoardkitError
+from .notation import _short
 from . import bearoff
 from .game import BackgammonGame, CubeAction, Play, plays_for
 from .probability import DISTINCT_ROLLS
@@ -384,7 +385,7 @@ class TipBot:
 
     def __init__(self, breaks: str | None = None):
         if breaks is not None and breaks not in TIPS:
-            raise BoardkitError(f"unknown tip {breaks!r}; tips: {list(TIPS)}")
+            raise BoardkitError(f"unknown tip {_short(breaks)}; tips: {list(TIPS)}")
         self.breaks = breaks
         self.weights = dict(TIP_WEIGHTS)
         if breaks:
@@ -461,7 +462,7 @@ def lookahead_bot(game, rng):
 
 def make_bot(level: str):
     if level not in BOTS:
-        raise BoardkitError(f"unknown backgammon level {level!r}; choose one of {list(BOTS)}")
+        raise BoardkitError(f"unknown backgammon level {_short(level)}; choose one of {list(BOTS)}")
     return BOTS[level]
 
 

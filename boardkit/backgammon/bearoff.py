@@ -24,6 +24,8 @@ instead of a walk over every sequence of moves. The full table is cached on disk
 """
 from __future__ import annotations
 
+import hashlib
+import io
 import itertools
 import math
 import os
@@ -34,6 +36,8 @@ from typing import Sequence
 import numpy as np
 
 from .._core import BoardkitError
+from .._input import atomic_write
+from .notation import _short
 
 __all__ = [
     "POINTS", "MAX_CHECKERS", "BearoffTable", "build_table", "table", "cache_path",
@@ -45,7 +49,7 @@ POINTS = 6
 MAX_CHECKERS = 15
 #: columns of the distribution: P(exactly n rolls) for n = 0 .. MAX_ROLLS-1
 MAX_ROLLS = 32
-_VERSION = 1
+_VERSION = 2          # 2: the file carries a SHA-256 of its arrays
 _NONDOUBLES = [(a, b) for a in range(2, 7) for b in range(1, a)]
 
 
@@ -55,18 +59,18 @@ def check_points(points: Sequence[int], max_checkers: int = MAX_CHECKERS) -> tup
         pos = tuple(points)
     except TypeError:
         raise BoardkitError("a bear-off position is a 6-tuple of checker counts on the home "
-                            f"points 1..6 (BG-09), got {points!r}") from None
+                            f"points 1..6 (BG-09), got {_short(points)}") from None
     if len(pos) != POINTS:
         raise BoardkitError("a bear-off position has exactly 6 counts, for home points 1..6 "
-                            f"(BG-09), got {len(pos)}: {points!r}")
+                            f"(BG-09), got {len(pos)}: {_short(points)}")
     for c in pos:
         if isinstance(c, bool) or not isinstance(c, (int, np.integer)):
-            raise BoardkitError(f"checker counts must be whole numbers, got {c!r} in {points!r}")
+            raise BoardkitError(f"checker counts must be whole numbers, got {_short(c)} in {_short(points)}")
         if c < 0:
-            raise BoardkitError(f"checker counts cannot be negative, got {c} in {points!r}")
+            raise BoardkitError(f"checker counts cannot be negative, got {c} in {_short(points)}")
     if sum(pos) > max_checkers:
         raise BoardkitError(f"a side has at most {max_checkers} checkers (BG-02), got "
-                            f"{sum(pos)} in {points!r}")
+                            f"{sum(pos)} in {_short(points)}")
     return tuple(int(c) for c in pos)
 
 
@@ -97,7 +101,7 @@ def bearoff_plays(points: Sequence[int], d1: int, d2: int) -> list[tuple[int, ..
     pos = check_points(points)
     for d in (d1, d2):
         if isinstance(d, bool) or not isinstance(d, int) or not 1 <= d <= 6:
-            raise BoardkitError(f"dice show 1..6, got {d!r}")
+            raise BoardkitError(f"dice show 1..6, got {_short(d)}")
     orders = [(d1,) * 4] if d1 == d2 else [(d1, d2), (d2, d1)]
     finals: set[tuple[int, ...]] = set()
     for dice in orders:
@@ -162,7 +166,7 @@ def build_table(max_checkers: int = MAX_CHECKERS) -> BearoffTable:
     """Compute the one-sided table for up to ``max_checkers`` checkers (1..15)."""
     if isinstance(max_checkers, bool) or not isinstance(max_checkers, int) \
             or not 1 <= max_checkers <= MAX_CHECKERS:
-        raise BoardkitError(f"max_checkers must be 1..{MAX_CHECKERS}, got {max_checkers!r}")
+        raise BoardkitError(f"max_checkers must be 1..{MAX_CHECKERS}, got {_short(max_checkers)}")
     pos = _enumerate(max_checkers)
     keys = _keys(pos)
     m = len(pos)
@@ -241,31 +245,90 @@ def cache_path() -> pathlib.Path:
 
 _TABLE: BearoffTable | None = None
 
+#: Mean rolls of a few positions read from GNU Backgammon 1.06's one-sided database
+#: gnubg_os0.bd (16-bit fixed point, so to within 2e-4): a cached table that disagrees
+#: is wrong and is rebuilt.
+KNOWN_MEANS = {(0, 0, 0, 0, 0, 15): 12.2663, (3, 3, 3, 2, 2, 2): 7.5550,
+               (0, 0, 0, 0, 0, 2): 2.1096, (1, 1, 1, 1, 1, 1): 3.4636,
+               (0, 0, 0, 0, 5, 0): 3.9954, (2, 2, 2, 3, 3, 3): 8.1389,
+               (0, 0, 0, 4, 0, 0): 2.8624, (15, 0, 0, 0, 0, 0): 6.9795,
+               (5, 0, 0, 0, 0, 0): 2.6944, (1, 0, 0, 0, 0, 0): 1.0}
+
+
+def _digest(positions: np.ndarray, mean: np.ndarray, dist: np.ndarray) -> str:
+    """SHA-256 of the three arrays (fixed dtypes, C order): the cache's checksum."""
+    h = hashlib.sha256()
+    for a, dt in ((positions, "<i8"), (mean, "<f8"), (dist, "<f8")):
+        h.update(np.ascontiguousarray(a, dtype=dt).tobytes())
+    return h.hexdigest()
+
+
+def _table_problem(t: BearoffTable, max_checkers: int) -> str | None:
+    """Why a loaded table cannot be the one-sided table of ``max_checkers``, or None:
+    shapes, the set of positions (sorted unique keys, each of at most max_checkers
+    checkers, as many as there must be), finite means equal to their distributions'
+    means, distributions summing to 1, and the gnubg values above."""
+    n = math.comb(max_checkers + POINTS, POINTS)
+    pos, mean, dist = t.positions, t.mean, t.dist
+    if pos.shape != (n, POINTS) or mean.shape != (n,) or dist.shape != (n, MAX_ROLLS):
+        return "wrong shape"
+    if pos.min() < 0 or pos.sum(axis=1).max() > max_checkers:
+        return "impossible positions"
+    if not np.all(np.diff(t._keys) > 0):
+        return "positions not sorted and distinct"
+    if not (np.isfinite(mean).all() and np.isfinite(dist).all()) or dist.min() < 0:
+        return "values not finite"
+    if not np.allclose(dist.sum(axis=1), 1.0, atol=1e-9):
+        return "distributions do not sum to 1"
+    if not np.allclose((dist * np.arange(MAX_ROLLS)).sum(axis=1), mean, atol=1e-9):
+        return "means disagree with the distributions"
+    for p, m in KNOWN_MEANS.items():
+        if sum(p) <= max_checkers and abs(t.expected_rolls(p) - m) > 2e-4:
+            return f"mean of {p} is not gnubg's {m}"
+    return None
+
+
+def _load_cache(path: pathlib.Path) -> BearoffTable | None:
+    """The cached table, or None when the file is missing, unreadable, damaged
+    (empty, truncated, bit-flipped: any error while reading, or a checksum that does
+    not match) or wrong (``_table_problem``)."""
+    try:
+        with np.load(path, allow_pickle=False) as z:
+            positions, mean, dist = z["positions"], z["mean"], z["dist"]
+            digest = str(z["sha256"])
+        if digest != _digest(positions, mean, dist):
+            return None
+        t = BearoffTable(MAX_CHECKERS, positions.astype(np.int64), mean, dist)
+    except Exception:       # noqa: BLE001 - a cache is only a cache: any damage means rebuild
+        return None
+    return None if _table_problem(t, MAX_CHECKERS) else t
+
+
+def _save_cache(path: pathlib.Path, t: BearoffTable) -> None:
+    """Write the table atomically (a temporary file in the same folder, then
+    ``os.replace``), so a reader never sees half a file."""
+    buf = io.BytesIO()
+    np.savez_compressed(buf, positions=t.positions, mean=t.mean, dist=t.dist,
+                        sha256=np.array(_digest(t.positions, t.mean, t.dist)))
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        atomic_write(path, buf.getvalue())
+    except (OSError, BoardkitError):
+        pass  # a read-only home still works, just without the cache
+
 
 def table() -> BearoffTable:
     """The full 15-checker table: from memory, else from the disk cache, else built
-    (a few seconds) and saved to the cache."""
+    (a few seconds) and saved to the cache. A cache file that is damaged or holds
+    wrong values (see ``_load_cache``) is rebuilt and replaced."""
     global _TABLE
     if _TABLE is not None:
         return _TABLE
     path = cache_path()
-    if path.exists():
-        try:
-            with np.load(path) as z:
-                t = BearoffTable(MAX_CHECKERS, z["positions"], z["mean"], z["dist"])
-            if len(t) == math.comb(MAX_CHECKERS + POINTS, POINTS):   # 54,264 for 15
-                _TABLE = t
-                return t
-        except (OSError, ValueError, KeyError):
-            pass  # a damaged cache is rebuilt
-    t = build_table(MAX_CHECKERS)
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_name(path.name + f".{os.getpid()}.tmp.npz")
-        np.savez_compressed(tmp, positions=t.positions, mean=t.mean, dist=t.dist)
-        os.replace(tmp, path)
-    except OSError:
-        pass  # a read-only home still works, just without the cache
+    t = _load_cache(path) if path.exists() else None
+    if t is None:
+        t = build_table(MAX_CHECKERS)
+        _save_cache(path, t)
     _TABLE = t
     return t
 

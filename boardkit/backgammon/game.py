@@ -15,29 +15,26 @@ A turn is a short sequence of steps (the turn structure shared with the bots):
 The game starts in "opening": one chance step rolls one die each, re-rolling ties,
 and the higher die plays both numbers (BG-03).
 
-``plays_for(mine, theirs, d1, d2)`` is the fast move generator the whole module (and
-the search in ai.py) uses; it needs no game object.
+Move generation lives in movegen.py (``plays_for``, ``Play``, ``Step``), the text
+formats in notation.py (move text, GNU Backgammon IDs); both are re-exported here.
 """
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass, field
-from typing import Any, Iterable, NamedTuple
+import numbers
+from dataclasses import dataclass
+from typing import Any, Iterable
 
 from .._core import BoardkitError, FormatError, Game, IllegalMoveError, Outcome
+from .movegen import (START, Play, Step, _apply_step, _reachable, _single, pip_count,
+                      plays_for)
+from .notation import (MAX_MOVE_TEXT, _point_name, _short, decode_match_id, decode_position_id, encode_match_id,
+                       encode_position_id, notation, parse_notation)
 from .rules import BackgammonRules
 
 __all__ = ["BackgammonGame", "Play", "CubeAction", "Step", "plays_for", "START",
-           "PLAYER_NAMES", "pip_count", "side"]
+           "PLAYER_NAMES", "pip_count", "side", "notation", "parse_notation"]
 
 PLAYER_NAMES = ("White", "Red")
-#: the start position for either side, in its own numbering (BG-02)
-START: tuple[int, ...] = tuple([0] + [0] * 5 + [5, 0, 3, 0, 0, 0, 0, 5] + [0] * 10 + [2, 0])
-assert sum(START) == 15 and START[24] == 2 and START[13] == 5 and START[8] == 3 and START[6] == 5
-
-
-def _point_name(i: int) -> str:
-    return "bar" if i == 25 else "off" if i == 0 else str(i)
 
 
 def side(points: dict[int, int] | None = None, bar: int = 0) -> list[int]:
@@ -49,105 +46,12 @@ def side(points: dict[int, int] | None = None, bar: int = 0) -> list[int]:
     for p, n in (points or {}).items():
         if not isinstance(p, int) or not 1 <= p <= 25:
             raise BoardkitError(f"points are numbered 1 to 24 from the side's own end, 25 is "
-                                f"the bar (BG-01), got {p!r}")
+                                f"the bar (BG-01), got {_short(p)}")
         s[p] = n
     s[25] += bar
     s[0] = 15 - sum(s)
     return s
 
-
-def pip_count(side: Iterable[int]) -> int:
-    """Pips a side still has to travel: point number times checkers, 25 for the bar."""
-    s = list(side)
-    return sum(i * s[i] for i in range(1, 26))
-
-
-# ----------------------------------------------------------------- move values
-class Step(NamedTuple):
-    """One checker moved by one die, in the mover's numbering (25 = bar, 0 = off)."""
-
-    from_: int
-    to: int
-    die: int
-    hit: bool = False
-
-    def __str__(self) -> str:
-        return f"{_point_name(self.from_)}/{_point_name(self.to)}{'*' if self.hit else ''}"
-
-
-class Play:
-    """A whole play for one roll. Two plays are equal when they reach the same position.
-
-    steps      ((from, to), ...) single-die moves in the mover's numbering
-    after      (mine, theirs) after the play, still from the mover's side
-    hits       how many opposing blots were sent to the bar
-    hit_flags  for each step, whether it hit
-    dice       the roll it was made for, larger die first (not part of equality)
-
-    (A slotted class rather than a frozen dataclass: plays are made by the thousand
-    in searches, and this is several times cheaper to build. Treat it as immutable.)
-    """
-
-    __slots__ = ("_steps", "after", "_hits", "_flags", "dice", "_raw")
-
-    def __init__(self, steps, after, hits: int = 0, hit_flags=(), dice=()):
-        self._steps = tuple(steps)
-        self.after = after
-        self._hits = hits
-        self._flags = tuple(hit_flags)
-        self.dice = dice
-        self._raw = None
-
-    @classmethod
-    def _lazy(cls, after, raw, dice) -> "Play":
-        """A play from the generator's raw steps ((from, to, hit, die), ...); the tuples
-        are built only when asked for (most plays in a search are never looked at)."""
-        p = cls.__new__(cls)
-        p.after, p._raw, p.dice, p._steps = after, raw, dice, None
-        return p
-
-    def _unpack(self) -> None:
-        raw = self._raw
-        self._steps = tuple([(x[0], x[1]) for x in raw])
-        self._flags = tuple([x[2] for x in raw])
-        self._hits = self._flags.count(True)
-
-    @property
-    def steps(self) -> tuple:
-        if self._steps is None:
-            self._unpack()
-        return self._steps
-
-    @property
-    def hit_flags(self) -> tuple:
-        if self._steps is None:
-            self._unpack()
-        return self._flags
-
-    @property
-    def hits(self) -> int:
-        if self._steps is None:
-            self._unpack()
-        return self._hits
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Play) and other.after == self.after
-
-    def __hash__(self) -> int:
-        return hash(self.after)
-
-    def __reduce__(self):
-        return (Play, (self.steps, self.after, self.hits, self.hit_flags, self.dice))
-
-    @property
-    def is_pass(self) -> bool:
-        return not (self._raw if self._steps is None else self._steps)
-
-    def __str__(self) -> str:
-        return notation(self.steps, self.hit_flags)
-
-    def __repr__(self) -> str:
-        return f"Play({str(self)!r})"
 
 
 @dataclass(frozen=True)
@@ -159,218 +63,20 @@ class CubeAction:
     def __post_init__(self) -> None:
         if self.action not in ("roll", "double", "take", "pass"):
             raise BoardkitError(f"a cube action is one of ['roll', 'double', 'take', 'pass'], "
-                                f"got {self.action!r} (BG-12)")
+                                f"got {_short(self.action)} (BG-12)")
 
     def __str__(self) -> str:
         return self.action
 
 
-def notation(steps, hit_flags=()) -> str:
-    """Standard text of a play (BG-16), written the way GNU Backgammon writes it: the
-    single moves sorted from the back (highest point first, longer first), one checker's
-    moves joined (``24/13``, with ``*`` on a point where it hit on the way), equal moves
-    counted (``8/5(2)``)."""
-    if not steps:
-        return "(no play)"
-    flags = list(hit_flags) or [False] * len(steps)
-    order = sorted(zip(steps, flags), key=lambda x: (-x[0][0], -x[0][1]))
-    paths: list[list] = []          # [[points...], [hit after each point...]]
-    for (a, b), h in order:
-        for p in paths:             # continue the checker that just arrived on a
-            if p[0][-1] == a and a != 0:
-                p[0].append(b)
-                p[1].append(h)
-                break
-        else:
-            paths.append([[a, b], [False, h]])
-    # equal moves are counted by their points; the first one's text (with its * when
-    # it hit) stands for the group: "6/4*(2)", as gnubg writes it
-    texts, counts, order_ = {}, {}, []
-    for pts, hits in paths:
-        key = tuple(pts)
-        if key in counts:
-            counts[key] += 1
-            continue
-        s = _point_name(pts[0])
-        for k in range(1, len(pts)):
-            if k == len(pts) - 1 or hits[k]:
-                s += "/" + _point_name(pts[k]) + ("*" if hits[k] else "")
-        texts[key], counts[key] = s, 1
-        order_.append(key)
-    return " ".join(texts[k] if counts[k] == 1 else f"{texts[k]}({counts[k]})" for k in order_)
-
-
-_TOKEN = re.compile(r"^(bar|b|\d{1,2})((?:/(?:\d{1,2}|off|o)\*?)+)(?:\((\d)\))?$", re.I)
-
-
-def parse_notation(text: str) -> list[tuple[int, int, bool]]:
-    """Text of a play to single moves ((from, to, marked_hit), ...). FormatError if bad."""
-    t = text.strip()
-    if t.lower() in ("(no play)", "no play", "pass", "-", ""):
-        return []
-    moves: list[tuple[int, int, bool]] = []
-    for tok in t.replace(",", " ").split():
-        m = _TOKEN.match(tok)
-        if not m:
-            raise FormatError(f"backgammon move text (BG-16): cannot read {tok!r}; write moves "
-                              f"like '24/18 13/11', 'bar/22', '6/off', '8/5(2)', '13/7*'")
-        start = 25 if m.group(1).lower() in ("bar", "b") else int(m.group(1))
-        pts, cur = [], start
-        for part in m.group(2).split("/")[1:]:
-            hit = part.endswith("*")
-            p = part.rstrip("*").lower()
-            nxt = 0 if p in ("off", "o") else int(p)
-            if not (1 <= start <= 25) or not (0 <= nxt <= 24) or nxt >= cur:
-                raise FormatError(f"backgammon move text (BG-16): {tok!r} is not a forward move "
-                                  f"between points 25 (bar)..1 and 0 (off)")
-            pts.append((cur, nxt, hit))
-            cur = nxt
-        n = int(m.group(3) or 1)
-        if not 1 <= n <= 4:
-            raise FormatError(f"backgammon move text (BG-16): repeat count in {tok!r} must be 1..4")
-        moves.extend(pts * n)
-    return moves
-
-
-# -------------------------------------------------------------- move generation
-def _single(m, t, d, top=24):
-    """Every (from, to, hit) one checker can make with die d (BG-04/05/07/09), from
-    points no higher than ``top``."""
-    if m[25]:                                   # bar first (BG-07): enter on point 25-d
-        o = t[d]                                # their checkers on my point 25-d
-        return [(25, 25 - d, o == 1)] if o < 2 else []
-    hi = 24
-    while hi > 0 and not m[hi]:
-        hi -= 1
-    out = []
-    home = hi <= 6                              # all checkers home: bearing off allowed
-    for src in range(min(hi, top), 0, -1):
-        if not m[src]:
-            continue
-        dst = src - d
-        if dst > 0:
-            o = t[25 - dst]
-            if o < 2:
-                out.append((src, dst, o == 1))
-        elif home and (dst == 0 or src == hi):  # exact, or from the highest (BG-09)
-            out.append((src, 0, False))
-    return out
-
-
-def _apply_step(m, t, src, dst, hit):
-    m = m[:]
-    m[src] -= 1
-    m[dst] += 1
-    if hit:
-        t = t[:]
-        t[25 - dst] -= 1
-        t[25] += 1
-    return m, t
-
-
-def _search(m, t, dice, steps, out, canon_from=25):
-    """Depth-first over the dice; records (depth, position) -> steps in out.
-    With doubles, checkers are moved from the highest point down (canon_from): every
-    order of a double's moves reaches the same positions that way, found once."""
-    d = dice[0]
-    moves = _single(m, t, d, canon_from)
-    any_move = False
-    for src, dst, hit in moves:
-        if src > canon_from:        # (only the bar, 25, can be above top)
-            continue
-        any_move = True
-        m2, t2 = _apply_step(m, t, src, dst, hit)
-        st = steps + ((src, dst, hit, d),)
-        if len(dice) > 1:
-            _search(m2, t2, dice[1:], st, out,
-                    src if dice[0] == dice[1] else 25)
-        else:
-            out.setdefault((tuple(m2), tuple(t2)), st)
-    if not any_move and steps:
-        out.setdefault((tuple(m), tuple(t)), steps)
-
-
-def _raw_plays(m, t, d1, d2) -> dict:
-    """{(mine, theirs): ((from, to, hit, die), ...)} for every legal play (BG-08)."""
-    m, t = list(m), list(t)
-    out: dict = {}
-    if d1 == d2:
-        _search(m, t, (d1,) * 4, (), out)
-    else:
-        # two different dice: both orders, written out flat (the hot path of searches)
-        ones = []
-        for da, db in ((d1, d2), (d2, d1)):
-            for src, dst, hit in _single(m, t, da):
-                m1, t1 = _apply_step(m, t, src, dst, hit)
-                first = (src, dst, hit, da)
-                seconds = _single(m1, t1, db)
-                for s2, d2_, h2 in seconds:
-                    m2, t2 = _apply_step(m1, t1, s2, d2_, h2)
-                    out.setdefault((tuple(m2), tuple(t2)), (first, (s2, d2_, h2, db)))
-                if not seconds:
-                    ones.append(((tuple(m1), tuple(t1)), (first,)))
-        if not out:
-            for k, st in ones:
-                out.setdefault(k, st)
-    if not out:
-        return {}
-    most = max(len(s) for s in out.values())
-    res = {k: s for k, s in out.items() if len(s) == most}
-    if most == 1 and d1 != d2:
-        # only one die can be played: the larger one if it can (BG-08). Listed from
-        # the larger die itself, since a bear-off may reach the same position with either.
-        bigs = _single(m, t, max(d1, d2))
-        if bigs:
-            res = {}
-            for src, dst, hit in bigs:
-                res.setdefault(_apply_key(m, t, src, dst, hit), ((src, dst, hit, max(d1, d2)),))
-    return res
-
-
-def _apply_key(m, t, src, dst, hit):
-    m2, t2 = _apply_step(m, t, src, dst, hit)
-    return (tuple(m2), tuple(t2))
-
-
-def _make_play(key, st, dice) -> Play:
-    return Play._lazy(key, st, dice)
-
-
-def plays_for(mine, theirs, d1: int, d2: int) -> list[Play]:
-    """Every distinct legal play for the roll d1-d2 (one per resulting position, BG-08).
-
-    ``mine``/``theirs``: 26 counts each, in their owner's numbering (index 25 = bar,
-    0 = off); the player to move owns ``mine``. A position with no legal play gives a
-    single empty play, "(no play)". Plays come in a stable order."""
-    raw = _raw_plays(mine, theirs, d1, d2)
-    dice = (d1, d2) if d1 >= d2 else (d2, d1)
-    if not raw:
-        return [Play((), (tuple(mine), tuple(theirs)), 0, (), dice)]
-    # the order is the search's: deterministic for a given position and roll
-    return [_make_play(k, s, dice) for k, s in raw.items()]
-
-
-def _reachable(m, t, dice) -> set:
-    """Every position reachable with any prefix of any order of the dice."""
-    seen = set()
-    stack = [(m, t, tuple(dice))]
-    while stack:
-        m, t, ds = stack.pop()
-        for i, d in enumerate(ds):
-            if d in ds[:i]:
-                continue
-            for src, dst, hit in _single(m, t, d):
-                m2, t2 = _apply_step(m, t, src, dst, hit)
-                key = (tuple(m2), tuple(t2))
-                if (key, ds[:i] + ds[i + 1:]) in seen:
-                    continue
-                seen.add((key, ds[:i] + ds[i + 1:]))
-                stack.append((m2, t2, ds[:i] + ds[i + 1:]))
-    return {k for k, _ in seen}
-
 
 # ----------------------------------------------------------------- the game
 _PHASES = ("opening", "cube", "respond", "roll", "move", "over")
+
+
+def _is_int(x: Any) -> bool:
+    """A whole number that is not a bool (JSON true would pass ``x in (0, 1)``)."""
+    return isinstance(x, int) and not isinstance(x, bool)
 
 
 class BackgammonGame(Game):
@@ -409,12 +115,15 @@ class BackgammonGame(Game):
 
     def _check_score(self, score) -> tuple[int, int]:
         try:
-            a, b = (int(x) for x in score)
+            a, b = score
         except (TypeError, ValueError):
-            raise BoardkitError(f"score must be two integers, got {score!r} (BG-13)") from None
-        n = self.rules.match_length
-        if a < 0 or b < 0 or (n and (a >= n or b >= n)):
-            raise BoardkitError(f"score {score!r} is impossible in a match to {n} (BG-13)")
+            raise BoardkitError(f"score must be two whole numbers, got {_short(score)} (BG-13)") from None
+        if not all(isinstance(x, numbers.Integral) and not isinstance(x, bool) for x in (a, b)):
+            raise BoardkitError(f"score must be two whole numbers, got {_short(score)} (BG-13)")
+        a, b = int(a), int(b)
+        err = self._match_state_error((a, b), False, 1, None, check_score=True)
+        if err:
+            raise BoardkitError(err)
         return (a, b)
 
     # ------------------------------------------------------------ properties
@@ -472,13 +181,13 @@ class BackgammonGame(Game):
         if player is None:
             return (pip_count(self._board[0]), pip_count(self._board[1]))
         if player not in (0, 1):
-            raise BoardkitError(f"player must be 0 (White) or 1 (Red), got {player!r}")
+            raise BoardkitError(f"player must be 0 (White) or 1 (Red), got {_short(player)}")
         return pip_count(self._board[player])
 
     def checkers_at(self, point: int, player: int = 0) -> tuple[int | None, int]:
         """(owner, count) on a point numbered from ``player``'s side (None if empty)."""
         if not 1 <= point <= 24:
-            raise BoardkitError(f"points are numbered 1..24 (BG-01), got {point!r}")
+            raise BoardkitError(f"points are numbered 1..24 (BG-01), got {_short(point)}")
         mine = self._board[player][point]
         theirs = self._board[1 - player][25 - point]
         if mine:
@@ -501,17 +210,22 @@ class BackgammonGame(Game):
         p = self._roller if player is None else player
         return self._cube_reason(p) is None
 
-    def _cube_reason(self, p: int) -> str | None:
-        """None if p may offer the cube at the start of its turn, else why not."""
+    def _cube_reason(self, p: int, cube: int | None = None, owner: int | None | str = "keep",
+                     crawford: bool | None = None) -> str | None:
+        """None if p may offer the cube at the start of its turn, else why not (BG-12,
+        BG-14). ``cube``, ``owner``, ``crawford`` default to the game's own."""
         r = self.rules
+        cube = self._cube if cube is None else cube
+        owner = self._owner if owner == "keep" else owner
+        crawford = self._crawford if crawford is None else crawford
         if not r.cube:
             return "the doubling cube is not used in this game (BG-12)"
-        if self._crawford:
+        if crawford:
             return "no doubling in the Crawford game (BG-14)"
-        if self._owner is not None and self._owner != p:
+        if owner is not None and owner != p:
             return "only the cube owner may redouble (BG-12)"
-        if self._cube * 2 > r.max_cube:
-            return f"the cube is already at its highest value, {self._cube} (BG-12)"
+        if cube * 2 > r.max_cube:
+            return f"the cube is already at its highest value, {cube} (BG-12)"
         return None
 
     # ------------------------------------------------------------------ dice
@@ -550,7 +264,7 @@ class BackgammonGame(Game):
         resolve_chance, BG-03). Returns the game so calls chain."""
         for x in (a, b):
             if type(x) is not int or not 1 <= x <= 6:
-                raise BoardkitError(f"dice show 1..6, got {a!r}, {b!r} (BG-03)")
+                raise BoardkitError(f"dice show 1..6, got {_short(a)}, {_short(b)} (BG-03)")
         if self._phase == "respond":
             raise IllegalMoveError("a double is waiting for an answer: take or pass first (BG-12)",
                                    "BG-12")
@@ -626,10 +340,16 @@ class BackgammonGame(Game):
             self._finish(self._roller, "pass")
 
     def _finish(self, winner: int, how: str | None) -> None:
+        self._result = self._result_for(self._board, winner, how, self._cube)
+        self._phase = "over"
+
+    def _result_for(self, board, winner: int, how: str | None, cube: int) -> tuple:
+        """(winner, reason, points, kind) of a game won by ``winner``: by bearing off
+        (``how`` None, BG-10/BG-11/BG-15) or because the other side passed (BG-12)."""
         loser = 1 - winner
-        lb = self._board[loser]
+        lb = board[loser]
         if how == "pass":
-            kind, pts = 1, self._cube
+            kind, pts = 1, cube
             text = (f"{PLAYER_NAMES[loser]} passed the double: {PLAYER_NAMES[winner]} wins "
                     f"{pts} point{'s' if pts != 1 else ''}, the stake before the double (BG-12)")
         else:
@@ -640,13 +360,12 @@ class BackgammonGame(Game):
             else:
                 kind, words = 2, "a gammon"
             counted, note = kind, ""
-            if self.rules.jacoby and self.rules.money_play and self._cube == 1 and kind > 1:
+            if self.rules.jacoby and self.rules.money_play and cube == 1 and kind > 1:
                 counted, note = 1, ", counted single as the cube was never turned (Jacoby rule, BG-15)"
-            pts = counted * self._cube
+            pts = counted * cube
             text = (f"{PLAYER_NAMES[winner]} wins {words} (BG-11){note}: "
-                    f"{pts} point{'s' if pts != 1 else ''} with the cube at {self._cube}")
-        self._result = (winner, text, pts, kind)
-        self._phase = "over"
+                    f"{pts} point{'s' if pts != 1 else ''} with the cube at {cube}")
+        return (winner, text, pts, kind)
 
     def _outcome(self) -> Outcome | None:
         if self._result is None:
@@ -661,17 +380,43 @@ class BackgammonGame(Game):
 
     # ---------------------------------------------------- text and errors
     def _parse_move(self, text: str) -> Any:
+        if len(text) > MAX_MOVE_TEXT:
+            parse_notation(text)                # FormatError: too long
         t = text.strip().lower()
         if t in ("roll", "double", "take", "pass", "drop"):
             act = CubeAction("pass" if t == "drop" else t)
             return self._coerce_move(act)
+        moves = parse_notation(text)            # FormatError for text that is not BG-16
         if self._phase != "move":
-            raise IllegalMoveError(self._not_now(f"play {text.strip()!r}"))
-        target = self._result_of(parse_notation(text))
+            raise IllegalMoveError(self._not_now(f"play {_short(text.strip())}"))
+        target = self._result_of(moves)
         for p in self.legal_moves():
             if p.after == target:
                 return p
         raise self._explain_illegal(text)
+
+    def _coerce_move(self, move: Any) -> Any:
+        """A move value: a ``Play`` (compared by the position it reaches) or a
+        ``CubeAction``; anything else is refused before it is looked at."""
+        if not isinstance(move, (Play, CubeAction)):
+            raise IllegalMoveError(f"a backgammon move is a Play, a CubeAction or move text "
+                                   f"like '24/18 13/11' (BG-16), got {type(move).__name__}")
+        if isinstance(move, Play):
+            try:
+                after = move.after
+                ok = (isinstance(after, tuple) and len(after) == 2
+                      and all(isinstance(s, tuple) and len(s) == 26 for s in after))
+                text = str(move)
+            except Exception:       # a hand-made Play with malformed steps
+                ok = False
+            if not ok:
+                raise IllegalMoveError("malformed Play value: use one of legal_moves() or move "
+                                       "text like '24/18 13/11' (BG-16)")
+            for m in self.legal_moves():
+                if m == move:
+                    return m
+            raise self._explain_illegal(text)
+        return super()._coerce_move(move)
 
     def _result_of(self, moves):
         """The position reached by single moves (from, to, hit), or the error why not."""
@@ -837,51 +582,150 @@ class BackgammonGame(Game):
             "score": list(self._score), "crawford": self._crawford,
         }
 
+    #: at most this many opening rolls are read from JSON (ties are rolled again, BG-03;
+    #: 64 ties in a row have a chance of 6^-64)
+    MAX_OPENING_ROLLS = 64
+
     def _load_state(self, d: dict) -> None:
+        """Read ``_state_dict``'s output. Every field is type-checked and the whole state
+        is checked against the rules (``_state_error``): what play cannot reach is
+        refused with a FormatError naming the rule (the game is left untouched)."""
         fmt = "backgammon JSON"
+        if not isinstance(d, dict):
+            raise FormatError(f"{fmt}: 'state' must be an object")
+        known = {"board", "phase", "turn", "roller", "dice", "cube", "cube_owner", "result",
+                 "opening", "score", "crawford"}
+        unknown = sorted(str(k)[:20] for k in set(d) - known)
+        if unknown:
+            raise FormatError(f"{fmt}: unknown state field(s) {unknown[:5]}; known: {sorted(known)}")
+        missing = sorted({"board", "phase", "turn", "roller", "cube", "cube_owner"} - set(d))
+        if missing:
+            raise FormatError(f"{fmt}: state field(s) {missing} missing")
         board = d["board"]
         if not (isinstance(board, list) and len(board) == 2):
             raise FormatError(f"{fmt}: 'board' must be two lists of 26 counts")
         b = [self._check_side(side, fmt) for side in board]
         self._check_board(b, fmt)
         phase = d["phase"]
-        if phase not in _PHASES:
-            raise FormatError(f"{fmt}: phase must be one of {list(_PHASES)}, got {phase!r}")
+        if not isinstance(phase, str) or phase not in _PHASES:
+            raise FormatError(f"{fmt}: phase must be one of {list(_PHASES)}, got {_short(phase)}")
         turn, roller = d["turn"], d["roller"]
-        if turn not in (0, 1) or roller not in (0, 1):
+        if not (_is_int(turn) and _is_int(roller) and turn in (0, 1) and roller in (0, 1)):
             raise FormatError(f"{fmt}: turn and roller must be 0 (White) or 1 (Red)")
         dice = d.get("dice")
         if dice is not None:
-            if not (isinstance(dice, list) and len(dice) == 2 and all(type(x) is int and 1 <= x <= 6 for x in dice)):
-                raise FormatError(f"{fmt}: dice must be two numbers 1..6 or null")
+            if not (isinstance(dice, list) and len(dice) == 2
+                    and all(_is_int(x) and 1 <= x <= 6 for x in dice)):
+                raise FormatError(f"{fmt}: dice must be two numbers 1..6 or null (BG-03)")
             dice = (dice[0], dice[1])
-        if (phase == "move") != (dice is not None):
-            raise FormatError(f"{fmt}: dice must be given exactly when a play is due (phase 'move')")
         cube, owner = d["cube"], d["cube_owner"]
-        if type(cube) is not int or cube < 1 or cube & (cube - 1) or cube > self.rules.max_cube:
-            raise FormatError(f"{fmt}: cube must be a power of two up to {self.rules.max_cube}")
-        if owner not in (None, 0, 1):
-            raise FormatError(f"{fmt}: cube_owner must be null, 0 or 1")
+        if not (_is_int(cube) and 1 <= cube <= self.rules.max_cube and not cube & (cube - 1)):
+            raise FormatError(f"{fmt}: cube must be a power of two from 1 to "
+                              f"{self.rules.max_cube}, got {_short(cube)} (BG-12)")
+        if not (owner is None or (_is_int(owner) and owner in (0, 1))):
+            raise FormatError(f"{fmt}: cube_owner must be null, 0 or 1 (BG-12)")
         res = d.get("result")
         if res is not None:
-            if not (isinstance(res, list) and len(res) == 4 and res[0] in (0, 1)):
-                raise FormatError(f"{fmt}: result must be [winner, reason, points, kind]")
-            res = (res[0], str(res[1]), int(res[2]), int(res[3]))
-        if (phase == "over") != (res is not None):
-            raise FormatError(f"{fmt}: a result is given exactly when the phase is 'over'")
-        try:
-            score = self._check_score(d.get("score", [0, 0]))
-        except BoardkitError as e:
-            raise FormatError(f"{fmt}: {e}") from None
+            if not (isinstance(res, list) and len(res) == 4 and _is_int(res[0])
+                    and res[0] in (0, 1) and isinstance(res[1], str)
+                    and _is_int(res[2]) and _is_int(res[3])):
+                raise FormatError(f"{fmt}: result must be [winner 0/1, reason text, points, "
+                                  f"kind 1/2/3] (BG-11)")
+            res = (res[0], res[1], res[2], res[3])
+        score = d.get("score", [0, 0])
+        if not (isinstance(score, list) and len(score) == 2 and all(_is_int(x) for x in score)):
+            raise FormatError(f"{fmt}: score must be two whole numbers (BG-13)")
         crawford = d.get("crawford", False)
-        err = self._match_state_error(score, crawford, cube, owner)
+        opening = d.get("opening", [])
+        if not (isinstance(opening, list) and len(opening) <= self.MAX_OPENING_ROLLS and all(
+                isinstance(r, list) and len(r) == 2 and all(_is_int(x) and 1 <= x <= 6 for x in r)
+                for r in opening)):
+            raise FormatError(f"{fmt}: opening must be a list of at most {self.MAX_OPENING_ROLLS} "
+                              f"rolls [White's die, Red's die] (BG-03)")
+        opening = tuple((r[0], r[1]) for r in opening)
+        st = {"board": b, "phase": phase, "turn": turn, "roller": roller, "dice": dice,
+              "cube": cube, "owner": owner, "result": res, "opening": opening,
+              "score": (score[0], score[1]), "crawford": crawford}
+        err = self._state_error(st)
         if err:
             raise FormatError(f"{fmt}: {err}")
-        self._board, self._phase, self._turn, self._roller = b, phase, turn, roller
-        self._dice, self._cube, self._owner, self._result = dice, cube, owner, res
-        self._opening = tuple(tuple(r) for r in d.get("opening", []))
-        self._score, self._crawford = score, crawford
+        self._set_state(st)
+
+    def _set_state(self, st: dict) -> None:
+        """Install a state checked by ``_state_error`` (the result is rewritten in our
+        own words, so a stored reason text cannot say something else)."""
+        self._board = [list(st["board"][0]), list(st["board"][1])]
+        self._phase, self._turn, self._roller = st["phase"], st["turn"], st["roller"]
+        self._dice, self._cube, self._owner = st["dice"], st["cube"], st["owner"]
+        self._opening, self._score, self._crawford = st["opening"], st["score"], st["crawford"]
+        self._result = st["result"]
+        if self._result is not None:
+            w = self._result[0]
+            how = None if self._board[w][0] == 15 else "pass"
+            self._result = self._result_for(self._board, w, how, self._cube)
         self._cache = (None, None)
+
+    def _state_error(self, st: dict) -> str | None:
+        """Why a whole state (the fields of ``_load_state``, already type-checked) cannot
+        arise in play under ``self.rules``, naming the rule; None if it can."""
+        b, phase, turn, roller = st["board"], st["phase"], st["turn"], st["roller"]
+        cube, owner, crawford = st["cube"], st["owner"], st["crawford"]
+        err = self._match_state_error(st["score"], crawford, cube, owner, check_score=True)
+        if err:
+            return err
+        opening = st["opening"]
+        if any(a != c for a, c in opening[:-1]):
+            return ("opening rolls: only a tie is rolled again, so every opening roll but "
+                    "the last is a tie (BG-03)")
+        off = (b[0][0] == 15, b[1][0] == 15)
+        if all(off):
+            return "both players have borne off all 15 checkers: only one can win (BG-10)"
+        if phase == "opening":
+            if (b[0] != list(START) or b[1] != list(START) or turn or roller or opening
+                    or cube != 1 or owner is not None):
+                return ("before the opening roll the checkers stand as set up (BG-02), White "
+                        "is to roll, no opening roll is recorded and the cube is in the "
+                        "middle (BG-03, BG-12)")
+            return None
+        if phase != "over" and any(off):
+            who = PLAYER_NAMES[off.index(True)]
+            return (f"{who} has borne off all 15 checkers, so the game is over and play "
+                    f"cannot go on (BG-10)")
+        if phase in ("cube", "roll", "move") and turn != roller:
+            return (f"in phase {phase!r} the player to act is the player on roll "
+                    f"(turn {turn}, roller {roller}) (BG-03)")
+        if phase in ("cube", "respond"):
+            why = self._cube_reason(roller, cube, owner, crawford)
+            if why:
+                doing = "may not double" if phase == "cube" else "cannot have offered a double"
+                return f"{PLAYER_NAMES[roller]} {doing}: {why}"
+        if phase == "respond" and turn == roller:
+            return ("a double is answered by the other player: the doubler cannot take or "
+                    "pass its own double (BG-12)")
+        if phase == "over":
+            res = st["result"]
+            w = res[0]
+            if off[w]:
+                if turn != w or roller != w:
+                    return (f"{PLAYER_NAMES[w]} won by bearing off the last checker on its own "
+                            f"turn: turn and roller must both be {w} (BG-10)")
+                exp = self._result_for(b, w, None, cube)
+            else:
+                if any(off):
+                    return (f"the result names {PLAYER_NAMES[w]} as winner, but "
+                            f"{PLAYER_NAMES[1 - w]} has borne off all 15 checkers (BG-10)")
+                why = self._cube_reason(w, cube, owner, crawford)
+                if why or roller != w or turn != 1 - w:
+                    return (f"{PLAYER_NAMES[w]} has not borne off every checker, so the game "
+                            f"can only have ended by {PLAYER_NAMES[1 - w]} passing "
+                            f"{PLAYER_NAMES[w]}'s double, which is impossible here"
+                            f"{': ' + why if why else ' (turn/roller)'} (BG-10, BG-12)")
+                exp = self._result_for(b, w, "pass", cube)
+            if (res[2], res[3]) != (exp[2], exp[3]):
+                return (f"result: {PLAYER_NAMES[w]} wins {exp[2]} point(s) of kind {exp[3]} "
+                        f"here (1 single, 2 gammon, 3 backgammon), not {_short(res[2])} of "
+                        f"kind {_short(res[3])} (BG-11, BG-12)")
+        return None
 
     @staticmethod
     def _check_side(side, fmt) -> list[int]:
@@ -931,11 +775,21 @@ class BackgammonGame(Game):
         self._cache = (None, None)
         return self
 
-    def _match_state_error(self, score, crawford, cube, owner) -> str | None:
-        """Why this score / Crawford flag / cube is impossible under the rules, or None."""
+    def _match_state_error(self, score, crawford, cube, owner,
+                           check_score: bool = False) -> str | None:
+        """Why this score / Crawford flag / cube is impossible under the rules, or None.
+        A match to 1 point has no Crawford game (nobody *reaches* 0 points: both start
+        there), so the flag needs a match of 2 or more (BG-14)."""
         r, n = self.rules, self.rules.match_length
         if not isinstance(crawford, bool):
-            return f"crawford must be True or False, got {crawford!r} (BG-14)"
+            return f"crawford must be true or false, got {_short(crawford)} (BG-14)"
+        if check_score:
+            a, b = score
+            if a < 0 or b < 0 or (n and (a >= n or b >= n)):
+                return f"score {a}-{b} is impossible in a match to {n} (BG-13)"
+        if crawford and n == 1:
+            return ("a match to 1 point has no Crawford game: the Crawford game follows a "
+                    "player reaching N-1 points, and at 0-0 nobody has reached anything (BG-14)")
         if not n and (tuple(score) != (0, 0) or crawford):
             return ("a score and the Crawford game belong to match play: use "
                     "BackgammonRules.match(n) (BG-13, BG-14)")
@@ -950,9 +804,9 @@ class BackgammonGame(Game):
                 return ("nobody may double in the Crawford game: the cube stays at 1 in the "
                         "middle (BG-14)")
         if type(cube) is not int or cube < 1 or cube & (cube - 1) or cube > r.max_cube:
-            return f"the cube is a power of two from 1 to {r.max_cube}, got {cube!r} (BG-12)"
+            return f"the cube is a power of two from 1 to {r.max_cube}, got {_short(cube)} (BG-12)"
         if owner not in (None, 0, 1):
-            return f"cube_owner is None (middle), 0 (White) or 1 (Red), got {owner!r} (BG-12)"
+            return f"cube_owner is None (middle), 0 (White) or 1 (Red), got {_short(owner)} (BG-12)"
         if not r.cube and (cube != 1 or owner is not None):
             return "these rules play without the doubling cube (BG-12)"
         if (cube == 1) != (owner is None):
@@ -971,7 +825,7 @@ class BackgammonGame(Game):
         (checked as in ``set_match_state``)."""
         g = cls(rules=rules)
         if turn not in (0, 1):
-            raise BoardkitError(f"turn must be 0 (White) or 1 (Red), got {turn!r}")
+            raise BoardkitError(f"turn must be 0 (White) or 1 (Red), got {_short(turn)}")
         try:
             sides = [cls._check_side(list(mine), "backgammon position"),
                      cls._check_side(list(theirs), "backgammon position")]
@@ -996,25 +850,68 @@ class BackgammonGame(Game):
         """A game from a GNU Backgammon Position ID (and optionally a Match ID, BG-17).
         The player on roll is ``turn`` (White by default) unless the Match ID says.
         Without a Match ID, keywords ``score``, ``crawford``, ``cube``, ``cube_owner``
-        set the match context (see ``set_match_state``)."""
-        from . import gnubg
-        mine, theirs = gnubg.decode_position_id(pid)
+        set the match context (see ``set_match_state``). With one, the whole state is
+        checked as JSON is (``_state_error``): a double offered in the Crawford game, by
+        the player who does not own the cube, past ``max_cube``, or answered by its own
+        doubler is refused with a FormatError naming the rule."""
+        mine, theirs = decode_position_id(pid)
         if match_id is None:
             return cls.from_position(mine, theirs, turn=turn, rules=rules, **match_state)
         if match_state or rules is not None:
             raise BoardkitError("a Match ID already gives the rules, score, Crawford flag and "
                                 "cube: pass either the Match ID or those keywords (BG-17)")
-        return gnubg.game_from_ids(cls, mine, theirs, match_id)
+        return cls._from_match_id(mine, theirs, match_id)
+
+    @classmethod
+    def _from_match_id(cls, mine, theirs, match_id: str) -> "BackgammonGame":
+        fmt = "GNU Backgammon Match ID (BG-17)"
+        info = decode_match_id(match_id)
+        if info["state"] != 1:
+            raise FormatError(f"{fmt}: {_short(match_id)} is not a game in play (game state "
+                              f"{info['state']}); only positions in play can be loaded")
+        n = info["match_length"]
+        try:
+            rules = BackgammonRules.match(n) if n else BackgammonRules.money()
+        except BoardkitError as e:
+            raise FormatError(f"{fmt}: {e}") from None
+        roller, turn = info["roller"], info["turn"]
+        if info["doubled"]:
+            if info["dice"] is not None:
+                raise FormatError(f"{fmt}: a double is offered before rolling, so the dice "
+                                  f"cannot be rolled while it waits for an answer (BG-12)")
+            phase = "respond"
+        elif info["dice"] is not None:
+            phase = "move"
+        else:
+            phase = "roll"
+        if phase != "respond" and info["resign"] == 0 and turn != roller:
+            raise FormatError(f"{fmt}: the player to decide must be the player on roll when "
+                              f"no double is offered (BG-12)")
+        if phase != "respond":
+            turn = roller
+        if info["cube"] > rules.max_cube:
+            raise FormatError(f"{fmt}: cube {info['cube']} is above {rules.max_cube} (BG-12)")
+        g = cls(rules=rules)
+        board = [list(mine), list(theirs)] if roller == 0 else [list(theirs), list(mine)]
+        st = {"board": board, "phase": phase, "turn": turn, "roller": roller,
+              "dice": info["dice"], "cube": info["cube"], "owner": info["cube_owner"],
+              "result": None, "opening": (), "score": info["score"],
+              "crawford": info["crawford"]}
+        if phase == "roll" and g._cube_reason(roller, st["cube"], st["owner"], st["crawford"]) is None:
+            st["phase"] = "cube"
+        err = g._state_error(st)
+        if err:
+            raise FormatError(f"{fmt}: {_short(match_id)} describes an impossible state: {err}")
+        g._set_state(st)
+        return g
 
     def position_id(self) -> str:
         """The GNU Backgammon Position ID, from the side of the player on roll (BG-17)."""
-        from . import gnubg
-        return gnubg.encode_position_id(*self.position())
+        return encode_position_id(*self.position())
 
     def match_id(self) -> str:
         """The GNU Backgammon Match ID: cube, score, dice, who is on roll (BG-17)."""
-        from . import gnubg
-        return gnubg.encode_match_id(self)
+        return encode_match_id(self)
 
     # -------------------------------------------------------------- display
     def __str__(self) -> str:

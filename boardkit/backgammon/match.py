@@ -29,8 +29,10 @@ class BackgammonMatch:
         self._current: BackgammonGame | None = None
 
     def next_is_crawford(self) -> bool:
-        """Whether the next game is the Crawford game (BG-14)."""
-        return (not self.crawford_played and not self.is_over()
+        """Whether the next game is the Crawford game (BG-14): the game after a player
+        first reaches ``length - 1`` points. A 1-point match has none (both players start
+        at 0 = length - 1 without having reached it; the cube is useless there anyway)."""
+        return (self.length > 1 and not self.crawford_played and not self.is_over()
                 and max(self.score) == self.length - 1)
 
     def new_game(self, position=None, *, turn: int = 0) -> BackgammonGame:

@@ -25,6 +25,7 @@ from typing import Iterable, Sequence
 import numpy as np
 
 from .._core import BoardkitError
+from .notation import _short
 
 __all__ = [
     "ROLLS", "DISTINCT_ROLLS", "roll_table", "average_roll",
@@ -61,7 +62,7 @@ def average_roll() -> Fraction:
 # --------------------------------------------------------------------- shots
 def _check_distance(distance, what="distance") -> int:
     if isinstance(distance, bool) or not isinstance(distance, int):
-        raise BoardkitError(f"{what} must be a whole number of pips from 1 to 24, got {distance!r}")
+        raise BoardkitError(f"{what} must be a whole number of pips from 1 to 24, got {_short(distance)}")
     if not 1 <= distance <= 24:
         raise BoardkitError(f"{what} must be 1 to 24 pips (a checker travels at most 24 pips "
                             f"with one roll, 6-6 played four times, BG-06), got {distance}")
@@ -73,11 +74,11 @@ def _check_blocked(blocked_points: Iterable[int], limit: int = 24) -> frozenset[
         blocked = frozenset(blocked_points)
     except TypeError:
         raise BoardkitError("blocked_points must be a collection of distances 1..24, "
-                            f"got {blocked_points!r}") from None
+                            f"got {_short(blocked_points)}") from None
     for b in blocked:
         if isinstance(b, bool) or not isinstance(b, int) or not 1 <= b <= limit:
             raise BoardkitError(f"blocked_points are distances 1..{limit} from the hitter "
-                                f"of points it cannot land on (BG-05), got {b!r}")
+                                f"of points it cannot land on (BG-05), got {_short(b)}")
     return blocked
 
 
@@ -170,12 +171,12 @@ def _check_closed(closed_points) -> int:
             pts = list(closed_points)
         except TypeError:
             raise BoardkitError("closed_points must be a count 0..6 or a collection of entry "
-                                f"points 1..6, got {closed_points!r}") from None
+                                f"points 1..6, got {_short(closed_points)}") from None
         if any(isinstance(p, bool) or not isinstance(p, int) or not 1 <= p <= 6 for p in pts):
             raise BoardkitError("closed entry points are numbered 1..6 (the die that would "
-                                f"enter there, BG-07), got {pts!r}")
+                                f"enter there, BG-07), got {_short(pts)}")
         if len(set(pts)) != len(pts):
-            raise BoardkitError(f"closed entry points must be distinct, got {pts!r}")
+            raise BoardkitError(f"closed entry points must be distinct, got {_short(pts)}")
         n = len(pts)
     if not 0 <= n <= 6:
         raise BoardkitError("the home board has 6 points, so 0 to 6 of them can be closed "
@@ -186,7 +187,7 @@ def _check_closed(closed_points) -> int:
 def _check_bar(checkers) -> int:
     if isinstance(checkers, bool) or not isinstance(checkers, int) or not 1 <= checkers <= 15:
         raise BoardkitError(f"checkers on the bar must be 1..15 (a side has 15 checkers, "
-                            f"BG-02), got {checkers!r}")
+                            f"BG-02), got {_short(checkers)}")
     return checkers
 
 
@@ -239,7 +240,7 @@ def bearoff_probability(points: Sequence[int], rolls: int = 1) -> Fraction:
     from .bearoff import bearoff_plays, check_points
     pos = check_points(points)
     if rolls not in (1, 2):
-        raise BoardkitError(f"rolls must be 1 or 2 (exact small-position chances), got {rolls!r}")
+        raise BoardkitError(f"rolls must be 1 or 2 (exact small-position chances), got {_short(rolls)}")
     if sum(pos) > 6:
         raise BoardkitError(f"bearoff_probability is exact for small positions of at most 6 "
                             f"checkers, got {sum(pos)}; use bearoff.roll_distribution for more")

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .._core import BoardkitError
+from .notation import _short
 
 __all__ = ["BackgammonRules"]
 
@@ -34,13 +35,13 @@ class BackgammonRules:
         for name in ("cube", "jacoby"):
             v = getattr(self, name)
             if not isinstance(v, bool):
-                raise BoardkitError(f"{name} must be True or False, got {v!r} (BG-12, BG-15)")
+                raise BoardkitError(f"{name} must be True or False, got {_short(v)} (BG-12, BG-15)")
         if type(self.match_length) is not int or not 0 <= self.match_length <= 99:
             raise BoardkitError(f"match_length must be an integer 0..99 (0 = money play), "
-                                f"got {self.match_length!r} (BG-13)")
+                                f"got {_short(self.match_length)} (BG-13)")
         m = self.max_cube
         if type(m) is not int or m < 1 or m > 32768 or m & (m - 1):
-            raise BoardkitError(f"max_cube must be a power of two from 1 to 32768, got {m!r} (BG-12)")
+            raise BoardkitError(f"max_cube must be a power of two from 1 to 32768, got {_short(m)} (BG-12)")
         if self.jacoby and self.match_length:
             raise BoardkitError("the Jacoby rule applies to money play only, not to a match (BG-15)")
 
@@ -57,7 +58,7 @@ class BackgammonRules:
     def match(cls, length: int) -> "BackgammonRules":
         """A game inside a match to ``length`` points (Crawford rule applies)."""
         if type(length) is not int or length < 1:
-            raise BoardkitError(f"a match is played to 1 point or more, got {length!r} (BG-13)")
+            raise BoardkitError(f"a match is played to 1 point or more, got {_short(length)} (BG-13)")
         return cls(cube=True, jacoby=False, match_length=length)
 
     @classmethod

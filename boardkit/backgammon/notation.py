@@ -1,4 +1,10 @@
-"""GNU Backgammon Position IDs and Match IDs (BG-17), read and written.
+"""Text formats of backgammon: move text (BG-16), GNU Backgammon Position and Match IDs (BG-17).
+
+Move text: standard notation from the mover's side, ``24/18 13/11``, ``bar/22``,
+``6/off``, ``8/5(2)``, ``*`` for a hit; ``notation`` writes it as gnubg does and
+``parse_notation`` reads it (at most ``MAX_MOVE_TEXT`` characters).
+
+GNU Backgammon Position IDs and Match IDs (BG-17), read and written.
 
 Position ID (14 characters): an 80-bit key. For each side, each of the 24 points from
 that side's own 1-point up and then the bar gives as many 1 bits as checkers followed
@@ -16,6 +22,10 @@ cube log2 (4) | cube owner (2: 0, 1, or 3 = centre) | player on roll (1) | Crawf
 game state (3) | player to decide (1) | double offered (1) | resignation (2) |
 die 1 (3) | die 2 (3) | match length (15) | score of player 0 (15) | of player 1 (15),
 then Base64 of the 9 bytes. Player 0 here is White.
+
+Every reader here refuses bad text with a ``FormatError`` naming the format (and
+shows at most the first 40 characters of the input, so a 1 MB paste gives a short
+message).
 """
 from __future__ import annotations
 
@@ -23,10 +33,101 @@ import base64
 import binascii
 import re
 
-from .._core import BoardkitError, FormatError
+from .._core import FormatError
 
-__all__ = ["encode_position_id", "decode_position_id", "encode_match_id", "decode_match_id"]
+__all__ = ["notation", "parse_notation", "MAX_MOVE_TEXT", "encode_position_id",
+           "decode_position_id", "encode_match_id", "decode_match_id"]
 
+#: longest move text read (a play is at most four single moves: "bar/22*/16*/10*/4*" ...)
+MAX_MOVE_TEXT = 200
+
+
+def _short(text) -> str:
+    r = repr(text)
+    return r if len(r) <= 40 else r[:40] + "..."
+
+
+def _point_name(i: int) -> str:
+    return "bar" if i == 25 else "off" if i == 0 else str(i)
+
+
+
+def notation(steps, hit_flags=()) -> str:
+    """Standard text of a play (BG-16), written the way GNU Backgammon writes it: the
+    single moves sorted from the back (highest point first, longer first), one checker's
+    moves joined (``24/13``, with ``*`` on a point where it hit on the way), equal moves
+    counted (``8/5(2)``)."""
+    if not steps:
+        return "(no play)"
+    flags = list(hit_flags) or [False] * len(steps)
+    order = sorted(zip(steps, flags), key=lambda x: (-x[0][0], -x[0][1]))
+    paths: list[list] = []          # [[points...], [hit after each point...]]
+    for (a, b), h in order:
+        for p in paths:             # continue the checker that just arrived on a
+            if p[0][-1] == a and a != 0:
+                p[0].append(b)
+                p[1].append(h)
+                break
+        else:
+            paths.append([[a, b], [False, h]])
+    # equal moves are counted by their points; the first one's text (with its * when
+    # it hit) stands for the group: "6/4*(2)", as gnubg writes it
+    texts, counts, order_ = {}, {}, []
+    for pts, hits in paths:
+        key = tuple(pts)
+        if key in counts:
+            counts[key] += 1
+            continue
+        s = _point_name(pts[0])
+        for k in range(1, len(pts)):
+            if k == len(pts) - 1 or hits[k]:
+                s += "/" + _point_name(pts[k]) + ("*" if hits[k] else "")
+        texts[key], counts[key] = s, 1
+        order_.append(key)
+    return " ".join(texts[k] if counts[k] == 1 else f"{texts[k]}({counts[k]})" for k in order_)
+
+
+_TOKEN = re.compile(r"(bar|b|[0-9]{1,2})((?:/(?:[0-9]{1,2}|off|o)\*?)+)(?:\(([0-9])\))?\Z", re.I)
+
+
+def parse_notation(text: str) -> list[tuple[int, int, bool]]:
+    """Text of a play to single moves ((from, to, marked_hit), ...). FormatError if bad
+    (not text, longer than ``MAX_MOVE_TEXT`` characters, or not the notation of BG-16).
+    Digits are ASCII only."""
+    if not isinstance(text, str):
+        raise FormatError(f"backgammon move text (BG-16): expected text, got {type(text).__name__}")
+    if len(text) > MAX_MOVE_TEXT:
+        raise FormatError(f"backgammon move text (BG-16): {len(text):,} characters; a play is "
+                          f"at most {MAX_MOVE_TEXT}")
+    t = text.strip()
+    if t.lower() in ("(no play)", "no play", "pass", "-", ""):
+        return []
+    moves: list[tuple[int, int, bool]] = []
+    for tok in t.replace(",", " ").split():
+        m = _TOKEN.match(tok)
+        if not m:
+            raise FormatError(f"backgammon move text (BG-16): cannot read {_short(tok)}; write moves "
+                              f"like '24/18 13/11', 'bar/22', '6/off', '8/5(2)', '13/7*'")
+        start = 25 if m.group(1).lower() in ("bar", "b") else int(m.group(1))
+        pts, cur = [], start
+        for part in m.group(2).split("/")[1:]:
+            hit = part.endswith("*")
+            p = part.rstrip("*").lower()
+            nxt = 0 if p in ("off", "o") else int(p)
+            if not (1 <= start <= 25) or not (0 <= nxt <= 24) or nxt >= cur:
+                raise FormatError(f"backgammon move text (BG-16): {_short(tok)} is not a forward move "
+                                  f"between points 25 (bar)..1 and 0 (off)")
+            pts.append((cur, nxt, hit))
+            cur = nxt
+        n = int(m.group(3) or 1)
+        if not 1 <= n <= 4:
+            raise FormatError(f"backgammon move text (BG-16): repeat count in {_short(tok)} must be 1..4")
+        moves.extend(pts * n)
+    return moves
+
+
+
+# ------------------------------------------------------------------ IDs
 _B64 = re.compile(r"^[A-Za-z0-9+/]+$")
 
 
@@ -51,11 +152,11 @@ def _decode_b64(text: str, nchars: int, nbytes: int, what: str) -> bytes:
     if t.lower().startswith(what.split()[0].lower() + " id:"):
         t = t.split(":", 1)[1].strip()
     if len(t) != nchars or not _B64.match(t):
-        raise FormatError(f"{fmt}, got {text!r}")
+        raise FormatError(f"{fmt}, got {_short(text)}")
     try:
         data = base64.b64decode(t + "=" * (-len(t) % 4), validate=True)
     except (binascii.Error, ValueError):
-        raise FormatError(f"{fmt}, got {text!r}") from None
+        raise FormatError(f"{fmt}, got {_short(text)}") from None
     return data[:nbytes]
 
 
@@ -79,7 +180,7 @@ def decode_position_id(pid: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
     for b in bits:
         if slot >= 50:
             if b:
-                raise FormatError(f"GNU Backgammon Position ID (BG-17): {pid!r} has checkers "
+                raise FormatError(f"GNU Backgammon Position ID (BG-17): {_short(pid)} has checkers "
                                   f"after both sides are complete")
             continue
         if b:
@@ -91,18 +192,18 @@ def decode_position_id(pid: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
                 cur = [0] * 26
         pos += 1
     if len(sides) != 2:
-        raise FormatError(f"GNU Backgammon Position ID (BG-17): {pid!r} does not describe both "
+        raise FormatError(f"GNU Backgammon Position ID (BG-17): {_short(pid)} does not describe both "
                           f"sides (too many checkers)")
     for s in sides:
         n = sum(s)
         if n > 15:
-            raise FormatError(f"GNU Backgammon Position ID (BG-17): {pid!r} gives a side {n} "
+            raise FormatError(f"GNU Backgammon Position ID (BG-17): {_short(pid)} gives a side {n} "
                               f"checkers; at most 15 (BG-02)")
         s[0] = 15 - n
     theirs, mine = sides
     for i in range(1, 25):
         if mine[i] and theirs[25 - i]:
-            raise FormatError(f"GNU Backgammon Position ID (BG-17): {pid!r} puts both players "
+            raise FormatError(f"GNU Backgammon Position ID (BG-17): {_short(pid)} puts both players "
                               f"on the same point ({i} for the player on roll)")
     return tuple(mine), tuple(theirs)
 
@@ -139,7 +240,7 @@ def decode_match_id(mid: str) -> dict:
     if n and (vals["score0"] >= n or vals["score1"] >= n) and vals["state"] == 1:
         bad.append(f"score {vals['score0']}-{vals['score1']} in a match to {n}")
     if bad:
-        raise FormatError(f"GNU Backgammon Match ID (BG-17): {mid!r} has an impossible "
+        raise FormatError(f"GNU Backgammon Match ID (BG-17): {_short(mid)} has an impossible "
                           + ", ".join(bad))
     return {
         "cube": 1 << vals["cube"],
@@ -169,36 +270,3 @@ def encode_match_id(game) -> str:
         "length": game.rules.match_length,
         "score0": game.score[0], "score1": game.score[1],
     })
-
-
-def game_from_ids(cls, mine, theirs, match_id: str):
-    """A game from decoded position sides (player on roll first) and a Match ID."""
-    from .rules import BackgammonRules
-    info = decode_match_id(match_id)
-    if info["state"] not in (1,):
-        raise FormatError(f"GNU Backgammon Match ID (BG-17): {match_id!r} is not a game in play "
-                          f"(game state {info['state']}); only positions in play can be loaded")
-    n = info["match_length"]
-    rules = BackgammonRules.match(n) if n else BackgammonRules.money()
-    if info["cube"] > rules.max_cube:
-        raise FormatError(f"GNU Backgammon Match ID (BG-17): cube {info['cube']} is above "
-                          f"{rules.max_cube} (BG-12)")
-    roller = info["roller"]
-    try:
-        g = cls.from_position(mine, theirs, turn=roller, rules=rules, cube=info["cube"],
-                              cube_owner=info["cube_owner"], score=info["score"],
-                              crawford=bool(info["crawford"]))
-    except FormatError:
-        raise
-    except BoardkitError as e:
-        raise FormatError(f"GNU Backgammon Match ID (BG-17): {match_id!r} describes an "
-                          f"impossible match state: {e}") from None
-    if info["doubled"]:
-        if info["turn"] == roller:
-            raise FormatError(f"GNU Backgammon Match ID (BG-17): {match_id!r} has a double "
-                              f"offered to the player who offered it")
-        g._phase, g._turn = "respond", info["turn"]
-    elif info["dice"] is not None:
-        g._phase = "move"
-        g._dice = info["dice"]
-    return g
