@@ -259,7 +259,8 @@ def test_dg14_finish_all_in_goal_king_on_apex():
 
 
 def test_dg15_ordinary_piece_on_apex_blocks_the_finish():
-    pieces = {h: R for h in B.camp("N")}       # 15 ordinary pieces, one on ◎
+    pieces = {h: R for h in B.camp("N")}       # 14 ordinary pieces, one on ◎,
+    pieces[(0, -4)] = Y                         # a yellow one fills the camp (DG-16)
     pieces[(1, -3)] = RK
     pieces[(-2, 2)] = Y
     g = pos(pieces)

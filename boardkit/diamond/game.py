@@ -16,7 +16,7 @@ Which paths are listed. Every path to the same hole gives the same position, so
 step away, otherwise the hop path with the fewest jumps (found breadth-first; ties go
 to the first found, in direction order E, SE, SW, W, NW, NE). ``play()`` also accepts
 any other legal path to a reachable hole, checked jump by jump, and records it as
-given; ``paths(start, dest)`` lists them all.
+given; ``paths(start, dest)`` lists them, shortest first (bounded work, see there).
 
 Fast internals for search: ``push(move)`` / ``pop()`` play and take back a move
 without snapshots or legality checks (the move must come from ``legal_moves()``), and
@@ -29,11 +29,20 @@ from collections import deque
 from dataclasses import dataclass
 from typing import Any, ClassVar, Iterable
 
-from .._core import FormatError, Game, IllegalMoveError, Outcome
+from .._core import BoardkitError, FormatError, Game, IllegalMoveError, Outcome
 from . import board as B
 from .rules import DiamondRules
 
-__all__ = ["DiamondGame", "DiamondMove", "PASS"]
+__all__ = ["DiamondGame", "DiamondMove", "PASS", "PATHS_LIMIT", "PATHS_BUDGET"]
+
+#: paths(): how many paths it returns by default, and how many partial chains one call
+#: explores at most (the bound that keeps it fast on any position, issue 8)
+PATHS_LIMIT = 100
+#: the most holes a path can list (start + each landing once, DG-10), and the longest
+#: move text accepted (labels of up to 3 characters and their separators)
+MAX_PATH = 121
+MAX_MOVE_TEXT = 8 * MAX_PATH
+PATHS_BUDGET = 50_000
 
 _KING = 8   # cell value = 1 + player, plus _KING for a king; 0 = empty
 
@@ -98,6 +107,7 @@ class DiamondGame(Game):
         self._own_turns = [0] * rules.players
         self._passes = 0
         self._stack: list[tuple] = []
+        self._setup = False           # True for a position set up by hand (from_pieces)
         if setup:
             for p in range(rules.players):
                 for h in self._start_region[p]:
@@ -236,14 +246,30 @@ class DiamondGame(Game):
         """A position set up by hand, for puzzles and notebooks.
 
         ``pieces`` maps a hole ((q, r) or label) to a player index, or to
-        ``(player, is_king)``. Forbidden holes (DG-13) and two kings of one player
-        are refused with FormatError."""
+        ``(player, is_king)``. Refused with FormatError naming the rule: a hole off the
+        board (DG-01, DG-18), two pieces on a hole, a piece on a forbidden tip (DG-13),
+        two kings of one player (DG-04), a king when kings are off (DG-17), no piece at
+        all. A set-up may give a player more or fewer pieces than the rules (a puzzle, a
+        crowded field to study hops); its JSON says ``"setup": true`` and is checked by
+        these rules only, not by the piece counts of DG-02/DG-18."""
+        if not isinstance(pieces, dict):
+            raise FormatError(f"from_pieces: pieces must be a dict hole -> player, got {type(pieces).__name__}")
         g = cls(rules, setup=False)
+        g._setup = True
         g._check_player(turn)
+        if len(pieces) > B.N:
+            raise FormatError(f"from_pieces: {len(pieces)} pieces do not fit on {B.N} holes (DG-01)")
         kings = set()
+        count = [0] * g.players
         for h, who in pieces.items():
             h = B.parse_hole(h)
-            p, k = (who, False) if isinstance(who, int) else tuple(who)
+            if isinstance(who, (tuple, list)) and len(who) == 2 and isinstance(who[1], bool):
+                p, k = who
+            elif isinstance(who, int) and not isinstance(who, bool):
+                p, k = who, False
+            else:
+                raise FormatError(f"from_pieces: the piece on {B.label(h)} must be a player index or "
+                                  f"(player, is_king), got {who!r}"[:300])
             g._check_player(p)
             g._check_on_board(h)
             if k and not g.rules.kings:
@@ -253,10 +279,15 @@ class DiamondGame(Game):
             if k:
                 kings.add(p)
             i = B.INDEX[h]
+            if g.cells[i]:
+                raise FormatError(f"two pieces on {B.label(h)}: a hole holds one piece (DG-01)")
             if g._forb[p][i]:
                 raise FormatError(f"{g.colour(p)} may not stand on {B.label(h)}: a piece may not stop "
                                   "on another colour's tip (DG-13)")
+            count[p] += 1
             g.cells[i] = 1 + p + (_KING if k else 0)
+        if not any(count):
+            raise FormatError("an empty board: a position needs at least one piece (DG-04)")
         g._turn = turn
         return g
 
@@ -462,35 +493,101 @@ class DiamondGame(Game):
             layers[len(path) - 1].append(path[-1])
         return layers
 
-    def paths(self, start, dest, limit: int = 1000) -> list[DiamondMove]:
-        """Every legal jump path (up to ``limit``) from ``start`` to ``dest`` this turn,
-        shortest first; the step if ``dest`` is a step away."""
-        i = B.INDEX[B.parse_hole(start)]
-        x = B.INDEX[B.parse_hole(dest)]
-        v = self.cells[i]
-        if not v:
+    def paths(self, start, dest, limit: int = PATHS_LIMIT) -> list[DiamondMove]:
+        """The legal jump paths from ``start`` to ``dest`` this turn, shortest first
+        (ties in direction order E, SE, SW, W, NW, NE), at most ``limit`` of them; the
+        step (or swap) first if ``dest`` is a step away. Empty when none.
+
+        Bounded work: the paths are enumerated by increasing length (iterative deepening,
+        pruned by each hole's jump distance to ``dest``), and at most ``PATHS_BUDGET``
+        (50,000) partial chains are explored per call, so the answer comes within about
+        0.2 s on any position, however crowded (simple chains can be exponentially many).
+        When the budget runs out the paths found so far are returned, still shortest
+        first. ``play()`` checks a given path jump by jump and never needs this list."""
+        if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
+            raise BoardkitError(f"paths(): limit must be a positive int, got {limit!r}")
+        a, b = B.parse_hole(start), B.parse_hole(dest)
+        self._check_on_board(a)
+        self._check_on_board(b)
+        i, x = B.INDEX[a], B.INDEX[b]
+        c = self.cells
+        v = c[i]
+        if not v or i == x:
             return []
         p, king = (v & 7) - 1, bool(v & _KING)
-        found = [m for m in self._moves_of(i) if m.kind in ("step", "swap") and m.path[-1] == B.HOLES[x]]
+        found: list[DiamondMove] = []
+        if x in self._nb[i] and not self._forb[p][x]:
+            if not c[x]:
+                found.append(DiamondMove((a, b), "step"))
+            elif self.rules.swap_rule and self._can_swap(i, x, p):
+                found.append(DiamondMove((a, b), "swap"))
         terminal = king and not self.rules.king_hops_after_group
-        self.cells[i] = 0
+        c[i] = 0                              # the mover has left its hole
         try:
-            stack = [(i, [i], 0)]
-            while stack and len(found) < limit:
-                y, path, kinds = stack.pop()
-                for z, kind in reversed(self._jumps_from(y, p, king, i)):
-                    if z in path:
+            # the jump graph of this piece (fixed during the chain) and, backwards from
+            # dest, each hole's fewest jumps to dest (a lower bound for pruning)
+            adj: dict[int, list] = {}
+            queue, seen = deque([i]), {i}
+            while queue:
+                y = queue.popleft()
+                adj[y] = self._jumps_from(y, p, king, i)
+                for z, kind in adj[y]:
+                    if z not in seen and not (terminal and kind == 1):
+                        seen.add(z)
+                        queue.append(z)
+            back: dict[int, list] = {}
+            for y, edges in adj.items():
+                for z, kind in edges:
+                    if not (terminal and kind == 1 and z != x):
+                        back.setdefault(z, []).append(y)
+            dist = {x: 0}
+            queue = deque([x])
+            while queue:
+                z = queue.popleft()
+                for y in back.get(z, ()):
+                    if y not in dist:
+                        dist[y] = dist[z] + 1
+                        queue.append(y)
+            if i not in dist:
+                return found[:limit]
+            H = B.HOLES
+            used = [False] * B.N
+            used[i] = True
+            path = [i]
+            work = [0]
+
+            def extend(y: int, depth: int, kinds: int, length: int) -> bool:
+                """Paths of exactly ``length`` jumps; False once the limit or budget is hit."""
+                for z, kind in adj.get(y, ()):
+                    if used[z] or dist.get(z, length + 1) + depth + 1 > length:
                         continue
+                    if terminal and kind == 1 and z != x:
+                        continue
+                    work[0] += 1
+                    if work[0] > PATHS_BUDGET:
+                        return False
                     nk = kinds | (1 << kind)
-                    np_ = path + [z]
                     if z == x:
-                        kname = "group" if nk & 2 else ("long" if nk & 4 else "hop")
-                        found.append(DiamondMove(tuple(B.HOLES[j] for j in np_), kname))
-                    if not (terminal and kind == 1):
-                        stack.append((z, np_, nk))
+                        if depth + 1 == length:
+                            kname = "group" if nk & 2 else ("long" if nk & 4 else "hop")
+                            found.append(DiamondMove(tuple(H[j] for j in path) + (H[x],), kname))
+                            if len(found) >= limit:
+                                return False
+                        continue
+                    used[z] = True
+                    path.append(z)
+                    go_on = extend(z, depth + 1, nk, length)
+                    path.pop()
+                    used[z] = False
+                    if not go_on:
+                        return False
+                return True
+
+            for length in range(dist[i], len(adj) + 2):
+                if len(found) >= limit or not extend(i, 0, 0, length):
+                    break
         finally:
-            self.cells[i] = v
-        found.sort(key=lambda m: len(m.path))
+            c[i] = v
         return found[:limit]
 
     # ------------------------------------------------------------ checking a path
@@ -499,6 +596,11 @@ class DiamondGame(Game):
 
         Written jump by jump, independently of the breadth-first generator, so the
         tests can compare the two."""
+        if not isinstance(path, (list, tuple)):
+            raise FormatError(f"move: a path is a list of holes, got {type(path).__name__}")
+        if len(path) > MAX_PATH:
+            raise IllegalMoveError(f"a path of {len(path)} holes: a chain lands at most once on each "
+                                   f"hole, so a move has at most {MAX_PATH} holes", "DG-10")
         holes = [B.parse_hole(h) for h in path]
         for h in holes:
             self._check_on_board(h)
@@ -547,6 +649,10 @@ class DiamondGame(Game):
                     raise IllegalMoveError(f"{B.label(a)} to {B.label(b)} is not along a line: a jump "
                                            "goes straight over pieces", "DG-09")
                 d = B.distance(a, b)
+                if d == 0:
+                    raise IllegalMoveError(f"{B.label(b)} twice in a row: a jump must move the piece, and "
+                                           "it may not land on a hole it already occupied this turn "
+                                           "(its start hole included)", "DG-10")
                 if d == 1:
                     raise IllegalMoveError("a step ends the turn: steps and hops never mix in one turn",
                                            "DG-10")
@@ -625,6 +731,13 @@ class DiamondGame(Game):
     _SPLIT = re.compile(r"\s*(?:<>|[-:x])\s*")
 
     def _parse_move(self, text: str) -> DiamondMove:
+        """Move text: labels joined by '-', ':' (or 'x'), '<>', or 'pass'. At most
+        ``MAX_MOVE_TEXT`` characters (a chain visits each hole at most once)."""
+        if not isinstance(text, str):
+            raise FormatError(f"move notation: expected text, got {type(text).__name__}")
+        if len(text) > MAX_MOVE_TEXT:
+            raise FormatError(f"move notation: {len(text):,} characters is too long for a move "
+                              f"(at most {MAX_MOVE_TEXT}; a chain lands on each hole at most once, DG-10)")
         t = text.strip().lower()
         if t == "pass":
             return self._check_path(())
@@ -754,7 +867,7 @@ class DiamondGame(Game):
         self._stack = []
 
     def _state_dict(self) -> dict:
-        return {
+        d = {
             "pieces": [[B.label(B.HOLES[i]), (v & 7) - 1, bool(v & _KING)]
                        for i, v in enumerate(self.cells) if v],
             "turn": self._turn,
@@ -763,39 +876,114 @@ class DiamondGame(Game):
             "own_turns": list(self._own_turns),
             "passes": self._passes,
         }
+        if self._setup:
+            d["setup"] = True
+        return d
 
     def _load_state(self, d: dict) -> None:
+        """Read ``_state_dict`` data, refusing what play cannot reach (FormatError
+        naming the rule): pieces off the board or on a forbidden tip (DG-01, DG-13,
+        DG-18), two on a hole, a player without exactly ``rules.pieces`` pieces
+        (DG-02, DG-18) or without exactly one king (DG-04, DG-17), more pieces out of
+        the start area than the player has had turns (DG-07: one piece per turn), a
+        finished player who has not moved or is not home (DG-14, DG-16), a player home
+        but not counted as finished, the turn on a finished player, turn counts that
+        do not add up (DG-05), and more passes in a row than players (DG-07).
+        With ``"setup": true`` (a hand-made position, ``from_pieces``) a player may
+        have other piece counts and the piece-count, move-count and home checks are
+        skipped (the other rules still hold)."""
         fmt = "diamond JSON"
         keys = {"pieces", "turn", "turns_played", "finished", "own_turns", "passes"}
-        if set(d) != keys:
-            raise FormatError(f"{fmt}: state needs exactly the keys {sorted(keys)}, got {sorted(d)}")
-        if not isinstance(d["pieces"], list):
+        if not (keys <= set(d) <= keys | {"setup"}):
+            raise FormatError(f"{fmt}: state needs exactly the keys {sorted(keys)} (and optional "
+                              f"'setup'), got {sorted(map(str, d))[:12]}"[:400])
+        setup = d.get("setup", False)
+        if not isinstance(setup, bool):
+            raise FormatError(f"{fmt}: 'setup' must be true or false")
+        n = self.players
+        pcs = d["pieces"]
+        if not isinstance(pcs, list):
             raise FormatError(f"{fmt}: 'pieces' must be a list of [label, player, is_king]")
+        if len(pcs) > B.N:
+            raise FormatError(f"{fmt}: {len(pcs)} pieces do not fit on the {B.N} holes (DG-01, DG-02)")
         placed = {}
-        for item in d["pieces"]:
-            if not (isinstance(item, list) and len(item) == 3 and isinstance(item[2], bool)):
-                raise FormatError(f"{fmt}: each piece is [label, player, is_king], got {item!r}")
+        for item in pcs:
+            if not (isinstance(item, list) and len(item) == 3 and isinstance(item[2], bool)
+                    and isinstance(item[1], int) and not isinstance(item[1], bool)):
+                raise FormatError(f"{fmt}: each piece is [label, player, is_king], got {item!r}"[:300])
             h = B.hole(item[0]) if isinstance(item[0], str) else B.parse_hole(item[0])
             if h in placed:
-                raise FormatError(f"{fmt}: two pieces on {B.label(h)}")
+                raise FormatError(f"{fmt}: two pieces on {B.label(h)} (a hole holds one piece, DG-01)")
             placed[h] = (item[1], item[2])
+        if not _is_int(d["turn"]):
+            raise FormatError(f"{fmt}: 'turn' must be a player index 0..{n - 1}")
         g = DiamondGame.from_pieces(placed, self.rules, turn=d["turn"])
-        n = self.players
-        ints = lambda xs: isinstance(xs, list) and all(isinstance(x, int) and not isinstance(x, bool) for x in xs)  # noqa: E731
-        if not ints(d["finished"]) or any(not 0 <= x < n for x in d["finished"]) or \
+        if not _ints(d["finished"]) or any(not 0 <= x < n for x in d["finished"]) or \
                 len(set(d["finished"])) != len(d["finished"]):
             raise FormatError(f"{fmt}: 'finished' must list distinct players 0..{n - 1}")
-        if not ints(d["own_turns"]) or len(d["own_turns"]) != n or min(d["own_turns"]) < 0:
+        if not _ints(d["own_turns"]) or len(d["own_turns"]) != n or min(d["own_turns"]) < 0:
             raise FormatError(f"{fmt}: 'own_turns' must be {n} counts >= 0")
         for k in ("turns_played", "passes"):
-            if not isinstance(d[k], int) or isinstance(d[k], bool) or d[k] < 0:
+            if not _is_int(d[k]) or d[k] < 0:
                 raise FormatError(f"{fmt}: {k!r} must be an int >= 0")
+        ply, own, fin, passes = d["turns_played"], d["own_turns"], d["finished"], d["passes"]
+        turn = d["turn"]
+        if sum(own) != ply:
+            raise FormatError(f"{fmt}: own_turns {own} do not add up to turns_played {ply} "
+                              "(every turn, a pass included, is one player's, DG-05/DG-07)")
+        cap = self.rules.max_turns
+        if cap is not None and ply > cap:
+            raise FormatError(f"{fmt}: {ply} turns played, past the rules' cap max_turns={cap}")
+        if passes > ply or passes > n - len(fin):
+            raise FormatError(f"{fmt}: {passes} passes in a row: the game ends when every player "
+                              "still playing has passed once (DG-07)")
+        if len(fin) < n and turn in fin:
+            raise FormatError(f"{fmt}: it is {g.colour(turn)}'s turn, but that player has finished "
+                              "(finished players no longer move, DG-14)")
+        count = [0] * n
+        for p, _ in placed.values():
+            count[p] += 1
+        for p in range(n):
+            kings = sum(1 for q, k in placed.values() if q == p and k)
+            if not setup:
+                if count[p] != self.rules.pieces:
+                    raise FormatError(f"{fmt}: {g.colour(p)} has {count[p]} pieces; every player has "
+                                      f"{self.rules.pieces} (DG-02, DG-18), none is ever captured (DG-09)")
+                if self.rules.kings and kings != 1:
+                    raise FormatError(f"{fmt}: {g.colour(p)} has no king; each player has one 王駒 (DG-04)")
+                if not self.rules.swap_rule:
+                    out = sum(1 for j in range(B.N) if g.cells[j] and (g.cells[j] & 7) == p + 1
+                              and j not in self._start_set[p])
+                    if out > own[p]:
+                        raise FormatError(f"{fmt}: {g.colour(p)} has {out} pieces out of the start area "
+                                          f"after {own[p]} turns; a turn moves one piece (DG-07)")
+            if p in fin:
+                if own[p] < 1:
+                    raise FormatError(f"{fmt}: {g.colour(p)} is listed as finished without having "
+                                      "moved (DG-14)")
+                if self.rules.kings and g.cells[self._goal_apex[p]] != 1 + p + _KING:
+                    raise FormatError(f"{fmt}: {g.colour(p)} is listed as finished, but its king is not "
+                                      "on the goal ◎ (DG-14; a finished player's pieces stay put)")
+                if not self.rules.kings and not any(g.cells[j] and (g.cells[j] & 7) == p + 1
+                                                    for j in self._home[p]):
+                    raise FormatError(f"{fmt}: {g.colour(p)} is listed as finished with no piece at "
+                                      "home (DG-14, DG-16)")
+            elif not setup and g._is_home(p):
+                raise FormatError(f"{fmt}: {g.colour(p)} is home (DG-14, DG-16) but not listed as "
+                                  "finished")
+        if not setup and not fin:
+            first = self.rules.first_player
+            if turn != (first + ply) % n or any(
+                    own[p] != ply // n + ((p - first) % n < ply % n) for p in range(n)):
+                raise FormatError(f"{fmt}: turn {turn} and own_turns {own} do not follow the turn "
+                                  f"order from first_player={first} after {ply} turns (DG-05)")
         self.cells = g.cells
-        self._turn = g._turn
-        self._ply = d["turns_played"]
-        self._finished = list(d["finished"])
-        self._own_turns = list(d["own_turns"])
-        self._passes = d["passes"]
+        self._turn = turn
+        self._ply = ply
+        self._finished = list(fin)
+        self._own_turns = list(own)
+        self._passes = passes
+        self._setup = setup
         self._stack = []
 
     # ------------------------------------------------------------ display
@@ -826,3 +1014,11 @@ class DiamondGame(Game):
                     cells.append("," if forb[i] else ".")
             lines.append(f"{B.ROW_LETTERS[8 - r]} " + " " * pad + " ".join(cells))
         return "\n".join(lines)
+
+
+def _is_int(x) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def _ints(xs) -> bool:
+    return isinstance(xs, list) and all(_is_int(x) for x in xs)

@@ -146,7 +146,7 @@ class DiamondWidget(GameWidget):
             return self._pick_path()
         if (self.choose_path and sel.active and sel.dest is None and cell in sel.targets
                 and not self.is_computer(self.game.turn)):
-            ways = self.game.paths(parse_cell(sel.prefix[0]), parse_cell(cell), limit=500)
+            ways = self.game.paths(parse_cell(sel.prefix[0]), parse_cell(cell))  # bounded: the 100 shortest
             if len(ways) > 1:
                 self._ways = ways
                 sel.dest = cell
