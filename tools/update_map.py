@@ -1,0 +1,103 @@
+"""Rewrite the map of the notebooks in README.md and in the start notebook.
+
+    .venv/bin/python tools/update_map.py           # rewrite both maps
+    .venv/bin/python tools/update_map.py --check   # exit 1 if a map is out of date
+
+The map is the list of lessons per game, each with its title (the first ``# `` heading
+of its MyST source ``notebooks/NN_name.md``), plus the game's exercise notebook. It sits
+between the markers ``<!-- map -->`` and ``<!-- /map -->`` in README.md and in
+``notebooks/00_start_here.md``; nothing outside the markers is touched. The start
+notebook's ``.ipynb`` is then synced from its ``.md`` (jupytext), its outputs kept.
+
+Run it after adding, renaming or retitling a notebook.
+"""
+from __future__ import annotations
+
+import pathlib
+import re
+import sys
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+NB = ROOT / "notebooks"
+START = NB / "00_start_here.md"
+README = ROOT / "README.md"
+BEGIN, END = "<!-- map -->", "<!-- /map -->"
+SECTIONS = [  # first digit of the notebook number, heading, game
+    ("1", "チェッカー Checkers / draughts", "checkers"),
+    ("2", "ダイヤモンドゲーム Diamond Game", "diamond"),
+    ("3", "バックギャモン Backgammon", "backgammon"),
+    ("4", "回り将棋 Mawari shogi", "mawari"),
+]
+
+
+def title(path: pathlib.Path) -> str:
+    """The first ``# `` heading of a lesson (read from its .md twin)."""
+    md = path.with_suffix(".md")
+    if md.exists():
+        text = re.sub(r"\A---\n.*?\n---\n", "", md.read_text(encoding="utf-8"), flags=re.S)
+        text = re.sub(r"```.*?```", "", text, flags=re.S)     # skip code cells
+    else:
+        import nbformat
+
+        nb = nbformat.read(path, as_version=4)
+        text = "\n".join(c.source for c in nb.cells if c.cell_type == "markdown")
+    m = re.search(r"(?m)^# +(.+?)\s*$", text)
+    return m.group(1) if m else path.stem
+
+
+def notebook_map(link_prefix: str = "", exercises_prefix: str = "../exercises/") -> str:
+    lines = []
+    for digit, heading, game in SECTIONS:
+        lines.append(f"**{heading}**\n")
+        for p in sorted(NB.glob(f"{digit}[0-9]_*.ipynb")):
+            lines.append(f"- [{p.name}]({link_prefix}{p.name}): {title(p)}")
+        ex = ROOT / "exercises" / f"{game}.ipynb"
+        if ex.exists():
+            lines.append(f"- exercises: [{ex.name}]({exercises_prefix}{ex.name}) "
+                         f"(solutions in `exercises/solutions/`)")
+        lines.append("")
+    return "\n".join(lines)
+
+
+def replaced(text: str, body: str, where: str) -> str:
+    if text.count(BEGIN) != 1 or text.count(END) != 1:
+        raise SystemExit(f"{where}: needs exactly one {BEGIN} and one {END}")
+    head, rest = text.split(BEGIN, 1)
+    _, tail = rest.split(END, 1)
+    return head + BEGIN + "\n" + body + "\n" + END + tail
+
+
+def targets() -> dict[pathlib.Path, str]:
+    """Each file with the text it should have."""
+    return {
+        README: replaced(README.read_text(encoding="utf-8"),
+                         notebook_map("notebooks/", "exercises/"), "README.md"),
+        START: replaced(START.read_text(encoding="utf-8"), notebook_map(),
+                        "notebooks/00_start_here.md"),
+    }
+
+
+def stale() -> list[str]:
+    return [str(p.relative_to(ROOT)) for p, text in targets().items()
+            if p.read_text(encoding="utf-8") != text]
+
+
+def main(argv: list[str]) -> int:
+    if "--check" in argv:
+        out = stale()
+        if out:
+            print("map out of date in", *out, "- run: .venv/bin/python tools/update_map.py")
+            return 1
+        return 0
+    for path, text in targets().items():
+        if path.read_text(encoding="utf-8") != text:
+            path.write_text(text, encoding="utf-8")
+            print("updated", path.relative_to(ROOT))
+    from jupytext.cli import jupytext as jupytext_cli
+
+    jupytext_cli(["--quiet", "--sync", str(START)])
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
