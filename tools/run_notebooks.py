@@ -48,6 +48,10 @@ def run(path: pathlib.Path, timeout: int = 600) -> None:
     for cell in nb.cells:
         cell.get("metadata", {}).pop("execution", None)
     nbformat.write(nb, path)
+    twin = path.with_suffix(".md")
+    if twin.exists():
+        # the .md stays the newer file, so the next sync (or JupyterLab) reads it as the source
+        twin.touch()
 
 
 def main(argv: list[str]) -> int:
