@@ -11,7 +11,7 @@ import numpy as np
 
 from boardkit import sim
 from boardkit.mawari import MawariGame, MawariRules
-from boardkit.mawari.ai import POLICIES, battle_odds
+from boardkit.mawari.ai import battle_odds, bot
 
 
 def median_time(fn, runs=5):
@@ -27,7 +27,7 @@ def games(n, count=100, rules=None):
     def run():
         for rng in sim.spawn_rngs(n, count):
             g = MawariGame(rules, players=n)
-            sim.play_game(g, [POLICIES["smart"]] * n, rng)
+            sim.play_game(g, [bot("smart")] * n, rng)
     return run
 
 
@@ -42,7 +42,7 @@ def main():
     g = MawariGame(rules=rules)
     rng = np.random.default_rng(0)
     k = 20000
-    t_fast = median_time(lambda: [g._sample(rng) for _ in range(k)])
+    t_fast = median_time(lambda: [g._sample_chance(rng) for _ in range(k)])
     t_model = median_time(lambda: [rules.model.sample(rng) for _ in range(k)])
     print(f"toss sampling: game {k / t_fast:,.0f}/s, TossModel.sample {k / t_model:,.0f}/s, "
           f"ratio {t_model / t_fast:.1f}x")

@@ -10,7 +10,7 @@ import json
 import numpy as np
 import pytest
 
-from boardkit import sim
+from boardkit import BoardkitError, sim
 from boardkit.mawari import MawariGame, MawariRules
 
 
@@ -185,3 +185,20 @@ def test_ms06_ms10_ms14_engine_agrees_with_ring_chain_step(jump):
             g.set_toss(text)
             want_pos, laps = step(pos, Toss.parse(text).squares(), jump)
             assert (g.position(0), g.rank(0)) == (want_pos, min(laps, 3)), (pos, text)
+
+
+def test_levels_bot_and_hint():
+    """One bot(level) per LEVELS entry (English or Japanese), HINT_LEVEL among them; the
+    hint is the smart decision, None while a toss is due, and explain() says so."""
+    from boardkit.mawari import ai
+    assert list(ai.LEVELS) == ["never", "random", "always", "smart"]
+    assert ai.HINT_LEVEL in ai.LEVELS
+    assert ai.bot("かしこい") is ai.bot("smart") is ai.smart_battle
+    with pytest.raises(BoardkitError, match="never"):
+        ai.bot("strongest")
+    g = _battle_game(MawariRules())
+    assert ai.hint(g) is None and "toss first" in ai.explain(g, None)
+    g.undo()
+    assert ai.hint(g) == ai.smart_battle(g, None)
+    text = ai.explain(g, ai.hint(g))
+    assert text.startswith("no battle") and "battle P2: a 16-square race" in text

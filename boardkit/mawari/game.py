@@ -153,6 +153,11 @@ class MawariGame(Game):
                      piece=RANKS[self._rank[p]], laid=self._laid[p],
                      home=square_name(self._home[p])) for p in range(self.players)]
 
+    def battle_length(self, attacker: int, defender: int) -> int:
+        """Squares of the battle race between two pieces: there and back (MS-15)."""
+        a, d = self._check_player(attacker), self._check_player(defender)
+        return 2 * self._distance(self._pos[a], self._pos[d])
+
     def battle_offer(self) -> list[int]:
         """The players a battle may be declared on right now (MS-15)."""
         return list(self._offer) if self._phase == "decide" else []

@@ -75,7 +75,7 @@ class MawariWidget(GameWidget):
         return MawariGame(rules=rules)
 
     def bot(self, level: str):
-        return ai.POLICIES[level]
+        return ai.bot(level)
 
     def hint_move(self):
         return ai.smart_battle(self.game, self.rng)
