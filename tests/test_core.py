@@ -312,3 +312,35 @@ def test_rules_first_constructor_and_level_check():
     assert check_level("strong", levels) == "strong" and check_level("やさしい", levels) == "easy"
     with pytest.raises(BoardkitError, match="'easy' \\(やさしい\\), 'strong'"):
         check_level("hard", levels)
+
+
+# ------------------------------------------------------------ the exercise API
+def test_exercises_base_class_checks_summarises_and_never_raises(capsys):
+    from boardkit.exercises import Exercises, compare_sets, to_set
+
+    class ToyExercises(Exercises):
+        topic = "toy"
+
+        def check_reach(self, answer):
+            want = {str(m.path[-1]) for m in ToyGame().legal_moves()}
+            return self.check("reach", answer, test=lambda a: compare_sets(
+                to_set(a, str), want, what="cell", extra_why="the token walks the routes"),
+                hint="follow the routes from a")
+
+        def check_count(self, answer):
+            return self.check("count", answer, len(ToyGame().legal_moves()))
+
+    ex = ToyExercises()
+    assert ToyExercises.names() == ["reach", "count"] and "2 exercises" in repr(ex)
+    assert ex.check_reach(["c", "z"]) is False
+    out = capsys.readouterr().out
+    assert "['z'] is not right: the token walks the routes. 2 cells missing." in out
+    assert ex.check_reach({"c", "d", "e"}) is True and ex.check_count(...) is False
+    assert ex.check_count(object()) is False
+    ex.summary()
+    assert capsys.readouterr().out.splitlines()[-1] == "toy: 1 of 2 answers correct"
+    ns = {}
+    ex.export(ns)
+    assert set(ns) == {"check_reach", "check_count", "summary"}
+    assert compare_sets([1], {1, 2}, what="square", show_missing=True) == "1 square missing: [2]."
+    assert to_set("15", int) == {15} and to_set([1, "2"], int) == {1, 2} and to_set(7) == {7}
