@@ -111,3 +111,18 @@ def test_ms03_join_button():
     assert w.join_button.disabled and w.game.players == 4
     w.join()                                         # a fifth: a message, not a crash
     assert "MS-03" in w.last_error
+
+
+def test_draw_refuses_unknown_options_and_draws_a_hint():
+    import pytest
+    from boardkit import BoardkitError
+    from boardkit.mawari import Battle
+    g = MawariGame(players=2)
+    with pytest.raises(BoardkitError, match="flipp"):
+        g.draw(flipp=True)
+    with pytest.raises(BoardkitError, match="size"):
+        g.draw(size="big")
+    g = MawariGame.setup({0: "1五", 1: "9五"})
+    plain = g.draw().to_svg()
+    assert g.draw(hint=Battle(1), selected="1五").to_svg() != plain
+    assert g.draw(numbers=True, labels=False, last_move=2, title="x").to_svg()

@@ -16,8 +16,10 @@ from __future__ import annotations
 
 import math
 
+from .._core import BoardkitError
 from ..svg import Drawing
-from .game import CORNERS, RANKS, TRACK, square_coords, square_index, square_name
+from .game import CORNERS, RANKS, TRACK
+from .notation import short, square_coords, square_index, square_name
 from .toss import Toss
 
 __all__ = ["draw_game", "PLAYER_COLORS", "draw_toss"]
@@ -66,10 +68,25 @@ def draw_piece(d: Drawing, cx, cy, size, kanji, player, angle, *, laid=False, ce
 
 
 def draw_game(game, *, size: float = 480, labels: bool = True, numbers: bool = False,
-              highlight=(), targets=(), arrows=(), flip: bool = False, last_move: bool = True,
-              toss: Toss | None = None, title: str | None = None) -> Drawing:
-    """The board of ``game``. ``numbers`` writes the track index 0-31 on each ring square;
-    ``toss`` draws that toss instead of the game's last toss."""
+              highlight=(), targets=(), arrows=(), selected=(), hint=None, flip: bool = False,
+              last_move: bool | int = True, toss: Toss | None = None,
+              title: str | None = None) -> Drawing:
+    """The board of ``game`` (the options of docs/architecture.md, "Drawing").
+
+    ``labels`` writes the files and ranks; ``selected`` cells are highlighted like
+    ``highlight``; ``hint`` (a ``Battle``) is drawn as a dashed arrow from the mover to the
+    piece to attack; ``last_move`` shows the table with the last toss. Mawari's extras:
+    ``numbers`` writes the track index 0-31 on each ring square; ``toss`` draws that toss
+    instead of the game's last toss."""
+    if isinstance(size, bool) or not isinstance(size, (int, float)) or not 50 <= size <= 4000:
+        raise BoardkitError(f"MawariGame.draw(): size is a number of pixels 50..4000, "
+                            f"got {short(size)}")
+    if isinstance(selected, str):
+        selected = (selected,)
+    highlight = (highlight,) if isinstance(highlight, str) else tuple(highlight)
+    highlight += tuple(selected)
+    if hint is not None and getattr(hint, "defender", None) is not None:
+        arrows = tuple(arrows) + ((game.square(game.turn), game.square(hint.defender)),)
     margin = size * 0.055
     cell = (size - 2 * margin) / 9
     panel = cell * 1.9 if last_move else 0

@@ -750,7 +750,14 @@ class MawariGame(Game):
         self._mark = 0
 
     # ------------------------------------------------------------ display
+    draw_extras = ("numbers", "toss")
+
     def draw(self, **options):
+        """The board as an ``svg.Drawing``: the options of docs/architecture.md (size, flip,
+        labels, highlight, targets, arrows, selected, hint, last_move, title) and mawari's
+        ``numbers`` (track indices on the ring) and ``toss`` (the toss shown on the table).
+        An unknown option raises BoardkitError naming the accepted ones."""
+        self._check_draw_options(options)
         from .draw import draw_game
         return draw_game(self, **options)
 
