@@ -344,3 +344,31 @@ def test_exercises_base_class_checks_summarises_and_never_raises(capsys):
     assert set(ns) == {"check_reach", "check_count", "summary"}
     assert compare_sets([1], {1, 2}, what="square", show_missing=True) == "1 square missing: [2]."
     assert to_set("15", int) == {15} and to_set([1, "2"], int) == {1, 2} and to_set(7) == {7}
+
+
+# ------------------------------------------------------------ shared test helpers
+def test_conftest_helpers_work_on_the_toy_games():
+    import time as _time
+
+    from boardkit import BoardkitError
+    from conftest import answers_fast, assert_rejected, check_invariants, random_games
+    from toygame import ToyDiceGame
+    g = ToyGame()
+    err = assert_rejected(g, lambda: g.play("a-h"), IllegalMoveError, match="TOY-1")
+    assert err.rule == "TOY-1"
+    with pytest.raises(pytest.fail.Exception):
+        assert_rejected(g, lambda: g.play("a-e"))               # accepted: the helper fails
+    res, exc, secs = answers_fast(ToyGame.from_json, "[" * 100_000, limit=2.0)
+    assert res is None and isinstance(exc, FormatError) and secs < 2.0
+    res, err, _ = answers_fast(ToyGame.from_json, "{", limit=5.0, process=True)
+    assert err[1] == "FormatError" and err[3] is True
+    with pytest.raises(pytest.fail.Exception, match="took over"):
+        answers_fast(_time.sleep, 0.5, limit=0.05)
+    steps = 0
+    for game, step, rng in random_games(ToyDiceGame, games=3, seed=2, max_plies=50):
+        check_invariants(game)
+        steps += 1
+    assert steps > 10
+    first = [str(s) for _, s, _ in random_games(ToyDiceGame, games=1, seed=5)]
+    assert first == [str(s) for _, s, _ in random_games(ToyDiceGame, games=1, seed=5)]
+    assert issubclass(FormatError, BoardkitError)
