@@ -60,10 +60,13 @@ def notebook_map(link_prefix: str = "", exercises_prefix: str = "../exercises/")
 
 
 def replaced(text: str, body: str, where: str) -> str:
-    if text.count(BEGIN) != 1 or text.count(END) != 1:
-        raise SystemExit(f"{where}: needs exactly one {BEGIN} and one {END}")
-    head, rest = text.split(BEGIN, 1)
-    _, tail = rest.split(END, 1)
+    """``text`` with the lines between the marker lines replaced by ``body``."""
+    begin = re.compile(rf"(?m)^{re.escape(BEGIN)}[ \t]*$")
+    end = re.compile(rf"(?m)^{re.escape(END)}[ \t]*$")
+    if len(begin.findall(text)) != 1 or len(end.findall(text)) != 1:
+        raise SystemExit(f"{where}: needs exactly one line {BEGIN} and one line {END}")
+    head, rest = begin.split(text, 1)
+    _, tail = end.split(rest, 1)
     return head + BEGIN + "\n" + body + "\n" + END + tail
 
 
