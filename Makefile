@@ -8,7 +8,7 @@ STAMP  := $(VENV)/.installed
 PYTEST_WORKERS ?= 2
 LAB_ARGS ?=
 
-.PHONY: lab test test-fast notebooks notebook setup browser-deps bench clean
+.PHONY: lab test test-fast lint notebooks notebook setup browser-deps bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -50,6 +50,10 @@ notebooks: $(STAMP)
 notebook: $(STAMP)
 	@test -n "$(NB)" || { echo "usage: make notebook NB=notebooks/NN_name.md"; exit 2; }
 	$(BIN)/python tools/run_notebooks.py $(NB)
+
+# ruff over the code and the notebooks ([tool.ruff] in pyproject.toml)
+lint: $(STAMP)
+	$(BIN)/ruff check .
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run_all.py

@@ -7,5 +7,5 @@ Games: ``boardkit.checkers``, ``boardkit.diamond``, ``boardkit.backgammon``,
 """
 from ._core import BoardkitError, ChanceStep, FormatError, Game, IllegalMoveError, Outcome
 
-__version__ = "0.1.0"
+__version__ = "0.1.0"   # the only place the version is written (pyproject reads it)
 __all__ = ["BoardkitError", "ChanceStep", "FormatError", "Game", "IllegalMoveError", "Outcome"]

@@ -17,8 +17,9 @@ from __future__ import annotations
 import abc
 import dataclasses
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Sequence
+from typing import Any, ClassVar
 
 __all__ = [
     "BoardkitError",

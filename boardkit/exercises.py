@@ -25,7 +25,8 @@ method per exercise; the notebook calls ``ex.check_<name>(answer)`` and ``ex.sum
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 __all__ = ["Checker", "Exercises", "compare_sets", "to_set"]
 
@@ -94,7 +95,8 @@ def compare_sets(given: Iterable, expected: Iterable, *, what: str = "answer",
     if extra:
         shown = sorted(extra, key=str)
         many = len(shown) > 1
-        parts.append(f"{shown} {'are' if many else 'is'} not right" + (f": {extra_why}" if extra_why else "") + ".")
+        why = f": {extra_why}" if extra_why else ""
+        parts.append(f"{shown} {'are' if many else 'is'} not right{why}.")
     missing = want - got
     if missing:
         n = len(missing)

@@ -17,9 +17,10 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any
 
 import numpy as np
 
@@ -69,7 +70,8 @@ def _resolve_executor(executor):
         return executor, False
     if executor == "process":
         return ProcessPoolExecutor(max_workers=2), True
-    raise BoardkitError(f"executor must be None, 'process' or a concurrent.futures.Executor, got {executor!r}")
+    raise BoardkitError("executor must be None, 'process' or a concurrent.futures.Executor, "
+                        f"got {executor!r}")
 
 
 def _run_chunks(func: Callable, jobs: list, executor, progress: bool, description: str,
@@ -137,7 +139,9 @@ class TournamentResult:
 
     def score(self, name: str) -> float:
         """Wins plus half the draws and unfinished games (each game counts once)."""
-        return self.wins[name] + 0.5 * (self.draws + self.unfinished) if len(self.names) == 2 else self.wins[name]
+        if len(self.names) != 2:
+            return self.wins[name]
+        return self.wins[name] + 0.5 * (self.draws + self.unfinished)
 
     def win_rate(self, name: str) -> float:
         return self.score(name) / self.games

@@ -14,10 +14,9 @@ carry ``data-cell="..."``: the clickable canvas reports that string when clicked
 from __future__ import annotations
 
 import base64
-
 import math
+from collections.abc import Iterable, Sequence
 from html import escape
-from typing import Iterable, Sequence
 
 __all__ = ["Drawing", "fmt"]
 
@@ -63,41 +62,43 @@ class Drawing:
             self.rect(0, 0, width, height, fill=background)
 
     # -------------------------------------------------------------- shapes
-    def add(self, raw: str) -> "Drawing":
+    def add(self, raw: str) -> Drawing:
         """Append raw SVG text (for the rare shape the helpers do not cover)."""
         self._items.append(raw)
         return self
 
-    def rect(self, x, y, w, h, *, cell: str | None = None, **style) -> "Drawing":
-        self._items.append(f"<rect{_attrs(dict(x=fmt(x), y=fmt(y), width=fmt(w), height=fmt(h), data_cell=cell, **style))}/>")
+    def rect(self, x, y, w, h, *, cell: str | None = None, **style) -> Drawing:
+        a = _attrs(dict(x=fmt(x), y=fmt(y), width=fmt(w), height=fmt(h), data_cell=cell, **style))
+        self._items.append(f"<rect{a}/>")
         return self
 
-    def circle(self, cx, cy, r, *, cell: str | None = None, **style) -> "Drawing":
-        self._items.append(f"<circle{_attrs(dict(cx=fmt(cx), cy=fmt(cy), r=fmt(r), data_cell=cell, **style))}/>")
+    def circle(self, cx, cy, r, *, cell: str | None = None, **style) -> Drawing:
+        a = _attrs(dict(cx=fmt(cx), cy=fmt(cy), r=fmt(r), data_cell=cell, **style))
+        self._items.append(f"<circle{a}/>")
         return self
 
-    def line(self, x1, y1, x2, y2, **style) -> "Drawing":
+    def line(self, x1, y1, x2, y2, **style) -> Drawing:
         self._items.append(f"<line{_attrs(dict(x1=fmt(x1), y1=fmt(y1), x2=fmt(x2), y2=fmt(y2), **style))}/>")
         return self
 
-    def polygon(self, points: Iterable[Sequence[float]], *, cell: str | None = None, **style) -> "Drawing":
+    def polygon(self, points: Iterable[Sequence[float]], *, cell: str | None = None, **style) -> Drawing:
         pts = " ".join(f"{fmt(x)},{fmt(y)}" for x, y in points)
         self._items.append(f"<polygon{_attrs(dict(points=pts, data_cell=cell, **style))}/>")
         return self
 
-    def polyline(self, points: Iterable[Sequence[float]], **style) -> "Drawing":
+    def polyline(self, points: Iterable[Sequence[float]], **style) -> Drawing:
         pts = " ".join(f"{fmt(x)},{fmt(y)}" for x, y in points)
         style.setdefault("fill", "none")
         self._items.append(f"<polyline{_attrs(dict(points=pts, **style))}/>")
         return self
 
-    def path(self, d: str, *, cell: str | None = None, **style) -> "Drawing":
+    def path(self, d: str, *, cell: str | None = None, **style) -> Drawing:
         self._items.append(f"<path{_attrs(dict(d=d, data_cell=cell, **style))}/>")
         return self
 
     def text(self, x, y, s: str, *, size: float = 12, anchor: str = "middle",
              color: str = "#222", weight: str | None = None, cell: str | None = None,
-             rotate: float | None = None, **style) -> "Drawing":
+             rotate: float | None = None, **style) -> Drawing:
         """Text centred on (x, y) by default (both ways)."""
         transform = f"rotate({fmt(rotate)} {fmt(x)} {fmt(y)})" if rotate else None
         a = _attrs(dict(x=fmt(x), y=fmt(y), font_size=fmt(size), text_anchor=anchor,
@@ -108,7 +109,7 @@ class Drawing:
 
     def arrow(self, points: Sequence[Sequence[float]], *, color: str = "#1f6feb",
               width: float = 3, opacity: float = 0.85, head: float | None = None,
-              dashed: bool = False) -> "Drawing":
+              dashed: bool = False) -> Drawing:
         """A polyline with an arrowhead at the end (hint arrows, hop paths)."""
         if len(points) < 2:
             return self
@@ -127,13 +128,14 @@ class Drawing:
                      pointer_events="none")
         return self
 
-    def group(self, items: "Drawing", transform: str | None = None, **attrs) -> "Drawing":
+    def group(self, items: Drawing, transform: str | None = None, **attrs) -> Drawing:
         """Insert another drawing's elements as a <g>."""
-        self._items.append(f"<g{_attrs(dict(transform=transform, **attrs))}>" + "".join(items._items) + "</g>")
+        a = _attrs(dict(transform=transform, **attrs))
+        self._items.append(f"<g{a}>" + "".join(items._items) + "</g>")
         self._defs.update(items._defs)
         return self
 
-    def define(self, key: str, raw: str) -> "Drawing":
+    def define(self, key: str, raw: str) -> Drawing:
         """Add something to <defs> once (gradients, patterns)."""
         self._defs.setdefault(key, raw)
         return self

@@ -9,6 +9,7 @@ from boardkit import FormatError, IllegalMoveError
 from boardkit.exercises import Checker
 from boardkit.sim import monte_carlo, spawn_rngs, tournament, wilson_interval
 from boardkit.svg import Drawing, fmt
+
 from toygame import ToyGame, first_bot, random_bot, rush_bot
 
 
@@ -248,6 +249,7 @@ def test_outcome_carries_the_rule_id():
 
 def test_chance_steps_are_recorded_and_undone_by_the_base():
     from boardkit import ChanceStep
+
     from toygame import ToyDiceGame
     g = ToyDiceGame()
     start = g.to_json()
@@ -290,6 +292,7 @@ def test_push_pop_for_search_restores_exactly():
 def test_draw_refuses_unknown_options_naming_the_accepted_ones():
     from boardkit import BoardkitError
     from boardkit._core import DRAW_OPTIONS
+
     from toygame import ToyDiceGame
     g = ToyGame()
     g.draw(size=200, flip=True, labels=False, highlight=["a"], last_move=2)
@@ -304,6 +307,7 @@ def test_draw_refuses_unknown_options_naming_the_accepted_ones():
 def test_rules_first_constructor_and_level_check():
     from boardkit import BoardkitError
     from boardkit._core import check_level
+
     from toygame import ToyRules
     assert ToyGame(ToyRules(max_plies=3)).rules.max_plies == 3 and ToyGame().rules == ToyRules()
     with pytest.raises(BoardkitError, match="expected a ToyRules"):
@@ -351,6 +355,7 @@ def test_conftest_helpers_work_on_the_toy_games():
     import time as _time
 
     from boardkit import BoardkitError
+
     from conftest import answers_fast, assert_rejected, check_invariants, random_games
     from toygame import ToyDiceGame
     g = ToyGame()
@@ -365,7 +370,7 @@ def test_conftest_helpers_work_on_the_toy_games():
     with pytest.raises(pytest.fail.Exception, match="took over"):
         answers_fast(_time.sleep, 0.5, limit=0.05)
     steps = 0
-    for game, step, rng in random_games(ToyDiceGame, games=3, seed=2, max_plies=50):
+    for game, _step, _rng in random_games(ToyDiceGame, games=3, seed=2, max_plies=50):
         check_invariants(game)
         steps += 1
     assert steps > 10

@@ -1,9 +1,11 @@
 """The widget base, driven from Python exactly as clicks would drive it (toy game)."""
-import numpy as np
-import pytest
+import types
+
+import ipywidgets as W
 
 from boardkit.widgets import GameWidget
-from toygame import ToyGame, first_bot
+
+from toygame import ToyDiceGame, ToyGame, first_bot, random_bot
 
 
 class ToyWidget(GameWidget):
@@ -108,12 +110,6 @@ def test_save_and_resume_report_errors_and_never_raise(tmp_path):
 
 
 # ------------------------------------------------------------ the hooks (issue 9/11)
-import types
-
-import ipywidgets as W
-
-from toygame import ToyDiceGame, random_bot
-
 toy_ai = types.ModuleType("toy_ai")
 toy_ai.LEVELS = {"first": "さいしょ", "random": "ランダム"}
 toy_ai.HINT_LEVEL = "first"

@@ -50,9 +50,10 @@ from __future__ import annotations
 import html
 import re
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from types import ModuleType
-from typing import Any, Callable
+from typing import Any
 
 import ipywidgets as W
 import numpy as np
@@ -212,7 +213,8 @@ class GameWidget(W.VBox):
         """The move the hint shows: ai.hint(game) at ai.HINT_LEVEL, else the strongest bot."""
         if self.ai is not None and hasattr(self.ai, "hint"):
             level = getattr(self.ai, "HINT_LEVEL", None)
-            got = self.ai.hint(self.game.copy(), level) if level is not None else self.ai.hint(self.game.copy())
+            probe = self.game.copy()
+            got = self.ai.hint(probe, level) if level is not None else self.ai.hint(probe)
             if isinstance(got, tuple) and len(got) == 2 and isinstance(got[1], str):
                 self._hint_reason = got[1]        # an ai.hint that returns (move, why)
                 return got[0]
@@ -602,8 +604,10 @@ class GameWidget(W.VBox):
                        f"{html.escape(self.used_text())}</span>")
         self.status_html.value = f"<span style='color:{TEXT_COLOR}'>{status}</span>"
         lines = self.moves_text()
-        self.moves_html.value = (f"<pre style='margin:0;color:{TEXT_COLOR};background:{BACKGROUND}'>"
-                                 + html.escape("\n".join(lines)) + "</pre>"
-                                 if lines else f"<i style='color:{MUTED_COLOR}'>{html.escape(tr('no_moves_yet'))}</i>")
+        if lines:
+            self.moves_html.value = (f"<pre style='margin:0;color:{TEXT_COLOR};background:{BACKGROUND}'>"
+                                     + html.escape("\n".join(lines)) + "</pre>")
+        else:
+            self.moves_html.value = f"<i style='color:{MUTED_COLOR}'>{html.escape(tr('no_moves_yet'))}</i>"
         self.undo_button.disabled = not self.undo_allowed
         self.after_refresh()
