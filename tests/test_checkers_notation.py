@@ -6,7 +6,7 @@ import pytest
 
 from boardkit import FormatError, IllegalMoveError
 from boardkit.checkers import CheckersGame, CheckersRules
-from boardkit.checkers.pdn import parse_fen, read_pdn, write_fen
+from boardkit.checkers.notation import parse_fen, read_pdn, write_fen
 
 INT = CheckersRules.international()
 

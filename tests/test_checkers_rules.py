@@ -8,7 +8,7 @@ import pytest
 
 from boardkit import BoardkitError, FormatError, IllegalMoveError
 from boardkit.checkers import CheckersGame, CheckersMove, CheckersRules
-from boardkit.checkers.board import geometry
+from boardkit.checkers.movegen import geometry
 
 AM = CheckersRules.american()
 NF = CheckersRules.no_forced()

@@ -22,7 +22,7 @@ The six strategy tips of the source are switches of one search (``TipBot``):
     "crown"     crown first: men count more the nearer they are to the far row, kings more
     "trade"     trade when ahead: the same lead is worth more with fewer pieces left
 
-The search works on the engine's bitboards (``board.movegen``), not on ``play/undo``.
+The search works on the engine's bitboards (``movegen.movegen``), not on ``play/undo``.
 """
 from __future__ import annotations
 
@@ -31,7 +31,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from .board import apply_raw, bits, geometry, movegen
+from .movegen import apply_raw, bits, geometry, movegen
 
 __all__ = ["BOTS", "easy", "normal", "strong", "EasyBot", "NormalBot", "StrongBot", "best_move",
            "TIPS", "TipBot", "tip_bot", "tip_pair", "measure_tip", "evaluate", "score",

@@ -17,17 +17,16 @@ Fast internals for search (no validation, no history, no snapshots in ``history`
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from .._core import FormatError, Game, IllegalMoveError, Outcome
-from .board import apply_raw, geometry, movegen
+from .movegen import apply_raw, geometry, movegen
+from .notation import parse_fen, parse_move_text, write_fen
 from .rules import CheckersRules
 
 __all__ = ["CheckersGame", "CheckersMove", "perft", "PLAYER_NAMES"]
 
 PLAYER_NAMES = ("Black", "White")
-_MOVE_RE = re.compile(r"^\s*(\d+)\s*((?:[-xX:]\s*\d+\s*)+)$")
 
 
 @dataclass(frozen=True)
@@ -54,6 +53,8 @@ class CheckersMove:
         return self.path[-1]
 
     def __str__(self) -> str:
+        if not isinstance(self.path, tuple) or len(self.path) < 2:
+            return f"<malformed move {self.path!r:.60}>"   # play() refuses it (FormatError)
         if self.captures:
             return "x".join(map(str, self.path))
         return f"{self.path[0]}-{self.path[-1]}"
@@ -105,9 +106,8 @@ class CheckersGame(Game):
         if fen is None:
             self._set(self._geo.start_black, self._geo.start_white, 0, rules.first_turn, 0)
         else:
-            from .pdn import parse_fen
             turn, black, white, kings, quiet = parse_fen(fen, rules.board_size)
-            _check_men(black, white, kings, self._geo, fen)
+            self.check_position(black, white, kings, turn, quiet, fen=fen)
             self._set(black, white, kings, turn, quiet)
         self._start = self._snapshot()
 
@@ -118,6 +118,69 @@ class CheckersGame(Game):
         self._endgame = endgame              # plies since the CK-13 endgame class arose
         self._keys = keys if keys is not None else ((black, white, kings, turn),)
         self._cache = None
+
+    def check_position(self, black: int, white: int, kings: int, turn: int, quiet: int = 0,
+                       endgame: int = 0, *, fen: str | None = None,
+                       fmt: str = "PDN FEN (CK-15)") -> None:
+        """Refuse a position that no game under these rules can reach, with a
+        FormatError naming the rule (used by the ``fen`` set-up and by JSON loading):
+
+        - a side with more pieces than it starts with (CK-02: 12 on 8x8, 20 on 10x10,
+          30 on 12x12), or kings that are not pieces;
+        - a man on its own crowning row (CK-08: it would have been crowned);
+        - the side that has just moved (not the side to move) without any piece
+          (CK-10; a side *to move* with no pieces is a finished game and is accepted);
+        - a quiet-ply count (FEN ``H`` field, JSON ``quiet``) past the draw (80 plies
+          under CK-12, 50 under CK-13), or quiet plies no kings could have made (they
+          are king moves: one needs a king of the side that just moved, two or more
+          kings on both sides);
+        - a CK-13 endgame count under American draw rules, outside a lone-king
+          endgame, or past its draw (32 plies against three pieces, 10 against two).
+        """
+        g = self._geo
+        where = f"; got {fen[:80]!r}" if isinstance(fen, str) else ""
+
+        def bad(problem: str, rule: str, fix: str = ""):
+            raise FormatError(f"{fmt}: no game reaches this position: {problem} ({rule})"
+                              f"{fix}{where}")
+
+        if black & white or (black | white) & ~g.full or kings & ~(black | white):
+            bad("the piece sets overlap or leave the board", "CK-01")
+        most = (g.half - 1) * g.half
+        for player, bb in ((0, black), (1, white)):
+            if bb.bit_count() > most:
+                bad(f"{PLAYER_NAMES[player]} has {bb.bit_count()} pieces, more than the "
+                    f"{most} it starts with", "CK-02")
+            men_crowned = bb & ~kings & g.crown_row[player]
+            if men_crowned:
+                sq = (men_crowned & -men_crowned).bit_length()
+                bad(f"a {PLAYER_NAMES[player]} man on square {sq} stands on its crowning row, "
+                    f"where it would be a king", "CK-08", f"; write it as K{sq}")
+        mover = 1 - turn
+        if not (white if mover else black):
+            bad(f"{PLAYER_NAMES[turn]} is to move, so {PLAYER_NAMES[mover]} has just moved, "
+                f"but {PLAYER_NAMES[mover]} has no pieces", "CK-10")
+        american = self.rules.draw_rules == "american"
+        limit, rule = (80, "CK-12") if american else (50, "CK-13")
+        if quiet > limit:
+            bad(f"{quiet} quiet plies (only king moves, no capture); the game is drawn at "
+                f"{limit}", rule)
+        if quiet >= 1 and not (white if mover else black) & kings:
+            bad(f"{quiet} quiet plies, but {PLAYER_NAMES[mover]}, who made the last one, "
+                f"has no king: quiet plies are king moves", rule)
+        if quiet >= 2 and not (black if mover else white) & kings:
+            bad(f"{quiet} quiet plies, but {PLAYER_NAMES[turn]} has no king to have made "
+                f"every other one", rule)
+        if endgame:
+            cls = _endgame_class(black, white, kings)
+            if american:
+                bad("an endgame count is kept only under international draw rules", "CK-12")
+            if cls is None:
+                bad("an endgame count is only kept in a lone-king endgame", "CK-13")
+            most_plies = 32 if cls == 3 else 10
+            if endgame > most_plies:
+                bad(f"an endgame count of {endgame} plies; this endgame is drawn at "
+                    f"{most_plies}", "CK-13")
 
     @property
     def turn(self) -> int:
@@ -274,24 +337,13 @@ class CheckersGame(Game):
 
     # ------------------------------------------------------------- parsing
     def _parse_squares(self, text: str) -> tuple[list[int], bool]:
-        m = _MOVE_RE.match(text)
-        if not m:
-            raise FormatError(f"checkers move notation (CK-15): expected a step like 11-15 or a "
-                              f"capture like 15x24 or 15x24x31, got {text!r}")
-        squares = [int(x) for x in re.findall(r"\d+", text)]
-        is_capture = "x" in text.lower() or ":" in text
-        if not is_capture and len(squares) != 2:
-            raise FormatError(f"checkers move notation (CK-15): a step has two squares "
-                              f"(like 11-15), got {text!r}; captures are written with x")
-        bad = [s for s in squares if not 1 <= s <= self.squares]
-        if bad:
-            raise FormatError(f"checkers move notation (CK-15): square {bad[0]} does not exist; "
-                              f"the dark squares are numbered 1-{self.squares}")
-        return squares, is_capture
+        return parse_move_text(text, self.squares)
 
     def _parse_move(self, text: str) -> CheckersMove:
         squares, is_capture = self._parse_squares(text.strip())
-        legal = self.legal_moves()
+        # only the legal moves with this start and end can match: convert just those
+        ends = (squares[0] - 1, squares[-1] - 1)
+        legal = [_raw_to_move(r) for r in self._raw_moves() if (r[0][0], r[0][-1]) == ends]
         found = _match(legal, squares, is_capture)
         if not found and not is_capture:
             # some programs write captures with a dash too (PDN allows 11-18 for 11x18)
@@ -304,8 +356,7 @@ class CheckersGame(Game):
         raise self._explain(squares, is_capture, text.strip())
 
     def _coerce_move(self, move) -> CheckersMove:
-        if not isinstance(move, CheckersMove):
-            raise FormatError(f"a checkers move is a CheckersMove or text like 11-15, got {type(move).__name__}")
+        self._check_move_value(move)
         legal = self.legal_moves()
         for m in legal:
             if m == move:
@@ -316,8 +367,27 @@ class CheckersGame(Game):
                 return m
         raise self._explain(list(move.path), move.is_capture, str(move))
 
+    def _check_move_value(self, move) -> None:
+        """A move value must be a CheckersMove whose path (at least two squares) and
+        captures are tuples of square numbers 1-32/50/72; else FormatError (CK-15)."""
+        fmt = ("a checkers move is a CheckersMove(path=(start, ..., end), captures=(...)) of "
+               f"square numbers 1-{self.squares}, or text like 11-15 (CK-15)")
+        if not isinstance(move, CheckersMove):
+            raise FormatError(f"{fmt}; got {type(move).__name__}")
+        path, caps = move.path, move.captures
+        if not isinstance(path, tuple) or not isinstance(caps, tuple):
+            raise FormatError(f"{fmt}; path and captures must be tuples, got "
+                              f"{type(path).__name__} and {type(caps).__name__}")
+        if not 2 <= len(path) <= self.squares + 1 or len(caps) > self.squares:
+            raise FormatError(f"{fmt}; a path has 2 to {self.squares + 1} squares, got {len(path)}")
+        for s in path + caps:
+            if type(s) is not int or not 1 <= s <= self.squares:
+                shown = repr(s) if type(s) is int and abs(s) < 10 ** 12 else type(s).__name__
+                raise FormatError(f"{fmt}; got the square {shown}")
+
     def _explain_illegal(self, move) -> IllegalMoveError:
         if isinstance(move, CheckersMove):
+            self._check_move_value(move)
             return self._explain(list(move.path), move.is_capture, str(move))
         squares, is_capture = self._parse_squares(str(move))
         return self._explain(squares, is_capture, str(move))
@@ -384,7 +454,6 @@ class CheckersGame(Game):
     # ------------------------------------------------------------- text
     def fen(self) -> str:
         """The position as a PDN FEN tag value, e.g. ``B:W21,22,K5:B1,2`` (CK-15)."""
-        from .pdn import write_fen
         return write_fen(self._turn, self._black, self._white, self._kings)
 
     def __str__(self) -> str:
@@ -407,61 +476,60 @@ class CheckersGame(Game):
 
     # ------------------------------------------------------------- JSON
     def _state_dict(self) -> dict:
-        from .pdn import write_fen
         b, w, k, t, quiet, endgame, _keys = self._start
         return {"start": {"fen": write_fen(t, b, w, k), "quiet": quiet, "endgame": endgame},
                 "moves": [str(m) for m in self._history],
                 "fen": self.fen()}
 
     def _load_state(self, data: dict) -> None:
-        from .pdn import parse_fen
-        start = data["start"]
+        """Rebuild the game from its start position and its moves, replayed one by one
+        (so every move is checked against the rules); the start position must be one a
+        game can reach (``check_position``) and the stored final ``fen`` must match."""
+        fmt = "checkers JSON (CK-15)"
+        if not isinstance(data, dict) or set(data) - {"start", "moves", "fen"}:
+            raise FormatError(f"{fmt}: 'state' holds 'start', 'moves' and 'fen' only, got "
+                              f"{sorted(map(str, data))[:6] if isinstance(data, dict) else data!r:.60}")
+        start = data.get("start")
         if not isinstance(start, dict) or not isinstance(data.get("moves"), list):
-            raise FormatError("checkers JSON: 'start' must be an object and 'moves' a list")
-        turn, black, white, kings, _q = parse_fen(start["fen"], self.rules.board_size)
-        _check_men(black, white, kings, self._geo, start["fen"])
-        quiet, endgame = start.get("quiet", 0), start.get("endgame", 0)
-        if not (isinstance(quiet, int) and isinstance(endgame, int) and quiet >= 0 and endgame >= 0):
-            raise FormatError("checkers JSON: 'quiet' and 'endgame' must be counts (integers >= 0)")
-        if endgame and _endgame_class(black, white, kings) is None:
-            raise FormatError("checkers JSON: an 'endgame' count is only kept in a CK-13 "
-                              "lone-king endgame; this start position is not one")
+            raise FormatError(f"{fmt}: 'start' must be an object and 'moves' a list")
+        if set(start) - {"fen", "quiet", "endgame"} or not isinstance(start.get("fen"), str):
+            raise FormatError(f"{fmt}: 'start' holds 'fen' (text), 'quiet' and 'endgame' only")
+        if "fen" in data and not isinstance(data["fen"], str):
+            raise FormatError(f"{fmt}: the final 'fen' must be text")
+        turn, black, white, kings, fen_quiet = parse_fen(start["fen"], self.rules.board_size)
+        quiet, endgame = start.get("quiet", fen_quiet), start.get("endgame", 0)
+        if not (type(quiet) is int and type(endgame) is int and quiet >= 0 and endgame >= 0):
+            raise FormatError(f"{fmt}: 'quiet' and 'endgame' must be counts (integers >= 0)")
+        if fen_quiet and fen_quiet != quiet:
+            raise FormatError(f"{fmt}: the start FEN's H field says {fen_quiet} quiet plies "
+                              f"but 'quiet' says {quiet}")
+        self.check_position(black, white, kings, turn, quiet, endgame, fen=start["fen"],
+                            fmt=f"{fmt}: the start position")
         self._undo, self._history, self._fast = [], [], []
         self._set(black, white, kings, turn, quiet, endgame)
         self._start = self._snapshot()
-        for text in data["moves"]:
+        for i, text in enumerate(data["moves"]):
             if not isinstance(text, str):
-                raise FormatError(f"checkers JSON: moves must be text like '11-15', got {text!r}")
+                raise FormatError(f"{fmt}: moves must be text like '11-15', got {text!r:.40}")
             try:
                 self.play(text)
             except (IllegalMoveError, FormatError) as e:
-                raise FormatError(f"checkers JSON: move {text!r} is illegal here: {e}") from None
+                raise FormatError(f"{fmt}: move {text[:40]!r} (number {i + 1}) is illegal here: {e}") from None
         if "fen" in data and data["fen"] != self.fen():
-            raise FormatError(f"checkers JSON: the moves lead to {self.fen()!r}, not to the "
-                              f"stored 'fen' {data['fen']!r}")
+            raise FormatError(f"{fmt}: the moves lead to {self.fen()!r}, not to the "
+                              f"stored 'fen' {data['fen'][:80]!r}")
 
     # ------------------------------------------------------------- PDN
     def to_pdn(self, **tags) -> str:
         """The game as a PDN record (tags, numbered moves, result) (CK-15)."""
-        from .pdn import write_pdn
+        from .notation import write_pdn
         return write_pdn(self, **tags)
 
     @classmethod
     def from_pdn(cls, text: str) -> "CheckersGame":
         """Read one PDN game record (the first game if the text holds several)."""
-        from .pdn import read_pdn
+        from .notation import read_pdn
         return read_pdn(text)[0]
-
-
-def _check_men(black: int, white: int, kings: int, geo, fen: str) -> None:
-    """A man on its own crowning row would already be a king (CK-08): refuse it."""
-    for player, bb in ((0, black), (1, white)):
-        bad = bb & ~kings & geo.crown_row[player]
-        if bad:
-            sq = (bad & -bad).bit_length()
-            raise FormatError(f"PDN FEN (CK-15): a {PLAYER_NAMES[player]} man on square {sq} "
-                              f"stands on its crowning row, where it would be a king (CK-08); "
-                              f"write it as K{sq}. Got {fen!r}")
 
 
 def _endgame_class(black: int, white: int, kings: int) -> int | None:
@@ -501,7 +569,7 @@ def perft(game: CheckersGame, depth: int) -> int:
     A whole multi-jump is one move; moves with the same start, end and captured
     pieces are counted once (CK-07). Draw rules are not applied (the usual perft
     convention), but a side with no legal move is a leaf with no children."""
-    from .board import perft_raw
+    from .movegen import perft_raw
     if not isinstance(depth, int) or depth < 0:
         raise FormatError(f"perft depth must be an integer >= 0, got {depth!r}")
     b, w, k, t = game.raw_position()

@@ -145,7 +145,7 @@ class CheckersWidget(GameWidget):
             w = (w & ~fb) | hb
         if k & fb:
             k = (k & ~fb) | hb
-        from .pdn import write_fen
+        from .notation import write_fen
         try:
             return CheckersGame(g.rules, fen=write_fen(t, b, w, k))
         except BoardkitError:

@@ -1,0 +1,491 @@
+"""PDN for checkers (CK-15): FEN tags and whole game records, read and written.
+
+FEN tag value:  ``W:W21,22,K5:B1,2``  side to move, then each colour's squares
+(``K`` marks a king); ranges like ``B1-12`` are read too, and the optional
+``:H<n>`` (plies without capture or man move) and ``:F<n>`` (move number) fields.
+
+Game record (one or more per text):
+
+    [Event "Club night"]
+    [GameType "21"]
+    [Result "1-0"]
+    1. 11-15 23-19 2. 8-11 22-17 {a comment} 3. 15x24 28x19 1-0
+
+GameType 20 = international (10x10), 21 = English/American (8x8), 27 = Canadian
+(12x12). Rule sets without a standard number are written with GameType 21/20/27 of
+their board size plus a ``[Rules "<json>"]`` tag that boardkit reads back.
+The result gives the score of the side that moves first in the variant first
+(Black in American checkers, White in international draughts): ``1-0``, ``0-1``,
+``1/2-1/2`` on 8x8 and ``2-0``, ``0-2``, ``1-1`` on 10x10; ``*`` = unfinished.
+When the moves end the game (CK-10 to CK-13), a result given in the Result tag or
+after the moves must agree with it (a decisive result on an unfinished game is fine:
+a resignation or an agreed draw).
+
+Moves are read in the forms other programs write: ``11-15``, ``15x24``, a capture
+with every landing square ``15x24x31`` or only its start and end ``15x31`` (when
+only one capture fits), ``:`` for ``x``, spaces around the sign (``11 - 15``), the
+compact four-digit form ``1115`` (PDN 1.0), and algebraic squares ``c3-d4`` /
+``c3xe5`` (PDN 3.0 alphanumeric, a1 dark at White's lower left). A capture written
+hop by hop (``11x18 18x25``) is not PDN: each move must be whole.
+"""
+from __future__ import annotations
+
+import json
+import re
+from itertools import accumulate
+
+from .._core import BoardkitError, FormatError, IllegalMoveError, rules_from_dict, rules_to_dict
+from .._input import MAX_INPUT_BYTES, loads_json
+from .rules import CheckersRules
+
+__all__ = ["parse_fen", "write_fen", "parse_move_text", "read_pdn", "write_pdn", "GAME_TYPES",
+           "MAX_FEN_CHARS", "MAX_MOVE_CHARS", "MAX_PDN_CHARS", "MAX_PDN_GAMES", "MAX_PDN_MOVES",
+           "MAX_PDN_WORDS", "MAX_PDN_MARKS"]
+
+GAME_TYPES = {21: CheckersRules.american(), 20: CheckersRules.international(),
+              27: CheckersRules.custom(board_size=12, majority_capture=True,
+                                       men_capture_backward=True, flying_kings=True,
+                                       crowning_ends_move=False, first_player="white",
+                                       draw_rules="international")}
+_SIZE_TYPE = {8: 21, 10: 20, 12: 27}
+
+
+#: limits (issue 8): longer text is refused with FormatError before any parsing
+MAX_FEN_CHARS = 2_000          # a FEN tag value
+MAX_MOVE_CHARS = 200           # one move's text (the longest real capture is ~70)
+MAX_PDN_CHARS = MAX_INPUT_BYTES   # a whole PDN text (1,000,000 characters)
+MAX_PDN_GAMES = 1_000          # game records in one PDN text
+MAX_PDN_MOVES = 10_000         # moves in one PDN text, all games together (keeps reading < 1 s)
+MAX_PDN_WORDS = 60_000         # words of move text (moves, move numbers, signs, results)
+MAX_PDN_MARKS = 50_000         # tags, comments, variation parentheses, ; and % comments
+MAX_RULES_DEPTH = 4            # nesting of the JSON in a [Rules "..."] tag
+
+_FEN_SQUARE = re.compile(r"(K?)([0-9]{1,3})(?:-([0-9]{1,3}))?", re.ASCII | re.IGNORECASE)
+_FEN_COUNT = re.compile(r"([HF])([0-9]{1,6})", re.ASCII | re.IGNORECASE)
+
+
+def fen_format(size: int = 8) -> str:
+    """The FEN format's name and shape, the start of every FEN error message."""
+    return (f"PDN FEN (CK-15): expected like 'W:W21,22,K5:B1,2' (side to move W or B, then "
+            f"W and B piece lists, K for kings, squares 1-{size * size // 2})")
+
+
+def parse_fen(text: str, size: int = 8) -> tuple[int, int, int, int, int]:
+    """Read a FEN tag value. Returns (turn, black, white, kings, quiet plies).
+
+    Only the format is checked here (ASCII digits, squares 1-32/50/72, each square
+    once, at most ``MAX_FEN_CHARS`` characters); whether a game can reach the position
+    is ``CheckersGame``'s check (``game.check_position``)."""
+    count = size * size // 2
+    fmt = fen_format(size)
+    if not isinstance(text, str):
+        raise FormatError(f"{fmt}; got {type(text).__name__}")
+    if len(text) > MAX_FEN_CHARS:
+        raise FormatError(f"{fmt}; the text is too long ({len(text):,} characters, at most "
+                          f"{MAX_FEN_CHARS:,})")
+    shown = text if len(text) <= 80 else text[:80] + "..."
+    t = text.strip().strip('"').rstrip(".").replace(" ", "")
+    fields = t.split(":")
+    if fields[0].upper() not in ("W", "B"):
+        raise FormatError(f"{fmt}; the first field must be W or B, got {shown!r}")
+    turn = 0 if fields[0].upper() == "B" else 1
+    sets = {"B": 0, "W": 0}
+    kings = 0
+    quiet = 0
+    seen_colours = set()
+    for field in fields[1:]:
+        if not field:
+            continue
+        head = field[0].upper()
+        if head in ("H", "F"):
+            m = _FEN_COUNT.fullmatch(field)
+            if not m:
+                raise FormatError(f"{fmt}; the {head} field is a count of at most 6 ASCII "
+                                  f"digits, got {field[:20]!r} in {shown!r}")
+            if head == "H":
+                quiet = int(m.group(2))
+            continue
+        if head not in ("W", "B"):
+            raise FormatError(f"{fmt}; unknown field {field[:20]!r} in {shown!r}")
+        if head in seen_colours:
+            raise FormatError(f"{fmt}; colour {head} is listed twice in {shown!r}")
+        seen_colours.add(head)
+        body = field[1:]
+        for item in body.split(",") if body else []:
+            m = _FEN_SQUARE.fullmatch(item)
+            if not m:
+                raise FormatError(f"{fmt}; bad square {item[:20]!r} in {shown!r}")
+            king = bool(m.group(1))
+            lo = int(m.group(2))
+            hi = int(m.group(3)) if m.group(3) else lo
+            if not (1 <= lo <= hi <= count):
+                raise FormatError(f"{fmt}; square {item!r} is outside 1-{count} in {shown!r}")
+            for sq in range(lo, hi + 1):
+                b = 1 << (sq - 1)
+                if (sets["B"] | sets["W"]) & b:
+                    raise FormatError(f"{fmt}; square {sq} is given twice in {shown!r}")
+                sets[head] |= b
+                if king:
+                    kings |= b
+    return turn, sets["B"], sets["W"], kings, quiet
+
+
+_MOVE_RE = re.compile(r"\s*([0-9]{1,3})\s*((?:[-xX:]\s*[0-9]{1,3}\s*)+)", re.ASCII)
+
+
+def parse_move_text(text: str, count: int = 32) -> tuple[list[int], bool]:
+    """The squares of a move written ``11-15``, ``15x24``, ``15x24x31`` or ``15:24``
+    (spaces allowed), and whether it is a capture. ASCII digits only, squares
+    1-``count``, at most ``MAX_MOVE_CHARS`` characters; else FormatError (CK-15)."""
+    fmt = ("checkers move notation (CK-15): expected a step like 11-15 or a capture like "
+           "15x24 or 15x24x31")
+    if not isinstance(text, str):
+        raise FormatError(f"{fmt}, got {type(text).__name__}")
+    if len(text) > MAX_MOVE_CHARS:
+        raise FormatError(f"{fmt}; the text is too long ({len(text):,} characters, at most "
+                          f"{MAX_MOVE_CHARS})")
+    if not _MOVE_RE.fullmatch(text):
+        shown = text if len(text) <= 40 else text[:40] + "..."
+        raise FormatError(f"{fmt}, got {shown!r}")
+    squares = [int(x) for x in re.findall(r"[0-9]+", text)]
+    is_capture = "x" in text.lower() or ":" in text
+    if not is_capture and len(squares) != 2:
+        raise FormatError(f"checkers move notation (CK-15): a step has two squares "
+                          f"(like 11-15), got {text!r}; captures are written with x")
+    bad = [s for s in squares if not 1 <= s <= count]
+    if bad:
+        raise FormatError(f"checkers move notation (CK-15): square {bad[0]} does not exist; "
+                          f"the dark squares are numbered 1-{count}")
+    return squares, is_capture
+
+
+def _squares(bb: int) -> list[int]:
+    out, i = [], 0
+    while bb:
+        if bb & 1:
+            out.append(i + 1)
+        bb >>= 1
+        i += 1
+    return out
+
+
+def write_fen(turn: int, black: int, white: int, kings: int) -> str:
+    """The FEN tag value: men in increasing order, then kings (``W:W21,22,K5:B1,2``)."""
+    def side(bb):
+        men = [str(s) for s in _squares(bb & ~kings)]
+        ks = ["K" + str(s) for s in _squares(bb & kings)]
+        return ",".join(men + ks)
+    return f"{'BW'[turn]}:W{side(white)}:B{side(black)}"
+
+
+# ------------------------------------------------------------------ records
+_RESULTS = {"1-0": 0, "2-0": 0, "0-1": 1, "0-2": 1, "1/2-1/2": None, "1-1": None, "*": "open"}
+
+
+def _result_text(game) -> str:
+    out = game.outcome()
+    ten = game.rules.board_size != 8
+    if out is None:
+        return "*"
+    if out.winner is None:
+        return "1-1" if ten else "1/2-1/2"
+    first_wins = out.winner == game.rules.first_turn
+    if ten:
+        return "2-0" if first_wins else "0-2"
+    return "1-0" if first_wins else "0-1"
+
+
+def write_pdn(game, **tags) -> str:
+    """A PDN record of ``game``: tags (given ones first), the numbered moves and the
+    result. Keyword tags, e.g. ``Event="Club night"``, are written as given."""
+    from .game import CheckersGame
+    rules = game.rules
+    gtype = _SIZE_TYPE[rules.board_size]
+    head = dict(tags)
+    head.setdefault("GameType", str(gtype))
+    if GAME_TYPES.get(gtype) != rules:
+        head.setdefault("Rules", json.dumps(rules_to_dict(rules), sort_keys=True))
+    start = game._start
+    start_fen = write_fen(start[3], start[0], start[1], start[2])
+    if start_fen != CheckersGame(rules).fen():
+        head.setdefault("SetUp", "1")
+        head.setdefault("FEN", start_fen)
+    result = _result_text(game)
+    head.setdefault("Result", result)
+    esc = lambda v: str(v).replace("\\", "\\\\").replace('"', '\\"')  # noqa: E731
+    lines = [f'[{k} "{esc(v)}"]' for k, v in head.items()]
+    # move numbers: a move pair starts with the variant's first player
+    words = []
+    turn = start[3]
+    number = 1
+    for i, m in enumerate(game.history):
+        if turn == rules.first_turn:
+            words.append(f"{number}.")
+        elif i == 0:
+            words.append(f"{number}...")
+        words.append(str(m))
+        if turn != rules.first_turn:
+            number += 1
+        turn = 1 - turn
+    words.append(result)
+    # keep each move number on the same line as its move
+    joined = []
+    for w in words:
+        if joined and joined[-1].endswith("."):
+            joined[-1] += " " + w
+        else:
+            joined.append(w)
+    words = joined
+    body, line = [], ""
+    for w in words:
+        if len(line) + len(w) + 1 > 79:
+            body.append(line)
+            line = w
+        else:
+            line = f"{line} {w}" if line else w
+    body.append(line)
+    return "\n".join(lines) + "\n\n" + "\n".join(body) + "\n"
+
+
+# The structural tokens ("marks") of PDN text; what lies between them is move text
+# (words and spaces). Every alternative is linear and starts with its own character
+# (so the regex engine skips plain text at C speed), a run of parentheses is one
+# token, and the scanner stops at the first thing that cannot be read (an unclosed
+# comment or tag), so reading is linear in the length of the text.
+_STRUCT = re.compile(r"""
+    (?P<tag>\[[ \t]*(?P<name>[A-Za-z0-9_]{1,40})[ \t]+"(?P<value>(?:[^"\\\n]|\\.){0,2000})"[ \t]*\])
+  | (?P<comment>\{[^}]*\})
+  | (?P<semi>;[^\n]*)
+  | (?P<escape>\n[ \t]*%[^\n]*)
+  | (?P<parens>[()][()\s]*)
+  | (?P<bad>[\[\]{}"])
+""", re.VERBOSE | re.ASCII)
+_PAREN = {"(": 1, ")": -1, " ": 0, "\t": 0, "\n": 0, "\r": 0, "\f": 0, "\v": 0}
+
+
+def _scan(text: str) -> list[tuple[dict, str]]:
+    """Split a PDN text into games: (tags, main-line move text). Comments ``{...}``
+    and ``;...``, ``%`` escape lines and variations ``(...)`` (nested to any depth)
+    are dropped; a tag at the start of a line after move text starts a new game.
+    One pass, linear time."""
+    games: list[tuple[dict, str]] = []
+    tags: dict = {}
+    main: list[str] = []           # move text of the main line (depth 0)
+    in_moves = False
+    line_start = True              # nothing but spaces since the last newline
+    depth = marks = 0
+    text = "\n" + text            # so that a % escape on the first line is found too
+    pos = 0
+    for m in _STRUCT.finditer(text):
+        marks += 1
+        if marks > MAX_PDN_MARKS:
+            raise FormatError(f"PDN (CK-15): more than {MAX_PDN_MARKS:,} tags, comments and "
+                              f"variation marks in one text; split it")
+        gap = text[pos:m.start()]
+        if gap:
+            if depth == 0:
+                main.append(gap)
+            if "\n" in gap:
+                tail = gap.rsplit("\n", 1)[1]
+                line_start = not tail.strip()
+                in_moves = in_moves or bool(gap.strip())
+            elif gap.strip():
+                in_moves, line_start = True, False
+        pos = m.end()
+        kind = m.lastgroup
+        if kind == "tag":
+            if in_moves and line_start:                 # a new game's tag section
+                games.append((tags, " ".join(main)))
+                if len(games) >= MAX_PDN_GAMES:
+                    raise FormatError(f"PDN (CK-15): more than {MAX_PDN_GAMES:,} games in one "
+                                      f"text; split it")
+                tags, main, in_moves = {}, [], False
+            value = m.group("value")
+            tags[m.group("name")] = re.sub(r"\\(.)", r"\1", value) if "\\" in value else value
+            line_start = False
+            continue
+        if kind == "bad":
+            ch, where = m.group(), text[m.start():m.start() + 40]
+            if ch in "{}":
+                raise FormatError(f"PDN (CK-15): unbalanced comment braces {{ }} at {where!r}")
+            if ch in "[]":
+                raise FormatError(f"PDN (CK-15): malformed tag at {where!r}; tags look like "
+                                  f"[Event \"name\"] (one line, a name of at most 40 letters, "
+                                  f"a value of at most 2,000 characters)")
+            raise FormatError(f"PDN (CK-15): a quote outside a tag at {where!r}")
+        if kind == "escape":
+            if depth == 0:
+                main.append(" ")
+            line_start = False
+            continue
+        in_moves = True
+        token = m.group()
+        if kind == "parens":
+            steps = list(accumulate(map(_PAREN.__getitem__, token), initial=depth))
+            if min(steps) < 0:
+                raise FormatError("PDN (CK-15): unbalanced variation parentheses ( ): "
+                                  "a ')' closes no variation")
+            depth = steps[-1]
+        if depth == 0:
+            main.append(" ")
+        line_start = token.endswith("\n") or "\n" in token and not token.rsplit("\n", 1)[1].strip()
+    tail = text[pos:]
+    if tail and depth == 0:
+        main.append(tail)
+    if tail.strip():
+        in_moves = True
+    if depth:
+        raise FormatError("PDN (CK-15): unbalanced variation parentheses ( ): "
+                          f"{depth:,} variation(s) not closed")
+    if tags or in_moves:
+        games.append((tags, " ".join(main)))
+    return games
+
+
+_SIGN_SPACES = re.compile(r"(?<=[0-9a-z])(?:\s+([-xX:])\s*|([-xX:])\s+)(?=[a-z]?[0-9])", re.ASCII)
+_MOVE_NUMBER = re.compile(r"[0-9]+\.(\.\.)?|[0-9]+\.\.\.", re.ASCII)
+_MOVE_WORD = re.compile(r"(?:[0-9]+\.(?:\.\.)?)?([0-9a-zA-Z:\-]+?)[!?*]*", re.ASCII)
+
+
+def read_pdn(text: str) -> list:
+    """Every game in a PDN text, as CheckersGame objects with the moves played.
+
+    Tags are kept in ``game.tags``; comments ``{...}`` are dropped; move numbers
+    (``12.`` and ``12...``), NAGs (``$1``) and ``!``/``?`` marks are skipped, and so
+    are variations ``( ... )``, nested to any depth. An illegal or malformed move
+    raises FormatError naming the move and its number.
+
+    Limits (FormatError beyond them; reading stays under a second): the text at most
+    ``MAX_PDN_CHARS`` (1,000,000) characters, at most ``MAX_PDN_GAMES`` (1,000) games
+    and ``MAX_PDN_MOVES`` (10,000) moves in all, ``MAX_PDN_WORDS`` (60,000) words of
+    move text (move numbers and results included), ``MAX_PDN_MARKS`` (50,000) tags,
+    comments and variation marks, words of at most 100 characters,
+    tag values of at most 2,000 characters on one line, the ``Rules`` tag's JSON
+    nested at most 4 deep."""
+    from .game import CheckersGame
+    if not isinstance(text, str) or not text.strip():
+        raise FormatError("PDN (CK-15): expected text with tags like [GameType \"21\"] and moves "
+                          "like '1. 11-15 23-19'")
+    if len(text) > MAX_PDN_CHARS:
+        raise FormatError(f"PDN (CK-15): the text is too long ({len(text):,} characters, at most "
+                          f"{MAX_PDN_CHARS:,}); split it")
+    out = []
+    total = words = 0
+    for tags, moves_text in _scan(text):
+        tokens = moves_text.split()
+        words += len(tokens)
+        if words > MAX_PDN_WORDS:
+            raise FormatError(f"PDN (CK-15): more than {MAX_PDN_WORDS:,} words of move text in "
+                              f"one text; split it")
+        if _SIGN_SPACES.search(moves_text):
+            # some programs put spaces around the sign: 11 - 15, 15 x 24
+            tokens = _SIGN_SPACES.sub(r"\1\2", moves_text).split()
+        rules = _rules_from_tags(tags)
+        try:
+            game = CheckersGame(rules, fen=tags.get("FEN"))
+        except FormatError as e:
+            raise FormatError(f"PDN (CK-15): bad FEN tag: {e}") from None
+        result = tags.get("Result")
+        for tok in tokens:
+            if len(tok) > 100:
+                raise FormatError(f"PDN (CK-15): cannot read {tok[:40]!r}... (a word of more than "
+                                  f"100 characters)")
+            if _MOVE_NUMBER.fullmatch(tok) or tok.startswith("$"):
+                continue
+            if tok in _RESULTS:
+                if result is not None and result != tok:
+                    raise FormatError(f"PDN (CK-15): the moves end with result {tok!r} but the "
+                                      f"Result tag says {result[:20]!r}; they must be the same")
+                result = tok
+                continue
+            m = _MOVE_WORD.fullmatch(tok)
+            if not m:
+                raise FormatError(f"PDN (CK-15): cannot read {tok!r} (moves look like 11-15 or 15x24)")
+            total += 1
+            if total > MAX_PDN_MOVES:
+                raise FormatError(f"PDN (CK-15): more than {MAX_PDN_MOVES:,} moves in one text; "
+                                  f"split it")
+            move_text = _numeric(m.group(1), game)
+            try:
+                game.play(move_text)
+            except (IllegalMoveError, FormatError) as e:
+                raise FormatError(f"PDN (CK-15): move {len(game.history) + 1} {m.group(1)!r}: "
+                                  f"{e}{_hop_hint(game, move_text)}") from None
+        if result is not None and result not in _RESULTS:
+            raise FormatError(f"PDN (CK-15): result {result[:20]!r} is not one of {list(_RESULTS)}")
+        _check_result(game, result)
+        game.tags = tags
+        out.append(game)
+    if not out:
+        raise FormatError("PDN (CK-15): no game found (tags like [GameType \"21\"] and moves "
+                          "like '1. 11-15 23-19')")
+    return out
+
+
+def _rules_from_tags(tags: dict) -> CheckersRules:
+    if "Rules" in tags:
+        data = loads_json(tags["Rules"], "PDN (CK-15): the Rules tag", max_depth=MAX_RULES_DEPTH)
+        return rules_from_dict(CheckersRules, data, "PDN Rules tag")
+    gt = tags.get("GameType", "21").split(",")[0].strip()
+    if not re.fullmatch(r"[0-9]{1,3}", gt, re.ASCII) or int(gt) not in GAME_TYPES:
+        raise FormatError(f"PDN (CK-15): GameType {tags.get('GameType', '')[:40]!r} is not "
+                          f"supported; accepted: 21 (American), 20 (international), 27 (Canadian)")
+    return GAME_TYPES[int(gt)]
+
+
+_ALG = re.compile(r"([a-l])([0-9]{1,2})", re.ASCII)
+
+
+def _numeric(text: str, game) -> str:
+    """A move in numeric notation: compact ``1115`` and algebraic ``c3-d4`` are
+    turned into ``11-15`` / square numbers; anything else is returned as given."""
+    if re.fullmatch(r"[0-9]{4}", text, re.ASCII):
+        return f"{text[:2].lstrip('0')}-{text[2:].lstrip('0')}"     # PDN 1.0 compact form
+    if not re.search(r"[a-zA-Z]", text.replace("x", "").replace("X", "")):
+        return text
+    n = game.rules.board_size
+    files = "abcdefghijkl"[:n]
+    fmt = (f"PDN (CK-15): algebraic squares run a1-{files[-1]}{n} and must be dark squares "
+           f"(a1 is dark); moves look like c3-d4 or c3xe5, got {text!r}")
+    m = re.fullmatch(r"([a-l][0-9]{1,2})((?:[-xX:][a-l][0-9]{1,2})+)", text.lower(), re.ASCII)
+    if not m:
+        raise FormatError(f"PDN (CK-15): cannot read {text!r} (moves look like 11-15, 15x24, "
+                          f"15x24x31, 1115 or c3-d4)")
+    geo = game._geo
+    out = []
+    for f, r in _ALG.findall(text.lower()):
+        col, row = files.find(f), n - int(r)
+        sq = geo.square(row, col) if col >= 0 and 0 <= row < n else None
+        if sq is None:
+            raise FormatError(fmt)
+        out.append(str(sq))
+    sep = "-" if "-" in text else "x"
+    return sep.join(out)
+
+
+def _hop_hint(game, text: str) -> str:
+    """Point out a capture written hop by hop (11x18 18x25), which PDN does not allow."""
+    try:
+        squares, _capture = parse_move_text(text, game.squares)
+    except FormatError:
+        return ""
+    for m in game.legal_moves():
+        if m.is_capture and len(m.path) > len(squares) and list(m.path[:len(squares)]) == squares:
+            return (f"; PDN writes a capture whole ({m} or {m.start}x{m.end}), "
+                    f"not hop by hop")
+    return ""
+
+
+def _check_result(game, result) -> None:
+    """A finished game's result must be the one its final position gives (CK-10..CK-13)."""
+    out = game.outcome()
+    if out is None or result in (None, "*"):
+        return
+    first_won = _RESULTS[result]             # 0: the side moving first won, 1: the other
+    claimed = None if first_won is None else (game.rules.first_turn if first_won == 0
+                                              else 1 - game.rules.first_turn)
+    if claimed != out.winner:
+        first = "Black" if game.rules.first_turn == 0 else "White"
+        raise FormatError(f"PDN (CK-15): the result {result!r} (scores of {first}, who moves first, "
+                          f"then the other side) contradicts the final position: {out.reason}; "
+                          f"the record should end with {_result_text(game)!r}")
