@@ -83,9 +83,9 @@ def parse_hole(h) -> tuple[int, int]:
         t = (int(h[0]), int(h[1]))
         if t in INDEX:
             return t
-        raise FormatError(f"{t} is not a hole of the board (DG-01): the star holds the (q, r) "
+        raise FormatError(f"{t!r:.60} is not a hole of the board (DG-01): the star holds the (q, r) "
                           "with min(q, r, -q-r) >= -4 or max(q, r, -q-r) <= 4")
-    raise FormatError(f"{h!r} is not a hole (DG-01): give a (q, r) tuple of ints or a label like 'e5'")
+    raise FormatError(f"{h!r:.40} is not a hole (DG-01): give a (q, r) tuple of ints or a label like 'e5'")
 
 
 def label(h) -> str:
@@ -95,10 +95,10 @@ def label(h) -> str:
 
 def hole(text: str) -> tuple[int, int]:
     """The ``(q, r)`` hole of a label such as ``"e5"`` (unknown label: FormatError)."""
-    t = text.strip().lower() if isinstance(text, str) else text
+    t = text.strip().lower() if isinstance(text, str) and len(text) < 64 else None
     if t in _BY_LABEL:
         return _BY_LABEL[t]
-    raise FormatError(f"{text!r} is not a hole label (DG-01): labels are a row letter a-q "
+    raise FormatError(f"{text!r:.40} is not a hole label (DG-01): labels are a row letter a-q "
                       "(from the bottom) and the place in the row from the left, e.g. 'a1', 'i5', 'e13'")
 
 

@@ -63,7 +63,10 @@ class DiamondMove:
         if self.kind == "pass":
             return "pass"
         sep = {"step": "-", "swap": "<>"}.get(self.kind, ":")
-        return sep.join(B.label(h) for h in self.path)
+        try:
+            return sep.join(B.label(h) for h in self.path)
+        except (BoardkitError, TypeError):   # a hand-made value with a malformed path
+            return f"<not a path: {self.path!r:.60}>"
 
     def __repr__(self) -> str:
         # short and stable, so lists of moves read well in notebooks
@@ -287,7 +290,7 @@ class DiamondGame(Game):
             count[p] += 1
             g.cells[i] = 1 + p + (_KING if k else 0)
         if not any(count):
-            raise FormatError("an empty board: a position needs at least one piece (DG-04)")
+            raise FormatError("an empty board: a position needs pieces (DG-02: 15 a player; DG-04)")
         g._turn = turn
         return g
 
@@ -940,6 +943,12 @@ class DiamondGame(Game):
         if len(fin) < n and turn in fin:
             raise FormatError(f"{fmt}: it is {g.colour(turn)}'s turn, but that player has finished "
                               "(finished players no longer move, DG-14)")
+        if not setup and not fin:
+            first = self.rules.first_player
+            if turn != (first + ply) % n or any(
+                    own[p] != ply // n + ((p - first) % n < ply % n) for p in range(n)):
+                raise FormatError(f"{fmt}: turn {turn} and own_turns {own} do not follow the turn "
+                                  f"order from first_player={first} after {ply} turns (DG-05)")
         count = [0] * n
         for p, _ in placed.values():
             count[p] += 1
@@ -971,12 +980,6 @@ class DiamondGame(Game):
             elif not setup and g._is_home(p):
                 raise FormatError(f"{fmt}: {g.colour(p)} is home (DG-14, DG-16) but not listed as "
                                   "finished")
-        if not setup and not fin:
-            first = self.rules.first_player
-            if turn != (first + ply) % n or any(
-                    own[p] != ply // n + ((p - first) % n < ply % n) for p in range(n)):
-                raise FormatError(f"{fmt}: turn {turn} and own_turns {own} do not follow the turn "
-                                  f"order from first_player={first} after {ply} turns (DG-05)")
         self.cells = g.cells
         self._turn = turn
         self._ply = ply
