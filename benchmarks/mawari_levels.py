@@ -2,9 +2,10 @@
 
 The figures are quoted in boardkit/mawari/ai.py."""
 import time
+
 from boardkit import sim
-from boardkit.mawari import MawariGame
-from boardkit.mawari import ai
+from boardkit.mawari import MawariGame, ai
+
 t=time.time()
 for n in (2, 3):
     for lv in ("always", "random", "smart"):
@@ -18,5 +19,6 @@ for n in (2, 3):
             games += 1
             wins += out is not None and out.winner == seat
         p = wins / games
-        print(n, lv, "vs never: win share", round(p, 3), "(fair share", round(1/n, 3), ") +-", round(1.96*(p*(1-p)/games)**.5, 3))
+        half = 1.96 * (p * (1 - p) / games) ** 0.5
+        print(f"{n} players, {lv} vs never: win share {p:.3f} ± {half:.3f} (fair {1 / n:.3f})")
 print("s", time.time()-t)

@@ -38,7 +38,7 @@ def check_invariants(g):
 def test_ms01_ms10_ms12_random_games_invariants(players, rules_name):
     rules = getattr(MawariRules, rules_name)(players)
     rng = np.random.default_rng(players * 100 + len(rules_name))
-    for game_no in range(12):
+    for _ in range(12):
         g = MawariGame(rules=rules)
         steps = 0
         while not g.is_over():

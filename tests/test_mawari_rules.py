@@ -9,7 +9,7 @@ import json
 import pytest
 
 from boardkit._core import BoardkitError, FormatError, IllegalMoveError
-from boardkit.mawari import MawariGame, MawariRules, Toss, TossModel, square_index, square_name
+from boardkit.mawari import MawariGame, MawariRules, TossModel, square_index, square_name
 
 # tosses by value; those with a face-down gold end the turn
 ONE, TWO, THREE = "up down down down", "up up down down", "up up up down"

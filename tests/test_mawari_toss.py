@@ -5,7 +5,8 @@ from fractions import Fraction as F
 
 import numpy as np
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from boardkit import BoardkitError, FormatError
 from boardkit.mawari.stats import ChiSquare, chi_square_sf, chi_square_test

@@ -74,6 +74,7 @@ def test_new_game_with_options():
 
 def test_ms01_drawing_cells_are_the_32_ring_squares():
     import re
+
     from boardkit.mawari import square_name
     g = MawariGame(players=4)
     svg = g.draw().to_svg()
@@ -115,6 +116,7 @@ def test_ms03_join_button():
 
 def test_draw_refuses_unknown_options_and_draws_a_hint():
     import pytest
+
     from boardkit import BoardkitError
     from boardkit.mawari import Battle
     g = MawariGame(players=2)

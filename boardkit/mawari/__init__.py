@@ -6,9 +6,9 @@
 
 Rules in our own words: docs/rules/mawari.md (MS-01..MS-15).
 """
-from .toss import FACES, Toss, TossModel
-from .rules import MawariRules
 from .game import Battle, MawariGame, square_index, square_name
+from .rules import MawariRules
+from .toss import FACES, Toss, TossModel
 
 __all__ = ["FACES", "Toss", "TossModel", "MawariRules", "MawariGame", "Battle",
            "square_name", "square_index"]

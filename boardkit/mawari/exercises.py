@@ -5,8 +5,6 @@ written down here, so the exercises stay right if a rule option changes.
 """
 from __future__ import annotations
 
-from fractions import Fraction
-
 from ..exercises import Checker
 from .toss import Toss, TossModel
 

@@ -26,8 +26,17 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from .._core import BoardkitError, FormatError, Game, IllegalMoveError, Outcome
-from .notation import (CORNERS, MAX_TEXT, TRACK, is_corner, parse_decision, short, square_coords,
-                       square_index, square_name)
+from .notation import (
+    CORNERS,
+    MAX_TEXT,
+    TRACK,
+    is_corner,
+    parse_decision,
+    short,
+    square_coords,
+    square_index,
+    square_name,
+)
 from .rules import MawariRules
 from .toss import FACES, Toss
 
@@ -458,7 +467,7 @@ class MawariGame(Game):
         self._battle = None
         self._phase = "toss"
         if winner is None:
-            self._say(f"battle: both are back in the same round: a draw, nothing changes (MS-15)")
+            self._say("battle: both are back in the same round: a draw, nothing changes (MS-15)")
         else:
             loser = b["defender"] if winner == b["attacker"] else b["attacker"]
             self._say(f"battle: {self._label(winner)} wins against {self._label(loser)} (MS-15)")
@@ -510,18 +519,25 @@ class MawariGame(Game):
 
     @classmethod
     def setup(cls, pieces: dict, players: int | None = None, turn: int = 0,
-              rules: MawariRules | None = None) -> "MawariGame":
+              rules: MawariRules | None = None) -> MawariGame:
         """A position for teaching: ``pieces`` maps a player (0-based) to a square, or to
         (square, piece) or (square, piece, "laid"); players not listed stay at home.
 
             MawariGame.setup({0: ("1八", "香"), 1: ("1六", "歩")}, players=3)"""
+        if not isinstance(pieces, dict) or any(
+                isinstance(p, bool) or not isinstance(p, int) for p in pieces):
+            raise FormatError(f"pieces map players 0..3 to squares, got {short(pieces)} (MS-02)")
         if players is None:
             players = rules.players if rules is not None else max(2, max(pieces, default=0) + 1)
         g = cls(rules, players=players)
         for p, spec in pieces.items():
-            spec = (spec,) if isinstance(spec, (str, int)) else tuple(spec)
+            spec = (spec,) if isinstance(spec, (str, int)) else spec
+            if not isinstance(spec, (tuple, list)) or not 1 <= len(spec) <= 3:
+                raise FormatError(f"a piece is a square, (square, piece) or (square, piece, "
+                                  f"'laid'), got {short(spec)} (MS-12)")
             if len(spec) == 3 and spec[2] not in ("laid", True, False):
-                raise FormatError(f"the third item of a piece is 'laid', got {spec[2]!r} (MS-12)")
+                raise FormatError(f"the third item of a piece is 'laid', got {short(spec[2])} "
+                                  f"(MS-12)")
             g.place(p, spec[0], spec[1] if len(spec) > 1 else None,
                     (spec[2] in ("laid", True)) if len(spec) > 2 else None)
         g.set_turn(turn)
@@ -691,7 +707,7 @@ class MawariGame(Game):
         b = d["battle"]
         if (phase == "battle") != (b is not None):
             bad("a battle goes with the 'battle' phase and only with it", "MS-15")
-        if phase == "toss" and again:
+        if phase == "toss" and again and not finished:
             bad("'again' (a toss still earned) belongs to a decision or a battle; in the "
                 "'toss' phase the next toss is simply due", "MS-07")
         # what the rules would offer from this position (MS-15)

@@ -21,7 +21,6 @@ to the matrix series I + A + A^2 + ... = (I - A)^-1, A = the moves of repeating 
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
 
 import numpy as np
 

@@ -14,11 +14,12 @@ are plain JSON and ``rules.model`` is an exact ``TossModel``.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from functools import cached_property
 from fractions import Fraction
+from functools import cached_property
 
-from .._core import BoardkitError, check_choice
+from .._core import BoardkitError
 from .._input import parse_probability
+from .notation import short
 from .toss import OVERLAP_BACK, TossModel, check_all_down_value, overlap_rule
 
 __all__ = ["MawariRules", "OVERLAP_BACK", "BATTLE_LINES"]
@@ -77,7 +78,8 @@ class MawariRules:
     def __post_init__(self):
         if isinstance(self.players, bool) or not isinstance(self.players, int) \
                 or not 2 <= self.players <= 4:
-            raise BoardkitError(f"回り将棋 is played by 2 to 4 players (MS-02), got {self.players!r}")
+            raise BoardkitError(f"回り将棋 is played by 2 to 4 players (MS-02), "
+                                f"got {short(self.players)}")
         if not isinstance(self.toss_probs, (tuple, list)) or len(self.toss_probs) != 7:
             got = len(self.toss_probs) if isinstance(self.toss_probs, (tuple, list)) \
                 else type(self.toss_probs).__name__
@@ -87,11 +89,14 @@ class MawariRules:
             _fraction_text(p, n) for p, n in zip(self.toss_probs, _PROB_NAMES)))
         object.__setattr__(self, "all_down_value", check_all_down_value(self.all_down_value))
         object.__setattr__(self, "overlap_back", overlap_rule(self.overlap_back))
-        check_choice(self.battle_line, BATTLE_LINES, "battle_line", "MS-15")
+        if not isinstance(self.battle_line, str) or self.battle_line not in BATTLE_LINES:
+            raise BoardkitError(f"battle_line must be one of {list(BATTLE_LINES)}, got "
+                                f"{short(self.battle_line)} (MS-15)")
         for name in ("fall_rule", "two_player_skip", "corner_jump", "battles"):
             if not isinstance(getattr(self, name), bool):
-                raise BoardkitError(f"{name} must be True or False, got {getattr(self, name)!r}")
-        self.model  # validates the probabilities (MS-09) now, not at the first toss
+                raise BoardkitError(f"{name} must be True or False, "
+                                    f"got {short(getattr(self, name))}")
+        _ = self.model  # validates the probabilities (MS-09) now, not at the first toss
 
     @cached_property
     def model(self) -> TossModel:
@@ -114,12 +119,12 @@ class MawariRules:
 
     # ------------------------------------------------------------------ presets
     @classmethod
-    def shoseikai(cls, players: int = 2, **kw) -> "MawariRules":
+    def shoseikai(cls, players: int = 2, **kw) -> MawariRules:
         """The 将星会 defaults with fair golds."""
         return cls(players=players, **kw)
 
     @classmethod
-    def with_model(cls, model: TossModel, players: int = 2, **kw) -> "MawariRules":
+    def with_model(cls, model: TossModel, players: int = 2, **kw) -> MawariRules:
         """Rules playing with a given TossModel (its all-down value and overlap rule too)."""
         probs = tuple(getattr(model, n) for n in _PROB_NAMES)
         kw.setdefault("all_down_value", model.all_down_value)
@@ -127,19 +132,19 @@ class MawariRules:
         return cls(players=players, toss_probs=probs, **kw)
 
     @classmethod
-    def realistic(cls, players: int = 2, **kw) -> "MawariRules":
+    def realistic(cls, players: int = 2, **kw) -> MawariRules:
         """The illustrative 'realistic' toss model: golds stand, overlap, fall (MS-09)."""
         return cls.with_model(TossModel.realistic(), players, **kw)
 
     @classmethod
-    def whole_value_back(cls, players: int = 2, **kw) -> "MawariRules":
+    def whole_value_back(cls, players: int = 2, **kw) -> MawariRules:
         """The MS-06 option: an overlap sends the piece back by the toss's whole value."""
         return cls(players=players, overlap_back="whole_value", **kw)
 
     @classmethod
-    def floor(cls, players: int = 2, **kw) -> "MawariRules":
+    def floor(cls, players: int = 2, **kw) -> MawariRules:
         """Tossing onto the floor: no fallen-gold rule (MS-08 off)."""
         return cls(players=players, fall_rule=False, **kw)
 
-    def replace(self, **kw) -> "MawariRules":
+    def replace(self, **kw) -> MawariRules:
         return replace(self, **kw)

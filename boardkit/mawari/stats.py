@@ -47,11 +47,11 @@ class TossTally:
             self.add(toss, k)
 
     @classmethod
-    def from_counts(cls, counts: dict) -> "TossTally":
+    def from_counts(cls, counts: dict) -> TossTally:
         return cls(counts)
 
     @classmethod
-    def from_tosses(cls, tosses) -> "TossTally":
+    def from_tosses(cls, tosses) -> TossTally:
         tally = cls()
         for t in tosses:
             tally.add(t)
@@ -134,7 +134,7 @@ class TossTally:
             out[name] = (k / self.n, *wilson_interval(k, self.n))
         return out
 
-    def only_flat(self) -> "TossTally":
+    def only_flat(self) -> TossTally:
         """The tosses where every gold lay flat (face up or down) and nothing overlapped
         or fell: the part of the tally the fair model can be tested on."""
         return TossTally({t: k for t, k in self.counts.items()

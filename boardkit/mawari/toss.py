@@ -24,8 +24,8 @@ from __future__ import annotations
 import math
 import numbers
 from dataclasses import dataclass, field
-from functools import cached_property
 from fractions import Fraction
+from functools import cached_property
 from itertools import combinations_with_replacement
 from typing import Any, NamedTuple
 
@@ -60,18 +60,16 @@ def overlap_rule(name: Any, where: str = "overlap_back") -> str:
         return _OVERLAP_ALIASES[name]
     if isinstance(name, str) and name in OVERLAP_BACK:
         return name
-    shown = name if not isinstance(name, str) or len(name) <= 40 else name[:40] + "..."
     raise BoardkitError(f"{where} must be one of {OVERLAP_BACK} (MS-06: back by the face-up "
-                        f"count, or by the whole value); got {shown!r}")
+                        f"count, or by the whole value); got {short(name)}")
 
 
 def check_all_down_value(value: Any, where: str = "all_down_value") -> int:
     """The MS-05 all-face-down value: a whole number of squares 0..400."""
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)) \
             or not 0 <= value <= MAX_ALL_DOWN_VALUE:
-        shown = value if not isinstance(value, str) or len(value) <= 40 else value[:40] + "..."
         raise BoardkitError(f"{where} must be a whole number of squares 0..{MAX_ALL_DOWN_VALUE} "
-                            f"(MS-05: four face-down golds); got {shown!r}")
+                            f"(MS-05: four face-down golds); got {short(value)}")
     return int(value)
 
 
@@ -153,7 +151,7 @@ class Toss:
 
     # ---- text ----------------------------------------------------------------------
     @classmethod
-    def parse(cls, text: str) -> "Toss":
+    def parse(cls, text: str) -> Toss:
         """Read ``"up up down side"``, ``"up up down down +overlap"``, ``"... +fall"``;
         Japanese names work too (``"表 表 裏 横 重なり"``). See ``notation.parse_toss``."""
         from .notation import parse_toss
@@ -179,7 +177,7 @@ class Toss:
     def draw(self, width: float = 420, all_down_value: int = 20, overlap_back: str = "face_up"):
         """The four golds as they landed, with the value in words (an ``svg.Drawing``)."""
         from ..svg import Drawing
-        from .draw import draw_toss       # draw.py imports this module: import late
+        from .draw import draw_toss  # draw.py imports this module: import late
 
         class _Rules:                     # draw_toss reads these two options off a game
             rules = type("R", (), {"all_down_value": all_down_value,
@@ -264,7 +262,7 @@ class TossModel:
             if isinstance(x, bool) or not isinstance(x, numbers.Real):
                 raise BoardkitError(
                     f"TossModel.{name} must be a probability (a number in [0, 1], e.g. "
-                    f"Fraction(1, 2) or 0.5) (MS-09); got {x!r}")
+                    f"Fraction(1, 2) or 0.5) (MS-09); got {short(x)}")
             if not (0 <= x <= 1) or (isinstance(x, float) and math.isnan(x)):
                 raise BoardkitError(
                     f"TossModel.{name} = {x} is not a probability: it must lie in [0, 1] (MS-09)")
@@ -287,12 +285,12 @@ class TossModel:
 
     # ---- presets ---------------------------------------------------------------------
     @classmethod
-    def fair(cls, **options) -> "TossModel":
+    def fair(cls, **options) -> TossModel:
         """MS-09 preset: face up and face down each 1/2, nothing else (exact Fractions)."""
         return cls(Fraction(1, 2), Fraction(1, 2), **options)
 
     @classmethod
-    def realistic(cls, **options) -> "TossModel":
+    def realistic(cls, **options) -> TossModel:
         """MS-09 illustrative preset (NOT measured): a gold lands face up a little more
         often than face down, stands now and then (side 3%, upright 0.8%, upside down
         0.2%); 5% of tosses have an overlap and 2% a fallen gold. Real measurements of
@@ -302,7 +300,7 @@ class TossModel:
                    Fraction(1, 500), Fraction(1, 20), Fraction(1, 50), **options)
 
     @classmethod
-    def with_standing(cls, side=0, upright=0, upside_down=0, **options) -> "TossModel":
+    def with_standing(cls, side=0, upright=0, upside_down=0, **options) -> TossModel:
         """What-if helper: golds stand with the given chances, and the rest splits evenly
         between face up and face down (MS-09)."""
         one = Fraction(1) if all(_is_exact(x) for x in (side, upright, upside_down)) else 1.0

@@ -1,0 +1,402 @@
+"""Garbage into every 回り将棋 parser and loader (issue 8): each answers fast, with a
+BoardkitError subclass naming the format or rule, and leaves the game unchanged.
+
+Covered: toss text (Toss.parse / set_toss), square names (square_index, place, setup),
+decision text and values (play), pieces (place/setup), rules options (MawariRules), the
+toss model (TossModel), tallies (TossTally), JSON (from_json, load) with random and
+targeted mutations of reachable games, and 1 MB inputs. Seeded (derandomized) hypothesis.
+
+Run with ``MAWARI_FUZZ_REPORT=1`` to print the figures (inputs, slowest answer,
+non-boardkit errors) at the end.
+"""
+from __future__ import annotations
+
+import atexit
+import json
+import math
+import os
+import time
+from fractions import Fraction as F
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from boardkit import BoardkitError, FormatError
+from boardkit.mawari import Battle, MawariGame, MawariRules, Toss, TossModel, square_index
+from boardkit.mawari.stats import TossTally
+
+from conftest import answers_fast, assert_rejected, check_invariants, random_games
+
+FUZZ = settings(derandomize=True, deadline=None, max_examples=150,
+                suppress_health_check=[HealthCheck.too_slow])
+MB = 1_000_000
+STATS = {"inputs": 0, "slowest": 0.0, "slowest_what": "", "non_boardkit": 0}
+
+
+def _report():
+    if os.environ.get("MAWARI_FUZZ_REPORT"):
+        print(f"\nmawari fuzz: {STATS['inputs']} inputs, slowest {STATS['slowest'] * 1000:.1f} ms "
+              f"({STATS['slowest_what']}), non-boardkit errors {STATS['non_boardkit']}")
+
+
+atexit.register(_report)
+
+
+def probe(what: str, fn, *args, game=None, limit: float = 1.0, **kwargs):
+    """Call fn; it may succeed or raise a BoardkitError, nothing else; it answers within
+    ``limit`` seconds; a refused call leaves ``game`` unchanged. Returns (result, error)."""
+    before = game.to_json() if game is not None else None
+    t = time.perf_counter()
+    try:
+        result, err = fn(*args, **kwargs), None
+    except BoardkitError as e:
+        result, err = None, e
+    except Exception:
+        STATS["non_boardkit"] += 1
+        raise
+    dt = time.perf_counter() - t
+    STATS["inputs"] += 1
+    if dt > STATS["slowest"]:
+        STATS["slowest"], STATS["slowest_what"] = dt, what
+    assert dt < limit, f"{what} took {dt:.2f} s"
+    if err is not None and game is not None:
+        assert game.to_json() == before, f"{what}: a refused call changed the game"
+    return result, err
+
+
+def reachable_games(n=6, seed=0):
+    """A few reachable games in every phase (toss, decide, battle, over)."""
+    out = []
+    for i, rules in enumerate([MawariRules(), MawariRules(players=3, battle_line="any"),
+                               MawariRules.realistic(4)]):
+        for g, _step, _rng in random_games(lambda r=rules: MawariGame(r), games=2,
+                                           seed=seed + i, max_plies=3000):
+            if len(out) < (i + 1) * 400 and (g.phase != "toss" or g.is_over() or _rng.random() < 0.05):
+                out.append(g.copy())
+    return out
+
+
+GAMES = reachable_games()
+PHASES = {g.phase if not g.is_over() else "over" for g in GAMES}
+
+junk_text = st.one_of(
+    st.text(max_size=60),
+    st.text(alphabet="updownsiderightupsde_表裏横縦逆立ち重なり落ち駒+ ,・", max_size=60),
+    st.sampled_from(["up up down", "up up down down down", "up up down side +overlap +fall",
+                     "１九", "19", "0", "32", "-1", "1e9", "９九", "91", "5五", "battle",
+                     "battle P9", "戦", "no", "P2", "battle p0", "\x00", "表" * 5]))
+json_scalar = st.one_of(st.none(), st.booleans(), st.integers(-10 ** 6, 10 ** 6),
+                        st.floats(allow_nan=False, allow_infinity=False), st.text(max_size=12))
+json_value = st.recursive(json_scalar, lambda c: st.one_of(
+    st.lists(c, max_size=4), st.dictionaries(st.text(max_size=8), c, max_size=4)), max_leaves=8)
+
+
+# ------------------------------------------------------------------ text parsers
+def test_games_cover_every_phase():
+    assert PHASES == {"toss", "decide", "battle", "over"}
+
+
+@FUZZ
+@given(text=junk_text)
+def test_fuzz_toss_text(text):
+    probe("Toss.parse", Toss.parse, text)
+    g = GAMES[len(text) % len(GAMES)].copy()
+    _, err = probe("set_toss", g.set_toss, text, game=g)
+    if err is not None:
+        assert "MS-0" in str(err) or "MS-15" in str(err)
+
+
+@FUZZ
+@given(text=junk_text)
+def test_fuzz_square_names_and_set_up(text):
+    _, err = probe("square_index", square_index, text)
+    assert err is None or "MS-01" in str(err)
+    g = MawariGame(players=3)
+    probe("place", g.place, 1, text, game=g)
+    probe("place piece", g.place, 1, "1五", text, game=g)
+    probe("setup", MawariGame.setup, {0: text})
+    probe("setup spec", MawariGame.setup, {0: ("1五", "歩", text)})
+
+
+@FUZZ
+@given(text=junk_text, value=json_value)
+def test_fuzz_decisions(text, value):
+    for g in GAMES[::97]:
+        g = g.copy()
+        _, err = probe("play text", g.play, text, game=g)
+        assert err is None or "MS-" in str(err) or "game is over" in str(err)
+        g = g.copy()
+        probe("play value", g.play, value, game=g)
+        probe("play Battle", g.play, Battle(value if not isinstance(value, (list, dict)) else None),
+              game=g)
+
+
+@FUZZ
+@given(field=st.sampled_from(["players", "toss_probs", "all_down_value", "overlap_back",
+                              "fall_rule", "two_player_skip", "corner_jump", "battles",
+                              "battle_line"]), value=json_value)
+def test_fuzz_rules_options(field, value):
+    probe("MawariRules", MawariRules, **{field: value})
+    doc = json.loads(MawariGame().to_json())
+    doc["rules"][field] = value
+    _, err = probe("from_json rules", MawariGame.from_json, json.dumps(doc))
+    assert err is None or isinstance(err, FormatError)
+
+
+@FUZZ
+@given(probs=st.lists(st.one_of(json_scalar, st.fractions(), st.sampled_from(
+    ["1e-100000000", "1/0", "nan", "inf", "-0.5", "1/2", "0.5", "9" * 5000])), min_size=0,
+    max_size=8))
+def test_fuzz_toss_probabilities(probs):
+    _, err = probe("toss_probs", MawariRules, toss_probs=tuple(probs))
+    assert err is None or "MS-09" in str(err)
+    if len(probs) >= 2:                      # face_up and face_down are required arguments
+        _, err = probe("TossModel", TossModel, *probs[:7])
+        assert err is None or "MS-0" in str(err)
+
+
+@FUZZ
+@given(counts=st.one_of(json_value, st.dictionaries(junk_text, json_scalar, max_size=4)))
+def test_fuzz_tally(counts):
+    probe("TossTally", TossTally, counts)
+
+
+# ------------------------------------------------------------------ JSON
+def _mutate(doc, path, value):
+    node = doc
+    for k in path[:-1]:
+        node = node[k]
+    node[path[-1]] = value
+
+
+def _paths(node, prefix=()):
+    yield prefix
+    if isinstance(node, dict):
+        for k, v in node.items():
+            yield from _paths(v, prefix + (k,))
+    elif isinstance(node, list):
+        for i, v in enumerate(node):
+            yield from _paths(v, prefix + (i,))
+
+
+@FUZZ
+@given(i=st.integers(0, 10 ** 6), j=st.integers(0, 10 ** 6), value=json_value)
+def test_fuzz_json_mutations(i, j, value):
+    """A random field of a reachable game's JSON replaced by random JSON: refused with a
+    FormatError, or loaded as a game that round-trips, draws and plays on."""
+    g = GAMES[i % len(GAMES)]
+    doc = json.loads(g.to_json())
+    paths = [p for p in _paths(doc) if p and p[0] in ("state", "rules")]
+    _mutate(doc, paths[j % len(paths)], value)
+    loaded, err = probe("from_json", MawariGame.from_json, json.dumps(doc, ensure_ascii=False))
+    if err is not None:
+        assert isinstance(err, FormatError)
+        return
+    check_invariants(loaded)
+    loaded.draw().to_svg()
+    str(loaded)
+    loaded.standings()
+    if loaded.chance_pending():
+        loaded.resolve_chance(np.random.default_rng(0))
+    elif loaded.legal_moves():
+        loaded.play(loaded.legal_moves()[0])
+
+
+def test_round_trip_of_every_reachable_game_step():
+    """from_json(to_json()) holds after every step of random games of every variant."""
+    steps = 0
+    for n in (2, 3, 4):
+        for kw in ({}, {"overlap_back": "whole_value", "battle_line": "any"},
+                   {"corner_jump": False, "two_player_skip": False}):
+            rules = MawariRules.realistic(n, **kw)
+            for g, _step, rng in random_games(lambda r=rules: MawariGame(r), games=2,
+                                              seed=n, max_plies=3000):
+                if g.phase == "toss" and g.players < 4 and not g.is_over() and rng.random() < .01:
+                    g.join()
+                check_invariants(g)
+                steps += 1
+    assert steps > 500
+
+
+def _doc(g):
+    return json.loads(g.to_json())
+
+
+def _battle_game():
+    g = MawariGame.setup({0: "1八", 1: "9五"})
+    g.set_toss("up up up down")              # 1八 + 3 = 1五, in line with 9五 (MS-15)
+    g.play("battle P2")
+    assert g.phase == "battle"
+    return g
+
+
+BATTLE = _battle_game()
+
+
+@pytest.mark.parametrize("where, value, rule", [
+    (("state", "battle", "attacker"), True, "MS-15"),           # issue 8: true as attacker
+    (("state", "battle", "defender"), 0, "MS-15"),              # a battle against oneself
+    (("state", "battle", "defender"), False, "MS-15"),
+    (("state", "battle", "length"), 5, "MS-15"),
+    (("state", "battle", "length"), True, "MS-15"),
+    (("state", "battle", "progress"), [16, 0], "MS-15"),        # attacker back, not marked
+    (("state", "battle", "progress"), [0, 16], "MS-15"),        # defender back: battle over
+    (("state", "battle", "progress"), [-1, 0], "MS-15"),
+    (("state", "battle", "side"), 2, "MS-15"),
+    (("state", "battle", "attacker_back"), 1, "MS-15"),
+    (("state", "finished"), [0, 1], "MS-10"),                   # impossible finished lists
+    (("state", "finished"), [0], "MS-10"),                      # a 歩 cannot finish
+    (("state", "finished"), [7], "MS-10"),
+    (("state", "finished"), [True], "MS-10"),
+    (("state", "turn"), True, None),
+    (("state", "again"), "yes", "MS-07"),
+    (("state", "phase"), "decide", "MS-15"),
+    (("state", "offer"), [1], "MS-15"),
+    (("rules", "all_down_value"), -1, "MS-05"),                 # a negative all-down value
+    (("rules", "all_down_value"), 10 ** 9, "MS-05"),            # would step 10^9 squares
+    (("rules", "all_down_value"), 2.5, "MS-05"),
+    (("rules", "toss_probs"), ["1e-100000000"] * 7, "MS-09"),   # the exponent trap
+    (("rules", "toss_probs"), ["1/2", "1/2", "0", "0", "0", "0", "1e999"], "MS-09"),
+    (("rules", "toss_probs"), ["-1/2", "3/2", "0", "0", "0", "0", "0"], "MS-09"),
+    (("rules", "toss_probs"), ["1/3", "1/3", "0", "0", "0", "0", "0"], "MS-09"),
+    (("rules", "overlap_back"), "half", "MS-06"),
+    (("rules", "players"), 5, "MS-02"),
+])
+def test_json_impossible_battle_states_refused(where, value, rule):
+    doc = _doc(BATTLE)
+    _mutate(doc, where, value)
+    err = assert_rejected(None, lambda: MawariGame.from_json(json.dumps(doc)), FormatError)
+    if rule:
+        assert rule in str(err), str(err)
+
+
+@pytest.mark.parametrize("change, rule", [
+    (lambda d: d["state"]["pieces"][0].update(laid=True), "MS-12"),      # mover laid down
+    (lambda d: d["state"]["pieces"][1].update(square="1九", laid=True), "MS-12"),
+    (lambda d: d["state"]["pieces"][1].update(home="1一"), "MS-02"),     # wrong home corner
+    (lambda d: d["state"]["pieces"].append(dict(d["state"]["pieces"][0])), "MS-03"),
+    (lambda d: d["state"]["pieces"].pop(), "MS-02"),
+    (lambda d: d["state"]["pieces"][0].update(piece="王"), "MS-10"),
+    (lambda d: d["state"]["pieces"][0].update(square="5五"), "MS-01"),
+    (lambda d: d["state"].update(reason="P1 wins"), None),               # over, yet no winner
+    (lambda d: d["state"].update(extra=1), None),
+    (lambda d: d["state"].pop("events"), None),
+    (lambda d: d["state"].update(last_toss="up up up"), "MS-04"),
+    (lambda d: d["state"].update(last_toss="up " * 300_000), "MS-04"),
+])
+def test_json_impossible_states_refused(change, rule):
+    doc = _doc(MawariGame(players=2))
+    change(doc)
+    err = assert_rejected(None, lambda: MawariGame.from_json(json.dumps(doc)), FormatError)
+    if rule:
+        assert rule in str(err), str(err)
+
+
+def test_json_finished_game_round_trips_and_a_wrong_winner_is_refused():
+    over = next(g for g in GAMES if g.is_over())
+    text = over.to_json()
+    assert MawariGame.from_json(text).outcome() == over.outcome()
+    doc = json.loads(text)
+    w = doc["state"]["finished"][0]
+    doc["state"]["pieces"][w]["piece"] = "桂"
+    assert_rejected(None, lambda: MawariGame.from_json(json.dumps(doc)), FormatError, "MS-10")
+
+
+# ------------------------------------------------------------------ big inputs, files
+BIG = [
+    "up " * (MB // 3),                              # 1 MB toss text
+    "表" * (MB // 3),
+    "1" * MB,
+    "1e-100000000",
+    "[" * 100_000 + "]" * 100_000,                  # deep nesting
+    '{"a":' * 50_000 + "1" + "}" * 50_000,
+    "\ud800" * 10,
+]
+
+
+@pytest.mark.parametrize("k", range(len(BIG)))
+def test_big_inputs_answer_fast_in_a_subprocess(k):
+    text = BIG[k]
+    for what, fn, args in [
+        ("from_json", MawariGame.from_json, (text,)),
+        ("Toss.parse", Toss.parse, (text,)),
+        ("square_index", square_index, (text,)),
+        ("play", MawariGame().play, (text,)),
+        ("set_toss", MawariGame().set_toss, (text,)),
+        ("rules toss_probs", lambda t: MawariRules(toss_probs=(t,) * 7), (text,)),
+        ("rules players", lambda t: MawariRules(players=t), (text,)),
+        ("rules battle_line", lambda t: MawariRules(battle_line=t), (text,)),
+        ("rules all_down_value", lambda t: MawariRules(all_down_value=t), (text,)),
+        ("rules overlap_back", lambda t: MawariRules(overlap_back=t), (text,)),
+    ]:
+        _, err, seconds = answers_fast(fn, *args, limit=5.0, process=True)
+        assert err is not None and err[3], (what, err)      # a BoardkitError, in the child
+        assert len(err[2]) < 500
+        STATS["inputs"] += 1
+        if seconds > STATS["slowest"]:
+            STATS["slowest"], STATS["slowest_what"] = seconds, f"{what} (1 MB, process)"
+
+
+def test_big_json_documents_in_process():
+    g = GAMES[5]
+    doc = _doc(g)
+    doc["rules"]["toss_probs"] = ["1e-100000000"] * 7
+    probe("from_json exponent", MawariGame.from_json, json.dumps(doc))
+    doc = _doc(g)
+    doc["state"]["pieces"][0]["square"] = "1" * (MB - 2000)
+    _, err = probe("from_json 1 MB square", MawariGame.from_json, json.dumps(doc))
+    assert isinstance(err, FormatError) and len(str(err)) < 500
+    doc = _doc(g)
+    doc["state"]["events"] = ["x" * 100] * 20_000                  # over 1 MB
+    _, err = probe("from_json > 1 MB", MawariGame.from_json, json.dumps(doc))
+    assert isinstance(err, FormatError)
+
+
+def test_files(tmp_path):
+    g = GAMES[3]
+    path = tmp_path / "game.json"
+    g.save(path)
+    assert MawariGame.load(path).to_json() == g.to_json()
+    for name, data in [("bad.json", b"\xff\xfe\x00garbage"), ("empty.json", b""),
+                       ("big.json", b" " * (MB + 10)), ("nested.json", b"[" * 5000)]:
+        (tmp_path / name).write_bytes(data)
+        _, err = probe("load", MawariGame.load, tmp_path / name)
+        assert isinstance(err, BoardkitError)
+    _, err = probe("load missing", MawariGame.load, tmp_path / "missing.json")
+    assert isinstance(err, BoardkitError)
+
+
+# ------------------------------------------------------------------ the toss model (MS-09)
+@pytest.mark.parametrize("args", [
+    (-0.1, 1.1), (0.5, 0.6), (F(1, 2), F(1, 3)), (math.nan, 0.5), (0.5, math.nan),
+    (math.inf, 0), (0.5, 0.5, 0, 0, 0, -0.01), (0.5, 0.5, 0, 0, 0, 0, 1.5),
+    ("1/2", "1/2"), (True, False), (None, 1), (F(1, 2 ** 400), 1 - F(1, 2 ** 400)),
+    (np.float64("nan"), 0.5), ([0.5], 0.5),
+])
+def test_ms09_toss_model_refuses_bad_probabilities(args):
+    _, err = probe("TossModel", TossModel, *args)
+    assert isinstance(err, BoardkitError) and "MS-09" in str(err), err
+
+
+@pytest.mark.parametrize("kw, rule", [
+    (dict(all_down_value=-1), "MS-05"), (dict(all_down_value=True), "MS-05"),
+    (dict(all_down_value=401), "MS-05"), (dict(overlap_back=None), "MS-06"),
+    (dict(overlap_back=["face_up"]), "MS-06"),
+])
+def test_toss_model_refuses_bad_options(kw, rule):
+    _, err = probe("TossModel option", TossModel, 0.5, 0.5, **kw)
+    assert isinstance(err, BoardkitError) and rule in str(err)
+    _, err = probe("rules option", MawariRules, **kw)
+    assert isinstance(err, BoardkitError) and rule in str(err)
+
+
+def test_exercise_checks_never_raise(capsys):
+    from boardkit.mawari import exercises as ex
+    for answer in ["x", None, [1], {"a": 1}, float("nan"), "1e-100000000", "9" * 5000, True,
+                   "P" * 10_000]:
+        for name in ("value_of_toss", "all_down", "toss_again_fair", "toss_again_standing",
+                     "expected_squares", "expected_tosses", "laid_down"):
+            probe(f"exercises.{name}", getattr(ex, name), answer)
+    capsys.readouterr()
