@@ -43,12 +43,20 @@ def side(points: dict[int, int] | None = None, bar: int = 0) -> list[int]:
     borne off. For teaching positions: ``BackgammonGame.from_position(side({6: 5}),
     side({24: 2}))`` (BG-02 checks happen there)."""
     s = [0] * 26
+    if points is not None and not isinstance(points, dict):
+        raise BoardkitError(f"side() takes {{point: checkers}}, got {_short(points)} (BG-01)")
     for p, n in (points or {}).items():
-        if not isinstance(p, int) or not 1 <= p <= 25:
+        if not _is_int(p) or not 1 <= p <= 25:
             raise BoardkitError(f"points are numbered 1 to 24 from the side's own end, 25 is "
                                 f"the bar (BG-01), got {_short(p)}")
+        if not _is_int(n) or n < 0:
+            raise BoardkitError(f"a point holds a whole number of checkers, got {_short(n)} (BG-02)")
         s[p] = n
+    if not _is_int(bar) or bar < 0:
+        raise BoardkitError(f"bar is a whole number of checkers, got {_short(bar)} (BG-07)")
     s[25] += bar
+    if sum(s) > 15:
+        raise BoardkitError(f"a side has 15 checkers, got {sum(s)} on the board (BG-02)")
     s[0] = 15 - sum(s)
     return s
 
@@ -180,14 +188,16 @@ class BackgammonGame(Game):
         """Pips left to bear off: (White, Red), or one player's count."""
         if player is None:
             return (pip_count(self._board[0]), pip_count(self._board[1]))
-        if player not in (0, 1):
+        if not (_is_int(player) and player in (0, 1)):
             raise BoardkitError(f"player must be 0 (White) or 1 (Red), got {_short(player)}")
         return pip_count(self._board[player])
 
     def checkers_at(self, point: int, player: int = 0) -> tuple[int | None, int]:
         """(owner, count) on a point numbered from ``player``'s side (None if empty)."""
-        if not 1 <= point <= 24:
+        if not (_is_int(point) and 1 <= point <= 24):
             raise BoardkitError(f"points are numbered 1..24 (BG-01), got {_short(point)}")
+        if not (_is_int(player) and player in (0, 1)):
+            raise BoardkitError(f"player must be 0 (White) or 1 (Red), got {_short(player)}")
         mine = self._board[player][point]
         theirs = self._board[1 - player][25 - point]
         if mine:
@@ -730,7 +740,7 @@ class BackgammonGame(Game):
     @staticmethod
     def _check_side(side, fmt) -> list[int]:
         if not (isinstance(side, (list, tuple)) and len(side) == 26
-                and all(type(x) is int and x >= 0 for x in side)):
+                and all(_is_int(x) and x >= 0 for x in side)):
             raise FormatError(f"{fmt}: each side is 26 counts (0 = off, 1..24 points, 25 = bar)")
         if sum(side) != 15:
             raise FormatError(f"{fmt}: each player has exactly 15 checkers (BG-02), got {sum(side)}")
@@ -824,11 +834,13 @@ class BackgammonGame(Game):
         ``cube``, ``cube_owner``, ``score`` and ``crawford`` set the match context
         (checked as in ``set_match_state``)."""
         g = cls(rules=rules)
-        if turn not in (0, 1):
+        if not (_is_int(turn) and turn in (0, 1)):
             raise BoardkitError(f"turn must be 0 (White) or 1 (Red), got {_short(turn)}")
+        if dice is not None and not (isinstance(dice, (tuple, list)) and len(dice) == 2):
+            raise BoardkitError(f"dice are two numbers 1..6, got {_short(dice)} (BG-03)")
         try:
-            sides = [cls._check_side(list(mine), "backgammon position"),
-                     cls._check_side(list(theirs), "backgammon position")]
+            sides = [cls._check_side(mine, "backgammon position"),
+                     cls._check_side(theirs, "backgammon position")]
             board = [sides[0], sides[1]] if turn == 0 else [sides[1], sides[0]]
             cls._check_board(board, "backgammon position")
         except FormatError as e:

@@ -1,0 +1,518 @@
+"""Bad input never hangs, never escapes as a raw exception, never loads an impossible
+backgammon game (issue 8).
+
+Hypothesis (derandomized, so every run tries the same inputs) throws garbage at every
+parser and loader of the game: move text, move values, Position and Match IDs, JSON
+(whole documents and single mutated fields of real saved games), files, rules, set-up
+calls, bear-off positions and draw options. Each call must answer within a second with
+a BoardkitError subclass and leave the game as it was. Then targeted regressions for
+each class issue 8 lists for backgammon, and the round trip
+``from_json(game.to_json())`` over random games with cube actions and matches.
+"""
+from __future__ import annotations
+
+import json
+import threading
+import time
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from boardkit._core import BoardkitError, FormatError
+from boardkit.backgammon import BackgammonGame, BackgammonMatch, BackgammonRules, CubeAction, Play
+from boardkit.backgammon import bearoff as B
+from boardkit.backgammon.game import side
+from boardkit.backgammon.notation import _pack, decode_match_id, decode_position_id, parse_notation
+
+FAST = 1.0          # seconds: every small input's answer, on a loaded 2-core machine
+BIG = 3.0           # seconds: a 1 MB input (measured ~0.1-0.4 s; 8 agents share 2 cores)
+FUZZ = settings(derandomize=True, max_examples=150, deadline=None, database=None,
+                suppress_health_check=list(HealthCheck))
+STATS = {"inputs": 0, "slowest": 0.0, "other_errors": 0}
+
+
+def _call(fn, *args, _limit=FAST, **kw):
+    """Run fn; return the BoardkitError it raised (or None). Any other exception fails
+    the test; so does an answer slower than ``_limit`` seconds."""
+    t0 = time.perf_counter()
+    err = None
+    try:
+        fn(*args, **kw)
+    except BoardkitError as e:
+        err = e
+    except Exception as e:          # noqa: BLE001 - the point of the test
+        STATS["other_errors"] += 1
+        raise AssertionError(f"{type(e).__name__} escaped: {e!r:.200}") from e
+    dt = time.perf_counter() - t0
+    STATS["inputs"] += 1
+    STATS["slowest"] = max(STATS["slowest"], dt)
+    assert dt < _limit, f"{fn.__name__} took {dt:.2f} s"
+    if err is not None:
+        assert len(str(err)) < 2000, "error messages stay short for big inputs"
+    return err
+
+
+def _refused_unchanged(game, fn, *args, **kw):
+    before = game.to_json()
+    err = _call(fn, *args, **kw)
+    assert game.to_json() == before, "a refused input changed the game"
+    return err
+
+
+def _in_thread(fn, limit=2 * BIG):
+    """fn() in a thread with a wall-clock bound (the big-input cases)."""
+    box = {}
+
+    def run():
+        try:
+            box["err"] = _call(fn, _limit=BIG)
+        except BaseException as e:     # noqa: BLE001
+            box["fail"] = e
+    t = threading.Thread(target=run, daemon=True)
+    t.start()
+    t.join(limit)
+    assert not t.is_alive(), "the call did not answer in time"
+    if "fail" in box:
+        raise box["fail"]
+    return box.get("err")
+
+
+def _game_in_move_phase() -> BackgammonGame:
+    return BackgammonGame().set_dice(3, 1)
+
+
+def _random_games(seed: int, n: int, cube=True):
+    """Games along random play (cube actions included), yielding every state."""
+    rng = np.random.default_rng(seed)
+    rules = [BackgammonRules.money(), BackgammonRules.money(jacoby=True, max_cube=4),
+             BackgammonRules.no_cube(), BackgammonRules.match(3)]
+    for i in range(n):
+        g = BackgammonGame(rules[i % len(rules)] if cube else BackgammonRules.no_cube())
+        yield g
+        while not g.is_over():
+            if g.chance_pending():
+                g.resolve_chance(rng)
+            else:
+                moves = g.legal_moves()
+                g.play(moves[int(rng.integers(len(moves)))])
+            yield g
+
+
+def _saved_states(seed=7, n=6) -> list[dict]:
+    out = []
+    for k, g in enumerate(_random_games(seed, n)):
+        if k % 7 == 0:
+            out.append(json.loads(g.to_json()))
+    return out
+
+
+SAVED = _saved_states()
+JUNK = st.one_of(st.none(), st.booleans(), st.integers(-10**40, 10**40), st.floats(),
+                 st.text(max_size=30), st.lists(st.integers(-3, 30), max_size=30),
+                 st.lists(st.lists(st.integers(-1, 16), max_size=27), max_size=3),
+                 st.dictionaries(st.text(max_size=5), st.integers(), max_size=3))
+TEXT = st.one_of(st.text(max_size=60),
+                 st.text(alphabet="0123456789/*()barofBAROF -,\u0664\uff14", max_size=60),
+                 st.sampled_from(["24/18 13/11", "bar/22", "6/off", "8/5(2)", "13/7*", "25/0",
+                                  "8/5(9)", "1/2", "99/1", "bar/off", "roll", "double", "take",
+                                  "pass", "drop", "(no play)", "\uff18/\uff15 6/5", "8/5 6/5 " * 40]))
+
+
+# ------------------------------------------------------------------ fuzzing
+@FUZZ
+@given(TEXT)
+def test_fuzz_move_text(text):
+    """BG-16: move text is read or refused (FormatError / IllegalMoveError), fast."""
+    g = _game_in_move_phase()
+    _refused_unchanged(g, g.play, text) if _bad_play(g, text) else None
+    _call(parse_notation, text)
+
+
+def _bad_play(g, text) -> bool:
+    try:
+        g.copy().play(text)
+    except BoardkitError:
+        return True
+    return False
+
+
+@FUZZ
+@given(JUNK)
+def test_fuzz_move_values(value):
+    """A move value that is not a legal Play/CubeAction is refused with IllegalMoveError."""
+    for g in (_game_in_move_phase(), BackgammonGame()):
+        err = _refused_unchanged(g, g.play, value)
+        assert err is not None
+        bad = Play._lazy(value, (), (3, 1))
+        _refused_unchanged(g, g.play, bad)
+        _refused_unchanged(g, g.play, Play(value if isinstance(value, list) else (), value))
+
+
+@FUZZ
+@given(st.one_of(st.text(max_size=20), st.text(alphabet="ABCDEFGHabcdefgh0123456789+/=", min_size=12,
+                                               max_size=14)),
+       st.one_of(st.none(), st.text(max_size=14),
+                 st.text(alphabet="ABCDEFGHIJQRSTabcdefgh0123456789+/", min_size=12, max_size=12)))
+def test_fuzz_gnubg_ids(pid, mid):
+    """BG-17: any Position ID / Match ID text is decoded or refused with FormatError."""
+    _call(decode_position_id, pid)
+    if mid is not None:
+        _call(decode_match_id, mid)
+    _call(BackgammonGame.from_position_id, pid, mid)
+    _call(BackgammonGame.from_position_id, "4HPwATDgc/ABMA", mid)
+
+
+@FUZZ
+@given(st.integers(0, 15), st.integers(0, 3), st.integers(0, 1), st.integers(0, 1),
+       st.integers(0, 7), st.integers(0, 1), st.integers(0, 1), st.integers(0, 3),
+       st.integers(0, 7), st.integers(0, 7), st.integers(0, 9), st.integers(0, 9),
+       st.integers(0, 9))
+def test_fuzz_match_id_fields(cube, owner, roller, crawford, state, turn, doubled, resign,
+                              d1, d2, length, s0, s1):
+    """BG-17: every combination of Match ID fields loads only into a state play can reach
+    (checked by the game's own JSON round trip)."""
+    mid = _pack(dict(cube=cube, owner=owner, roller=roller, crawford=crawford, state=state,
+                     turn=turn, doubled=doubled, resign=resign, die1=d1, die2=d2,
+                     length=length, score0=s0, score1=s1))
+    box = {}
+    _call(lambda: box.setdefault("g", BackgammonGame.from_position_id("4HPwATDgc/ABMA", mid)))
+    if "g" in box:
+        g = box["g"]
+        assert BackgammonGame.from_json(g.to_json()).to_json() == g.to_json()
+
+
+@FUZZ
+@given(st.sampled_from(range(len(SAVED))), st.sampled_from(
+    ["board", "phase", "turn", "roller", "dice", "cube", "cube_owner", "result", "opening",
+     "score", "crawford", "extra"]), JUNK)
+def test_fuzz_json_fields(k, field, value):
+    """One field of a real saved game replaced by junk: loaded only if the whole state is
+    still one play can reach (its own round trip holds), else FormatError."""
+    doc = json.loads(json.dumps(SAVED[k]))
+    doc["state"][field] = value
+    text = json.dumps(doc)
+    box = {}
+    err = _call(lambda: box.setdefault("g", BackgammonGame.from_json(text)))
+    if err is not None:
+        assert isinstance(err, FormatError)
+        assert "backgammon JSON" in str(err)
+    else:
+        g = box["g"]
+        assert BackgammonGame.from_json(g.to_json()).to_json() == g.to_json()
+
+
+@FUZZ
+@given(st.one_of(st.text(max_size=80), st.binary(max_size=80),
+                 st.dictionaries(st.text(max_size=8), JUNK, max_size=4).map(json.dumps)))
+def test_fuzz_json_documents(text):
+    _call(BackgammonGame.from_json, text)
+
+
+@FUZZ
+@given(st.dictionaries(st.sampled_from(["cube", "jacoby", "match_length", "max_cube", "x"]),
+                       JUNK, max_size=4))
+def test_fuzz_rules(kw):
+    """Rules options: a bad value is a BoardkitError naming the rule."""
+    known = {k: v for k, v in kw.items() if k != "x"}      # (an unknown keyword is Python's TypeError)
+    _call(lambda: BackgammonRules(**known))
+    doc = json.loads(BackgammonGame().to_json())
+    doc["rules"] = kw
+    _call(BackgammonGame.from_json, json.dumps(doc))
+    _call(BackgammonMatch, kw.get("match_length"))
+
+
+@FUZZ
+@given(JUNK, JUNK, JUNK, JUNK)
+def test_fuzz_setups(a, b, c, d):
+    """set_dice, set_match_state, from_position, side(), CubeAction, bear-off positions."""
+    g = BackgammonGame(BackgammonRules.match(5))
+    _refused_unchanged(g, g.set_match_state, score=a, crawford=b, cube=c, cube_owner=d)
+    g2 = BackgammonGame()
+    for x, y in ((a, b), (c, d), (a, 3)):
+        _refused_unchanged(g2, g2.copy().set_dice, x, y)
+    _call(BackgammonGame.from_position, a, b, turn=c)
+    _call(BackgammonGame.from_position, side({6: 5}), side({6: 5}), turn=0, dice=a)
+    _call(side, a if isinstance(a, dict) else {a: b} if isinstance(a, int) else None)
+    _call(CubeAction, a)
+    _call(B.check_points, a)
+    _call(g.pip_count, a)
+    _call(g.checkers_at, a if isinstance(a, int) else 0, 0)
+
+
+def test_fuzz_figures(capsys):
+    """Prints what the fuzz tests above tried (run with -s for the figures)."""
+    with capsys.disabled():
+        print(f"\nbackgammon fuzz: {STATS['inputs']} calls, slowest {STATS['slowest'] * 1000:.1f} ms, "
+              f"non-boardkit errors {STATS['other_errors']}")
+    assert STATS["other_errors"] == 0
+
+
+# --------------------------------------------------------------- big inputs
+@pytest.mark.parametrize("make", [
+    lambda: "8/5 " * 250_000,
+    lambda: "8" * 1_000_000,
+    lambda: "/" * 1_000_000,
+    lambda: "(" * 1_000_000,
+])
+def test_one_megabyte_inputs_answer_fast(make):
+    """1 MB of move text, IDs, JSON and files: a short BoardkitError within a second."""
+    text = make()
+    g = _game_in_move_phase()
+    before = g.to_json()
+    assert _in_thread(lambda: g.play(text)) is not None
+    assert g.to_json() == before
+    assert _in_thread(lambda: BackgammonGame.from_position_id(text)) is not None
+    assert _in_thread(lambda: BackgammonGame.from_position_id("4HPwATDgc/ABMA", text)) is not None
+    assert _in_thread(lambda: BackgammonGame.from_json(text)) is not None
+    assert _in_thread(lambda: CubeAction(text)) is not None
+
+
+def test_big_json_and_files(tmp_path):
+    doc = json.loads(BackgammonGame().to_json())
+    doc["state"]["opening"] = [[3, 3]] * 120_000
+    big = json.dumps(doc)
+    assert 900_000 < len(big) < 1_000_000
+    assert "opening" in str(_in_thread(lambda: BackgammonGame.from_json(big)))
+    deep = "[" * 500_000 + "]" * 500_000
+    assert _in_thread(lambda: BackgammonGame.from_json(deep)) is not None
+    p = tmp_path / "bad.json"
+    p.write_bytes(b"\xff\xfe" + b"x" * 1000)
+    assert isinstance(_in_thread(lambda: BackgammonGame.load(p)), FormatError)
+    p.write_bytes(b"{" * 2_000_000)
+    assert _in_thread(lambda: BackgammonGame.load(p)) is not None
+
+
+# ------------------------------------------------------- issue 8 regressions
+def _doc(game: BackgammonGame) -> dict:
+    return json.loads(game.to_json())
+
+
+def _refused(doc: dict, *words: str) -> None:
+    with pytest.raises(FormatError) as e:
+        BackgammonGame.from_json(json.dumps(doc))
+    for w in words:
+        assert w in str(e.value), (w, str(e.value))
+
+
+@pytest.mark.parametrize("number", ["Infinity", "-Infinity", "NaN", "1e999"])
+def test_infinity_in_json_is_a_format_error(number):
+    """Infinity in any number field: FormatError, not OverflowError."""
+    g = BackgammonGame(BackgammonRules.no_cube()).set_dice(6, 5)
+    g.play(g.legal_moves()[0])
+    base = g.to_json()
+    for field in ('"cube": 1', '"turn": 1'):
+        text = base.replace(field, field.split(":")[0] + ": " + number)
+        assert text != base
+        with pytest.raises(FormatError):
+            BackgammonGame.from_json(text)
+
+
+def _respond_doc(rules, *, cube=1, owner=None, score=(0, 0), crawford=False, turn=1, roller=0):
+    g = BackgammonGame(rules)
+    g.set_dice(3, 1)
+    g.play("8/5 6/5")
+    d = _doc(g)
+    d["state"].update(phase="respond", turn=turn, roller=roller, dice=None, cube=cube,
+                      cube_owner=owner, score=list(score), crawford=crawford)
+    return d
+
+
+def test_bg14_double_in_the_crawford_game_is_refused():
+    """BG-14: JSON and Match ID with a double offered in the Crawford game."""
+    _refused(_respond_doc(BackgammonRules.match(5), score=(4, 2), crawford=True), "BG-14")
+    mid = _pack(dict(cube=0, owner=3, roller=0, crawford=1, state=1, turn=1, doubled=1,
+                     resign=0, die1=0, die2=0, length=5, score0=4, score1=2))
+    with pytest.raises(FormatError, match="BG-14"):
+        BackgammonGame.from_position_id("4HPwATDgc/ABMA", mid)
+
+
+def test_bg12_double_by_the_player_without_the_cube_is_refused():
+    _refused(_respond_doc(BackgammonRules.money(), cube=2, owner=1, roller=0, turn=1),
+             "only the cube owner", "BG-12")
+    mid = _pack(dict(cube=1, owner=1, roller=0, crawford=0, state=1, turn=1, doubled=1,
+                     resign=0, die1=0, die2=0, length=0, score0=0, score1=0))
+    with pytest.raises(FormatError, match="only the cube owner"):
+        BackgammonGame.from_position_id("4HPwATDgc/ABMA", mid)
+
+
+def test_bg12_redouble_past_max_cube_is_refused():
+    _refused(_respond_doc(BackgammonRules.money(max_cube=4), cube=4, owner=0), "highest", "BG-12")
+    _refused(_respond_doc(BackgammonRules.money(), cube=64, owner=0), "highest", "BG-12")
+    mid = _pack(dict(cube=6, owner=0, roller=0, crawford=0, state=1, turn=1, doubled=1,
+                     resign=0, die1=0, die2=0, length=0, score0=0, score1=0))
+    with pytest.raises(FormatError, match="highest"):
+        BackgammonGame.from_position_id("4HPwATDgc/ABMA", mid)
+
+
+def test_bg12_doubler_cannot_answer_its_own_double():
+    _refused(_respond_doc(BackgammonRules.money(), turn=0, roller=0), "its own double", "BG-12")
+    mid = _pack(dict(cube=0, owner=3, roller=1, crawford=0, state=1, turn=1, doubled=1,
+                     resign=0, die1=0, die2=0, length=0, score0=0, score1=0))
+    with pytest.raises(FormatError):
+        BackgammonGame.from_position_id("4HPwATDgc/ABMA", mid)
+
+
+def test_bg12_a_legal_respond_state_loads_and_round_trips_after_take():
+    """The refusals above are not over-eager: a double that play can reach loads, and
+    after the take the game's own JSON loads again (the bug was the reverse)."""
+    d = _respond_doc(BackgammonRules.match(5), cube=2, owner=0, score=(3, 2))
+    g = BackgammonGame.from_json(json.dumps(d))
+    g.play("take")
+    assert g.cube_value == 4 and g.cube_owner == 1
+    assert BackgammonGame.from_json(g.to_json()).to_json() == g.to_json()
+
+
+def test_bg10_fifteen_off_while_play_goes_on_is_refused():
+    g = BackgammonGame.from_position(side({1: 1}), side({6: 2}), dice=(6, 5))
+    d = _doc(g)
+    d["state"]["board"][0] = side({})
+    _refused(d, "all 15", "BG-10")
+    d["state"]["board"][1] = side({})
+    _refused(d, "BG-10")
+
+
+def test_bg11_impossible_result_points_are_refused():
+    g = BackgammonGame.from_position(side({1: 1}), side({6: 15}), dice=(6, 5))
+    g.play("1/off")
+    assert g.is_over() and g.outcome().points == 2         # a gammon at cube 1
+    d = _doc(g)
+    assert BackgammonGame.from_json(json.dumps(d)).outcome().points == 2
+    for pts, kind in ((3, 2), (1, 1), (2, 3), (10**6, 2), (-2, 2)):
+        d2 = json.loads(json.dumps(d))
+        d2["state"]["result"][2:4] = [pts, kind]
+        _refused(d2, "BG-11")
+    d2 = json.loads(json.dumps(d))
+    d2["state"]["result"][0] = 1                            # the loser as winner
+    _refused(d2, "BG-1")
+    d2 = json.loads(json.dumps(d))
+    d2["state"]["result"][1] = "Red wins everything"        # the text is ours, not the file's
+    assert BackgammonGame.from_json(json.dumps(d2)).outcome().reason == g.outcome().reason
+
+
+def test_bg12_pass_in_the_crawford_game_is_refused():
+    g = BackgammonGame(BackgammonRules.match(5), score=(4, 1), crawford=True).set_dice(3, 1)
+    d = _doc(g)
+    d["state"].update(phase="over", dice=None, turn=1, roller=0,
+                      result=[0, "Red passed", 1, 1])
+    _refused(d, "BG-14")
+
+
+def test_bg14_one_point_match_starts_and_finishes():
+    """BG-13/BG-14: a 1-point match has no Crawford game; its one game is played out."""
+    m = BackgammonMatch(1)
+    assert not m.next_is_crawford()
+    g = m.new_game()
+    assert not g.crawford and g.score == (0, 0)
+    rng = np.random.default_rng(3)
+    from boardkit.sim import play_game
+    play_game(g, [lambda g, r: g.legal_moves()[0]] * 2, rng)
+    m.record(g)
+    assert m.is_over() and max(m.score) == 1
+    with pytest.raises(BoardkitError, match="BG-14"):
+        BackgammonGame(BackgammonRules.match(1), crawford=True)
+
+
+def test_round_trip_holds_for_every_reachable_state():
+    """from_json(game.to_json()) after every step of random games: money play, Jacoby
+    with a small cube, no cube and a 3-point match, cube actions chosen at random."""
+    n = 0
+    for g in _random_games(11, 24):
+        text = g.to_json()
+        again = BackgammonGame.from_json(text)
+        assert again.to_json() == text
+        assert [str(m) for m in again.legal_moves()] == [str(m) for m in g.legal_moves()]
+        n += 1
+    assert n > 500
+
+
+def test_round_trip_along_whole_matches():
+    """BG-13/BG-14: every state of random 1-, 2- and 5-point matches (Crawford games
+    included) loads back from its own JSON."""
+    rng = np.random.default_rng(5)
+    crawford_seen = 0
+    for length in (1, 2, 3, 5, 5, 7):
+        m = BackgammonMatch(length)
+        while not m.is_over():
+            g = m.new_game()
+            crawford_seen += g.crawford
+            while True:
+                assert BackgammonGame.from_json(g.to_json()).to_json() == g.to_json()
+                if g.is_over():
+                    break
+                if g.chance_pending():
+                    g.resolve_chance(rng)
+                elif g.phase == "cube":         # double now and then, mostly take
+                    g.play("double" if rng.random() < 0.03 else "roll")
+                elif g.phase == "respond":
+                    g.play("take" if rng.random() < 0.7 else "pass")
+                else:
+                    moves = g.legal_moves()
+                    g.play(moves[int(rng.integers(len(moves)))])
+            m.record(g)
+    assert crawford_seen >= 2
+
+
+# ------------------------------------------------------------ bear-off cache
+@pytest.fixture
+def small_cache(tmp_path, monkeypatch):
+    """A 3-checker table cached in tmp_path (84 positions: fast to build)."""
+    monkeypatch.setenv("BOARDKIT_CACHE", str(tmp_path))
+    monkeypatch.setattr(B, "MAX_CHECKERS", 3)
+    monkeypatch.setattr(B, "_TABLE", None)
+    good = B.table()
+    monkeypatch.setattr(B, "_TABLE", None)
+    return B.cache_path(), good
+
+
+def _flip(data: bytes, at: int) -> bytes:
+    return data[:at] + bytes([data[at] ^ 0x10]) + data[at + 1:]
+
+
+@pytest.mark.parametrize("damage", ["empty", "truncated", "bitflip_head", "bitflip_middle",
+                                    "bitflip_tail", "garbage", "wrong_values", "wrong_known_value"])
+def test_bg09_damaged_or_wrong_cache_is_rebuilt(small_cache, monkeypatch, damage):
+    """BG-09: a damaged cache file (empty, truncated, bit-flipped) or one with wrong
+    values is detected, rebuilt and replaced; never an EOFError/BadZipFile/zlib.error."""
+    path, good = small_cache
+    data = path.read_bytes()
+    if damage == "empty":
+        bad = b""
+    elif damage == "truncated":
+        bad = data[: len(data) // 2]
+    elif damage.startswith("bitflip"):
+        bad = _flip(data, {"head": 3, "middle": len(data) // 2, "tail": len(data) - 30}[damage[8:]])
+    elif damage == "garbage":
+        bad = b"\x93NUMPY" + bytes(range(256)) * 4
+    else:
+        import io
+        mean, dist = good.mean.copy(), good.dist.copy()
+        if damage == "wrong_values":
+            mean[10] += 0.5                                   # disagrees with its distribution
+        else:                                                 # consistent, but not gnubg's
+            i = good.index((0, 0, 0, 0, 0, 2))
+            dist[i] = np.roll(dist[i], 1)
+            mean[i] = (dist[i] * np.arange(B.MAX_ROLLS)).sum()
+        buf = io.BytesIO()
+        np.savez_compressed(buf, positions=good.positions, mean=mean, dist=dist,
+                            sha256=np.array(B._digest(good.positions, mean, dist)))
+        bad = buf.getvalue()
+    path.write_bytes(bad)
+    assert B._load_cache(path) is None
+    t = B.table()                      # rebuilt, not an exception
+    assert np.array_equal(t.mean, good.mean)
+    monkeypatch.setattr(B, "_TABLE", None)
+    assert B._load_cache(path) is not None        # and the file was replaced by a good one
+
+
+def test_bg09_cache_write_is_atomic(small_cache, monkeypatch):
+    """The cache goes through boardkit's atomic write (temporary file + replace)."""
+    path, good = small_cache
+    calls = []
+    real = B.atomic_write
+    monkeypatch.setattr(B, "atomic_write", lambda p, data: (calls.append(p), real(p, data)))
+    path.unlink()
+    B.table()
+    assert calls == [path] and path.exists()
+    assert not [p for p in path.parent.iterdir() if p != path]
