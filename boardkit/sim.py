@@ -8,6 +8,12 @@ so results are identical whichever executor runs them and in whatever order:
                      games=200, seed=1)
     res.win_rate("strong"), res.interval("strong")      # with a 95% Wilson interval
 
+Every game played here is capped: ``play_game``/``tournament`` stop a game after
+``max_plies`` moves (default ``DEFAULT_MAX_PLIES`` = 2000; rolls and tosses are not
+counted, but at most ``CHANCE_STEPS_PER_PLY`` = 50 of them per allowed move) and count it
+as unfinished, so random or bot self-play always ends (pure random Diamond play may
+never finish on its own).
+
 ``executor`` takes any ``concurrent.futures.Executor``: ``None`` runs in this process,
 ``"process"`` uses a local process pool, and a Dask client's ``get_executor()`` spreads
 a class's tournament over a cluster without changing the call. Work is sent in chunks
@@ -26,8 +32,14 @@ import numpy as np
 
 from ._core import BoardkitError
 
-__all__ = ["wilson_interval", "play_game", "tournament", "TournamentResult",
-           "monte_carlo", "MonteCarloResult", "spawn_rngs", "progress_bar"]
+__all__ = ["DEFAULT_MAX_PLIES", "CHANCE_STEPS_PER_PLY", "wilson_interval", "play_game", "tournament",
+           "TournamentResult", "monte_carlo", "MonteCarloResult", "spawn_rngs", "progress_bar"]
+
+
+#: the default cap on the moves of one simulated game (then it counts as unfinished)
+DEFAULT_MAX_PLIES = 2000
+#: chance steps allowed per allowed move (a guard for games that are mostly tosses)
+CHANCE_STEPS_PER_PLY = 50
 
 
 def spawn_rngs(seed: int | None, n: int) -> list[np.random.Generator]:
@@ -107,15 +119,24 @@ def _run_chunk(func, jobs):
 
 # --------------------------------------------------------------- tournaments
 def play_game(game, bots: Sequence[Callable], rng: np.random.Generator,
-              max_plies: int = 2000) -> tuple[Any, int]:
+              max_plies: int | None = DEFAULT_MAX_PLIES) -> tuple[Any, int]:
     """Play one game to the end with one bot per seat. Dice/tosses come from rng.
 
-    Returns (outcome or None if the ply cap was reached, plies played)."""
-    plies = 0
+    At most ``max_plies`` moves (default 2000; None also means the default: a
+    simulation always ends) and ``CHANCE_STEPS_PER_PLY * max_plies`` rolls/tosses.
+    Returns (outcome, or None if a cap was reached, plies played)."""
+    if max_plies is None:
+        max_plies = DEFAULT_MAX_PLIES
+    if isinstance(max_plies, bool) or not isinstance(max_plies, int) or max_plies < 0:
+        raise BoardkitError(f"max_plies must be a whole number >= 0, got {max_plies!r}")
+    plies = chance = 0
     while not game.is_over():
         if plies >= max_plies:
             return None, plies
         if game.chance_pending():
+            chance += 1
+            if chance > CHANCE_STEPS_PER_PLY * max(1, max_plies):
+                return None, plies
             game.resolve_chance(rng)
             continue
         game.play(bots[game.turn](game, rng))
@@ -179,13 +200,16 @@ def _tournament_game(factory, bots, names, seating, seed, max_plies):
 
 
 def tournament(factory: Callable[[], Any], bots: Mapping[str, Callable], games: int = 100,
-               seed: int | None = 0, *, swap_seats: bool = True, max_plies: int = 2000,
+               seed: int | None = 0, *, swap_seats: bool = True,
+               max_plies: int | None = DEFAULT_MAX_PLIES,
                executor: Executor | str | None = None, progress: bool = True,
                chunk: int = 10) -> TournamentResult:
     """Play ``games`` games between the named bots (one per seat, in order).
 
     ``factory()`` makes a fresh game. With ``swap_seats`` the seats rotate each game, so
-    no bot profits from moving first. The result is the same for any executor."""
+    no bot profits from moving first. A game longer than ``max_plies`` moves (default
+    ``DEFAULT_MAX_PLIES`` = 2000) stops and counts as unfinished (half a point each).
+    The result is the same for any executor."""
     if games <= 0:
         raise BoardkitError(f"games must be positive, got {games}")
     names = tuple(bots)
