@@ -364,6 +364,12 @@ class Game(abc.ABC):
         self._apply_chance(outcome)
         self._history.append(ChanceStep(who, outcome))
 
+    def _forget_history(self) -> None:
+        """The current state becomes the start: history and undo stack emptied (set-ups
+        such as placing pieces or loading a FEN). No game touches _undo/_history itself."""
+        self._undo.clear()
+        self._history.clear()
+
     def _pop(self) -> Any:
         """Take back the last _push/_push_chance (or move); returns it."""
         self._restore(self._undo.pop())

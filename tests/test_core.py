@@ -377,3 +377,12 @@ def test_conftest_helpers_work_on_the_toy_games():
     first = [str(s) for _, s, _ in random_games(ToyDiceGame, games=1, seed=5)]
     assert first == [str(s) for _, s, _ in random_games(ToyDiceGame, games=1, seed=5)]
     assert issubclass(FormatError, BoardkitError)
+
+
+def test_forget_history_makes_the_current_state_the_start():
+    g = ToyGame()
+    g.play("a-e")
+    g._forget_history()
+    assert g.history == [] and g.token == "e"
+    with pytest.raises(IllegalMoveError, match="nothing to undo"):
+        g.undo()

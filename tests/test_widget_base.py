@@ -201,3 +201,17 @@ def test_dice_widget_rolls_records_and_undoes_through_the_hooks():
     assert w.moves_text()[0].startswith(f"1. {d}: t0-t{d}")
     w.undo()
     assert [type(m).__name__ for m in w.game.history] == ["ChanceStep"]   # my roll stays
+
+
+def test_narrowing_moves_hook_offers_more_paths_than_legal_moves():
+    from toygame import Route
+
+    class ManyPaths(ToyDestinationWidget):
+        def narrowing_moves(self):
+            if self.selection.dest == "e":     # two chains to e: a-e and a-b-d-e (drawn as one move)
+                return [Route(("a", "e")), Route(("a", "b", "d", "e"))]
+            return super().narrowing_moves()
+
+    w = ManyPaths()
+    w.click("a"); w.click("e")
+    assert w.targets == {"e", "b"} and "click the next hop" in w.message

@@ -16,6 +16,7 @@ overrides on_click/_refresh/undo/roll/show_hint nor splices ``children``):
     move_path(move)      the cells a click sequence visits for a move
     header_rows()        widgets shown under the status line (e.g. a match score)
     extra_rows()         widgets shown under the buttons (extra controls, an event log)
+    narrowing_moves()    the moves clicks narrow among (default: legal_moves())
     handle_click(cell)   return True when the game handled a click itself (a dice
                          game's one-step-at-a-time protocol); the default returns False
     click_refused(cell)  why clicks on the board do nothing now (None: they work)
@@ -232,6 +233,11 @@ class GameWidget(W.VBox):
             except BoardkitError:
                 return ""
         return ""
+
+    def narrowing_moves(self) -> list:
+        """The moves the clicks so far are narrowed among (default: the legal moves;
+        Diamond gives every hop chain to the chosen destination once one is clicked)."""
+        return self.game.legal_moves()
 
     def handle_click(self, cell: str) -> bool:
         """A game's own click protocol: return True when the click was handled."""
@@ -480,7 +486,7 @@ class GameWidget(W.VBox):
         while True:
             n = len(sel.prefix)
             paths = {}
-            for m in self.game.legal_moves():
+            for m in self.narrowing_moves():
                 p = self.move_path(m)
                 if p[:n] == tuple(sel.prefix) and (sel.dest is None or p[-1] == sel.dest):
                     paths[m] = p
