@@ -41,10 +41,11 @@ test-fast: $(STAMP)
 	$(BIN)/python -m pytest -n $(PYTEST_WORKERS) tests -m "not browser"
 
 # sync every notebook with its MyST .md twin (the newer file wins), then re-execute
-# every notebook and store its outputs
+# every notebook and store its outputs (subfolders such as notebooks/ja/ included)
+ALL_NOTEBOOKS = $(shell find notebooks exercises -name '*.ipynb' -not -path '*/.ipynb_checkpoints/*' | sort)
 notebooks: $(STAMP)
-	$(BIN)/jupytext --sync notebooks/*.ipynb exercises/*.ipynb exercises/solutions/*.ipynb
-	$(BIN)/python tools/run_notebooks.py notebooks/*.ipynb exercises/*.ipynb exercises/solutions/*.ipynb
+	$(BIN)/jupytext --sync $(ALL_NOTEBOOKS)
+	$(BIN)/python tools/run_notebooks.py $(ALL_NOTEBOOKS)
 
 # one lesson: make notebook NB=notebooks/10_checkers_moving.md (the .md or the .ipynb)
 notebook: $(STAMP)
