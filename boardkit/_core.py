@@ -151,8 +151,9 @@ def rules_from_dict(cls: type, data: Any, fmt: str = "JSON") -> Any:
         kwargs[k] = tuple(v) if isinstance(v, list) else v
     try:
         return cls(**kwargs)
-    except (TypeError, ValueError) as e:
-        raise FormatError(f"{fmt}: bad rules: {e}") from None
+    except (TypeError, ValueError, OverflowError, ZeroDivisionError, AttributeError, IndexError,
+            KeyError) as e:
+        raise FormatError(f"{fmt}: bad rules: {_short(e, 300)}") from None
 
 
 class Game(abc.ABC):
