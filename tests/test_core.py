@@ -174,6 +174,18 @@ def test_loads_json_limits_are_format_errors():
     assert loads_json(b'{"k": [1, 2.5]}', "j") == {"k": [1, 2.5]}
 
 
+def test_json_depth_is_exact_and_linear_on_hostile_strings():
+    import time
+
+    from boardkit._input import json_depth, loads_json
+    assert json_depth('["\\\\", [["]]]\\""]]') == 1 and json_depth('{"a": [[{}]]}') == 3
+    start = time.perf_counter()
+    for text in ['"' + '\\"' * 300_000, "[" + '"\\' * 300_000, '"' * 999_999]:
+        with pytest.raises(FormatError):
+            loads_json(text, "j")                 # unterminated strings: no rescanning
+    assert time.perf_counter() - start < 3.0      # was ~20 s with a regex (quadratic)
+
+
 def test_from_json_and_load_refuse_hostile_input_with_boardkit_errors(tmp_path):
     from boardkit import BoardkitError
     for text in ["[" * 50_000, '{"game": "toy", "version": 1, "rules": {"max_plies": NaN}, "state": {}}',
