@@ -178,7 +178,9 @@ def test_json_depth_is_exact_and_linear_on_hostile_strings():
     import time
 
     from boardkit._input import json_depth, loads_json
-    assert json_depth('["\\\\", [["]]]\\""]]') == 1 and json_depth('{"a": [[{}]]}') == 3
+    tricky = '["\\\\", [["]]]\\""]]'                 # ["\\", [["]]]\""]]
+    assert json.loads(tricky) == ["\\", [["]]]\""]] and json_depth(tricky) == 3
+    assert json_depth('{"a": [[{}]]}') == 4 and json_depth('"[[["') == 0
     start = time.perf_counter()
     for text in ['"' + '\\"' * 300_000, "[" + '"\\' * 300_000, '"' * 999_999]:
         with pytest.raises(FormatError):
