@@ -61,7 +61,7 @@ def boardkit_figures(seed: int = 1) -> dict:
                 if g.is_over():
                     break
                 moves = g.legal_moves()
-                g.push(moves[int(rng.integers(len(moves)))])
+                g._push(moves[int(rng.integers(len(moves)))])
             if not g.is_over():
                 positions.append(g)
         n_moves = sum(len(g._generate()) for g in positions)
@@ -77,8 +77,8 @@ def boardkit_figures(seed: int = 1) -> dict:
             g = DiamondGame(DiamondRules(**{**rules.__dict__, "max_turns": 300}))
             while not g.is_over():
                 moves = g._generate()
-                g.push(moves[int(r.integers(len(moves)))])
-            return g.moves_played
+                g._push(moves[int(r.integers(len(moves)))])
+            return g.turns_played
 
         n_plies = plies()
         ply_rate = median_rate(plies, n_plies)
@@ -218,7 +218,7 @@ def crosscheck() -> None:
         g = DiamondGame.from_pieces(pos["pieces"], DiamondRules.chinese(players=2), turn=pos["turn"])
         ours = {}
         for start, ends in g.reachable().items():
-            from boardkit.diamond import board
+            from boardkit.diamond import geometry as board
             ours[board.label(start)] = sorted(board.label(h) for h in ends)
         if ours == pos["reach"]:
             agree += 1

@@ -12,8 +12,8 @@ from functools import partial
 import numpy as np
 import pytest
 
-from boardkit.diamond import PASS, DiamondGame, DiamondRules, board as B
-from boardkit.diamond import ai
+from boardkit.diamond import PASS, DiamondGame, DiamondRules, ai
+from boardkit.diamond import geometry as B
 from boardkit.diamond.ai import BOTS, LEVELS
 from boardkit.sim import tournament
 

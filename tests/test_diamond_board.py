@@ -5,7 +5,7 @@ from itertools import product
 import pytest
 
 from boardkit import FormatError
-from boardkit.diamond import board as B
+from boardkit.diamond import geometry as B
 
 
 def cube(h):

@@ -8,8 +8,8 @@ import pathlib
 
 import pytest
 
-from boardkit.diamond import board as B
 from boardkit.diamond import exercises as ex
+from boardkit.diamond import geometry as B
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 CHECKS = [ex.check_reach, ex.check_illegal, ex.check_chain, ex.check_forbidden_count,

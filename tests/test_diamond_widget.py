@@ -3,7 +3,7 @@ import pytest
 
 from boardkit import BoardkitError
 from boardkit.diamond import PASS, DiamondGame, DiamondRules
-from boardkit.diamond import board as B
+from boardkit.diamond import geometry as B
 from boardkit.diamond.draw import cell_id
 from boardkit.diamond.widget import DiamondWidget
 
@@ -136,7 +136,7 @@ def test_any_board_solitaire_small_and_chinese():
     dest = sorted(w.game.reachable_from(start))[0]
     w.click(cell_id(start))
     w.click(cell_id(dest))
-    assert w.game.moves_played == 1 and w.game.turn == 0
+    assert w.game.turns_played == 1 and w.game.turn == 0
     w = DiamondWidget(DiamondGame(DiamondRules.chinese(players=6)))
     assert len(w.seat_controls) == 6 and w.player_names[1] == "Purple 紫"
     w = DiamondWidget(players=2)

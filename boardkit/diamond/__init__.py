@@ -8,15 +8,21 @@
 Boards: the 121-hole star (DG-01), the six-colour Chinese checkers board (DG-20)
 and the small 73-hole star (DG-18), chosen with ``DiamondRules(board=...)``.
 
-Modules: ``board`` (the 121-hole star, labels, camps), ``rules`` (options),
-``game`` (state, moves, solitaire), ``draw`` (SVG), ``widget`` (the clickable board),
-``ai`` (computer players).
+Modules (the same names mean the same thing in every game of boardkit):
+``rules`` (options and presets), ``game`` (state, play, undo, JSON), ``movegen``
+(steps, hop chains, the path check), ``notation`` (hole labels, move text, the text
+diagram), ``ai`` (LEVELS, HINT_LEVEL, bot, hint), ``draw`` (SVG), ``widget`` (the
+clickable board: all ipywidgets code), ``exercises``; and Diamond's own ``geometry``
+(the star: holes, lines, tips, camps) and ``puzzles`` (solitaire).
+``board`` is kept as another name of ``geometry`` for older notebooks.
 """
-from . import board
+from . import geometry
 from .game import PASS, DiamondGame, DiamondMove
 from .rules import DiamondRules
 
-__all__ = ["DiamondGame", "DiamondMove", "DiamondRules", "PASS", "board"]
+board = geometry   # the module's former name
+
+__all__ = ["DiamondGame", "DiamondMove", "DiamondRules", "PASS", "geometry", "board"]
 
 
 def __getattr__(name):

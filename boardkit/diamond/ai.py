@@ -31,12 +31,12 @@ the same position, so the search looks at one move per (start, destination).
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 import numpy as np
 
-from . import board as B
+from . import geometry as B
 
 __all__ = ["BOTS", "LEVELS", "intro_bot", "weak_bot", "normal_bot", "strong_bot",
            "strongest_bot", "RaceBot", "ReplyBot", "LookaheadBot", "Weights", "DEFAULT",
@@ -182,9 +182,9 @@ class RaceBot:
             return moves[0]
         scored = []
         for m in moves:
-            game.push(m)
+            game._push(m)
             v = -races(game, self.weights)[me] if not game.is_over() else _sooner(evaluate(game, me), 1)
-            game.pop()
+            game._pop()
             if self.noise:
                 v += rng.normal(0.0, self.noise)
             scored.append((v, m))
@@ -194,10 +194,10 @@ class RaceBot:
             scored.sort(key=lambda t: -t[0])
             rescored = []
             for v, m in scored[:self.look]:
-                game.push(m)
+                game._push(m)
                 if not game.is_over():
                     v += self.follow * _own_best_gain(game, me)
-                game.pop()
+                game._pop()
                 rescored.append((v, m))
             scored = rescored
         return _random_best(scored, rng)
@@ -262,16 +262,16 @@ class ReplyBot:
 
     def _score(self, game, m):
         me = game.turn
-        game.push(m)
+        game._push(m)
         if game.is_over():
             score = _sooner(evaluate(game, me), 2)
         else:
-            game.push(_best_reply(game, self.reply_width))
+            game._push(_best_reply(game, self.reply_width))
             score = evaluate(game, me)
             if self.follow and not game.is_over():
                 score += self.follow * _own_best_gain(game, me)
-            game.pop()
-        game.pop()
+            game._pop()
+        game._pop()
         return score
 
 
@@ -316,10 +316,10 @@ class LookaheadBot:
 
     def _score(self, game, m):
         me = game.turn
-        game.push(m)
+        game._push(m)
         played = 1
         while not game.is_over() and game.turn != me and me not in game.finished:
-            game.push(_best_reply(game, self.reply_width))
+            game._push(_best_reply(game, self.reply_width))
             played += 1
         if game.is_over() or me in game.finished:
             # the sooner the finish, the larger the bonus (a finish on our own
@@ -329,15 +329,15 @@ class LookaheadBot:
             now = evaluate(game, me)
             then = -math.inf
             for r in _ordered(game, candidate_moves(game))[:self.second]:
-                game.push(r)
+                game._push(r)
                 v = evaluate(game, me)
                 if me in game.finished:
                     v = _sooner(v, 1)
-                game.pop()
+                game._pop()
                 then = max(then, v)
             score = now + self.mix * (then - now)
         for _ in range(played):
-            game.pop()
+            game._pop()
         return score
 
 
@@ -347,9 +347,9 @@ def _best_reply(game, width):
     them = game.turn
     reply, reply_val = None, -math.inf
     for r in _ordered(game, candidate_moves(game))[:width]:
-        game.push(r)
+        game._push(r)
         v = evaluate(game, them)
-        game.pop()
+        game._pop()
         if v > reply_val:
             reply, reply_val = r, v
     return reply

@@ -9,10 +9,10 @@ options as ``(q, r)`` tuples, ``"q,r"`` strings or labels (``"e5"``).
 from __future__ import annotations
 
 import math
-from typing import Iterable
+from collections.abc import Iterable
 
 from .. import svg
-from . import board as B
+from . import geometry as B
 
 __all__ = ["draw_board", "cell_id", "parse_cell", "PIECE_COLOURS"]
 

@@ -10,11 +10,11 @@ The expected answers are computed by the engine, not written down here.
 """
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Any
 
 from .._core import BoardkitError, IllegalMoveError
 from ..exercises import Checker
-from . import board as B
+from . import geometry as B
 from .game import DiamondGame
 from .rules import DiamondRules
 

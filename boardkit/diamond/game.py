@@ -1,4 +1,4 @@
-"""Diamond Game (ダイヤモンドゲーム): the state, the legal moves, play and undo.
+"""Diamond Game (ダイヤモンドゲーム): the state, play and undo, JSON.
 
     g = DiamondGame()                      # three players, kings, 15 pieces each
     g.legal_moves()[:3]                    # [a2-b2, ...]
@@ -7,82 +7,30 @@
     g.reachable_from((-3, 6))              # every hole that piece can reach now
     g.undo()
 
-Moves (DG-07..DG-12, DG-19). A move is a path of holes: the start, then each landing.
-``str(move)`` joins labels with ``-`` for a step (``e5-e6``), ``:`` for jumps
-(``e5:g5:g7``), ``<>`` for the swap house rule, and is ``pass`` when stuck (DG-07).
+Moves (DG-07..DG-12, DG-19). A move is a path of holes: the start, then each landing
+(``movegen.DiamondMove``); its text is in ``notation``. ``legal_moves()`` lists ONE
+move per (piece, destination), the shortest chain; ``play()`` also accepts any other
+legal path to a reachable hole, checked jump by jump, and records it as given;
+``paths(start, dest)`` lists them, shortest first, with bounded work. The generator
+itself is ``movegen``; the star's geometry is ``geometry``.
 
-Which paths are listed. Every path to the same hole gives the same position, so
-``legal_moves()`` lists ONE move per (piece, destination): the step if the hole is a
-step away, otherwise the hop path with the fewest jumps (found breadth-first; ties go
-to the first found, in direction order E, SE, SW, W, NW, NE). ``play()`` also accepts
-any other legal path to a reachable hole, checked jump by jump, and records it as
-given; ``paths(start, dest)`` lists them, shortest first (bounded work, see there).
-
-Fast internals for search: ``push(move)`` / ``pop()`` play and take back a move
-without snapshots or legality checks (the move must come from ``legal_moves()``), and
-leave ``history`` alone; use them in bots, and ``play``/``undo`` everywhere else.
+For search, the base class's ``_push(move)`` / ``_pop()`` are overridden with a fast
+pair (no snapshot, no legality check, ``history`` untouched): the move must come from
+``legal_moves()``. Bots use them; everything else uses ``play``/``undo``.
 """
 from __future__ import annotations
 
-import re
-from collections import deque
-from dataclasses import dataclass
-from typing import Any, ClassVar, Iterable
+from typing import Any, ClassVar
 
-from .._core import BoardkitError, FormatError, Game, IllegalMoveError, Outcome
-from . import board as B
+from .._core import FormatError, Game, IllegalMoveError, Outcome
+from . import geometry as B
+from . import movegen
+from .movegen import KING as _KING
+from .movegen import PASS, PATHS_BUDGET, PATHS_LIMIT, DiamondMove
+from .notation import board_text, parse_move
 from .rules import DiamondRules
 
 __all__ = ["DiamondGame", "DiamondMove", "PASS", "PATHS_LIMIT", "PATHS_BUDGET"]
-
-#: paths(): how many paths it returns by default, and how many partial chains one call
-#: explores at most (the bound that keeps it fast on any position, issue 8)
-PATHS_LIMIT = 100
-#: the most holes a path can list (start + each landing once, DG-10), and the longest
-#: move text accepted (labels of up to 3 characters and their separators)
-MAX_PATH = 121
-MAX_MOVE_TEXT = 8 * MAX_PATH
-PATHS_BUDGET = 50_000
-
-_KING = 8   # cell value = 1 + player, plus _KING for a king; 0 = empty
-
-
-@dataclass(frozen=True)
-class DiamondMove:
-    """One turn: ``path`` = (start, landing, landing, ...) as ``(q, r)`` holes.
-
-    ``kind``: "step" (DG-08), "hop" (single hops only, DG-09/DG-10), "group" (the
-    king jumped a line of 2+ pieces somewhere in the chain, DG-11), "long" (a long
-    jump somewhere in the chain, DG-19), "swap" (house rule, DG-16) or "pass" (DG-07).
-    """
-
-    path: tuple[tuple[int, int], ...]
-    kind: str = "hop"
-
-    def __str__(self) -> str:
-        if self.kind == "pass":
-            return "pass"
-        sep = {"step": "-", "swap": "<>"}.get(self.kind, ":")
-        try:
-            return sep.join(B.label(h) for h in self.path)
-        except (BoardkitError, TypeError):   # a hand-made value with a malformed path
-            return f"<not a path: {self.path!r:.60}>"
-
-    def __repr__(self) -> str:
-        # short and stable, so lists of moves read well in notebooks
-        return "<pass>" if self.kind == "pass" else f"<{self.kind} {self}>"
-
-    @property
-    def start(self):
-        return self.path[0] if self.path else None
-
-    @property
-    def dest(self):
-        return self.path[-1] if self.path else None
-
-
-#: the move of a player who has no legal move (DG-07)
-PASS = DiamondMove((), "pass")
 
 
 class DiamondGame(Game):
@@ -96,12 +44,12 @@ class DiamondGame(Game):
     rules_class: ClassVar[type] = DiamondRules
 
     def __init__(self, rules: DiamondRules | None = None, *, setup: bool = True):
+        """``DiamondGame(rules=None, *, setup=True)``: the rules first (None = the
+        classic three-player game); ``setup=False`` leaves the board empty (for
+        ``from_pieces``)."""
         super().__init__()
-        if rules is None:
-            rules = DiamondRules()
-        if not isinstance(rules, DiamondRules):
-            raise FormatError(f"rules must be a DiamondRules, got {type(rules).__name__}")
-        self.rules = rules
+        self.rules = self._rules_arg(rules)
+        rules = self.rules
         self._tables()
         self.cells = [0] * B.N
         self._turn = rules.first_player
@@ -162,7 +110,7 @@ class DiamondGame(Game):
         return self._turn
 
     @property
-    def moves_played(self) -> int:
+    def turns_played(self) -> int:
         """Turns played so far (passes included); the solitaire score."""
         return self._ply
 
@@ -245,7 +193,7 @@ class DiamondGame(Game):
         return tuple(self._finished)
 
     @classmethod
-    def from_pieces(cls, pieces: dict, rules: DiamondRules | None = None, *, turn: int = 0) -> "DiamondGame":
+    def from_pieces(cls, pieces: dict, rules: DiamondRules | None = None, *, turn: int = 0) -> DiamondGame:
         """A position set up by hand, for puzzles and notebooks.
 
         ``pieces`` maps a hole ((q, r) or label) to a player index, or to
@@ -256,7 +204,8 @@ class DiamondGame(Game):
         crowded field to study hops); its JSON says ``"setup": true`` and is checked by
         these rules only, not by the piece counts of DG-02/DG-18."""
         if not isinstance(pieces, dict):
-            raise FormatError(f"from_pieces: pieces must be a dict hole -> player, got {type(pieces).__name__}")
+            raise FormatError("from_pieces: pieces must be a dict hole -> player, "
+                              f"got {type(pieces).__name__}")
         g = cls(rules, setup=False)
         g._setup = True
         g._check_player(turn)
@@ -296,434 +245,52 @@ class DiamondGame(Game):
 
     @classmethod
     def solitaire(cls, pieces: int = 10, *, kings: bool = False, long_jump: bool = False,
-                  board: str = "star") -> "DiamondGame":
+                  board: str = "star") -> DiamondGame:
         """One player (red) alone crossing from its start to the opposite tip or camp.
 
         ``pieces=10``: tip to tip; ``pieces=15``: camp to camp. The game is over when
-        the pieces are home; ``moves_played`` is the score (fewer is better)."""
+        the pieces are home; ``turns_played`` is the score (fewer is better)."""
         kw = dict(players=1, kings=kings, pieces=pieces, long_jump=long_jump, board=board)
         return cls(DiamondRules(**kw))
 
     # ------------------------------------------------------------ move search
-    def _jumps_from(self, y: int, p: int, king: bool, start: int):
-        """(landing, kind) pairs of one jump from hole y (the mover's start hole
-        already emptied): kind 0 = single hop, 1 = group jump (k >= 2), 2 = long."""
-        c = self.cells
-        forb = self._forb[p]
-        long_jump = self.rules.long_jump
-        out = []
-        for ray in self._rays[y]:
-            n = len(ray)
-            if n < 2:
-                continue
-            if c[ray[0]]:
-                if king:                      # DG-11: a contiguous line of any length
-                    k = 0
-                    while k < n and c[ray[k]]:
-                        if c[ray[k]] & _KING:  # DG-12: no king in the line
-                            k = -1
-                            break
-                        k += 1
-                    if k <= 0 or k >= n:
-                        continue
-                    x, kind = ray[k], (0 if k == 1 else 1)
-                else:                         # DG-09: one piece, not a king
-                    if c[ray[0]] & _KING or c[ray[1]]:
-                        continue
-                    x, kind = ray[1], 0
-            elif long_jump:                   # DG-19: one piece at distance d, land at 2d
-                m = 1
-                while m < n and not c[ray[m]]:
-                    m += 1
-                if m >= n or c[ray[m]] & _KING or 2 * m + 1 >= n:
-                    continue
-                if any(c[ray[j]] for j in range(m + 1, 2 * m + 2)):
-                    continue
-                x, kind = ray[2 * m + 1], 2
-            else:
-                continue
-            if x != start and not forb[x]:    # DG-10 (start), DG-13
-                out.append((x, kind))
-        return out
-
-    def _search(self, i: int) -> dict[int, tuple]:
-        """Breadth-first search of every hole the piece on i reaches by jumps.
-
-        Returns {landing: (path, kinds)} in the order found: ``path`` is a fewest-jumps
-        path as (q, r) holes from i, ``kinds`` a bit set of the jumps used
-        (1 hop, 2 group, 4 long)."""
-        c = self.cells
-        v = c[i]
-        p, king = (v & 7) - 1, bool(v & _KING)
-        terminal_groups = king and not self.rules.king_hops_after_group
-        H = B.HOLES
-        c[i] = 0                              # the mover has left its hole
-        try:
-            found: dict[int, tuple] = {i: ((H[i],), 0)}
-            queue = deque([i])
-            if not king and not self.rules.long_jump:
-                # the common case, kept lean: single hops only (DG-09, DG-12, DG-13)
-                forb = self._forb[p]
-                hops = self._hops
-                while queue:
-                    y = queue.popleft()
-                    ypath = found[y][0]
-                    for over, x in hops[y]:
-                        w = c[over]
-                        if w and not w & _KING and not c[x] and not forb[x] and x not in found:
-                            found[x] = (ypath + (H[x],), 1)
-                            queue.append(x)
-                del found[i]
-                return found
-            late: list[tuple[int, int]] = []  # group landings that end the turn
-            while queue:
-                y = queue.popleft()
-                ypath, ykinds = found[y]
-                for x, kind in self._jumps_from(y, p, king, i):
-                    if x in found:
-                        continue
-                    if terminal_groups and kind == 1:
-                        late.append((x, y))
-                        continue
-                    found[x] = (ypath + (H[x],), ykinds | (1 << kind))
-                    queue.append(x)
-            for x, y in late:                 # first found = fewest jumps
-                if x not in found:
-                    ypath, ykinds = found[y]
-                    found[x] = (ypath + (H[x],), ykinds | 2)
-            del found[i]
-            return found
-        finally:
-            c[i] = v
-
-    def _moves_of(self, i: int) -> list[DiamondMove]:
-        """The moves of the piece on hole index i: one per destination."""
-        c = self.cells
-        v = c[i]
-        p = (v & 7) - 1
-        forb = self._forb[p]
-        H = B.HOLES
-        out, seen = [], set()
-        for x in self._nb[i]:                 # DG-08 steps
-            if x < 0 or forb[x]:
-                continue
-            if not c[x]:
-                out.append(DiamondMove((H[i], H[x]), "step"))
-                seen.add(x)
-            elif self.rules.swap_rule and self._can_swap(i, x, p):
-                out.append(DiamondMove((H[i], H[x]), "swap"))
-                seen.add(x)
-        for x, (path, kinds) in self._search(i).items():
-            if x not in seen:
-                out.append(DiamondMove(path, "group" if kinds & 2 else ("long" if kinds & 4 else "hop")))
-        return out
-
-    def _can_swap(self, i: int, x: int, p: int) -> bool:
-        """DG-16 house rule (a): step onto another colour's piece in my home."""
-        w = self.cells[x]
-        q = (w & 7) - 1
-        return q != p and x in self._home_set[p] and not self._forb[q][i]
-
     def _generate(self) -> list:
-        if self._is_over_fast():
-            return []
-        p = self._turn
-        p1 = p + 1
-        c = self.cells
-        moves = []
-        for i in range(B.N):
-            if c[i] and (c[i] & 7) == p1:
-                moves.extend(self._moves_of(i))
-        moves = self._squat_filter(moves, p)
-        return moves or [PASS]
-
-    def _squat_filter(self, moves: list, p: int) -> list:
-        """DG-16 house rule (b), see DiamondRules.no_squatting_after."""
-        n = self.rules.no_squatting_after
-        if n is None or self._own_turns[p] < n:
-            return moves
-        start = self._start_set[p]
-        p1 = p + 1
-        if not any(self.cells[j] and (self.cells[j] & 7) == p1 for j in start):
-            return moves
-        out = [m for m in moves if B.INDEX[m.path[0]] in start and B.INDEX[m.path[-1]] not in start]
-        return out or moves
+        return movegen.generate(self)
 
     # ------------------------------------------------------------ public queries
     def reachable(self) -> dict[tuple[int, int], set]:
         """{start hole: set of destination holes} for the player to move."""
-        out: dict = {}
-        for m in self.legal_moves():
-            if m.path:
-                out.setdefault(m.path[0], set()).add(m.path[-1])
-        return out
+        return movegen.reachable(self)
 
     def reachable_from(self, hole) -> set:
         """Every hole the piece on ``hole`` could reach in one turn (steps and hop
         chains), whoever's turn it is; empty for an empty hole."""
-        i = B.INDEX[B.parse_hole(hole)]
-        if not self.cells[i]:
-            return set()
-        return {m.path[-1] for m in self._moves_of(i)}
+        return movegen.reachable_from(self, hole)
 
     def single_jumps(self, start, at=None) -> list[tuple[int, int]]:
-        """Where the piece standing on ``start`` could land with ONE jump from ``at``
-        (default: from ``start``), its start hole counted as empty: the edges of the
-        hop search (DG-09, DG-11, DG-12, DG-13, DG-19). Never lists ``start`` itself."""
-        i = B.INDEX[B.parse_hole(start)]
-        y = i if at is None else B.INDEX[B.parse_hole(at)]
-        v = self.cells[i]
-        if not v:
-            raise IllegalMoveError(f"no piece on {B.label(B.HOLES[i])}")
-        self.cells[i] = 0
-        try:
-            return [B.HOLES[x] for x, _ in self._jumps_from(y, (v & 7) - 1, bool(v & _KING), i)]
-        finally:
-            self.cells[i] = v
+        """Where the piece on ``start`` could land with ONE jump from ``at`` (default:
+        ``start``); see ``movegen.single_jumps``."""
+        return movegen.single_jumps(self, start, at)
 
     def hop_layers(self, hole) -> list[list[tuple[int, int]]]:
-        """The breadth-first search of hop chains (DG-10), layer by layer.
-
-        Layer 0 is the start; layer k holds the holes first reached after k jumps.
-        The union of the layers after 0 is every hole the piece can hop to."""
-        i = B.INDEX[B.parse_hole(hole)]
-        if not self.cells[i]:
-            raise IllegalMoveError(f"no piece on {B.label(B.HOLES[i])}")
-        layers: list[list] = [[B.HOLES[i]]]
-        for path, _ in sorted(self._search(i).values(), key=lambda t: len(t[0])):
-            while len(layers) < len(path):
-                layers.append([])
-            layers[len(path) - 1].append(path[-1])
-        return layers
+        """The breadth-first search of hop chains (DG-10), layer by layer; see
+        ``movegen.hop_layers``."""
+        return movegen.hop_layers(self, hole)
 
     def paths(self, start, dest, limit: int = PATHS_LIMIT) -> list[DiamondMove]:
-        """The legal jump paths from ``start`` to ``dest`` this turn, shortest first
-        (ties in direction order E, SE, SW, W, NW, NE), at most ``limit`` of them; the
-        step (or swap) first if ``dest`` is a step away. Empty when none.
-
-        Bounded work: the paths are enumerated by increasing length (iterative deepening,
-        pruned by each hole's jump distance to ``dest``), and at most ``PATHS_BUDGET``
-        (50,000) partial chains are explored per call, so the answer comes within about
-        0.2 s on any position, however crowded (simple chains can be exponentially many).
-        When the budget runs out the paths found so far are returned, still shortest
-        first. ``play()`` checks a given path jump by jump and never needs this list."""
-        if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
-            raise BoardkitError(f"paths(): limit must be a positive int, got {limit!r}")
-        a, b = B.parse_hole(start), B.parse_hole(dest)
-        self._check_on_board(a)
-        self._check_on_board(b)
-        i, x = B.INDEX[a], B.INDEX[b]
-        c = self.cells
-        v = c[i]
-        if not v or i == x:
-            return []
-        p, king = (v & 7) - 1, bool(v & _KING)
-        found: list[DiamondMove] = []
-        if x in self._nb[i] and not self._forb[p][x]:
-            if not c[x]:
-                found.append(DiamondMove((a, b), "step"))
-            elif self.rules.swap_rule and self._can_swap(i, x, p):
-                found.append(DiamondMove((a, b), "swap"))
-        terminal = king and not self.rules.king_hops_after_group
-        c[i] = 0                              # the mover has left its hole
-        try:
-            # the jump graph of this piece (fixed during the chain) and, backwards from
-            # dest, each hole's fewest jumps to dest (a lower bound for pruning)
-            adj: dict[int, list] = {}
-            queue, seen = deque([i]), {i}
-            while queue:
-                y = queue.popleft()
-                adj[y] = self._jumps_from(y, p, king, i)
-                for z, kind in adj[y]:
-                    if z not in seen and not (terminal and kind == 1):
-                        seen.add(z)
-                        queue.append(z)
-            back: dict[int, list] = {}
-            for y, edges in adj.items():
-                for z, kind in edges:
-                    if not (terminal and kind == 1 and z != x):
-                        back.setdefault(z, []).append(y)
-            dist = {x: 0}
-            queue = deque([x])
-            while queue:
-                z = queue.popleft()
-                for y in back.get(z, ()):
-                    if y not in dist:
-                        dist[y] = dist[z] + 1
-                        queue.append(y)
-            if i not in dist:
-                return found[:limit]
-            H = B.HOLES
-            used = [False] * B.N
-            used[i] = True
-            path = [i]
-            work = [0]
-
-            def extend(y: int, depth: int, kinds: int, length: int) -> bool:
-                """Paths of exactly ``length`` jumps; False once the limit or budget is hit."""
-                for z, kind in adj.get(y, ()):
-                    if used[z] or dist.get(z, length + 1) + depth + 1 > length:
-                        continue
-                    if terminal and kind == 1 and z != x:
-                        continue
-                    work[0] += 1
-                    if work[0] > PATHS_BUDGET:
-                        return False
-                    nk = kinds | (1 << kind)
-                    if z == x:
-                        if depth + 1 == length:
-                            kname = "group" if nk & 2 else ("long" if nk & 4 else "hop")
-                            found.append(DiamondMove(tuple(H[j] for j in path) + (H[x],), kname))
-                            if len(found) >= limit:
-                                return False
-                        continue
-                    used[z] = True
-                    path.append(z)
-                    go_on = extend(z, depth + 1, nk, length)
-                    path.pop()
-                    used[z] = False
-                    if not go_on:
-                        return False
-                return True
-
-            for length in range(dist[i], len(adj) + 2):
-                if len(found) >= limit or not extend(i, 0, 0, length):
-                    break
-        finally:
-            c[i] = v
-        return found[:limit]
+        """The legal paths from ``start`` to ``dest`` this turn, shortest first, at most
+        ``limit``; bounded work on any position (see ``movegen.paths``)."""
+        return movegen.paths(self, start, dest, limit)
 
     # ------------------------------------------------------------ checking a path
-    def _check_path(self, path: Iterable) -> DiamondMove:
-        """The move for a path of holes, or IllegalMoveError naming the rule.
-
-        Written jump by jump, independently of the breadth-first generator, so the
-        tests can compare the two."""
-        if not isinstance(path, (list, tuple)):
-            raise FormatError(f"move: a path is a list of holes, got {type(path).__name__}")
-        if len(path) > MAX_PATH:
-            raise IllegalMoveError(f"a path of {len(path)} holes: a chain lands at most once on each "
-                                   f"hole, so a move has at most {MAX_PATH} holes", "DG-10")
-        holes = [B.parse_hole(h) for h in path]
-        for h in holes:
-            self._check_on_board(h)
-        p = self._turn
-        if not holes:
-            if any(m.kind != "pass" for m in self._generate()):
-                raise IllegalMoveError(f"{self._colour[p]} has a legal move: passing is allowed "
-                                       "only when stuck", "DG-07")
-            return PASS
-        if len(holes) < 2:
-            raise IllegalMoveError(f"a move needs a start hole and at least one landing, got "
-                                   f"{B.label(holes[0])} alone", "DG-07")
-        c = self.cells
-        si = B.INDEX[holes[0]]
-        v = c[si]
-        if not v:
-            raise IllegalMoveError(f"no piece on {B.label(holes[0])}", "DG-07")
-        owner, king = (v & 7) - 1, bool(v & _KING)
-        if owner != p:
-            raise IllegalMoveError(f"{B.label(holes[0])} holds a {self._colour[owner]} piece; "
-                                   f"it is {self._colour[p]}'s turn", "DG-07")
-        forb = self._forb[p]
-        # a single step (DG-08) or a swap (DG-16a)
-        a, b = holes[0], holes[1]
-        if B.distance(a, b) == 1:
-            if len(holes) > 2:
-                raise IllegalMoveError("a step ends the turn: steps and hops never mix in one turn",
-                                       "DG-10")
-            bi = B.INDEX[b]
-            if forb[bi]:
-                raise IllegalMoveError(f"{B.label(b)}: a piece may not stop on another colour's tip",
-                                       "DG-13")
-            if c[bi]:
-                if self.rules.swap_rule and self._can_swap(si, bi, p):
-                    return self._squat_check(DiamondMove((a, b), "swap"))
-                raise IllegalMoveError(f"{B.label(b)} is occupied: a step goes to an empty "
-                                       "neighbouring hole", "DG-08")
-            return self._squat_check(DiamondMove((a, b), "step"))
-        kinds = 0
-        seen = {holes[0]}
-        c[si] = 0                        # the mover has left its hole during the chain
-        try:
-            for n, (a, b) in enumerate(zip(holes, holes[1:])):
-                dq, dr = b[0] - a[0], b[1] - a[1]
-                if not (dq == 0 or dr == 0 or dq == -dr):
-                    raise IllegalMoveError(f"{B.label(a)} to {B.label(b)} is not along a line: a jump "
-                                           "goes straight over pieces", "DG-09")
-                d = B.distance(a, b)
-                if d == 0:
-                    raise IllegalMoveError(f"{B.label(b)} twice in a row: a jump must move the piece, and "
-                                           "it may not land on a hole it already occupied this turn "
-                                           "(its start hole included)", "DG-10")
-                if d == 1:
-                    raise IllegalMoveError("a step ends the turn: steps and hops never mix in one turn",
-                                           "DG-10")
-                if kinds & 2 and not self.rules.king_hops_after_group:
-                    raise IllegalMoveError("after a group jump the king's turn ends "
-                                           "(king_hops_after_group=False)", "DG-11")
-                ux, uy = dq // d, dr // d
-                between = [(a[0] + k * ux, a[1] + k * uy) for k in range(1, d)]
-                occ = [h for h in between if c[B.INDEX[h]]]
-                if not occ:
-                    raise IllegalMoveError(f"there is no piece to jump between {B.label(a)} and "
-                                           f"{B.label(b)}", "DG-09")
-                if any(c[B.INDEX[h]] & _KING for h in occ):
-                    raise IllegalMoveError("kings cannot be jumped", "DG-12")
-                if len(occ) == d - 1:          # a contiguous line of pieces
-                    if d - 1 >= 2 and not king:
-                        raise IllegalMoveError("two or more pieces in a row cannot be hopped; only "
-                                               "the king (王駒) jumps a line", "DG-09, DG-11")
-                    kinds |= 2 if d - 1 >= 2 else 1
-                elif len(occ) == 1 and d % 2 == 0 and occ[0] == between[d // 2 - 1]:
-                    if not self.rules.long_jump:
-                        raise IllegalMoveError(f"{B.label(a)} to {B.label(b)} would be a long jump, and "
-                                               "long jumps are off (long_jump=False)", "DG-19")
-                    kinds |= 4
-                else:
-                    raise IllegalMoveError(f"{B.label(a)} to {B.label(b)}: a jump goes over one adjacent "
-                                           "piece (the king: one line of pieces; long jump: one piece "
-                                           "midway with empty holes around)", "DG-09")
-                bi = B.INDEX[b]
-                if c[bi]:
-                    raise IllegalMoveError(f"the landing hole {B.label(b)} is occupied", "DG-09")
-                if b in seen:
-                    raise IllegalMoveError(f"{B.label(b)}: a piece may not land twice on the same hole "
-                                           "in one turn", "DG-10")
-                if forb[bi]:
-                    raise IllegalMoveError(f"{B.label(b)}: a piece may not stop on another colour's tip",
-                                           "DG-13")
-                seen.add(b)
-        finally:
-            c[si] = v
-        kind = "group" if kinds & 2 else ("long" if kinds & 4 else "hop")
-        return self._squat_check(DiamondMove(tuple(holes), kind))
-
-    def _squat_check(self, move: DiamondMove) -> DiamondMove:
-        n = self.rules.no_squatting_after
-        p = self._turn
-        if n is None or self._own_turns[p] < n:
-            return move
-        start = self._start_set[p]
-        ok = B.INDEX[move.path[0]] in start and B.INDEX[move.path[-1]] not in start
-        if not ok:
-            allowed = self._squat_filter(self._generate_unfiltered(), p)
-            if any(B.INDEX[m.path[0]] in start and B.INDEX[m.path[-1]] not in start for m in allowed):
-                raise IllegalMoveError(f"house rule no_squatting_after={n}: {self._colour[p]} must move a "
-                                       "piece out of its start camp", "DG-16")
-        return move
-
-    def _generate_unfiltered(self) -> list:
-        p1 = self._turn + 1
-        out = []
-        for i in range(B.N):
-            if self.cells[i] and (self.cells[i] & 7) == p1:
-                out.extend(self._moves_of(i))
-        return out
+    def _check_path(self, path) -> DiamondMove:
+        return movegen.check_path(self, path)
 
     def _coerce_move(self, move: Any) -> DiamondMove:
         if isinstance(move, DiamondMove):
             if move.kind == "pass":
+                if move.path:
+                    raise FormatError(f"move: a pass has no path, got {move.path!r:.60}")
                 return self._check_path(())
             return self._check_path(move.path)
         if isinstance(move, (list, tuple)):
@@ -731,24 +298,11 @@ class DiamondGame(Game):
         raise FormatError(f"a Diamond Game move is a DiamondMove, its text ('e5-e6', 'e5:g5:g7', "
                           f"'pass') or a list of (q, r) holes; got {type(move).__name__}")
 
-    _SPLIT = re.compile(r"\s*(?:<>|[-:x])\s*")
-
     def _parse_move(self, text: str) -> DiamondMove:
-        """Move text: labels joined by '-', ':' (or 'x'), '<>', or 'pass'. At most
-        ``MAX_MOVE_TEXT`` characters (a chain visits each hole at most once)."""
-        if not isinstance(text, str):
-            raise FormatError(f"move notation: expected text, got {type(text).__name__}")
-        if len(text) > MAX_MOVE_TEXT:
-            raise FormatError(f"move notation: {len(text):,} characters is too long for a move "
-                              f"(at most {MAX_MOVE_TEXT}; a chain lands on each hole at most once, DG-10)")
-        t = text.strip().lower()
-        if t == "pass":
-            return self._check_path(())
-        parts = self._SPLIT.split(t)
-        if len(parts) < 2 or not all(parts):
-            raise FormatError(f"move notation: {text!r} is not a move; write labels joined by '-' for a "
-                              "step ('e5-e6'), by ':' for jumps ('e5:g5:g7'), or 'pass'")
-        return self._check_path([B.hole(x) for x in parts])
+        """Move text (``notation.parse_move``): at most ``notation.MAX_MOVE_TEXT``
+        characters, FormatError for what is not a move."""
+        holes = parse_move(text)
+        return movegen.check_path(self, holes)
 
     def _explain_illegal(self, move: Any) -> IllegalMoveError:
         try:
@@ -761,13 +315,14 @@ class DiamondGame(Game):
     def _apply(self, move: DiamondMove) -> None:
         self._do(move)
 
-    def push(self, move: DiamondMove) -> None:
-        """Play a move from ``legal_moves()`` fast (no checks, no snapshot); ``pop()``
-        takes it back. For search code; ``history`` is not touched."""
+    def _push(self, move: DiamondMove) -> None:
+        """Play a move from ``legal_moves()`` fast, for search (no legality check, no
+        snapshot: the change is recorded on a small stack); ``_pop()`` takes it back."""
         self._stack.append(self._do(move))
+        self._history.append(move)
 
-    def pop(self) -> None:
-        """Take back the last ``push``."""
+    def _pop(self) -> DiamondMove:
+        """Take back the last ``_push``; returns its move."""
         i, x, vi, vx, turn, passes, nfin = self._stack.pop()
         if i >= 0:
             self.cells[i] = vi
@@ -777,6 +332,7 @@ class DiamondGame(Game):
         del self._finished[nfin:]
         self._own_turns[turn] -= 1
         self._ply -= 1
+        return self._history.pop()
 
     def _do(self, move: DiamondMove) -> tuple:
         c = self.cells
@@ -848,14 +404,18 @@ class DiamondGame(Game):
         if fin and (n <= 2 or len(fin) >= n - 1):
             w = fin[0]
             if n == 1:
-                return Outcome(0, f"all pieces home in {self._ply} moves (solitaire)", (0,))
+                return Outcome(0, f"all pieces home in {self._ply} moves (solitaire)", (0,),
+                               rule="DG-14")
             how = "king on ◎ and the goal camp full (DG-14, DG-16)" if self.rules.kings \
                 else "the goal camp full (DG-14, DG-16)"
-            return Outcome(w, f"{self._colour[w]} finished first: {how}", ranking)
+            return Outcome(w, f"{self._colour[w]} finished first: {how}", ranking,
+                           rule="DG-16" if self.rules.kings else "DG-17")
         if self.rules.max_turns is not None and self._ply >= self.rules.max_turns:
             return Outcome(None, f"unfinished: the cap of {self.rules.max_turns} turns was reached "
-                           "(max_turns); ranking by finishing order, then distance left", ranking)
-        return Outcome(None, "no player can move: everyone had to pass (DG-07)", ranking)
+                           "(max_turns); ranking by finishing order, then distance left", ranking,
+                           rule="max_turns")
+        return Outcome(None, "no player can move: everyone had to pass (DG-07)", ranking,
+                       rule="DG-07")
 
     # ------------------------------------------------------------ state
     def _snapshot(self):
@@ -995,28 +555,9 @@ class DiamondGame(Game):
         return draw_board(self, **options)
 
     def __str__(self) -> str:
-        """A text diagram: rows q (top) to a; r y g ... for pieces, capitals for kings,
-        ``.`` empty, ``,`` a hole forbidden to the player to move."""
-        letters = {"red": "r", "yellow": "y", "green": "g", "purple": "p", "blue": "b", "orange": "o"}
-        forb = self._forb[self._turn]
-        lines = []
-        for r in range(-8, 9):
-            row = [h for h in B.HOLES if h[1] == r and self._on[B.INDEX[h]]]
-            if not row:
-                continue
-            left = row[0][0] + r / 2
-            pad = int(round((left + 8) * 2))
-            cells = []
-            for h in row:
-                i = B.INDEX[h]
-                v = self.cells[i]
-                if v:
-                    ch = letters[self._colour[(v & 7) - 1]]
-                    cells.append(ch.upper() if v & _KING else ch)
-                else:
-                    cells.append("," if forb[i] else ".")
-            lines.append(f"{B.ROW_LETTERS[8 - r]} " + " " * pad + " ".join(cells))
-        return "\n".join(lines)
+        """A text diagram (``notation.board_text``): rows q (top) to a; r y g ... for
+        pieces, capitals for kings, ``.`` empty, ``,`` a hole forbidden to the player to move."""
+        return board_text(self)
 
 
 def _is_int(x) -> bool:

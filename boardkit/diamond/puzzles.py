@@ -18,11 +18,11 @@ exists ("The shortest game of Chinese Checkers and related problems", INTEGERS 9
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 from .._core import BoardkitError, FormatError, IllegalMoveError
-from . import board as B
+from . import geometry as B
 from .game import DiamondGame
 
 __all__ = ["OPTIMUM", "SOLUTION_27", "SolitaireResult", "verify", "replay", "check", "solve",
@@ -85,7 +85,7 @@ def replay(moves: Iterable, pieces: int = 10) -> DiamondGame:
 def verify(moves: Iterable, pieces: int = 10) -> SolitaireResult:
     """Replay ``moves`` and report how many were played and whether all pieces are home."""
     g = replay(moves, pieces)
-    return SolitaireResult(g.moves_played, g.is_over(), OPTIMUM.get(pieces))
+    return SolitaireResult(g.turns_played, g.is_over(), OPTIMUM.get(pieces))
 
 
 def check(moves: Iterable, pieces: int = 10) -> bool:

@@ -120,37 +120,37 @@ class DiamondRules:
 
     # ------------------------------------------------------------ presets
     @classmethod
-    def classic(cls, **kw) -> "DiamondRules":
+    def classic(cls, **kw) -> DiamondRules:
         """Three players, kings, 15 pieces each."""
         return cls(**kw)
 
     @classmethod
-    def two_players(cls, **kw) -> "DiamondRules":
+    def two_players(cls, **kw) -> DiamondRules:
         """Red against yellow, 15 pieces each, kings (DG-06)."""
         return cls(players=2, **kw)
 
     @classmethod
-    def no_king(cls, **kw) -> "DiamondRules":
+    def no_king(cls, **kw) -> DiamondRules:
         """All pieces ordinary (DG-17)."""
         return cls(kings=False, **kw)
 
     @classmethod
-    def ten_pieces(cls, **kw) -> "DiamondRules":
+    def ten_pieces(cls, **kw) -> DiamondRules:
         """Ten pieces on the tip (DG-18)."""
         return cls(pieces=10, **kw)
 
     @classmethod
-    def super_chinese(cls, **kw) -> "DiamondRules":
+    def super_chinese(cls, **kw) -> DiamondRules:
         """Long jumps on (DG-19, スーパーチャイニーズチェッカー)."""
         return cls(long_jump=True, **kw)
 
     @classmethod
-    def small(cls, **kw) -> "DiamondRules":
+    def small(cls, **kw) -> DiamondRules:
         """The small 73-hole board, 10 pieces each (DG-18)."""
         return cls(board="small", pieces=10, **kw)
 
     @classmethod
-    def chinese(cls, players: int = 2, **kw) -> "DiamondRules":
+    def chinese(cls, players: int = 2, **kw) -> DiamondRules:
         """The six-colour Chinese checkers board: 10 pieces, no kings (DG-20)."""
         return cls(players=players, board="chinese", kings=False, pieces=10, **kw)
 

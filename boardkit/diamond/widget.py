@@ -24,7 +24,7 @@ import numpy as np
 
 from .._core import BoardkitError
 from ..widgets import GameWidget, Selection
-from . import board as B
+from . import geometry as B
 from .draw import cell_id, parse_cell
 from .game import PASS, DiamondGame
 from .rules import DiamondRules
@@ -206,7 +206,7 @@ class DiamondWidget(GameWidget):
         if piece[0] != g.turn:
             return f"{where} holds a {g.colour(piece[0])} piece; {me} is to move (DG-07)"
         if g.rules.no_squatting_after is not None and g.reachable_from(h):
-            return f"house rule: a piece must leave the start camp first (DG-16)"
+            return "house rule: a piece must leave the start camp first (DG-16)"
         return f"the piece on {where} is blocked: no step or hop is possible from there"
 
     def status_text(self) -> str:

@@ -1,0 +1,503 @@
+"""Diamond Game move generation: steps, hops, chains, the king's group jump, long
+jumps (DG-07..DG-13, DG-16 house rules, DG-19), and the check of a given path.
+
+The functions take the game (``g``: its ``cells`` list, its per-player index tables and
+its rules) and never change it for good (a search empties the mover's hole while it
+runs and puts the piece back).
+
+Which paths are listed. Every path to the same hole gives the same position, so
+``generate`` lists ONE move per (piece, destination): the step if the hole is a step
+away, otherwise the hop path with the fewest jumps (found breadth-first; ties go to
+the first found, in direction order E, SE, SW, W, NW, NE). ``check_path`` accepts any
+other legal path, checked jump by jump; ``paths(g, start, dest)`` lists them, shortest
+first, with bounded work (``PATHS_BUDGET``).
+
+Cells: 0 = empty, else 1 + player, plus ``KING`` (8) for a king; index = the hole's
+place in ``geometry.HOLES``.
+"""
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from .._core import BoardkitError, FormatError, IllegalMoveError
+from . import geometry as B
+from .notation import MAX_PATH, move_text
+
+__all__ = ["DiamondMove", "PASS", "KING", "PATHS_LIMIT", "PATHS_BUDGET", "MAX_PATH", "generate",
+           "moves_of", "jumps_from", "search", "reachable", "reachable_from", "single_jumps",
+           "hop_layers", "paths", "check_path"]
+
+#: paths(): how many paths it returns by default, and how many partial chains one call
+#: explores at most (the bound that keeps it fast on any position, issue 8)
+PATHS_LIMIT = 100
+PATHS_BUDGET = 50_000
+
+KING = 8    # cell value = 1 + player, plus _KING for a king; 0 = empty
+
+
+@dataclass(frozen=True)
+class DiamondMove:
+    """One turn: ``path`` = (start, landing, landing, ...) as ``(q, r)`` holes.
+
+    ``kind``: "step" (DG-08), "hop" (single hops only, DG-09/DG-10), "group" (the
+    king jumped a line of 2+ pieces somewhere in the chain, DG-11), "long" (a long
+    jump somewhere in the chain, DG-19), "swap" (house rule, DG-16) or "pass" (DG-07).
+    """
+
+    path: tuple[tuple[int, int], ...]
+    kind: str = "hop"
+
+    def __str__(self) -> str:
+        if self.kind == "pass":
+            return "pass"
+        return move_text(self.path, self.kind)
+
+    def __repr__(self) -> str:
+        # short and stable, so lists of moves read well in notebooks
+        return "<pass>" if self.kind == "pass" else f"<{self.kind} {self}>"
+
+    @property
+    def start(self):
+        return self.path[0] if self.path else None
+
+    @property
+    def dest(self):
+        return self.path[-1] if self.path else None
+
+
+#: the move of a player who has no legal move (DG-07)
+PASS = DiamondMove((), "pass")
+
+
+
+_KING = KING
+
+
+def jumps_from(g, y: int, p: int, king: bool, start: int):
+    """(landing, kind) pairs of one jump from hole y (the mover's start hole
+    already emptied): kind 0 = single hop, 1 = group jump (k >= 2), 2 = long."""
+    c = g.cells
+    forb = g._forb[p]
+    long_jump = g.rules.long_jump
+    out = []
+    for ray in g._rays[y]:
+        n = len(ray)
+        if n < 2:
+            continue
+        if c[ray[0]]:
+            if king:                      # DG-11: a contiguous line of any length
+                k = 0
+                while k < n and c[ray[k]]:
+                    if c[ray[k]] & _KING:  # DG-12: no king in the line
+                        k = -1
+                        break
+                    k += 1
+                if k <= 0 or k >= n:
+                    continue
+                x, kind = ray[k], (0 if k == 1 else 1)
+            else:                         # DG-09: one piece, not a king
+                if c[ray[0]] & _KING or c[ray[1]]:
+                    continue
+                x, kind = ray[1], 0
+        elif long_jump:                   # DG-19: one piece at distance d, land at 2d
+            m = 1
+            while m < n and not c[ray[m]]:
+                m += 1
+            if m >= n or c[ray[m]] & _KING or 2 * m + 1 >= n:
+                continue
+            if any(c[ray[j]] for j in range(m + 1, 2 * m + 2)):
+                continue
+            x, kind = ray[2 * m + 1], 2
+        else:
+            continue
+        if x != start and not forb[x]:    # DG-10 (start), DG-13
+            out.append((x, kind))
+    return out
+
+
+def search(g, i: int) -> dict[int, tuple]:
+    """Breadth-first search of every hole the piece on i reaches by jumps.
+
+    Returns {landing: (path, kinds)} in the order found: ``path`` is a fewest-jumps
+    path as (q, r) holes from i, ``kinds`` a bit set of the jumps used
+    (1 hop, 2 group, 4 long)."""
+    c = g.cells
+    v = c[i]
+    p, king = (v & 7) - 1, bool(v & _KING)
+    terminal_groups = king and not g.rules.king_hops_after_group
+    H = B.HOLES
+    c[i] = 0                              # the mover has left its hole
+    try:
+        found: dict[int, tuple] = {i: ((H[i],), 0)}
+        queue = deque([i])
+        if not king and not g.rules.long_jump:
+            # the common case, kept lean: single hops only (DG-09, DG-12, DG-13)
+            forb = g._forb[p]
+            hops = g._hops
+            while queue:
+                y = queue.popleft()
+                ypath = found[y][0]
+                for over, x in hops[y]:
+                    w = c[over]
+                    if w and not w & _KING and not c[x] and not forb[x] and x not in found:
+                        found[x] = (ypath + (H[x],), 1)
+                        queue.append(x)
+            del found[i]
+            return found
+        late: list[tuple[int, int]] = []  # group landings that end the turn
+        while queue:
+            y = queue.popleft()
+            ypath, ykinds = found[y]
+            for x, kind in jumps_from(g, y, p, king, i):
+                if x in found:
+                    continue
+                if terminal_groups and kind == 1:
+                    late.append((x, y))
+                    continue
+                found[x] = (ypath + (H[x],), ykinds | (1 << kind))
+                queue.append(x)
+        for x, y in late:                 # first found = fewest jumps
+            if x not in found:
+                ypath, ykinds = found[y]
+                found[x] = (ypath + (H[x],), ykinds | 2)
+        del found[i]
+        return found
+    finally:
+        c[i] = v
+
+
+def moves_of(g, i: int) -> list[DiamondMove]:
+    """The moves of the piece on hole index i: one per destination."""
+    c = g.cells
+    v = c[i]
+    p = (v & 7) - 1
+    forb = g._forb[p]
+    H = B.HOLES
+    out, seen = [], set()
+    for x in g._nb[i]:                 # DG-08 steps
+        if x < 0 or forb[x]:
+            continue
+        if not c[x]:
+            out.append(DiamondMove((H[i], H[x]), "step"))
+            seen.add(x)
+        elif g.rules.swap_rule and can_swap(g, i, x, p):
+            out.append(DiamondMove((H[i], H[x]), "swap"))
+            seen.add(x)
+    for x, (path, kinds) in search(g, i).items():
+        if x not in seen:
+            out.append(DiamondMove(path, "group" if kinds & 2 else ("long" if kinds & 4 else "hop")))
+    return out
+
+
+def can_swap(g, i: int, x: int, p: int) -> bool:
+    """DG-16 house rule (a): step onto another colour's piece in my home."""
+    w = g.cells[x]
+    q = (w & 7) - 1
+    return q != p and x in g._home_set[p] and not g._forb[q][i]
+
+
+def generate(g) -> list:
+    if g._is_over_fast():
+        return []
+    p = g._turn
+    p1 = p + 1
+    c = g.cells
+    moves = []
+    for i in range(B.N):
+        if c[i] and (c[i] & 7) == p1:
+            moves.extend(moves_of(g, i))
+    moves = squat_filter(g, moves, p)
+    return moves or [PASS]
+
+
+def squat_filter(g, moves: list, p: int) -> list:
+    """DG-16 house rule (b), see DiamondRules.no_squatting_after."""
+    n = g.rules.no_squatting_after
+    if n is None or g._own_turns[p] < n:
+        return moves
+    start = g._start_set[p]
+    p1 = p + 1
+    if not any(g.cells[j] and (g.cells[j] & 7) == p1 for j in start):
+        return moves
+    out = [m for m in moves if B.INDEX[m.path[0]] in start and B.INDEX[m.path[-1]] not in start]
+    return out or moves
+
+
+def reachable(g) -> dict[tuple[int, int], set]:
+    """{start hole: set of destination holes} for the player to move."""
+    out: dict = {}
+    for m in g.legal_moves():
+        if m.path:
+            out.setdefault(m.path[0], set()).add(m.path[-1])
+    return out
+
+
+def reachable_from(g, hole) -> set:
+    """Every hole the piece on ``hole`` could reach in one turn (steps and hop
+    chains), whoever's turn it is; empty for an empty hole."""
+    i = B.INDEX[B.parse_hole(hole)]
+    if not g.cells[i]:
+        return set()
+    return {m.path[-1] for m in moves_of(g, i)}
+
+
+def single_jumps(g, start, at=None) -> list[tuple[int, int]]:
+    """Where the piece standing on ``start`` could land with ONE jump from ``at``
+    (default: from ``start``), its start hole counted as empty: the edges of the
+    hop search (DG-09, DG-11, DG-12, DG-13, DG-19). Never lists ``start`` itg."""
+    i = B.INDEX[B.parse_hole(start)]
+    y = i if at is None else B.INDEX[B.parse_hole(at)]
+    v = g.cells[i]
+    if not v:
+        raise IllegalMoveError(f"no piece on {B.label(B.HOLES[i])}")
+    g.cells[i] = 0
+    try:
+        return [B.HOLES[x] for x, _ in jumps_from(g, y, (v & 7) - 1, bool(v & _KING), i)]
+    finally:
+        g.cells[i] = v
+
+
+def hop_layers(g, hole) -> list[list[tuple[int, int]]]:
+    """The breadth-first search of hop chains (DG-10), layer by layer.
+
+    Layer 0 is the start; layer k holds the holes first reached after k jumps.
+    The union of the layers after 0 is every hole the piece can hop to."""
+    i = B.INDEX[B.parse_hole(hole)]
+    if not g.cells[i]:
+        raise IllegalMoveError(f"no piece on {B.label(B.HOLES[i])}")
+    layers: list[list] = [[B.HOLES[i]]]
+    for path, _ in sorted(search(g, i).values(), key=lambda t: len(t[0])):
+        while len(layers) < len(path):
+            layers.append([])
+        layers[len(path) - 1].append(path[-1])
+    return layers
+
+
+def paths(g, start, dest, limit: int = PATHS_LIMIT) -> list[DiamondMove]:
+    """The legal jump paths from ``start`` to ``dest`` this turn, shortest first
+    (ties in direction order E, SE, SW, W, NW, NE), at most ``limit`` of them; the
+    step (or swap) first if ``dest`` is a step away. Empty when none.
+
+    Bounded work: the paths are enumerated by increasing length (iterative deepening,
+    pruned by each hole's jump distance to ``dest``), and at most ``PATHS_BUDGET``
+    (50,000) partial chains are explored per call, so the answer comes within about
+    0.2 s on any position, however crowded (simple chains can be exponentially many).
+    When the budget runs out the paths found so far are returned, still shortest
+    first. ``play()`` checks a given path jump by jump and never needs this list."""
+    if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
+        raise BoardkitError(f"paths(): limit must be a positive int, got {limit!r}")
+    a, b = B.parse_hole(start), B.parse_hole(dest)
+    g._check_on_board(a)
+    g._check_on_board(b)
+    i, x = B.INDEX[a], B.INDEX[b]
+    c = g.cells
+    v = c[i]
+    if not v or i == x:
+        return []
+    p, king = (v & 7) - 1, bool(v & _KING)
+    found: list[DiamondMove] = []
+    if x in g._nb[i] and not g._forb[p][x]:
+        if not c[x]:
+            found.append(DiamondMove((a, b), "step"))
+        elif g.rules.swap_rule and can_swap(g, i, x, p):
+            found.append(DiamondMove((a, b), "swap"))
+    terminal = king and not g.rules.king_hops_after_group
+    c[i] = 0                              # the mover has left its hole
+    try:
+        # the jump graph of this piece (fixed during the chain) and, backwards from
+        # dest, each hole's fewest jumps to dest (a lower bound for pruning)
+        adj: dict[int, list] = {}
+        queue, seen = deque([i]), {i}
+        while queue:
+            y = queue.popleft()
+            adj[y] = jumps_from(g, y, p, king, i)
+            for z, kind in adj[y]:
+                if z not in seen and not (terminal and kind == 1):
+                    seen.add(z)
+                    queue.append(z)
+        back: dict[int, list] = {}
+        for y, edges in adj.items():
+            for z, kind in edges:
+                if not (terminal and kind == 1 and z != x):
+                    back.setdefault(z, []).append(y)
+        dist = {x: 0}
+        queue = deque([x])
+        while queue:
+            z = queue.popleft()
+            for y in back.get(z, ()):
+                if y not in dist:
+                    dist[y] = dist[z] + 1
+                    queue.append(y)
+        if i not in dist:
+            return found[:limit]
+        H = B.HOLES
+        used = [False] * B.N
+        used[i] = True
+        path = [i]
+        work = [0]
+
+        def extend(y: int, depth: int, kinds: int, length: int) -> bool:
+            """Paths of exactly ``length`` jumps; False once the limit or budget is hit."""
+            for z, kind in adj.get(y, ()):
+                if used[z] or dist.get(z, length + 1) + depth + 1 > length:
+                    continue
+                if terminal and kind == 1 and z != x:
+                    continue
+                work[0] += 1
+                if work[0] > PATHS_BUDGET:
+                    return False
+                nk = kinds | (1 << kind)
+                if z == x:
+                    if depth + 1 == length:
+                        kname = "group" if nk & 2 else ("long" if nk & 4 else "hop")
+                        found.append(DiamondMove(tuple(H[j] for j in path) + (H[x],), kname))
+                        if len(found) >= limit:
+                            return False
+                    continue
+                used[z] = True
+                path.append(z)
+                go_on = extend(z, depth + 1, nk, length)
+                path.pop()
+                used[z] = False
+                if not go_on:
+                    return False
+            return True
+
+        for length in range(dist[i], len(adj) + 2):
+            if len(found) >= limit or not extend(i, 0, 0, length):
+                break
+    finally:
+        c[i] = v
+    return found[:limit]
+
+
+def check_path(g, path: Iterable) -> DiamondMove:
+    """The move for a path of holes, or IllegalMoveError naming the rule.
+
+    Written jump by jump, independently of the breadth-first generator, so the
+    tests can compare the two."""
+    if not isinstance(path, (list, tuple)):
+        raise FormatError(f"move: a path is a list of holes, got {type(path).__name__}")
+    if len(path) > MAX_PATH:
+        raise IllegalMoveError(f"a path of {len(path)} holes: a chain lands at most once on each "
+                               f"hole, so a move has at most {MAX_PATH} holes", "DG-10")
+    holes = [B.parse_hole(h) for h in path]
+    for h in holes:
+        g._check_on_board(h)
+    p = g._turn
+    if not holes:
+        if any(m.kind != "pass" for m in generate(g)):
+            raise IllegalMoveError(f"{g._colour[p]} has a legal move: passing is allowed "
+                                   "only when stuck", "DG-07")
+        return PASS
+    if len(holes) < 2:
+        raise IllegalMoveError(f"a move needs a start hole and at least one landing, got "
+                               f"{B.label(holes[0])} alone", "DG-07")
+    c = g.cells
+    si = B.INDEX[holes[0]]
+    v = c[si]
+    if not v:
+        raise IllegalMoveError(f"no piece on {B.label(holes[0])}", "DG-07")
+    owner, king = (v & 7) - 1, bool(v & _KING)
+    if owner != p:
+        raise IllegalMoveError(f"{B.label(holes[0])} holds a {g._colour[owner]} piece; "
+                               f"it is {g._colour[p]}'s turn", "DG-07")
+    forb = g._forb[p]
+    # a single step (DG-08) or a swap (DG-16a)
+    a, b = holes[0], holes[1]
+    if B.distance(a, b) == 1:
+        if len(holes) > 2:
+            raise IllegalMoveError("a step ends the turn: steps and hops never mix in one turn",
+                                   "DG-10")
+        bi = B.INDEX[b]
+        if forb[bi]:
+            raise IllegalMoveError(f"{B.label(b)}: a piece may not stop on another colour's tip",
+                                   "DG-13")
+        if c[bi]:
+            if g.rules.swap_rule and can_swap(g, si, bi, p):
+                return squat_check(g, DiamondMove((a, b), "swap"))
+            raise IllegalMoveError(f"{B.label(b)} is occupied: a step goes to an empty "
+                                   "neighbouring hole", "DG-08")
+        return squat_check(g, DiamondMove((a, b), "step"))
+    kinds = 0
+    seen = {holes[0]}
+    c[si] = 0                        # the mover has left its hole during the chain
+    try:
+        for a, b in zip(holes, holes[1:]):
+            dq, dr = b[0] - a[0], b[1] - a[1]
+            if not (dq == 0 or dr == 0 or dq == -dr):
+                raise IllegalMoveError(f"{B.label(a)} to {B.label(b)} is not along a line: a jump "
+                                       "goes straight over pieces", "DG-09")
+            d = B.distance(a, b)
+            if d == 0:
+                raise IllegalMoveError(f"{B.label(b)} twice in a row: a jump must move the piece, and "
+                                       "it may not land on a hole it already occupied this turn "
+                                       "(its start hole included)", "DG-10")
+            if d == 1:
+                raise IllegalMoveError("a step ends the turn: steps and hops never mix in one turn",
+                                       "DG-10")
+            if kinds & 2 and not g.rules.king_hops_after_group:
+                raise IllegalMoveError("after a group jump the king's turn ends "
+                                       "(king_hops_after_group=False)", "DG-11")
+            ux, uy = dq // d, dr // d
+            between = [(a[0] + k * ux, a[1] + k * uy) for k in range(1, d)]
+            occ = [h for h in between if c[B.INDEX[h]]]
+            if not occ:
+                raise IllegalMoveError(f"there is no piece to jump between {B.label(a)} and "
+                                       f"{B.label(b)}", "DG-09")
+            if any(c[B.INDEX[h]] & _KING for h in occ):
+                raise IllegalMoveError("kings cannot be jumped", "DG-12")
+            if len(occ) == d - 1:          # a contiguous line of pieces
+                if d - 1 >= 2 and not king:
+                    raise IllegalMoveError("two or more pieces in a row cannot be hopped; only "
+                                           "the king (王駒) jumps a line", "DG-09, DG-11")
+                kinds |= 2 if d - 1 >= 2 else 1
+            elif len(occ) == 1 and d % 2 == 0 and occ[0] == between[d // 2 - 1]:
+                if not g.rules.long_jump:
+                    raise IllegalMoveError(f"{B.label(a)} to {B.label(b)} would be a long jump, and "
+                                           "long jumps are off (long_jump=False)", "DG-19")
+                kinds |= 4
+            else:
+                raise IllegalMoveError(f"{B.label(a)} to {B.label(b)}: a jump goes over one adjacent "
+                                       "piece (the king: one line of pieces; long jump: one piece "
+                                       "midway with empty holes around)", "DG-09")
+            bi = B.INDEX[b]
+            if c[bi]:
+                raise IllegalMoveError(f"the landing hole {B.label(b)} is occupied", "DG-09")
+            if b in seen:
+                raise IllegalMoveError(f"{B.label(b)}: a piece may not land twice on the same hole "
+                                       "in one turn", "DG-10")
+            if forb[bi]:
+                raise IllegalMoveError(f"{B.label(b)}: a piece may not stop on another colour's tip",
+                                       "DG-13")
+            seen.add(b)
+    finally:
+        c[si] = v
+    kind = "group" if kinds & 2 else ("long" if kinds & 4 else "hop")
+    return squat_check(g, DiamondMove(tuple(holes), kind))
+
+
+def squat_check(g, move: DiamondMove) -> DiamondMove:
+    n = g.rules.no_squatting_after
+    p = g._turn
+    if n is None or g._own_turns[p] < n:
+        return move
+    start = g._start_set[p]
+    ok = B.INDEX[move.path[0]] in start and B.INDEX[move.path[-1]] not in start
+    if not ok:
+        allowed = squat_filter(g, generate_unfiltered(g), p)
+        if any(B.INDEX[m.path[0]] in start and B.INDEX[m.path[-1]] not in start for m in allowed):
+            raise IllegalMoveError(f"house rule no_squatting_after={n}: {g._colour[p]} must move a "
+                                   "piece out of its start camp", "DG-16")
+    return move
+
+
+def generate_unfiltered(g) -> list:
+    p1 = g._turn + 1
+    out = []
+    for i in range(B.N):
+        if g.cells[i] and (g.cells[i] & 7) == p1:
+            out.extend(moves_of(g, i))
+    return out
