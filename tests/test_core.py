@@ -178,8 +178,8 @@ def test_json_depth_is_exact_and_linear_on_hostile_strings():
     import time
 
     from boardkit._input import json_depth, loads_json
-    tricky = '["\\\\", [["]]]\\""]]'                 # ["\\", [["]]]\""]]
-    assert json.loads(tricky) == ["\\", [["]]]\""]] and json_depth(tricky) == 3
+    tricky = json.dumps(["\\", [["]]]\"[", {"[": ["{"]}]]])    # brackets/escapes inside strings
+    assert json_depth(tricky) == 5 and loads_json(tricky, "j") == json.loads(tricky)
     assert json_depth('{"a": [[{}]]}') == 4 and json_depth('"[[["') == 0
     start = time.perf_counter()
     for text in ['"' + '\\"' * 300_000, "[" + '"\\' * 300_000, '"' * 999_999]:
