@@ -128,3 +128,33 @@ def test_draw_refuses_unknown_options_and_draws_a_hint():
     plain = g.draw().to_svg()
     assert g.draw(hint=Battle(1), selected="1五").to_svg() != plain
     assert g.draw(numbers=True, labels=False, last_move=2, title="x").to_svg()
+
+
+def test_events_box_shows_the_newest_event_first():
+    """Issue 11: the newest event is at the top of the box (in bold), not hidden below."""
+    import re
+    w = MawariWidget(seed=5)
+    for _ in range(6):
+        w.toss()
+    newest = w.game.events[-1]
+    first = re.sub(r"<[^>]+>", "\n", w.events_html.value).split("\n")
+    first = [x for x in first if x.strip()]
+    assert first[0] == newest.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    assert "<b>" in w.events_html.value
+    w2 = MawariWidget()
+    assert "no events yet" in w2.events_html.value
+
+
+def test_hint_says_toss_first_then_explains_the_decision():
+    """Issue 11: while a toss is due the Hint says so in words; at a battle decision it
+    names the smart level's choice and why (odds of the race)."""
+    w = MawariWidget(battle_position())
+    w.show_hint()
+    assert "toss first" in w.message.lower() and w.hint is None and w.hints_used == 0
+    w.game.set_toss("up up down down")  # P1 to 1五, in line with P2 on 9五
+    w._after_change()
+    w.show_hint()
+    assert w.hints_used == 1 and str(w.hint) == "no battle"
+    assert "Hint: no battle" in w.message and "16-square race" in w.message
+    w.decide("no battle")
+    assert w.hint is None and w.last_error is None

@@ -543,13 +543,6 @@ class MawariGame(Game):
         g.set_turn(turn)
         return g
 
-    def _forget_history(self) -> None:
-        """The current position becomes the start (set-ups): nothing left to undo.
-        (Requested as a base-class method in /work/coord/requests.md.)"""
-        if hasattr(Game, "_forget_history"):
-            return Game._forget_history(self)
-        self._undo, self._history = [], []
-
     def last_events(self) -> list[str]:
         """The events of the last toss, decision or join (what it did and why)."""
         return self.events[self._mark:]

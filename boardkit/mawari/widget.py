@@ -6,7 +6,9 @@
     w.decide("no battle") # or use the battle / no-battle buttons
 
 Each click of Toss plays ONE toss, so a turn with repeated tosses (MS-07) is stepped
-toss by toss; the events box says what happened and why.
+toss by toss; the events box says what happened and why, newest first. The Hint
+button names the battle decision the "smart" level would take, with the odds; while a
+toss is due it says "Toss first" (there is nothing to decide before the golds land).
 """
 from __future__ import annotations
 
@@ -17,7 +19,7 @@ import numpy as np
 
 from .._core import BoardkitError, ChanceStep
 from ..widgets import GameWidget
-from ..widgets.base import Selection
+from ..widgets.base import ERROR_COLOR, MUTED_COLOR, TEXT_COLOR, Selection
 from . import ai
 from .game import Battle, MawariGame
 from .ring import RingChain
@@ -28,24 +30,24 @@ from .toss import Toss, TossModel
 __all__ = ["MawariWidget", "toss_widget", "tally_widget", "what_if_widget"]
 
 _MODELS = ("fair", "realistic")
+_EVENTS_SHOWN = 30
 
 
 class MawariWidget(GameWidget):
+    """The 回り将棋 board on the shared GameWidget: only hooks are filled in here."""
+
+    ai = ai
     player_names = ("P1", "P2", "P3", "P4")
-    levels = ("never", "random", "always", "smart")   # battle policies of computer seats
     has_chance = True
     chance_label = "Toss"
 
     def __init__(self, game: MawariGame | None = None, *, players: int = 2, **kw):
         self._start_players = players
+        # the events box: newest event first, so the latest step is always in view
         self.events_html = W.HTML(layout=W.Layout(max_height="180px", overflow="auto"))
         self.offer_box = W.HBox()
         self.join_button = self._button("Join (MS-03)", lambda _: self.join(), "user-plus")
         super().__init__(game, **kw)
-        kids = list(self.children)
-        self.children = tuple(kids[:3] + [W.HBox([self.offer_box, self.join_button]),
-                                          self.events_html] + kids[3:])
-        self._refresh()
 
     # ------------------------------------------------------------ hooks
     def option_controls(self) -> dict:
@@ -56,10 +58,10 @@ class MawariWidget(GameWidget):
                                   description="Players", layout=lay, style=st),
             "model": W.Dropdown(options=list(_MODELS), value="fair", description="Golds (MS-09)",
                                 layout=lay, style=st),
-            "overlap_back": W.Dropdown(options=[("by the value", "value"),
-                                                ("by face-up count", "face_up")],
-                                       value="value", description="Overlap back", layout=lay,
-                                       style=st),
+            "overlap_back": W.Dropdown(options=[("one per face-up gold", "face_up"),
+                                                ("by the whole value", "whole_value")],
+                                       value="face_up", description="Overlap back (MS-06)",
+                                       layout=lay, style=st),
             "fall_rule": W.Checkbox(value=True, description="table: fallen gold scores 0 (MS-08)"),
             "corner_jump": W.Checkbox(value=True, description="corner jump (MS-14)"),
             "battle_line": W.Dropdown(options=[("opposite edge", "opposite"),
@@ -72,31 +74,79 @@ class MawariWidget(GameWidget):
         o = dict(options)
         n, model = o.pop("players", 2), o.pop("model", "fair")
         rules = MawariRules.realistic(n, **o) if model == "realistic" else MawariRules(players=n, **o)
-        return MawariGame(rules=rules)
+        return MawariGame(rules)
 
-    def bot(self, level: str):
-        return ai.bot(level)
-
-    def hint_move(self):
-        return ai.smart_battle(self.game, self.rng)
+    def extra_rows(self) -> list:
+        return [W.HBox([self.offer_box, self.join_button]), self.events_html]
 
     def move_path(self, move: Battle) -> tuple[str, ...]:
         g = self.game
         start = g.square(g.turn)
         return (start,) if move.defender is None else (start, g.square(move.defender))
 
+    def _decision_due(self) -> bool:
+        g = self.game
+        return g.phase == "decide" and not g.is_over() and not self.is_computer(g.turn)
+
     def render(self, selection: Selection) -> str:
         g = self.game
+        if self._decision_due():
+            # a battle may be declared: the opposing pieces in line are the click targets
+            moves = g.legal_moves()
+            selection = self.selection = Selection(
+                prefix=[g.square(g.turn)], candidates=moves,
+                targets={self.move_path(m)[-1] for m in moves if m.defender is not None})
         hl = set(selection.prefix)
         if not g.is_over():
             hl.add(g.square(g.turn))
-        return g.draw(highlight=hl, targets=selection.targets, flip=self.flipped).to_svg()
+        return g.draw(highlight=sorted(hl), targets=sorted(selection.targets), hint=self.hint,
+                      flip=self.flipped).to_svg()
+
+    def handle_click(self, cell: str) -> bool:
+        """The golds' table ("toss") tosses; in a battle decision the opposing piece
+        declares the battle and the mover's own piece declines it (MS-15)."""
+        g = self.game
+        if cell == "toss":
+            if g.chance_pending():
+                self.roll()
+            return True
+        if g.phase != "decide":
+            return False                          # the base says "Toss first"
+        for m in g.legal_moves():
+            if self.move_path(m)[-1] == cell:
+                self._finish(m)
+                return True
+        self._say(f"{cell}: click an opposing piece in line to declare a battle, or your own "
+                  f"piece for no battle (MS-15)", error=True)
+        return True
+
+    def click_refused(self, cell: str) -> str | None:
+        g = self.game
+        if g.chance_pending() and not self.is_computer(g.turn):
+            return (f"{cell}: no piece is moved by clicking; toss the golds first (click the "
+                    f"table or Toss)")
+        return None
+
+    def after_refresh(self) -> None:
+        g = self.game
+        buttons = []
+        if self._decision_due():
+            for m in g.legal_moves():
+                b = W.Button(description=str(m), layout=W.Layout(width="auto"),
+                             button_style="danger" if m.defender is not None else "")
+                b.on_click(lambda _, m=m: self.decide(m))
+                buttons.append(b)
+        self.offer_box.children = tuple(buttons)
+        self.chance_button.disabled = not g.chance_pending() or self.is_computer(g.turn)
+        for i, c in enumerate(self.seat_controls):        # only the seats in play
+            c.layout.display = None if i < g.players else "none"
+        self.join_button.disabled = g.players >= 4 or g.phase != "toss" or g.is_over()
+        self.events_html.value = self.events_markup()
 
     # ------------------------------------------------------------ actions
     def toss(self) -> None:
         """Toss the four golds for the player to act (the Toss button)."""
-        if self.game.chance_pending() and not self.is_computer(self.game.turn):
-            self.roll()
+        self.roll()
 
     def decide(self, move) -> None:
         """Declare a battle or not (a Battle value or its text: 'battle P2', 'no battle')."""
@@ -112,26 +162,22 @@ class MawariWidget(GameWidget):
             self._say(f"P{q + 1} joined")
         self._after_change()
 
-    def on_click(self, cell: str) -> None:
-        g = self.game
-        if g.is_over() or self.is_computer(g.turn):
-            return
-        if cell == "toss":
-            if g.chance_pending():
-                self.roll()
-            return
-        if g.chance_pending():
-            self._say(f"{cell}: no piece is moved by clicking; toss the golds (click the table "
-                      f"or Toss)", error=True)
-            return
-        for m in g.legal_moves():                 # a battle decision is due
-            if self.move_path(m)[-1] == cell:
-                self._finish(m)
-                return
-        self._say(f"{cell}: click an opposing piece in line to declare a battle, or your own "
-                  f"piece for no battle (MS-15)", error=True)
-
     # ------------------------------------------------------------ view
+    def events_markup(self) -> str:
+        """The events box: newest first (the latest step's events in bold), so the
+        newest event is in view without scrolling."""
+        g = self.game
+        events = g.events
+        if not events:
+            return f"<i style='color:{MUTED_COLOR}'>no events yet</i>"
+        latest = len(g.last_events()) if g.history else 0
+        rows = []
+        for k, text in enumerate(reversed(events[-_EVENTS_SHOWN:])):
+            line = html.escape(text)
+            rows.append(f"<b>{line}</b>" if k < latest else line)
+        return (f"<div style='font-size:90%;color:{TEXT_COLOR}'>"
+                + "<br>".join(rows) + "</div>")
+
     def status_text(self) -> str:
         g = self.game
         base = super().status_text()
@@ -149,36 +195,6 @@ class MawariWidget(GameWidget):
         return [f"{i + 1}. P{m.player + 1}: {m}" if isinstance(m, ChanceStep) else f"{i + 1}. {m}"
                 for i, m in enumerate(self.game.history)]
 
-    def _refresh(self) -> None:
-        g = self.game
-        if not hasattr(self, "offer_box"):
-            return super()._refresh()
-        if g.phase == "decide" and not g.is_over() and not self.is_computer(g.turn):
-            moves = g.legal_moves()
-            self.selection = Selection(prefix=[g.square(g.turn)], candidates=moves,
-                                       targets={self.move_path(m)[-1] for m in moves
-                                                if m.defender is not None})
-            buttons = []
-            for m in moves:
-                b = W.Button(description=str(m), button_style="danger" if m.defender is not None else "",
-                             layout=W.Layout(width="auto"))
-                b.on_click(lambda _, m=m: self.decide(m))
-                buttons.append(b)
-            self.offer_box.children = tuple(buttons)
-        else:
-            self.selection = Selection()
-            self.offer_box.children = ()
-        self.chance_button.disabled = not g.chance_pending() or self.is_computer(g.turn)
-        for i, c in enumerate(self.seat_controls):        # only the seats in play
-            c.layout.display = None if i < g.players else "none"
-        if hasattr(self, "join_button"):
-            self.join_button.disabled = g.players >= 4 or g.phase != "toss" or g.is_over()
-        super()._refresh()
-        lines = g.events[-12:]
-        self.events_html.value = ("<div style='font-size:90%'>" +
-                                  "<br>".join(html.escape(e) for e in lines) + "</div>"
-                                  if lines else "<i>no events yet</i>")
-
 
 # ---- the toss lab's widgets (notebooks 41, 42, 44) ---------------------------------
 def tally_widget(model: TossModel | None = None):
@@ -194,7 +210,7 @@ def tally_widget(model: TossModel | None = None):
         try:
             tally.add(text.value)
         except BoardkitError as err:
-            out.value = f"<span style='color:#b22222'>{html.escape(str(err))}</span>"
+            out.value = f"<span style='color:{ERROR_COLOR}'>{html.escape(str(err))}</span>"
             return
         text.value = ""
         lines = [f"{k:3d} × {html.escape(p)} ({ja})" for p, ja, k in tally.rows()]
