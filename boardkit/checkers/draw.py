@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
+from .._core import FormatError
 from ..svg import Drawing, fmt
 
 __all__ = ["draw_board", "COLORS"]
@@ -21,32 +22,81 @@ COLORS = {
 }
 
 
-def _squares(value) -> set[int]:
+def _square(v, name: str, count: int) -> int:
+    """One square number 1-count (an int or its ASCII text); else FormatError."""
+    if isinstance(v, str) and v.strip().isascii() and v.strip().isdigit() and len(v.strip()) <= 3:
+        v = int(v)
+    if type(v) is not int or not 1 <= v <= count:
+        raise FormatError(f"draw(): {name} takes square numbers 1-{count} (CK-01), "
+                          f"got {str(v)[:20]!r}")
+    return v
+
+
+def _squares(value, name: str, count: int) -> set[int]:
     if value is None or value is False:
         return set()
     if isinstance(value, (int, str)):
         value = [value]
-    return {int(v) for v in value}
+    try:
+        items = list(value)[:count + 1]
+    except TypeError:
+        raise FormatError(f"draw(): {name} takes a list of square numbers, "
+                          f"got {type(value).__name__}") from None
+    return {_square(v, name, count) for v in items}
+
+
+def _path(value, name: str, count: int) -> list[int]:
+    if hasattr(value, "path"):
+        value = value.path
+    if isinstance(value, (int, str)):
+        value = [value]
+    try:
+        items = list(value)[:count + 2]
+    except TypeError:
+        raise FormatError(f"draw(): {name} takes square paths like [22, 15, 8], "
+                          f"got {type(value).__name__}") from None
+    return [_square(v, name, count) for v in items]
 
 
 def draw_board(game, *, flip: bool = False, labels: bool = True, highlight: Iterable = (),
                targets: Iterable = (), arrows: Iterable = (), last_move: bool = True,
                capturable=False, faded: Iterable = (), selected=None, size: float = 400,
-               title: str | None = None) -> Drawing:
+               title: str | None = None, hint=None) -> Drawing:
     """Draw ``game`` (a CheckersGame).
 
     flip        turn the board round (Black's side at the bottom)
     labels      print each dark square's number in its corner
     highlight   squares tinted green;  targets: squares marked with a dot (clickable)
     arrows      square paths drawn as arrows (hints, jump paths), e.g. [(22, 15, 8)]
-    last_move   mark the start and end squares of the last move played
+    hint        a move (or a square path) drawn as an arrow: the hint
+    last_move   mark the start and end squares of the last move played; a number n
+                marks the last n moves (the learner's move and the computer's reply)
     capturable  True: red dotted ring round every piece that can capture now;
                 or the squares to ring
     faded       squares whose pieces are drawn semi-transparent (captured mid-move)
     selected    the square of the selected piece (blue ring)
     size        width and height in pixels
+    Squares are numbers 1-32/50/72 (or their text); anything else raises FormatError.
     """
     g = game._geo
+    count = g.count
+    if not isinstance(size, (int, float)) or isinstance(size, bool) or not 50 <= size <= 4000:
+        raise FormatError(f"draw(): size is a number of pixels 50-4000, got {str(size)[:20]!r}")
+    highlight = _squares(highlight, "highlight", count)
+    targets = _squares(targets, "targets", count)
+    faded_set = _squares(faded, "faded", count)
+    ring = set(game.capturing_squares()) if capturable is True else _squares(capturable,
+                                                                           "capturable", count)
+    if selected is not None:
+        selected = _square(selected, "selected", count)
+    if arrows and not isinstance(arrows, (list, tuple)):
+        raise FormatError("draw(): arrows takes a list of square paths like [[22, 15, 8]]")
+    paths = [_path(p, "arrows", count) for p in (arrows or ())[:count]]
+    if hint is not None:
+        paths.append(_path(hint, "hint", count))
+    marks = 1 if last_move is True else 0 if last_move is False or last_move is None else last_move
+    if type(marks) is not int or not 0 <= marks <= 1000:
+        raise FormatError(f"draw(): last_move is True/False or a number of moves, got {last_move!r:.20}")
     n = g.n
     frame = size * 0.035
     cell = (size - 2 * frame) / n
@@ -81,14 +131,12 @@ def draw_board(game, *, flip: bool = False, labels: bool = True, highlight: Iter
                 d.rect(x, y, cell, cell, fill=c["dark"], cell=str(s))
 
     # last move, highlights, selection (under the pieces)
-    hist = game._history
-    if last_move and hist:
-        m = hist[-1]
+    for m in game.recent_moves(marks) if marks else ():
         for s in (m.start, m.end):
             x, y = centre(s)
             d.rect(x - cell / 2, y - cell / 2, cell, cell, fill=c["last"], fill_opacity=0.45,
                    cell=str(s))
-    for s in sorted(_squares(highlight)):
+    for s in sorted(highlight):
         x, y = centre(s)
         d.rect(x - cell / 2, y - cell / 2, cell, cell, fill=c["highlight"], fill_opacity=0.55,
                cell=str(s))
@@ -100,11 +148,6 @@ def draw_board(game, *, flip: bool = False, labels: bool = True, highlight: Iter
                    anchor="start", color=c["number"], cell=str(s), opacity=0.9)
 
     # pieces
-    faded_set = _squares(faded)
-    if capturable is True:
-        ring = set(game.capturing_squares())
-    else:
-        ring = _squares(capturable)
     rad = cell * 0.38
     for s, (player, king) in game.pieces().items():
         x, y = centre(s)
@@ -136,18 +179,20 @@ def draw_board(game, *, flip: bool = False, labels: bool = True, highlight: Iter
             d.circle(x, top, rad + cell * 0.06, fill="none", stroke=c["capture"],
                      stroke_width=max(2.0, cell * 0.05), stroke_dasharray="4 3",
                      pointer_events="none")
-        if selected is not None and int(selected) == s:
+        if selected == s:
             # outside the red capture ring when both apply, so neither hides the other
             d.circle(x, top, rad + cell * (0.12 if s in ring else 0.06), fill="none", stroke=c["selected"],
                      stroke_width=max(2.5, cell * 0.06), pointer_events="none")
 
     # targets: a dot on each square the player may click next
-    for s in sorted(_squares(targets)):
+    for s in sorted(targets):
         x, y = centre(s)
         d.circle(x, y, cell * 0.15, fill=c["target"], fill_opacity=0.8, stroke="#ffffff",
                  stroke_width=1.5, cell=str(s))
 
-    for path in arrows or ():
-        pts = [centre(int(s)) for s in path]
+    for path in paths:
+        if len(path) < 2:
+            continue
+        pts = [centre(s) for s in path]
         d.arrow(pts, color=c["arrow"], width=max(3.0, cell * 0.09))
     return d

@@ -470,8 +470,14 @@ class CheckersGame(Game):
         lines.append(f"{PLAYER_NAMES[self._turn]} to move ({self.rules.name} rules)")
         return "\n".join(lines)
 
+    #: draw() options beyond boardkit._core.DRAW_OPTIONS (see draw.draw_board)
+    draw_extras = ("capturable", "faded")
+
     def draw(self, **options):
+        """The board as SVG (``boardkit.svg.Drawing``): the options of
+        ``boardkit.checkers.draw.draw_board``; an unknown option raises BoardkitError."""
         from .draw import draw_board
+        self._check_draw_options(options)
         return draw_board(self, **options)
 
     # ------------------------------------------------------------- JSON

@@ -212,8 +212,15 @@ def write_pdn(game, **tags) -> str:
         head.setdefault("FEN", start_fen)
     result = _result_text(game)
     head.setdefault("Result", result)
-    esc = lambda v: str(v).replace("\\", "\\\\").replace('"', '\\"')  # noqa: E731
-    lines = [f'[{k} "{esc(v)}"]' for k, v in head.items()]
+    lines = []
+    for k, v in head.items():
+        if not re.fullmatch(r"[A-Za-z0-9_]{1,40}", k, re.ASCII):
+            raise FormatError(f"PDN (CK-15): a tag name is 1-40 letters, digits or _, got {k[:40]!r}")
+        value = " ".join(str(v).splitlines())         # a tag is one line
+        if len(value) > 2000:
+            raise FormatError(f"PDN (CK-15): the {k} tag is longer than 2,000 characters")
+        value = value.replace("\\", "\\\\").replace('"', '\\"')
+        lines.append(f'[{k} "{value}"]')
     # move numbers: a move pair starts with the variant's first player
     words = []
     turn = start[3]

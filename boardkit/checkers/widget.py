@@ -145,11 +145,9 @@ class CheckersWidget(GameWidget):
             w = (w & ~fb) | hb
         if k & fb:
             k = (k & ~fb) | hb
-        from .notation import write_fen
-        try:
-            return CheckersGame(g.rules, fen=write_fen(t, b, w, k))
-        except BoardkitError:
-            return None
+        shown = g.copy()
+        shown._set(b, w, k, t)     # a picture only: mid-capture, no position check
+        return shown
 
     def move_path(self, move) -> tuple[str, ...]:
         return tuple(str(s) for s in move.path)

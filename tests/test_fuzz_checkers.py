@@ -1,0 +1,440 @@
+"""Bad input never hangs, never escapes as a raw exception, never changes a game (issue 8).
+
+Hypothesis (derandomized: every run tries the same inputs) throws garbage at every parser
+and loader of checkers: move text, move values, FEN, PDN, JSON, saved files, rules,
+draw options, widget clicks, exercise answers. Each call must answer fast, normally or
+with a ``BoardkitError`` subclass, and leave the game as it was.
+Then targeted regressions for the classes of issue 8 (1 MB inputs checked in a forked
+process with a time limit), positions no game reaches (each refused naming its rule),
+and the round trips ``from_json(to_json())`` / ``from_pdn(to_pdn())`` over seeded random
+games of every preset.
+
+The module counts what it tried (``STATS``: inputs, slowest answer, errors that were not
+boardkit errors); ``pytest -s tests/test_fuzz_checkers.py`` prints the figures.
+"""
+import json
+import time
+
+import numpy as np
+import pytest
+from conftest import answers_fast, assert_rejected, check_invariants, random_games
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from boardkit import BoardkitError, FormatError, IllegalMoveError
+from boardkit.checkers import CheckersGame, CheckersMove, CheckersRules, read_pdn
+from boardkit.checkers import exercises as ex
+from boardkit.checkers.notation import MAX_PDN_MOVES, parse_fen
+
+FAST = 1.0          # seconds: the promise of issue 8 is "within a second"
+FUZZ = settings(derandomize=True, max_examples=80, deadline=None, database=None,
+                suppress_health_check=list(HealthCheck))
+MB = 1_000_000
+PRESETS = [CheckersRules.american(), CheckersRules.no_forced(), CheckersRules.international(),
+           CheckersRules.custom(board_size=12, majority_capture=True, men_capture_backward=True,
+                                flying_kings=True, crowning_ends_move=False,
+                                first_player="white", draw_rules="international")]
+STATS = {"inputs": 0, "slowest": 0.0, "slowest_input": "", "raw_errors": 0}
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _report():
+    yield
+    print(f"\ncheckers fuzz: {STATS['inputs']} inputs, slowest {STATS['slowest'] * 1000:.1f} ms "
+          f"({STATS['slowest_input']}), non-boardkit errors {STATS['raw_errors']}")
+
+
+def answers(game, call, what="", limit=FAST):
+    """``call()`` answers within ``limit`` s, normally or with a BoardkitError; a refused
+    call leaves ``game`` unchanged (to_json). Returns (value, error)."""
+    before = game.to_json() if game is not None else None
+    value, err, seconds = answers_fast(call, limit=limit)
+    STATS["inputs"] += 1
+    if seconds > STATS["slowest"]:
+        STATS["slowest"], STATS["slowest_input"] = seconds, what[:60]
+    if err is not None and not isinstance(err, BoardkitError):
+        STATS["raw_errors"] += 1
+        raise AssertionError(f"{what[:80]!r}: raw {type(err).__name__}: {err}")
+    if err is not None and game is not None:
+        assert game.to_json() == before, f"{what[:80]!r} was refused but changed the game"
+    return value, err
+
+
+def _positions():
+    """A few games in different states: start, mid-game with a capture due, international."""
+    a = CheckersGame()
+    for m in ["11-15", "23-19", "8-11", "22-17", "9-14"]:
+        a.play(m)
+    b = CheckersGame(fen="B:W18,30:B14,5")
+    c = CheckersGame(CheckersRules.international())
+    c.play("32-28")
+    return [CheckersGame(), a, b, c]
+
+
+GAMES = _positions()
+
+# ------------------------------------------------------------------- strategies
+_MOVE_ALPHABET = st.sampled_from(list("0123456789-xX: \t\n.") + ["١", "４", "²", "⁵", "11",
+                                                                   "15", "99", "0" * 30, "9" * 5000])
+_FEN_ALPHABET = st.sampled_from(list("WBKHF0123456789:,-. \"") + ["١", "４", "²", "K99", "H" + "9" * 40,
+                                                                  "1-32", "W21,22", "B1,2"])
+_PDN_ALPHABET = st.sampled_from(list("[]{}();%$!?*\"\\ \n\t.0123456789-x:") +
+                                ["11-15", "23-19", "1.", "1...", "1-0", "0-1", "*", '[Event "a"]',
+                                 '[FEN "B:W21:B1"]', '[GameType "20"]', '[Rules "{}"]',
+                                 '[Rules "[[[[[[[[[["]', "{comment}", "(11-16)", "٣", "9" * 5000])
+_JSONISH = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False)
+                        | st.text(max_size=20),
+                        lambda c: st.lists(c, max_size=4) | st.dictionaries(st.text(max_size=8), c,
+                                                                             max_size=4),
+                        max_leaves=12)
+_SQUARE = st.one_of(st.integers(-5, 80), st.sampled_from([0, 10 ** 30, -10 ** 30, 2 ** 64]),
+                    st.booleans(), st.none(), st.text(max_size=3), st.floats(allow_nan=True),
+                    st.just(np.int64(11)))
+_PATH = st.one_of(st.tuples(), st.lists(_SQUARE, max_size=5).map(tuple), st.lists(_SQUARE, max_size=4),
+                  st.text(max_size=6), st.none(), st.integers())
+
+
+# ------------------------------------------------------------------- fuzzing
+@FUZZ
+@given(st.lists(_MOVE_ALPHABET, max_size=8).map("".join) | st.text(max_size=30), st.integers(0, 3))
+def test_fuzz_move_text(text, which):
+    """CK-15: any text as a move: a legal move or a boardkit error, the game unchanged."""
+    g = GAMES[which].copy()
+    answers(g, lambda: g.play(text), text)
+
+
+@FUZZ
+@given(_PATH, _PATH, st.integers(0, 3))
+def test_fuzz_move_values(path, captures, which):
+    """CK-15: malformed CheckersMove values (wrong types, empty paths, huge numbers) are
+    refused with FormatError/IllegalMoveError, never IndexError/TypeError."""
+    g = GAMES[which].copy()
+    move = CheckersMove(path, captures)
+    answers(g, lambda: g.play(move), f"CheckersMove({path!r:.30}, {captures!r:.30})")
+    answers(None, lambda: str(move), "str(move)")
+
+
+@FUZZ
+@given(st.lists(_FEN_ALPHABET, max_size=14).map("".join) | st.text(max_size=30),
+       st.sampled_from(PRESETS))
+def test_fuzz_fen(text, rules):
+    """CK-15: any FEN text: a position or a FormatError."""
+    answers(None, lambda: CheckersGame(rules, fen=text), text)
+    answers(None, lambda: parse_fen(text, rules.board_size), text)
+
+
+@FUZZ
+@given(st.lists(_PDN_ALPHABET, max_size=16).map("".join) | st.text(max_size=40))
+def test_fuzz_pdn(text):
+    """CK-15: any PDN text: games or a FormatError."""
+    answers(None, lambda: read_pdn(text), text)
+    answers(None, lambda: CheckersGame.from_pdn(text), text)
+
+
+@FUZZ
+@given(st.sampled_from(["game", "version", "rules", "state", "state.start", "state.moves",
+                        "state.fen", "state.start.fen", "state.start.quiet", "state.start.endgame",
+                        "state.moves.0", "rules.board_size", "rules.first_player",
+                        "rules.forced_capture", "state.extra", "state.start.extra"]),
+       _JSONISH, st.integers(0, 3))
+def test_fuzz_json_fields(field, value, which):
+    """CK-15: a saved game with any one field replaced: the game or a FormatError."""
+    doc = json.loads(GAMES[which].to_json())
+    keys = field.split(".")
+    node = doc
+    for k in keys[:-1]:
+        node = node[int(k)] if isinstance(node, list) else node[k]
+    last = keys[-1]
+    if isinstance(node, list):
+        node[int(last):int(last) + 1] = [value]
+    else:
+        node[last] = value
+    text = json.dumps(doc)
+    value, err = answers(None, lambda: CheckersGame.from_json(text), text)
+    if err is None:
+        check_invariants(value)
+
+
+@FUZZ
+@given(st.binary(max_size=60) | st.text(max_size=60).map(str.encode))
+def test_fuzz_json_and_files(tmp_path_factory, data):
+    """CK-15: any bytes as a saved game (text or file): the game or a boardkit error."""
+    answers(None, lambda: CheckersGame.from_json(data), repr(data))
+    path = tmp_path_factory.mktemp("ck") / "g.json"
+    path.write_bytes(data)
+    answers(None, lambda: CheckersGame.load(path), repr(data))
+
+
+@FUZZ
+@given(st.dictionaries(st.sampled_from(["board_size", "forced_capture", "majority_capture",
+                                        "men_capture_backward", "flying_kings", "crowning_ends_move",
+                                        "first_player", "draw_rules", "colour"]), _JSONISH, max_size=4))
+def test_fuzz_rules(fields):
+    """CK-14: any rule options: a rule set or a BoardkitError naming the option."""
+    known = {k: v for k, v in fields.items() if k != "colour"}
+    answers(None, lambda: CheckersRules(**known), repr(known))
+    answers(None, lambda: CheckersRules.custom(**fields), repr(fields))
+    doc = json.loads(CheckersGame().to_json())
+    doc["rules"] = fields
+    answers(None, lambda: CheckersGame.from_json(json.dumps(doc)), repr(fields))
+
+
+@FUZZ
+@given(st.dictionaries(st.sampled_from(["highlight", "targets", "arrows", "selected", "hint",
+                                        "last_move", "capturable", "faded", "size", "flip",
+                                        "labels", "flipp"]),
+                       _JSONISH | _PATH | _SQUARE, max_size=3), st.integers(0, 3))
+def test_fuzz_draw_options(options, which):
+    """Any draw() options: a drawing or a BoardkitError (unknown options refused)."""
+    g = GAMES[which]
+    answers(g, lambda: g.draw(**options).to_svg(), repr(options))
+
+
+@settings(FUZZ, max_examples=12)
+@given(st.lists(st.one_of(st.integers(-3, 80).map(str), st.text(max_size=6),
+                          st.sampled_from(["9" * 5000, "٣", "11", "15", "22", "18"])), max_size=6))
+def test_fuzz_widget_clicks(cells):
+    """Clicks on any cell id never break the widget (errors are shown, not raised)."""
+    from boardkit.checkers.widget import CheckersWidget
+    w = CheckersWidget()
+    for c in cells:
+        answers(None, lambda c=c: w.click(c), c)
+
+
+@FUZZ
+@given(_JSONISH | _PATH | st.text(max_size=20))
+def test_fuzz_exercise_answers(capsys, answer):
+    """Exercise checks print feedback for any answer and never raise."""
+    for name in [n for n in dir(ex) if n.startswith("check_")]:
+        value, err = answers(None, lambda n=name: getattr(ex, n)(answer), f"{name}({answer!r:.30})")
+        assert err is None, f"{name} raised {err!r}"
+    capsys.readouterr()
+
+
+# ---------------------------------------------------- issue 8 regressions: time
+def _big_inputs():
+    return {
+        "nested variations": "1. 11-15 " + "(" * (MB // 2 - 10) + ")" * (MB // 2 - 10),
+        "unclosed variations": "1. 11-15 " + "(" * (MB - 10),
+        "alternating variations": "1. 11-15 " + "(a)" * (MB // 3 - 5),
+        "unmatched braces": "{" * MB,
+        "braces then text": "{" * (MB // 2) + "x" * (MB // 2),
+        "comment pairs": "{}" * (MB // 2),
+        "open tags": '[a "' * (MB // 4),
+        "many tags": '[Event "x"]\n' * (MB // 12),
+        "many games": '[Event "x"]\n*\n' * (MB // 14),
+        "deep Rules tag": '[Rules "' + "[" * 1900 + '"]\n*',
+        "deep Rules tag objects": '[Rules "' + '{\\"a\\":' * 300 + '"]\n*',
+        "one long word": "1" * MB,
+        "move numbers": "1. " * (MB // 3),
+        "escape lines": "%x\n" * (MB // 3),
+        "semicolons": ";" * MB,
+        "too long": "1. 11-15 " * (MB // 9 + 2),
+    }
+
+
+@pytest.mark.parametrize("name", list(_big_inputs()))
+def test_issue8_pdn_1mb_answers_within_a_second(name):
+    """CK-15: 1 MB PDN texts of every class of issue 8 (nested variations, unmatched
+    braces, deep tags, huge numbers) answer in under a second, in a forked process."""
+    text = _big_inputs()[name]
+    _result, err, seconds = answers_fast(_read_summary, text, limit=FAST * 3, process=True)
+    STATS["inputs"] += 1
+    if seconds > STATS["slowest"]:
+        STATS["slowest"], STATS["slowest_input"] = seconds, f"1 MB PDN: {name}"
+    assert err is None or err[3], f"{name}: raw {err}"
+    assert seconds < FAST * 3
+
+
+def _read_summary(text):
+    """What read_pdn gives, as plain data (crosses the process boundary)."""
+    t = time.perf_counter()
+    try:
+        games = read_pdn(text)
+        out = ("ok", len(games))
+    except FormatError as e:
+        out = ("FormatError", str(e)[:200])
+    out += (time.perf_counter() - t,)
+    assert out[-1] < FAST, f"{out[-1]:.2f} s"
+    return out
+
+
+def test_issue8_pdn_is_linear():
+    """CK-15: nested variations and unmatched braces take time linear in the length:
+    8x the text takes well under 8x^2 the time (the old reader was quadratic)."""
+    def cost(n):
+        best = 1e9
+        for _ in range(3):
+            t = time.process_time()
+            for text in ("(" * n + ")" * n, "{" * n, "{}" * n):
+                try:
+                    read_pdn(text + " *")
+                except FormatError:
+                    pass
+            best = min(best, time.process_time() - t)
+        return max(best, 1e-4)
+    small, big = cost(20_000), cost(160_000)
+    assert big / small < 30          # linear: about 8; quadratic: about 64
+
+
+def test_issue8_pdn_move_limit_is_reached_fast():
+    """CK-15: a PDN text with more legal moves than MAX_PDN_MOVES is refused (in time)."""
+    one = CheckersGame()
+    rng = np.random.default_rng(3)
+    while len(one.history) < 40:
+        moves = one.legal_moves()
+        one.play(moves[int(rng.integers(len(moves)))])
+    text = (one.to_pdn() + "\n") * (MAX_PDN_MOVES // 40 + 5)
+    _r, err, seconds = answers_fast(read_pdn, text, limit=FAST * 2)
+    assert isinstance(err, FormatError) and "moves" in str(err)
+
+
+@pytest.mark.parametrize("text", ["1" * 5000 + "-15", "11-" + "9" * 5000, "١١-١٥", "１１-１５",
+                                  "11-15" * 200_000, "11x" * 300_000 + "15", "11²-15"])
+def test_issue8_move_text_big_numbers_and_unicode_digits(text):
+    """CK-15: numbers over Python's 4,300-digit limit and Unicode digits in move text are
+    refused as FormatError (not ValueError), fast, the game unchanged."""
+    g = CheckersGame()
+    answers_fast(lambda: assert_rejected(g, lambda: g.play(text), FormatError, "CK-15"), limit=FAST)
+
+
+@pytest.mark.parametrize("fen", ["B:W" + "1" * 5000 + ":B1", "B:W21:B1:H" + "9" * 5000,
+                                 "B:W21:B1:H" + "9" * 50, "B:W２１:B1", "B:W21:B١", "B:W21:B1:H²",
+                                 "B:WK" + "3" * 4400 + ":B1", "B:W21,22" + ",23" * 300_000 + ":B1"])
+def test_issue8_fen_big_numbers_and_unicode_digits(fen):
+    """CK-15: the same in FEN (set-up, PDN FEN tag, JSON start): FormatError, fast."""
+    answers_fast(lambda: assert_rejected(None, lambda: CheckersGame(fen=fen), FormatError, "FEN"),
+                 limit=FAST)
+    answers_fast(lambda: assert_rejected(None, lambda: read_pdn(f'[FEN "{fen[:1900]}"]\n*'),
+                                         FormatError), limit=FAST)
+
+
+@pytest.mark.parametrize("move", [
+    CheckersMove(()), CheckersMove((11,)), CheckersMove(("11", "15")), CheckersMove((11.0, 15.0)),
+    CheckersMove((10 ** 5000, 15)), CheckersMove((11, 2 ** 70)), CheckersMove((-1, 15)),
+    CheckersMove((0, 15)), CheckersMove((True, 15)), CheckersMove([11, 15]), CheckersMove(None),
+    CheckersMove((11, 15), None), CheckersMove((11, 15), ("x",)), CheckersMove((11, 15), (10 ** 40,)),
+    CheckersMove(tuple(range(1, 33)) * 3), "", None, 11, 11.5, b"11-15", [11, 15], (11, 15),
+    {"path": (11, 15)},
+])
+def test_issue8_malformed_move_values(move):
+    """CK-15: malformed moves given to play() raise FormatError (a BoardkitError), never
+    IndexError/TypeError, and leave the game unchanged; so does the widget's play()."""
+    g = CheckersGame()
+    assert_rejected(g, lambda: g.play(move), BoardkitError)
+    assert isinstance(str(CheckersMove((11,))), str)
+
+
+def test_issue8_wellformed_illegal_move_value_names_the_rule():
+    """CK-04: a well-formed but illegal move value is an IllegalMoveError with the rule."""
+    g = CheckersGame()
+    assert_rejected(g, lambda: g.play(CheckersMove((11, 19))), IllegalMoveError, "CK-04")
+    assert_rejected(g, lambda: g.play(CheckersMove((22, 18))), IllegalMoveError, "no Black piece")
+
+
+# --------------------------------------------- positions no game reaches
+@pytest.mark.parametrize("fen,rules,rule", [
+    ("B", None, "CK-10"),
+    ("W", None, "CK-10"),
+    ("B:W:B", None, "CK-10"),
+    ("W:W21:B", None, "CK-10"),                 # Black just moved but has no pieces
+    ("B:W1-12:B13-24,25", None, "CK-02"),       # 13 black pieces
+    ("B:W" + ",".join(map(str, range(19, 33))) + ":B1", None, "CK-02"),
+    ("W:W21-40,45:B1", CheckersRules.international(), "CK-02"),
+    ("B:W21:B30", None, "CK-08"),               # a black man on its crowning row
+    ("B:W2:B20", None, "CK-08"),                # a white man on its crowning row
+    ("W:W3:BK50", CheckersRules.international(), "CK-08"),
+    ("B:WK32:BK1:H81", None, "CK-12"),          # past the 40-move draw
+    ("W:WK46:BK5:H51", CheckersRules.international(), "CK-13"),
+    ("B:W21:BK1:H1", None, "CK-12"),            # White made the last quiet ply without a king
+    ("B:WK21:B1:H2", None, "CK-12"),            # Black has no king for the quiet ply before
+])
+def test_issue8_unreachable_fen_refused_with_rule(fen, rules, rule):
+    """CK-02/08/10/12/13: a FEN no game can reach is refused naming the rule, in the
+    set-up, in a PDN FEN tag and in a saved game's start position."""
+    rules = rules or CheckersRules.american()
+    assert_rejected(None, lambda: CheckersGame(rules, fen=fen), FormatError, rule)
+    tags = f'[FEN "{fen}"]\n'
+    if rules != CheckersRules.american():
+        tags += f'[GameType "{20 if rules.board_size == 10 else 21}"]\n'
+    assert_rejected(None, lambda: read_pdn(tags + "*"), FormatError, rule)
+    doc = json.loads(CheckersGame(rules).to_json())
+    doc["state"] = {"start": {"fen": fen}, "moves": []}
+    assert_rejected(None, lambda: CheckersGame.from_json(json.dumps(doc)), FormatError, rule)
+
+
+@pytest.mark.parametrize("fen,rules", [
+    ("W:W:B39,K41", CheckersRules.international()),   # White to move with nothing: a lost game
+    ("B:WK32:BK1:H80", None),                          # the draw just reached
+    ("B:W21:B1", None), ("W:W21:B1", None), ("B:WK32:B5,K1:H78", None),
+])
+def test_reachable_fen_accepted(fen, rules):
+    """CK-10/12: finished and ordinary positions a game can reach are accepted."""
+    g = CheckersGame(rules, fen=fen)
+    check_invariants(g)
+
+
+@pytest.mark.parametrize("mutate,rule", [
+    (lambda s: s["start"].update(endgame=3), "CK-12"),                   # American: no endgame count
+    (lambda s: s["start"].update(quiet=81), "CK-12"),
+    (lambda s: s["start"].update(quiet=True), "counts"),
+    (lambda s: s["start"].update(fen="B:W21:B1:H5", quiet=5), "CK-12"),
+    (lambda s: s["start"].update(extra=1), "only"),
+    (lambda s: s.update(extra=1), "only"),
+    (lambda s: s.update(moves=[11]), "moves must be text"),
+    (lambda s: s.update(moves=["11-15"] * 50_000), "illegal"),
+    (lambda s: s.update(fen=12), "final 'fen'"),
+    (lambda s: s["start"].update(fen="W:" + "W1," * 400_000), "too long"),
+])
+def test_issue8_json_state_validated(mutate, rule):
+    """CK-15: JSON loading checks the whole state and names the rule or the field."""
+    doc = json.loads(CheckersGame().to_json())
+    mutate(doc["state"])
+    text = json.dumps(doc)
+    answers_fast(lambda: assert_rejected(None, lambda: CheckersGame.from_json(text),
+                                         FormatError, rule), limit=FAST * 2)
+
+
+def test_issue8_international_endgame_count_validated():
+    """CK-13: the endgame count of a saved game fits its endgame class and draw limit."""
+    doc = json.loads(CheckersGame(CheckersRules.international(), fen="W:WK46,K50,33:BK5").to_json())
+    doc["state"]["start"]["endgame"] = 33
+    assert_rejected(None, lambda: CheckersGame.from_json(json.dumps(doc)), FormatError, "CK-13")
+    doc["state"]["start"]["endgame"] = 32
+    assert CheckersGame.from_json(json.dumps(doc)).outcome().is_draw
+
+
+def test_issue8_deep_json_and_pdn_tags_no_recursion_error():
+    """CK-15: deeply nested JSON (a saved game, a PDN Rules tag) is a FormatError."""
+    deep = "[" * 100_000 + "]" * 100_000
+    assert_rejected(None, lambda: CheckersGame.from_json(deep), FormatError)
+    assert_rejected(None, lambda: read_pdn('[Rules "' + "[" * 1999 + '"]\n*'), FormatError, "Rules")
+    doc = json.loads(CheckersGame().to_json())
+    doc["state"]["moves"] = json.loads("[" * 30 + "]" * 30)
+    assert_rejected(None, lambda: CheckersGame.from_json(json.dumps(doc)), FormatError)
+
+
+def test_write_pdn_tags_are_read_back():
+    """CK-15: tags written by to_pdn read back (quotes, backslashes; a newline becomes a
+    space); a tag name that PDN cannot hold is refused."""
+    g = CheckersGame()
+    g.play("11-15")
+    back = read_pdn(g.to_pdn(Event='Club "night" \\ 2', Site="a\nb"))[0]
+    assert back.tags["Event"] == 'Club "night" \\ 2' and back.tags["Site"] == "a b"
+    assert_rejected(None, lambda: g.to_pdn(**{"bad name": "x"}), FormatError, "tag")
+
+
+# ------------------------------------------------------------- round trips
+@pytest.mark.parametrize("rules", PRESETS, ids=lambda r: r.name + str(r.board_size))
+def test_round_trip_of_random_games(rules):
+    """CK-15: from_json(to_json()) and from_pdn(to_pdn()) hold for every position of
+    seeded random games of every preset, to the end of the game."""
+    last = None
+    for game, _move, _rng in random_games(lambda: CheckersGame(rules), games=3, seed=8,
+                                          max_plies=300):
+        last = game
+        if game.is_over() or len(game.history) % 20 == 0:
+            check_invariants(game)
+            back = CheckersGame.from_pdn(game.to_pdn())
+            assert back.fen() == game.fen() and back.history == game.history
+    assert last is not None
