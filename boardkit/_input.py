@@ -235,17 +235,21 @@ def read_bytes(path: Any, fmt: str, limit: int = MAX_INPUT_BYTES) -> bytes:
         with open(path, "rb") as f:
             data = f.read(limit + 1)
     except OSError as e:
-        raise BoardkitError(f"{fmt}: cannot read {os.fspath(path) if _pathlike(path) else path!r}: "
-                            f"{e.strerror or e}") from None
+        raise BoardkitError(f"{fmt}: cannot read {_name(path)}: {e.strerror or e}") from None
     except (TypeError, ValueError) as e:
-        raise BoardkitError(f"{fmt}: bad file name {path!r} ({e})") from None
+        raise BoardkitError(f"{fmt}: bad file name {_name(path)} ({str(e)[:80]})") from None
     if len(data) > limit:
         raise FormatError(f"{fmt}: file too large (over {limit:,} bytes)")
     return data
 
 
-def _pathlike(p: Any) -> bool:
-    return isinstance(p, (str, bytes, os.PathLike))
+def _name(p: Any) -> str:
+    """A file name for an error message, cut short."""
+    try:
+        r = repr(os.fspath(p))
+    except TypeError:
+        r = repr(p)
+    return r if len(r) <= 100 else r[:100] + "..."
 
 
 def read_text(path: Any, fmt: str, limit: int = MAX_INPUT_BYTES) -> str:
@@ -262,7 +266,7 @@ def atomic_write(path: Any, data: str | bytes) -> None:
     try:
         path = os.fspath(path)
     except TypeError:
-        raise BoardkitError(f"bad file name {path!r}") from None
+        raise BoardkitError(f"bad file name {_name(path)}") from None
     folder = os.path.dirname(os.path.abspath(path))
     tmp = None
     try:
@@ -274,8 +278,8 @@ def atomic_write(path: Any, data: str | bytes) -> None:
             os.fsync(f.fileno())
         os.replace(tmp, path)
         tmp = None
-    except OSError as e:
-        raise BoardkitError(f"cannot write {path!r}: {e.strerror or e}") from None
+    except (OSError, ValueError) as e:
+        raise BoardkitError(f"cannot write {_name(path)}: {getattr(e, 'strerror', None) or e}") from None
     finally:
         if tmp is not None:
             try:
