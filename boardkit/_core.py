@@ -19,7 +19,10 @@ import dataclasses
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
+
+if TYPE_CHECKING:
+    from .svg import Drawing
 
 __all__ = [
     "BoardkitError",
@@ -465,7 +468,7 @@ class Game(abc.ABC):
 
     # -------------------------------------------------------------- display
     @abc.abstractmethod
-    def draw(self, **options):
+    def draw(self, **options) -> Drawing:
         """The board as an ``svg.Drawing`` (each game's draw.py)."""
 
     def _repr_svg_(self) -> str:

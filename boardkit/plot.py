@@ -3,6 +3,8 @@ by matplotlib-fontja, no system package needed) so 王 金 歩 and 回り将棋 
 missing-glyph warnings, and a plain, readable style."""
 from __future__ import annotations
 
+from typing import Any
+
 import matplotlib
 
 _DONE = False
@@ -21,8 +23,8 @@ def setup() -> None:
     _DONE = True
 
 
-def figure(*args, **kwargs):
-    """``plt.subplots`` with the font set up."""
+def figure(*args, **kwargs) -> tuple[Any, Any]:
+    """``plt.subplots`` with the font set up: (figure, axes)."""
     setup()
     import matplotlib.pyplot as plt
     return plt.subplots(*args, **kwargs)
