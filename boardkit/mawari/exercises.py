@@ -1,18 +1,21 @@
-"""Checks for exercises/mawari.ipynb: each prints feedback and never raises.
+"""Checks for exercises/mawari.ipynb (the one exercise API of boardkit.exercises).
 
-The expected answers are computed by the engine (boardkit.mawari.toss, .game), not
-written down here, so the exercises stay right if a rule option changes.
+    from boardkit.mawari.exercises import ex
+    ex.check_value_of_toss(16)
+    ex.laid_down_position()          # the board of exercise 4
+    ex.summary()
+
+Each check prints feedback and never raises. The expected answers are computed by the
+engine (boardkit.mawari.toss, .game), not written down here, so the exercises stay
+right if a rule option changes.
 """
 from __future__ import annotations
 
-from ..exercises import Checker
+from ..exercises import Exercises, compare_sets
 from .toss import Toss, TossModel
 
-__all__ = ["check", "value_of_toss", "all_down", "toss_again_fair", "toss_again_standing",
-           "expected_squares", "expected_tosses", "laid_down", "laid_down_position",
-           "LAID_DOWN_TOSS", "STANDING_MODEL", "VALUE_TOSS"]
-
-check = Checker("回り将棋")
+__all__ = ["MawariExercises", "ex", "laid_down_position", "LAID_DOWN_TOSS", "STANDING_MODEL",
+           "VALUE_TOSS"]
 
 VALUE_TOSS = "up up side upright"                       # 表 表 横 縦
 STANDING_MODEL = dict(face_up=0.5, face_down=0.4, side=0.1)
@@ -29,47 +32,6 @@ def _close(tol: float):
             return True if abs(x - float(expected)) <= tol else f"{answer} is not right."
         return inner
     return test
-
-
-def value_of_toss(answer) -> bool:
-    """1. The value of 表 表 横 縦 (MS-05)."""
-    return check("value of 表 表 横 縦", answer, Toss.parse(VALUE_TOSS).value,
-                 hint="one per face-up gold, 5 on the side, 10 upright (MS-05)")
-
-
-def all_down(answer) -> bool:
-    """1b. The value of four face-down golds (MS-05)."""
-    return check("value of 裏 裏 裏 裏", answer, Toss.parse("down down down down").value,
-                 hint="four face down is a special case of MS-05")
-
-
-def toss_again_fair(answer) -> bool:
-    """2. Chance that a fair toss earns another toss (MS-07)."""
-    return check("chance to toss again (fair)", answer,
-                 test=_close(1e-9)(TossModel.fair().repeat_probability()),
-                 hint="no gold face down: each of the four must land face up (MS-07)")
-
-
-def toss_again_standing(answer) -> bool:
-    """2b. The same when a gold lands face up 0.5, face down 0.4, on its side 0.1."""
-    return check("chance to toss again (standing golds)", answer,
-                 test=_close(1e-9)(TossModel(**STANDING_MODEL).repeat_probability()),
-                 hint="standing golds are not face down (MS-07): each gold is 'not face "
-                      "down' with chance 0.6")
-
-
-def expected_squares(answer) -> bool:
-    """3. Expected squares per turn with fair golds (MS-05, MS-07)."""
-    return check("expected squares per turn (fair)", answer,
-                 test=_close(1e-3)(TossModel.fair().turn_mean()),
-                 hint="mean of one toss divided by (1 - chance to toss again)")
-
-
-def expected_tosses(answer) -> bool:
-    """3b. Expected number of tosses in a turn with fair golds (MS-07)."""
-    return check("expected tosses per turn (fair)", answer,
-                 test=_close(1e-6)(TossModel.fair().expected_tosses()),
-                 hint="1 + p + p² + ... with p the chance to toss again")
 
 
 def laid_down_position():
@@ -89,11 +51,68 @@ def _players(answer):
     return {int(str(a).upper().lstrip("P")) for a in answer}
 
 
-def laid_down(answer) -> bool:
-    """4. Which players' pieces are laid down when P1 tosses 横 裏 裏 裏 (MS-12)?"""
-    game = laid_down_position()
-    game.set_toss(LAID_DOWN_TOSS)
-    expected = {p + 1 for p in range(game.players) if game.is_laid(p)}
-    return check("who is laid down", answer, test=lambda a: True if _players(a) == expected
-                 else "not quite: look at each piece P1 passes, and compare ranks.",
-                 hint="a piece passed by a higher-ranked piece is laid down; 歩 < 香 < 桂 < 銀 (MS-12)")
+class MawariExercises(Exercises):
+    """The checks of exercises/mawari.ipynb, one ``check_<name>`` per exercise."""
+
+    topic = "回り将棋"
+
+    def laid_down_position(self):
+        """The board of exercise 4 (MS-12)."""
+        return laid_down_position()
+
+    def check_value_of_toss(self, answer) -> bool:
+        """1. The value of 表 表 横 縦 (MS-05)."""
+        return self.check("value of 表 表 横 縦", answer, Toss.parse(VALUE_TOSS).value,
+                          hint="one per face-up gold, 5 on the side, 10 upright (MS-05)")
+
+    def check_all_down(self, answer) -> bool:
+        """1b. The value of four face-down golds (MS-05)."""
+        return self.check("value of 裏 裏 裏 裏", answer, Toss.parse("down down down down").value,
+                          hint="four face down is a special case of MS-05")
+
+    def check_toss_again_fair(self, answer) -> bool:
+        """2. Chance that a fair toss earns another toss (MS-07)."""
+        return self.check("chance to toss again (fair)", answer,
+                          test=_close(1e-9)(TossModel.fair().repeat_probability()),
+                          hint="no gold face down: each of the four must land face up (MS-07)")
+
+    def check_toss_again_standing(self, answer) -> bool:
+        """2b. The same when a gold lands face up 0.5, face down 0.4, on its side 0.1."""
+        return self.check("chance to toss again (standing golds)", answer,
+                          test=_close(1e-9)(TossModel(**STANDING_MODEL).repeat_probability()),
+                          hint="standing golds are not face down (MS-07): each gold is 'not "
+                               "face down' with chance 0.6")
+
+    def check_expected_squares(self, answer) -> bool:
+        """3. Expected squares per turn with fair golds (MS-05, MS-07)."""
+        return self.check("expected squares per turn (fair)", answer,
+                          test=_close(1e-3)(TossModel.fair().turn_mean()),
+                          hint="mean of one toss divided by (1 - chance to toss again)")
+
+    def check_expected_tosses(self, answer) -> bool:
+        """3b. Expected number of tosses in a turn with fair golds (MS-07)."""
+        return self.check("expected tosses per turn (fair)", answer,
+                          test=_close(1e-6)(TossModel.fair().expected_tosses()),
+                          hint="1 + p + p² + ... with p the chance to toss again")
+
+    def check_laid_down(self, answer) -> bool:
+        """4. Which players' pieces are laid down when P1 tosses 横 裏 裏 裏 (MS-12)?"""
+        game = laid_down_position()
+        game.set_toss(LAID_DOWN_TOSS)
+        expected = {p + 1 for p in range(game.players) if game.is_laid(p)}
+
+        def test(a):
+            try:
+                given = _players(a)
+            except (TypeError, ValueError):
+                return "give player numbers, e.g. [2] or 'P2 P3'."
+            verdict = compare_sets(given, expected, what="player",
+                                   extra_why="look at each piece P1 passes, and compare ranks")
+            return True if verdict is True else "not quite: " + verdict
+        return self.check("who is laid down", answer, test=test,
+                          hint="a piece passed by a higher-ranked piece is laid down; "
+                               "歩 < 香 < 桂 < 銀 (MS-12)")
+
+
+ex = MawariExercises()
+ex.export(globals())      # module-level check_<name>(...) and summary() work too
