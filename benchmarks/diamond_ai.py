@@ -15,7 +15,7 @@ from functools import partial
 import numpy as np
 
 from boardkit.diamond import DiamondGame, DiamondRules
-from boardkit.diamond.ai import BOTS, LEVELS
+from boardkit.diamond.ai import LEVELS, bot
 from boardkit.sim import tournament
 
 
@@ -23,11 +23,12 @@ def main(games=20, players=2, pieces=15, seed=2026, from_pair=0):
     rules = DiamondRules(players=players, pieces=pieces, max_turns=600)
     fac = partial(DiamondGame, rules)
     print(f"{games} games per pair, {players} players, {pieces} pieces, cap 600 turns, seed {seed}")
-    for weak, strong in list(zip(LEVELS, LEVELS[1:]))[from_pair:]:
+    names = list(LEVELS.values())
+    for weak, strong in list(zip(names, names[1:]))[from_pair:]:
         if players == 2:
-            bots = {weak: BOTS[weak], strong: BOTS[strong]}
+            bots = {weak: bot(weak), strong: bot(strong)}
         else:   # one stronger bot against two copies of the weaker one
-            bots = {strong: BOTS[strong], weak + "#1": BOTS[weak], weak + "#2": BOTS[weak]}
+            bots = {strong: bot(strong), weak + "#1": bot(weak), weak + "#2": bot(weak)}
         res = tournament(fac, bots, games=games, seed=seed, progress=False, max_plies=600,
                          executor="process")
         lo, hi = res.interval(strong)
@@ -40,12 +41,12 @@ def main(games=20, players=2, pieces=15, seed=2026, from_pair=0):
     positions = []
     while not g.is_over() and len(positions) < 60:
         positions.append(g.copy())
-        g.play(BOTS["ふつう"](g, rng))
-    for level in LEVELS:
+        g.play(bot("normal")(g, rng))
+    for level in names:
         ts = []
         for p in positions[::4]:
             t = time.perf_counter()
-            BOTS[level](p, rng)
+            bot(level)(p, rng)
             ts.append(time.perf_counter() - t)
         print(f"{level}: median {statistics.median(ts) * 1000:.0f} ms per move, max {max(ts) * 1000:.0f} ms")
 

@@ -12,9 +12,10 @@ from functools import partial
 import numpy as np
 import pytest
 
+from boardkit._core import BoardkitError
 from boardkit.diamond import PASS, DiamondGame, DiamondRules, ai
 from boardkit.diamond import geometry as B
-from boardkit.diamond.ai import BOTS, LEVELS
+from boardkit.diamond.ai import HINT_LEVEL, LEVELS, bot, explain, hint
 from boardkit.sim import tournament
 
 
@@ -30,8 +31,33 @@ def _midgame(rules, plies=30, seed=0):
 
 
 def test_levels_are_the_sites_five_in_order():
-    assert LEVELS == ("入門", "よわい", "ふつう", "つよい", "最強")
-    assert list(BOTS) == list(LEVELS)
+    assert list(LEVELS.values()) == ["入門", "よわい", "ふつう", "つよい", "最強"]
+    assert list(LEVELS) == ["beginner", "weak", "normal", "strong", "strongest"]
+    for en, ja in LEVELS.items():
+        assert bot(en) is bot(ja)
+    assert HINT_LEVEL in LEVELS
+
+
+def test_unknown_level_is_refused():
+    with pytest.raises(BoardkitError, match="strongest"):
+        bot("grandmaster")
+
+
+def test_hint_is_a_legal_move_with_a_reason_and_leaves_the_game_alone():
+    g = _midgame(DiamondRules(), plies=30, seed=2)
+    before = g.to_json()
+    m = hint(g)
+    assert m in g.legal_moves() and g.to_json() == before
+    assert hint(g) == m                                   # the same position, the same hint
+    why = explain(g, m)
+    assert ("jump" in why or "step" in why) and g.to_json() == before
+
+
+def test_explain_says_a_finish_and_a_pass():
+    g, _ = _one_move_from_home()
+    m = hint(g)
+    assert "completes the goal" in explain(g, m)
+    assert "passes (DG-07)" in explain(g, PASS)
 
 
 @pytest.mark.parametrize("rules", [
@@ -48,17 +74,19 @@ def test_every_level_plays_a_legal_move_and_leaves_the_game_alone(rules):
     g = _midgame(rules)
     before = g.to_json()
     legal = g.legal_moves()
-    for level, bot in BOTS.items():
-        m = bot(g, np.random.default_rng(1))
+    for level in LEVELS:
+        player = bot(level)
+        m = player(g, np.random.default_rng(1))
         assert m in legal, level
         assert g.to_json() == before, f"{level} changed the game"
 
 
 def test_bots_are_reproducible_and_picklable():
     g = _midgame(DiamondRules(players=2), plies=20, seed=3)
-    for level, bot in BOTS.items():
-        a = bot(g, np.random.default_rng(7))
-        b = pickle.loads(pickle.dumps(bot))(g, np.random.default_rng(7))
+    for level in LEVELS:
+        player = bot(level)
+        a = player(g, np.random.default_rng(7))
+        b = pickle.loads(pickle.dumps(player))(g, np.random.default_rng(7))
         assert a == b, level
 
 
@@ -91,8 +119,9 @@ def test_dg07_every_level_passes_when_stuck():
     """DG-07: a player with no legal move passes; the bots return the pass move."""
     g = _stuck_position()
     assert g.legal_moves() == [PASS]
-    for level, bot in BOTS.items():
-        assert bot(g, np.random.default_rng(0)) == PASS, level
+    for level in LEVELS:
+        player = bot(level)
+        assert player(g, np.random.default_rng(0)) == PASS, level
 
 
 def _one_move_from_home(kings=True, players=2):
@@ -120,7 +149,7 @@ def test_dg14_the_better_levels_take_a_finishing_move(level):
     """DG-14: with one step left to finish, ふつう and above play it (a finish found
     now is preferred to the same finish later)."""
     g, (outside, gap) = _one_move_from_home()
-    m = BOTS[level](g, np.random.default_rng(0))
+    m = bot(level)(g, np.random.default_rng(0))
     g.play(m)
     assert g.is_over() and g.outcome().winner == 0, (level, m)
 
@@ -130,7 +159,7 @@ def test_dg14_strongest_finishes_with_three_players():
     search must stop looking ahead once its own player is home (and must see it)."""
     g, _ = _one_move_from_home(kings=False, players=3)
     assert g.players == 3 and g.turn == 0
-    m = BOTS["最強"](g, np.random.default_rng(0))
+    m = bot("最強")(g, np.random.default_rng(0))
     g.play(m)
     assert g.finished == (0,) and not g.is_over(), m
 
@@ -159,7 +188,7 @@ def test_race_counts_distance_to_the_goal_apex():
 
 def _score(a, b, games, seed, **rules):
     fac = partial(DiamondGame, DiamondRules(players=2, max_turns=400, **rules))
-    res = tournament(fac, {a: BOTS[a], b: BOTS[b]}, games=games, seed=seed, progress=False,
+    res = tournament(fac, {a: bot(a), b: bot(b)}, games=games, seed=seed, progress=False,
                      max_plies=400)
     return res.interval(b)
 

@@ -1,13 +1,18 @@
 """Computer players for Diamond Game, in five levels (weakest first).
 
-    BOTS["入門"]   random-ish: a random destination, mostly not backwards
-    BOTS["よわい"] greedy on the race (distance to goal), with noise
-    BOTS["ふつう"] greedy, then what its own next move could gain (ladders)
-    BOTS["つよい"] two plies: its move, the next player's best reply (by that
-                   player's own evaluation), then the ふつう follow-up term
-    BOTS["最強"]   three plies: its move, every rival's best reply in turn, then its
-                   own best next move judged by the full evaluation (a ladder it has
-                   prepared is worth what the race gains from it)
+    LEVELS = {"beginner": "入門", "weak": "よわい", "normal": "ふつう", "strong": "つよい",
+              "strongest": "最強"}       # English name -> the label the widget shows
+    bot("strong")  or  bot("つよい")     # the player of a level: bot(game, rng) -> move
+    hint(game)                          # the move at HINT_LEVEL; explain(game, move) says why
+
+    beginner  入門   random-ish: a random destination, mostly not backwards
+    weak      よわい greedy on the race (distance to goal), with noise
+    normal    ふつう greedy, then what its own next move could gain (ladders)
+    strong    つよい two plies: its move, the next player's best reply (by that
+                     player's own evaluation), then the ふつう follow-up term
+    strongest 最強   three plies: its move, every rival's best reply in turn, then its
+                     own best next move judged by the full evaluation (a ladder it has
+                     prepared is worth what the race gains from it)
 
 A paranoid alpha-beta search (every opponent against us) was tried and dropped: it
 played no better than つよい with two players and clearly worse with three (its
@@ -17,9 +22,9 @@ seeds 11, 12, 2026, 7); against two つよい, first home in 35 of 78 three-play
 (45%, interval 34-56%, where an equal player would get 33%; seeds 21, 31, 2026, 7).
 About 30-90 ms a move.
 
-A bot is a module-level callable ``bot(game, rng) -> move`` (picklable, so process
+A player is a module-level callable ``player(game, rng) -> move`` (picklable, so process
 pools can run tournaments). Bots never change the game they are given: the search
-plays moves with the engine's fast ``push``/``pop`` and takes them back.
+plays moves with the engine's fast ``_push``/``_pop`` and takes them back.
 
 The evaluation measures a *race*: for each player, the sum over their pieces of the
 hex distance to their goal ◎ (lower is better), plus a straggler term (the piece
@@ -36,13 +41,22 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .._core import check_level
 from . import geometry as B
 
-__all__ = ["BOTS", "LEVELS", "intro_bot", "weak_bot", "normal_bot", "strong_bot",
-           "strongest_bot", "RaceBot", "ReplyBot", "LookaheadBot", "Weights", "DEFAULT",
+__all__ = ["LEVELS", "HINT_LEVEL", "bot", "hint", "explain", "intro_bot", "weak_bot", "normal_bot",
+           "strong_bot", "strongest_bot", "RaceBot", "ReplyBot", "LookaheadBot", "Weights", "DEFAULT",
            "race", "races", "evaluate", "distance", "candidate_moves"]
 
-LEVELS = ("入門", "よわい", "ふつう", "つよい", "最強")
+#: the levels, weakest first: English name -> the Japanese label the widget shows
+LEVELS: dict[str, str] = {"beginner": "入門", "weak": "よわい", "normal": "ふつう",
+                          "strong": "つよい", "strongest": "最強"}
+
+#: the level of the hint: the strongest that answers within about 0.5 s. Measured on
+#: this 2-core machine (load average about 5, other jobs running) over 39 positions
+#: from seeded games (2 and 3 players, 15 pieces, moves 10-160): 最強 takes 43 ms
+#: median, 94 ms at worst (つよい 23/52 ms, ふつう 6/12 ms), so the hint uses 最強.
+HINT_LEVEL = "strongest"
 
 WIN = 10_000.0       # the value of a finished player
 
@@ -359,10 +373,47 @@ def _best_reply(game, width):
 strongest_bot = LookaheadBot(width=20, reply_width=14, second=20, mix=0.5)
 
 
-BOTS: dict[str, Callable] = {
-    "入門": intro_bot,
-    "よわい": weak_bot,
-    "ふつう": normal_bot,
-    "つよい": strong_bot,
-    "最強": strongest_bot,
+#: the player of each level, by English name (``bot(level)`` also takes the Japanese label)
+_BY_LEVEL: dict[str, Callable] = {
+    "beginner": intro_bot,
+    "weak": weak_bot,
+    "normal": normal_bot,
+    "strong": strong_bot,
+    "strongest": strongest_bot,
 }
+
+
+def bot(level: str) -> Callable:
+    """The computer player of a level, by English name or Japanese label
+    (``bot("strong") is bot("つよい")``); anything else raises BoardkitError."""
+    return _BY_LEVEL[check_level(level, LEVELS)]
+
+
+def hint(game, level: str | None = None):
+    """The move the level would play (default HINT_LEVEL), found on a copy (the game
+    is not changed), with a fixed seed so the same position gives the same hint."""
+    player = bot(HINT_LEVEL if level is None else level)
+    return player(game.copy(), np.random.default_rng(0))
+
+
+def explain(game, move) -> str:
+    """Why ``move`` is good here, in plain words (for the widget's hint line)."""
+    if not getattr(move, "path", None):
+        return "no step or hop is possible, so this player passes (DG-07)"
+    probe = game.copy()
+    me = probe.turn
+    gain = _gain(probe, move)
+    jumps = len(move.path) - 1
+    what = {"step": "a step", "swap": "a step that swaps (DG-16 house rule)"}.get(
+        move.kind, f"a chain of {jumps} jump{'s' if jumps > 1 else ''}")
+    if move.kind == "group":
+        what += " with the king's group jump (DG-11)"
+    probe._push(move)
+    done = me in probe.finished
+    probe._pop()
+    if done:
+        return f"{what} that completes the goal: every goal hole filled (DG-14, DG-16)"
+    if gain > 0:
+        return f"{what} that brings a piece {gain} hole{'s' if gain > 1 else ''} nearer its goal ◎"
+    return (f"{what}; it gains no distance now but keeps the race best after the rivals' "
+            "replies (a ladder, a straggler brought up, or ◎ kept free for the king)")
