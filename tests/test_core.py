@@ -4,6 +4,8 @@ import json
 
 import numpy as np
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from boardkit import FormatError, IllegalMoveError
 from boardkit.exercises import Checker
@@ -400,3 +402,26 @@ def test_forget_history_makes_the_current_state_the_start():
     assert g.history == [] and g.token == "e"
     with pytest.raises(IllegalMoveError, match="nothing to undo"):
         g.undo()
+
+
+# ------------------------------------------------------------ fuzz: the core parsers
+_garbage = st.one_of(st.text(max_size=200), st.binary(max_size=200),
+                     st.text(alphabet='[]{}"\\:,0123456789eE.-+ aNInfity', max_size=300))
+
+
+@settings(derandomize=True, max_examples=300, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(_garbage)
+def test_fuzz_core_parsers_answer_with_boardkit_errors_only(text):
+    from fractions import Fraction
+
+    from boardkit import BoardkitError
+    from boardkit._input import loads_json, parse_fraction, parse_int
+    for call in (lambda: loads_json(text, "fuzz"), lambda: parse_int(text, "fuzz"),
+                 lambda: parse_fraction(text, "fuzz"), lambda: ToyGame.from_json(text)):
+        try:
+            out = call()
+        except BoardkitError as e:
+            assert str(e).startswith(("fuzz", "toy JSON"))
+        else:
+            assert out is None or isinstance(out, (dict, list, str, int, float, bool, Fraction, ToyGame))
