@@ -215,3 +215,12 @@ def test_narrowing_moves_hook_offers_more_paths_than_legal_moves():
     w = ManyPaths()
     w.click("a"); w.click("e")
     assert w.targets == {"e", "b"} and "click the next hop" in w.message
+
+
+def test_move_list_keeps_the_newest_move_in_view_and_uses_theme_colours():
+    from boardkit.widgets.base import scroll_box
+    w = ToyWidget()
+    w.click("a"); w.click("e")
+    assert "column-reverse" in w.moves_html.value and "var(--jp-ui-font-color1" in w.moves_html.value
+    assert "#333" not in w.status_html.value.split("var(")[0]
+    assert "column-reverse" in scroll_box("<p>x</p>") and "<p>x</p>" in scroll_box("<p>x</p>")

@@ -69,7 +69,16 @@ ERROR_COLOR = "var(--jp-error-color1, #b00020)"
 MUTED_COLOR = "var(--jp-ui-font-color2, #666)"
 BACKGROUND = "var(--jp-layout-color1, white)"
 
-__all__ = ["GameWidget", "Selection"]
+__all__ = ["GameWidget", "Selection", "scroll_box", "TEXT_COLOR", "ERROR_COLOR", "MUTED_COLOR",
+           "BACKGROUND"]
+
+
+def scroll_box(inner_html: str, max_height: str = "250px") -> str:
+    """HTML for a scrolling box that keeps its NEWEST (last) lines in view: the box is a
+    reversed flex column, so browsers anchor its scroll position at the bottom. Use it
+    for move lists and event logs (a plain overflow box stays scrolled to the top)."""
+    return (f"<div style='max-height:{max_height};overflow-y:auto;display:flex;"
+            f"flex-direction:column-reverse;color:{TEXT_COLOR}'><div>{inner_html}</div></div>")
 
 
 def _plain(markup: str) -> str:
@@ -107,8 +116,7 @@ class GameWidget(W.VBox):
         self.rng = np.random.default_rng(seed)
         self.canvas = SvgCanvas()
         self.status_html = W.HTML()
-        self.moves_html = W.HTML(layout=W.Layout(max_height="260px", overflow="auto",
-                                                 min_width="160px"))
+        self.moves_html = W.HTML(layout=W.Layout(min_width="160px"))
         self.message_html = W.HTML()
         self.selection = Selection()
         self.hint: Any = None
@@ -611,8 +619,9 @@ class GameWidget(W.VBox):
         self.status_html.value = f"<span style='color:{TEXT_COLOR}'>{status}</span>"
         lines = self.moves_text()
         if lines:
-            self.moves_html.value = (f"<pre style='margin:0;color:{TEXT_COLOR};background:{BACKGROUND}'>"
-                                     + html.escape("\n".join(lines)) + "</pre>")
+            self.moves_html.value = scroll_box(
+                f"<pre style='margin:0;color:{TEXT_COLOR};background:{BACKGROUND}'>"
+                + html.escape("\n".join(lines)) + "</pre>", "260px")
         else:
             self.moves_html.value = f"<i style='color:{MUTED_COLOR}'>{html.escape(tr('no_moves_yet'))}</i>"
         self.undo_button.disabled = not self.undo_allowed
