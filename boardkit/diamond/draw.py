@@ -1,6 +1,14 @@
 """The Diamond Game star in SVG: tinted camps, ◎ apexes, kings marked 王, hop arrows.
 
-    draw_board(game, labels=True, arrows=[move.path], targets=game.reachable_from(h))
+    game.draw(labels=True, arrows=[move.path], targets=game.reachable_from(h))
+    game.draw(palette="okabe-ito")       # colour-blind-safe colours
+
+Colour is never the only thing that tells the players apart: every player's pieces
+carry a mark of their own (red a dot, yellow a triangle, green a square, blue a cross,
+purple a diamond, orange a bar; ``MARKS``), the king a gold rim and 王 with the same
+mark, small, under it. ``palette="okabe-ito"`` swaps the fills for the Okabe-Ito
+colours, told apart under the common colour-vision deficiencies (under a deuteranopia
+simulation the standard red and green become two close olive-greys).
 
 Every hole (and the piece or marker on it) carries ``cell="q,r"`` (e.g. ``"3,-1"``):
 the widget receives that string when it is clicked. Holes may be given to the
@@ -12,9 +20,10 @@ import math
 from collections.abc import Iterable
 
 from .. import svg
+from .._core import BoardkitError
 from . import geometry as B
 
-__all__ = ["draw_board", "cell_id", "parse_cell", "PIECE_COLOURS"]
+__all__ = ["draw_board", "cell_id", "parse_cell", "PIECE_COLOURS", "PALETTES", "MARKS"]
 
 #: piece fill, its dark edge, its light camp tint, and the colour of 王 on it
 PIECE_COLOURS = {
@@ -25,6 +34,21 @@ PIECE_COLOURS = {
     "purple": ("#8c5bb3", "#4a2a66", "#e0cdee", "#ffffff"),
     "orange": ("#ec8a2f", "#8a4a0c", "#fad9b8", "#4a2600"),
 }
+#: Okabe & Ito's colour-blind-safe colours (vermillion, yellow, bluish green, blue,
+#: reddish purple, orange), with edges, camp tints and ink chosen to match
+OKABE_ITO = {
+    "red": ("#d55e00", "#6e3000", "#f5cdb0", "#ffffff"),
+    "yellow": ("#f0e442", "#7a7000", "#faf5bd", "#3d3800"),
+    "green": ("#009e73", "#004d38", "#b3e2d5", "#ffffff"),
+    "blue": ("#0072b2", "#003a5c", "#b3d5e8", "#ffffff"),
+    "purple": ("#cc79a7", "#6b2d50", "#f0d7e5", "#2b0a1c"),
+    "orange": ("#e69f00", "#734f00", "#f8e0b0", "#3d2a00"),
+}
+#: palette name -> colours; "standard" is the default
+PALETTES = {"standard": PIECE_COLOURS, "okabe-ito": OKABE_ITO}
+#: each colour's mark, drawn inside its pieces
+MARKS = {"red": "dot", "yellow": "triangle", "green": "square", "blue": "cross",
+         "purple": "diamond", "orange": "bar"}
 BOARD_FILL, BOARD_EDGE, LINE, HOLE = "#ead9b5", "#a8875a", "#c4a676", "#b99b6c"
 TARGET, HIGHLIGHT, SELECT, ARROW, LAST = "#1b9e5a", "#00a6d6", "#1f6feb", "#1f6feb", "#6b5b45"
 
@@ -45,10 +69,32 @@ def parse_cell(x) -> tuple[int, int]:
     return B.parse_hole(x)
 
 
+def _mark(d: svg.Drawing, kind: str, x: float, y: float, r: float, ink: str) -> None:
+    """A player's mark (``MARKS``), about ``r`` in radius, centred on (x, y)."""
+    w = svg.fmt(r * 0.42)
+    if kind == "dot":
+        d.circle(x, y, r * 0.62, fill=ink, fill_opacity="0.9", pointer_events="none")
+    elif kind == "triangle":
+        d.polygon([(x, y - r), (x + r * 0.87, y + r * 0.5), (x - r * 0.87, y + r * 0.5)], fill=ink,
+                  fill_opacity="0.9", pointer_events="none")
+    elif kind == "square":
+        k = r * 0.7
+        d.rect(x - k, y - k, 2 * k, 2 * k, fill=ink, fill_opacity="0.9", pointer_events="none")
+    elif kind == "cross":
+        d.line(x - r, y, x + r, y, stroke=ink, stroke_width=w, pointer_events="none")
+        d.line(x, y - r, x, y + r, stroke=ink, stroke_width=w, pointer_events="none")
+    elif kind == "diamond":
+        d.polygon([(x, y - r), (x + r * 0.8, y), (x, y + r), (x - r * 0.8, y)], fill=ink,
+                  fill_opacity="0.9", pointer_events="none")
+    else:   # "bar"
+        d.rect(x - r, y - r * 0.3, 2 * r, r * 0.6, fill=ink, fill_opacity="0.9", pointer_events="none")
+
+
 def draw_board(game, *, size: float = 420, labels: bool = False, highlight: Iterable = (),
                targets: Iterable = (), arrows: Iterable = (), selected=None,
-               forbidden_for: int | None = None, last_move: bool = True, flip: bool = False,
-               rotate: float = 0, hint=None, title: str | None = None) -> svg.Drawing:
+               forbidden_for: int | None = None, last_move: bool | int = True, flip: bool = False,
+               rotate: float = 0, hint=None, title: str | None = None,
+               palette: str = "standard") -> svg.Drawing:
     """The board of ``game`` as an ``svg.Drawing`` about ``size`` pixels tall.
 
     labels         write each hole's label (``a1`` .. ``q1``)
@@ -58,11 +104,18 @@ def draw_board(game, *, size: float = 420, labels: bool = False, highlight: Iter
     selected       the hole of the selected piece (ringed in blue); its owner's
                    forbidden tips are shaded unless ``forbidden_for`` says otherwise
     forbidden_for  a player whose forbidden tips (DG-13) are shaded with ×
-    last_move      draw the last move's path, dashed
+    last_move      draw the last move's path, dashed (True), or the last n moves (an
+                   int: the student's move and the computer's replies), False: none
     flip, rotate   turn the board (flip = 180°; rotate in degrees, multiples of 60
                    keep the lines straight), e.g. to put a player's camp at the bottom
     hint           a move (or path) drawn as a dashed green arrow
+    palette        "standard" or "okabe-ito" (colour-blind safe); the marks stay
     """
+    if palette not in PALETTES:
+        raise BoardkitError(f"draw(): palette must be one of {list(PALETTES)}, got {palette!r:.40}")
+    colours_of = PALETTES[palette]
+    if not isinstance(size, (int, float)) or isinstance(size, bool) or not 40 <= size <= 4000:
+        raise BoardkitError(f"draw(): size must be a number of pixels 40..4000, got {size!r:.40}")
     kind = game.rules.board
     unit = size / 16.2 * 4 / B.RADIUS[kind]      # the small board (DG-18) drawn as large
     ang = math.radians(rotate + (180 if flip else 0))
@@ -109,9 +162,9 @@ def draw_board(game, *, size: float = 420, labels: bool = False, highlight: Iter
         ends = [h for h in region if B.distance(h, A(name)) == max(B.distance(x, A(name))
                                                                    for x in region)]
         ends = [min(ends), max(ends)]
-        d.polygon(tri([corners[0]] + ends, 0.36), fill=PIECE_COLOURS[col][2],
+        d.polygon(tri([corners[0]] + ends, 0.36), fill=colours_of[col][2],
                   fill_opacity="0.85" if col in used else "0.35",
-                  stroke=PIECE_COLOURS[col][0], stroke_opacity="0.55" if col in used else "0.2",
+                  stroke=colours_of[col][0], stroke_opacity="0.55" if col in used else "0.2",
                   stroke_width=fmt_px(unit * 0.06), stroke_linejoin="round")
 
     # forbidden tips for one player, shaded (DG-13)
@@ -151,12 +204,14 @@ def draw_board(game, *, size: float = 420, labels: bool = False, highlight: Iter
             d.line(x - k, y - k, x + k, y + k, stroke="#5b5b5b", stroke_width=fmt_px(unit * 0.07))
             d.line(x - k, y + k, x + k, y - k, stroke="#5b5b5b", stroke_width=fmt_px(unit * 0.07))
 
-    # the last move, dashed and faint
-    hist = game.history
-    if last_move and hist and hist[-1].path:
-        d.arrow([P(h) for h in hist[-1].path], color=LAST, width=unit * 0.09, opacity=0.55,
+    # the last move (or the last n moves), dashed and faint
+    n_last = 1 if last_move is True else (last_move if type(last_move) is int and last_move > 0 else 0)
+    for move in game.recent_moves(min(n_last, 64)) if n_last else ():
+        if not getattr(move, "path", None):
+            continue
+        d.arrow([P(h) for h in move.path], color=LAST, width=unit * 0.09, opacity=0.55,
                 dashed=True, head=unit * 0.3)
-        x, y = P(hist[-1].path[0])
+        x, y = P(move.path[0])
         d.circle(x, y, unit * 0.3, fill="none", stroke=LAST, stroke_width=fmt_px(unit * 0.06),
                  stroke_dasharray="3 2", stroke_opacity="0.7")
 
@@ -170,19 +225,21 @@ def draw_board(game, *, size: float = 420, labels: bool = False, highlight: Iter
         d.circle(x, y, unit * 0.55, fill=SELECT, fill_opacity="0.25", stroke=SELECT,
                  stroke_width=fmt_px(unit * 0.1))
 
-    # pieces; a king (王駒) gets a gold rim and 王, so it is told apart without colour
+    # pieces: each colour with its own mark; a king (王駒) gets a gold rim and 王 with
+    # its mark, small, underneath, so nothing depends on colour alone
     for h, (p, king) in sorted(game.pieces().items(), key=lambda t: B.INDEX[t[0]]):
         x, y = P(h)
-        fill, edge, _, ink = PIECE_COLOURS[game.colour(p)]
+        colour = game.colour(p)
+        fill, edge, _, ink = colours_of[colour]
         d.circle(x + unit * 0.04, y + unit * 0.06, unit * 0.4, fill="#000", fill_opacity="0.18")
         d.circle(x, y, unit * 0.4, fill=fill, stroke="#c9a227" if king else edge,
                  stroke_width=fmt_px(unit * (0.12 if king else 0.06)), cell=cell_id(h))
         if king:
-            d.text(x, y + unit * 0.02, "王", size=unit * 0.46, color=ink, weight="bold",
+            d.text(x, y - unit * 0.05, "王", size=unit * 0.38, color=ink, weight="bold",
                    cell=cell_id(h))
-        else:   # a soft highlight so pieces read as round
-            d.circle(x - unit * 0.12, y - unit * 0.13, unit * 0.11, fill="#fff", fill_opacity="0.35",
-                     pointer_events="none")
+            _mark(d, MARKS[colour], x, y + unit * 0.22, unit * 0.08, ink)
+        else:
+            _mark(d, MARKS[colour], x, y, unit * 0.17, ink)
 
     # reachable holes (targets): green dots
     for h in map(parse_cell, targets):

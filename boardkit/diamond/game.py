@@ -550,7 +550,14 @@ class DiamondGame(Game):
         self._stack = []
 
     # ------------------------------------------------------------ display
+    #: draw() options beyond the shared ones (see draw.draw_board)
+    draw_extras: ClassVar[tuple[str, ...]] = ("forbidden_for", "rotate", "palette")
+
     def draw(self, **options):
+        """The board as an ``svg.Drawing``: the shared options (size, flip, labels,
+        highlight, targets, arrows, selected, hint, last_move, title) and Diamond's
+        ``forbidden_for``, ``rotate``, ``palette``; unknown options are refused."""
+        self._check_draw_options(options)
         from .draw import draw_board
         return draw_board(self, **options)
 

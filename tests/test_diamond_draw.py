@@ -1,0 +1,57 @@
+"""The board drawing: options checked, players told apart without colour (issue 11)."""
+import re
+
+import pytest
+
+from boardkit._core import BoardkitError
+from boardkit.diamond import DiamondGame, DiamondRules
+from boardkit.diamond.draw import MARKS, OKABE_ITO, PIECE_COLOURS
+
+
+def test_unknown_draw_option_is_refused_naming_the_accepted_ones():
+    g = DiamondGame()
+    with pytest.raises(BoardkitError, match="flipp.*accepted"):
+        g.draw(flipp=True)
+    with pytest.raises(BoardkitError, match="palette"):
+        g.draw(palette="neon")
+
+
+def test_every_colour_has_its_own_mark():
+    assert len(set(MARKS.values())) == len(MARKS) == len(PIECE_COLOURS) == len(OKABE_ITO)
+
+
+def _marks_in(svg_text):
+    """Counts of the mark shapes drawn inside pieces (elements with pointer-events none)."""
+    inside = re.findall(r"<(circle|polygon|rect|line)[^>]*pointer-events=\"none\"", svg_text)
+    return {k: inside.count(k) for k in set(inside)}
+
+
+def test_dg02_three_players_pieces_carry_three_different_marks():
+    """DG-02: red dots, yellow triangles, green squares; the kings keep 王 and add the
+    mark, small, so each player is told apart without colour."""
+    text = DiamondGame().draw().to_svg()
+    marks = _marks_in(text)
+    assert marks["circle"] >= 15 and marks["rect"] >= 15 and marks["polygon"] >= 15
+    assert text.count("王") == 3
+
+
+def test_okabe_ito_palette_swaps_the_fills_only():
+    g = DiamondGame(DiamondRules(players=2))
+    std, safe = g.draw().to_svg(), g.draw(palette="okabe-ito").to_svg()
+    assert PIECE_COLOURS["red"][0] in std and PIECE_COLOURS["red"][0] not in safe
+    assert OKABE_ITO["red"][0] in safe and OKABE_ITO["yellow"][0] in safe
+    assert _marks_in(std) == _marks_in(safe)
+
+
+def test_chinese_board_six_marks():
+    text = DiamondGame(DiamondRules.chinese(players=6)).draw().to_svg()
+    assert _marks_in(text)["line"] >= 20          # blue crosses: two lines each
+
+
+def test_last_move_can_mark_several_moves():
+    g = DiamondGame(DiamondRules(players=2))
+    for _ in range(2):
+        g.play(g.legal_moves()[0])
+    one, two = g.draw(last_move=1).to_svg(), g.draw(last_move=2).to_svg()
+    assert two.count("stroke-dasharray") > one.count("stroke-dasharray")
+    assert g.draw(last_move=False).to_svg().count("stroke-dasharray") < one.count("stroke-dasharray")
