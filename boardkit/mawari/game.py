@@ -22,10 +22,9 @@ one toss or one decision. The toss engine is ``boardkit.mawari.toss``.
 from __future__ import annotations
 
 from bisect import bisect_right
-from dataclasses import dataclass
-from typing import NamedTuple
 
 from .._core import BoardkitError, FormatError, Game, IllegalMoveError, Outcome
+from .movegen import Battle, Join, battle_targets, decisions, race_length
 from .notation import (
     CORNERS,
     MAX_TEXT,
@@ -47,27 +46,6 @@ RANKS = ("歩", "香", "桂", "銀")  # MS-10: promotion order
 RANK_EN = ("pawn", "lance", "knight", "silver")
 HOMES = {2: (0, 16), 3: (0, 8, 16), 4: (0, 8, 16, 24)}   # MS-02
 _BATTLE_KEYS = ("attacker", "defender", "length", "progress", "side", "attacker_back")
-
-
-# ------------------------------------------------------------------ moves
-class Battle(NamedTuple):
-    """The decision after a move that lines up with an opposing piece (MS-15):
-    ``Battle(2)`` declares a battle on player index 2, ``Battle(None)`` declines."""
-
-    defender: int | None
-
-    def __str__(self) -> str:
-        return "no battle" if self.defender is None else f"battle P{self.defender + 1}"
-
-
-@dataclass(frozen=True)
-class Join:
-    """A history entry: a player joined the game (MS-03)."""
-
-    player: int
-
-    def __str__(self) -> str:
-        return f"P{self.player + 1} joins"
 
 
 # ------------------------------------------------------------------ the game
@@ -165,7 +143,7 @@ class MawariGame(Game):
     def battle_length(self, attacker: int, defender: int) -> int:
         """Squares of the battle race between two pieces: there and back (MS-15)."""
         a, d = self._check_player(attacker), self._check_player(defender)
-        return 2 * self._distance(self._pos[a], self._pos[d])
+        return race_length(self._pos[a], self._pos[d])
 
     def battle_offer(self) -> list[int]:
         """The players a battle may be declared on right now (MS-15)."""
@@ -225,7 +203,7 @@ class MawariGame(Game):
     def _generate(self) -> list:
         if self._phase != "decide":
             return []
-        return [Battle(q) for q in self._offer] + [Battle(None)]
+        return decisions(self._offer)
 
     def _parse_move(self, text: str):
         return parse_decision(text, self.legal_moves())
@@ -251,7 +229,7 @@ class MawariGame(Game):
             self._continue_turn()
             return
         q = move.defender
-        length = 2 * self._distance(self._pos[p], self._pos[q])
+        length = race_length(self._pos[p], self._pos[q])
         self._battle = dict(attacker=p, defender=q, length=length, progress=[0, 0], side=0,
                             attacker_back=False)
         self._phase = "battle"
@@ -410,28 +388,8 @@ class MawariGame(Game):
                   f"{square_name(self._pos[p])}{stop}")
 
     # ------------------------------------------------------------ battles (MS-15)
-    @staticmethod
-    def _distance(a: int, b: int) -> int:
-        (fa, ra), (fb, rb) = square_coords(a), square_coords(b)
-        return abs(fa - fb) + abs(ra - rb)
-
     def _battle_targets(self, p: int) -> list[int]:
-        s = self._pos[p]
-        if is_corner(s):
-            return []
-        fs, rs = square_coords(s)
-        out = []
-        for q in range(self.players):
-            t = self._pos[q]
-            if q == p or self._laid[q] or is_corner(t) or t == s:
-                continue
-            ft, rt = square_coords(t)
-            if fs != ft and rs != rt:
-                continue
-            if self.rules.battle_line == "opposite" and (s // 8 - t // 8) % 4 != 2:
-                continue
-            out.append(q)
-        return out
+        return battle_targets(self._pos, self._laid, p, self.rules.battle_line)
 
     def _battle_toss(self, toss: Toss) -> None:
         b = self._battle
@@ -729,7 +687,7 @@ class MawariGame(Game):
             if q not in targets:
                 bad(f"P{a + 1} cannot fight P{q + 1}: P{q + 1} is not in line with it on the "
                     f"opposite edge (or is laid down or on a corner)", "MS-15")
-            want = 2 * self._distance(pos[a], pos[q])
+            want = race_length(pos[a], pos[q])
             if not whole(length, want, want):
                 bad(f"the battle race between P{a + 1} and P{q + 1} is {want} squares, "
                     f"got {short(length)}", "MS-15")

@@ -1,0 +1,78 @@
+"""Move generation of 回り将棋 (mawari shogi): the decisions a player can take.
+
+The pieces move by the toss alone (MS-05..MS-08, applied by ``game.py``); the only
+choice a player ever makes is whether to declare a battle after a move that lines up
+with an opposing piece (MS-15). This module holds those move values and finds them:
+
+    Battle(q)     declare a battle on player q; Battle(None) declines
+    Join(q)       a history entry: player q joined (MS-03), not a player's choice
+    battle_targets(pos, laid, mover, battle_line)   the players a battle may be declared on
+    decisions(targets)                               [Battle(q) ..., Battle(None)]
+    race_length(a, b)                                squares of the battle race (there and back)
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from .notation import is_corner, square_coords
+
+__all__ = ["Battle", "Join", "battle_targets", "decisions", "race_length", "distance"]
+
+
+class Battle(NamedTuple):
+    """The decision after a move that lines up with an opposing piece (MS-15):
+    ``Battle(2)`` declares a battle on player index 2, ``Battle(None)`` declines."""
+
+    defender: int | None
+
+    def __str__(self) -> str:
+        return "no battle" if self.defender is None else f"battle P{self.defender + 1}"
+
+
+@dataclass(frozen=True)
+class Join:
+    """A history entry: a player joined the game (MS-03)."""
+
+    player: int
+
+    def __str__(self) -> str:
+        return f"P{self.player + 1} joins"
+
+
+def distance(a: int, b: int) -> int:
+    """Squares straight across the board between ring squares a and b (files + ranks)."""
+    (fa, ra), (fb, rb) = square_coords(a), square_coords(b)
+    return abs(fa - fb) + abs(ra - rb)
+
+
+def race_length(a: int, b: int) -> int:
+    """The battle race between pieces on ring squares a and b: there and back (MS-15)."""
+    return 2 * distance(a, b)
+
+
+def battle_targets(pos: list[int], laid: list[bool], mover: int,
+                   battle_line: str = "opposite") -> list[int]:
+    """The players the mover may declare a battle on (MS-15): standing (not laid)
+    pieces off the corners in the same file or rank as the mover, which is off the
+    corners too; with ``battle_line="opposite"`` only those on the opposite edge."""
+    s = pos[mover]
+    if is_corner(s):
+        return []
+    fs, rs = square_coords(s)
+    out = []
+    for q, t in enumerate(pos):
+        if q == mover or laid[q] or is_corner(t) or t == s:
+            continue
+        ft, rt = square_coords(t)
+        if fs != ft and rs != rt:
+            continue
+        if battle_line == "opposite" and (s // 8 - t // 8) % 4 != 2:
+            continue
+        out.append(q)
+    return out
+
+
+def decisions(targets: list[int]) -> list[Battle]:
+    """The legal decisions when ``targets`` may be attacked: one battle each, then none."""
+    return [Battle(q) for q in targets] + [Battle(None)]
