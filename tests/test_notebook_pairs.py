@@ -101,3 +101,46 @@ def test_no_notebook_generators_are_left():
     left = sorted(p.name for p in tools.glob("*.py")
                   if p.name == "nbgen.py" or re.fullmatch(r"make_.*notebooks?\.py", p.name))
     assert not left, f"notebook generators are back in tools/: {left}"
+
+
+def _run_notebooks_module():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("run_notebooks", ROOT / "tools" / "run_notebooks.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_sync_before_executing_keeps_an_edited_md(tmp_path):
+    """tools/run_notebooks.py (make notebook) syncs first: an edit to the .md reaches the
+    .ipynb, the stored outputs stay, and the .md is not overwritten by the old cells."""
+    import os
+    import shutil
+
+    src = ROOT / "notebooks" / "00_start_here"
+    ipynb, md = tmp_path / "00_start_here.ipynb", tmp_path / "00_start_here.md"
+    shutil.copy(src.with_suffix(".ipynb"), ipynb)
+    shutil.copy(src.with_suffix(".md"), md)
+    text = md.read_text(encoding="utf-8")
+    assert "# Start here" in text
+    md.write_text(text.replace("# Start here", "# Start HERE", 1), encoding="utf-8")
+    old = ipynb.stat().st_mtime - 60
+    os.utime(ipynb, (old, old))
+    outputs_before = [c.get("outputs") for c in nbformat.read(ipynb, as_version=4).cells]
+    _run_notebooks_module().sync(ipynb)
+    nb = nbformat.read(ipynb, as_version=4)
+    assert nb.cells[0].source.startswith("# Start HERE")
+    assert "# Start HERE" in md.read_text(encoding="utf-8")
+    assert [c.get("outputs") for c in nb.cells] == outputs_before
+
+
+def test_a_new_md_lesson_gets_its_paired_notebook(tmp_path):
+    md = tmp_path / "19_new_lesson.md"
+    md.write_text("---\njupytext:\n  text_representation:\n    extension: .md\n"
+                  "    format_name: myst\n---\n\n# A new lesson\n\nText.\n\n"
+                  "```{code-cell}\n1 + 1\n```\n", encoding="utf-8")
+    _run_notebooks_module().sync(md.with_suffix(".ipynb"))
+    nb = nbformat.read(md.with_suffix(".ipynb"), as_version=4)
+    assert nb.metadata["jupytext"]["formats"] == FORMATS
+    assert [c.cell_type for c in nb.cells] == ["markdown", "code"]
