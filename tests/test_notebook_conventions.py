@@ -26,6 +26,10 @@ Every notebook and exercise (solutions included):
 - NB-CTRL     no control characters in any cell (a form feed, bell or tab where ``\\frac``,
               ``\\approx`` or ``\\times`` was meant), and no tab in Markdown.
 - NB-LONG     no code cell longer than LONG_CODE lines (longer code belongs in boardkit).
+- NB-RUN      the stored outputs come from one clean run, top to bottom: execution counts
+              1, 2, 3, ... on the Python 3 kernel, no error and no stderr output (a notebook
+              saved from JupyterLab after running cells out of order fails here: run
+              ``make notebook NB=...``).
 - EX-PAIR     an exercise notebook and its solution have the same sections.
 
 Where a committed lesson does not follow a rule yet, the exception is listed below with
@@ -324,6 +328,25 @@ def test_cells_follow_the_conventions(path):
                 problems.append(f"{where}: NB-LONG a code cell of {len(src.splitlines())} "
                                 f"lines (at most {LONG_CODE}; move the code into boardkit)")
     assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("path", ALL, ids=lambda p: _rel(p))
+def test_outputs_come_from_one_clean_run(path):
+    nb = _load(path)
+    name = _rel(path)
+    fix = f"re-execute it: make notebook NB={name[:-len('.ipynb')]}.md"
+    kernel = nb.metadata.get("kernelspec", {}).get("name")
+    assert kernel == "python3", f"{name}: NB-RUN kernel {kernel!r}, not python3; {fix}"
+    code = [(i, c) for i, c in enumerate(nb.cells) if c.cell_type == "code"]
+    for n, (i, cell) in enumerate(code, start=1):
+        assert cell.execution_count == n, (
+            f"{name}: NB-RUN cell {i} has execution count {cell.execution_count}, expected {n} "
+            f"(not one top-to-bottom run); {fix}")
+        for out in cell.get("outputs", []):
+            assert out.get("output_type") != "error", (
+                f"{name}: NB-RUN cell {i} stored an error ({out.get('ename')}); {fix}")
+            assert out.get("name") != "stderr", (
+                f"{name}: NB-RUN cell {i} wrote to stderr: {''.join(out.get('text', ''))[:200]!r}")
 
 
 EXERCISES = sorted((ROOT / "exercises").glob("*.ipynb"))
