@@ -4,8 +4,8 @@ import pytest
 from boardkit import BoardkitError
 from boardkit.diamond import PASS, DiamondGame, DiamondRules
 from boardkit.diamond import geometry as B
-from boardkit.diamond.draw import cell_id
-from boardkit.diamond.widget import DiamondWidget
+from boardkit.diamond.draw import OKABE_ITO, PIECE_COLOURS, cell_id
+from boardkit.diamond.widget import TAKE_TURNS, DiamondWidget
 
 
 def cid(label):
@@ -153,3 +153,47 @@ def test_any_board_solitaire_small_and_chinese():
 def test_bad_options_fail_clearly():
     with pytest.raises(BoardkitError, match="DG-05"):
         DiamondWidget(players=4)
+
+
+def test_dg10_the_message_line_says_when_the_chain_is_chosen_hop_by_hop():
+    """Issue 11: a destination reached by several chains is announced in words."""
+    where = {(0, 0): 0, (1, 0): 1, (2, -1): 1, (1, -1): 1, (-3, -1): 1}
+    w = DiamondWidget(DiamondGame.from_pieces(where, DiamondRules(players=2)))
+    w.click("0,0")
+    assert "several ways" not in w.message
+    w.click("2,0")
+    assert "several ways lead there" in w.message and w.last_error is None
+    w.click("2,-2")
+    assert w.message == "" and len(w.game.history) == 1
+
+
+def test_dg05_first_player_take_turns_passes_the_first_move_on():
+    """先手：交代で: each New game starts with the seat after the last game's first."""
+    w = DiamondWidget(players=3)
+    assert w.game.turn == 0
+    w.options["first_player"].value = TAKE_TURNS
+    firsts = []
+    for _ in range(4):
+        w.new_game()
+        firsts.append(w.game.turn)
+    assert firsts == [1, 2, 0, 1]
+    w.options["players"].value = 2
+    w.new_game()
+    assert w.game.rules.first_player in (0, 1)
+
+
+def test_colour_blind_palette_and_marks_in_the_widget():
+    w = DiamondWidget(players=2, palette="okabe-ito")
+    assert OKABE_ITO["red"][0] in w.canvas.svg and PIECE_COLOURS["red"][0] not in w.canvas.svg
+    w.options["palette"].value = "standard"             # redrawn at once, same game
+    assert PIECE_COLOURS["red"][0] in w.canvas.svg and w.game.history == []
+    with pytest.raises(BoardkitError, match="palette"):
+        DiamondWidget(palette="rainbow")
+
+
+def test_levels_come_from_ai_and_the_hint_says_why():
+    w = DiamondWidget(players=2)
+    labels = [label for label, _ in w.level_control.options]
+    assert labels[0].startswith("入門") and "strongest" in labels[-1]
+    w.show_hint()
+    assert w.hint in w.game.legal_moves() and "—" in w.message and w.hints_used == 1

@@ -4,59 +4,57 @@
     DiamondWidget(computer=(1, 2), level="ふつう")     # you are red, two computers
     DiamondWidget(players=2)                          # hot-seat, red against yellow
     DiamondWidget(DiamondGame.from_pieces(...), labels=True)   # a puzzle position
+    DiamondWidget(palette="okabe-ito")                # colour-blind-safe colours
 
 Click one of your pieces: every hole it can reach this turn is marked (the ends of
 all its hop chains). Click one of them and the piece goes there. When several hop
-chains lead to that hole, the next holes of the chains are marked and you pick the
-chain hop by hop (the widget goes on by itself while only one way continues);
+chains lead to that hole, the message line says so, the next holes of the chains are
+marked and you pick the chain hop by hop (the widget goes on by itself while only one
+way continues). The chains offered are the shortest ``game.paths()`` finds (at most
+``PATHS_LIMIT``, with bounded work, so a click answers at once on any position);
 ``choose_path=False`` takes the chain with the fewest jumps at once (every chain to a
 hole gives the same position).
 A player with no legal move passes automatically (DG-07). Undo (1手戻す) also takes
-back the computer replies; Hint (ヒント) shows the strongest level's move as an arrow.
-Options (under "Game setup"): players 3/2, king on/off, 15/10 pieces, long jump,
-who moves first, and whether the king may hop on after a group jump.
+back the computer replies; Hint (ヒント) shows ``ai.hint``'s move (level
+``ai.HINT_LEVEL``) as an arrow and says why.
+Options (under "Game setup"): board, players 3/2/1, who moves first (a seat, or
+"take turns" 先手：交代で: New game passes the first move on to the next seat), king
+on/off, 15/10 pieces, long jump, whether the king may hop on after a group jump, and
+the colours (standard or colour-blind safe; every player's pieces also carry a mark).
 Everything can be done from Python: ``w.click("0,-2")``, ``w.moves_text()``.
 """
 from __future__ import annotations
 
 import ipywidgets as W
-import numpy as np
 
 from .._core import BoardkitError
 from ..widgets import GameWidget, Selection
+from . import ai
 from . import geometry as B
-from .draw import cell_id, parse_cell
+from .draw import PALETTES, cell_id, parse_cell
 from .game import PASS, DiamondGame
 from .rules import DiamondRules
 
-__all__ = ["DiamondWidget", "LEVELS", "random_bot"]
-
-LEVELS = ("入門", "よわい", "ふつう", "つよい", "最強")
-LEVEL_ENGLISH = {"入門": "beginner", "よわい": "weak", "ふつう": "normal", "つよい": "strong",
-                 "最強": "strongest"}
-
-
-def random_bot(game, rng: np.random.Generator):
-    """A random legal move (used only until boardkit.diamond.ai is available)."""
-    moves = game.legal_moves()
-    return moves[int(rng.integers(len(moves)))]
-
+__all__ = ["DiamondWidget", "TAKE_TURNS"]
 
 SEAT_NAMES = {"red": "Red 赤", "yellow": "Yellow 黄", "green": "Green 緑", "blue": "Blue 青",
               "purple": "Purple 紫", "orange": "Orange 橙"}
 DEFAULT_SEATS = ("Red 赤", "Yellow 黄", "Green 緑")
 BOARD_NAMES = {"star": "Diamond Game (121)", "small": "small star (73, DG-18)",
                "chinese": "Chinese checkers (DG-20)"}
+PALETTE_NAMES = {"standard": "standard", "okabe-ito": "colour-blind safe (Okabe-Ito)"}
+#: the "first player" choice that passes the first move on at every New game (先手：交代で)
+TAKE_TURNS = -1
 
 
 class DiamondWidget(GameWidget):
-    levels = LEVELS
+    ai = ai
     click_mode = "destination"
 
     def __init__(self, game: DiamondGame | None = None, *, players: int = 3, kings: bool = True,
                  pieces: int = 15, long_jump: bool = False, first_player: int = 0,
                  king_hops_after_group: bool = True, board: str = "star", labels: bool = False,
-                 choose_path: bool = True, **kw):
+                 choose_path: bool = True, palette: str = "standard", **kw):
         if game is not None:
             r = game.rules
             players, kings, pieces, long_jump, board = r.players, r.kings, r.pieces, r.long_jump, r.board
@@ -64,18 +62,22 @@ class DiamondWidget(GameWidget):
         self._seat_game = game        # names the seats until self.game exists
         # checked now, so a bad option fails here with the rule's own message
         DiamondRules(players=players, kings=kings, pieces=pieces, long_jump=long_jump, board=board,
-                     first_player=first_player, king_hops_after_group=king_hops_after_group)
+                     first_player=0 if first_player == TAKE_TURNS else first_player,
+                     king_hops_after_group=king_hops_after_group)
+        if palette not in PALETTES:
+            raise BoardkitError(f"palette must be one of {list(PALETTES)}, got {palette!r:.40}")
         self.labels = labels          # write the hole labels on the board
         self.choose_path = choose_path  # several chains to a hole: pick one hop by hop
-        self._ways: list = []         # the chains still possible while picking
         self._initial = dict(players=players, kings=kings, pieces=pieces, long_jump=long_jump,
                              board=board, first_player=first_player,
-                             king_hops_after_group=king_hops_after_group)
+                             king_hops_after_group=king_hops_after_group, palette=palette)
         super().__init__(game, **kw)
-        value = self.level_control.value
-        self.level_control.options = [(f"{lv} ({LEVEL_ENGLISH[lv]})", lv) for lv in self.levels]
-        self.level_control.value = value
         self._show_seats()
+
+    @property
+    def palette(self) -> str:
+        """The colours of the pieces: "standard" or "okabe-ito" (colour-blind safe)."""
+        return self.options["palette"].value
 
     @property
     def player_names(self) -> tuple[str, ...]:
@@ -88,16 +90,18 @@ class DiamondWidget(GameWidget):
     # ------------------------------------------------------------ rule options
     def option_controls(self) -> dict:
         i = self._initial
-        lay = W.Layout(width="220px")
+        lay = W.Layout(width="260px")
         counts = [3, 2, 1] + ([4, 6] if i["board"] == "chinese" else [])
+        firsts = [(name, k) for k, name in enumerate(self.player_names)]
+        firsts.append(("take turns 先手：交代で", TAKE_TURNS))
         c = {
             "board": W.Dropdown(options=[(v, k) for k, v in BOARD_NAMES.items()], value=i["board"],
                                 description="Board", layout=lay),
             "players": W.Dropdown(options=[(f"{n} players" if n > 1 else "1 (solitaire)", n)
                                            for n in counts],
                                   value=i["players"], description="Players", layout=lay),
-            "first_player": W.Dropdown(options=[(name, k) for k, name in enumerate(self.player_names)],
-                                       value=i["first_player"], description="First", layout=lay),
+            "first_player": W.Dropdown(options=firsts, value=i["first_player"], description="First",
+                                       layout=lay),
             "kings": W.Checkbox(value=i["kings"], description="king 王駒", indent=False),
             "pieces": W.Dropdown(options=[("15 pieces", 15), ("10 pieces", 10)], value=i["pieces"],
                                  description="Pieces", layout=lay),
@@ -105,8 +109,11 @@ class DiamondWidget(GameWidget):
             "king_hops_after_group": W.Checkbox(value=i["king_hops_after_group"],
                                                 description="king hops on after a group jump",
                                                 indent=False),
+            "palette": W.Dropdown(options=[(v, k) for k, v in PALETTE_NAMES.items()], value=i["palette"],
+                                  description="Colours", layout=lay),
         }
         c["players"].observe(lambda _: self._show_seats(), names="value")
+        c["palette"].observe(lambda _: self._refresh(), names="value")   # a view option: redraw now
         return c
 
     def _show_seats(self) -> None:
@@ -118,6 +125,10 @@ class DiamondWidget(GameWidget):
 
     def make_game(self, options: dict) -> DiamondGame:
         o = dict(options)
+        o.pop("palette")
+        if o["first_player"] == TAKE_TURNS:   # 先手：交代で: the seat after the last game's first
+            last = getattr(self, "game", None)
+            o["first_player"] = 0 if last is None else (last.rules.first_player + 1) % o["players"]
         if o["first_player"] >= o["players"]:
             o["first_player"] = 0
         if o["board"] != "star":          # DG-18, DG-20: ten pieces; no kings on "chinese"
@@ -126,58 +137,19 @@ class DiamondWidget(GameWidget):
             o["kings"] = False
         return DiamondGame(DiamondRules(**o))
 
-    def new_game(self) -> None:
-        try:
-            super().new_game()
-        except BoardkitError as e:        # e.g. 4 players on the star
-            self._say(f"cannot start that game: {e}", error=True)
-
     # ------------------------------------------------------------------ clicks
-    def on_click(self, cell: str) -> None:
-        """Destination clicks (base class), plus: when several hop chains reach the
-        clicked hole and ``choose_path`` is on, the chain is picked hop by hop; the
-        widget moves on by itself while only one way continues."""
+    def narrowing_moves(self) -> list:
+        """Once a destination is clicked: every chain to it that ``game.paths()`` gives
+        (shortest first, bounded), so the base class offers them hop by hop."""
         sel = self.selection
-        if self._ways:
-            if cell not in sel.targets:           # a click elsewhere starts afresh
-                self._clear()
-                return super().on_click(cell)
-            sel.prefix.append(cell)
-            return self._pick_path()
-        if (self.choose_path and sel.active and sel.dest is None and cell in sel.targets
-                and not self.is_computer(self.game.turn)):
-            ways = self.game.paths(parse_cell(sel.prefix[0]), parse_cell(cell))  # bounded: the 100 shortest
-            if len(ways) > 1:
-                self._ways = ways
-                sel.dest = cell
-                return self._pick_path()
-        super().on_click(cell)
-
-    def _pick_path(self) -> None:
-        sel = self.selection
-        while True:
-            n = len(sel.prefix)
-            ways = [w for w in self._ways if self.move_path(w)[:n] == tuple(sel.prefix)]
-            self._ways = ways
-            sel.candidates = ways
-            done = [w for w in ways if len(w.path) == n]
-            if done:                              # the chain has reached the hole
-                return self._finish(done[0])
-            nexts = {self.move_path(w)[n] for w in ways}
-            if len(nexts) == 1:
-                sel.prefix.append(nexts.pop())
-                continue
-            sel.targets = nexts
-            return
-
-    def _clear(self) -> None:
-        super()._clear()
-        self._ways = []
+        if self.choose_path and sel.dest is not None and sel.prefix:
+            return self.game.paths(parse_cell(sel.prefix[0]), parse_cell(sel.dest))
+        return self.game.legal_moves()
 
     # ------------------------------------------------------------------ view
     def render(self, selection: Selection) -> str:
-        opts = dict(flip=self.flipped, last_move=not selection.active, hint=self.hint,
-                    labels=self.labels)
+        opts = dict(flip=self.flipped, last_move=False if selection.active else self.marked,
+                    hint=self.hint, labels=self.labels, palette=self.palette)
         if selection.dest is not None:
             opts["highlight"] = [selection.dest]
         if selection.active:
@@ -217,6 +189,16 @@ class DiamondWidget(GameWidget):
             text += f" — finished: {order}"
         return text
 
+    def after_refresh(self) -> None:
+        """A human who cannot move passes at once (DG-07); the computers then go on."""
+        g = self.game
+        if g.is_over() or self.is_computer(g.turn) or g.legal_moves() != [PASS]:
+            return
+        who = self.player_names[g.turn]
+        g.play(PASS)
+        self._after_change()
+        self._say(f"{who} has no legal move and passes (DG-07)")
+
     def __repr__(self) -> str:
         # stable text (no memory address), so notebook outputs compare exactly
         r = self.game.rules
@@ -225,22 +207,3 @@ class DiamondWidget(GameWidget):
             who += f", {r.board} board"
         return (f"<DiamondWidget: {who}, kings {'on' if r.kings else 'off'}, "
                 f"{r.pieces} pieces{', long jump' if r.long_jump else ''}; {self.status}>")
-
-    # -------------------------------------------------------------- computer
-    def bot(self, level: str):
-        try:
-            from .ai import BOTS
-        except ImportError:            # the AI module not there yet: random moves
-            return random_bot
-        return BOTS.get(level, random_bot)
-
-    def _after_change(self, refresh: bool = True) -> None:
-        # computers move (base class); a human who cannot move passes (DG-07)
-        for _ in range(10_000):
-            super()._after_change(refresh)
-            g = self.game
-            if g.is_over() or self.is_computer(g.turn) or g.legal_moves() != [PASS]:
-                break
-            who = self.player_names[g.turn]
-            g.play(PASS)
-            self._say(f"{who} has no legal move and passes (DG-07)")
