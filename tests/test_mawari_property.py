@@ -5,7 +5,6 @@
 - ranks only go up during a game (MS-10, MS-15); undo steps back exactly one toss or
   decision; JSON round-trips at every step; games end (MS-10) within a cap
 """
-import json
 
 import numpy as np
 import pytest
@@ -13,15 +12,17 @@ import pytest
 from boardkit import BoardkitError, sim
 from boardkit.mawari import MawariGame, MawariRules
 
+from conftest import check_invariants, random_games
+
 
 def random_decision(game, rng):
     moves = game.legal_moves()
     return moves[int(rng.integers(len(moves)))]
 
 
-def check_invariants(g):
-    d = json.loads(g.to_json())
-    homes = [p["home"] for p in d["state"]["pieces"]]
+def check_mawari_invariants(g):
+    """The rules' invariants of any reachable position (MS-01, MS-02, MS-12)."""
+    homes = [g.home(p) for p in range(g.players)]
     assert len(set(homes)) == len(homes)
     for p in range(g.players):
         assert 0 <= g.position(p) < 32                               # MS-01
@@ -36,34 +37,28 @@ def check_invariants(g):
 @pytest.mark.parametrize("players, rules_name", [(2, "shoseikai"), (3, "realistic"),
                                                  (4, "realistic"), (2, "floor")])
 def test_ms01_ms10_ms12_random_games_invariants(players, rules_name):
+    """Random games (conftest.random_games): after every toss and decision the rules'
+    invariants hold, ranks only go up, JSON round-trips and undo restores the state
+    before the step; every game ends with a 銀 finishing."""
     rules = getattr(MawariRules, rules_name)(players)
-    rng = np.random.default_rng(players * 100 + len(rules_name))
-    for _ in range(12):
-        g = MawariGame(rules=rules)
-        steps = 0
-        while not g.is_over():
-            ranks = [g.rank(p) for p in range(g.players)]
-            before = g.to_json()
-            if g.chance_pending():
-                step = g.resolve_chance(rng)
-                redo = g.set_toss
-            else:
-                step = g.play(random_decision(g, rng))
-                redo = g.play
-            steps += 1
-            assert steps < 3000, "game did not end"
-            check_invariants(g)
-            assert all(g.rank(p) >= r for p, r in enumerate(ranks))     # ranks only go up
-            if steps % 5 == 0:
-                after = g.to_json()
-                g.undo()                                                 # undo is exact
-                assert g.to_json() == before
-                assert MawariGame.from_json(after).to_json() == after    # JSON round-trips
-                redo(step)                                               # replay: same state
-                assert g.to_json() == after
+    ranks, before, games = None, None, []
+    for g, _step, _rng in random_games(lambda: MawariGame(rules), games=12,
+                                       seed=players * 100 + len(rules_name), max_plies=3000):
+        if g not in games:
+            games.append(g)
+            ranks, before = [0] * g.players, None
+        check_mawari_invariants(g)
+        assert all(g.rank(p) >= r for p, r in enumerate(ranks))         # ranks only go up
+        ranks = [g.rank(p) for p in range(g.players)]
+        check_invariants(g, before)
+        before = g.to_json()
+    assert len(games) == 12
+    for g in games:
         out = g.outcome()
+        assert out is not None, "game did not end"
         assert out.winner == out.ranking[0] and sorted(out.ranking) == list(range(g.players))
         assert g.rank(out.winner) == 3                                   # only a 銀 finishes
+        assert out.rule in ("MS-10", "MS-15")
 
 
 def test_ms03_late_joins_in_random_games():
@@ -81,7 +76,7 @@ def test_ms03_late_joins_in_random_games():
                 g.resolve_chance(rng)
             elif not g.is_over():
                 g.play(random_decision(g, rng))
-            check_invariants(g)
+            check_mawari_invariants(g)
 
 
 def test_play_game_runs_whole_games_and_is_seeded():

@@ -11,6 +11,8 @@ import pytest
 from boardkit._core import BoardkitError, FormatError, IllegalMoveError
 from boardkit.mawari import MawariGame, MawariRules, TossModel, square_index, square_name
 
+from conftest import assert_rejected
+
 # tosses by value; those with a face-down gold end the turn
 ONE, TWO, THREE = "up down down down", "up up down down", "up up up down"
 FOUR_AGAIN = "up up up up"
@@ -52,11 +54,8 @@ def test_ms01_pieces_move_counter_clockwise():
 
 def test_ms01_unknown_square_is_an_error():
     g = MawariGame()
-    before = state(g)
     for bad in ("5五", "0九", "xx", 32, -1, "1十"):
-        with pytest.raises(FormatError, match="MS-01"):
-            g.place(0, bad)
-    assert state(g) == before
+        assert_rejected(g, lambda bad=bad: g.place(0, bad), FormatError, "MS-01")
 
 
 # ------------------------------------------------------------------ MS-02 players
@@ -91,10 +90,8 @@ def test_ms03_late_join_free_corner_lowest_rank():
 @pytest.mark.parametrize("bad", ["up up down", "up up down sideways", "", "up up up up up"])
 def test_ms04_bad_toss_text(bad):
     g = MawariGame()
-    before = state(g)
-    with pytest.raises(FormatError, match="MS-04"):
-        g.set_toss(bad)
-    assert state(g) == before and g.history == []
+    assert_rejected(g, lambda: g.set_toss(bad), FormatError, "MS-04")
+    assert g.history == []
 
 
 # ------------------------------------------------------------------ MS-05 values
@@ -452,15 +449,10 @@ def test_ms15_extra_toss_kept_after_battle():
 
 def test_ms15_illegal_decision_names_rule():
     g = battle_ready()
-    before = state(g)
-    with pytest.raises(IllegalMoveError, match="MS-15"):
-        g.play("battle P3")
-    with pytest.raises(IllegalMoveError, match="MS-07"):
-        g.set_toss(ONE)                         # a decision is due, not a toss
-    assert state(g) == before
+    assert_rejected(g, lambda: g.play("battle P3"), IllegalMoveError, "MS-15")
+    assert_rejected(g, lambda: g.set_toss(ONE), IllegalMoveError, "MS-07")  # a decision is due
     g2 = MawariGame()
-    with pytest.raises(IllegalMoveError, match="MS-15"):
-        g2.play("battle P2")
+    assert_rejected(g2, lambda: g2.play("battle P2"), IllegalMoveError, "MS-15")
 
 
 def test_ms15_laid_or_corner_pieces_are_not_offered():
@@ -501,20 +493,14 @@ def test_json_round_trip_mid_battle():
 def test_bad_json_is_format_error(mutate):
     d = json.loads(MawariGame().to_json())
     mutate(d)
-    with pytest.raises(FormatError):
-        MawariGame.from_json(json.dumps(d))
+    assert_rejected(None, lambda: MawariGame.from_json(json.dumps(d)), FormatError)
 
 
 def test_ms10_ms12_bad_setup_names_rule_and_changes_nothing():
     g = MawariGame()
-    before = state(g)
-    with pytest.raises(FormatError, match="MS-10"):
-        g.place(0, "1五", "金")
-    with pytest.raises(IllegalMoveError, match="MS-12"):
-        g.place(0, "1一", "歩", True)
-    with pytest.raises(IllegalMoveError, match="MS-02"):
-        g.place(2, "1五")
-    assert state(g) == before
+    assert_rejected(g, lambda: g.place(0, "1五", "金"), FormatError, "MS-10")
+    assert_rejected(g, lambda: g.place(0, "1一", "歩", True), IllegalMoveError, "MS-12")
+    assert_rejected(g, lambda: g.place(2, "1五"), IllegalMoveError, "MS-02")
 
 
 def test_ms13_two_up_can_carry_a_silver_home_and_end_the_game():
