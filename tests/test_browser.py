@@ -1,19 +1,36 @@
-"""A real browser: JupyterLab in headless Chromium runs a notebook, and a student's two
-clicks on the board play a move (checkers: piece then square; Diamond Game: piece then
-destination hole).
+"""A real browser: JupyterLab and Notebook 7 in headless Chromium, as a class uses them.
 
-Needs Debian's chromium (`make test` installs it) and pip playwright; playwright never
-downloads a browser of its own here. The notebook is run from a copy in a temporary
-folder (JupyterLab reuses kernels per path and autosaves)."""
+- A fresh, untrusted copy of the start notebook shows its stored boards as images before
+  anything runs (a fresh ``JUPYTER_DATA_DIR``, so there is no trust database).
+- ``make lab``'s own command serves the repository root and lands on the start notebook;
+  its links reach the exercises (one is clicked).
+- Each game's widget is played by clicks on a copy of a notebook that shows it: checkers
+  and Diamond Game (a piece, then a destination), backgammon (set the dice, two steps),
+  回り将棋 (toss, the piece moves); and one game in Notebook 7.
+
+Needs Debian's chromium (``make test`` installs it) and pip playwright; playwright never
+downloads a browser of its own here. One JupyterLab server serves every JupyterLab test,
+one Notebook 7 server the Notebook 7 tests. Notebooks are copies in temporary folders
+(JupyterLab reuses kernels per path and autosaves). Every test has a hard timeout; a
+failed test leaves a screenshot (its path is printed; ``BOARDKIT_SCREENSHOTS=<dir>`` keeps
+one of every test). ``BOARDKIT_EXECUTE_UNTRUSTED=1`` tests a freshly executed copy of the
+start notebook instead of the committed one (to try display changes before the notebooks
+are re-executed).
+"""
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import pathlib
+import re
+import shlex
 import shutil
+import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 
@@ -21,34 +38,69 @@ import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-# notebook, the cell appended to its copy (a fresh board), and a move on that board:
-# (from cell, to cell, the move's text in the move list)
-CASES = {
+START = "notebooks/00_start_here.ipynb"
+HARD_TIMEOUT = 90          # seconds per test, whatever hangs
+STEP_TIMEOUT = 30_000      # ms for any one wait in the page
+# a board's text repr, shown instead of the board when an output does not render
+TEXT_REPR = re.compile(r"<(Drawing|\w*Game)\b")
+
+# game: (notebook that shows the game's widget, the cell appended to its copy)
+GAMES = {
     "checkers": ("10_checkers_moving.ipynb",
-                 "from boardkit.checkers.widget import CheckersWidget\nprobe = CheckersWidget()\nprobe",
-                 ("11", "15", "11-15")),
+                 "from boardkit.checkers.widget import CheckersWidget\nCheckersWidget()"),
     "diamond": ("20_diamond_board_and_camps.ipynb",
-                "from boardkit.diamond.widget import DiamondWidget\nprobe = DiamondWidget()\nprobe",
-                None),   # a step of the first player, worked out from the engine below
+                "from boardkit.diamond.widget import DiamondWidget\nDiamondWidget()"),
+    "backgammon": ("30_backgammon_board_and_start.ipynb",
+                   "from boardkit.backgammon.widget import BackgammonWidget\nBackgammonWidget()"),
+    "mawari": ("40_mawari_how_to_play.ipynb",
+               "from boardkit.mawari.widget import MawariWidget\nMawariWidget()"),
 }
 
 
-def _diamond_step():
-    from boardkit.diamond import DiamondGame
-    move = next(m for m in DiamondGame().legal_moves() if m.kind == "step")
-    start, end = move.path
-    return f"{start[0]},{start[1]}", f"{end[0]},{end[1]}", str(move)
+# ---------------------------------------------------------------------- static checks
+def _links(notebook: pathlib.Path) -> list[str]:
+    nb = json.loads(notebook.read_text(encoding="utf-8"))
+    text = "\n".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown")
+    return [t for t in re.findall(r"\]\(([^)\s]+)\)", text)
+            if not re.match(r"[a-z]+:", t) and not t.startswith("#")]
 
-pytestmark = pytest.mark.browser
+
+def test_start_notebook_links_resolve_from_the_server_root():
+    """`make lab` serves the repository root, so every relative link of the start
+    notebook must land on a file inside it (the exercises are one folder up)."""
+    links = _links(ROOT / START)
+    assert any(t.startswith("../exercises/") for t in links), links
+    for target in links:
+        path = (ROOT / START).parent / target.split("#")[0]
+        assert path.resolve().is_file(), f"{START} links to {target}, which does not exist"
+        assert ROOT in path.resolve().parents, f"{target} is outside the repository"
 
 
+def _make_lab_command(extra: list[str]) -> list[str]:
+    """The command `make lab` runs (dry run), with `extra` passed through LAB_ARGS."""
+    out = subprocess.run(["make", "--no-print-directory", "-n", "lab", f"VENV={sys.prefix}",
+                          "LAB_ARGS=" + " ".join(extra)],
+                         cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    lines = out.replace("\\\n", " ").splitlines()
+    return shlex.split(next(l for l in lines if "jupyter" in l and " lab " in l))
+
+
+def test_make_lab_serves_the_repository_root_on_the_start_notebook():
+    cmd = _make_lab_command(["--no-browser"])
+    assert "--ServerApp.root_dir=." in cmd, cmd
+    url = next(a.split("=", 1)[1] for a in cmd if a.startswith("--LabApp.default_url="))
+    assert url == "/lab/tree/" + START
+    assert cmd[-1] == "--no-browser", "LAB_ARGS come last, so they can override"
+
+
+# ---------------------------------------------------------------------- servers
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
 
 
-def _write_settings(folder: pathlib.Path) -> None:
+def _settings(folder: pathlib.Path) -> pathlib.Path:
     """No news/update toasts over the page; keep every cell in the DOM."""
     ext = folder / "@jupyterlab"
     (ext / "apputils-extension").mkdir(parents=True)
@@ -57,108 +109,409 @@ def _write_settings(folder: pathlib.Path) -> None:
     (ext / "notebook-extension").mkdir(parents=True)
     (ext / "notebook-extension" / "tracker.jupyterlab-settings").write_text(
         json.dumps({"windowingMode": "none"}))
+    return folder
 
 
-@pytest.fixture(scope="module")
-def lab(tmp_path_factory):
-    assert os.path.exists(CHROMIUM), "Debian's chromium is required (make test installs it)"
-    work = tmp_path_factory.mktemp("lab")
-    for name, (notebook, probe, _) in CASES.items():
+def _server_tree(root: pathlib.Path, executed: pathlib.Path | None) -> None:
+    """The repository's notebooks and exercises (the notebook files only), plus play/:
+    a copy of each game's notebook with a fresh widget cell appended."""
+    for folder in ("notebooks", "exercises"):
+        (root / folder).mkdir(parents=True)
+        for nb in (ROOT / folder).glob("*.ipynb"):
+            shutil.copy(nb, root / folder / nb.name)
+    if executed:
+        shutil.copy(executed, root / START)
+    (root / "play").mkdir()
+    for game, (notebook, probe) in GAMES.items():
         nb = json.loads((ROOT / "notebooks" / notebook).read_text(encoding="utf-8"))
         nb["cells"].append({"cell_type": "code", "execution_count": None, "metadata": {},
                             "outputs": [], "source": probe})
-        (work / f"{name}.ipynb").write_text(json.dumps(nb), encoding="utf-8")
-    settings = tmp_path_factory.mktemp("settings")
-    _write_settings(settings)
+        (root / "play" / f"{game}.ipynb").write_text(json.dumps(nb), encoding="utf-8")
+
+
+SERVER_ARGS = ["--no-browser", "--ip=127.0.0.1", "--allow-root", "--IdentityProvider.token=",
+               "--ServerApp.password=", "--ServerApp.disable_check_xsrf=True"]
+
+
+def _start(cmd: list[str], root: pathlib.Path, tmp: pathlib.Path, stack):
+    """Start a Jupyter server in `root` with fresh data, config, settings and workspaces
+    folders (no trust database: every notebook is untrusted, as in a fresh clone)."""
+    env = dict(os.environ,
+               JUPYTER_DATA_DIR=str(tmp / "data"), JUPYTER_CONFIG_DIR=str(tmp / "config"),
+               JUPYTER_RUNTIME_DIR=str(tmp / "runtime"),
+               JUPYTERLAB_SETTINGS_DIR=str(_settings(tmp / "settings")),
+               JUPYTERLAB_WORKSPACES_DIR=str(tmp / "workspaces"))
     port = _free_port()
-    env = dict(os.environ, JUPYTERLAB_SETTINGS_DIR=str(settings),
-               JUPYTERLAB_WORKSPACES_DIR=str(tmp_path_factory.mktemp("ws")))
-    log = open(work / "server.log", "w")
-    server = subprocess.Popen(
-        [sys.executable, "-m", "jupyterlab", "--no-browser", "--ip=127.0.0.1", f"--port={port}",
-         "--allow-root", "--IdentityProvider.token=", "--ServerApp.password=",
-         "--ServerApp.disable_check_xsrf=True", "--LabApp.expose_app_in_browser=True",
-         f"--ServerApp.root_dir={work}"],
-        cwd=work, env=env, stdout=log, stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}"
-    try:
-        for _ in range(120):
-            try:
-                urllib.request.urlopen(url + "/api/status", timeout=2)
-                break
-            except OSError:
-                time.sleep(0.5)
-        else:
-            pytest.fail("JupyterLab did not start:\n" + (work / "server.log").read_text()[-2000:])
-        yield url
-    finally:
+    log = stack.enter_context(open(tmp / "server.log", "w"))
+    server = subprocess.Popen(cmd + [f"--port={port}"], cwd=root, env=env, stdout=log,
+                              stderr=subprocess.STDOUT)
+
+    def stop():
         server.terminate()
         try:
             server.wait(20)
         except subprocess.TimeoutExpired:
             server.kill()
-        log.close()
+            server.wait(5)
+    stack.callback(stop)
+    return server, f"http://127.0.0.1:{port}", tmp / "server.log"
 
 
-def click_cell(page, canvas, cell: str) -> None:
-    """A real mouse click at the centre of a board square: the browser decides which
-    element is hit (a piece drawn over the square carries the same data-cell)."""
-    target = canvas.locator(f'[data-cell="{cell}"]').first
-    for _ in range(100):              # the canvas may be mid-redraw after a click
-        box = target.bounding_box()
-        if box:
-            break
-        time.sleep(0.1)
-    else:
-        pytest.fail(f"square {cell} is not on the board")
-    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+def _wait_up(server, url: str, log: pathlib.Path) -> str:
+    deadline = time.monotonic() + 90
+    while time.monotonic() < deadline and server.poll() is None:
+        try:
+            urllib.request.urlopen(url + "/api/status", timeout=2)
+            return url
+        except OSError:
+            time.sleep(0.25)
+    pytest.fail(f"the Jupyter server did not start:\n{log.read_text()[-3000:]}")
 
 
-@pytest.mark.parametrize("game", sorted(CASES))
-def test_click_a_piece_and_a_destination_plays_the_move(lab, game):
+@pytest.fixture(scope="module")
+def servers(tmp_path_factory):
+    """One JupyterLab, started by `make lab`'s own command, and one Notebook 7, started
+    together; each serves its own copy of the repository's notebook folders."""
+    assert os.path.exists(CHROMIUM), "Debian's chromium is required (make test installs it)"
+    executed = None
+    if os.environ.get("BOARDKIT_EXECUTE_UNTRUSTED"):
+        out = tmp_path_factory.mktemp("executed")
+        subprocess.run([sys.executable, "-m", "jupyter", "nbconvert", "--to", "notebook",
+                        "--execute", str(ROOT / START), "--output-dir", str(out)],
+                       check=True, capture_output=True, timeout=300)
+        executed = out / pathlib.Path(START).name
+    lab_root, nb7_root = tmp_path_factory.mktemp("lab_root"), tmp_path_factory.mktemp("nb7_root")
+    _server_tree(lab_root, executed)
+    _server_tree(nb7_root, executed)
+    lab_cmd = _make_lab_command(SERVER_ARGS + ["--LabApp.expose_app_in_browser=True"])
+    nb7_cmd = [sys.executable, "-m", "notebook", *SERVER_ARGS,
+               "--JupyterNotebookApp.expose_app_in_browser=True", f"--ServerApp.root_dir={nb7_root}"]
+    with contextlib.ExitStack() as stack:
+        lab = _start(lab_cmd, lab_root, tmp_path_factory.mktemp("lab"), stack)
+        nb7 = _start(nb7_cmd, nb7_root, tmp_path_factory.mktemp("nb7"), stack)
+        yield {"lab": _wait_up(*lab), "notebook7": _wait_up(*nb7)}
+
+
+@pytest.fixture(scope="module")
+def lab(servers):
+    return servers["lab"]
+
+
+@pytest.fixture(scope="module")
+def notebook7(servers):
+    return servers["notebook7"]
+
+
+@pytest.fixture(scope="module")
+def browser():
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
-        browser = p.chromium.launch(
+        b = p.chromium.launch(
             executable_path=CHROMIUM,
-            args=["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                  "--no-first-run", "--disable-component-update", "--disable-sync",
-                  "--disable-dev-shm-usage"])
+            args=["--headless=new", "--no-sandbox", "--disable-gpu",
+                  "--disable-background-networking", "--no-first-run",
+                  "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"])
         try:
-            page = browser.new_page(viewport={"width": 1300, "height": 1000})
-            page.set_default_timeout(180_000)
-            src, dst, text = CASES[game][2] or _diamond_step()
-            # ?reset: a fresh workspace, so no tab of an earlier test is restored
-            page.goto(f"{lab}/lab/tree/{game}.ipynb?reset")
-            # wait until THIS notebook is the current tab and its kernel is really ready,
-            # then Run All (not awaited: awaiting it can hang)
-            page.wait_for_function(
-                """(name) => { const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;
-                           return w && w.context && w.context.path.endsWith(name) &&
-                                  w.sessionContext && w.sessionContext.isReady &&
-                                  w.sessionContext.session.kernel.status === 'idle'; }""",
-                arg=f"{game}.ipynb")
-            page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
-            probe = page.locator(".jp-Cell").last.locator(".boardkit-canvas")
-            try:
-                probe.locator(f'[data-cell="{src}"]').first.wait_for()
-            except Exception:
-                shot = pathlib.Path(os.environ.get("BOARDKIT_SCREENSHOT", "/tmp/boardkit.png"))
-                page.screenshot(path=str(shot).replace(".png", f"_{game}_failed.png"), full_page=True)
-                raise
-            root = probe.locator("xpath=ancestor::div[contains(@class,'widget-vbox')][last()]")
-            before_dst = probe.locator(f'[data-cell="{dst}"]').count()
-            before_src = probe.locator(f'[data-cell="{src}"]').count()
-
-            click_cell(page, probe, src)                              # the piece
-            click_cell(page, probe, dst)                              # its destination
-            page.wait_for_function(
-                "([el, t]) => el.innerText.includes(t)", arg=[root.element_handle(), text])
-            assert text in root.inner_text()                          # the move list has it
-            # the board shows it: the piece's shapes left src and arrived on dst
-            assert probe.locator(f'[data-cell="{dst}"]').count() > before_dst
-            assert probe.locator(f'[data-cell="{src}"]').count() < before_src
-            if os.environ.get("BOARDKIT_SCREENSHOT"):     # to look at it by hand
-                page.screenshot(path=os.environ["BOARDKIT_SCREENSHOT"].replace(".png", f"_{game}.png"))
+            yield b
         finally:
-            browser.close()
+            b.close()
+
+
+class HardTimeout(Exception):
+    pass
+
+
+@pytest.fixture
+def page(browser, request):
+    """A fresh page with short waits, a hard timeout for the whole test, and a screenshot
+    if the test fails."""
+    failed_before = request.session.testsfailed
+    context = browser.new_context(viewport={"width": 1300, "height": 1000})
+    pg = context.new_page()
+    pg.set_default_timeout(STEP_TIMEOUT)
+    pg.on("dialog", lambda d: d.dismiss())
+
+    def _alarm(signum, frame):
+        raise HardTimeout(f"{request.node.name} took more than {HARD_TIMEOUT} s")
+
+    old = signal.signal(signal.SIGALRM, _alarm) if hasattr(signal, "SIGALRM") else None
+    if old is not None:
+        signal.alarm(HARD_TIMEOUT)
+    try:
+        yield pg
+    finally:
+        if old is not None:
+            signal.alarm(0)
+            signal.signal(signal.SIGALRM, old)
+        keep = os.environ.get("BOARDKIT_SCREENSHOTS")
+        if request.session.testsfailed > failed_before or keep:
+            folder = pathlib.Path(keep or tempfile.gettempdir()) / "boardkit-browser"
+            folder.mkdir(parents=True, exist_ok=True)
+            shot = folder / (re.sub(r"[^\w.-]", "_", request.node.name) + ".png")
+            with contextlib.suppress(Exception):
+                pg.screenshot(path=str(shot), full_page=True)
+                print(f"screenshot: {shot}")
+        context.close()
+
+
+def _shutdown_kernels(url: str) -> None:
+    """Stop every kernel the test started (an idle kernel still costs memory)."""
+    with contextlib.suppress(OSError):
+        sessions = json.loads(urllib.request.urlopen(url + "/api/sessions", timeout=5).read())
+        for s in sessions:
+            req = urllib.request.Request(f"{url}/api/sessions/{s['id']}", method="DELETE")
+            urllib.request.urlopen(req, timeout=5)
+
+
+# ---------------------------------------------------------------------- page helpers
+def _wait_open(page, path: str) -> None:
+    """Wait until `path` is the current document and its cells are on the page."""
+    page.wait_for_function(
+        """(path) => { const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;
+                   return w && w.context && w.context.path === path && w.context.isReady &&
+                          w.content && w.content.widgets && w.content.widgets.length > 0; }""",
+        arg=path)
+
+
+def _run_last_cell(page, path: str) -> None:
+    """Wait until the notebook's own kernel is really idle, then run its last cell only
+    (fired, not awaited: awaiting a command can hang)."""
+    page.wait_for_function(
+        """(path) => { const w = window.jupyterapp.shell.currentWidget;
+                   return w && w.context.path === path && w.sessionContext &&
+                          w.sessionContext.isReady && w.sessionContext.session &&
+                          w.sessionContext.session.kernel.status === 'idle'; }""",
+        arg=path, timeout=60_000)
+    page.evaluate("""() => { const w = window.jupyterapp.shell.currentWidget;
+                           w.content.activeCellIndex = w.content.widgets.length - 1;
+                           window.jupyterapp.commands.execute('notebook:run-cell'); }""")
+
+
+def _assert_boards_render_untrusted(page, notebook: pathlib.Path) -> None:
+    """Every stored board of `notebook` is an <img> of an SVG data URI, decoded and with
+    a size; no output shows a board's text repr instead."""
+    nb = json.loads(notebook.read_text(encoding="utf-8"))
+    stored = [o.get("data", {}) for c in nb["cells"] if c["cell_type"] == "code"
+              for o in c["outputs"]]
+    boards = sum("image/svg+xml" in d for d in stored)
+    assert boards >= 4, f"{notebook.name} should store its boards ({boards} found)"
+    bare = sum("image/svg+xml" in d and "data:image/svg+xml" not in "".join(d.get("text/html", ""))
+               for d in stored)
+    assert not bare, (f"{bare} of {boards} stored boards of {notebook.name} have no <img> "
+                      "text/html beside the SVG: re-execute the notebooks (make notebooks)")
+    untrusted = page.evaluate("""() => window.jupyterapp.shell.currentWidget.content.widgets
+                                  .filter(c => c.model.type === 'code')
+                                  .some(c => c.model.trusted === false)""")
+    assert untrusted, "the notebook is trusted: this test must see what a fresh clone sees"
+    imgs = page.locator(".jp-OutputArea-output img[src^='data:image/svg+xml']")
+    imgs.nth(boards - 1).wait_for(state="attached")
+    assert imgs.count() >= boards, f"{imgs.count()} board images for {boards} boards"
+    for i in range(imgs.count()):
+        img = imgs.nth(i)
+        img.scroll_into_view_if_needed()
+        page.wait_for_function("(el) => el.complete && el.naturalWidth > 0", arg=img.element_handle())
+        box = img.bounding_box()
+        assert box and box["width"] > 50 and box["height"] > 50, f"board {i} has size {box}"
+    texts = page.locator(".jp-OutputArea-output").all_inner_texts()
+    shown = [t for t in texts if TEXT_REPR.search(t)]
+    assert not shown, f"text reprs shown instead of boards: {shown[:3]}"
+
+
+def _canvas(page):
+    """The board canvas of the last cell (the widget the test runs); an error in that
+    cell fails the test at once, with its message."""
+    cell = page.locator(".jp-Cell").last
+    cell.locator(".boardkit-canvas [data-cell], .jp-OutputArea-output[data-mime-type*='error']"
+                 ).first.wait_for(timeout=60_000)
+    error = cell.locator(".jp-OutputArea-output[data-mime-type*='error']")
+    if error.count():
+        pytest.fail("the widget cell failed:\n" + error.first.inner_text()[-1500:])
+    return cell.locator(".boardkit-canvas")
+
+
+def _widget_root(canvas):
+    return canvas.locator("xpath=ancestor::div[contains(@class,'widget-vbox')][last()]")
+
+
+def _cell_counts(canvas) -> dict:
+    """How many board elements carry each data-cell (a piece adds shapes to its cell)."""
+    return canvas.evaluate("""(el) => { const n = {};
+        for (const e of el.querySelectorAll('[data-cell]')) {
+            const c = e.getAttribute('data-cell'); n[c] = (n[c] || 0) + 1; }
+        return n; }""")
+
+
+def _wait_board(canvas, check, what: str) -> dict:
+    """Poll the board's cell counts until `check(counts)` holds (a redraw arrives a
+    moment after the text around it)."""
+    deadline = time.monotonic() + 10
+    while True:
+        counts = _cell_counts(canvas)
+        if check(counts):
+            return counts
+        if time.monotonic() > deadline:
+            pytest.fail(f"the board does not show {what}: {counts}")
+        time.sleep(0.1)
+
+
+def _settled_svg(canvas, quiet: float = 0.25, limit: float = 10) -> str:
+    """The board once no redraw has arrived for `quiet` seconds."""
+    svg, since, deadline = canvas.inner_html(), time.monotonic(), time.monotonic() + limit
+    while time.monotonic() - since < quiet and time.monotonic() < deadline:
+        time.sleep(0.05)
+        now = canvas.inner_html()
+        if now != svg:
+            svg, since = now, time.monotonic()
+    return svg
+
+
+def click_cell(page, canvas, cell: str) -> None:
+    """A real mouse click at the centre of a board cell: the browser decides which
+    element is hit (a piece drawn over the cell carries the same data-cell). The click
+    waits for the board to be still, and returns once the board has answered: a redraw
+    between mouse down and mouse up would swallow the click."""
+    before = _settled_svg(canvas)
+    target = canvas.locator(f'[data-cell="{cell}"]').first
+    target.scroll_into_view_if_needed()
+    box = target.bounding_box()
+    assert box, f"cell {cell} is not on the board"
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    deadline = time.monotonic() + 10
+    while canvas.inner_html() == before:
+        if time.monotonic() > deadline:
+            pytest.fail(f"clicking cell {cell} did not change the board")
+        time.sleep(0.05)
+
+
+def _wait_text(page, root, text: str) -> None:
+    page.wait_for_function("([el, t]) => el.innerText.includes(t)",
+                           arg=[root.element_handle(), text])
+
+
+def _button(root, description: str):
+    return root.locator("button.jupyter-button", has_text=re.compile(rf"^\s*{re.escape(description)}\s*$"))
+
+
+# ---------------------------------------------------------------------- 1. untrusted boards
+@pytest.mark.browser
+def test_untrusted_start_notebook_shows_its_boards_in_jupyterlab(lab, page):
+    page.goto(f"{lab}/lab/tree/{START}?reset")
+    _wait_open(page, START)
+    _assert_boards_render_untrusted(page, ROOT / START)
+    _shutdown_kernels(lab)
+
+
+# ---------------------------------------------------------------------- 2. make lab
+@pytest.mark.browser
+def test_make_lab_lands_on_the_start_notebook_and_its_links_open(lab, page):
+    page.goto(f"{lab}/?reset")            # `make lab`'s default URL: the start notebook
+    _wait_open(page, START)
+    link = page.locator(".jp-RenderedMarkdown a", has_text="checkers.ipynb").filter(
+        has_not_text="10_").first
+    link.scroll_into_view_if_needed()
+    link.click()
+    _wait_open(page, "exercises/checkers.ipynb")
+    _shutdown_kernels(lab)
+
+
+# ---------------------------------------------------------------------- 5. every game's widget
+def _diamond_step():
+    from boardkit.diamond import DiamondGame
+    move = next(m for m in DiamondGame().legal_moves() if m.kind == "step")
+    start, end = move.path
+    return f"{start[0]},{start[1]}", f"{end[0]},{end[1]}", str(move)
+
+
+def _open_game(page, url: str, game: str):
+    path = f"play/{game}.ipynb"
+    page.goto(f"{url}/lab/tree/{path}?reset")
+    _wait_open(page, path)
+    _run_last_cell(page, path)
+    canvas = _canvas(page)
+    return canvas, _widget_root(canvas)
+
+
+def _play_piece_to(page, canvas, root, src: str, dst: str, text: str) -> None:
+    before = _cell_counts(canvas)
+    click_cell(page, canvas, src)                              # the piece
+    click_cell(page, canvas, dst)                              # its destination
+    _wait_text(page, root, text)                               # the move list has it
+    # the board shows it: the piece's shapes left src and arrived on dst
+    _wait_board(canvas, lambda n: n.get(dst, 0) > before.get(dst, 0)
+                and n.get(src, 0) < before.get(src, 0), f"{text} played")
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("game", ["checkers", "diamond"])
+def test_click_a_piece_and_a_destination_plays_the_move(lab, page, game):
+    try:
+        canvas, root = _open_game(page, lab, game)
+        src, dst, text = ("11", "15", "11-15") if game == "checkers" else _diamond_step()
+        _play_piece_to(page, canvas, root, src, dst, text)
+    finally:
+        _shutdown_kernels(lab)
+
+
+@pytest.mark.browser
+def test_backgammon_set_the_dice_and_move_checkers_by_clicks(lab, page):
+    try:
+        canvas, root = _open_game(page, lab, "backgammon")
+        before = _cell_counts(canvas)
+        # the two dice menus (the selects offering 1..6), set to 3 and 1, then "Set dice"
+        dice = [s for s in root.locator("select").all()
+                if s.evaluate("s => [...s.options].map(o => o.text).join('')") == "123456"]
+        assert len(dice) == 2, "two dice menus expected"
+        dice[0].select_option("3")
+        dice[1].select_option("1")
+        _button(root, "Set dice").click()
+        _wait_text(page, root, "3-1")
+        click_cell(page, canvas, "8")                  # 8/5 with the 3
+        click_cell(page, canvas, "5")
+        _wait_text(page, root, "8/5")
+        click_cell(page, canvas, "6")                  # 6/5 with the 1
+        click_cell(page, canvas, "5")
+        _wait_text(page, root, "8/5 6/5")              # the play is in the move list
+        # the board: one checker fewer on 8 and on 6, two more on 5
+        _wait_board(canvas, lambda n: n.get("8", 0) < before["8"] and n.get("6", 0) < before["6"]
+                    and n.get("5", 0) >= before.get("5", 0) + 2, "8/5 6/5 played")
+    finally:
+        _shutdown_kernels(lab)
+
+
+@pytest.mark.browser
+def test_mawari_toss_moves_the_piece(lab, page):
+    try:
+        canvas, root = _open_game(page, lab, "mawari")
+
+        def occupied():      # cells with a piece: more than the cell's own square
+            return {c for c, n in _cell_counts(canvas).items() if n > 1}
+
+        start = occupied()
+        assert start, "no piece on the board"
+        toss = _button(root, "Toss")
+        for _ in range(6):                             # a toss may score 0: toss again
+            toss.click()
+            deadline = time.monotonic() + 5
+            while occupied() == start and time.monotonic() < deadline:
+                time.sleep(0.1)
+            if occupied() != start:
+                break
+        assert occupied() != start, "six tosses and no piece moved"
+    finally:
+        _shutdown_kernels(lab)
+
+
+@pytest.mark.browser
+def test_notebook7_start_notebook_shows_its_boards_untrusted_and_plays_checkers(notebook7, page):
+    """Notebook 7, as a student meets it: the untrusted start notebook shows its stored
+    boards; its 'Try one now' board (the computer plays White) takes a move by clicks."""
+    try:
+        page.goto(f"{notebook7}/notebooks/{START}")
+        _wait_open(page, START)
+        _assert_boards_render_untrusted(page, ROOT / START)
+        _run_last_cell(page, START)
+        canvas = _canvas(page)
+        _play_piece_to(page, canvas, _widget_root(canvas), "11", "15", "11-15")
+    finally:
+        _shutdown_kernels(notebook7)
