@@ -13,7 +13,7 @@ LAB_ARGS ?=
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[lab,test]'
+	$(BIN)/pip install --quiet -e '.[lab,test,scale]'
 	touch $(STAMP)
 
 setup: $(STAMP)
