@@ -5,6 +5,7 @@ import numpy as np
 import pytest
 
 from boardkit._core import BoardkitError
+from boardkit.backgammon.game import OpeningRoll
 from boardkit.backgammon import BackgammonGame, BackgammonRules, CubeAction
 from boardkit.backgammon import ai, bearoff, probability
 from boardkit.backgammon import pubeval as pe
@@ -71,10 +72,69 @@ def test_evaluator_prefers_obvious_things():
 def test_hint_finds_the_standard_opening_points(dice, best):
     """Opening plays every book and engine agrees on (making the 5, 7, 4, 3 points)."""
     g = BackgammonGame().set_dice(*dice)
-    play, reason = ai.hint(g)
+    play = ai.hint(g)
     assert str(play) == best
-    assert "pips" in reason and "makes the" in reason
     assert play in g.legal_moves()
+    why = ai.explain(g, play)
+    assert "opening play" in why or "makes the" in why
+
+
+# the book plays of the 15 non-double opening rolls (BG-03), as computer rollouts rank
+# them (Tom Keith, bkgm.com/openings.html; Kit Woolsey in the Backgammon FAQ); the
+# first is the one the hint gives, the others are accepted alternatives
+BOOK = {"21": ("13/11 6/5", "24/23 13/11"), "31": ("8/5 6/5",), "32": ("24/21 13/11", "13/11 13/10"),
+        "41": ("24/23 13/9", "13/9 6/5"), "42": ("8/4 6/4",),
+        "43": ("24/20 13/10", "13/10 13/9", "24/21 13/9"), "51": ("24/23 13/8", "13/8 6/5"),
+        "52": ("13/11 13/8", "24/22 13/8"), "53": ("8/3 6/3",), "54": ("24/20 13/8", "13/9 13/8"),
+        "61": ("13/7 8/7",), "62": ("24/18 13/11", "24/16"), "63": ("24/18 13/10", "24/15"),
+        "64": ("8/2 6/2", "24/18 13/9", "24/14"), "65": ("24/13",)}
+
+
+@pytest.mark.parametrize("roll", sorted(BOOK))
+def test_bg03_hint_gives_the_book_play_for_every_opening_roll(roll):
+    """BG-03: for each of the 15 opening rolls, White or Red on roll, the hint (and the
+    hint level's bot) plays a book play and explain() says it is the opening play."""
+    a, b = int(roll[0]), int(roll[1])
+    for white, red in ((a, b), (b, a)):         # White starts, then Red starts
+        g = BackgammonGame()
+        g.set_chance(OpeningRoll(((white, red),)))
+        assert g.turn == (0 if white > red else 1)
+        play = ai.hint(g)
+        assert str(play) == BOOK[roll][0]
+        assert "standard opening play" in ai.explain(g, play)
+        assert ai.bot(ai.HINT_LEVEL)(g, np.random.default_rng(0)) == play
+    # every book text is a legal play of the start position
+    g = BackgammonGame().set_dice(a, b)
+    legal = {str(p) for p in g.legal_moves()}
+    assert set(BOOK[roll]) <= legal
+    assert tuple(ai.OPENING_BOOK[(a, b)][0]) == BOOK[roll]
+
+
+def test_book_is_only_for_the_start_position():
+    """After the first play the evaluator decides again (no book for a reply)."""
+    g = BackgammonGame().set_dice(3, 1)
+    g.play("8/5 6/5")
+    g.play("roll")
+    g.set_dice(2, 1)
+    assert ai.book_play(g) is None
+    assert ai.hint(g) in g.legal_moves()
+
+
+def test_hint_level_answers_fast():
+    """HINT_LEVEL answers within about half a second (here with a generous bound)."""
+    import time
+    rng = np.random.default_rng(4)
+    g = BackgammonGame(BackgammonRules.no_cube())
+    worst = 0.0
+    while not g.is_over() and len(g.history) < 120:
+        if g.chance_pending():
+            g.resolve_chance(rng)
+            continue
+        t0 = time.perf_counter()
+        move = ai.hint(g)
+        worst = max(worst, time.perf_counter() - t0)
+        g.play(move)
+    assert worst < 2.0
 
 
 def test_hint_cube_and_errors():
@@ -84,20 +144,25 @@ def test_hint_cube_and_errors():
     g.resolve_chance(np.random.default_rng(0))
     g.play(g.legal_moves()[0])
     assert isinstance(g.legal_moves()[0], CubeAction)
-    act, why = ai.hint(g)
-    assert act in g.legal_moves() and "%" in why
-    with pytest.raises(BoardkitError, match="unknown backgammon level"):
-        ai.make_bot("grandmaster")
+    act = ai.hint(g)
+    assert act in g.legal_moves() and "%" in ai.explain(g, act)
+    with pytest.raises(BoardkitError, match="backgammon level"):
+        ai.bot("grandmaster")
+    with pytest.raises(BoardkitError, match="backgammon level"):
+        ai.hint(g, "grandmaster")
+    assert ai.bot("つよい") is ai.bot("strong")
+    assert list(ai.LEVELS) == ["random", "easy", "normal", "strong", "lookahead"]
+    assert ai.HINT_LEVEL in ai.LEVELS
 
 
 # ---------------------------------------------------------------- bots
-@pytest.mark.parametrize("level", list(ai.BOTS))
+@pytest.mark.parametrize("level", list(ai.LEVELS) + ["pubeval"])
 def test_bg12_every_bot_finishes_money_games(level):
     """Every bot answers every phase legally, cube decisions included (BG-12)."""
-    bot = ai.BOTS[level]
+    bot = ai.bot(level)
     for seed in range(1):
         g = BackgammonGame(BackgammonRules.money())
-        outcome, plies = play_game(g, [bot, ai.BOTS["normal"]], np.random.default_rng(seed))
+        outcome, plies = play_game(g, [bot, ai.bot("normal")], np.random.default_rng(seed))
         assert outcome is not None and outcome.winner in (0, 1)
         assert outcome.points in {1, 2, 3} or outcome.points % 2 == 0
 

@@ -71,13 +71,14 @@ def test_property_many_random_games_fast_generator():
 
 def test_property_game_undo_json_ids():
     """Undo is exact, JSON and Position IDs round-trip, at every step of random games,
-    cube actions included (BG-12, BG-17)."""
+    cube actions and rolls included (BG-03, BG-12, BG-17): undo takes back the rolls too."""
     rng = np.random.default_rng(7)
     for n in range(20):
         g = BackgammonGame()
         states = []
         while not g.is_over():
-            if g.chance_pending():
+            if g.chance_pending():              # a roll is a step of history too
+                states.append(g.to_json())
                 g.resolve_chance(rng)
                 continue
             moves = g.legal_moves()

@@ -650,3 +650,35 @@ def test_bg01_side_builds_counts_and_rejects_unknown_points():
     assert s[6] == 3 and s[25] == 2 and s[0] == 10
     with pytest.raises(BoardkitError, match="BG-01"):
         side({26: 1})
+
+
+def test_bg03_rolls_are_history_and_undoable():
+    """BG-03: every roll is a chance step in history (the opening roll with its ties),
+    taken back by undo like a move; the dice can then be rolled again."""
+    from boardkit import ChanceStep
+    from boardkit.backgammon.game import OpeningRoll
+    g = BackgammonGame()
+    g.resolve_chance(np.random.default_rng(1))
+    assert isinstance(g.history[-1], ChanceStep) and g.phase == "move"
+    g.play(g.legal_moves()[0])
+    g.play("roll")
+    g.set_dice(4, 2)
+    assert [type(h).__name__ for h in g.history] == ["ChanceStep", "Play", "CubeAction", "ChanceStep"]
+    assert str(g.history[-1]) == "4-2"
+    g.undo()
+    assert g.phase == "roll" and g.dice is None and g.chance_pending()
+    with pytest.raises(IllegalMoveError):
+        g.play("roll")
+    g.undo(), g.undo(), g.undo()
+    assert g.phase == "opening" and g.history == []
+    with pytest.raises(IllegalMoveError, match="BG-03"):
+        g.set_chance(OpeningRoll(((3, 3),)))         # an opening that ends in a tie
+
+
+def test_draw_refuses_unknown_options():
+    g = BackgammonGame().set_dice(3, 1)
+    with pytest.raises(BoardkitError, match="flipp"):
+        g.draw(flipp=True)
+    g.play("8/5 6/5")
+    svg_text = g.draw(last_move=2, selected="13", title="t", flip=True).to_svg()
+    assert "<svg" in svg_text

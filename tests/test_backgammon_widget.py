@@ -15,7 +15,7 @@ def test_widget_one_die_at_a_time_bg04():
     w.click("8")
     assert w.targets == {"5", "7"}
     w.click("5")
-    assert w.game.history == []                  # one die used, one left
+    assert w.game.moves_played() == []           # one die used, one left (the roll is history)
     assert w.game.dice_left(w.done) == [1]
     w.click("6")
     assert w.targets == {"5"}
@@ -32,11 +32,11 @@ def test_widget_undo_within_turn_and_whole_play():
     w.click("18")
     assert len(w.done) == 1
     w.undo()
-    assert w.done == [] and w.game.history == []
+    assert w.done == [] and w.game.moves_played() == []
     w.click("24"), w.click("18"), w.click("18"), w.click("13")
     assert w.moves_text() == ["White 65: 24/13"]
     w.undo()
-    assert w.game.history == [] and w.game.dice == (6, 5)
+    assert w.game.moves_played() == [] and w.game.dice == (6, 5)
 
 
 def test_widget_bar_must_enter_first_bg07():
@@ -128,3 +128,34 @@ def test_widget_finish_race_autoplay():
     assert w.game.is_over()
     start = BackgammonWidget()
     assert start.race_button.disabled
+
+
+def test_widget_header_shows_the_cube_only_when_used_bg12():
+    """BG-12: no stray "· cube 1" on boards without the cube; money and match boards show it."""
+    w = BackgammonWidget(rules="no cube")
+    assert w.info_html.value.count("·") == 0 and "cube 1" not in w.info_html.value
+    assert "No doubling cube" in w.info_html.value
+    money = BackgammonWidget(rules="money")
+    assert "Money play · cube 1" in money.info_html.value
+    match = BackgammonWidget(rules="match 3")
+    assert "Match to 3: White 0, Red 0 · cube 1" in match.info_html.value
+
+
+def test_widget_hint_gives_the_book_opening_and_says_why_bg03():
+    """The hint uses ai.HINT_LEVEL: an opening 5-1 is 24/23 13/8, not 8/2, and the
+    message says why in plain words."""
+    w = BackgammonWidget()
+    w.set_dice(5, 1)
+    w.show_hint()
+    assert str(w.hint) == "24/23 13/8"
+    assert "standard opening play for 5-1" in w.message
+    assert w.hints_used == 1
+    w.set_dice(6, 3)                         # refused: the dice are rolled
+    assert "roll" in w.message.lower() or "dice" in w.message.lower()
+
+
+def test_widget_levels_come_from_ai():
+    from boardkit.backgammon import ai
+    w = BackgammonWidget(computer=1, level="つよい")
+    assert w.level_names() == tuple(ai.LEVELS)
+    assert w.level_control.value == "strong"

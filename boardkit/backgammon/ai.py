@@ -1,7 +1,8 @@
 """Backgammon computer players, from random to a 2-ply lookahead, and the hint.
 
 A bot is ``bot(game, rng) -> move``: a play, or a ``CubeAction`` when the game asks
-for a cube decision (BG-12). Levels (``BOTS``):
+for a cube decision (BG-12). ``bot(level)`` gives the player of a level of ``LEVELS``
+(English name or the Japanese label the widget shows), weakest first:
 
 random   any legal play; never doubles, always takes.
 easy     0-ply rules of thumb (the six strategy tips): make points, keep blots few,
@@ -19,7 +20,18 @@ lookahead  strong with a 2-ply lookahead: strong's 1-ply keeps its best few play
          Measured (no cube, seats swapped): 55.6% [50.9, 60.1] of 450 games against
          strong (seeds 1-3) and 61.0% [56.1, 65.7] of 400 against pubeval (seeds
          1-2); at most a few tenths of a second per move.
-pubeval  Tesauro's public evaluation function (``pubeval.py``), the classic benchmark.
+pubeval  Tesauro's public evaluation function (``pubeval.py``), the classic benchmark
+         (``bot("pubeval")``; a reference for benchmarks, not a widget level).
+
+strong and lookahead open from a small book (``OPENING_BOOK``): the evaluators alone
+play some first rolls the way no strong player does (1-ply ``normal`` plays 5-1 as 8/2
+and 6-3 as 13/4; even ``lookahead`` plays 2-1 as 24/21 and 5-4 as 24/15), so the
+15 non-double opening rolls are read from the table of plays that computer rollouts
+found best (sources at ``OPENING_BOOK``). The strength figures above were measured
+before the book; it changes only the first play of a game.
+
+The hint (``hint(game)``) plays ``HINT_LEVEL`` and ``explain(game, move)`` says why in
+plain words.
 
 ``evaluate(mine, theirs)`` is a hand-tuned evaluator that works in *pips*: every
 feature (blots and the rolls that hit them, points made, primes, anchors, checkers
@@ -34,18 +46,26 @@ from typing import Sequence
 
 import numpy as np
 
-from .._core import BoardkitError
+from .._core import BoardkitError, check_level
 from .notation import _short
 from . import bearoff
 from .game import BackgammonGame, CubeAction, Play, plays_for
 from .probability import DISTINCT_ROLLS
 
-__all__ = ["BOTS", "LEVELS", "TIPS", "TipBot", "evaluate", "evaluate_many", "win_probability", "features",
-           "choose_play", "hint", "random_bot", "easy_bot", "normal_bot", "strong_bot",
-           "lookahead_bot",
-           "cube_decision", "make_bot"]
+__all__ = ["LEVELS", "HINT_LEVEL", "bot", "hint", "explain", "OPENING_BOOK", "book_play",
+           "TIPS", "TipBot", "evaluate", "evaluate_many", "win_probability", "features",
+           "choose_play", "random_bot", "easy_bot", "normal_bot", "strong_bot",
+           "lookahead_bot", "cube_decision"]
 
-LEVELS = ("random", "easy", "normal", "strong")
+#: the computer levels, weakest first: English name -> the label the widget shows
+LEVELS: dict[str, str] = {"random": "ランダム", "easy": "やさしい", "normal": "ふつう",
+                          "strong": "つよい", "lookahead": "先読み"}
+
+#: The hint's level: the strongest that answers within about half a second. Measured
+#: on this 2-core machine (benchmarks/backgammon_games.py --timing; 48 positions from
+#: strong-vs-strong games, every third play): lookahead median 11 ms, 90th percentile
+#: 62 ms, worst 107 ms per move (strong: median 2 ms, worst 10 ms).
+HINT_LEVEL = "lookahead"
 
 # ----------------------------------------------------------------- weights
 # Pip equivalents (hand-tuned against the weaker levels; see benchmarks/).
@@ -300,6 +320,52 @@ LOOKAHEAD_CANDIDATES = 4   # plays kept after the 1-ply pass
 LOOKAHEAD_MARGIN = 2.0     # ... and only those within this many score units of the best
 
 
+#: The 15 non-double opening rolls: the play computer rollouts found best, then the
+#: accepted alternatives, and why in plain words. Sources: Tom Keith, "How to Play the
+#: Opening Rolls", Backgammon Galore (bkgm.com/openings.html, 2006: rollouts by GNU
+#: Backgammon / Snowie), and Kit Woolsey's summary of the rollouts in the Backgammon FAQ
+#: (rec.games.backgammon, 1995). tests/test_backgammon_ai.py checks every entry is a
+#: legal play of the start position and that the hint plays it.
+OPENING_BOOK: dict[tuple[int, int], tuple[tuple[str, ...], str]] = {
+    (2, 1): (("13/11 6/5", "24/23 13/11"), "slot the 5-point and bring a builder to the 11"),
+    (3, 1): (("8/5 6/5",), "make the 5-point, the best point of all"),
+    (3, 2): (("24/21 13/11", "13/11 13/10"), "split the back checkers and bring a builder down"),
+    (4, 1): (("24/23 13/9", "13/9 6/5"), "split the back checkers and bring a builder to the 9"),
+    (4, 2): (("8/4 6/4",), "make the 4-point"),
+    (4, 3): (("24/20 13/10", "13/10 13/9", "24/21 13/9"),
+             "split to the 20-point and bring a builder down"),
+    (5, 1): (("24/23 13/8", "13/8 6/5"),
+             "split the back checkers and bring one down safely to the 8"),
+    (5, 2): (("13/11 13/8", "24/22 13/8"), "bring two builders down from the midpoint"),
+    (5, 3): (("8/3 6/3",), "make the 3-point"),
+    (5, 4): (("24/20 13/8", "13/9 13/8"), "split to the 20-point and bring one down safely to the 8"),
+    (6, 1): (("13/7 8/7",), "make the bar point (7), which blocks the back checkers' 6s"),
+    (6, 2): (("24/18 13/11", "24/16"),
+             "step up to the opponent's bar point and bring a builder down"),
+    (6, 3): (("24/18 13/10", "24/15"),
+             "step up to the opponent's bar point and bring a builder down"),
+    (6, 4): (("8/2 6/2", "24/18 13/9", "24/14"), "make the 2-point: a home point made at once"),
+    (6, 5): (("24/13",), "run a back checker all the way to safety (lover's leap)"),
+}
+
+
+def book_play(game: BackgammonGame) -> Play | None:
+    """The book's play when the dice are an opening roll (not a double) and both sides
+    still stand as set up (BG-02, BG-03), else None."""
+    from .game import START
+    if game.phase != "move" or game.dice is None:
+        return None
+    a, b = max(game.dice), min(game.dice)
+    mine, theirs = game.position()
+    if (a, b) not in OPENING_BOOK or mine != START or theirs != START:
+        return None
+    text = OPENING_BOOK[(a, b)][0][0]
+    for p in game.legal_moves():
+        if str(p) == text:
+            return p
+    return None
+
+
 def choose_play(game: BackgammonGame, level: str = "normal", rng=None,
                 candidates: int = LOOKAHEAD_CANDIDATES) -> Play:
     """The play a level would choose (dice must be rolled)."""
@@ -308,6 +374,10 @@ def choose_play(game: BackgammonGame, level: str = "normal", rng=None,
         raise BoardkitError("no play to choose: roll the dice first (or answer the cube)")
     if len(plays) == 1:
         return plays[0]
+    if level in ("strong", "lookahead"):
+        book = book_play(game)
+        if book is not None:
+            return book
     if level == "random":
         rng = rng if rng is not None else np.random.default_rng()
         return plays[int(rng.integers(len(plays)))]
@@ -460,19 +530,22 @@ def lookahead_bot(game, rng):
     return _act(game, rng, "lookahead")
 
 
-def make_bot(level: str):
-    if level not in BOTS:
-        raise BoardkitError(f"unknown backgammon level {_short(level)}; choose one of {list(BOTS)}")
-    return BOTS[level]
-
-
 def _pubeval_bot(game, rng):
     from .pubeval import pubeval_bot
     return pubeval_bot(game, rng)
 
 
-BOTS = {"random": random_bot, "easy": easy_bot, "normal": normal_bot, "strong": strong_bot,
-        "lookahead": lookahead_bot, "pubeval": _pubeval_bot}
+_BOTS = {"random": random_bot, "easy": easy_bot, "normal": normal_bot, "strong": strong_bot,
+         "lookahead": lookahead_bot}
+
+
+def bot(level: str):
+    """The computer player of a level: ``bot("strong")(game, rng) -> move``. ``level`` is
+    an English name or Japanese label of ``LEVELS``, or "pubeval" (Tesauro's benchmark
+    player, for measurements). BoardkitError for anything else."""
+    if level == "pubeval":
+        return _pubeval_bot
+    return _BOTS[check_level(level, LEVELS, "backgammon level")]
 
 
 # ----------------------------------------------------------------- hint
@@ -500,25 +573,40 @@ def _describe(play: Play, f: dict, i: int, base: dict) -> str:
     return "; ".join(parts)
 
 
-def hint(game: BackgammonGame, level: str = "normal"):
-    """(best move, reason in plain words). With the dice rolled the move is a play and
-    the reason speaks of pips, blots and the rolls that hit them, points and primes;
-    at a cube decision it is a CubeAction with the estimated winning chance."""
+def hint(game: BackgammonGame, level: str | None = None):
+    """The move ``level`` (default ``HINT_LEVEL``) would make now: a play once the dice
+    are rolled, else a cube action (roll/double, take/pass, BG-12). ``explain`` says why."""
+    name = HINT_LEVEL if level is None else check_level(level, LEVELS, "backgammon level")
     if game.is_over():
         raise BoardkitError("the game is over: there is nothing to hint")
     if game.chance_pending():
         raise BoardkitError("roll the dice first: a hint needs the roll (BG-03)")
     moves = game.legal_moves()
     if isinstance(moves[0], CubeAction):
-        act = cube_decision(game)
+        return cube_decision(game)
+    return choose_play(game, name)
+
+
+def explain(game: BackgammonGame, move) -> str:
+    """Why ``move`` is good, in plain words: the book's reason for an opening roll; for
+    a play its pips, blots and the rolls that hit them, points and primes, and the
+    estimated winning chance; for a cube action the winning chance it rests on."""
+    if isinstance(move, CubeAction):
         p = win_probability(game)
-        if act.action in ("take", "pass"):
-            return act, f"{act.action}: you win about {1 - p:.0%} of the time " \
-                        f"(take when at least {TAKE_AT:.0%})"
-        return act, f"{act.action}: you win about {p:.0%} of the time " \
-                    f"(double from {DOUBLE_AT:.0%})"
-    best = choose_play(game, level)
-    mine, theirs = game.position()
-    f = features([best.after])
-    reason = _describe(best, f, 0, {"mine": mine})
-    return best, f"{best}: {reason}; wins about {evaluate(*best.after):.0%}"
+        if move.action in ("take", "pass"):
+            return (f"{move.action}: you win about {1 - p:.0%} of the time "
+                    f"(take when at least {TAKE_AT:.0%})")
+        return f"{move.action}: you win about {p:.0%} of the time (double from {DOUBLE_AT:.0%})"
+    if not isinstance(move, Play):
+        raise BoardkitError(f"explain() takes a Play or a CubeAction, got {type(move).__name__}")
+    book = book_play(game)
+    if book is not None and move == book:
+        a, b = max(game.dice), min(game.dice)
+        plays, why = OPENING_BOOK[(a, b)]
+        also = f" (also good: {', '.join(plays[1:])})" if len(plays) > 1 else ""
+        return (f"the standard opening play for {a}-{b}: {why}{also}. Computer rollouts "
+                f"found it best (the book: ai.OPENING_BOOK)")
+    mine, _ = game.position()
+    f = features([move.after])
+    reason = _describe(move, f, 0, {"mine": mine})
+    return f"{reason}; wins about {evaluate(*move.after):.0%}"

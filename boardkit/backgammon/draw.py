@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from .. import svg
+from .._core import ChanceStep
 from .game import PLAYER_NAMES, Play, pip_count
 
 __all__ = ["draw_game", "draw_position"]
@@ -273,13 +274,20 @@ class _Board(svg.Drawing):
 
 
 def draw_game(game, *, flip: bool = False, labels: bool = True, highlight: Iterable = (),
-              targets: Iterable = (), arrows: Iterable = (), hint=None, last_move: bool = False,
-              done_steps: Iterable = (), size: float | None = None, status: str | None = None,
-              **_ignored) -> svg.Drawing:
-    """Draw a BackgammonGame. ``hint`` (a Play of the player on roll) is drawn as dashed
-    gold arrows; ``done_steps`` (single steps already made this turn) are shown played;
-    ``arrows`` are cell paths in White's numbering; ``last_move`` draws the last play.
-    ``size`` is the width in pixels (default: the layout's own 626; the widget uses 560)."""
+              targets: Iterable = (), arrows: Iterable = (), selected: Iterable | str = (),
+              hint=None, last_move: bool | int = False, done_steps: Iterable = (),
+              size: float | None = None, status: str | None = None,
+              title: str = "Backgammon board") -> svg.Drawing:
+    """Draw a BackgammonGame (``BackgammonGame.draw`` checks the option names first).
+
+    The shared options (docs/architecture.md): ``flip``, ``labels``, ``highlight`` and
+    ``selected`` (cells lit), ``targets`` (cells ringed as destinations), ``arrows``
+    (cell paths in White's numbering), ``hint`` (a Play of the player on roll, dashed
+    gold arrows), ``last_move`` (True: the last play; n: the plays among the last n
+    moves, e.g. the student's play and the computer's reply), ``size`` (width in
+    pixels; default the layout's own 626, the widget uses 560), ``title``. Backgammon's
+    own: ``done_steps`` (single steps already made this turn, shown played) and
+    ``status`` (the header text)."""
     done = list(done_steps)
     white, red = list(game.board(0)), list(game.board(1))
     dice = game.dice
@@ -304,14 +312,24 @@ def draw_game(game, *, flip: bool = False, labels: bool = True, highlight: Itera
     if hint is not None and isinstance(hint, Play):
         hint_paths = [[_to_white(a, roller), _to_white(b, roller)] for a, b in hint.steps]
     paths = [list(p) for p in arrows]
-    if last_move and game.history:
-        last = game.history[-1]
-        if isinstance(last, Play) and last.steps:
-            prev = game.copy()
+    lit = [selected] if isinstance(selected, str) else list(selected)
+    highlight = list(highlight) + [c for c in lit if c not in highlight]
+    n_last = int(last_move) if not isinstance(last_move, bool) else (1 if last_move else 0)
+    if n_last > 0:
+        # the plays among the last n moves, each drawn from its mover's side
+        prev = game.copy()
+        counted, first = 0, True
+        while prev.history and counted < n_last:
+            entry = prev.history[-1]
             prev.undo()
-            mover = prev.roller
-            paths += [[_to_white(a, mover), _to_white(b, mover)] for a, b in last.steps]
-            arrow_player = mover
+            if isinstance(entry, ChanceStep):
+                continue
+            counted += 1
+            if isinstance(entry, Play) and entry.steps:
+                mover = prev.roller
+                paths += [[_to_white(a, mover), _to_white(b, mover)] for a, b in entry.steps]
+                if first:
+                    arrow_player, first = mover, False
     if status is None:
         status = _status(game)
     n = game.rules.match_length
@@ -325,7 +343,7 @@ def draw_game(game, *, flip: bool = False, labels: bool = True, highlight: Itera
                       dice=dice_shown, dice_used=used, dice_player=roller,
                       cube=game.cube_value if game.rules.cube else None,
                       cube_owner=game.cube_owner, status=status,
-                      title="Backgammon board", size=size, match=match)
+                      title=title, size=size, match=match)
     return d
 
 

@@ -82,6 +82,46 @@ class CubeAction:
 _PHASES = ("opening", "cube", "respond", "roll", "move", "over")
 
 
+class OpeningRoll(tuple):
+    """The opening roll as a chance step (BG-03). As a tuple it is the two dice the
+    starter plays, higher first (what ``resolve_chance`` returns at the opening);
+    ``rolls`` holds (White's die, Red's die) for every try, ties first, and the last
+    try (not a tie) decides who starts."""
+
+    def __new__(cls, rolls):
+        rolls = tuple(tuple(r) for r in rolls)
+        a, b = rolls[-1] if rolls and len(rolls[-1]) == 2 else (0, 0)
+        obj = super().__new__(cls, (max(a, b), min(a, b)))
+        obj.rolls = rolls
+        return obj
+
+    def __getnewargs__(self):
+        return (self.rolls,)
+
+    def __repr__(self) -> str:
+        return f"OpeningRoll({self.rolls!r})"
+
+
+#: at most this many opening tries are read (ties are rolled again; 64 ties in a row
+#: have a chance of 6^-64)
+MAX_OPENING_ROLLS = 64
+
+
+def _opening_error(rolls, complete: bool) -> str | None:
+    """Why a list of opening rolls cannot happen (BG-03), or None. ``complete``: the last
+    try decided who starts (not a tie); otherwise (JSON of set-ups) it may be one."""
+    if not (isinstance(rolls, tuple) and 1 <= len(rolls) <= MAX_OPENING_ROLLS and all(
+            isinstance(r, tuple) and len(r) == 2 and all(_is_int(x) and 1 <= x <= 6 for x in r)
+            for r in rolls)):
+        return (f"an opening roll is 1 to {MAX_OPENING_ROLLS} tries of (White's die, Red's "
+                f"die), each 1..6 (BG-03)")
+    if any(a != b for a, b in rolls[:-1]):
+        return "only a tie is rolled again, so every opening try but the last is a tie (BG-03)"
+    if complete and rolls[-1][0] == rolls[-1][1]:
+        return "the opening roll ends with a try that is not a tie (BG-03)"
+    return None
+
+
 def _is_int(x: Any) -> bool:
     """A whole number that is not a bool (JSON true would pass ``x in (0, 1)``)."""
     return isinstance(x, int) and not isinstance(x, bool)
@@ -105,9 +145,7 @@ class BackgammonGame(Game):
     def __init__(self, rules: BackgammonRules | None = None, *, score: tuple[int, int] = (0, 0),
                  crawford: bool = False):
         super().__init__()
-        self.rules = rules if rules is not None else BackgammonRules.money()
-        if not isinstance(self.rules, BackgammonRules):
-            raise BoardkitError(f"rules must be a BackgammonRules, got {type(self.rules).__name__}")
+        self.rules = self._rules_arg(rules)       # None: money play with the cube (BG-12)
         self._board = [list(START), list(START)]
         self._phase = "opening"
         self._turn = 0          # who acts next
@@ -240,41 +278,70 @@ class BackgammonGame(Game):
 
     # ------------------------------------------------------------------ dice
     def chance_pending(self) -> bool:
+        """True when the dice are to be rolled: the opening roll, or the start of a turn
+        once the player on roll has not doubled (BG-03, BG-12)."""
         return self._phase in ("opening", "roll")
 
-    def resolve_chance(self, rng) -> tuple[int, int]:
-        """Roll the dice (seeded numpy Generator). At the opening each player rolls one
-        die and ties are rolled again (BG-03); returns the dice."""
+    def _sample_chance(self, rng):
+        """A roll with the seeded numpy Generator: two dice, or at the opening one die
+        each, ties rolled again (BG-03), as an ``OpeningRoll``."""
         if self._phase == "opening":
             rolls = []
             while True:
                 a, b = (int(x) for x in rng.integers(1, 7, size=2))
                 rolls.append((a, b))
                 if a != b:
-                    break
-            self._opening = tuple(rolls)
-            self._start_turn(0 if a > b else 1, (a, b) if a > b else (b, a))
-            return self._dice
-        if self._phase != "roll":
-            raise IllegalMoveError(self._not_now("roll the dice"))
+                    return OpeningRoll(tuple(rolls))
         a, b = (int(x) for x in rng.integers(1, 7, size=2))
-        self._start_turn(self._roller, (a, b))
-        return self._dice
+        return (a, b)
+
+    def _check_chance(self, outcome):
+        """A roll given by hand: two dice 1..6 (the player on roll plays them; at the very
+        start White plays them, a set-up shortcut), or at the opening an ``OpeningRoll``."""
+        if isinstance(outcome, OpeningRoll):
+            if self._phase != "opening":
+                raise IllegalMoveError("an opening roll (one die each) is only rolled before "
+                                       "the first play", "BG-03")
+            err = _opening_error(outcome.rolls, complete=True)
+            if err:
+                raise IllegalMoveError(err, "BG-03")
+            return outcome
+        if not (isinstance(outcome, (tuple, list)) and len(outcome) == 2
+                and all(_is_int(x) and 1 <= x <= 6 for x in outcome)):
+            raise BoardkitError(f"dice show 1..6, got {_short(outcome)} (BG-03)")
+        return (outcome[0], outcome[1])
+
+    def _apply_chance(self, outcome) -> None:
+        if isinstance(outcome, OpeningRoll):
+            self._opening = outcome.rolls
+            a, b = outcome.rolls[-1]
+            self._start_turn(0 if a > b else 1, (a, b) if a > b else (b, a))
+        elif self._phase == "opening":          # set-up shortcut: White plays these dice
+            self._opening = (outcome,)
+            self._start_turn(0, outcome)
+        else:
+            self._start_turn(self._roller, outcome)
+
+    def _no_chance_reason(self) -> str:
+        if self._phase == "over":
+            return "the game is over: " + self.outcome().reason
+        return self._not_now("roll the dice")
 
     def roll(self, rng) -> tuple[int, int]:
-        """Roll for the player on roll; at the start of a turn where a double is
-        possible this means "no double" (CubeAction("roll")) first."""
+        """Roll for the player on roll and return the dice to play; at the start of a turn
+        where a double is possible this means "no double" (CubeAction("roll")) first."""
         if self._phase == "cube":
             self.play(CubeAction("roll"))
-        return self.resolve_chance(rng)
+        self.resolve_chance(rng)
+        return self._dice
 
     def set_dice(self, a: int, b: int) -> "BackgammonGame":
-        """Set the roll by hand (teaching, set-up positions). At the very start this
-        gives White the first play with a-b (a set-up shortcut: real games begin with
-        resolve_chance, BG-03). Returns the game so calls chain."""
-        for x in (a, b):
-            if type(x) is not int or not 1 <= x <= 6:
-                raise BoardkitError(f"dice show 1..6, got {_short(a)}, {_short(b)} (BG-03)")
+        """Set the roll by hand (teaching, set-up positions); recorded in ``history`` as a
+        chance step and undoable. At the very start this gives White the first play
+        with a-b (a set-up shortcut: real games begin with resolve_chance, BG-03); at the
+        start of a turn where a double is possible it first says "no double". Returns
+        the game so calls chain."""
+        dice = self._check_chance((a, b))
         if self._phase == "respond":
             raise IllegalMoveError("a double is waiting for an answer: take or pass first (BG-12)",
                                    "BG-12")
@@ -282,11 +349,7 @@ class BackgammonGame(Game):
             raise IllegalMoveError("the game is over: " + self.outcome().reason)
         if self._phase == "cube":
             self.play(CubeAction("roll"))
-        if self._phase == "opening":
-            self._opening = ((a, b),)
-            self._start_turn(0, (a, b))
-        else:
-            self._start_turn(self._roller, (a, b))
+        self.set_chance(dice)
         return self
 
     def _start_turn(self, player: int, dice: tuple[int, int]) -> None:
@@ -381,7 +444,8 @@ class BackgammonGame(Game):
         if self._result is None:
             return None
         w, reason, pts, _ = self._result
-        return Outcome(winner=w, reason=reason, ranking=(w, 1 - w), points=pts)
+        rule = "BG-11" if self._board[w][0] == 15 else "BG-12"     # borne off, or a pass
+        return Outcome(winner=w, reason=reason, ranking=(w, 1 - w), points=pts, rule=rule)
 
     @property
     def win_kind(self) -> int | None:
@@ -592,10 +656,6 @@ class BackgammonGame(Game):
             "score": list(self._score), "crawford": self._crawford,
         }
 
-    #: at most this many opening rolls are read from JSON (ties are rolled again, BG-03;
-    #: 64 ties in a row have a chance of 6^-64)
-    MAX_OPENING_ROLLS = 64
-
     def _load_state(self, d: dict) -> None:
         """Read ``_state_dict``'s output. Every field is type-checked and the whole state
         is checked against the rules (``_state_error``): what play cannot reach is
@@ -647,12 +707,14 @@ class BackgammonGame(Game):
             raise FormatError(f"{fmt}: score must be two whole numbers (BG-13)")
         crawford = d.get("crawford", False)
         opening = d.get("opening", [])
-        if not (isinstance(opening, list) and len(opening) <= self.MAX_OPENING_ROLLS and all(
-                isinstance(r, list) and len(r) == 2 and all(_is_int(x) and 1 <= x <= 6 for x in r)
-                for r in opening)):
-            raise FormatError(f"{fmt}: opening must be a list of at most {self.MAX_OPENING_ROLLS} "
+        if not (isinstance(opening, list) and len(opening) <= MAX_OPENING_ROLLS
+                and all(isinstance(r, list) for r in opening)):
+            raise FormatError(f"{fmt}: opening must be a list of at most {MAX_OPENING_ROLLS} "
                               f"rolls [White's die, Red's die] (BG-03)")
-        opening = tuple((r[0], r[1]) for r in opening)
+        opening = tuple(tuple(r) for r in opening)
+        err = _opening_error(opening, complete=False) if opening else None
+        if err:
+            raise FormatError(f"{fmt}: {err}")
         st = {"board": b, "phase": phase, "turn": turn, "roller": roller, "dice": dice,
               "cube": cube, "owner": owner, "result": res, "opening": opening,
               "score": (score[0], score[1]), "crawford": crawford}
@@ -684,9 +746,6 @@ class BackgammonGame(Game):
         if err:
             return err
         opening = st["opening"]
-        if any(a != c for a, c in opening[:-1]):
-            return ("opening rolls: only a tie is rolled again, so every opening roll but "
-                    "the last is a tie (BG-03)")
         off = (b[0][0] == 15, b[1][0] == 15)
         if all(off):
             return "both players have borne off all 15 checkers: only one can win (BG-10)"
@@ -951,6 +1010,13 @@ class BackgammonGame(Game):
         rows.append(f" {PLAYER_NAMES[self._turn]} {state}; cube {self._cube} ({cube})")
         return "\n".join(rows)
 
+    #: draw() options beyond the shared ones (see draw.draw_game)
+    draw_extras = ("done_steps", "status")
+
     def draw(self, **options):
+        """The board as an ``svg.Drawing``: the shared options of docs/architecture.md
+        plus ``done_steps`` and ``status`` (see ``draw.draw_game``); an unknown option
+        raises BoardkitError naming the accepted ones."""
+        self._check_draw_options(options)
         from .draw import draw_game
         return draw_game(self, **options)

@@ -16,10 +16,11 @@ from __future__ import annotations
 import html
 
 import ipywidgets as W
-import numpy as np
 
-from .._core import BoardkitError, IllegalMoveError
+from .._core import BoardkitError
 from ..widgets import GameWidget, Selection
+from ..widgets.base import MUTED_COLOR
+from . import ai
 from .game import PLAYER_NAMES, BackgammonGame, CubeAction, Play, Step
 from .match import BackgammonMatch
 from .rules import BackgammonRules
@@ -50,17 +51,9 @@ def _cell(p: int, player: int) -> str:
     return str(p if player == 0 else 25 - p)
 
 
-def _fallback_bot(game, rng):
-    """Used only if boardkit.backgammon.ai is missing: no cube, first play."""
-    moves = game.legal_moves()
-    if isinstance(moves[0], CubeAction):
-        return moves[0]
-    return moves[int(rng.integers(len(moves)))]
-
-
 class BackgammonWidget(GameWidget):
     player_names = PLAYER_NAMES
-    levels = ("random", "easy", "normal", "strong")
+    ai = ai
     click_mode = "destination"
     chance_label = "Roll"
     has_chance = True
@@ -84,14 +77,6 @@ class BackgammonWidget(GameWidget):
         self.race_button = self._button("Finish race", lambda _: self.finish_race(), "forward")
         self.info_html = W.HTML()
         super().__init__(game, **kw)
-        extra = W.HBox([W.HTML("dice by hand:"), self.die_a, self.die_b, self.set_dice_button,
-                        W.HTML("&nbsp; cube:"), self.double_button, self.take_button,
-                        self.pass_button, self.race_button])
-        kids = list(self.children)
-        kids.insert(3, extra)
-        kids.insert(1, self.info_html)
-        self.children = kids
-        self._refresh()
 
     def __repr__(self) -> str:
         # stable text for notebooks (nbval compares text/plain)
@@ -101,6 +86,14 @@ class BackgammonWidget(GameWidget):
     def option_controls(self) -> dict:
         return {"rules": W.Dropdown(options=list(RULE_CHOICES), value=self._initial_rules,
                                     description="Rules", layout=W.Layout(width="220px"))}
+
+    def header_rows(self) -> list:
+        return [self.info_html]
+
+    def extra_rows(self) -> list:
+        return [W.HBox([W.HTML("dice by hand:"), self.die_a, self.die_b, self.set_dice_button,
+                        W.HTML("&nbsp; cube:"), self.double_button, self.take_button,
+                        self.pass_button, self.race_button])]
 
     def make_game(self, options: dict) -> BackgammonGame:
         choice = options.get("rules", "money")
@@ -120,13 +113,6 @@ class BackgammonWidget(GameWidget):
         self._match_choice = choice
         return BackgammonGame(rules)
 
-    def bot(self, level: str):
-        try:
-            from . import ai
-        except ImportError:        # the AI module is optional for the board itself
-            return _fallback_bot
-        return ai.make_bot(level)
-
     def move_path(self, move) -> tuple[str, ...]:
         if isinstance(move, Play):
             r = self.game.roller
@@ -143,7 +129,7 @@ class BackgammonWidget(GameWidget):
         hint = self.hint if isinstance(self.hint, Play) else None
         return g.draw(flip=self.flipped, highlight=highlight, targets=sorted(self.selection.targets),
                       hint=hint, done_steps=self.done if g.phase == "move" else (),
-                      size=560).to_svg()
+                      last_move=self.marked if not self.done else False, size=560).to_svg()
 
     # ------------------------------------------------------------- the protocol
     def _steps(self) -> list[Step]:
@@ -152,30 +138,31 @@ class BackgammonWidget(GameWidget):
             return []
         return g.partial_steps(self.done)
 
-    def on_click(self, cell: str) -> None:
+    def click_refused(self, cell: str) -> str | None:
+        return {"opening": "roll first: the opening roll decides who starts (BG-03)",
+                "cube": "roll (or double) first (BG-12)",
+                "respond": "answer the double first: take or pass (BG-12)",
+                "roll": "roll the dice first"}.get(self.game.phase)
+
+    def handle_click(self, cell: str) -> bool:
+        """One die at a time (BG-04): click a lit checker, then one of its green rings."""
         g = self.game
-        if g.is_over() or self.is_computer(g.turn):
-            return
         if g.phase != "move":
-            self._say({"opening": "roll first: the opening roll decides who starts (BG-03)",
-                       "cube": "roll (or double) first (BG-12)",
-                       "respond": "answer the double first: take or pass (BG-12)",
-                       "roll": "roll the dice first"}.get(g.phase, ""), error=True)
-            return
+            return False
         r = g.roller
         steps = g.partial_steps(self.done)
         if self.source is not None:
             chosen = [s for s in steps if _cell(s.from_, r) == self.source and _cell(s.to, r) == cell]
             if chosen:
                 self._step(min(chosen, key=lambda s: s.die))
-                return
+                return True
             if cell == self.source:                 # click again: put it down
                 self._select(None)
-                return
+                return True
         sources = {_cell(s.from_, r) for s in steps}
         if cell in sources:
             self._select(cell)
-            return
+            return True
         self._select(None)
         mine, _ = g.position_after(self.done)
         if mine[25] and cell != "bar":
@@ -183,6 +170,7 @@ class BackgammonWidget(GameWidget):
         else:
             self._say(f"{cell}: no checker there can move with the dice left "
                       f"{g.dice_left(self.done)} (BG-04, BG-05, BG-08)", error=True)
+        return True
 
     def _select(self, cell: str | None) -> None:
         self.source = cell
@@ -200,56 +188,61 @@ class BackgammonWidget(GameWidget):
         play = self.game.play_for_steps(self.done)
         if play is not None:
             self.done = []
-            self.game.play(play)
-            self.hint = None
+            self._finish(play)
             self._say(f"played {play}")
-            self._after_change(refresh=False)
         else:
             self._say(f"{step}; dice left: {self.game.dice_left(self.done)}")
 
-    # ----------------------------------------------------------------- actions
-    def roll(self) -> None:
-        """Roll for the human on roll (says "no double" first when a double was possible)."""
-        g = self.game
-        if g.is_over() or self.is_computer(g.turn):
-            return
-        if g.phase == "cube":
-            g.play(CubeAction("roll"))
-        if g.chance_pending():
-            g.resolve_chance(self.rng)
-            self.done, self.source = [], None
-            self._after_roll()
-        self._after_change()
+    def undo_partial(self) -> bool:
+        """Take back the last single step of this turn (the dice stay rolled)."""
+        if not self.done:
+            return False
+        self.done.pop()
+        self._select(None)
+        self._say("step taken back")
+        return True
 
+    def prepare_chance(self) -> None:
+        """Roll at the start of a turn where a double is possible means "no double"."""
+        if self.game.phase == "cube":
+            self.game.play(CubeAction("roll"))
+
+    def after_chance(self, outcome) -> None:
+        g = self.game
+        self.done, self.source = [], None
+        if g.phase != "move" or self.is_computer(g.turn):
+            return
+        moves = g.legal_moves()
+        if len(moves) == 1 and moves[0].is_pass:
+            d = g.dice
+            g.play(moves[0])
+            self._say(f"{PLAYER_NAMES[g.turn ^ 1]} rolled {d[0]}-{d[1]} and cannot move: "
+                      f"the turn passes (BG-07, BG-08)")
+        else:
+            self._say(f"{PLAYER_NAMES[g.turn]} rolled {g.dice[0]}-{g.dice[1]}: click a lit checker")
+
+    def on_new_game(self) -> None:
+        self.done, self.source = [], None
+
+    # ----------------------------------------------------------------- actions
     def set_dice(self, a: int, b: int) -> None:
         """Enter the dice by hand (teaching): the player on roll plays a-b."""
+        self._clear_error()
         g = self.game
         try:
-            g.set_dice(int(a), int(b))
+            g.set_dice(a, b)
         except BoardkitError as e:
             self._say(str(e), error=True)
             self._refresh()
             return
-        self.done, self.source = [], None
         self.selection = Selection()
         self.hint = None
-        self._after_roll()
+        self.after_chance((a, b))
         self._after_change()
-
-    def _after_roll(self) -> None:
-        g = self.game
-        if g.phase == "move" and not self.is_computer(g.turn):
-            moves = g.legal_moves()
-            if len(moves) == 1 and moves[0].is_pass:
-                d = g.dice
-                g.play(moves[0])
-                self._say(f"{PLAYER_NAMES[g.turn ^ 1]} rolled {d[0]}-{d[1]} and cannot move: "
-                          f"the turn passes (BG-07, BG-08)")
-            else:
-                self._say(f"{PLAYER_NAMES[g.turn]} rolled {g.dice[0]}-{g.dice[1]}: click a lit checker")
 
     def cube(self, action: str) -> None:
         """Offer, take or pass a double (BG-12)."""
+        self._clear_error()
         g = self.game
         try:
             g.play(action)
@@ -262,34 +255,10 @@ class BackgammonWidget(GameWidget):
                    "pass": "passed"}.get(action, ""))
         self._after_change()
 
-    def undo(self) -> None:
-        """Take back the last step of this turn, else the last play (and the computer's)."""
-        if self.done:
-            self.done.pop()
-            self._select(None)
-            self._say("step taken back")
-            self._refresh()
-            return
-        super().undo()
-        self.done, self.source = [], None
-
-    def show_hint(self) -> None:
-        g = self.game
-        if g.is_over() or g.chance_pending():
-            self._say("roll first: a hint needs the dice", error=True)
-            return
-        try:
-            from . import ai
-        except ImportError:
-            self._say("no hint available (boardkit.backgammon.ai is missing)", error=True)
-            return
-        move, reason = ai.hint(g)
-        self.hint = move
-        self._say(f"Hint: {reason}")
-        self._refresh()
-
     def finish_race(self) -> None:
-        """Once contact is broken, play the rest of the race out (both sides)."""
+        """Once contact is broken, play the rest of the race out (both sides, at the
+        hint's level)."""
+        self._clear_error()
         g = self.game
         if g.is_over():
             return
@@ -298,7 +267,7 @@ class BackgammonWidget(GameWidget):
                       error=True)
             self._refresh()
             return
-        bot = self.bot(self.levels[-1])
+        bot = self.bot(ai.HINT_LEVEL)
         self.done, self.source = [], None
         self.selection = Selection()
         guard = 0
@@ -336,12 +305,12 @@ class BackgammonWidget(GameWidget):
 
     def moves_text(self) -> list[str]:
         """The game record: one line per play, with the roll ("White 31: 8/5 6/5");
-        cube actions on lines of their own."""
+        cube actions on lines of their own; the rolls themselves are not listed."""
         lines = []
         g = self.game.copy()
         hist = g.history
         movers = []
-        while g.history:              # the state before each move says who made it
+        while g.history:              # the state before each step says who took it
             g.undo()
             movers.append(g.turn)
         movers.reverse()
@@ -349,13 +318,29 @@ class BackgammonWidget(GameWidget):
             if isinstance(m, Play):
                 d = "".join(str(x) for x in m.dice)
                 lines.append(f"{PLAYER_NAMES[who]} {d}: {m}")
-            elif m.action != "roll":
+            elif isinstance(m, CubeAction) and m.action != "roll":
                 lines.append(f"{PLAYER_NAMES[who]} {m.action}s")
         return lines
 
-    def _refresh(self) -> None:
-        if not hasattr(self, "double_button"):
-            return super()._refresh()
+    def header_text(self) -> str:
+        """The line above the board: the match score and Crawford game, or the kind of
+        money play; the cube only under rules that use it (BG-12 to BG-15)."""
+        g = self.game
+        parts = []
+        if g.rules.match_length:
+            parts.append(f"Match to {g.rules.match_length}: White {g.score[0]}, Red {g.score[1]}")
+            if g.crawford:
+                parts.append("Crawford game: no doubling (BG-14)")
+        elif g.rules.cube:
+            parts.append("Money play" + (" with the Jacoby rule (BG-15)" if g.rules.jacoby else ""))
+        else:
+            parts.append("No doubling cube")
+        if g.rules.cube:
+            parts.append(f"cube {g.cube_value}" + ("" if g.cube_owner is None else
+                                                   f" owned by {PLAYER_NAMES[g.cube_owner]}"))
+        return " · ".join(parts)
+
+    def after_refresh(self) -> None:
         g = self.game
         legal = [str(m) for m in g.legal_moves()] if not g.is_over() else []
         human = not g.is_over() and not self.is_computer(g.turn)
@@ -363,16 +348,7 @@ class BackgammonWidget(GameWidget):
         self.take_button.disabled = not (human and "take" in legal)
         self.pass_button.disabled = not (human and "pass" in legal)
         self.chance_button.disabled = not (human and (g.chance_pending() or g.phase == "cube"))
-        self.set_dice_button.disabled = not (human and g.phase in ("opening", "cube", "roll", "move"))
+        self.set_dice_button.disabled = not (human and g.phase in ("opening", "cube", "roll"))
         self.race_button.disabled = g.is_over() or not g.is_race()
-        if hasattr(self, "info_html"):
-            score = ""
-            if g.rules.match_length:
-                score = (f"Match to {g.rules.match_length}: White {g.score[0]}, Red {g.score[1]}"
-                         + (" · Crawford game: no doubling (BG-14)" if g.crawford else ""))
-            elif g.rules.cube:
-                score = "Money play" + (" with the Jacoby rule (BG-15)" if g.rules.jacoby else "")
-            cube = (f" · cube {g.cube_value}" + ("" if g.cube_owner is None else
-                                                   f" owned by {PLAYER_NAMES[g.cube_owner]}"))
-            self.info_html.value = f"<span style='color:#555'>{html.escape(score + cube)}</span>"
-        super()._refresh()
+        self.info_html.value = (f"<span style='color:{MUTED_COLOR}'>"
+                                f"{html.escape(self.header_text())}</span>")
