@@ -95,3 +95,13 @@ def test_dg11_king_landing_rejects_jumping_a_line_through_a_king(capsys):
     assert ex.check_king_landing({"g7", "g9", "i1"}) is True
     assert ex.check_king_landing({"g7", "g9", "i1", "h3"}) is False
     assert ex.check_king_landing({"g7"}) is False
+
+
+def test_one_exercise_api_summary(capsys):
+    """The shared API: ``ex.check_<name>`` methods, ``ex.summary()``, names in order."""
+    from boardkit.diamond.exercises import DiamondExercises
+    assert DiamondExercises.names() == ["reach", "illegal", "chain", "forbidden_count", "king_landing"]
+    mine = DiamondExercises()
+    mine.check_forbidden_count(-1)
+    mine.summary()
+    assert "Diamond Game exercises: 0 of 1 answers correct" in capsys.readouterr().out

@@ -1,36 +1,36 @@
-"""Checks for the Diamond Game exercises (exercises/diamond.ipynb).
+"""Checks for the Diamond Game exercises (exercises/diamond.ipynb), on the one
+exercise API of boardkit (``boardkit.exercises.Exercises``).
 
 Each exercise has a position (a function returning a fresh game) and a check that
 prints feedback and never raises, so the unsolved notebook runs from top to bottom.
 The expected answers are computed by the engine, not written down here.
 
-    from boardkit.diamond import exercises as ex
+    from boardkit.diamond.exercises import ex
     ex.reach_position()              # the board of exercise 1
     ex.check_reach({"g5", "i5"})     # ❌ / ✅ with a hint
+    ex.summary()
+
+(``from boardkit.diamond import exercises as ex`` works the same way: the module has
+the positions, every ``check_<name>`` and ``summary``.)
 """
 from __future__ import annotations
 
 from typing import Any
 
 from .._core import BoardkitError, IllegalMoveError
-from ..exercises import Checker
+from ..exercises import Exercises, compare_sets, to_set
 from . import geometry as B
 from .game import DiamondGame
 from .rules import DiamondRules
 
-__all__ = ["check", "reach_position", "REACH_PIECE", "check_reach", "ILLEGAL_CANDIDATES",
-           "illegal_position", "check_illegal", "chain_position", "CHAIN_PIECE", "check_chain",
-           "longest_chain", "check_forbidden_count", "king_position", "KING_PIECE",
-           "check_king_landing"]
-
-check = Checker("Diamond Game exercises")
-
+__all__ = ["ex", "DiamondExercises", "summary", "reach_position", "REACH_PIECE", "check_reach",
+           "ILLEGAL_CANDIDATES", "illegal_position", "check_illegal", "chain_position",
+           "CHAIN_PIECE", "check_chain", "longest_chain", "check_forbidden_count",
+           "king_position", "KING_PIECE", "check_king_landing"]
 
 def _labels(answer: Any) -> set[str]:
     """A set of hole labels from labels or (q, r) holes, in any iterable."""
-    if isinstance(answer, str):
-        answer = [answer]
-    return {B.label(h).lower() if not isinstance(h, str) else B.label(B.hole(h)) for h in answer}
+    return to_set(answer, lambda h: B.label(B.hole(h)) if isinstance(h, str) else B.label(h))
 
 
 # ----------------------------------------------------------- 1. reachable holes
@@ -44,23 +44,13 @@ def reach_position() -> DiamondGame:
                                    DiamondRules(players=2, kings=False))
 
 
-def check_reach(answer) -> bool:
+def _reach(self, answer) -> bool:
     """Exercise 1: every hole the red piece on g5 can reach this turn (DG-08..DG-10)."""
     want = {B.label(h) for h in reach_position().reachable_from(REACH_PIECE)}
-
-    def test(a):
-        got = _labels(a)
-        missing, extra = want - got, got - want
-        if not missing and not extra:
-            return True
-        parts = []
-        if missing:
-            parts.append(f"{len(missing)} reachable hole(s) missing")
-        if extra:
-            parts.append(f"{sorted(extra)} cannot be reached")
-        return "; ".join(parts) + "."
-    return check("1. reachable holes", answer, test=test,
-                 hint="Steps go to empty neighbours; hops chain, never landing twice on a hole.")
+    return self.check("1. reachable holes", answer,
+                      test=lambda a: compare_sets(_labels(a), want, what="reachable hole",
+                                                  extra_why="cannot be reached"),
+                      hint="Steps go to empty neighbours; hops chain, never landing twice on a hole.")
 
 
 # ----------------------------------------------------------- 2. the illegal jump
@@ -87,7 +77,7 @@ def _illegal_one() -> tuple[str, str]:
     return found[0]
 
 
-def check_illegal(answer) -> bool:
+def _illegal(self, answer) -> bool:
     """Exercise 2: ``answer = (move, rule)``, e.g. ``("f6:h6", "DG-09")``."""
     move, rule = _illegal_one()
 
@@ -102,7 +92,7 @@ def check_illegal(answer) -> bool:
         if r not in (rule or ""):
             return f"right move, but the rule it breaks is not {r}."
         return True
-    return check("2. the illegal jump", answer, test=test,
+    return self.check("2. the illegal jump", answer, test=test,
                  hint="Look at what each jump goes over.")
 
 
@@ -121,13 +111,13 @@ def longest_chain(game: DiamondGame, start) -> int:
     over every legal path, DG-10)."""
     best = 0
     for dest in game.reachable_from(start):
-        for m in game.paths(start, dest):
+        for m in game.paths(start, dest, limit=10_000):   # bounded work (PATHS_BUDGET)
             if m.kind != "step":
                 best = max(best, len(m.path) - 1)
     return best
 
 
-def check_chain(answer) -> bool:
+def _chain(self, answer) -> bool:
     """Exercise 3: the longest hop chain of the piece on e7, as text ("e7:g7:...")
     or a list of holes."""
     g = chain_position()
@@ -144,15 +134,15 @@ def check_chain(answer) -> bool:
         if n < most:
             return f"legal, {n} hop(s); a longer chain exists."
         return True
-    return check("3. the longest chain", answer, test=test,
+    return self.check("3. the longest chain", answer, test=test,
                  hint="Write the chain as labels joined by ':' and count the hops.")
 
 
 # ----------------------------------------------------------- 4. forbidden holes
-def check_forbidden_count(answer) -> bool:
+def _forbidden_count(self, answer) -> bool:
     """Exercise 4: how many holes are forbidden to red in a two-player game (DG-13)?"""
     want = len(DiamondGame(DiamondRules(players=2)).forbidden(0))
-    return check("4. forbidden holes", answer, want,
+    return self.check("4. forbidden holes", answer, want,
                  hint="Which tips are not red? Count the unused colour too.")
 
 
@@ -166,18 +156,39 @@ def king_position() -> DiamondGame:
                                    DiamondRules(players=2))
 
 
-def check_king_landing(answer) -> bool:
+def _king_landing(self, answer) -> bool:
     """Exercise 5: the holes the king on g3 reaches with jumps (not steps)."""
     g = king_position()
     want = {B.label(m.path[-1]) for m in g.legal_moves()
             if m.path and m.path[0] == B.hole(KING_PIECE) and m.kind != "step"}
+    return self.check("5. the king's landings", answer,
+                      test=lambda a: compare_sets(_labels(a), want, what="landing hole",
+                                                  extra_why="cannot be reached by jumping"),
+                      hint="A king jumps a whole row of touching pieces (DG-11), never a king (DG-12).")
 
-    def test(a):
-        got = _labels(a)
-        if got == want:
-            return True
-        if got - want:
-            return f"{sorted(got - want)} cannot be reached by jumping."
-        return f"{len(want - got)} landing hole(s) missing."
-    return check("5. the king's landings", answer, test=test,
-                 hint="A king jumps a whole row of touching pieces (DG-11), never a king (DG-12).")
+
+class DiamondExercises(Exercises):
+    """The five Diamond Game exercises; their positions are attributes too."""
+
+    topic = "Diamond Game exercises"
+    check_reach = _reach
+    check_illegal = _illegal
+    check_chain = _chain
+    check_forbidden_count = _forbidden_count
+    check_king_landing = _king_landing
+    reach_position = staticmethod(reach_position)
+    illegal_position = staticmethod(illegal_position)
+    chain_position = staticmethod(chain_position)
+    king_position = staticmethod(king_position)
+    REACH_PIECE, CHAIN_PIECE, KING_PIECE = REACH_PIECE, CHAIN_PIECE, KING_PIECE
+    ILLEGAL_CANDIDATES = ILLEGAL_CANDIDATES
+
+
+ex = DiamondExercises()
+# the same checks at module level (``from boardkit.diamond import exercises as ex``)
+check_reach = ex.check_reach
+check_illegal = ex.check_illegal
+check_chain = ex.check_chain
+check_forbidden_count = ex.check_forbidden_count
+check_king_landing = ex.check_king_landing
+summary = ex.summary
