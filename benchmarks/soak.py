@@ -67,6 +67,8 @@ def mawari_variants() -> dict[str, Callable]:
     for p in ("shoseikai", "realistic", "whole_value_back", "floor"):
         for n in (2, 3, 4):
             out[f"mawari/{p}-{n}"] = lambda p=p, n=n: MawariGame(getattr(MawariRules, p)(players=n))
+    out["mawari/any-line-no-jump-3"] = lambda: MawariGame(MawariRules.realistic(
+        3, battle_line="any", corner_jump=False, two_player_skip=False))
     return out
 
 
