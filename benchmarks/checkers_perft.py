@@ -119,7 +119,8 @@ def main() -> None:
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--quick", action="store_true", help="shallower perft (a few seconds)")
     args = ap.parse_args()
-    head = f"{'case':21} {'depth':>5} {'leaves':>8} {'boardkit n/s':>13}   {'peer':12} {'depth':>5} {'leaves':>8} {'peer n/s':>10} {'ratio':>7}"
+    head = (f"{'case':21} {'depth':>5} {'leaves':>8} {'boardkit n/s':>13}   {'peer':12} "
+            f"{'depth':>5} {'leaves':>8} {'peer n/s':>10} {'ratio':>7}")
     print(head)
     print("-" * len(head))
     for case, preset, depth, peers in CASES:

@@ -16,8 +16,7 @@ import time
 import numpy as np
 
 from boardkit import sim
-from boardkit.checkers import CheckersGame, CheckersRules
-from boardkit.checkers import ai
+from boardkit.checkers import CheckersGame, CheckersRules, ai
 
 
 def move_times(bot, plies: int = 40, seed: int = 0, rules=None) -> float:
@@ -48,7 +47,8 @@ def main() -> None:
     a = ap.parse_args()
     ex = "process" if a.process else None
     if a.only in (None, "speed"):
-        for name, bot in ai.BOTS.items():
+        for name in ai.LEVELS:
+            bot = ai.bot(name)
             print(f"{name:<8} median {move_times(bot) * 1000:7.1f} ms per move (8x8, first 40 plies)")
             t10 = move_times(bot, plies=20, rules=CheckersRules.international())
             print(f"{name:<8} median {t10 * 1000:7.1f} ms per move (10x10, first 20 plies)")
@@ -56,7 +56,7 @@ def main() -> None:
         for hi_name, lo_name, n in (("strong", "easy", a.games // 4), ("normal", "easy", a.games),
                                     ("strong", "normal", a.games // 4)):
             res = sim.tournament(ai._Factory(CheckersRules.american()),
-                                 {hi_name: ai.BOTS[hi_name], lo_name: ai.BOTS[lo_name]},
+                                 {hi_name: ai.bot(hi_name), lo_name: ai.bot(lo_name)},
                                  games=max(2, n), seed=11, executor=ex, progress=False)
             print(line(f"{hi_name} vs {lo_name}", res, hi_name))
     if a.only in (None, "tips"):

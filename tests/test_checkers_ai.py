@@ -5,8 +5,8 @@ import numpy as np
 import pytest
 
 from boardkit import BoardkitError, sim
-from boardkit.checkers.ai import (BOTS, TIPS, TipBot, best_move, easy, evaluate, normal,
-                                  strong, tip_bot)
+from boardkit.checkers import ai
+from boardkit.checkers.ai import TIPS, TipBot, best_move, easy, evaluate, normal, strong, tip_bot
 from boardkit.checkers.game import CheckersGame
 from boardkit.checkers.rules import CheckersRules
 
@@ -29,7 +29,8 @@ def test_bots_play_only_legal_moves(rules):
         if game.is_over():
             break
         legal = game.legal_moves()
-        for name, bot in BOTS.items():
+        for name in ai.LEVELS:
+            bot = ai.bot(name)
             if name == "strong" and rules.board_size == 10 and ply % 4:
                 continue   # keep the 10x10 deep searches few
             m = bot(game.copy(), np.random.default_rng(ply))
@@ -38,7 +39,7 @@ def test_bots_play_only_legal_moves(rules):
 
 
 def test_bots_are_picklable_for_process_pools():
-    for bot in list(BOTS.values()) + [tip_bot(without="trade")]:
+    for bot in [ai.bot(name) for name in ai.LEVELS] + [tip_bot(without="trade")]:
         clone = pickle.loads(pickle.dumps(bot))
         assert clone == bot
 
@@ -169,7 +170,23 @@ def test_bots_refuse_a_finished_game_ck10():
     from boardkit import IllegalMoveError
     game = CheckersGame(fen="W:W32:B23,27,28")
     fen = game.fen()
-    for bot in list(BOTS.values()) + [lambda g, r: best_move(g, 2)]:
+    for bot in [ai.bot(name) for name in ai.LEVELS] + [lambda g, r: ai.hint(g)]:
         with pytest.raises(IllegalMoveError, match="CK-10"):
             bot(game, np.random.default_rng(0))
     assert game.fen() == fen and game.history == []
+
+
+def test_levels_bot_and_hint_contract():
+    """LEVELS weakest first with the source's Japanese labels; bot() takes either name;
+    hint() uses HINT_LEVEL, is repeatable, and says why."""
+    assert list(ai.LEVELS) == ["easy", "normal", "strong"]
+    assert ai.LEVELS["strong"] == "つよい" and ai.HINT_LEVEL in ai.LEVELS
+    assert ai.bot("つよい") is ai.bot("strong") is strong
+    with pytest.raises(BoardkitError, match="easy"):
+        ai.bot("hard")
+    game = CheckersGame(fen=HANGING)
+    first = ai.hint(game)
+    assert first == ai.hint(game) == best_move(game, 4) and str(first) != "15-18"
+    assert first in game.legal_moves() and ai.explain(game, first)
+    capture = CheckersGame(fen="B:W18,30:B14,5")
+    assert "CK-06" in ai.explain(capture, ai.hint(capture))

@@ -3,8 +3,10 @@ raises FormatError naming the format and leaves the game untouched."""
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from boardkit import FormatError, IllegalMoveError
+from boardkit import BoardkitError, FormatError, IllegalMoveError
 from boardkit.checkers import CheckersGame, CheckersRules
 from boardkit.checkers.notation import parse_fen, read_pdn, write_fen
 
@@ -184,7 +186,10 @@ def test_ck15_text_diagram():
 PY_DRAUGHTS_PDN = """[GameType "20"]
 [Variant "Standard (international) checkers"]
 [Result "*"]
-1. 34-30 16-21 2. 31-27 18-23 3. 27x16 20-24 4. 32-28 23x32 5. 37x28 14-20 6. 40-34 24-29 7. 34x23x14x25 17-21 8. 16x27 15-20 9. 25x14 9x20 10. 36-31 12-17 11. 45-40 4-9 12. 41-36 17-22 13. 28x17 11x22 14. 27x18 13x22 15. 46-41 20-24 16. 30x19 8-12 17. 35-30 22-27 18. 31x22 10-15 19. 41-37 7-11 20. 40-35 1-7 *"""
+1. 34-30 16-21 2. 31-27 18-23 3. 27x16 20-24 4. 32-28 23x32 5. 37x28 14-20 6. 40-34 24-29 7.
+34x23x14x25 17-21 8. 16x27 15-20 9. 25x14 9x20 10. 36-31 12-17 11. 45-40 4-9 12. 41-36 17-22 13.
+28x17 11x22 14. 27x18 13x22 15. 46-41 20-24 16. 30x19 8-12 17. 35-30 22-27 18. 31x22 10-15 19. 41-37
+7-11 20. 40-35 1-7 *"""
 PY_DRAUGHTS_FEN = "W:W19,22,30,33,35,36,37,38,39,42,43,44,47,48,49,50:B2,3,5,6,7,9,11,12,15"
 
 
@@ -199,9 +204,6 @@ def test_ck15_reads_a_record_written_by_py_draughts():
 
 
 # ------------------------------------------------------------------ fuzzing
-from hypothesis import given, settings, strategies as st  # noqa: E402
-
-from boardkit import BoardkitError  # noqa: E402
 
 _ALPHABET = st.sampled_from(list("0123456789-xX:,KWBH .\"[]{}\n") + ["11-15", "x", "K", "W:", ":B"])
 
@@ -236,7 +238,8 @@ def test_ck15_any_text_either_parses_or_raises_a_boardkit_error(text):
 PYDRAUGHTS_PDN = """[GameType "21,B,8,8,N1,0"]
 [FEN "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,10,11,12,2,3,4,5,6,7,8,9"]
 
-1... 11-16 2. 22-18 10-15 3. 18x11 8x15 4. 23-18 15x22 5. 26x17 4-8 6. 24-20 7-11 7. 27-24 11-15 8. 20x4 2-7 9. 17-13 3-8 10. 4x18 9-14 11. 18x11 1-6 12. 31-26 5-9 13. 32-27 *
+1... 11-16 2. 22-18 10-15 3. 18x11 8x15 4. 23-18 15x22 5. 26x17 4-8 6. 24-20 7-11 7. 27-24 11-15 8.
+20x4 2-7 9. 17-13 3-8 10. 4x18 9-14 11. 18x11 1-6 12. 31-26 5-9 13. 32-27 *
 """
 PYDRAUGHTS_FEN = "B:W13,21,24,25,26,27,28,29,30,K11:B12,6,9"
 

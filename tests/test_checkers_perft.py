@@ -66,9 +66,9 @@ def test_ck06_perft_matches_legal_moves_tree():
             return 1
         total = 0
         for m in game.legal_moves():
-            game.push(m)
+            game._push(m)
             total += slow(game, depth - 1)
-            game.pop()
+            game._pop()
         return total
 
     for rules in (CheckersRules.american(), CheckersRules.no_forced(), CheckersRules.international()):

@@ -25,7 +25,8 @@ PRESETS = {
     "canadian12": CheckersRules.custom(board_size=12, majority_capture=True, men_capture_backward=True,
                                        flying_kings=True, crowning_ends_move=False, first_player="white"),
 }
-GAMES = {"american": 30, "no_forced": 30, "international": 14, "flying8_majority": 14, "flying8_free_choice": 14,
+GAMES = {"american": 30, "no_forced": 30, "international": 14, "flying8_majority": 14,
+         "flying8_free_choice": 14,
          "men_back_no_crown_stop": 14, "short10_white": 6, "canadian12": 3}
 
 
@@ -179,9 +180,9 @@ def test_ck05_ck10_invariants_along_random_games(name):
             r, c = coord(s, n)
             assert (r + c) % 2 == 1
         m = moves[len(moves) // 2]
-        g.push(m)
+        g._push(m)
         after = g.pieces()
-        g.pop()
+        g._pop()
         assert len(after) == len(before) - len(m.captures)
         assert all(before[c][0] != g.turn for c in m.captures)
         assert all(c not in after for c in m.captures)

@@ -457,7 +457,8 @@ def test_ck13_king_against_king_after_a_capture_counts_afresh():
 def test_ck14_presets():
     """CK-14: the three presets have the documented fields."""
     assert (AM.board_size, AM.forced_capture, AM.majority_capture, AM.men_capture_backward,
-            AM.flying_kings, AM.crowning_ends_move, AM.first_player) == (8, True, False, False, False, True, "black")
+            AM.flying_kings, AM.crowning_ends_move, AM.first_player) == (
+        8, True, False, False, False, True, "black")
     assert NF.forced_capture is False and NF.board_size == 8 and NF.crowning_ends_move
     assert (INT.board_size, INT.majority_capture, INT.men_capture_backward, INT.flying_kings,
             INT.crowning_ends_move, INT.first_player) == (10, True, True, True, False, "white")
@@ -477,7 +478,7 @@ def test_ck14_custom_validation():
         CheckersRules.custom(forced_capture=False, majority_capture=True)
     with pytest.raises(BoardkitError, match="True or False"):
         CheckersRules.custom(flying_kings="yes")
-    with pytest.raises(FormatError, match="CheckersRules"):
+    with pytest.raises(BoardkitError, match="CheckersRules"):
         CheckersGame(rules="american")
 
 
@@ -569,13 +570,13 @@ def test_ck14_push_pop_child_copy_are_independent():
     g = CheckersGame(AM, fen=CHOICE)
     before = (g.fen(), g.quiet_plies, g.repetitions())
     m = g.legal_moves()[1]
-    g.push(m)
+    g._push(m)
     twin = g.copy()
-    twin.push(twin.legal_moves()[0])
-    twin.pop()
-    twin.pop()
+    twin._push(twin.legal_moves()[0])
+    twin._pop()
+    twin._pop()
     assert g.fen() != before[0] and twin.fen() == before[0]
-    g.pop()
+    g._pop()
     assert (g.fen(), g.quiet_plies, g.repetitions()) == before and g.history == []
     kid = g.child(m)
     assert kid.fen() != g.fen() and g.fen() == before[0] and kid.history == []

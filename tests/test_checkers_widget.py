@@ -4,8 +4,8 @@ import re
 
 import pytest
 
-from boardkit.checkers import CheckersGame, CheckersRules
-from boardkit.checkers.widget import LEVEL_NAMES, CheckersWidget
+from boardkit.checkers import CheckersGame, CheckersRules, ai
+from boardkit.checkers.widget import CheckersWidget
 
 # Black to move: 14 can jump 18 then branch to 30 (over 26) or 32 (over 27);
 # 15 can jump 19 (to 24, then 31 over 27) or 18 (to 22, then 31 over 26)
@@ -94,10 +94,12 @@ def test_wrong_clicks_explain_and_change_nothing():
 
 
 def test_hint_draws_an_arrow_and_is_a_legal_move():
-    w = CheckersWidget(CheckersGame(fen="B:W22,27,30:B15,5"), hint_depth=3)
+    w = CheckersWidget(CheckersGame(fen="B:W22,27,30:B15,5"))
     w.show_hint()
     assert w.hint in w.game.legal_moves() and str(w.hint) != "15-18"
-    assert "<polyline" in w.canvas.svg and f"Hint: {w.hint}" in w.message_html.value
+    assert w.hint == ai.hint(w.game, ai.HINT_LEVEL) and w.hints_used == 1
+    assert "<polyline" in w.canvas.svg and str(w.hint) in w.message
+    assert ai.explain(w.game, w.hint) in w.message             # the hint says why
 
 
 def test_flip_turns_the_board():
@@ -140,10 +142,10 @@ def test_rule_set_options_make_the_right_game_ck14():
 
 
 def test_levels_carry_the_sources_names():
-    w = CheckersWidget(computer=1, level="strong")
-    assert w.level_name() == "つよい (strong)"
+    w = CheckersWidget(computer=1, level="つよい")
+    assert w.level_control.value == "strong"
     labels = [label for label, _ in w.level_control.options]
-    assert labels == [f"{LEVEL_NAMES[lv]} ({lv})" for lv in ("easy", "normal", "strong")]
+    assert labels == [f"{ai.LEVELS[lv]} ({lv})" for lv in ("easy", "normal", "strong")]
     with pytest.raises(Exception, match="CK-14"):
         CheckersWidget(rules="checkers")
 
@@ -216,8 +218,44 @@ def test_undo_of_the_computers_opening_move_lets_it_move_again_ck03():
     assert w.game.turn == 0 and len(w.game.history) == 1
 
 
-def test_the_learners_pieces_are_at_the_bottom_ck03():
-    assert CheckersWidget(computer=1).flipped            # learner is Black: board turned
-    assert not CheckersWidget(computer=0).flipped        # learner is White: as drawn
-    assert CheckersWidget().flipped                       # hot-seat: first player (Black)
-    assert not CheckersWidget(rules="international").flipped   # White moves first
+def test_one_orientation_as_in_the_diagrams_and_an_explicit_flip_ck01_ck03():
+    """CK-01/CK-03: the widget is drawn as the diagrams (White at the bottom, 1-12 at the
+    top) whoever plays which side; flip=True or Flip turns it, and the widget says so."""
+    for w in (CheckersWidget(), CheckersWidget(computer=1), CheckersWidget(computer=0),
+              CheckersWidget(rules="international")):
+        assert not w.flipped and "White at the bottom" in w.orientation_html.value
+    assert CheckersWidget().canvas.svg == CheckersGame().draw(
+        flip=False, labels=True, targets=[], capturable=[], last_move=1).to_svg()
+    w = CheckersWidget(computer=1, flip=True)
+    assert w.flipped and "Black at the bottom" in w.orientation_html.value
+    w.flip()
+    assert not w.flipped and "1-12 at the top" in w.orientation_html.value
+    assert "1-20 at the top" in CheckersWidget(rules="international").orientation_html.value
+
+
+def test_the_learners_move_and_the_reply_are_both_marked():
+    """Issue 11: after the learner's move the board is redrawn first, then the reply
+    comes (reply_delay later); both moves stay marked on the board."""
+    w = CheckersWidget(computer=1, level="easy", seed=3, reply_delay=0)
+    frames = []
+    w.canvas.observe(lambda ch: frames.append(ch["new"]), names="svg")
+    w.click(9)
+    w.click(13)
+    mine, reply = w.game.history
+    assert w.marked == 2
+    both = w.game.draw(labels=True, last_move=2).to_svg()
+    assert w.canvas.svg.count('fill="#f2d24b"') == both.count('fill="#f2d24b"') == 4
+    assert any('data-cell="13"' in f and f.count('fill="#f2d24b"') == 2 for f in frames[:-1])
+    assert CheckersWidget.reply_delay > 0               # classroom default: a moment later
+
+
+def test_undo_off_and_the_counts_shown_at_the_end():
+    """Issue 11: 待った なし (undo_allowed=False) refuses undo; the hints and undos used
+    are counted and shown when the game ends."""
+    w = CheckersWidget(CheckersGame(fen="B:W18:B14"), undo_allowed=False)
+    w.show_hint()
+    w.click(14)
+    w.click(23)
+    w.undo()
+    assert len(w.game.history) == 1 and w.undos_used == 0 and w.last_error
+    assert w.game.is_over() and "hints used: 1, undos used: 0" in w.status

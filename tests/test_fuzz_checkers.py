@@ -17,7 +17,6 @@ import time
 
 import numpy as np
 import pytest
-from conftest import answers_fast, assert_rejected, check_invariants, random_games
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -25,6 +24,8 @@ from boardkit import BoardkitError, FormatError, IllegalMoveError
 from boardkit.checkers import CheckersGame, CheckersMove, CheckersRules, read_pdn
 from boardkit.checkers import exercises as ex
 from boardkit.checkers.notation import MAX_PDN_MOVES, parse_fen
+
+from conftest import answers_fast, assert_rejected, check_invariants, random_games
 
 FAST = 1.0          # seconds: the promise of issue 8 is "within a second"
 FUZZ = settings(derandomize=True, max_examples=80, deadline=None, database=None,

@@ -1,5 +1,10 @@
 """Computer players for checkers: three levels, a hint, and the strategy-tip bots.
 
+    LEVELS       {"easy": "やさしい", "normal": "ふつう", "strong": "つよい"}, weakest first
+    HINT_LEVEL   the level the hint uses: the strongest that answers within ~0.5 s
+    bot(level)   the computer player of a level (English name or Japanese label)
+    hint(game, level=None) -> move;  explain(game, move) -> why, in plain words
+
 A bot is a callable ``bot(game, rng) -> move`` (rng: a numpy Generator). Bots are small
 classes so that process pools can pickle them (``boardkit.sim.tournament``).
 
@@ -10,7 +15,7 @@ classes so that process pools can pickle them (``boardkit.sim.tournament``).
     strong    alpha-beta several plies deep with a quiescence search on captures, so it
               reads exchanges to the end; trades when ahead (つよい)
 
-``best_move(game, depth)`` is the strong search, used by the widget's hint.
+``best_move(game, depth)`` is the strong search without noise (the hint).
 
 The six strategy tips of the source are switches of one search (``TipBot``):
 
@@ -27,15 +32,16 @@ The search works on the engine's bitboards (``movegen.movegen``), not on ``play/
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 import numpy as np
 
+from .._core import check_level
 from .movegen import apply_raw, bits, geometry, movegen
 
-__all__ = ["BOTS", "easy", "normal", "strong", "EasyBot", "NormalBot", "StrongBot", "best_move",
-           "TIPS", "TipBot", "tip_bot", "tip_pair", "measure_tip", "evaluate", "score",
-           "centre_squares"]
+__all__ = ["LEVELS", "HINT_LEVEL", "bot", "hint", "explain", "easy", "normal", "strong",
+           "EasyBot", "NormalBot", "StrongBot", "best_move", "TIPS", "TipBot", "tip_bot",
+           "tip_pair", "measure_tip", "evaluate", "score", "centre_squares"]
 
 TIPS = ("shots", "groups", "back_row", "centre", "crown", "trade")
 WIN = 100_000
@@ -59,7 +65,7 @@ def _to_move(game, raw):
 
 
 # -------------------------------------------------------------- evaluation
-@lru_cache(maxsize=None)
+@cache
 def _masks(n: int) -> dict:
     """Per-board tables the evaluation terms use (computed once per size)."""
     g = geometry(n)
@@ -294,7 +300,24 @@ class StrongBot:
 easy = EasyBot()
 normal = NormalBot()
 strong = StrongBot()
-BOTS = {"easy": easy, "normal": normal, "strong": strong}
+
+#: the computer levels, weakest first: English name -> the source's Japanese label
+LEVELS = {"easy": "やさしい", "normal": "ふつう", "strong": "つよい"}
+_BOTS = {"easy": easy, "normal": normal, "strong": strong}
+
+#: The hint's level: the strongest level that answers within about half a second.
+#: Measured with benchmarks/checkers_hint_timing.py --positions 60 (every 6th position of
+#: seeded normal-bot games, on this 2-core machine while 7 other jobs ran): "strong"
+#: (4 plies + captures read to the end) took a median of 0.016 s and at worst 0.069 s
+#: (wall clock) on 8x8 American, a median of 0.005 s and at worst 0.091 s on 10x10
+#: international; so the hint uses the strongest level, well inside 0.5 s.
+HINT_LEVEL = "strong"
+
+
+def bot(level: str):
+    """The computer player of ``level`` (an English name of LEVELS or its Japanese
+    label); anything else raises BoardkitError listing the levels."""
+    return _BOTS[check_level(level, LEVELS, "checkers level")]
 
 
 def best_move(game, depth: int = 4):
@@ -304,6 +327,33 @@ def best_move(game, depth: int = 4):
     b, w, k, p = position(game)
     s = _Search(game.rules, frozenset(TIPS))
     return _to_move(game, _choose(s.root(b, w, k, p, max(1, depth)), None))
+
+
+def hint(game, level: str | None = None):
+    """The move the hint shows: the choice of ``level`` (default HINT_LEVEL). The
+    strong level is deterministic here (no random tie-break), so a hint is repeatable."""
+    name = check_level(level if level is not None else HINT_LEVEL, LEVELS, "checkers level")
+    if name == "strong":
+        return best_move(game, strong.depth)
+    return _BOTS[name](game, np.random.default_rng(0))
+
+
+def explain(game, move) -> str:
+    """Why the hint's move, in plain words (shown under the board after the hint)."""
+    if move.is_capture:
+        n = len(move.captures)
+        why = f"it captures {n} piece{'s' if n > 1 else ''}"
+        if game.rules.forced_capture:
+            why += " (a capture is compulsory, CK-06)"
+        return why
+    after = game.child(move)
+    if after.legal_moves() and all(m.is_capture for m in after.legal_moves()):
+        return "it offers a piece: the forced reply sets up a bigger capture back (a shot)"
+    if game.piece_at(move.start) == (game.turn, False) and \
+            game._geo.crown_row[game.turn] >> (move.end - 1) & 1:
+        return "it crowns a man (CK-08)"
+    return ("the strong search (4 moves ahead, captures read to the end) finds no better "
+            "move for material and shape")
 
 
 # ------------------------------------------------------------- measuring tips

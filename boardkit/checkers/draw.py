@@ -6,7 +6,7 @@ what the clickable widget receives.
 """
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from .._core import FormatError
 from ..svg import Drawing, fmt

@@ -1,23 +1,28 @@
-"""Checks for the checkers exercise notebook (exercises/checkers.ipynb).
+"""Checks for the checkers exercise notebook (exercises/checkers.ipynb), on the one
+exercise API of boardkit (``boardkit.exercises.Exercises``).
 
-Each exercise has a position (``show(name)`` draws it) and a check function that
-prints feedback and never raises, so the unsolved notebook runs from top to bottom.
-The expected answers are computed by the engine from the position, not stored.
+Each exercise has a position (``ex.show(name)`` draws it) and a check that prints
+feedback and never raises, so the unsolved notebook runs from top to bottom. The
+expected answers are computed by the engine from the position, not stored.
 
-    from boardkit.checkers import exercises as ex
+    from boardkit.checkers.exercises import ex
     ex.show("targets")
     ex.check_targets({15, 16})
     ex.summary()
+
+(``from boardkit.checkers import exercises as ex`` works the same way: the module
+exports ``show``, ``position``, every ``check_<name>`` and ``summary``.)
 """
 from __future__ import annotations
 
-from ..exercises import Checker
+from .._core import BoardkitError
+from ..exercises import Exercises, compare_sets, to_set
 from .game import CheckersGame
 from .rules import CheckersRules
 
-__all__ = ["EXERCISES", "show", "position", "check_targets", "check_forced_capture",
-           "check_notation", "check_move_count", "check_forty_move_draw", "check_majority",
-           "check_shot", "summary", "checker"]
+__all__ = ["EXERCISES", "CheckersExercises", "ex", "show", "position", "check_targets",
+           "check_forced_capture", "check_notation", "check_move_count", "check_forty_move_draw",
+           "check_majority", "check_shot", "summary"]
 
 # name: (rules, FEN or None for the start, the question in a few words)
 EXERCISES = {
@@ -39,11 +44,11 @@ EXERCISES = {
 # the moves played before the "forty" question is asked
 _FORTY_MOVES = ("5-9", "32-27")
 
-checker = Checker("checkers")
-
-
 def position(name: str) -> CheckersGame:
-    """A fresh game in the exercise's position."""
+    """A fresh game in the exercise's position (BoardkitError for an unknown name)."""
+    if not isinstance(name, str) or name not in EXERCISES:
+        raise BoardkitError(f"checkers exercises: unknown exercise {str(name)[:40]!r}; "
+                            f"the exercises are {list(EXERCISES)}")
     rules, fen, _q = EXERCISES[name]
     return CheckersGame(rules, fen=fen)
 
@@ -54,110 +59,115 @@ def show(name: str, **draw_options):
     return position(name).draw(**draw_options)
 
 
-def _squares(answer) -> set[int]:
-    if isinstance(answer, (int, str)):
-        answer = [answer]
-    return {int(a) for a in answer}
-
-
 def _move_text(answer) -> str:
-    return str(answer).strip().lower().replace(" ", "")
+    return str(answer).strip().lower().replace(" ", "")[:100]
 
 
-def check_targets(answer) -> bool:
-    """The squares the man on 11 can reach (a set of square numbers)."""
-    g = position("targets")
-    want = {m.end for m in g.legal_moves() if m.start == 11}
+class CheckersExercises(Exercises):
+    """The seven checkers exercises; each ``check_<name>`` prints its feedback."""
 
-    def test(a):
-        got = _squares(a)
-        if got == want:
-            return True
-        if got - want:
-            return f"{sorted(got - want)} cannot be reached (a man steps one square diagonally forward, CK-04)."
-        return "some squares are missing."
-    return checker("targets", answer, test=test, hint="Black moves down the board (to higher numbers).")
+    topic = "checkers"
+
+    @staticmethod
+    def position(name: str) -> CheckersGame:
+        return position(name)
+
+    @staticmethod
+    def show(name: str, **draw_options):
+        return show(name, **draw_options)
+
+    def check_targets(self, answer) -> bool:
+        """The squares the man on 11 can reach (a set of square numbers)."""
+        want = {m.end for m in position("targets").legal_moves() if m.start == 11}
+        return self.check("targets", answer, test=lambda a: compare_sets(
+            to_set(a, int), want, what="square",
+            extra_why="cannot be reached (a man steps one square diagonally forward, CK-04)"),
+            hint="Black moves down the board (to higher numbers).")
+
+    def check_forced_capture(self, answer) -> bool:
+        """The one move Black must play (text like '14x23')."""
+        legal = [str(m) for m in position("forced").legal_moves()]
+
+        def test(a):
+            t = _move_text(a)
+            if t in legal:
+                return True
+            if "-" in t:
+                return "a plain step is not allowed while a capture is available (CK-06)."
+            return "that is not a legal capture here."
+        return self.check("forced capture", answer, test=test, hint="Captures are written with x.")
+
+    def check_notation(self, answer) -> bool:
+        """The double jump of the man on 14, written with every landing square."""
+        g = position("notation")
+        want = [str(m) for m in g.legal_moves() if m.start == 14 and len(m.captures) == 2]
+
+        def test(a):
+            t = _move_text(a)
+            if t in want:
+                return True
+            if any(w.startswith(t) for w in want):
+                return "the jump does not stop there: list every landing square (CK-07, CK-15)."
+            return "write the squares the man lands on, joined by x (CK-15)."
+        return self.check("notation", answer, test=test, hint="Start with 14x.")
+
+    def check_move_count(self, answer) -> bool:
+        """How many legal moves Black has in the "count" position (a number)."""
+        want = len(position("count").legal_moves())
+        return self.check("move count", answer, test=lambda a: int(a) == want or
+                          "count every complete capture sequence as one move; only captures "
+                          "are legal (CK-06, CK-07).",
+                          hint="Two men can capture, and each has two routes.")
+
+    def check_forty_move_draw(self, answer) -> bool:
+        """True or False: is the game drawn after the two moves?"""
+        g = position("forty")
+        for m in _FORTY_MOVES:
+            g.play(m)
+        want = g.outcome() is not None and g.outcome().is_draw
+
+        def test(a):
+            if not isinstance(a, bool):
+                return "answer True or False."
+            return a == want or "look at which piece moves first: a man move restarts the count (CK-12)."
+        return self.check("40-move rule", answer, test=test)
+
+    def check_majority(self, answer) -> bool:
+        """The one legal move in the international "majority" position."""
+        legal = [str(m) for m in position("majority").legal_moves()]
+        return self.check("majority capture", answer,
+                          test=lambda a: _move_text(a) in legal or
+                          "under international rules the capture taking the most pieces is "
+                          "compulsory (CK-06).",
+                          hint="Count how many pieces each capture takes.")
+
+    def check_shot(self, answer) -> bool:
+        """A step after which the opponent's forced capture lets Black take two back."""
+        g = position("shot")
+
+        def test(a):
+            t = _move_text(a)
+            steps = {str(m): m for m in g.legal_moves()}
+            if t not in steps:
+                return "that is not a legal move here."
+            after = g.child(steps[t])
+            replies = after.legal_moves()
+            if not replies or not all(r.is_capture for r in replies):
+                return "after that move White is not forced to capture."
+            worst = min(max((len(m.captures) for m in after.child(r).legal_moves()), default=0)
+                        - len(r.captures) for r in replies)
+            return worst >= 1 or "White's capture does not give you a bigger capture back."
+        return self.check("shot", answer, test=test, hint="Offer a man so that White's capture "
+                          "lands where you can jump twice.")
 
 
-def check_forced_capture(answer) -> bool:
-    """The one move Black must play (text like '14x23')."""
-    legal = [str(m) for m in position("forced").legal_moves()]
-
-    def test(a):
-        t = _move_text(a)
-        if t in legal:
-            return True
-        if "-" in t:
-            return "a plain step is not allowed while a capture is available (CK-06)."
-        return "that is not a legal capture here."
-    return checker("forced capture", answer, test=test, hint="Captures are written with x.")
-
-
-def check_notation(answer) -> bool:
-    """The double jump of the man on 14, written with every landing square."""
-    g = position("notation")
-    want = [str(m) for m in g.legal_moves() if m.start == 14 and len(m.captures) == 2]
-
-    def test(a):
-        t = _move_text(a)
-        if t in want:
-            return True
-        if any(w.startswith(t) for w in want):
-            return "the jump does not stop there: list every landing square (CK-07, CK-15)."
-        return "write the squares the man lands on, joined by x (CK-15)."
-    return checker("notation", answer, test=test, hint="Start with 14x.")
-
-
-def check_move_count(answer) -> bool:
-    """How many legal moves Black has in the "count" position (a number)."""
-    want = len(position("count").legal_moves())
-    return checker("move count", answer, test=lambda a: int(a) == want or
-                   "count every complete capture sequence as one move; only captures are legal (CK-06, CK-07).",
-                   hint="Two men can capture, and each has two routes.")
-
-
-def check_forty_move_draw(answer) -> bool:
-    """True or False: is the game drawn after the two moves?"""
-    g = position("forty")
-    for m in _FORTY_MOVES:
-        g.play(m)
-    want = g.outcome() is not None and g.outcome().is_draw
-
-    def test(a):
-        if not isinstance(a, bool):
-            return "answer True or False."
-        return a == want or "look at which piece moves first: a man move restarts the count (CK-12)."
-    return checker("40-move rule", answer, test=test)
-
-
-def check_majority(answer) -> bool:
-    """The one legal move in the international "majority" position."""
-    legal = [str(m) for m in position("majority").legal_moves()]
-    return checker("majority capture", answer,
-                   test=lambda a: _move_text(a) in legal or
-                   "under international rules the capture taking the most pieces is compulsory (CK-06).",
-                   hint="Count how many pieces each capture takes.")
-
-
-def check_shot(answer) -> bool:
-    """A step after which the opponent's forced capture lets Black take two back."""
-    g = position("shot")
-
-    def test(a):
-        t = _move_text(a)
-        steps = {str(m): m for m in g.legal_moves()}
-        if t not in steps:
-            return "that is not a legal move here."
-        after = g.child(steps[t])
-        replies = after.legal_moves()
-        if not replies or not all(r.is_capture for r in replies):
-            return "after that move White is not forced to capture."
-        worst = min(max((len(m.captures) for m in after.child(r).legal_moves()), default=0)
-                    - len(r.captures) for r in replies)
-        return worst >= 1 or "White's capture does not give you a bigger capture back."
-    return checker("shot", answer, test=test, hint="Offer a man so that White's capture lands "
-                   "where you can jump twice.")
-
-
-def summary() -> None:
-    checker.summary()
+ex = CheckersExercises()
+# the same checks at module level, for ``from boardkit.checkers import exercises as ex``
+check_targets = ex.check_targets
+check_forced_capture = ex.check_forced_capture
+check_notation = ex.check_notation
+check_move_count = ex.check_move_count
+check_forty_move_draw = ex.check_forty_move_draw
+check_majority = ex.check_majority
+check_shot = ex.check_shot
+summary = ex.summary

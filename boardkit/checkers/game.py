@@ -8,12 +8,14 @@
 Players: 0 = Black (dark pieces, starting on the top rows: squares 1-12 on 8x8,
 1-20 on 10x10), 1 = White. ``turn`` is 0 or 1.
 
-Fast internals for search (no validation, no history, no snapshots in ``history``):
+Fast internals for search (no validation):
 
-    g.push(move)     play a move taken from ``g.legal_moves()`` (draw counters kept)
-    g.pop()          take back the last ``push``
-    g.child(move)    a new game after ``move`` (cheap copy + push)
+    g._push(move)    play a move taken from ``g.legal_moves()`` (the base's push/pop)
+    g._pop()         take back the last ``_push``
+    g.child(move)    a new game (no history) after ``move``
     g.raw_position() (black, white, kings, turn) bit sets, bit i = square i + 1
+
+The bots and perft work on the bit sets directly (``movegen.py``, ``ai.py``).
 """
 from __future__ import annotations
 
@@ -71,8 +73,10 @@ def _raw_to_move(raw) -> CheckersMove:
 class CheckersGame(Game):
     """A game of checkers under a ``CheckersRules`` preset (American by default).
 
-    ``fen`` (optional) sets up a position from a PDN FEN tag value such as
-    ``"W:W21,22,K5:B1,2"`` (CK-15).
+    ``CheckersGame(rules=None, *, fen=None)``: the rules first (a ``CheckersRules``;
+    American by default); ``fen`` (optional, keyword) sets up a position from a PDN FEN
+    tag value such as ``"W:W21,22,K5:B1,2"`` (CK-15), refused (FormatError naming the
+    rule) when no game can reach it (``check_position``).
 
     Draws (checked after each move; a side with no legal move loses first, CK-10):
     - CK-11 the same position (pieces and side to move) occurs for the third time;
@@ -92,17 +96,11 @@ class CheckersGame(Game):
     name = "checkers"
     rules_class = CheckersRules
 
-    def __init__(self, rules: CheckersRules | None = None, fen: str | None = None):
+    def __init__(self, rules: CheckersRules | None = None, *, fen: str | None = None):
         super().__init__()
-        if rules is None:
-            rules = CheckersRules.american()
-        if not isinstance(rules, CheckersRules):
-            raise FormatError(f"rules must be a CheckersRules (e.g. CheckersRules.american()), "
-                              f"got {type(rules).__name__}")
-        self.rules = rules
+        self.rules = rules = self._rules_arg(rules)
         self._geo = geometry(rules.board_size)
         self._gen = movegen(rules)
-        self._fast: list = []
         if fen is None:
             self._set(self._geo.start_black, self._geo.start_white, 0, rules.first_turn, 0)
         else:
@@ -284,25 +282,11 @@ class CheckersGame(Game):
         self._set(*snap)
 
     # ---------------------------------------------------- fast internals
-    def push(self, move: CheckersMove) -> None:
-        """Play a move from ``legal_moves()`` without validation or history (search)."""
-        self._fast.append(self._snapshot())
-        self._apply(move)
-
-    def pop(self) -> None:
-        """Take back the last ``push``."""
-        self._restore(self._fast.pop())
-
-    def copy(self) -> "CheckersGame":
-        new = super().copy()
-        new._fast = list(self._fast)      # its own push/pop stack
-        return new
-
-    def child(self, move: CheckersMove) -> "CheckersGame":
+    def child(self, move: CheckersMove) -> CheckersGame:
         """A new game (without undo history) in the position after ``move``."""
         new = self.__class__.__new__(self.__class__)
         new.__dict__.update(self.__dict__)
-        new._undo, new._history, new._fast = [], [], []
+        new._undo, new._history = [], []
         new._apply(move)
         return new
 
@@ -312,27 +296,32 @@ class CheckersGame(Game):
         own = self._black if self._turn == 0 else self._white
         win = 1 - self._turn
         if not own:
-            return Outcome(win, f"{me} has no pieces left: {other} wins (CK-10)", (win, self._turn))
+            return Outcome(win, f"{me} has no pieces left: {other} wins (CK-10)", (win, self._turn),
+                           rule="CK-10")
         if not self._raw_moves():
-            return Outcome(win, f"{me} has no legal move: {other} wins (CK-10)", (win, self._turn))
+            return Outcome(win, f"{me} has no legal move: {other} wins (CK-10)", (win, self._turn),
+                           rule="CK-10")
         if self.repetitions() >= 3:
             return Outcome(None, "draw: the same position with the same player to move "
-                                 "occurred three times (CK-11)")
+                                 "occurred three times (CK-11)", rule="CK-11")
         if self.rules.draw_rules == "american":
             if self._quiet >= 80:
-                return Outcome(None, "draw: 40 moves each with no capture and no man move (CK-12)")
+                return Outcome(None, "draw: 40 moves each with no capture and no man move (CK-12)",
+                               rule="CK-12")
         else:
             if self._quiet >= 50:
-                return Outcome(None, "draw: 25 moves each with only king moves and no capture (CK-13)")
+                return Outcome(None, "draw: 25 moves each with only king moves and no capture "
+                                     "(CK-13)", rule="CK-13")
             cls = _endgame_class(self._black, self._white, self._kings)
             if cls == 3 and self._endgame >= 32:
                 return Outcome(None, "draw: a lone king held out 16 moves each against three "
-                                     "pieces including a king (CK-13)")
+                                     "pieces including a king (CK-13)", rule="CK-13")
             if cls == 2 and self._endgame >= 10:
                 if bin(self._black).count("1") + bin(self._white).count("1") == 2:
-                    return Outcome(None, "draw: king against king, 5 moves each (CK-13)")
+                    return Outcome(None, "draw: king against king, 5 moves each (CK-13)",
+                                   rule="CK-13")
                 return Outcome(None, "draw: a lone king held out 5 moves each against two "
-                                     "pieces including a king (CK-13)")
+                                     "pieces including a king (CK-13)", rule="CK-13")
         return None
 
     # ------------------------------------------------------------- parsing
@@ -431,7 +420,8 @@ class CheckersGame(Game):
                 return IllegalMoveError(f"{text}: men jump forward only; only kings jump backwards", "CK-05")
         return IllegalMoveError(f"{text}: no such capture: a piece jumps an adjacent opposing piece "
                                 f"to the empty square just beyond"
-                                + (" (kings: along the diagonal)" if self.rules.flying_kings else ""), "CK-05")
+                                + (" (kings: along the diagonal)" if self.rules.flying_kings else ""),
+                                "CK-05")
 
     def _explain_step(self, start: int, end: int, is_king: bool, text: str) -> IllegalMoveError:
         g = self._geo
@@ -511,7 +501,7 @@ class CheckersGame(Game):
                               f"but 'quiet' says {quiet}")
         self.check_position(black, white, kings, turn, quiet, endgame, fen=start["fen"],
                             fmt=f"{fmt}: the start position")
-        self._undo, self._history, self._fast = [], [], []
+        self._undo, self._history = [], []
         self._set(black, white, kings, turn, quiet, endgame)
         self._start = self._snapshot()
         for i, text in enumerate(data["moves"]):
@@ -520,7 +510,8 @@ class CheckersGame(Game):
             try:
                 self.play(text)
             except (IllegalMoveError, FormatError) as e:
-                raise FormatError(f"{fmt}: move {text[:40]!r} (number {i + 1}) is illegal here: {e}") from None
+                raise FormatError(f"{fmt}: move {text[:40]!r} (number {i + 1}) is illegal "
+                                  f"here: {e}") from None
         if "fen" in data and data["fen"] != self.fen():
             raise FormatError(f"{fmt}: the moves lead to {self.fen()!r}, not to the "
                               f"stored 'fen' {data['fen'][:80]!r}")
@@ -532,7 +523,7 @@ class CheckersGame(Game):
         return write_pdn(self, **tags)
 
     @classmethod
-    def from_pdn(cls, text: str) -> "CheckersGame":
+    def from_pdn(cls, text: str) -> CheckersGame:
         """Read one PDN game record (the first game if the text holds several)."""
         from .notation import read_pdn
         return read_pdn(text)[0]

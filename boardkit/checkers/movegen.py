@@ -17,7 +17,7 @@ bits. The public ``CheckersMove`` (game.py) uses 1-based square numbers.
 """
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 __all__ = ["Geometry", "geometry", "MoveGen", "movegen", "apply_raw", "perft_raw"]
 
@@ -67,7 +67,7 @@ class Geometry:
         return (row + col) % 2 == 1
 
 
-@lru_cache(maxsize=None)
+@cache
 def geometry(n: int) -> Geometry:
     return Geometry(n)
 
@@ -331,7 +331,7 @@ class MoveGen:
         return bool(self.captures(own, opp, kings, player))
 
 
-@lru_cache(maxsize=None)
+@cache
 def movegen(rules) -> MoveGen:
     return MoveGen(rules)
 

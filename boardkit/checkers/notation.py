@@ -34,7 +34,7 @@ import json
 import re
 from itertools import accumulate
 
-from .._core import BoardkitError, FormatError, IllegalMoveError, rules_from_dict, rules_to_dict
+from .._core import FormatError, IllegalMoveError, rules_from_dict, rules_to_dict
 from .._input import MAX_INPUT_BYTES, loads_json
 from .rules import CheckersRules
 

@@ -66,19 +66,19 @@ class CheckersRules:
 
     # ------------------------------------------------------------- presets
     @classmethod
-    def american(cls) -> "CheckersRules":
+    def american(cls) -> CheckersRules:
         """American/English checkers: 8x8, Black first, forced capture (any sequence),
         kings step one square, men jump forward only, crowning ends the move."""
         return cls()
 
     @classmethod
-    def no_forced(cls) -> "CheckersRules":
+    def no_forced(cls) -> CheckersRules:
         """American rules with optional captures; a multi-jump once begun must still
         be completed (CK-07)."""
         return cls(forced_capture=False)
 
     @classmethod
-    def international(cls) -> "CheckersRules":
+    def international(cls) -> CheckersRules:
         """International draughts: 10x10, White first, forced majority capture, men
         capture backwards, flying kings, no crowning in the middle of a capture."""
         return cls(board_size=10, forced_capture=True, majority_capture=True,
@@ -86,7 +86,7 @@ class CheckersRules:
                    first_player="white", draw_rules="international")
 
     @classmethod
-    def custom(cls, **fields) -> "CheckersRules":
+    def custom(cls, **fields) -> CheckersRules:
         """The American rules with the given fields changed, e.g.
         ``custom(board_size=10, flying_kings=True)``. Unknown names are refused."""
         names = [f.name for f in dataclasses.fields(cls)]

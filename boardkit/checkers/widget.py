@@ -3,60 +3,61 @@
     from boardkit.checkers.widget import CheckersWidget
     CheckersWidget(computer=1, level="easy")          # you are Black, the computer White
     CheckersWidget()                                  # hot-seat: two people, one screen
+    CheckersWidget(computer=1, flip=True)             # Black's pieces at the bottom
+    CheckersWidget(undo_allowed=False)                # 待った なし: no undo
+
+Orientation (CK-01, CK-03): the board is drawn as every diagram and text of the kit:
+White at the bottom, squares 1-12 (Black's home rows) at the top, whoever plays which
+side. ``flip=True`` or the Flip button turns it round (Black at the bottom); the line
+under the status always says which way the board is turned.
 
 Click one of your pieces: its landing squares are marked; click one. A multi-jump goes
 hop by hop: at a branch you choose the next square, and the widget jumps on by itself
 while only one way continues. When a capture is compulsory (CK-06) the pieces that can
 capture are ringed in red and only they can be picked; pieces already jumped are drawn
-faded until the move ends (CK-07). Undo (待った) also takes back the computer's reply,
-Hint shows the strong search's move as an arrow, Save/Resume keep a game in a file.
+faded until the move ends (CK-07). After your move the board is redrawn, and the
+computer's reply comes ``reply_delay`` seconds later (0.4 s); both moves stay marked.
+Undo (待った, on or off in the set-up: ``undo_allowed``) also takes back the computer's
+reply; Hint shows the move of ``ai.HINT_LEVEL`` as an arrow and says why; the hints and
+undos used are shown when the game ends. Save/Resume keep a game in a file.
 Everything can be done from Python: ``w.click(22)``, ``w.moves_text()``.
 """
 from __future__ import annotations
+
+import html
 
 import ipywidgets as W
 
 from .._core import BoardkitError
 from ..widgets import GameWidget, Selection
-from .ai import BOTS, best_move
+from ..widgets.base import MUTED_COLOR
+from . import ai
 from .game import PLAYER_NAMES, CheckersGame
 from .rules import CheckersRules
 
-__all__ = ["CheckersWidget", "LEVEL_NAMES"]
+__all__ = ["CheckersWidget"]
 
-#: the source's names for the computer levels
-LEVEL_NAMES = {"easy": "やさしい", "normal": "ふつう", "strong": "つよい"}
 PRESETS = ("american", "no_forced", "international", "custom")
 _CUSTOM = ("forced_capture", "majority_capture", "men_capture_backward", "flying_kings",
            "crowning_ends_move")
 
 
 class CheckersWidget(GameWidget):
+    ai = ai
     player_names = PLAYER_NAMES
-    levels = ("easy", "normal", "strong")
     click_mode = "hop"
+    #: seconds between the redraw of the learner's move and the computer's reply
+    reply_delay = 0.4
 
     def __init__(self, game: CheckersGame | None = None, *, rules: str | CheckersRules = "american",
-                 hint_depth: int = 4, **kw):
+                 flip: bool = False, **kw):
         if isinstance(rules, str) and rules not in PRESETS:
-            raise BoardkitError(f"rules must be one of {list(PRESETS)} or a CheckersRules, got {rules!r} (CK-14)")
+            raise BoardkitError(f"rules must be one of {list(PRESETS)} or a CheckersRules, "
+                                f"got {rules!r} (CK-14)")
         self._initial_rules = rules
-        self.hint_depth = hint_depth
         super().__init__(game, **kw)
-        # the level menu shows the source's Japanese names beside the English ones
-        value = self.level_control.value
-        self.level_control.options = [(f"{LEVEL_NAMES[lv]} ({lv})", lv) for lv in self.levels]
-        self.level_control.value = value
-        self._orient()
-
-    def _orient(self) -> None:
-        """Turn the board so the learner's pieces are at the bottom (CK-03): the one
-        human seat's, or in hot-seat play the first player's. Diagrams have White at
-        the bottom, so the board is flipped when that side is Black."""
-        humans = [s for s in range(2) if not self.is_computer(s)]
-        bottom = humans[0] if len(humans) == 1 else self.game.rules.first_turn
-        self.flipped = bottom == 0
-        self._refresh()
+        if flip:
+            self.flip()
 
     # ------------------------------------------------------------ rule options
     def option_controls(self) -> dict:
@@ -93,15 +94,25 @@ class CheckersWidget(GameWidget):
         fields["draw_rules"] = "american" if fields["board_size"] == 8 else "international"
         return CheckersGame(CheckersRules.custom(**fields))
 
-    def new_game(self) -> None:
-        try:
-            super().new_game()
-        except BoardkitError as e:           # e.g. majority capture without forced capture
-            self._say(f"cannot start that game: {e}", error=True)
-            return
-        self._orient()
-
     # ------------------------------------------------------------------ view
+    def header_rows(self) -> list:
+        self.orientation_html = W.HTML()
+        return [self.orientation_html]
+
+    def orientation_text(self) -> str:
+        """Which way the board is turned, in plain words (shown under the status)."""
+        g = self.game
+        home = g.rules.board_size // 2 - 1
+        top = f"1-{home * g.rules.board_size // 2}"
+        if self.flipped:
+            return (f"Board turned round (Flip): Black at the bottom, squares {top} at the "
+                    f"bottom; the diagrams have White at the bottom.")
+        return f"White at the bottom, squares {top} at the top, as in the diagrams (Flip turns it)."
+
+    def after_refresh(self) -> None:
+        self.orientation_html.value = (f"<span style='color:{MUTED_COLOR};font-size:90%'>"
+                                       f"{html.escape(self.orientation_text())}</span>")
+
     def _captured_so_far(self, sel: Selection) -> list[int]:
         """Pieces jumped by the hops clicked so far (drawn faded, CK-07)."""
         if len(sel.prefix) < 2 or not sel.candidates:
@@ -117,22 +128,21 @@ class CheckersWidget(GameWidget):
     def render(self, selection: Selection) -> str:
         g = self.game
         opts = dict(flip=self.flipped, labels=True, targets=sorted(selection.targets, key=int),
-                    capturable=self._forced_rings(), last_move=not selection.active)
+                    capturable=self._forced_rings(),
+                    last_move=0 if selection.active else self.marked)
         if self.hint is not None:
-            opts["arrows"] = [[str(s) for s in self.hint.path]]
+            opts["hint"] = self.hint
         if selection.active:
             opts["selected"] = selection.prefix[-1]
             faded = self._captured_so_far(selection)
             if len(selection.prefix) > 1:
                 opts["faded"] = [str(s) for s in faded]
                 opts["capturable"] = []          # mid-jump: only the moving piece matters
-                opts["arrows"] = opts.get("arrows", []) + [list(selection.prefix)]
-                shown = self._midway(selection)
-                if shown is not None:
-                    return shown.draw(**opts).to_svg()
+                opts["arrows"] = [list(selection.prefix)]
+                return self._midway(selection).draw(**opts).to_svg()
         return g.draw(**opts).to_svg()
 
-    def _midway(self, sel: Selection) -> CheckersGame | None:
+    def _midway(self, sel: Selection) -> CheckersGame:
         """The board with the jumping piece moved to where the clicks have taken it
         (the jumped pieces stay, drawn faded, until the move ends)."""
         g = self.game
@@ -154,10 +164,9 @@ class CheckersWidget(GameWidget):
 
     def why_not_selectable(self, cell: str) -> str:
         g = self.game
-        try:
-            sq = int(cell)
-        except ValueError:
-            return f"{cell}: not a square"
+        sq = int(cell) if cell.isascii() and cell.isdigit() and len(cell) <= 3 else None
+        if sq is None or not 1 <= sq <= g.squares:
+            return f"{cell[:20]}: not a square"
         piece = g.piece_at(sq)
         me = PLAYER_NAMES[g.turn]
         if piece is None:
@@ -176,18 +185,6 @@ class CheckersWidget(GameWidget):
             text += " — a capture is compulsory (CK-06)"
         return text
 
-    # -------------------------------------------------------------- computer
-    def bot(self, level: str):
-        return BOTS[level]
-
-    def hint_move(self):
-        return best_move(self.game.copy(), self.hint_depth)
-
     def __repr__(self) -> str:
         # stable text (no memory address) for notebook outputs compared by nbval
         return f"<CheckersWidget ({self.game.rules.name} rules): {self.status}>"
-
-    def level_name(self) -> str:
-        """The current computer level with its Japanese name, e.g. 'つよい (strong)'."""
-        lv = self.level_control.value
-        return f"{LEVEL_NAMES[lv]} ({lv})"
