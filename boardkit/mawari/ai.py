@@ -38,7 +38,9 @@ so its weight is divided by the number of rivals.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
+from typing import Any
 
 import numpy as np
 
@@ -54,15 +56,15 @@ LEVELS = {"never": "戦わない", "random": "きまぐれ", "always": "いつ�
 HINT_LEVEL = "smart"
 
 
-def never_battle(game, rng):
+def never_battle(game, rng) -> Battle:
     return Battle(None)
 
 
-def always_battle(game, rng):
+def always_battle(game, rng) -> Battle:
     return game.legal_moves()[0]
 
 
-def random_battle(game, rng):
+def random_battle(game, rng) -> Battle:
     moves = game.legal_moves()
     return moves[int(rng.integers(len(moves)))]
 
@@ -131,7 +133,7 @@ def _battle_value(game, move) -> tuple[float, tuple[float, float, float], int]:
     return win * gain - loss * risk, (win, draw, loss), length
 
 
-def smart_battle(game, rng):
+def smart_battle(game, rng) -> Battle:
     """Battle the opponent with the best expected gain, if that gain is positive."""
     best, best_value = Battle(None), 0.0
     for move in game.legal_moves():
@@ -147,12 +149,12 @@ _BOTS = {"never": never_battle, "always": always_battle, "random": random_battle
          "smart": smart_battle}
 
 
-def bot(level: str):
+def bot(level: str) -> Callable[[Any, Any], Battle]:
     """The bot of a level (English name or Japanese label, see ``LEVELS``)."""
     return _BOTS[check_level(level, LEVELS)]
 
 
-def hint(game, level: str | None = None):
+def hint(game, level: str | None = None) -> Battle | None:
     """The decision the level (default ``HINT_LEVEL``) would take now, or None when no
     decision is due (a toss is: toss first) or the game is over."""
     if game.is_over() or not game.legal_moves():

@@ -12,6 +12,7 @@ right if a rule option changes.
 from __future__ import annotations
 
 from ..exercises import Exercises, compare_sets
+from .game import MawariGame
 from .toss import Toss, TossModel
 
 __all__ = ["MawariExercises", "ex", "laid_down_position", "LAID_DOWN_TOSS", "STANDING_MODEL",
@@ -34,10 +35,9 @@ def _close(tol: float):
     return test
 
 
-def laid_down_position():
+def laid_down_position() -> MawariGame:
     """4. The position: three players; P1's 香 on 1八, P2's 歩 on 1六, P3's 桂 on 1四,
     P1 to toss. (Built with MawariGame.setup.)"""
-    from .game import MawariGame
     return MawariGame.setup({0: ("1八", "香"), 1: ("1六", "歩"), 2: ("1四", "桂")}, players=3)
 
 
@@ -56,7 +56,7 @@ class MawariExercises(Exercises):
 
     topic = "回り将棋"
 
-    def laid_down_position(self):
+    def laid_down_position(self) -> MawariGame:
         """The board of exercise 4 (MS-12)."""
         return laid_down_position()
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 from bisect import bisect_right
 
 from .._core import BoardkitError, FormatError, Game, IllegalMoveError, Outcome
+from ..svg import Drawing
 from .movegen import Battle, Join, battle_targets, decisions, race_length
 from .notation import (
     CORNERS,
@@ -719,7 +720,7 @@ class MawariGame(Game):
     # ------------------------------------------------------------ display
     draw_extras = ("numbers", "toss")
 
-    def draw(self, **options):
+    def draw(self, **options) -> Drawing:
         """The board as an ``svg.Drawing``: the options of docs/architecture.md (size, flip,
         labels, highlight, targets, arrows, selected, hint, last_move, title) and mawari's
         ``numbers`` (track indices on the ring) and ``toss`` (the toss shown on the table).

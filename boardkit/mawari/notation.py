@@ -15,9 +15,13 @@ quote at most 40 characters of the input.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .._core import FormatError, IllegalMoveError
+
+if TYPE_CHECKING:
+    from .movegen import Battle
+    from .toss import Toss
 
 __all__ = ["TRACK", "CORNERS", "MAX_TEXT", "square_coords", "square_name", "square_index",
            "is_corner", "parse_toss", "parse_decision", "short"]
@@ -93,7 +97,7 @@ def is_corner(i: int) -> bool:
 
 
 # ------------------------------------------------------------------ tosses
-def parse_toss(text: Any):
+def parse_toss(text: Any) -> Toss:
     """Read a toss: ``"up up down side"``, ``"up up down down +overlap"``, ``"... +fall"``;
     Japanese names work too (``"表 表 裏 横 重なり"``). At most 1,000 characters (MS-04)."""
     from .toss import _FLAGS, _FROM_JA, FACES, Toss
@@ -123,7 +127,7 @@ def parse_toss(text: Any):
 
 
 # ------------------------------------------------------------------ decisions
-def parse_decision(text: Any, legal: list):
+def parse_decision(text: Any, legal: list) -> Battle:
     """A battle decision (MS-15) from text: ``"battle P2"`` (``"戦 P2"``, ``"battle 2"``;
     plain ``"battle"`` when only one piece is offered) or ``"no battle"`` (``"no"``,
     ``"pass"``, ``"decline"``). ``legal`` are the game's legal moves; a decision not

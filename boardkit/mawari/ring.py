@@ -25,6 +25,7 @@ from fractions import Fraction
 import numpy as np
 
 from .._core import BoardkitError
+from ..svg import Drawing
 from .toss import TossModel
 
 __all__ = ["RING", "CORNERS", "RingChain", "step", "draw_ring_values"]
@@ -94,7 +95,7 @@ class RingChain:
     def _zero(self):
         return Fraction(0) if self.exact else 0.0
 
-    def toss_matrices(self):
+    def toss_matrices(self) -> tuple[list, list, list, list]:
         """(A, E, lap_a, lap_e): 32x32 transition chances of one toss between ring
         positions within the lap, split by tosses that repeat (A) or end the turn (E),
         and the chance of completing the lap from each position with such a toss."""
@@ -111,7 +112,7 @@ class RingChain:
                     (a if again else e)[i][j] += p
         return a, e, lap_a, lap_e
 
-    def turn_matrix(self):
+    def turn_matrix(self) -> tuple[list, list]:
         """(Q, done): Q[i][j] = chance a whole turn from position i ends at j without
         completing the lap; done[i] = chance the lap is completed during that turn.
         Q = (I - A)^-1 E and done = (I - A)^-1 (lap_a + lap_e): the geometric series of
@@ -123,7 +124,7 @@ class RingChain:
         sol = _solve(i_minus_a, rhs)
         return [row[:RING] for row in sol], [row[RING] for row in sol]
 
-    def expected_turns(self, start: int = 0):
+    def expected_turns(self, start: int = 0) -> Fraction | float:
         """Expected turns for a lap starting at ``start`` (0: the home corner):
         t = (I - Q)^-1 1, the absorbing-chain formula."""
         q, _ = self.turn_matrix()
@@ -175,7 +176,7 @@ class RingChain:
                     land[j] += pi[i] * pr
         return [x / laps for x in land]
 
-    def laps_per_toss(self):
+    def laps_per_toss(self) -> Fraction | float:
         """Long-run laps completed per toss (with pi, the stationary distribution)."""
         pi = self.stationary()
         return sum(pi[i] * pr * step(i, sq, self.jump)[1]
@@ -234,10 +235,10 @@ def _step_arrays(pos: np.ndarray, sq: np.ndarray, jump: bool):
     return new, laps
 
 
-def draw_ring_values(values, *, title: str = "", size: float = 360, fmt_value=None):
+def draw_ring_values(values, *, title: str = "", size: float = 360, fmt_value=None) -> Drawing:
     """The 9x9 board with each ring square shaded by ``values[i]`` (i counted from the
     home corner, which is square 1九 as for the first player) and the value written in."""
-    from ..svg import Drawing, fmt
+    from ..svg import fmt
     from .game import square_coords, square_name
 
     vals = [float(v) for v in values]

@@ -32,6 +32,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from .._core import BoardkitError, FormatError
+from ..svg import Drawing
 from .notation import short
 
 __all__ = ["FACES", "FACES_JA", "FACE_VALUE", "OVERLAP_BACK", "Toss", "TossModel", "Step",
@@ -174,9 +175,9 @@ class Toss:
         return f"Toss.parse({str(self)!r})"
 
     # ---- picture ----------------------------------------------------------------------
-    def draw(self, width: float = 420, all_down_value: int = 20, overlap_back: str = "face_up"):
+    def draw(self, width: float = 420, all_down_value: int = 20,
+             overlap_back: str = "face_up") -> Drawing:
         """The four golds as they landed, with the value in words (an ``svg.Drawing``)."""
-        from ..svg import Drawing
         from .draw import draw_toss  # draw.py imports this module: import late
 
         class _Rules:                     # draw_toss reads these two options off a game
@@ -216,7 +217,7 @@ class TurnDistribution(dict):
         self.remaining = remaining
         self.max_repeats = max_repeats
 
-    def mean(self):
+    def mean(self) -> Fraction | float:
         """Mean of the truncated part, renormalised (exact turn_mean is on the model)."""
         total = sum(self.values())
         return sum(k * p for k, p in self.items()) / total
@@ -383,13 +384,13 @@ class TossModel:
             out[step.kind] += p
         return out
 
-    def repeat_probability(self):
+    def repeat_probability(self) -> Fraction | float:
         """Chance that a toss earns another toss (MS-07): no gold face down, no overlap,
         no fall = (1 - face_down)^4 (1 - overlap)(1 - fall)."""
         one = self._one()
         return (one - self.face_down) ** 4 * (one - self.overlap) * (one - self.fall)
 
-    def toss_mean(self):
+    def toss_mean(self) -> Fraction | float:
         """Mean signed squares of one toss."""
         return sum(s.squares * p for s, p in self.toss_distribution().items())
 
@@ -414,12 +415,12 @@ class TossModel:
         last = {k: v / (one - p) for k, v in last.items()}
         return p, again, last
 
-    def expected_tosses(self):
+    def expected_tosses(self) -> Fraction | float:
         """Mean number of tosses in a turn: the count is geometric, 1 / (1 - p) (MS-07)."""
         self._check_turn_ends()
         return self._one() / (self._one() - self.repeat_probability())
 
-    def turn_mean(self):
+    def turn_mean(self) -> Fraction | float:
         """Exact expected signed squares per turn (MS-05..MS-08, track ignored).
 
         The tosses of a turn are independent and the turn stops at a stopping time N
@@ -428,7 +429,7 @@ class TossModel:
         self._check_turn_ends()
         return self.toss_mean() / (self._one() - self.repeat_probability())
 
-    def turn_variance(self):
+    def turn_variance(self) -> Fraction | float:
         """Exact variance of the signed squares per turn.
 
         A turn is K repeating tosses (mean a, variance va each) and one last toss (mean
@@ -572,7 +573,8 @@ class TossModel:
             again[start:start + k] = ag
         return squares, again
 
-    def simulate_turns(self, n: int, rng, tosses: bool = False, chunk: int = 1 << 16):
+    def simulate_turns(self, n: int, rng, tosses: bool = False, chunk: int = 1 << 16,
+                       ) -> np.ndarray | tuple[np.ndarray, np.ndarray]:
         """Signed squares of ``n`` simulated turns (numpy int64 array), tosses of a
         turn summed until one does not repeat (MS-07). ``tosses=True`` also returns the
         number of tosses of each turn. Seeded by ``rng`` (``numpy.random.default_rng``).

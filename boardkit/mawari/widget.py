@@ -197,7 +197,7 @@ class MawariWidget(GameWidget):
 
 
 # ---- the toss lab's widgets (notebooks 41, 42, 44) ---------------------------------
-def tally_widget(model: TossModel | None = None):
+def tally_widget(model: TossModel | None = None) -> W.VBox:
     """Type each real toss ("up up down side", or 表 表 裏 横) and press add: the tally
     and its chi-square tests against ``model`` update as the class goes."""
     model = model or TossModel.fair()
@@ -228,7 +228,7 @@ def tally_widget(model: TossModel | None = None):
 
 
 # ---- a try-it widget -------------------------------------------------------------------
-def toss_widget(model: TossModel | None = None, seed: int = 0):
+def toss_widget(model: TossModel | None = None, seed: int = 0) -> W.VBox:
     """An ipywidgets box to toss the four golds by hand: each click is one toss (MS-04),
     drawn as it landed; the turn goes on while no gold is face down (MS-07), and the
     running average of squares per turn is shown next to the exact value."""
@@ -262,7 +262,7 @@ def toss_widget(model: TossModel | None = None, seed: int = 0):
     return box
 
 
-def what_if_widget():
+def what_if_widget() -> W.VBox:
     """Sliders for the what-ifs of notebook 42: side-standing chance (MS-04), the value
     of four face-down golds (MS-05), overlap (MS-06) and fall (MS-08) chances; the exact
     figures of the turn (and turns per lap on the ring, corner jump on) update at once.
