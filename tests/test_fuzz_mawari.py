@@ -400,3 +400,21 @@ def test_exercise_checks_never_raise(capsys):
                      "expected_squares", "expected_tosses", "laid_down"):
             probe(f"exercises.{name}", getattr(ex, "check_" + name), answer)
     capsys.readouterr()
+
+
+HUGE = 10 ** 5000                     # str()/repr() of it raise ValueError in Python 3.11+
+
+
+@pytest.mark.parametrize("call", [
+    lambda: MawariRules(players=HUGE), lambda: MawariRules(all_down_value=HUGE),
+    lambda: MawariRules(players=[HUGE]), lambda: MawariRules(toss_probs=[HUGE] * 7),
+    lambda: MawariRules(battle_line=HUGE), lambda: MawariRules(overlap_back=(HUGE,)),
+    lambda: square_index(HUGE), lambda: MawariGame().place(HUGE, "1五"),
+    lambda: MawariGame().place(0, "1五", HUGE), lambda: MawariGame().play(Battle(HUGE)),
+    lambda: MawariGame().set_toss(HUGE), lambda: TossModel(HUGE, 0),
+    lambda: TossModel(0.5, 0.5, all_down_value=HUGE), lambda: TossTally({"up up up up": HUGE}),
+    lambda: MawariGame.setup({HUGE: "1五"}),
+])
+def test_huge_integers_are_refused_with_a_short_message(call):
+    _, err = probe("huge int", call)
+    assert isinstance(err, BoardkitError) and len(str(err)) < 300

@@ -37,7 +37,12 @@ def short(value: Any, limit: int = 40) -> str:
     """repr of a value cut to ``limit`` characters (messages stay small for 1 MB input)."""
     if isinstance(value, str) and len(value) > limit:
         return repr(value[:limit]) + "..."
-    r = repr(value)
+    if isinstance(value, int) and value.bit_length() > 4 * limit:
+        return f"<a whole number of about {int(value.bit_length() * 0.30103):,} digits>"
+    try:
+        r = repr(value)
+    except Exception:                     # e.g. a container holding a 5,000-digit int
+        r = f"<{type(value).__name__}>"
     return r if len(r) <= limit else r[:limit] + "..."
 
 

@@ -266,7 +266,8 @@ class TossModel:
                     f"Fraction(1, 2) or 0.5) (MS-09); got {short(x)}")
             if not (0 <= x <= 1) or (isinstance(x, float) and math.isnan(x)):
                 raise BoardkitError(
-                    f"TossModel.{name} = {x} is not a probability: it must lie in [0, 1] (MS-09)")
+                    f"TossModel.{name} = {short(x)} is not a probability: it must lie in [0, 1] "
+                    f"(MS-09)")
             if isinstance(x, Fraction) and max(x.numerator.bit_length(),
                                                x.denominator.bit_length()) > 256:
                 raise BoardkitError(f"TossModel.{name}: a fraction with more than 256 bits in "
