@@ -13,6 +13,8 @@ import pytest
 from boardkit.diamond import PASS, DiamondGame, DiamondRules
 from boardkit.diamond import geometry as B
 
+from conftest import check_invariants, random_games
+
 DIRS = [(1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1)]
 STAR = set(B.HOLES)
 
@@ -160,7 +162,7 @@ def test_dg10_every_jump_path_is_listed_by_paths():
     assert compared > 100
 
 
-def check_invariants(g, counts):
+def check_pieces(g, counts):
     pcs = g.pieces()
     for p in range(g.players):
         mine = [h for h, (q, _) in pcs.items() if q == p]
@@ -173,37 +175,26 @@ def check_invariants(g, counts):
 @pytest.mark.parametrize("kw", RULESETS[:6] + RULESETS[7:],
                          ids=lambda kw: ",".join(f"{k}={v}" for k, v in kw.items()))
 def test_random_games_keep_invariants(kw):
-    """Seeded random plies: pieces conserved, never on a forbidden tip, one king each,
-    push/pop and undo exact, JSON round-trips, every move's text parses back."""
-    rng = np.random.default_rng(7 + len(kw))
+    """Seeded random plies (conftest.random_games): pieces conserved, never on a
+    forbidden tip, one king each; JSON round-trips and undo restores (check_invariants);
+    the fast _push/_pop pair is exact; every move's text parses back."""
     rules = DiamondRules(max_turns=300, **kw)
+    counts = [rules.pieces] * rules.players
+    before = DiamondGame(rules).to_json()
     plies = 0
-    for _game in range(1):
-        g = DiamondGame(rules)
-        counts = [len(g.pieces_of(p)) for p in range(g.players)]
-        snapshots = []
-        while not g.is_over():
-            moves = g.legal_moves()
-            assert moves
-            before = g.to_json()
-            m = moves[int(rng.integers(len(moves)))]
-            g._push(m)
-            g._pop()
-            assert g.to_json() == before
-            assert m == PASS or g._parse_move(str(m)) == m
-            snapshots.append(before)
-            g.play(m)
-            plies += 1
-            check_invariants(g, counts)
-            if plies % 37 == 0:
-                h = DiamondGame.from_json(g.to_json())
-                assert h.to_json() == g.to_json()
-                assert h.legal_moves() == g.legal_moves()
-        # undo all the way back, exactly
-        for s in reversed(snapshots[-60:]):
-            g.undo()
-            assert g.to_json() == s
-    assert plies >= 250   # 6 rule sets: about 1,800 plies in all
+    for g, m, _ in random_games(lambda: DiamondGame(rules), games=1, seed=7 + len(kw), max_plies=300):
+        plies += 1
+        check_invariants(g, before)
+        check_pieces(g, counts)
+        probe = g.copy()
+        probe.undo()
+        assert m == PASS or probe._parse_move(str(m)) == m
+        probe._push(m)
+        assert probe.to_json() == g.to_json()
+        probe._pop()
+        assert probe.to_json() == before
+        before = g.to_json()
+    assert plies >= 250   # 7 rule sets: about 2,000 plies in all
 
 
 def test_reference_agrees_on_the_documented_examples():

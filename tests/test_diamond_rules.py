@@ -8,6 +8,8 @@ from boardkit import BoardkitError, FormatError, IllegalMoveError
 from boardkit.diamond import PASS, DiamondGame, DiamondMove, DiamondRules
 from boardkit.diamond import geometry as B
 
+from conftest import assert_rejected
+
 R, Y, G = 0, 1, 2
 RK, YK = (0, True), (1, True)
 
@@ -22,11 +24,10 @@ def dests(g, hole):
 
 
 def assert_illegal(g, move, pattern, err=IllegalMoveError):
-    before = g.to_json()
+    """``g.play(move)`` is refused naming the rule; the game (and its history) unchanged."""
     hist = len(g.history)
-    with pytest.raises(err, match=pattern):
-        g.play(move)
-    assert g.to_json() == before and len(g.history) == hist
+    assert_rejected(g, lambda: g.play(move), err, match=pattern)
+    assert len(g.history) == hist
 
 
 # ------------------------------------------------------------------ setup, seats
@@ -571,3 +572,23 @@ def test_move_notation():
     assert str(DiamondMove(((0, 0), (2, 0), (2, -2)), "hop")) == "i5:i7:k7"
     assert str(PASS) == "pass"
     assert repr(DiamondMove(((0, 0), (1, 0)), "step")) == "<step i5-i6>"
+
+
+@pytest.mark.parametrize("preset,expect", [
+    ("classic", dict(players=3, kings=True, pieces=15)),
+    ("two_players", dict(players=2, kings=True, pieces=15)),
+    ("no_king", dict(players=3, kings=False)),
+    ("ten_pieces", dict(players=3, pieces=10)),
+    ("super_chinese", dict(long_jump=True)),
+    ("small", dict(board="small", pieces=10)),
+    ("chinese", dict(board="chinese", players=2, kings=False, pieces=10)),
+])
+def test_dg05_dg20_every_rules_preset_starts_a_game(preset, expect):
+    """The presets (DG-05, DG-06, DG-17, DG-18, DG-19, DG-20) set what they say, take
+    further options, and start a game with the right number of pieces."""
+    rules = getattr(DiamondRules, preset)()
+    for k, v in expect.items():
+        assert getattr(rules, k) == v, (preset, k)
+    g = DiamondGame(rules)
+    assert len(g.pieces()) == rules.players * rules.pieces and g.legal_moves()
+    assert getattr(DiamondRules, preset)(first_player=1).first_player == 1
