@@ -141,7 +141,8 @@ def _uniform(rng, size):
 def test_monte_carlo_converges_and_is_blockwise_reproducible():
     r = monte_carlo(_uniform, 200_000, seed=1, block=50_000, progress=False)
     assert abs(r.mean - 0.5) < 4 * r.stderr
-    assert r.interval[0] < 0.5 < r.interval[1] or abs(r.mean - 0.5) < 4 * r.stderr
+    assert r.interval == (r.mean - 1.96 * r.stderr, r.mean + 1.96 * r.stderr)
+    assert abs(r.stderr - (1 / 12) ** 0.5 / 200_000 ** 0.5) < 1e-5        # sd of U(0,1) is 1/sqrt(12)
     assert monte_carlo(_uniform, 200_000, seed=1, block=50_000, progress=False).mean == r.mean
 
 
