@@ -305,8 +305,9 @@ def main(argv=None) -> int:
         return e, m.seconds
 
     t0 = time.perf_counter()
+    together = bool(args.scheduler) and len(rows) > 1
     try:
-        if args.scheduler and len(rows) > 1:
+        if together:
             # a cluster has room for every tip at once: queue them all (one thread each waits)
             with ThreadPoolExecutor(max_workers=len(rows)) as th:
                 done = list(th.map(lambda r: one(*r), rows))
@@ -330,11 +331,13 @@ def main(argv=None) -> int:
 
     total = len(rows) * args.games
     per_tip = sum(s for _, s in done)
-    est = sum(2000 / (args.games / s) for _, s in done)
+    # tips one after another: the sum of their times; all at once (a cluster): the wall time
+    est = (wall if together else per_tip) * 2000 / args.games
     print(f"{total} games in {wall:.1f} s ({total / wall:.2f} games/s); wrote {out}")
     if args.games != 2000:
         print(f"estimated for 2,000 games per tip on the same executor: {est / 60:.1f} min "
-              f"({est:.0f} s; from {per_tip:.1f} s of tip runs)")
+              f"({est:.0f} s; from {wall if together else per_tip:.1f} s"
+              f"{' with every tip at once' if together else ' of tip runs'})")
     return 0
 
 
