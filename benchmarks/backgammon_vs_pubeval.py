@@ -21,15 +21,14 @@ import sys
 import time
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
-from boardkit.backgammon import BackgammonGame, BackgammonRules  # noqa: E402
-from boardkit.backgammon import ai  # noqa: E402
+from boardkit.backgammon import BackgammonGame, BackgammonRules, ai  # noqa: E402
 from boardkit.sim import tournament  # noqa: E402
 
 
 def match(a: str, b: str, games: int, seed: int) -> None:
     factory = functools.partial(BackgammonGame, rules=BackgammonRules.no_cube())
     t0 = time.perf_counter()
-    res = tournament(factory, {a: ai.BOTS[a], b: ai.BOTS[b]}, games=games, seed=seed,
+    res = tournament(factory, {a: ai.bot(a), b: ai.bot(b)}, games=games, seed=seed,
                      executor="process", progress=False)
     lo, hi = res.interval(a)
     ppg = (res.points[a] - res.points[b]) / games
@@ -42,7 +41,7 @@ def timing(level: str, games: int = 3, seed: int = 0) -> None:
     """Median and worst seconds per decision (plays only) of one level in self-play."""
     import numpy as np
     rng = np.random.default_rng(seed)
-    bot, times = ai.BOTS[level], []
+    bot, times = ai.bot(level), []
     for _ in range(games):
         g = BackgammonGame(rules=BackgammonRules.no_cube())
         while not g.is_over():

@@ -5,11 +5,9 @@ import numpy as np
 import pytest
 
 from boardkit._core import BoardkitError
-from boardkit.backgammon.game import OpeningRoll
-from boardkit.backgammon import BackgammonGame, BackgammonRules, CubeAction
-from boardkit.backgammon import ai, bearoff, probability
+from boardkit.backgammon import BackgammonGame, BackgammonRules, CubeAction, ai, bearoff, probability
 from boardkit.backgammon import pubeval as pe
-from boardkit.backgammon.game import plays_for
+from boardkit.backgammon.game import OpeningRoll, plays_for
 from boardkit.sim import play_game, tournament
 
 

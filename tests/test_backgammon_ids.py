@@ -99,7 +99,6 @@ def test_bg17_replay_gnubg_match(k):
 
 def test_bg17_round_trip_random_positions():
     """BG-17: Position IDs round-trip over positions from random games."""
-    from boardkit.backgammon.game import plays_for
     rng = np.random.default_rng(5)
     g = BackgammonGame()
     seen = 0

@@ -73,7 +73,7 @@ def test_property_game_undo_json_ids():
     """Undo is exact, JSON and Position IDs round-trip, at every step of random games,
     cube actions and rolls included (BG-03, BG-12, BG-17): undo takes back the rolls too."""
     rng = np.random.default_rng(7)
-    for n in range(20):
+    for _ in range(20):
         g = BackgammonGame()
         states = []
         while not g.is_over():

@@ -644,7 +644,7 @@ def test_bad_json_positions_and_rules():
 def test_bg01_side_builds_counts_and_rejects_unknown_points():
     """side(): {point: checkers} in the side's own numbering (25 = bar), the rest off."""
     from boardkit import BoardkitError
-    from boardkit.backgammon.game import START, side
+    from boardkit.backgammon.game import side
     assert side({24: 2, 13: 5, 8: 3, 6: 5}) == list(START)
     s = side({6: 3, 25: 1}, bar=1)
     assert s[6] == 3 and s[25] == 2 and s[0] == 10

@@ -42,14 +42,14 @@ both sides are home. It is vectorised with numpy over all the candidate plays.
 """
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 import numpy as np
 
 from .._core import BoardkitError, check_level
-from .notation import _short
 from . import bearoff
 from .game import BackgammonGame, CubeAction, Play, plays_for
+from .notation import _short
 from .probability import DISTINCT_ROLLS
 
 __all__ = ["LEVELS", "HINT_LEVEL", "bot", "hint", "explain", "OPENING_BOOK", "book_play",
@@ -62,9 +62,10 @@ LEVELS: dict[str, str] = {"random": "ランダム", "easy": "やさしい", "nor
                           "strong": "つよい", "lookahead": "先読み"}
 
 #: The hint's level: the strongest that answers within about half a second. Measured
-#: on this 2-core machine (benchmarks/backgammon_games.py --timing; 48 positions from
-#: strong-vs-strong games, every third play): lookahead median 11 ms, 90th percentile
-#: 62 ms, worst 107 ms per move (strong: median 2 ms, worst 10 ms).
+#: on this shared 2-core machine (2026-11-30): over 48 positions of strong-vs-strong
+#: games (every third play) lookahead took median 11 ms, 90th percentile 62 ms, worst
+#: 107 ms per move (strong: median 2 ms, worst 10 ms); in 3 self-play games
+#: (benchmarks/backgammon_vs_pubeval.py --timing, 210 moves) median 6.9 ms, worst 437 ms.
 HINT_LEVEL = "lookahead"
 
 # ----------------------------------------------------------------- weights
@@ -553,7 +554,9 @@ def _describe(play: Play, f: dict, i: int, base: dict) -> str:
     parts = []
     pm, pt = int(f["pips_me"][i]), int(f["pips_them"][i])
     lead = pt - pm
-    parts.append(f"pips {pm} to {pt} ({'you lead by ' + str(lead) if lead > 0 else 'you trail by ' + str(-lead) if lead < 0 else 'even'})")
+    standing = (f"you lead by {lead}" if lead > 0 else f"you trail by {-lead}" if lead < 0
+                else "even")
+    parts.append(f"pips {pm} to {pt} ({standing})")
     if play.hits:
         parts.append(f"hits {play.hits} blot{'s' if play.hits > 1 else ''}")
     if f["contact"][i]:

@@ -30,8 +30,8 @@ import itertools
 import math
 import os
 import pathlib
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 import numpy as np
 

@@ -7,7 +7,7 @@ printed numbers are Red's). Clickable cells: "1".."24" (points in White's number
 """
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from .. import svg
 from .._core import ChanceStep
@@ -372,7 +372,8 @@ def _status(game) -> str:
         return f"{who} to roll"
     if game.rules.match_length:
         sc = game.score
-        extra = f" · match to {game.rules.match_length}: {sc[0]}-{sc[1]}" + (" (Crawford)" if game.crawford else "")
+        extra = (f" · match to {game.rules.match_length}: {sc[0]}-{sc[1]}"
+                 + (" (Crawford)" if game.crawford else ""))
     else:
         extra = ""
     return f"{who} to play {game.dice[0]}-{game.dice[1]}{extra}"

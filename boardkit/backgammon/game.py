@@ -21,14 +21,23 @@ formats in notation.py (move text, GNU Backgammon IDs); both are re-exported her
 from __future__ import annotations
 
 import numbers
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Any
 
 from .._core import BoardkitError, FormatError, Game, IllegalMoveError, Outcome
-from .movegen import (START, Play, Step, _apply_step, _reachable, _single, pip_count,
-                      plays_for)
-from .notation import (MAX_MOVE_TEXT, _point_name, _short, decode_match_id, decode_position_id, encode_match_id,
-                       encode_position_id, notation, parse_notation)
+from .movegen import START, Play, Step, _apply_step, _reachable, _single, pip_count, plays_for
+from .notation import (
+    MAX_MOVE_TEXT,
+    _point_name,
+    _short,
+    decode_match_id,
+    decode_position_id,
+    encode_match_id,
+    encode_position_id,
+    notation,
+    parse_notation,
+)
 from .rules import BackgammonRules
 
 __all__ = ["BackgammonGame", "Play", "CubeAction", "Step", "plays_for", "START",
@@ -335,7 +344,7 @@ class BackgammonGame(Game):
         self.resolve_chance(rng)
         return self._dice
 
-    def set_dice(self, a: int, b: int) -> "BackgammonGame":
+    def set_dice(self, a: int, b: int) -> BackgammonGame:
         """Set the roll by hand (teaching, set-up positions); recorded in ``history`` as a
         chance step and undoable. At the very start this gives White the first play
         with a-b (a set-up shortcut: real games begin with resolve_chance, BG-03); at the
@@ -360,7 +369,8 @@ class BackgammonGame(Game):
     def _not_now(self, what: str) -> str:
         return {
             "opening": f"cannot {what} now: the game starts with the opening roll (BG-03)",
-            "cube": f"cannot {what} now: {PLAYER_NAMES[self._roller]} first chooses to roll or double (BG-12)",
+            "cube": (f"cannot {what} now: {PLAYER_NAMES[self._roller]} first chooses to roll "
+                     f"or double (BG-12)"),
             "respond": f"cannot {what} now: {PLAYER_NAMES[self._turn]} must take or pass the double (BG-12)",
             "roll": f"cannot {what} now: the dice must be rolled first",
             "move": f"cannot {what} now: the dice are rolled, a play is due (BG-08)",
@@ -514,7 +524,8 @@ class BackgammonGame(Game):
         if isinstance(move, CubeAction) or str(move).strip().lower() in ("roll", "double", "take", "pass"):
             act = str(move).strip().lower()
             if self._phase != "respond" and act in ("take", "pass"):
-                return IllegalMoveError("no double has been offered: take or pass answers a double (BG-12)", "BG-12")
+                return IllegalMoveError("no double has been offered: take or pass answers a "
+                                        "double (BG-12)", "BG-12")
             if act == "double" and self._phase in ("roll", "move"):
                 reason = self._cube_reason(self._roller)
                 if reason:
@@ -559,7 +570,8 @@ class BackgammonGame(Game):
                                     "be played (BG-08)", "BG-08")
         if len(moves) < most:
             if d1 == d2:
-                msg = f"with a double, as many of the four moves as possible must be played: {most} here (BG-08)"
+                msg = (f"with a double, as many of the four moves as possible must be played: "
+                       f"{most} here (BG-08)")
             elif most == 2:
                 msg = "both dice must be played when possible (BG-08)"
             else:
@@ -814,7 +826,7 @@ class BackgammonGame(Game):
     # ------------------------------------------------------- set-up helpers
     def set_match_state(self, *, score: tuple[int, int] | None = None,
                         crawford: bool | None = None, cube: int | None = None,
-                        cube_owner: int | None | str = "keep") -> "BackgammonGame":
+                        cube_owner: int | None | str = "keep") -> BackgammonGame:
         """Set up the match context of a teaching position (returns the game).
 
         ``score`` (White, Red) before this game and ``crawford`` (this is the Crawford
@@ -887,7 +899,7 @@ class BackgammonGame(Game):
     def from_position(cls, mine, theirs, *, turn: int = 0, dice: tuple[int, int] | None = None,
                       rules: BackgammonRules | None = None, cube: int = 1,
                       cube_owner: int | None = None, score: tuple[int, int] = (0, 0),
-                      crawford: bool = False) -> "BackgammonGame":
+                      crawford: bool = False) -> BackgammonGame:
         """A game at a given position: ``mine`` belongs to the player ``turn`` (on roll),
         both sides in their own numbering. With ``dice`` the play is due at once.
         ``cube``, ``cube_owner``, ``score`` and ``crawford`` set the match context
@@ -917,7 +929,7 @@ class BackgammonGame(Game):
 
     @classmethod
     def from_position_id(cls, pid: str, match_id: str | None = None, *, turn: int = 0,
-                         rules: BackgammonRules | None = None, **match_state) -> "BackgammonGame":
+                         rules: BackgammonRules | None = None, **match_state) -> BackgammonGame:
         """A game from a GNU Backgammon Position ID (and optionally a Match ID, BG-17).
         The player on roll is ``turn`` (White by default) unless the Match ID says.
         Without a Match ID, keywords ``score``, ``crawford``, ``cube``, ``cube_owner``
@@ -934,7 +946,7 @@ class BackgammonGame(Game):
         return cls._from_match_id(mine, theirs, match_id)
 
     @classmethod
-    def _from_match_id(cls, mine, theirs, match_id: str) -> "BackgammonGame":
+    def _from_match_id(cls, mine, theirs, match_id: str) -> BackgammonGame:
         fmt = "GNU Backgammon Match ID (BG-17)"
         info = decode_match_id(match_id)
         if info["state"] != 1:

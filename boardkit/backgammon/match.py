@@ -81,7 +81,7 @@ class BackgammonMatch:
             return None
         return 0 if self.score[0] >= self.length else 1
 
-    def play(self, bots, rng, max_games: int = 200) -> "BackgammonMatch":
+    def play(self, bots, rng, max_games: int = 200) -> BackgammonMatch:
         """Play the whole match with two bots (each ``bot(game, rng) -> move``)."""
         from ..sim import play_game
         for _ in range(max_games):

@@ -10,7 +10,8 @@ and the bear-off code use it directly.
 """
 from __future__ import annotations
 
-from typing import Iterable, NamedTuple
+from collections.abc import Iterable
+from typing import NamedTuple
 
 from .notation import _point_name, notation
 
@@ -65,7 +66,7 @@ class Play:
         self._raw = None
 
     @classmethod
-    def _lazy(cls, after, raw, dice) -> "Play":
+    def _lazy(cls, after, raw, dice) -> Play:
         """A play from the generator's raw steps ((from, to, hit, die), ...); the tuples
         are built only when asked for (most plays in a search are never looked at)."""
         p = cls.__new__(cls)

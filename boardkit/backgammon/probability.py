@@ -19,8 +19,8 @@ Nothing here needs the game engine, so these functions are fast and easy to test
 """
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
-from typing import Iterable, Sequence
 
 import numpy as np
 

@@ -50,18 +50,18 @@ class BackgammonRules:
         return self.match_length == 0
 
     @classmethod
-    def money(cls, jacoby: bool = False, max_cube: int = 64) -> "BackgammonRules":
+    def money(cls, jacoby: bool = False, max_cube: int = 64) -> BackgammonRules:
         """Money play with the doubling cube (optionally the Jacoby rule)."""
         return cls(cube=True, jacoby=jacoby, match_length=0, max_cube=max_cube)
 
     @classmethod
-    def match(cls, length: int) -> "BackgammonRules":
+    def match(cls, length: int) -> BackgammonRules:
         """A game inside a match to ``length`` points (Crawford rule applies)."""
         if type(length) is not int or length < 1:
             raise BoardkitError(f"a match is played to 1 point or more, got {_short(length)} (BG-13)")
         return cls(cube=True, jacoby=False, match_length=length)
 
     @classmethod
-    def no_cube(cls) -> "BackgammonRules":
+    def no_cube(cls) -> BackgammonRules:
         """Plain games: no doubling; a win counts 1, 2 or 3 (BG-11)."""
         return cls(cube=False, jacoby=False, match_length=0)

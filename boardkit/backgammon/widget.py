@@ -70,7 +70,8 @@ class BackgammonWidget(GameWidget):
         small = W.Layout(width="62px")
         self.die_a = W.Dropdown(options=[1, 2, 3, 4, 5, 6], value=3, layout=small)
         self.die_b = W.Dropdown(options=[1, 2, 3, 4, 5, 6], value=1, layout=small)
-        self.set_dice_button = self._button("Set dice", lambda _: self.set_dice(self.die_a.value, self.die_b.value), "hand-pointer-o")
+        self.set_dice_button = self._button(
+            "Set dice", lambda _: self.set_dice(self.die_a.value, self.die_b.value), "hand-pointer-o")
         self.double_button = self._button("Double", lambda _: self.cube("double"), "")
         self.take_button = self._button("Take", lambda _: self.cube("take"), "check")
         self.pass_button = self._button("Pass", lambda _: self.cube("pass"), "times")
