@@ -2,6 +2,7 @@
 import types
 
 import ipywidgets as W
+import pytest
 
 from boardkit.widgets import GameWidget
 
@@ -224,3 +225,23 @@ def test_move_list_keeps_the_newest_move_in_view_and_uses_theme_colours():
     assert "column-reverse" in w.moves_html.value and "var(--jp-ui-font-color1" in w.moves_html.value
     assert "#333" not in w.status_html.value.split("var(")[0]
     assert "column-reverse" in scroll_box("<p>x</p>") and "<p>x</p>" in scroll_box("<p>x</p>")
+
+
+def test_widget_words_come_from_the_language_catalogue():
+    from boardkit import i18n
+    assert i18n.tr("no_move_from", cell="h") == "h: no legal move starts there"
+    assert i18n.tr("unknown.key") == "unknown.key"
+    i18n.set_language("ja")
+    try:
+        w = ToyWidget()
+        assert w.new_button.description == "新しいゲーム" and "の番です" in w.status
+        w.click("h")
+        assert "動かせる手はありません" in w.message
+    finally:
+        i18n.set_language("en")
+    assert ToyWidget().new_button.description == "New game"
+    missing = set(i18n.EN) - set(i18n.JA)
+    assert not missing, f"Japanese catalogue lacks {sorted(missing)}"
+    from boardkit import BoardkitError
+    with pytest.raises(BoardkitError, match="language must be one of"):
+        i18n.set_language("fr")
