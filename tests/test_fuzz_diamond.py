@@ -479,5 +479,6 @@ def test_default_max_turns_is_finite_so_random_play_ends():
     while not g.is_over():
         moves = g.legal_moves()
         g._push(moves[int(rng.integers(len(moves)))])
-    assert g.turns_played <= rules.max_turns
-    assert g.outcome().reason.startswith("unfinished") or g.finished
+    assert g.turns_played == rules.max_turns and not g.finished
+    out = g.outcome()
+    assert out.winner is None and out.rule == "max_turns" and out.reason.startswith("unfinished")
