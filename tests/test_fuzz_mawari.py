@@ -418,3 +418,21 @@ HUGE = 10 ** 5000                     # str()/repr() of it raise ValueError in P
 def test_huge_integers_are_refused_with_a_short_message(call):
     _, err = probe("huge int", call)
     assert isinstance(err, BoardkitError) and len(str(err)) < 300
+
+
+@pytest.mark.parametrize("call", [
+    lambda m: m.turn_distribution(max_repeats=10 ** 9),
+    lambda m: m.simulate_turns(10 ** 12, np.random.default_rng(0)),
+    lambda m: m.sample_tosses(-5, np.random.default_rng(0)),
+    lambda m: m.sample_tosses(2.5, np.random.default_rng(0)),
+])
+def test_simulation_sizes_are_bounded(call):
+    """No hang or MemoryError from a number typed into a notebook: a BoardkitError."""
+    _, err = probe("simulation size", call, TossModel.realistic())
+    assert isinstance(err, BoardkitError)
+    from boardkit.mawari.ring import RingChain
+    _, err = probe("ring size", RingChain().simulate_laps, 10 ** 12, np.random.default_rng(0))
+    assert isinstance(err, BoardkitError)
+    _, err = probe("ring landings", RingChain().simulate_landings, 10 ** 6, np.random.default_rng(0),
+                   pieces=10 ** 6)
+    assert isinstance(err, BoardkitError)

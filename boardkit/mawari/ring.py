@@ -26,7 +26,7 @@ import numpy as np
 
 from .._core import BoardkitError
 from ..svg import Drawing
-from .toss import TossModel
+from .toss import TossModel, check_count
 
 __all__ = ["RING", "CORNERS", "RingChain", "step", "draw_ring_values"]
 
@@ -189,6 +189,7 @@ class RingChain:
         if not 0 <= start < RING:
             raise BoardkitError(f"a ring position is 0..31 from the home corner (MS-01); "
                                 f"got {start!r}")
+        n = check_count(n)
         pos = np.full(n, start, dtype=np.int64)
         turns = np.ones(n, dtype=np.int64)
         active = np.ones(n, dtype=bool)
@@ -208,6 +209,8 @@ class RingChain:
         ``tosses`` times each after ``burn_in`` uncounted tosses from home (so the start
         does not tilt the long-run figures); divide to get landings per lap. Laps run
         include the unfinished last lap as a fraction (its landings are counted)."""
+        pieces, tosses = check_count(pieces, "pieces"), check_count(tosses, "tosses")
+        check_count(pieces * (tosses + check_count(burn_in, "burn_in")), "pieces x tosses")
         pos = np.zeros(pieces, dtype=np.int64)
         for _ in range(burn_in):
             pos = _step_arrays(pos, self.model.sample_tosses(pieces, rng)[0], self.jump)[0]

@@ -65,6 +65,17 @@ def overlap_rule(name: Any, where: str = "overlap_back") -> str:
                         f"count, or by the whole value); got {short(name)}")
 
 
+MAX_REPEATS = 200             # repeated tosses a truncated turn distribution follows
+MAX_SIMULATED = 50_000_000    # tosses / turns / pieces one simulation call may ask for
+
+
+def check_count(n: Any, what: str = "n") -> int:
+    """A number of simulated tosses/turns/pieces: a whole number 0..50,000,000."""
+    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or not 0 <= n <= MAX_SIMULATED:
+        raise BoardkitError(f"{what} must be a whole number 0..{MAX_SIMULATED:,}; got {short(n)}")
+    return int(n)
+
+
 def check_all_down_value(value: Any, where: str = "all_down_value") -> int:
     """The MS-05 all-face-down value: a whole number of squares 0..400."""
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)) \
@@ -456,18 +467,20 @@ class TossModel:
 
         The number of tosses is unbounded when the repeat chance p > 0, so the sum over
         k = 0, 1, 2 ... repeats is cut: after ``max_repeats`` repeats if given, else as
-        soon as the left-out mass p^(k+1) is at most ``tol``. The result's ``remaining``
-        is that left-out mass, exactly (a Fraction for Fraction models)."""
+        soon as the left-out mass p^(k+1) is at most ``tol`` (at most 200 repeats). The
+        result's ``remaining`` is that left-out mass, exactly (a Fraction for Fraction
+        models)."""
         self._check_turn_ends()
         p = self.repeat_probability()
         if max_repeats is None:
             max_repeats = 0
             if p > 0:
-                while p ** (max_repeats + 1) > tol and max_repeats < 10_000:
+                while p ** (max_repeats + 1) > tol and max_repeats < MAX_REPEATS:
                     max_repeats += 1
-        if isinstance(max_repeats, bool) or not isinstance(max_repeats, int) or max_repeats < 0:
-            raise BoardkitError(f"max_repeats must be a whole number >= 0 (MS-07); "
-                                f"got {max_repeats!r}")
+        if isinstance(max_repeats, bool) or not isinstance(max_repeats, int) \
+                or not 0 <= max_repeats <= MAX_REPEATS:
+            raise BoardkitError(f"max_repeats must be a whole number 0..{MAX_REPEATS} (MS-07); "
+                                f"got {short(max_repeats)}")
         # P(turn = t, k repeats) = (again^{*k} * last)(t) with the unconditional chances
         # of a repeating / a last toss. Exact models run on integer numerators over a
         # common denominator D (Fraction sums would be far slower): level k is over D^(k+1).
@@ -535,9 +548,7 @@ class TossModel:
         with the cumulative face probabilities) and its events, independently of the
         enumeration that the simulation is meant to check. Work goes in cache-sized
         chunks (much faster than whole arrays at once)."""
-        n = int(n)
-        if n < 0:
-            raise BoardkitError(f"n must be a whole number >= 0; got {n!r}")
+        n = check_count(n)
         value, back, repeat = self._tables()
         probs = [Fraction(self.face_probs[f]) for f in FACES]
         # a gold shows face k when u passes the first k bounds (cumulative chances);
@@ -582,9 +593,7 @@ class TossModel:
         Tosses are drawn in cache-sized chunks; a turn running over a chunk's end is
         carried into the next chunk."""
         self._check_turn_ends()
-        n = int(n)
-        if n < 0:
-            raise BoardkitError(f"n must be a whole number >= 0; got {n!r}")
+        n = check_count(n)
         out = np.empty(n, dtype=np.int64)
         counts = np.empty(n, dtype=np.int64) if tosses else None
         done, carry, carry_count = 0, 0, 0
