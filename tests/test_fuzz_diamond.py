@@ -10,6 +10,7 @@ play cannot reach (each refused naming its rule). Last, the round trip
 ``from_json(to_json())`` over seeded random and bot games of every variant, to the end.
 """
 import json
+import os
 
 import numpy as np
 import pytest
@@ -25,7 +26,9 @@ from boardkit.diamond.game import PATHS_BUDGET
 from conftest import answers_fast, assert_rejected
 
 FAST = 2.0          # seconds: issue 8 promises 1 s; doubled for a loaded 2-core machine
-FUZZ = settings(derandomize=True, max_examples=60, deadline=None, database=None,
+#: examples per fuzz test; DIAMOND_FUZZ_EXAMPLES=2000 for a longer run by hand
+EXAMPLES = int(os.environ.get("DIAMOND_FUZZ_EXAMPLES", "60"))
+FUZZ = settings(derandomize=True, max_examples=EXAMPLES, deadline=None, database=None,
                 suppress_health_check=list(HealthCheck))
 
 RULESETS = [
