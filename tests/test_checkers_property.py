@@ -1,7 +1,7 @@
 """Random seeded games under every preset (and a few custom sets), checking
 invariants and comparing the engine's moves with a naive reference generator.
 
-The reference generator below shares no code with boardkit/checkers/board.py: it
+The reference generator below shares no code with boardkit/checkers/movegen.py: it
 works on a dict of (row, col) -> piece, walks the diagonals step by step and applies
 the rules as written in docs/rules/checkers.md (CK-04..CK-09). Agreement on every
 position of hundreds of random games is the strongest test of the fast bitboard code.
@@ -12,6 +12,8 @@ import random
 import pytest
 
 from boardkit.checkers import CheckersGame, CheckersRules
+
+from conftest import random_games
 
 PRESETS = {
     "american": CheckersRules.american(),
@@ -134,21 +136,23 @@ def reference_moves(game):
     return {**captures, **steps}
 
 
-def random_games(name, seed):
-    """Yield (game, move) along seeded random games (captures and kings favoured a
-    little so positions with kings and long captures occur)."""
+def _capture_leaning(game, rng):
+    """A random move, a capture half the time when there is one (so positions with
+    kings and long captures occur)."""
+    moves = game.legal_moves()
+    caps = [m for m in moves if m.is_capture]
+    pool = caps if caps and rng.random() < 0.5 else moves
+    return pool[int(rng.integers(len(pool)))]
+
+
+def random_positions(name, seed):
+    """Yield (game, its legal moves) at every position of seeded random games (the
+    shared loop of conftest)."""
     rules = PRESETS[name]
-    rng = random.Random(seed)
-    for _ in range(GAMES[name]):
-        g = CheckersGame(rules)
-        for _ply in range(160):
-            if g.is_over():
-                break
-            moves = g.legal_moves()
-            yield g, moves
-            caps = [m for m in moves if m.is_capture]
-            m = rng.choice(caps if caps and rng.random() < 0.5 else moves)
-            g.play(m)
+    for g, _move, _rng in random_games(lambda: CheckersGame(rules), games=GAMES[name],
+                                       seed=seed, max_plies=160, bot=_capture_leaning):
+        if not g.is_over():
+            yield g, g.legal_moves()
 
 
 # ------------------------------------------------------------------ tests
@@ -158,7 +162,7 @@ def test_ck04_to_ck09_engine_matches_reference_generator(name):
     are exactly the reference generator's (same start, end and captured pieces, one
     move each, with a path the reference also finds)."""
     positions = 0
-    for g, moves in random_games(name, seed=11):
+    for g, moves in random_positions(name, seed=11):
         ref = reference_moves(g)
         keys = [(m.start, m.end, frozenset(m.captures)) for m in moves]
         assert len(keys) == len(set(keys)), g.fen()
@@ -174,7 +178,7 @@ def test_ck05_ck10_invariants_along_random_games(name):
     """Pieces never increase (CK-05 removes exactly the captured ones), nothing stands
     on a light square (CK-01), men never step backwards (CK-04), kings stay kings."""
     n = PRESETS[name].board_size
-    for g, moves in random_games(name, seed=5):
+    for g, moves in random_positions(name, seed=5):
         before = g.pieces()
         for s in before:
             r, c = coord(s, n)
@@ -199,17 +203,12 @@ def test_ck10_ck11_ck12_finished_games_name_their_rule():
     """Every random game that ends gives a reason citing CK-10..CK-13."""
     ended = 0
     for name in ("american", "international"):
-        rng = random.Random(3)
-        for _ in range(12):
-            g = CheckersGame(PRESETS[name])
-            for _ply in range(400):
-                if g.is_over():
-                    break
-                g.play(rng.choice(g.legal_moves()))
+        for g, _move, _rng in random_games(lambda name=name: CheckersGame(PRESETS[name]),
+                                           games=12, seed=3, max_plies=400):
             if g.is_over():
                 ended += 1
-                reason = g.outcome().reason
-                assert any(f"CK-1{k}" in reason for k in (0, 1, 2, 3)), reason
+                out = g.outcome()
+                assert out.rule in ("CK-10", "CK-11", "CK-12", "CK-13") and out.rule in out.reason
     assert ended >= 12
 
 

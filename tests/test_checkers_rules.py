@@ -10,6 +10,8 @@ from boardkit import BoardkitError, FormatError, IllegalMoveError
 from boardkit.checkers import CheckersGame, CheckersMove, CheckersRules
 from boardkit.checkers.movegen import geometry
 
+from conftest import assert_rejected
+
 AM = CheckersRules.american()
 NF = CheckersRules.no_forced()
 INT = CheckersRules.international()
@@ -23,13 +25,6 @@ def sq(r, c, n=8):
 
 def moves(g):
     return sorted(str(m) for m in g.legal_moves())
-
-
-def assert_untouched(g, fn, err, match):
-    before = (g.fen(), g.history, g.quiet_plies)
-    with pytest.raises(err, match=match):
-        fn()
-    assert (g.fen(), g.history, g.quiet_plies) == before
 
 
 # ----------------------------------------------------------- board and setup
@@ -95,16 +90,16 @@ def test_ck04_man_steps_diagonally_forward():
 def test_ck04_men_move_forward_only():
     """CK-04: backward, sideways and two-square steps are refused, naming the rule."""
     g = CheckersGame(fen="B:W28:B14")
-    assert_untouched(g, lambda: g.play("14-9"), IllegalMoveError, r"forward only \(CK-04\)")
-    assert_untouched(g, lambda: g.play("14-15"), IllegalMoveError, r"CK-04")
-    assert_untouched(g, lambda: g.play("14-23"), IllegalMoveError, r"one square.*CK-04")
+    assert_rejected(g, lambda: g.play("14-9"), IllegalMoveError, r"forward only \(CK-04\)")
+    assert_rejected(g, lambda: g.play("14-15"), IllegalMoveError, r"CK-04")
+    assert_rejected(g, lambda: g.play("14-23"), IllegalMoveError, r"one square.*CK-04")
 
 
 def test_ck04_blocked_man_and_occupied_square():
     """CK-04: no step onto an occupied square; a man with both squares taken cannot move."""
     g = CheckersGame(fen="B:W17,18,21,23:B14,1")
     assert "14-17" not in moves(g) and "14-18" not in moves(g)
-    assert_untouched(g, lambda: g.play("14-17"), IllegalMoveError, r"occupied.*CK-04")
+    assert_rejected(g, lambda: g.play("14-17"), IllegalMoveError, r"occupied.*CK-04")
 
 
 def test_ck05_jump():
@@ -131,7 +126,7 @@ def test_ck05_men_capture_backward_only_in_international():
     back = f"{sq(4, 3)}x{sq(2, 1)}"
     g = CheckersGame(AM, fen=fen)
     assert back not in moves(g)
-    assert_untouched(g, lambda: g.play(back), IllegalMoveError, r"forward only.*CK-05")
+    assert_rejected(g, lambda: g.play(back), IllegalMoveError, r"forward only.*CK-05")
     assert back in moves(CheckersGame(CheckersRules.custom(men_capture_backward=True), fen=fen))
     # the same in the 10x10 international game
     i = CheckersGame(INT, fen=f"B:W{sq(3, 2, 10)}:B{sq(4, 3, 10)}")
@@ -146,7 +141,7 @@ def test_ck06_forced_capture():
     """CK-06: when a capture exists the player must capture: steps are not legal."""
     g = CheckersGame(AM, fen="B:W14,15,24,32:B10,1")
     assert all(m.is_capture for m in g.legal_moves())
-    assert_untouched(g, lambda: g.play("1-6"), IllegalMoveError, r"a capture is available: .*\(CK-06\)")
+    assert_rejected(g, lambda: g.play("1-6"), IllegalMoveError, r"a capture is available: .*\(CK-06\)")
 
 
 def test_ck06_american_free_choice_between_captures():
@@ -161,7 +156,7 @@ def test_ck06_majority_capture():
     """CK-06: under majority capture only the sequence taking the most pieces is legal."""
     g = CheckersGame(CheckersRules.custom(majority_capture=True), fen=CHOICE)
     assert moves(g) == ["10x19x28"]
-    assert_untouched(g, lambda: g.play("10x17"), IllegalMoveError,
+    assert_rejected(g, lambda: g.play("10x17"), IllegalMoveError,
                      r"majority capture: a capture of 2 pieces is available.*CK-06")
 
 
@@ -189,7 +184,7 @@ def test_ck07_multi_jump_must_continue():
     for rules in (AM, NF):
         g = CheckersGame(rules, fen=CHOICE)
         assert "10x19" not in moves(g)
-        assert_untouched(g, lambda: g.play("10x19"), IllegalMoveError,
+        assert_rejected(g, lambda: g.play("10x19"), IllegalMoveError,
                          r"multi-jump must continue.*CK-07")
 
 
@@ -253,7 +248,7 @@ def test_ck08_american_crowning_ends_the_move():
     """CK-08 American: crowned by a jump, the move ends there."""
     g = CheckersGame(AM, fen=CROWN)
     assert moves(g) == ["22x31"]
-    assert_untouched(g, lambda: g.play("22x31x24"), IllegalMoveError, r"crowned.*CK-08")
+    assert_rejected(g, lambda: g.play("22x31x24"), IllegalMoveError, r"crowned.*CK-08")
     g.play("22x31")
     assert g.pieces()[31] == (0, True) and 27 in g.pieces()
 
@@ -288,7 +283,7 @@ def test_ck09_american_king_one_square_all_ways():
     """CK-09 American: a king steps one square in any diagonal direction."""
     g = CheckersGame(AM, fen="B:W5:BK18")
     assert moves(g) == ["18-14", "18-15", "18-22", "18-23"]
-    assert_untouched(g, lambda: g.play("18-27"), IllegalMoveError, r"one square.*CK-09")
+    assert_rejected(g, lambda: g.play("18-27"), IllegalMoveError, r"one square.*CK-09")
 
 
 def test_ck09_american_king_jumps_backward():
@@ -325,7 +320,7 @@ def test_ck10_win_when_opponent_has_no_pieces():
     out = g.outcome()
     assert out.winner == 0 and "CK-10" in out.reason and "no pieces" in out.reason
     assert g.legal_moves() == []
-    assert_untouched(g, lambda: g.play("23-27"), IllegalMoveError, "game is over")
+    assert_rejected(g, lambda: g.play("23-27"), IllegalMoveError, "game is over")
 
 
 def test_ck10_win_when_opponent_cannot_move():
@@ -503,7 +498,7 @@ def test_ck15_bad_notation_is_a_format_error():
     """CK-15: malformed text and unknown squares raise FormatError naming the notation."""
     g = CheckersGame()
     for bad in ("abc", "11-", "11-15-19", "0-4", "11-33", "", "11 15"):
-        assert_untouched(g, lambda: g.play(bad), FormatError, r"notation \(CK-15\)")
+        assert_rejected(g, lambda: g.play(bad), FormatError, r"notation \(CK-15\)")
     with pytest.raises(FormatError, match="CheckersMove"):
         g.play(("11", "15"))
 
