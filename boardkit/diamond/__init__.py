@@ -13,16 +13,13 @@ Modules (the same names mean the same thing in every game of boardkit):
 (steps, hop chains, the path check), ``notation`` (hole labels, move text, the text
 diagram), ``ai`` (LEVELS, HINT_LEVEL, bot, hint), ``draw`` (SVG), ``widget`` (the
 clickable board: all ipywidgets code), ``exercises``; and Diamond's own ``geometry``
-(the star: holes, lines, tips, camps) and ``puzzles`` (solitaire).
-``board`` is kept as another name of ``geometry`` for older notebooks.
+(the star: holes, lines, tips, camps; ``board.py`` before) and ``puzzles`` (solitaire).
 """
 from . import geometry
 from .game import PASS, DiamondGame, DiamondMove
 from .rules import DiamondRules
 
-board = geometry   # the module's former name
-
-__all__ = ["DiamondGame", "DiamondMove", "DiamondRules", "PASS", "geometry", "board"]
+__all__ = ["DiamondGame", "DiamondMove", "DiamondRules", "PASS", "geometry"]
 
 
 def __getattr__(name):

@@ -216,7 +216,7 @@ def xy(h, unit: float = 1.0) -> tuple[float, float]:
 
 
 # ------------------------------------------------------------ index tables
-# (used by game.py's generator; plain lists are the fastest thing to index in Python)
+# (used by movegen.py; plain lists are the fastest thing to index in Python)
 N = len(HOLES)
 #: NB[i][d]: index of the neighbour of hole i in direction d, or -1
 NB: list[list[int]] = [[INDEX.get((q + dq, r + dr), -1) for dq, dr in DIRECTIONS] for q, r in HOLES]
