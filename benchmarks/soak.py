@@ -58,6 +58,11 @@ def backgammon_variants() -> dict[str, Callable]:
         "backgammon/jacoby": lambda: BackgammonGame(BackgammonRules.money(jacoby=True)),
         "backgammon/match5": lambda: BackgammonGame(BackgammonRules.match(5)),
         "backgammon/no_cube": lambda: BackgammonGame(BackgammonRules.no_cube()),
+        "backgammon/match1": lambda: BackgammonGame(BackgammonRules.match(1)),
+        "backgammon/crawford": lambda: BackgammonGame(BackgammonRules.match(5), score=(4, 2),
+                                                      crawford=True),
+        "backgammon/post_crawford": lambda: BackgammonGame(BackgammonRules.match(5), score=(4, 3)),
+        "backgammon/max_cube4": lambda: BackgammonGame(BackgammonRules.money(max_cube=4)),
     }
 
 
