@@ -19,6 +19,8 @@ import sys
 import nbformat
 from nbconvert.preprocessors import ExecutePreprocessor
 
+FORMATS = "ipynb,md:myst"   # every notebook is paired with its MyST Markdown twin
+
 
 def sync(path: pathlib.Path) -> None:
     """Bring ``path`` (.ipynb) and its .md twin together; the newer file wins.
@@ -27,9 +29,13 @@ def sync(path: pathlib.Path) -> None:
 
     twin = path.with_suffix(".md")
     if twin.exists() and not path.exists():
-        jupytext_cli(["--quiet", "--set-formats", "ipynb,md:myst", str(twin)])
+        jupytext_cli(["--quiet", "--set-formats", FORMATS, str(twin)])
     elif twin.exists():
         jupytext_cli(["--quiet", "--sync", str(path)])
+    if nbformat.read(path, as_version=4).metadata.get("jupytext", {}).get("formats") != FORMATS:
+        # paired by notebooks/jupytext.toml only (a notebook made in JupyterLab): write the
+        # pairing into the notebook too, from the (now synced) notebook
+        jupytext_cli(["--quiet", "--set-formats", FORMATS, str(path)])
 
 
 def run(path: pathlib.Path, timeout: int = 600) -> None:
