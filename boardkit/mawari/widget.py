@@ -100,7 +100,7 @@ class MawariWidget(GameWidget):
         if not g.is_over():
             hl.add(g.square(g.turn))
         return g.draw(highlight=sorted(hl), targets=sorted(selection.targets), hint=self.hint,
-                      flip=self.flipped).to_svg()
+                      flip=self.flipped, last_move=self.marked).to_svg()
 
     def handle_click(self, cell: str) -> bool:
         """The golds' table ("toss") tosses; in a battle decision the opposing piece
