@@ -67,7 +67,8 @@ def main(argv: list[str]) -> int:
         if p.suffix == ".md":
             p = p.with_suffix(".ipynb")
         if p.suffix != ".ipynb" or not (p.exists() or p.with_suffix(".md").exists()):
-            print(f"skipped {a}: not a notebook (or its .md twin)", flush=True)
+            print(f"  FAILED: {a} is not a notebook here (nor the .md twin of one)", flush=True)
+            failed.append(p)
             continue
         print(f"executing {p}", flush=True)
         try:
