@@ -4,6 +4,7 @@ import re
 
 import pytest
 
+from boardkit import BoardkitError
 from boardkit.checkers import CheckersGame, CheckersRules, ai
 from boardkit.checkers.widget import CheckersWidget
 
@@ -146,7 +147,7 @@ def test_levels_carry_the_sources_names():
     assert w.level_control.value == "strong"
     labels = [label for label, _ in w.level_control.options]
     assert labels == [f"{ai.LEVELS[lv]} ({lv})" for lv in ("easy", "normal", "strong")]
-    with pytest.raises(Exception, match="CK-14"):
+    with pytest.raises(BoardkitError, match="CK-14"):
         CheckersWidget(rules="checkers")
 
 

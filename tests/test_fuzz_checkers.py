@@ -28,6 +28,7 @@ from boardkit.checkers.notation import MAX_PDN_MOVES, parse_fen
 from conftest import answers_fast, assert_rejected, check_invariants, random_games
 
 FAST = 1.0          # seconds: the promise of issue 8 is "within a second"
+LOADED = 10.0       # wall-clock cap on a machine shared with other jobs (CPU time < FAST)
 FUZZ = settings(derandomize=True, max_examples=80, deadline=None, database=None,
                 suppress_health_check=list(HealthCheck))
 MB = 1_000_000
@@ -46,10 +47,21 @@ def _report():
 
 
 def answers(game, call, what="", limit=FAST):
-    """``call()`` answers within ``limit`` s, normally or with a BoardkitError; a refused
-    call leaves ``game`` unchanged (to_json). Returns (value, error)."""
+    """``call()`` answers within ``limit`` s of CPU time (a hang is cut at LOADED s of
+    wall clock), normally or with a BoardkitError; a refused call leaves ``game``
+    unchanged (to_json). Returns (value, error)."""
     before = game.to_json() if game is not None else None
-    value, err, seconds = answers_fast(call, limit=limit)
+    cpu = []
+
+    def timed():
+        t = time.thread_time()
+        try:
+            return call()
+        finally:
+            cpu.append(time.thread_time() - t)
+    value, err, _wall = answers_fast(timed, limit=LOADED)
+    seconds = cpu[0]
+    assert seconds < limit, f"{what[:80]!r}: {seconds:.2f} s of CPU"
     STATS["inputs"] += 1
     if seconds > STATS["slowest"]:
         STATS["slowest"], STATS["slowest_input"] = seconds, what[:60]
@@ -237,27 +249,28 @@ def _big_inputs():
 @pytest.mark.parametrize("name", list(_big_inputs()))
 def test_issue8_pdn_1mb_answers_within_a_second(name):
     """CK-15: 1 MB PDN texts of every class of issue 8 (nested variations, unmatched
-    braces, deep tags, huge numbers) answer in under a second, in a forked process."""
+    braces, deep tags, huge numbers) answer in under a second of CPU time, in a forked
+    process that is killed if it runs past the wall-clock cap."""
     text = _big_inputs()[name]
-    _result, err, seconds = answers_fast(_read_summary, text, limit=FAST * 3, process=True)
-    STATS["inputs"] += 1
-    if seconds > STATS["slowest"]:
-        STATS["slowest"], STATS["slowest_input"] = seconds, f"1 MB PDN: {name}"
+    result, err, _seconds = answers_fast(_read_summary, text, limit=LOADED, process=True)
     assert err is None or err[3], f"{name}: raw {err}"
-    assert seconds < FAST * 3
+    cpu = result[-1] if result else None
+    STATS["inputs"] += 1
+    if cpu is not None and cpu > STATS["slowest"]:
+        STATS["slowest"], STATS["slowest_input"] = cpu, f"1 MB PDN: {name} (CPU)"
+    assert cpu is not None and cpu < FAST, f"{name}: {cpu} s of CPU"
 
 
 def _read_summary(text):
-    """What read_pdn gives, as plain data (crosses the process boundary)."""
-    t = time.perf_counter()
+    """What read_pdn gives, as plain data (crosses the process boundary), with the
+    CPU seconds it took."""
+    t = time.process_time()
     try:
         games = read_pdn(text)
         out = ("ok", len(games))
     except FormatError as e:
         out = ("FormatError", str(e)[:200])
-    out += (time.perf_counter() - t,)
-    assert out[-1] < FAST, f"{out[-1]:.2f} s"
-    return out
+    return out + (time.process_time() - t,)
 
 
 def test_issue8_pdn_is_linear():
@@ -286,8 +299,10 @@ def test_issue8_pdn_move_limit_is_reached_fast():
         moves = one.legal_moves()
         one.play(moves[int(rng.integers(len(moves)))])
     text = (one.to_pdn() + "\n") * (MAX_PDN_MOVES // 40 + 5)
-    _r, err, seconds = answers_fast(read_pdn, text, limit=FAST * 2)
+    t = time.process_time()
+    _r, err, _seconds = answers_fast(read_pdn, text, limit=LOADED)
     assert isinstance(err, FormatError) and "moves" in str(err)
+    assert time.process_time() - t < FAST
 
 
 @pytest.mark.parametrize("text", ["1" * 5000 + "-15", "11-" + "9" * 5000, "١١-١٥", "１１-１５",
@@ -323,7 +338,7 @@ def test_issue8_malformed_move_values(move):
     IndexError/TypeError, and leave the game unchanged; so does the widget's play()."""
     g = CheckersGame()
     assert_rejected(g, lambda: g.play(move), BoardkitError)
-    assert isinstance(str(CheckersMove((11,))), str)
+    assert "malformed" in str(CheckersMove((11,)))
 
 
 def test_issue8_wellformed_illegal_move_value_names_the_rule():
