@@ -48,6 +48,11 @@ def diamond_variants() -> dict[str, Callable]:
     for p in ("classic", "two_players", "no_king", "ten_pieces", "super_chinese", "small", "chinese"):
         out[f"diamond/{p}"] = lambda p=p: DiamondGame(getattr(DiamondRules, p)())
     out["diamond/chinese-3"] = lambda: DiamondGame(DiamondRules.chinese(players=3))
+    out["diamond/house-rules"] = lambda: DiamondGame(DiamondRules(players=2, swap_rule=True,
+                                                                  no_squatting_after=30))
+    out["diamond/king-stops"] = lambda: DiamondGame(DiamondRules(king_hops_after_group=False,
+                                                                 first_player=2))
+    out["diamond/solitaire"] = lambda: DiamondGame.solitaire(pieces=10)
     return out
 
 
