@@ -31,6 +31,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.request
 
@@ -76,13 +77,32 @@ def test_start_notebook_links_resolve_from_the_server_root():
         assert ROOT in path.resolve().parents, f"{target} is outside the repository"
 
 
+def test_every_stored_board_renders_untrusted():
+    """Every stored SVG board of the notebooks and exercises carries the <img> text/html
+    output beside it, which JupyterLab and Notebook 7 show in an untrusted notebook (a
+    fresh clone, a Binder launch); the browser test below checks that it really shows."""
+    missing = []
+    for nb_path in sorted([*ROOT.glob("notebooks/*.ipynb"), *ROOT.glob("exercises/**/*.ipynb")]):
+        nb = json.loads(nb_path.read_text(encoding="utf-8"))
+        for i, cell in enumerate(nb["cells"]):
+            for out in cell.get("outputs", []):
+                data = out.get("data", {})
+                html = "".join(data.get("text/html", ""))
+                if "image/svg+xml" in data and '<img src="data:image/svg+xml;base64,' not in html:
+                    missing.append(f"{nb_path.relative_to(ROOT)} cell {i}")
+    assert not missing, (f"{len(missing)} stored boards show as text until run (re-execute: "
+                         f"make notebooks): " + ", ".join(missing[:10]))
+
+
 def _make_lab_command(extra: list[str]) -> list[str]:
     """The command `make lab` runs (dry run), with `extra` passed through LAB_ARGS."""
     out = subprocess.run(["make", "--no-print-directory", "-n", "lab", f"VENV={sys.prefix}",
                           "LAB_ARGS=" + " ".join(extra)],
                          cwd=ROOT, capture_output=True, text=True, check=True).stdout
     lines = out.replace("\\\n", " ").splitlines()
-    return shlex.split(next(l for l in lines if "jupyter" in l and " lab " in l))
+    cmd = shlex.split(next(l for l in lines if "jupyter" in l and " lab " in l))
+    assert cmd[0].endswith("jupyter") and cmd[1] == "lab", cmd
+    return [sys.executable, "-m", "jupyter", *cmd[1:]]     # this interpreter's jupyter
 
 
 def test_make_lab_serves_the_repository_root_on_the_start_notebook():
@@ -222,37 +242,80 @@ class HardTimeout(Exception):
     pass
 
 
-@pytest.fixture
-def page(browser, request):
-    """A fresh page with short waits, a hard timeout for the whole test, and a screenshot
-    if the test fails."""
+@contextlib.contextmanager
+def _guarded(pg, request):
+    """A hard timeout for the whole test, and a screenshot if it fails. Yields a dict
+    whose "failed" says, afterwards, whether the test failed."""
     failed_before = request.session.testsfailed
-    context = browser.new_context(viewport={"width": 1300, "height": 1000})
-    pg = context.new_page()
-    pg.set_default_timeout(STEP_TIMEOUT)
-    pg.on("dialog", lambda d: d.dismiss())
+    state = {"failed": False}
 
     def _alarm(signum, frame):
         raise HardTimeout(f"{request.node.name} took more than {HARD_TIMEOUT} s")
 
-    old = signal.signal(signal.SIGALRM, _alarm) if hasattr(signal, "SIGALRM") else None
-    if old is not None:
+    old = None
+    if hasattr(signal, "SIGALRM") and threading.current_thread() is threading.main_thread():
+        old = signal.signal(signal.SIGALRM, _alarm)
         signal.alarm(HARD_TIMEOUT)
     try:
-        yield pg
+        yield state
     finally:
         if old is not None:
             signal.alarm(0)
             signal.signal(signal.SIGALRM, old)
+        state["failed"] = request.session.testsfailed > failed_before
         keep = os.environ.get("BOARDKIT_SCREENSHOTS")
-        if request.session.testsfailed > failed_before or keep:
+        if state["failed"] or keep:
             folder = pathlib.Path(keep or tempfile.gettempdir()) / "boardkit-browser"
             folder.mkdir(parents=True, exist_ok=True)
             shot = folder / (re.sub(r"[^\w.-]", "_", request.node.name) + ".png")
             with contextlib.suppress(Exception):
                 pg.screenshot(path=str(shot), full_page=True)
                 print(f"screenshot: {shot}")
-        context.close()
+
+
+def _new_page(browser):
+    context = browser.new_context(viewport={"width": 1300, "height": 1000})
+    pg = context.new_page()
+    pg.set_default_timeout(STEP_TIMEOUT)
+    return context, pg
+
+
+@pytest.fixture
+def page(browser, request):
+    """A fresh page (a fresh start of JupyterLab or Notebook 7 in the browser)."""
+    context, pg = _new_page(browser)
+    with _guarded(pg, request):
+        yield pg
+    context.close()
+
+
+@pytest.fixture(scope="module")
+def _lab_tab(browser):
+    context, pg = _new_page(browser)
+    yield {"page": pg, "loaded": False}
+    context.close()
+
+
+@pytest.fixture
+def labpage(_lab_tab, lab, request):
+    """One JupyterLab page shared by the JupyterLab tests (loading the app is the slow
+    part): each test opens its notebook in it; afterwards every document is closed and
+    every kernel stopped; after a failed test the page is loaded afresh."""
+    pg = _lab_tab["page"]
+    with _guarded(pg, request) as state:
+        if not _lab_tab["loaded"]:
+            pg.goto(f"{lab}/lab?reset")
+            pg.wait_for_function("() => window.jupyterapp && window.jupyterapp.shell")
+            pg.evaluate("() => { window.jupyterapp.restored.then(() => { window._restored = true; }); }")
+            pg.wait_for_function("() => window._restored === true")
+            _lab_tab["loaded"] = True
+        yield pg
+    _lab_tab["loaded"] = not state["failed"]
+    with contextlib.suppress(Exception):
+        pg.evaluate("""() => { for (const w of Array.from(window.jupyterapp.shell.widgets('main'))) {
+                                   if (w.context) { w.context.model.dirty = false; }
+                                   w.close(); } }""")
+    _shutdown_kernels(lab)
 
 
 def _shutdown_kernels(url: str) -> None:
@@ -265,6 +328,19 @@ def _shutdown_kernels(url: str) -> None:
 
 
 # ---------------------------------------------------------------------- page helpers
+def _open(page, path: str) -> None:
+    """Open a document in the running JupyterLab, as a double click in its file browser."""
+    page.evaluate("(p) => { window.jupyterapp.commands.execute('docmanager:open', {path: p}); }",
+                  path)
+    _wait_open(page, path)
+
+
+def _current(page):
+    """The current document's panel (other tabs' cells are not looked at)."""
+    wid = page.evaluate("() => window.jupyterapp.shell.currentWidget.id")
+    return page.locator(f'[id="{wid}"]')
+
+
 def _wait_open(page, path: str) -> None:
     """Wait until `path` is the current document and its cells are on the page."""
     page.wait_for_function(
@@ -304,7 +380,7 @@ def _assert_boards_render_untrusted(page, notebook: pathlib.Path) -> None:
                                   .filter(c => c.model.type === 'code')
                                   .some(c => c.model.trusted === false)""")
     assert untrusted, "the notebook is trusted: this test must see what a fresh clone sees"
-    imgs = page.locator(".jp-OutputArea-output img[src^='data:image/svg+xml']")
+    imgs = _current(page).locator(".jp-OutputArea-output img[src^='data:image/svg+xml']")
     imgs.nth(boards - 1).wait_for(state="attached")
     assert imgs.count() >= boards, f"{imgs.count()} board images for {boards} boards"
     for i in range(imgs.count()):
@@ -313,7 +389,7 @@ def _assert_boards_render_untrusted(page, notebook: pathlib.Path) -> None:
         page.wait_for_function("(el) => el.complete && el.naturalWidth > 0", arg=img.element_handle())
         box = img.bounding_box()
         assert box and box["width"] > 50 and box["height"] > 50, f"board {i} has size {box}"
-    texts = page.locator(".jp-OutputArea-output").all_inner_texts()
+    texts = _current(page).locator(".jp-OutputArea-output").all_inner_texts()
     shown = [t for t in texts if TEXT_REPR.search(t)]
     assert not shown, f"text reprs shown instead of boards: {shown[:3]}"
 
@@ -321,7 +397,7 @@ def _assert_boards_render_untrusted(page, notebook: pathlib.Path) -> None:
 def _canvas(page):
     """The board canvas of the last cell (the widget the test runs); an error in that
     cell fails the test at once, with its message."""
-    cell = page.locator(".jp-Cell").last
+    cell = _current(page).locator(".jp-Cell").last
     cell.locator(".boardkit-canvas [data-cell], .jp-OutputArea-output[data-mime-type*='error']"
                  ).first.wait_for(timeout=60_000)
     error = cell.locator(".jp-OutputArea-output[data-mime-type*='error']")
@@ -395,11 +471,9 @@ def _button(root, description: str):
 
 # ---------------------------------------------------------------------- 1. untrusted boards
 @pytest.mark.browser
-def test_untrusted_start_notebook_shows_its_boards_in_jupyterlab(lab, page):
-    page.goto(f"{lab}/lab/tree/{START}?reset")
-    _wait_open(page, START)
-    _assert_boards_render_untrusted(page, ROOT / START)
-    _shutdown_kernels(lab)
+def test_untrusted_start_notebook_shows_its_boards_in_jupyterlab(labpage):
+    _open(labpage, START)
+    _assert_boards_render_untrusted(labpage, ROOT / START)
 
 
 # ---------------------------------------------------------------------- 2. make lab
@@ -423,10 +497,9 @@ def _diamond_step():
     return f"{start[0]},{start[1]}", f"{end[0]},{end[1]}", str(move)
 
 
-def _open_game(page, url: str, game: str):
+def _open_game(page, game: str):
     path = f"play/{game}.ipynb"
-    page.goto(f"{url}/lab/tree/{path}?reset")
-    _wait_open(page, path)
+    _open(page, path)
     _run_last_cell(page, path)
     canvas = _canvas(page)
     return canvas, _widget_root(canvas)
@@ -444,62 +517,55 @@ def _play_piece_to(page, canvas, root, src: str, dst: str, text: str) -> None:
 
 @pytest.mark.browser
 @pytest.mark.parametrize("game", ["checkers", "diamond"])
-def test_click_a_piece_and_a_destination_plays_the_move(lab, page, game):
-    try:
-        canvas, root = _open_game(page, lab, game)
-        src, dst, text = ("11", "15", "11-15") if game == "checkers" else _diamond_step()
-        _play_piece_to(page, canvas, root, src, dst, text)
-    finally:
-        _shutdown_kernels(lab)
+def test_click_a_piece_and_a_destination_plays_the_move(labpage, game):
+    canvas, root = _open_game(labpage, game)
+    src, dst, text = ("11", "15", "11-15") if game == "checkers" else _diamond_step()
+    _play_piece_to(labpage, canvas, root, src, dst, text)
 
 
 @pytest.mark.browser
-def test_backgammon_set_the_dice_and_move_checkers_by_clicks(lab, page):
-    try:
-        canvas, root = _open_game(page, lab, "backgammon")
-        before = _cell_counts(canvas)
-        # the two dice menus (the selects offering 1..6), set to 3 and 1, then "Set dice"
-        dice = [s for s in root.locator("select").all()
-                if s.evaluate("s => [...s.options].map(o => o.text).join('')") == "123456"]
-        assert len(dice) == 2, "two dice menus expected"
-        dice[0].select_option("3")
-        dice[1].select_option("1")
-        _button(root, "Set dice").click()
-        _wait_text(page, root, "3-1")
-        click_cell(page, canvas, "8")                  # 8/5 with the 3
-        click_cell(page, canvas, "5")
-        _wait_text(page, root, "8/5")
-        click_cell(page, canvas, "6")                  # 6/5 with the 1
-        click_cell(page, canvas, "5")
-        _wait_text(page, root, "8/5 6/5")              # the play is in the move list
-        # the board: one checker fewer on 8 and on 6, two more on 5
-        _wait_board(canvas, lambda n: n.get("8", 0) < before["8"] and n.get("6", 0) < before["6"]
-                    and n.get("5", 0) >= before.get("5", 0) + 2, "8/5 6/5 played")
-    finally:
-        _shutdown_kernels(lab)
+def test_backgammon_set_the_dice_and_move_checkers_by_clicks(labpage):
+    page = labpage
+    canvas, root = _open_game(page, "backgammon")
+    before = _cell_counts(canvas)
+    # the two dice menus (the selects offering 1..6), set to 3 and 1, then "Set dice"
+    dice = [s for s in root.locator("select").all()
+            if s.evaluate("s => [...s.options].map(o => o.text).join('')") == "123456"]
+    assert len(dice) == 2, "two dice menus expected"
+    dice[0].select_option("3")
+    dice[1].select_option("1")
+    _button(root, "Set dice").click()
+    _wait_text(page, root, "3-1")
+    click_cell(page, canvas, "8")                  # 8/5 with the 3
+    click_cell(page, canvas, "5")
+    _wait_text(page, root, "8/5")
+    click_cell(page, canvas, "6")                  # 6/5 with the 1
+    click_cell(page, canvas, "5")
+    _wait_text(page, root, "8/5 6/5")              # the play is in the move list
+    # the board: one checker fewer on 8 and on 6, two more on 5
+    _wait_board(canvas, lambda n: n.get("8", 0) < before["8"] and n.get("6", 0) < before["6"]
+                and n.get("5", 0) >= before.get("5", 0) + 2, "8/5 6/5 played")
 
 
 @pytest.mark.browser
-def test_mawari_toss_moves_the_piece(lab, page):
-    try:
-        canvas, root = _open_game(page, lab, "mawari")
+def test_mawari_toss_moves_the_piece(labpage):
+    page = labpage
+    canvas, root = _open_game(page, "mawari")
 
-        def occupied():      # cells with a piece: more than the cell's own square
-            return {c for c, n in _cell_counts(canvas).items() if n > 1}
+    def occupied():      # cells with a piece: more than the cell's own square
+        return {c for c, n in _cell_counts(canvas).items() if n > 1}
 
-        start = occupied()
-        assert start, "no piece on the board"
-        toss = _button(root, "Toss")
-        for _ in range(6):                             # a toss may score 0: toss again
-            toss.click()
-            deadline = time.monotonic() + 5
-            while occupied() == start and time.monotonic() < deadline:
-                time.sleep(0.1)
-            if occupied() != start:
-                break
-        assert occupied() != start, "six tosses and no piece moved"
-    finally:
-        _shutdown_kernels(lab)
+    start = occupied()
+    assert start, "no piece on the board"
+    toss = _button(root, "Toss")
+    for _ in range(6):                             # a toss may score 0: toss again
+        toss.click()
+        deadline = time.monotonic() + 5
+        while occupied() == start and time.monotonic() < deadline:
+            time.sleep(0.1)
+        if occupied() != start:
+            break
+    assert occupied() != start, "six tosses and no piece moved"
 
 
 @pytest.mark.browser
