@@ -242,17 +242,41 @@ def entry(m: Measured, game: str, level_name: str, command: str) -> dict:
     return e
 
 
+def _noop(x):
+    return x
+
+
 def make_executor(args):
-    """(executor, closer, description)."""
+    """(executor, closer, description, cpu) where cpu() is the CPU seconds the worker
+    processes have used so far (None when it cannot be read): on a shared machine the
+    wall clock depends on the load, games per worker-CPU-second much less."""
     if args.scheduler:
         from distributed import Client  # the optional 'scale' extra
         client = Client(args.scheduler)
         n = len(client.scheduler_info().get("workers", {}))
-        return client.get_executor(), client.close, f"Dask {args.scheduler} ({n} workers)"
+
+        def cpu():
+            return sum(client.run(time.process_time).values())
+        return client.get_executor(), client.close, f"Dask {args.scheduler} ({n} workers)", cpu
     if args.workers == 0:
-        return _InProcess(), lambda: None, "this process"
+        return _InProcess(), lambda: None, "this process", time.process_time
     pool = ProcessPoolExecutor(max_workers=args.workers)
-    return pool, pool.shutdown, f"local process pool of {args.workers}"
+    for f in [pool.submit(_noop, i) for i in range(args.workers)]:    # start the processes
+        f.result()
+    try:
+        import psutil  # comes with ipykernel and distributed
+    except ImportError:
+        return pool, pool.shutdown, f"local process pool of {args.workers}", None
+    seen: dict = {}
+
+    def cpu():
+        for pid in list(pool._processes):
+            try:
+                seen[pid] = sum(psutil.Process(pid).cpu_times()[:2])
+            except psutil.Error:
+                pass
+        return sum(seen.values())
+    return pool, pool.shutdown, f"local process pool of {args.workers}", cpu
 
 
 def parse(argv=None):
@@ -288,7 +312,8 @@ def main(argv=None) -> int:
     rows = [(i, t) for i, t in enumerate(TABLE[args.game]) if t.name in args.tips]
     level = LEVELS[args.game][args.level]
     out = pathlib.Path(args.out) if args.out else RESULTS / f"tips_{args.game}.json"
-    executor, close, where = make_executor(args)
+    executor, close, where, cpu = make_executor(args)
+    ncpu = 1 if args.workers == 0 and not args.scheduler else args.workers
     print(f"{args.game}: {len(rows)} tips x {args.games} games, level {args.level}, seed {args.seed}+i, "
           f"chunks of {args.chunk}, on {where}", flush=True)
     base = ["python", "benchmarks/tips.py", args.game, "--games", str(args.games), "--seed", str(args.seed),
@@ -296,16 +321,20 @@ def main(argv=None) -> int:
 
     def one(i, tip):
         print(f"  [{i}] {tip.name}: {tip.what}", flush=True)
+        c0 = cpu() if cpu and not together else None
         m = run_tip(tip, level, args.games, args.seed + i, executor, args.chunk, tip.name)
+        c = cpu() - c0 if c0 is not None else None
         e = entry(m, args.game, args.level, shlex.join(base + ["--tips", tip.name]))
         lo, hi = e["interval"]
         print(f"  [{i}] {tip.name:<12} score {e['score']:6.1%}  95% [{lo:6.1%}, {hi:6.1%}]  "
               f"w/d/l {e['wins']}/{e['draws']}/{e['losses']}  {m.seconds:7.1f} s  "
-              f"{args.games / m.seconds:7.2f} games/s", flush=True)
-        return e, m.seconds
+              f"{args.games / m.seconds:7.2f} games/s"
+              + (f"  {args.games / c:7.2f} games/CPU-s" if c else ""), flush=True)
+        return e, m.seconds, c
 
-    t0 = time.perf_counter()
     together = bool(args.scheduler) and len(rows) > 1
+    c_start = cpu() if cpu else None
+    t0 = time.perf_counter()
     try:
         if together:
             # a cluster has room for every tip at once: queue them all (one thread each waits)
@@ -313,9 +342,10 @@ def main(argv=None) -> int:
                 done = list(th.map(lambda r: one(*r), rows))
         else:
             done = [one(i, t) for i, t in rows]
+        wall = time.perf_counter() - t0
+        c_all = cpu() - c_start if cpu else None
     finally:
         close()
-    wall = time.perf_counter() - t0
 
     # merge into the results file (the other tips' entries stay), in the table's order
     old = {}
@@ -324,13 +354,13 @@ def main(argv=None) -> int:
             old = {e["tip"]: e for e in json.loads(out.read_text(encoding="utf-8"))}
         except (ValueError, KeyError, TypeError):
             old = {}
-    new = {e["tip"]: e for e, _ in done}
+    new = {e["tip"]: e for e, _, _ in done}
     merged = [new.get(t.name) or old.get(t.name) for t in TABLE[args.game]]
     out.parent.mkdir(parents=True, exist_ok=True)
     atomic_write(out, json.dumps([e for e in merged if e], indent=1, ensure_ascii=False) + "\n")
 
     total = len(rows) * args.games
-    per_tip = sum(s for _, s in done)
+    per_tip = sum(s for _, s, _ in done)
     # tips one after another: the sum of their times; all at once (a cluster): the wall time
     est = (wall if together else per_tip) * 2000 / args.games
     print(f"{total} games in {wall:.1f} s ({total / wall:.2f} games/s); wrote {out}")
@@ -338,6 +368,11 @@ def main(argv=None) -> int:
         print(f"estimated for 2,000 games per tip on the same executor: {est / 60:.1f} min "
               f"({est:.0f} s; from {wall if together else per_tip:.1f} s"
               f"{' with every tip at once' if together else ' of tip runs'})")
+        if c_all:
+            idle = c_all * 2000 / args.games / 2
+            print(f"  worker CPU {c_all:.1f} s ({total / c_all:.2f} games/CPU-s; the cores got "
+                  f"{c_all / wall / ncpu:.0%} of {ncpu}): on 2 idle cores a full run takes "
+                  f"about {idle / 60:.1f} min")
     return 0
 
 
