@@ -436,3 +436,14 @@ def test_simulation_sizes_are_bounded(call):
     _, err = probe("ring landings", RingChain().simulate_landings, 10 ** 6, np.random.default_rng(0),
                    pieces=10 ** 6)
     assert isinstance(err, BoardkitError)
+
+
+@pytest.mark.parametrize("rules", [3, HUGE, "3", True, [3], MawariRules.realistic],
+                         ids=["3", "huge", "text", "bool", "list", "preset-function"])
+def test_constructor_refuses_what_is_not_rules(rules):
+    """Issue 9: rules first; a number of players is a keyword, said in the message."""
+    _, err = probe("MawariGame(rules)", MawariGame, rules)
+    assert isinstance(err, BoardkitError) and "MawariRules" in str(err)
+    if rules == 3:
+        assert "MawariGame(players=3)" in str(err)
+    assert MawariGame(MawariRules(players=3)).players == 3

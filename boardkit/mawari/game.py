@@ -1,6 +1,6 @@
 """The race of 回り将棋 (mawari shogi): pieces run round the rim of a shogi board.
 
-    g = MawariGame(players=3)
+    g = MawariGame(MawariRules(players=3))   # or MawariGame(players=3): rules first
     g.chance_pending()          # True: the player to act must toss the four golds
     g.resolve_chance(rng)       # one toss with the rules' TossModel, applied (MS-04..08)
     g.set_toss("up up down side")   # or a toss given by hand (teaching, tests)
@@ -11,13 +11,16 @@ Squares. The 32 ring squares (MS-01) are numbered 0..31 counter-clockwise from t
 bottom-right corner 1九 (index 0), up the right edge to 1一 (8), along the top to 9一
 (16), down the left edge to 9九 (24) and back along the bottom. ``square_name(i)``
 gives the shogi coordinate (file 1-9 from the right, rank 一-九 from the top) and
-``square_index`` reads either back. Drawings use the shogi coordinates as cell ids.
+``square_index`` reads either back (both in ``notation.py``). Drawings use the shogi
+coordinates as cell ids.
 
 Homes (MS-02): player 1 (P1) starts on 1九 (0), then 1一 (8), 9一 (16), 9九 (24); with
 two players the homes are 1九 and 9一, diagonally opposite.
 
-Each toss and each decision is one step of ``history``, so ``undo()`` takes back exactly
-one toss or one decision. The toss engine is ``boardkit.mawari.toss``.
+Each toss (a ``ChanceStep`` recorded by the base class), each decision (``Battle``) and
+each late join (``Join``) is one step of ``history``, so ``undo()`` takes back exactly
+one of them. The toss maths is ``boardkit.mawari.toss``; the decisions are generated in
+``movegen.py``. ``from_json`` checks the whole state against the rules (``_load_state``).
 """
 from __future__ import annotations
 
@@ -61,8 +64,9 @@ class MawariGame(Game):
         ``MawariGame(players=3)``; ``players`` given with rules overrides theirs (MS-02)."""
         super().__init__()
         if isinstance(rules, int) and not isinstance(rules, bool):
-            raise BoardkitError(f"MawariGame(rules=...): expected a MawariRules, got {rules}; "
-                                f"for {rules} players write MawariGame(players={rules})")
+            n = short(rules)
+            raise BoardkitError(f"MawariGame(rules=...): expected a MawariRules, got {n}; "
+                                f"for {n} players write MawariGame(players={n})")
         rules = self._rules_arg(rules)
         if players is not None and players != rules.players:
             rules = rules.replace(players=players)
