@@ -43,6 +43,7 @@ import numpy as np
 
 from .._core import check_level
 from . import geometry as B
+from .movegen import DiamondMove
 
 __all__ = ["LEVELS", "HINT_LEVEL", "bot", "hint", "explain", "intro_bot", "weak_bot", "normal_bot",
            "strong_bot", "strongest_bot", "RaceBot", "ReplyBot", "LookaheadBot", "Weights", "DEFAULT",
@@ -163,7 +164,7 @@ def _gain(game, move, player=None) -> int:
 
 
 # ----------------------------------------------------------------------- bots
-def intro_bot(game, rng: np.random.Generator):
+def intro_bot(game, rng: np.random.Generator) -> DiamondMove:
     """入門: a random destination; two times in three it avoids going backwards."""
     moves = candidate_moves(game)
     if rng.random() < 2 / 3:
@@ -389,7 +390,7 @@ def bot(level: str) -> Callable:
     return _BY_LEVEL[check_level(level, LEVELS)]
 
 
-def hint(game, level: str | None = None):
+def hint(game, level: str | None = None) -> DiamondMove:
     """The move the level would play (default HINT_LEVEL), found on a copy (the game
     is not changed), with a fixed seed so the same position gives the same hint."""
     player = bot(HINT_LEVEL if level is None else level)

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from .. import svg
 from .._core import FormatError, Game, IllegalMoveError, Outcome
 from . import geometry as B
 from . import movegen
@@ -553,7 +554,7 @@ class DiamondGame(Game):
     #: draw() options beyond the shared ones (see draw.draw_board)
     draw_extras: ClassVar[tuple[str, ...]] = ("forbidden_for", "rotate", "palette")
 
-    def draw(self, **options):
+    def draw(self, **options) -> svg.Drawing:
         """The board as an ``svg.Drawing``: the shared options (size, flip, labels,
         highlight, targets, arrows, selected, hint, last_move, title) and Diamond's
         ``forbidden_for``, ``rotate``, ``palette``; unknown options are refused."""

@@ -59,11 +59,11 @@ class DiamondMove:
         return "<pass>" if self.kind == "pass" else f"<{self.kind} {self}>"
 
     @property
-    def start(self):
+    def start(self) -> tuple[int, int] | None:
         return self.path[0] if self.path else None
 
     @property
-    def dest(self):
+    def dest(self) -> tuple[int, int] | None:
         return self.path[-1] if self.path else None
 
 
@@ -75,7 +75,7 @@ PASS = DiamondMove((), "pass")
 _KING = KING
 
 
-def jumps_from(g, y: int, p: int, king: bool, start: int):
+def jumps_from(g, y: int, p: int, king: bool, start: int) -> list[tuple[int, int]]:
     """(landing, kind) pairs of one jump from hole y (the mover's start hole
     already emptied): kind 0 = single hop, 1 = group jump (k >= 2), 2 = long."""
     c = g.cells
