@@ -18,8 +18,9 @@ rivals (random 0.350, always 0.378, smart 0.371 ±0.025 against 1/3). "smart" al
 out of the battles that could end the game for a rival 銀.
 ``HINT_LEVEL`` is "smart", the strongest: it answers in about 30-50 ms the first time a
 race length comes up (an exact dynamic programme, then cached) and 0.25 ms after that
-(measured on this 2-core machine, 3 players, fair and realistic golds). ``hint(game)`` is None while a toss is due (there is
-nothing to decide: toss first), and ``explain(game, move)`` says why in plain words.
+(measured on this 2-core machine, 3 players, fair and realistic golds). ``hint(game)``
+is None while a toss is due (there is nothing to decide: toss first), and
+``explain(game, move)`` says why in plain words.
 
 ``battle_odds(model, length)`` gives the exact chances (win, draw, loss) of the attacker
 in a battle race of ``length`` squares, by dynamic programming over the two pieces'
