@@ -12,7 +12,6 @@ each class issue 8 lists for backgammon, and the round trip
 from __future__ import annotations
 
 import json
-import threading
 import time
 
 import numpy as np
@@ -26,11 +25,13 @@ from boardkit.backgammon import bearoff as B
 from boardkit.backgammon.game import side
 from boardkit.backgammon.notation import _pack, decode_match_id, decode_position_id, parse_notation
 
+from conftest import answers_fast, assert_rejected, check_invariants, random_games
+
 FAST = 1.0          # seconds: every small input's answer, on a loaded 2-core machine
 BIG = 3.0           # seconds: a 1 MB input (measured ~0.1-0.4 s; 8 agents share 2 cores)
 FUZZ = settings(derandomize=True, max_examples=150, deadline=None, database=None,
                 suppress_health_check=list(HealthCheck))
-STATS = {"inputs": 0, "slowest": 0.0, "other_errors": 0}
+STATS = {"inputs": 0, "slowest": 0.0, "other_errors": 0, "big_inputs": 0, "slowest_big": 0.0}
 
 
 def _call(fn, *args, _limit=FAST, **kw):
@@ -61,48 +62,33 @@ def _refused_unchanged(game, fn, *args, **kw):
     return err
 
 
-def _in_thread(fn, limit=2 * BIG):
-    """fn() in a thread with a wall-clock bound (the big-input cases)."""
-    box = {}
-
-    def run():
-        try:
-            box["err"] = _call(fn, _limit=BIG)
-        except BaseException as e:     # noqa: BLE001
-            box["fail"] = e
-    t = threading.Thread(target=run, daemon=True)
-    t.start()
-    t.join(limit)
-    assert not t.is_alive(), "the call did not answer in time"
-    if "fail" in box:
-        raise box["fail"]
-    return box.get("err")
+def _big(fn):
+    """fn() in a thread with a wall-clock bound (conftest.answers_fast): the BoardkitError
+    it answers with; any other exception or a late answer fails."""
+    _, exc, seconds = answers_fast(fn, limit=BIG)
+    STATS["big_inputs"] += 1
+    STATS["slowest_big"] = max(STATS["slowest_big"], seconds)
+    assert exc is None or isinstance(exc, BoardkitError), f"{type(exc).__name__} escaped: {exc!r:.200}"
+    return exc
 
 
 def _game_in_move_phase() -> BackgammonGame:
     return BackgammonGame().set_dice(3, 1)
 
 
-def _random_games(seed: int, n: int, cube=True):
-    """Games along random play (cube actions included), yielding every state."""
-    rng = np.random.default_rng(seed)
-    rules = [BackgammonRules.money(), BackgammonRules.money(jacoby=True, max_cube=4),
-             BackgammonRules.no_cube(), BackgammonRules.match(3)]
-    for i in range(n):
-        g = BackgammonGame(rules[i % len(rules)] if cube else BackgammonRules.no_cube())
-        yield g
-        while not g.is_over():
-            if g.chance_pending():
-                g.resolve_chance(rng)
-            else:
-                moves = g.legal_moves()
-                g.play(moves[int(rng.integers(len(moves)))])
-            yield g
+RULES = [BackgammonRules.money(), BackgammonRules.money(jacoby=True, max_cube=4),
+         BackgammonRules.no_cube(), BackgammonRules.match(3)]
+
+
+def _factory():
+    """Each new game takes the next rules of RULES (money, Jacoby, no cube, match)."""
+    _factory.n = getattr(_factory, "n", -1) + 1
+    return BackgammonGame(RULES[_factory.n % len(RULES)])
 
 
 def _saved_states(seed=7, n=6) -> list[dict]:
     out = []
-    for k, g in enumerate(_random_games(seed, n)):
+    for k, (g, _, _) in enumerate(random_games(_factory, games=n, seed=seed)):
         if k % 7 == 0:
             out.append(json.loads(g.to_json()))
     return out
@@ -241,12 +227,18 @@ def test_fuzz_setups(a, b, c, d):
     _call(g.checkers_at, a if isinstance(a, int) else 0, 0)
 
 
-def test_fuzz_figures(capsys):
-    """Prints what the fuzz tests above tried (run with -s for the figures)."""
-    with capsys.disabled():
-        print(f"\nbackgammon fuzz: {STATS['inputs']} calls, slowest {STATS['slowest'] * 1000:.1f} ms, "
-              f"non-boardkit errors {STATS['other_errors']}")
-    assert STATS["other_errors"] == 0
+@FUZZ
+@given(st.dictionaries(st.sampled_from(["size", "flip", "labels", "highlight", "targets", "arrows",
+                                        "selected", "hint", "last_move", "title", "done_steps",
+                                        "status", "flipp", "colour", "cube"]), JUNK, max_size=3))
+def test_fuzz_draw_options(opts):
+    """draw(): an unknown option is refused by name; none is silently ignored."""
+    g = _game_in_move_phase()
+    err = _call(lambda: g.draw(**opts).to_svg())
+    unknown = set(opts) - set(g.draw_extras) - {"size", "flip", "labels", "highlight", "targets",
+                                               "arrows", "selected", "hint", "last_move", "title"}
+    if unknown:
+        assert err is not None and sorted(unknown)[0] in str(err)
 
 
 # --------------------------------------------------------------- big inputs
@@ -261,12 +253,12 @@ def test_one_megabyte_inputs_answer_fast(make):
     text = make()
     g = _game_in_move_phase()
     before = g.to_json()
-    assert _in_thread(lambda: g.play(text)) is not None
+    assert _big(lambda: g.play(text)) is not None
     assert g.to_json() == before
-    assert _in_thread(lambda: BackgammonGame.from_position_id(text)) is not None
-    assert _in_thread(lambda: BackgammonGame.from_position_id("4HPwATDgc/ABMA", text)) is not None
-    assert _in_thread(lambda: BackgammonGame.from_json(text)) is not None
-    assert _in_thread(lambda: CubeAction(text)) is not None
+    assert _big(lambda: BackgammonGame.from_position_id(text)) is not None
+    assert _big(lambda: BackgammonGame.from_position_id("4HPwATDgc/ABMA", text)) is not None
+    assert _big(lambda: BackgammonGame.from_json(text)) is not None
+    assert _big(lambda: CubeAction(text)) is not None
 
 
 def test_big_json_and_files(tmp_path):
@@ -274,14 +266,14 @@ def test_big_json_and_files(tmp_path):
     doc["state"]["opening"] = [[3, 3]] * 120_000
     big = json.dumps(doc)
     assert 900_000 < len(big) < 1_000_000
-    assert "opening" in str(_in_thread(lambda: BackgammonGame.from_json(big)))
+    assert "opening" in str(_big(lambda: BackgammonGame.from_json(big)))
     deep = "[" * 500_000 + "]" * 500_000
-    assert _in_thread(lambda: BackgammonGame.from_json(deep)) is not None
+    assert _big(lambda: BackgammonGame.from_json(deep)) is not None
     p = tmp_path / "bad.json"
     p.write_bytes(b"\xff\xfe" + b"x" * 1000)
-    assert isinstance(_in_thread(lambda: BackgammonGame.load(p)), FormatError)
+    assert isinstance(_big(lambda: BackgammonGame.load(p)), FormatError)
     p.write_bytes(b"{" * 2_000_000)
-    assert _in_thread(lambda: BackgammonGame.load(p)) is not None
+    assert _big(lambda: BackgammonGame.load(p)) is not None
 
 
 # ------------------------------------------------------- issue 8 regressions
@@ -290,10 +282,10 @@ def _doc(game: BackgammonGame) -> dict:
 
 
 def _refused(doc: dict, *words: str) -> None:
-    with pytest.raises(FormatError) as e:
-        BackgammonGame.from_json(json.dumps(doc))
+    text = json.dumps(doc)
+    err = assert_rejected(None, lambda: BackgammonGame.from_json(text), FormatError)
     for w in words:
-        assert w in str(e.value), (w, str(e.value))
+        assert w in str(err), (w, str(err))
 
 
 @pytest.mark.parametrize("number", ["Infinity", "-Infinity", "NaN", "1e999"])
@@ -415,14 +407,15 @@ def test_bg14_one_point_match_starts_and_finishes():
 
 
 def test_round_trip_holds_for_every_reachable_state():
-    """from_json(game.to_json()) after every step of random games: money play, Jacoby
-    with a small cube, no cube and a 3-point match, cube actions chosen at random."""
-    n = 0
-    for g in _random_games(11, 24):
-        text = g.to_json()
-        again = BackgammonGame.from_json(text)
-        assert again.to_json() == text
+    """from_json(game.to_json()) after every step of random games (conftest.random_games):
+    money play, Jacoby with a small cube, no cube and a 3-point match, cube actions and
+    rolls chosen at random; undo of each step restores the state before it."""
+    n, before, last = 0, None, None
+    for g, _, _ in random_games(_factory, games=24, seed=11):
+        check_invariants(g, before if g is last else None)
+        again = BackgammonGame.from_json(g.to_json())
         assert [str(m) for m in again.legal_moves()] == [str(m) for m in g.legal_moves()]
+        before, last = g.to_json(), g
         n += 1
     assert n > 500
 
@@ -516,3 +509,12 @@ def test_bg09_cache_write_is_atomic(small_cache, monkeypatch):
     B.table()
     assert calls == [path] and path.exists()
     assert not [p for p in path.parent.iterdir() if p != path]
+
+
+def test_fuzz_figures(capsys):
+    """Prints what the fuzz tests above tried (run with -s for the figures)."""
+    with capsys.disabled():
+        print(f"\nbackgammon fuzz: {STATS['inputs']} calls, slowest {STATS['slowest'] * 1000:.1f} ms, "
+              f"non-boardkit errors {STATS['other_errors']}; 1 MB inputs so far "
+              f"{STATS['big_inputs']}, slowest {STATS['slowest_big'] * 1000:.0f} ms")
+    assert STATS["other_errors"] == 0

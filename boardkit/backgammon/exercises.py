@@ -1,21 +1,49 @@
 """Checks for the backgammon exercise notebook (exercises/backgammon.ipynb).
 
-Each check prints one line of feedback (✅ / ❌ with a hint, ✏️ when not answered
-yet) and returns True or False; it never raises, so an unsolved notebook runs from
-top to bottom. The right answers are computed by the engine and by
-``probability.py``, never typed in.
+    from boardkit.backgammon.exercises import ex, position
+    position("middle").draw()
+    ex.check_pips_middle((120, 143))
+    ex.summary()
+
+Each ``ex.check_<name>(answer)`` prints one line of feedback (✅ / ❌ with a hint, ✏️
+when not answered yet) and returns True or False; it never raises, so an unsolved
+notebook runs from top to bottom. The right answers are computed by the engine and by
+``probability.py``, never typed in. The shared feedback (missing / not right) is
+``boardkit.exercises.compare_sets``.
 """
 from __future__ import annotations
 
 from fractions import Fraction
 
-from ..exercises import Checker
+from .._core import BoardkitError
+from ..exercises import Exercises, compare_sets, to_set
 from . import probability
-from .game import BackgammonGame
+from .game import BackgammonGame, side
+from .rules import BackgammonRules
 
-__all__ = ["check", "check_pips", "check_legal_plays", "check_enter", "check_shots"]
+__all__ = ["BackgammonExercises", "ex", "position", "POSITIONS"]
 
-check = Checker("backgammon")
+
+def _setup(white: dict, red: dict, dice=None) -> BackgammonGame:
+    """White ({point: checkers}) on roll against Red; the rest are borne off."""
+    return BackgammonGame.from_position(side(white), side(red), dice=dice,
+                                        rules=BackgammonRules.no_cube())
+
+
+#: the exercise positions: (White, Red, dice) for from_position, None = the start
+POSITIONS = {
+    "start": None,
+    "middle": ({24: 2, 13: 2, 8: 2, 6: 3, 5: 3, 4: 3}, {25: 1, 2: 1, 22: 2, 6: 4, 8: 3, 13: 4}, None),
+    "stuck": ({25: 1, 6: 14}, {1: 2, 2: 2, 3: 2, 4: 2, 12: 7}, (5, 4)),
+}
+
+
+def position(name: str) -> BackgammonGame:
+    """A fresh game at one of the exercise positions ("start", "middle", "stuck")."""
+    if name not in POSITIONS:
+        raise BoardkitError(f"exercise positions: {sorted(POSITIONS)}, got {name!r}")
+    spec = POSITIONS[name]
+    return BackgammonGame() if spec is None else _setup(*spec)
 
 
 def _as_fraction_of_36(answer):
@@ -29,73 +57,100 @@ def _as_fraction_of_36(answer):
     if isinstance(answer, float):
         return Fraction(answer).limit_denominator(36)
     if isinstance(answer, str):
-        return Fraction(answer.strip())
+        from .._input import parse_fraction
+        return parse_fraction(answer, "backgammon exercise answer")
     raise TypeError(f"expected a number of rolls (0..36) or a fraction, got {type(answer).__name__}")
 
 
-def check_pips(answer, game: BackgammonGame, name: str = "pip count") -> bool:
-    """``answer``: (White's pips, Red's pips)."""
-    expected = game.pip_count()
+class BackgammonExercises(Exercises):
+    """The exercises of exercises/backgammon.ipynb, one ``check_<name>`` each."""
 
-    def test(a):
-        a = tuple(a)
-        if len(a) != 2:
-            return "give two numbers: (White's pips, Red's pips)."
-        if a == expected:
-            return True
-        if a == expected[::-1]:
-            return "the two counts are swapped: White first, then Red."
-        return ("not quite. Each checker counts its point number from its own side; a "
-                "checker on the bar counts 25.")
-    return check(name, answer, test=test)
+    topic = "backgammon"
+
+    # ----------------------------------------------------------- 1. pips (BG-01)
+    def _pips(self, name: str, answer, game: BackgammonGame) -> bool:
+        expected = game.pip_count()
+
+        def test(a):
+            a = tuple(a)
+            if len(a) != 2:
+                return "give two numbers: (White's pips, Red's pips)."
+            if a == expected:
+                return True
+            if a == expected[::-1]:
+                return "the two counts are swapped: White first, then Red."
+            return ("not quite. Each checker counts its point number from its own side; a "
+                    "checker on the bar counts 25.")
+        return self.check(name, answer, test=test)
+
+    def check_pips_start(self, answer) -> bool:
+        """(White's pips, Red's pips) at the start (BG-01, BG-02)."""
+        return self._pips("pips at the start", answer, position("start"))
+
+    def check_pips_middle(self, answer) -> bool:
+        """(White's pips, Red's pips) in the middle-game position (BG-01)."""
+        return self._pips("pips in the middle game", answer, position("middle"))
+
+    # ------------------------------------------- 2. legal plays (BG-07, BG-08, BG-16)
+    def check_legal_plays(self, answer) -> bool:
+        """Every legal play of the "stuck" position, in standard notation (any order)."""
+        expected = {str(p) for p in position("stuck").legal_moves()}
+
+        def test(a):
+            if isinstance(a, str):
+                return "give a list of plays, e.g. ['24/18 13/11', '13/7']."
+            return compare_sets(to_set(a, lambda x: " ".join(str(x).split())), expected,
+                                what="legal play",
+                                extra_why="not legal plays here (BG-07: enter from the bar first)",
+                                missing_why="use both dice if you can, BG-08")
+        return self.check("legal plays", answer, test=test)
+
+    # ------------------------------------------------------- 3. entering (BG-07)
+    def _enter(self, name: str, answer, closed_points: int, checkers: int) -> bool:
+        expected = probability.enter_probability(closed_points, checkers)
+
+        def test(a):
+            f = _as_fraction_of_36(a)
+            if f == expected:
+                return True
+            if checkers == 1 and f == 1 - expected:
+                return "that is the chance to stay out (dance). How often do you come in?"
+            return "not quite. Count the rolls where every die you need shows an open point (BG-07)."
+        return self.check(name, answer, test=test)
+
+    def check_enter_one(self, answer) -> bool:
+        """Rolls (of 36) or the chance that one checker enters against 3 closed points."""
+        return self._enter("one checker, 3 closed", answer, 3, 1)
+
+    def check_enter_two(self, answer) -> bool:
+        """Rolls (of 36) or the chance that two checkers both enter against 4 closed points."""
+        return self._enter("two checkers, 4 closed", answer, 4, 2)
+
+    # ------------------------------------------------ 4. shots (BG-04, BG-05, BG-06)
+    def _shots(self, name: str, answer, distance: int, blocked_points=()) -> bool:
+        expected = probability.shot_probability(distance, blocked_points)
+
+        def test(a):
+            f = _as_fraction_of_36(a)
+            if f == expected:
+                return True
+            if distance <= 6 and f == Fraction(11, 36):
+                return "11 rolls show that number on a die; add the combinations and doubles."
+            return ("not quite. List the rolls: one die, both dice together (the point in "
+                    "between must be open), and doubles moving 2, 3 or 4 times.")
+        return self.check(name, answer, test=test)
+
+    def check_shots_6(self, answer) -> bool:
+        """Rolls that hit a blot 6 pips away."""
+        return self._shots("6 pips away", answer, 6)
+
+    def check_shots_11(self, answer) -> bool:
+        """Rolls that hit a blot 11 pips away."""
+        return self._shots("11 pips away", answer, 11)
+
+    def check_shots_8_blocked(self, answer) -> bool:
+        """Rolls that hit a blot 8 pips away when the hitter may not stop 4 or 6 pips ahead."""
+        return self._shots("8 pips, blocks at 4 and 6", answer, 8, {4, 6})
 
 
-def check_legal_plays(answer, game: BackgammonGame, name: str = "legal plays") -> bool:
-    """``answer``: the legal plays as notation strings (any order, BG-16)."""
-    expected = {str(p) for p in game.legal_moves()}
-
-    def test(a):
-        if isinstance(a, str):
-            return "give a list of plays, e.g. ['24/18 13/11', '13/7']."
-        given = {" ".join(str(x).split()) for x in a}
-        missing = expected - given
-        extra = given - expected
-        if not missing and not extra:
-            return True
-        msg = []
-        if extra:
-            msg.append(f"{len(extra)} of yours are not legal ({sorted(extra)[0]} for one)")
-        if missing:
-            msg.append(f"{len(missing)} legal play(s) missing")
-        return "; ".join(msg) + ". Remember: use both dice if you can (BG-08)."
-    return check(name, answer, test=test)
-
-
-def check_enter(answer, closed_points, checkers: int = 1, name: str = "entering") -> bool:
-    """``answer``: rolls out of 36 (or the probability) that bring every bar checker in."""
-    expected = probability.enter_probability(closed_points, checkers)
-
-    def test(a):
-        f = _as_fraction_of_36(a)
-        if f == expected:
-            return True
-        if checkers == 1 and f == 1 - expected:
-            return "that is the chance to stay out (dance). How often do you come in?"
-        return "not quite. Count the rolls where every die you need shows an open point (BG-07)."
-    return check(name, answer, test=test)
-
-
-def check_shots(answer, distance: int, blocked_points=(), name: str = "shots") -> bool:
-    """``answer``: rolls out of 36 (or the probability) that hit a blot ``distance``
-    pips away, with the hitter unable to stop on ``blocked_points``."""
-    expected = probability.shot_probability(distance, blocked_points)
-
-    def test(a):
-        f = _as_fraction_of_36(a)
-        if f == expected:
-            return True
-        if distance <= 6 and f == Fraction(11, 36):
-            return "11 rolls show that number on a die; add the combinations and doubles."
-        return ("not quite. List the rolls: one die, both dice together (the point in "
-                "between must be open), and doubles moving 2, 3 or 4 times.")
-    return check(name, answer, test=test)
+ex = BackgammonExercises()
