@@ -22,6 +22,7 @@ from ..widgets import GameWidget
 from ..widgets.base import ERROR_COLOR, MUTED_COLOR, TEXT_COLOR, Selection
 from . import ai
 from .game import Battle, MawariGame
+from .notation import short
 from .ring import RingChain
 from .rules import MawariRules
 from .stats import TossTally
@@ -42,6 +43,8 @@ class MawariWidget(GameWidget):
     chance_label = "Toss"
 
     def __init__(self, game: MawariGame | None = None, *, players: int = 2, **kw):
+        if isinstance(players, bool) or players not in (2, 3, 4):
+            raise BoardkitError(f"回り将棋 is played by 2 to 4 players (MS-02), got {short(players)}")
         self._start_players = players
         # the events box: newest event first, so the latest step is always in view
         self.events_html = W.HTML(layout=W.Layout(max_height="180px", overflow="auto"))
