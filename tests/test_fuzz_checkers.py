@@ -21,7 +21,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from boardkit import BoardkitError, FormatError, IllegalMoveError
-from boardkit.checkers import CheckersGame, CheckersMove, CheckersRules, read_pdn
+from boardkit.checkers import CheckersGame, CheckersMove, CheckersRules, perft, read_pdn
 from boardkit.checkers import exercises as ex
 from boardkit.checkers.notation import MAX_PDN_MOVES, parse_fen
 
@@ -454,3 +454,18 @@ def test_round_trip_of_random_games(rules):
             back = CheckersGame.from_pdn(game.to_pdn())
             assert back.fen() == game.fen() and back.history == game.history
     assert last is not None
+
+
+@pytest.mark.parametrize("call", [
+    lambda g: g.piece_at("11"), lambda g: g.piece_at([1]), lambda g: g.piece_at(None),
+    lambda g: parse_fen("B:W21:B1", size="8"), lambda g: parse_fen("B:W21:B1", size=9),
+    lambda g: perft(g, True), lambda g: perft(g, -1), lambda g: perft(g, "3"),
+    lambda g: ex.show("nonexistent"), lambda g: ex.position(["targets"]),
+    lambda g: g.draw(size=10 ** 9), lambda g: g.draw(flipp=True),
+])
+def test_other_entry_points_refuse_bad_values(call):
+    """Squares, board sizes, perft depths, exercise names, draw options: a bad value is a
+    BoardkitError, and the game is unchanged."""
+    g = CheckersGame()
+    assert_rejected(g, lambda: call(g), BoardkitError)
+    assert g.piece_at(99) is None and g.piece_at(1) == (0, False)

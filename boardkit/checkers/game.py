@@ -209,6 +209,11 @@ class CheckersGame(Game):
         return dict(sorted(out.items()))
 
     def piece_at(self, square: int) -> tuple[int, bool] | None:
+        """(player, is_king) of the piece on ``square``, or None (empty, or no such
+        square). A square that is not a whole number raises FormatError (CK-01)."""
+        if type(square) is not int:
+            raise FormatError(f"a square is a whole number 1-{self.squares} (CK-01), "
+                              f"got {type(square).__name__}")
         return self.pieces().get(square)
 
     def counts(self) -> dict[str, int]:
@@ -567,7 +572,7 @@ def perft(game: CheckersGame, depth: int) -> int:
     pieces are counted once (CK-07). Draw rules are not applied (the usual perft
     convention), but a side with no legal move is a leaf with no children."""
     from .movegen import perft_raw
-    if not isinstance(depth, int) or depth < 0:
+    if type(depth) is not int or depth < 0:
         raise FormatError(f"perft depth must be an integer >= 0, got {depth!r}")
     b, w, k, t = game.raw_position()
     return perft_raw(game._gen, b, w, k, t, depth)

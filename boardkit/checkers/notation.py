@@ -34,7 +34,7 @@ import json
 import re
 from itertools import accumulate
 
-from .._core import FormatError, IllegalMoveError, rules_from_dict, rules_to_dict
+from .._core import BoardkitError, FormatError, IllegalMoveError, rules_from_dict, rules_to_dict
 from .._input import MAX_INPUT_BYTES, loads_json
 from .rules import CheckersRules
 
@@ -76,6 +76,8 @@ def parse_fen(text: str, size: int = 8) -> tuple[int, int, int, int, int]:
     Only the format is checked here (ASCII digits, squares 1-32/50/72, each square
     once, at most ``MAX_FEN_CHARS`` characters); whether a game can reach the position
     is ``CheckersGame``'s check (``game.check_position``)."""
+    if type(size) is not int or size not in _SIZE_TYPE:
+        raise BoardkitError(f"PDN FEN (CK-01): the board size is 8, 10 or 12, got {size!r:.20}")
     count = size * size // 2
     fmt = fen_format(size)
     if not isinstance(text, str):
