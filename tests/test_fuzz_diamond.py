@@ -243,6 +243,16 @@ def test_fuzz_puzzle_moves(moves):
     answers(None, lambda: puzzles.verify(moves))
 
 
+@pytest.mark.parametrize("call", [
+    lambda: puzzles.solve(width=10**9), lambda: puzzles.solve(width="300"),
+    lambda: puzzles.solve(max_moves=-1), lambda: puzzles.solve(straggler=float("nan")),
+    lambda: puzzles.solve(measure="x"), lambda: puzzles.solve_symmetric(half=10**6),
+    lambda: puzzles.solve_symmetric(symmetry=None), lambda: puzzles.solve_symmetric(width=0),
+], ids=["width-huge", "width-text", "moves", "nan", "measure", "half", "symmetry", "width-0"])
+def test_solver_settings_are_refused_fast(call):
+    refused(None, call)
+
+
 # ----------------------------------------------------------------- 1 MB and deep inputs
 BIG = 1_000_000
 

@@ -110,6 +110,15 @@ def lower_bound(game: DiamondGame) -> int:
     return sum(1 for h in game.pieces_of(0) if h not in home)
 
 
+#: the widest beam the solvers accept (their time grows in proportion to it)
+MAX_WIDTH = 5000
+
+
+def _setting(name: str, value, lo: int, hi: int) -> None:
+    if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
+        raise BoardkitError(f"{name} must be an int {lo}..{hi}, got {value!r:.40}")
+
+
 def solve(pieces: int = 10, width: int = 300, max_moves: int = 60, straggler: float = 2.0,
           measure: str = "apex") -> list:
     """A short solution by beam search: keep the ``width`` positions (one per set of
@@ -118,8 +127,10 @@ def solve(pieces: int = 10, width: int = 300, max_moves: int = 60, straggler: fl
     ``measure="rows"`` counts distance in rows towards the goal instead (sideways
     moves are then free). Not guaranteed optimal; returns the moves (DiamondMove) of
     the first solution found."""
-    if width < 1:
-        raise BoardkitError(f"width must be at least 1, got {width}")
+    _setting("width", width, 1, MAX_WIDTH)
+    _setting("max_moves", max_moves, 1, 200)
+    if not isinstance(straggler, (int, float)) or isinstance(straggler, bool) or not 0 <= straggler <= 100:
+        raise BoardkitError(f"solve(): straggler must be a number 0..100, got {straggler!r:.40}")
     g = DiamondGame.solitaire(pieces=pieces)
     goal = g.goal_apex(0)
     if measure == "apex":
@@ -182,7 +193,12 @@ def solve_symmetric(width: int = 400, half: int = 13, pieces: int = 10, min_half
     staying close to centre-symmetric; the first position that one move turns into
     its mirror image gives the solution (as lists of (q, r) paths)."""
     if symmetry not in ("point", "flip"):
-        raise BoardkitError(f"symmetry must be 'point' or 'flip', got {symmetry!r}")
+        raise BoardkitError(f"symmetry must be 'point' or 'flip', got {symmetry!r:.40}")
+    _setting("width", width, 1, MAX_WIDTH)
+    _setting("half", half, 1, 40)
+    _setting("min_half", min_half, 1, 40)
+    if not isinstance(asym, (int, float)) or isinstance(asym, bool) or not 0 <= asym <= 100:
+        raise BoardkitError(f"solve_symmetric(): asym must be a number 0..100, got {asym!r:.40}")
     _mirror = _point if symmetry == "point" else _flip
     asym_weight = asym
     g = DiamondGame.solitaire(pieces=pieces)
