@@ -55,3 +55,20 @@ def test_last_move_can_mark_several_moves():
     one, two = g.draw(last_move=1).to_svg(), g.draw(last_move=2).to_svg()
     assert two.count("stroke-dasharray") > one.count("stroke-dasharray")
     assert g.draw(last_move=False).to_svg().count("stroke-dasharray") < one.count("stroke-dasharray")
+
+
+JUNK = [None, "x", 5, 1.5, float("nan"), float("inf"), True, [5], [[1, 2, 3]], {"a": 1},
+        (0, 0), "e5", -1, 10**30, object(), ["zz"], [["e5", 7]]]
+
+
+@pytest.mark.parametrize("option", ["size", "flip", "labels", "highlight", "targets", "arrows",
+                                    "selected", "hint", "last_move", "title", "forbidden_for",
+                                    "rotate", "palette"])
+def test_junk_option_values_draw_or_raise_a_boardkit_error(option):
+    """Issue 8: any value of any draw option gives a board or a BoardkitError."""
+    g = DiamondGame()
+    for value in JUNK:
+        try:
+            g.draw(**{option: value}).to_svg()
+        except BoardkitError:
+            pass

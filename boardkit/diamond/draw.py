@@ -90,6 +90,25 @@ def _mark(d: svg.Drawing, kind: str, x: float, y: float, r: float, ink: str) -> 
         d.rect(x - r, y - r * 0.3, 2 * r, r * 0.6, fill=ink, fill_opacity="0.9", pointer_events="none")
 
 
+def _items(value, name: str) -> list:
+    """A list from an iterable option (not text), at most 1,000 items."""
+    if value is None:
+        return []
+    if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
+        raise BoardkitError(f"draw(): {name} must be a list, got {type(value).__name__}")
+    out = []
+    for x in value:
+        out.append(x)
+        if len(out) > 1000:
+            raise BoardkitError(f"draw(): {name}: more than 1,000 items")
+    return out
+
+
+def _cells(value, name: str) -> list:
+    """The holes of an option (labels, (q, r) or "q,r"), FormatError for a bad one."""
+    return [parse_cell(h) for h in _items(value, name)]
+
+
 def draw_board(game, *, size: float = 420, labels: bool = False, highlight: Iterable = (),
                targets: Iterable = (), arrows: Iterable = (), selected=None,
                forbidden_for: int | None = None, last_move: bool | int = True, flip: bool = False,
@@ -111,11 +130,19 @@ def draw_board(game, *, size: float = 420, labels: bool = False, highlight: Iter
     hint           a move (or path) drawn as a dashed green arrow
     palette        "standard" or "okabe-ito" (colour-blind safe); the marks stay
     """
-    if palette not in PALETTES:
+    if not isinstance(palette, str) or palette not in PALETTES:
         raise BoardkitError(f"draw(): palette must be one of {list(PALETTES)}, got {palette!r:.40}")
     colours_of = PALETTES[palette]
     if not isinstance(size, (int, float)) or isinstance(size, bool) or not 40 <= size <= 4000:
         raise BoardkitError(f"draw(): size must be a number of pixels 40..4000, got {size!r:.40}")
+    if not isinstance(rotate, (int, float)) or isinstance(rotate, bool) or not math.isfinite(rotate):
+        raise BoardkitError(f"draw(): rotate must be a number of degrees, got {rotate!r:.40}")
+    if title is not None and not isinstance(title, str):
+        raise BoardkitError(f"draw(): title must be text, got {type(title).__name__}")
+    highlight, targets = _cells(highlight, "highlight"), _cells(targets, "targets")
+    arrows = [_cells(a, "arrows (each a path)") for a in _items(arrows, "arrows")]
+    if hint is not None:
+        hint = _cells(getattr(hint, "path", hint), "hint")
     kind = game.rules.board
     unit = size / 16.2 * 4 / B.RADIUS[kind]      # the small board (DG-18) drawn as large
     ang = math.radians(rotate + (180 if flip else 0))
@@ -216,7 +243,7 @@ def draw_board(game, *, size: float = 420, labels: bool = False, highlight: Iter
                  stroke_dasharray="3 2", stroke_opacity="0.7")
 
     # highlights and the selected piece (under the pieces, as rings around them)
-    for h in map(parse_cell, highlight):
+    for h in highlight:
         x, y = P(h)
         d.circle(x, y, unit * 0.5, fill=HIGHLIGHT, fill_opacity="0.3", stroke=HIGHLIGHT,
                  stroke_width=fmt_px(unit * 0.08))
@@ -242,20 +269,18 @@ def draw_board(game, *, size: float = 420, labels: bool = False, highlight: Iter
             _mark(d, MARKS[colour], x, y, unit * 0.17, ink)
 
     # reachable holes (targets): green dots
-    for h in map(parse_cell, targets):
+    for h in targets:
         x, y = P(h)
         d.circle(x, y, unit * 0.27, fill=TARGET, fill_opacity="0.8", stroke="#fff",
                  stroke_width=fmt_px(unit * 0.05), cell=cell_id(h))
 
     # hop paths as arrows, the hint dashed green
     for path in arrows:
-        pts = [P(parse_cell(h)) for h in path]
+        pts = [P(h) for h in path]
         d.arrow(pts, color=ARROW, width=unit * 0.12, head=unit * 0.4)
-    if hint is not None:
-        path = getattr(hint, "path", hint)
-        if path:
-            d.arrow([P(parse_cell(h)) for h in path], color=TARGET, width=unit * 0.13,
-                    head=unit * 0.42, dashed=True)
+    if hint:
+        d.arrow([P(h) for h in hint], color=TARGET, width=unit * 0.13,
+                head=unit * 0.42, dashed=True)
 
     if labels:
         for h in game.holes():
