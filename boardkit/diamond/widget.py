@@ -68,6 +68,7 @@ class DiamondWidget(GameWidget):
             raise BoardkitError(f"palette must be one of {list(PALETTES)}, got {palette!r:.40}")
         self.labels = labels          # write the hole labels on the board
         self.choose_path = choose_path  # several chains to a hole: pick one hop by hop
+        self._paths_cache: tuple = (None, [])
         self._initial = dict(players=players, kings=kings, pieces=pieces, long_jump=long_jump,
                              board=board, first_player=first_player,
                              king_hops_after_group=king_hops_after_group, palette=palette)
@@ -143,7 +144,12 @@ class DiamondWidget(GameWidget):
         (shortest first, bounded), so the base class offers them hop by hop."""
         sel = self.selection
         if self.choose_path and sel.dest is not None and sel.prefix:
-            return self.game.paths(parse_cell(sel.prefix[0]), parse_cell(sel.dest))
+            # computed once per chosen hole (the base asks again after every hop)
+            key = (id(self.game), tuple(self.game.cells), self.game.turn, sel.prefix[0], sel.dest)
+            if self._paths_cache[0] != key:
+                self._paths_cache = (key, self.game.paths(parse_cell(sel.prefix[0]),
+                                                          parse_cell(sel.dest)))
+            return self._paths_cache[1]
         return self.game.legal_moves()
 
     # ------------------------------------------------------------------ view
