@@ -245,3 +245,7 @@ def test_widget_words_come_from_the_language_catalogue():
     from boardkit import BoardkitError
     with pytest.raises(BoardkitError, match="language must be one of"):
         i18n.set_language("fr")
+
+
+def test_widget_repr_is_short_and_stable():
+    assert repr(ToyWidget()) == "<ToyWidget: One (you) to move>"

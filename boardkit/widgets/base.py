@@ -298,6 +298,10 @@ class GameWidget(W.VBox):
     def undo_allowed(self, value: bool) -> None:
         self.undo_control.value = bool(value)
 
+    def __repr__(self) -> str:
+        # stable text (no memory address, no child widgets) for notebook outputs (nbval)
+        return f"<{type(self).__name__}: {self.status}>"
+
     @property
     def status(self) -> str:
         """The status line as plain text (for tests and Python use)."""

@@ -1,7 +1,8 @@
 """The clickable SVG canvas: one anywidget that shows an SVG and reports clicks.
 
-Every element of a board drawing that stands for a cell carries ``data-cell``; a click
-sets ``last_click`` to ``{"cell": ..., "n": counter}`` (the counter makes a second click
+Every element of a board drawing that stands for a cell carries ``data-cell``; a press
+(pointerdown, so a redraw between press and release cannot swallow it) sets
+``last_click`` to ``{"cell": ..., "n": counter}`` (the counter makes a second click
 on the same cell a change too). A whole-board redraw is a single ``svg`` message.
 """
 from __future__ import annotations
