@@ -1,0 +1,203 @@
+"""Check-yourself questions that answer back, for the lessons.
+
+A notebook's "Check yourself" question becomes a small widget: the student picks or types
+an answer, presses Check, and is told at once whether it is right and why, naming the rule.
+A wrong answer can be tried again; ``score()`` counts the questions answered right.
+
+    from boardkit import quiz
+    quiz.choice("Who moves first in international draughts?", ["White", "Black"],
+                answer="White", explain="White moves first (CK-02).")
+    quiz.number("How many dark squares are empty at the start?", answer=8,
+                explain="32 squares, 24 men.")
+    quiz.predict("Will the fair toss or the realistic one give longer turns?",
+                 reveal="The realistic one: …")
+
+The notebook keeps its folded ``<details>`` answer under the widget, so a reader who does
+not run it (GitHub, an untrusted notebook) still has the answer; the widget's plain-text
+form states the question and its choices. Every word goes through ``boardkit.i18n``.
+"""
+from __future__ import annotations
+
+import html
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from typing import Any
+
+import ipywidgets as W
+
+from .i18n import add, tr
+
+__all__ = ["Question", "choice", "number", "predict", "score", "reset_score"]
+
+add("en", {
+    "quiz.check": "Check",
+    "quiz.reveal": "Reveal",
+    "quiz.right": "Right!",
+    "quiz.wrong": "Not quite.",
+    "quiz.again": "Try again.",
+    "quiz.pick_first": "Pick an answer first.",
+    "quiz.type_first": "Type a number first.",
+    "quiz.not_a_number": "{text!r} is not a number: type digits, like 13 or 2/3.",
+    "quiz.your_prediction": "Your prediction",
+    "quiz.predict_first": "Write your prediction first, then reveal.",
+    "quiz.score": "{right} of {asked} questions answered right ({first} at the first try).",
+    "quiz.plain": "Question: {question}",
+    "quiz.plain_choices": "Choices: {choices}",
+    "quiz.plain_run": "(run the cell to answer; the answer is folded below)",
+})
+add("ja", {
+    "quiz.check": "答え合わせ",
+    "quiz.reveal": "答えを見る",
+    "quiz.right": "正解です！",
+    "quiz.wrong": "ちがいます。",
+    "quiz.again": "もう一度考えてみましょう。",
+    "quiz.pick_first": "先に答えを選んでください。",
+    "quiz.type_first": "先に数を入力してください。",
+    "quiz.not_a_number": "{text!r} は数ではありません。13 や 2/3 のように入力してください。",
+    "quiz.your_prediction": "あなたの予想",
+    "quiz.predict_first": "先に予想を書いてから、答えを見ましょう。",
+    "quiz.score": "{asked} 問中 {right} 問正解（1回目で正解 {first} 問）。",
+    "quiz.plain": "問題: {question}",
+    "quiz.plain_choices": "選択肢: {choices}",
+    "quiz.plain_run": "（セルを実行すると答えられます。答えは下にたたんであります）",
+})
+
+# questions of this kernel, by text: {question: (answered right, right at the first try)}
+_SCORE: dict[str, tuple[bool, bool]] = {}
+
+_BOX = ("border-left: 3px solid var(--jp-brand-color1, #1976d2); padding: 2px 8px; "
+        "color: var(--jp-ui-font-color1, inherit)")
+
+
+def _feedback(ok: bool | None, text: str) -> str:
+    mark = {True: "✅", False: "❌", None: "✏️"}[ok]
+    return f'<div style="{_BOX}">{mark} {text}</div>'
+
+
+class Question(W.VBox):
+    """One question: a prompt, an input, a button and a feedback line.
+
+    ``judge(value)`` returns (verdict, words): verdict True (right), False (wrong) or
+    None (no answer yet). Subclasses are made by ``choice``, ``number`` and ``predict``.
+    """
+
+    def __init__(self, question: str, entry: W.Widget, judge, button: str, plain: str,
+                 scored: bool = True) -> None:
+        self.question = question
+        self.scored = scored
+        self.entry = entry
+        self._judge = judge
+        self._plain = plain
+        self.tries = 0
+        self.right = False
+        self.feedback = W.HTML()
+        self.button = W.Button(description=button, button_style="primary",
+                               layout=W.Layout(width="auto"))
+        self.button.on_click(lambda _: self.check())
+        super().__init__([W.HTML(f"<b>{html.escape(question)}</b>"), entry,
+                          self.button, self.feedback])
+
+    def check(self) -> bool | None:
+        """What the Check button does (also callable from Python, as the tests do)."""
+        verdict, words = self._judge(self.entry.value)
+        if verdict is not None and self.scored:
+            self.tries += 1
+            self.right = self.right or bool(verdict)
+            first = _SCORE.get(self.question, (False, self.tries == 1 and bool(verdict)))[1]
+            _SCORE[self.question] = (self.right, first)
+        self.feedback.value = _feedback(verdict, words)
+        return verdict
+
+    def answer(self, value: Any) -> bool | None:
+        """Enter ``value`` and press Check."""
+        self.entry.value = value
+        return self.check()
+
+    def __repr__(self) -> str:
+        # the plain-text output a reader sees when the widget cannot be shown
+        return self._plain
+
+
+def _plain(question: str, choices: Sequence[str] = ()) -> str:
+    lines = [tr("quiz.plain", question=question)]
+    if choices:
+        lines.append(tr("quiz.plain_choices", choices=" / ".join(choices)))
+    lines.append(tr("quiz.plain_run"))
+    return "\n".join(lines)
+
+
+def _right(explain: str) -> str:
+    return f"{tr('quiz.right')} {html.escape(explain)}".strip()
+
+
+def choice(question: str, options: Sequence[str], answer: str, explain: str = "",
+           why: Mapping[str, str] | None = None) -> Question:
+    """A multiple-choice question. ``why`` maps a wrong option to what is wrong with it
+    (the misconception it shows); the explanation is shown once the answer is right."""
+    options = [str(o) for o in options]
+    if answer not in options:
+        raise ValueError(f"the answer {answer!r} is not among the options {options}")
+    why = dict(why or {})
+    entry = W.RadioButtons(options=options, value=None, layout=W.Layout(width="auto"))
+
+    def judge(value):
+        if value is None:
+            return None, tr("quiz.pick_first")
+        if value == answer:
+            return True, _right(explain)
+        return False, " ".join([tr("quiz.wrong"), html.escape(why.get(value, "")),
+                                tr("quiz.again")]).replace("  ", " ")
+
+    return Question(question, entry, judge, tr("quiz.check"), _plain(question, options))
+
+
+def _as_number(text: str) -> Fraction:
+    t = text.strip().replace("−", "-")
+    if not t or len(t) > 30 or not all(c in "0123456789+-./ " for c in t):
+        raise ValueError(t)
+    return Fraction(t.replace(" ", ""))
+
+
+def number(question: str, answer: float | int | Fraction | str, explain: str = "",
+           tolerance: float = 0.0, unit: str = "") -> Question:
+    """A question answered by a number (whole, decimal or a fraction like 11/36)."""
+    target = Fraction(str(answer)) if not isinstance(answer, Fraction) else answer
+    entry = W.Text(placeholder=unit or "?", layout=W.Layout(width="160px"))
+
+    def judge(value):
+        if not value.strip():
+            return None, tr("quiz.type_first")
+        try:
+            given = _as_number(value)
+        except (ValueError, ZeroDivisionError):
+            return None, tr("quiz.not_a_number", text=value.strip()[:30])
+        if abs(given - target) <= Fraction(str(tolerance)):
+            return True, _right(explain)
+        return False, f"{tr('quiz.wrong')} {tr('quiz.again')}"
+
+    return Question(question, entry, judge, tr("quiz.check"), _plain(question))
+
+
+def predict(question: str, reveal: str) -> Question:
+    """Predict, then reveal: the student writes a guess before the answer is shown."""
+    entry = W.Textarea(placeholder=tr("quiz.your_prediction"),
+                       layout=W.Layout(width="100%", height="3em"))
+
+    def judge(value):
+        if not value.strip():
+            return None, tr("quiz.predict_first")
+        return True, html.escape(reveal)
+
+    return Question(question, entry, judge, tr("quiz.reveal"), _plain(question), scored=False)
+
+
+def score() -> str:
+    """How many of this kernel's questions were answered right (say it at the end)."""
+    asked = len(_SCORE)
+    right = sum(r for r, _ in _SCORE.values())
+    first = sum(f for _, f in _SCORE.values())
+    return tr("quiz.score", right=right, asked=asked, first=first)
+
+
+def reset_score() -> None:
+    _SCORE.clear()
