@@ -74,7 +74,7 @@ def test_hint_finds_the_standard_opening_points(dice, best):
     assert str(play) == best
     assert play in g.legal_moves()
     why = ai.explain(g, play)
-    assert "opening play" in why or "makes the" in why
+    assert ("standard opening play" if dice[0] != dice[1] else "makes the 3-point") in why
 
 
 # the book plays of the 15 non-double opening rolls (BG-03), as computer rollouts rank
@@ -162,7 +162,8 @@ def test_bg12_every_bot_finishes_money_games(level):
         g = BackgammonGame(BackgammonRules.money())
         outcome, plies = play_game(g, [bot, ai.bot("normal")], np.random.default_rng(seed))
         assert outcome is not None and outcome.winner in (0, 1)
-        assert outcome.points in {1, 2, 3} or outcome.points % 2 == 0
+        kind, cube = outcome.points // g.cube_value, g.cube_value
+        assert outcome.points == kind * cube and kind in (1, 2, 3)      # BG-11 x BG-12
 
 
 def test_cube_decisions_follow_winning_chances():
@@ -183,6 +184,7 @@ def test_cube_decisions_follow_winning_chances():
     assert ai.random_bot(g, None) == CubeAction("take")
 
 
+@pytest.mark.slow
 def test_levels_beat_lower_levels():
     """A measured tournament (no cube, seats swapped, 95% Wilson intervals)."""
     fac = functools.partial(BackgammonGame, rules=BackgammonRules.no_cube())

@@ -2,9 +2,12 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from boardkit.backgammon import BackgammonGame, CubeAction
 from boardkit.backgammon.game import START, pip_count, plays_for
+
+from conftest import check_invariants, random_games
 
 
 def _check_play(mine, theirs, d1, d2, play):
@@ -45,6 +48,7 @@ def _check_play(mine, theirs, d1, d2, play):
             a <= 6 for a, b in play.steps if b == 0)
 
 
+@pytest.mark.slow
 def test_property_many_random_games_fast_generator():
     """BG-02/05/07/08: 300 random games played with plays_for, invariants each turn."""
     rng = np.random.default_rng(2024)
@@ -69,40 +73,38 @@ def test_property_many_random_games_fast_generator():
     assert turns > 15_000
 
 
+def _mostly_roll(game, rng):
+    """Random plays; at a cube decision mostly "roll"/"take" (so games last), now and
+    then a random cube action."""
+    moves = game.legal_moves()
+    if isinstance(moves[0], CubeAction):
+        return moves[rng.integers(len(moves))] if rng.random() < 0.1 else moves[0]
+    return moves[rng.integers(len(moves))]
+
+
 def test_property_game_undo_json_ids():
     """Undo is exact, JSON and Position IDs round-trip, at every step of random games,
-    cube actions and rolls included (BG-03, BG-12, BG-17): undo takes back the rolls too."""
-    rng = np.random.default_rng(7)
-    for _ in range(20):
-        g = BackgammonGame()
-        states = []
-        while not g.is_over():
-            if g.chance_pending():              # a roll is a step of history too
-                states.append(g.to_json())
-                g.resolve_chance(rng)
-                continue
-            moves = g.legal_moves()
-            if isinstance(moves[0], CubeAction):
-                mv = moves[rng.integers(len(moves))] if rng.random() < 0.1 else moves[0]
-            else:
-                mv = moves[rng.integers(len(moves))]
-            before = g.to_json()
-            g.play(mv)
-            states.append(before)
-            after = g.to_json()
-            assert BackgammonGame.from_json(after).to_json() == after
-            if not g.is_over():
-                pid = g.position_id()
-                assert BackgammonGame.from_position_id(pid, turn=g.roller).position() == g.position()
-            # undo restores the exact state, then replay
-            g.undo()
-            assert g.to_json() == before
-            g.play(mv)
-        # undo all the way back to the start
+    cube actions and rolls included (BG-03, BG-12, BG-17): undo takes back the rolls too,
+    all the way to the start position."""
+    start = BackgammonGame().to_json()
+    games, last, before = [], None, start
+    for g, _, _ in random_games(BackgammonGame, games=20, seed=7, max_plies=3000, bot=_mostly_roll):
+        if g is not last:
+            games.append((g, [start]))
+            before = start
+        check_invariants(g, before)
+        if not g.is_over():
+            pid = g.position_id()
+            assert BackgammonGame.from_position_id(pid, turn=g.roller).position() == g.position()
+        before, last = g.to_json(), g
+        games[-1][1].append(before)
+    for g, states in games:
+        assert g.is_over()
+        states.pop()
         while g.history:
             g.undo()
             assert g.to_json() == states.pop()
-        assert g.position_id() == "4HPwATDgc/ABMA"
+        assert g.position_id() == "4HPwATDgc/ABMA" and not states
 
 
 def test_property_partial_steps_reach_exactly_the_legal_plays():

@@ -8,6 +8,8 @@ from boardkit import BoardkitError, FormatError, IllegalMoveError
 from boardkit.backgammon import BackgammonGame, BackgammonRules, CubeAction
 from boardkit.backgammon.game import START, plays_for
 
+from conftest import assert_rejected
+
 
 def side(points: dict | None = None, bar: int = 0) -> tuple[int, ...]:
     """26 counts: {point: checkers}, the rest borne off."""
@@ -117,10 +119,7 @@ def test_bg05_no_landing_on_two_or_more_but_passing_is_fine():
     # White's 19 and 1 hold Red's 6-point and 24-point: 24/19 and 6/1 are impossible
     for p in g.legal_moves():
         assert (24, 19) not in p.steps and (6, 1) not in p.steps
-    before = g.to_json()
-    with pytest.raises(IllegalMoveError, match="BG-05"):
-        g.play("24/19")
-    assert g.to_json() == before
+    assert_rejected(g, lambda: g.play("24/19"), IllegalMoveError, match="BG-05")
     # passing over: 13/3 with 5-5 passes White's 8-point... and 24/14 with 5-5 can't land on 19
     g2 = BackgammonGame().set_dice(6, 4)
     assert "24/14" in texts(g2)           # via 20 or 18, over Red's points
@@ -158,10 +157,7 @@ def test_bg07_bar_first_and_entering_points():
         assert p.steps[0][0] == 25
     t = texts(g)
     assert any(s.startswith("bar/21") or s.startswith("bar/22") for s in t)
-    before = g.to_json()
-    with pytest.raises(IllegalMoveError, match="bar must enter first"):
-        g.play("13/9 13/10")
-    assert g.to_json() == before
+    assert_rejected(g, lambda: g.play("13/9 13/10"), IllegalMoveError, match="bar must enter first")
 
 
 def test_bg07_dance_when_entry_closed():
@@ -201,10 +197,7 @@ def test_bg08_larger_die_when_only_one_can_be_played():
     theirs = side({22: 2})                  # Red holds my 3: 9/5/3 and 9/7/3 both closed
     assert texts(plays_for(mine, theirs, 4, 2)) == ["9/5"]      # the 4, not 9/7
     g = game_at(mine, theirs, (4, 2))
-    before = g.to_json()
-    with pytest.raises(IllegalMoveError, match="larger"):
-        g.play("9/7")
-    assert g.to_json() == before
+    assert_rejected(g, lambda: g.play("9/7"), IllegalMoveError, match="larger")
     # when the larger cannot be played at all, the smaller is played
     theirs = side({22: 2, 20: 2})           # my 3 and my 5 closed
     assert texts(plays_for(mine, theirs, 4, 2)) == ["9/7"]
@@ -260,10 +253,7 @@ def test_bg09_bearing_off_needs_all_home():
     theirs = side({1: 13})
     assert texts(plays_for(mine, theirs, 2, 1)) == ["7/4", "7/5 2/1", "7/6 2/off"]
     g = game_at(side({8: 1, 2: 1}), theirs, (2, 1))
-    before = g.to_json()
-    with pytest.raises(IllegalMoveError, match="BG-09"):
-        g.play("8/7 2/off")
-    assert g.to_json() == before
+    assert_rejected(g, lambda: g.play("8/7 2/off"), IllegalMoveError, match="BG-09")
 
 
 def test_bg09_hit_checker_must_come_home_again():
@@ -329,10 +319,7 @@ def test_bg12_double_take_pass_and_ownership():
     g.play(g.legal_moves()[0])
     # Red does not own it: no cube action offered, straight to the roll
     assert g.turn == 1 and g.chance_pending()
-    before = g.to_json()
-    with pytest.raises(IllegalMoveError, match="only the cube owner may redouble"):
-        g.play("double")
-    assert g.to_json() == before
+    assert_rejected(g, lambda: g.play("double"), IllegalMoveError, match="only the cube owner may redouble")
 
 
 def test_bg12_pass_loses_current_stake():
@@ -482,10 +469,7 @@ def test_bg13_bg14_impossible_match_states_are_refused(state, match):
     """BG-12/13/14: impossible match states raise BoardkitError naming the rule and
     leave the game exactly as it was."""
     g = _match_game(score=(1, 2))
-    before = g.to_json()
-    with pytest.raises(BoardkitError, match=match):
-        g.set_match_state(**state)
-    assert g.to_json() == before
+    assert_rejected(g, lambda: g.set_match_state(**state), BoardkitError, match=match)
     with pytest.raises(BoardkitError, match=match):
         _match_game(**state)
 
@@ -575,23 +559,14 @@ def test_bad_dice_and_wrong_phase_leave_state_untouched():
     """Bad input raises a boardkit error naming the rule, and changes nothing (BG-03, BG-12)."""
     from boardkit import BoardkitError
     g = BackgammonGame()
-    before = g.to_json()
     for a, b in ((0, 3), (7, 1), (3, "1"), (2.0, 1)):
-        with pytest.raises(BoardkitError, match="dice show 1..6"):
-            g.set_dice(a, b)
-        assert g.to_json() == before
-    with pytest.raises(IllegalMoveError, match="opening roll"):
-        g.play("8/5 6/5")                   # no dice yet (BG-03)
-    assert g.to_json() == before
+        assert_rejected(g, lambda: g.set_dice(a, b), BoardkitError, match="dice show 1..6")
+    assert_rejected(g, lambda: g.play("8/5 6/5"), IllegalMoveError, match="opening roll")  # no dice yet
     g.set_dice(3, 1)
     g.play("8/5 6/5")
     g.play("double")
-    before = g.to_json()
-    with pytest.raises(IllegalMoveError, match="take or pass"):
-        g.set_dice(2, 1)
-    with pytest.raises(IllegalMoveError, match="BG-12"):
-        g.play("double")
-    assert g.to_json() == before
+    assert_rejected(g, lambda: g.set_dice(2, 1), IllegalMoveError, match="take or pass")
+    assert_rejected(g, lambda: g.play("double"), IllegalMoveError, match="BG-12")
     g.play("take")
     with pytest.raises(IllegalMoveError, match="no double has been offered"):
         g.play("take")
@@ -601,13 +576,9 @@ def test_bad_notation_and_points():
     """Malformed move text raises FormatError naming BG-16; a checker that is not there is
     refused with BG-01 (points counted from the mover's side)."""
     g = BackgammonGame().set_dice(3, 1)
-    before = g.to_json()
     for bad in ("8-5 6-5", "8/5/", "abc", "5/8", "13/30", "8/5(9)"):
-        with pytest.raises(FormatError, match="BG-16"):
-            g.play(bad)
-    with pytest.raises(IllegalMoveError, match="no checker on point 3"):
-        g.play("3/2 3/off")
-    assert g.to_json() == before
+        assert_rejected(g, lambda: g.play(bad), FormatError, match="BG-16")
+    assert_rejected(g, lambda: g.play("3/2 3/off"), IllegalMoveError, match="no checker on point 3")
 
 
 def test_bad_json_positions_and_rules():
