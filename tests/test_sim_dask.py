@@ -27,9 +27,11 @@ distributed = pytest.importorskip("distributed")
 
 @pytest.fixture(scope="module")
 def dask_executor():
-    """Two single-threaded worker processes, no dashboard; closed after the module."""
+    """Two single-threaded worker processes; closed after the module. The dashboard goes
+    to a free port (":0"): dashboard_address=None still binds 8787 (distributed 2026.8)
+    and warns when another cluster or test holds it."""
     cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                       dashboard_address=None, silence_logs=50)
+                                       dashboard_address=":0", silence_logs=50)
     client = distributed.Client(cluster)
     try:
         yield client.get_executor()
