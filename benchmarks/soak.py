@@ -38,8 +38,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 # fails to import is reported and skipped (the other games still soak).
 def checkers_variants() -> dict[str, Callable]:
     from boardkit.checkers import CheckersGame, CheckersRules
-    return {f"checkers/{p}": (lambda p=p: CheckersGame(getattr(CheckersRules, p)()))
-            for p in ("american", "no_forced", "international")}
+    out = {f"checkers/{p}": (lambda p=p: CheckersGame(getattr(CheckersRules, p)()))
+           for p in ("american", "no_forced", "international")}
+    out["checkers/canadian12"] = lambda: CheckersGame(CheckersRules.custom(
+        board_size=12, majority_capture=True, men_capture_backward=True, flying_kings=True,
+        crowning_ends_move=False, first_player="white", draw_rules="international"))
+    out["checkers/flying8_free"] = lambda: CheckersGame(CheckersRules.custom(
+        forced_capture=False, flying_kings=True, men_capture_backward=True))
+    return out
 
 
 def diamond_variants() -> dict[str, Callable]:
