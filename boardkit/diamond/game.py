@@ -160,7 +160,8 @@ class DiamondGame(Game):
 
     def _check_player(self, player) -> int:
         if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < self.players:
-            raise FormatError(f"{player!r} is not a player: players are 0..{self.players - 1}")
+            raise FormatError(f"{player!r:.40} is not a player: players are 0..{self.players - 1} "
+                              "(DG-05, DG-06)")
         return player
 
     # ------------------------------------------------------------ pieces
@@ -480,13 +481,13 @@ class DiamondGame(Game):
                 raise FormatError(f"{fmt}: two pieces on {B.label(h)} (a hole holds one piece, DG-01)")
             placed[h] = (item[1], item[2])
         if not _is_int(d["turn"]):
-            raise FormatError(f"{fmt}: 'turn' must be a player index 0..{n - 1}")
+            raise FormatError(f"{fmt}: 'turn' must be a player index 0..{n - 1} (DG-05)")
         g = DiamondGame.from_pieces(placed, self.rules, turn=d["turn"])
         if not _ints(d["finished"]) or any(not 0 <= x < n for x in d["finished"]) or \
                 len(set(d["finished"])) != len(d["finished"]):
-            raise FormatError(f"{fmt}: 'finished' must list distinct players 0..{n - 1}")
+            raise FormatError(f"{fmt}: 'finished' must list distinct players 0..{n - 1} (DG-14)")
         if not _ints(d["own_turns"]) or len(d["own_turns"]) != n or min(d["own_turns"]) < 0:
-            raise FormatError(f"{fmt}: 'own_turns' must be {n} counts >= 0")
+            raise FormatError(f"{fmt}: 'own_turns' must be {n} counts >= 0 (DG-05)")
         for k in ("turns_played", "passes"):
             if not _is_int(d[k]) or d[k] < 0:
                 raise FormatError(f"{fmt}: {k!r} must be an int >= 0")
