@@ -9,6 +9,9 @@ Needs the optional ``scale`` extra (``pip install -e '.[scale]'``); skipped with
 Small counts: the whole module stays well under 20 s on a loaded 2-core machine.
 """
 import functools
+import json
+import pathlib
+import sys
 
 import numpy as np
 import pytest
@@ -26,7 +29,7 @@ distributed = pytest.importorskip("distributed")
 
 
 @pytest.fixture(scope="module")
-def dask_executor():
+def dask_client():
     """Two single-threaded worker processes; closed after the module. The dashboard goes
     to a free port (":0"): dashboard_address=None still binds 8787 (distributed 2026.8)
     and warns when another cluster or test holds it."""
@@ -34,7 +37,7 @@ def dask_executor():
                                        dashboard_address=":0", silence_logs=50)
     client = distributed.Client(cluster)
     try:
-        yield client.get_executor()
+        yield client
     finally:
         client.close()
         cluster.close()
@@ -48,7 +51,8 @@ def same(a: sim.TournamentResult, b: sim.TournamentResult) -> None:
     assert a == b
 
 
-def test_tournament_with_chance_same_on_dask(dask_executor):
+def test_tournament_with_chance_same_on_dask(dask_client):
+    dask_executor = dask_client.get_executor()
     """Backgammon (dice): the tip bots of notebook 37, picklable classes, a partial factory."""
     factory = functools.partial(BackgammonGame, rules=BackgammonRules.no_cube())
     bots = {"follows": bg_ai.TipBot(), "breaks": bg_ai.TipBot(breaks="blots")}
@@ -59,7 +63,8 @@ def test_tournament_with_chance_same_on_dask(dask_executor):
     assert sum(local.wins.values()) + local.draws + local.unfinished == 6
 
 
-def test_tournament_deterministic_bots_and_a_notebook_lambda(dask_executor):
+def test_tournament_deterministic_bots_and_a_notebook_lambda(dask_client):
+    dask_executor = dask_client.get_executor()
     """Checkers tip bots (noise from the game's rng) and mawari with a lambda factory as a
     student writes it in a notebook: Dask's cloudpickle carries lambdas, a process pool not."""
     with_tip, without = ck_ai.tip_pair("groups")
@@ -76,7 +81,8 @@ def test_tournament_deterministic_bots_and_a_notebook_lambda(dask_executor):
          sim.tournament(lambda: MawariGame(players=3), bots, executor=dask_executor, **kw))
 
 
-def test_monte_carlo_same_on_dask(dask_executor):
+def test_monte_carlo_same_on_dask(dask_client):
+    dask_executor = dask_client.get_executor()
     """Several blocks (each its own seed) summed in order: bit-for-bit the local answer."""
     def pip_of_two_dice(rng, size):
         d = rng.integers(1, 7, size=(size, 2))
@@ -87,3 +93,26 @@ def test_monte_carlo_same_on_dask(dask_executor):
                              executor=dask_executor, progress=False)
     assert (remote.n, remote.mean, remote.std) == (local.n, local.mean, local.std)
     assert abs(local.mean - 49 / 6) < 0.1                  # 8 1/6 pips per roll on average
+
+
+def test_tips_script_on_a_scheduler_writes_the_local_results(dask_client, tmp_path, capsys):
+    """benchmarks/tips.py --scheduler ADDRESS (every tip queued at once) writes the same
+    file as the in-process run: same entries, same seeds, same commands."""
+    sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "benchmarks"))
+    try:
+        import tips
+    finally:
+        sys.path.pop(0)
+    common = ["mawari", "--games", "6", "--seed", "5", "--tips", "always/2p,smart/4p"]
+    assert tips.main(common + ["--workers", "0", "--out", str(tmp_path / "local.json")]) == 0
+    assert tips.main(common + ["--scheduler", dask_client.scheduler.address,
+                               "--out", str(tmp_path / "dask.json")]) == 0
+    local = json.loads((tmp_path / "local.json").read_text(encoding="utf-8"))
+    assert json.loads((tmp_path / "dask.json").read_text(encoding="utf-8")) == local
+    assert [e["tip"] for e in local] == ["always/2p", "smart/4p"]
+    for e in local:
+        assert e["games"] == 6 == e["wins"] + e["draws"] + e["losses"]
+        lo, hi = e["interval"]
+        assert 0 <= lo <= e["score"] <= hi <= 1 and e["seed"] in (5, 8)
+        assert e["command"].endswith(f"--tips {e['tip']}")
+    assert "on Dask" in capsys.readouterr().out
