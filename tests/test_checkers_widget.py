@@ -190,7 +190,7 @@ def test_random_clicks_never_break_the_widget(rules):
     widget never raises, and its game is always one reached by legal moves."""
     import numpy as np
     rng = np.random.default_rng(5)
-    w = CheckersWidget(rules=rules, computer=1, level="easy", seed=2)
+    w = CheckersWidget(rules=rules, computer=1, level="easy", seed=2, reply_delay=0)
     n = w.game.squares
     games_played = [0]
     for _ in range(150):

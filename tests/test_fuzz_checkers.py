@@ -13,6 +13,7 @@ The module counts what it tried (``STATS``: inputs, slowest answer, errors that 
 boardkit errors); ``pytest -s tests/test_fuzz_checkers.py`` prints the figures.
 """
 import json
+import os
 import time
 
 import numpy as np
@@ -29,7 +30,9 @@ from conftest import answers_fast, assert_rejected, check_invariants, random_gam
 
 FAST = 1.0          # seconds: the promise of issue 8 is "within a second"
 LOADED = 10.0       # wall-clock cap on a machine shared with other jobs (CPU time < FAST)
-FUZZ = settings(derandomize=True, max_examples=80, deadline=None, database=None,
+# BOARDKIT_FUZZ_EXAMPLES=1000 for a longer run by hand (the figures of the report)
+EXAMPLES = int(os.environ.get("BOARDKIT_FUZZ_EXAMPLES", "80"))
+FUZZ = settings(derandomize=True, max_examples=EXAMPLES, deadline=None, database=None,
                 suppress_health_check=list(HealthCheck))
 MB = 1_000_000
 PRESETS = [CheckersRules.american(), CheckersRules.no_forced(), CheckersRules.international(),
@@ -203,7 +206,7 @@ def test_fuzz_draw_options(options, which):
     answers(g, lambda: g.draw(**options).to_svg(), repr(options))
 
 
-@settings(FUZZ, max_examples=12)
+@settings(FUZZ, max_examples=max(12, EXAMPLES // 8))
 @given(st.lists(st.one_of(st.integers(-3, 80).map(str), st.text(max_size=6),
                           st.sampled_from(["9" * 5000, "٣", "11", "15", "22", "18"])), max_size=6))
 def test_fuzz_widget_clicks(cells):
