@@ -253,6 +253,16 @@ def test_solver_settings_are_refused_fast(call):
     refused(None, call)
 
 
+def test_endless_or_odd_puzzle_moves_are_refused_fast():
+    """A generator that never ends stops at the turn cap; a non-list is refused."""
+    import itertools
+    err = refused(None, lambda: puzzles.verify(itertools.cycle(["d1-e6", "e6-d1"])),
+                  kind=IllegalMoveError)
+    assert "max_turns" in str(err)
+    refused(None, lambda: puzzles.verify(5), kind=FormatError)
+    refused(None, lambda: puzzles.verify("x" * BIG), kind=FormatError)
+
+
 # ----------------------------------------------------------------- 1 MB and deep inputs
 BIG = 1_000_000
 

@@ -68,17 +68,23 @@ class SolitaireResult:
 def replay(moves: Iterable, pieces: int = 10) -> DiamondGame:
     """A fresh solitaire game with ``moves`` played (texts like ``"b1-c1"``,
     ``"c1:e1"`` or paths of (q, r) holes). An illegal move raises IllegalMoveError
-    naming its number and the rule broken; unreadable notation raises FormatError."""
+    naming its number and the rule broken; unreadable notation raises FormatError.
+    At most ``max_turns`` (1,000) moves are read: the game ends there."""
+    if isinstance(moves, (str, bytes)) or not hasattr(moves, "__iter__"):
+        raise FormatError(f"puzzle moves: a list of moves (texts or paths), got {type(moves).__name__}")
     g = DiamondGame.solitaire(pieces=pieces)
     for k, m in enumerate(moves, 1):
+        shown = f"{m!s:.40}"
         if g.is_over():
-            raise IllegalMoveError(f"move {k} ({m}): the puzzle is already solved after {k - 1} moves")
+            why = (f"the puzzle is already solved after {k - 1} moves" if g.finished else
+                   f"the game stopped at its cap of {g.rules.max_turns} moves (max_turns)")
+            raise IllegalMoveError(f"move {k} ({shown}): {why}")
         try:
             g.play(m)
         except IllegalMoveError as e:
-            raise IllegalMoveError(f"move {k} ({m}): {e}", e.rule) from None
+            raise IllegalMoveError(f"move {k} ({shown}): {e}", e.rule) from None
         except FormatError as e:
-            raise FormatError(f"move {k} ({m}): {e}") from None
+            raise FormatError(f"move {k} ({shown}): {e}") from None
     return g
 
 
@@ -91,7 +97,7 @@ def verify(moves: Iterable, pieces: int = 10) -> SolitaireResult:
 def check(moves: Iterable, pieces: int = 10) -> bool:
     """Printed feedback for a proposed solution (never raises). True when solved."""
     try:
-        res = verify(list(moves), pieces)
+        res = verify(moves, pieces)
     except BoardkitError as e:        # illegal moves and unreadable notation alike
         print(f"❌ {e}")
         return False
