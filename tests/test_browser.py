@@ -207,19 +207,18 @@ def servers(tmp_path_factory):
     nb7_cmd = [sys.executable, "-m", "notebook", *SERVER_ARGS,
                "--JupyterNotebookApp.expose_app_in_browser=True", f"--ServerApp.root_dir={nb7_root}"]
     with contextlib.ExitStack() as stack:
-        lab = _start(lab_cmd, lab_root, tmp_path_factory.mktemp("lab"), stack)
-        nb7 = _start(nb7_cmd, nb7_root, tmp_path_factory.mktemp("nb7"), stack)
-        yield {"lab": _wait_up(*lab), "notebook7": _wait_up(*nb7)}
+        yield {"lab": _start(lab_cmd, lab_root, tmp_path_factory.mktemp("lab"), stack),
+               "notebook7": _start(nb7_cmd, nb7_root, tmp_path_factory.mktemp("nb7"), stack)}
 
 
 @pytest.fixture(scope="module")
 def lab(servers):
-    return servers["lab"]
+    return _wait_up(*servers["lab"])
 
 
 @pytest.fixture(scope="module")
 def notebook7(servers):
-    return servers["notebook7"]
+    return _wait_up(*servers["notebook7"])    # it went on starting during the lab tests
 
 
 @pytest.fixture(scope="module")
@@ -319,12 +318,17 @@ def labpage(_lab_tab, lab, request):
 
 
 def _shutdown_kernels(url: str) -> None:
-    """Stop every kernel the test started (an idle kernel still costs memory)."""
+    """Stop every kernel running now (an idle kernel still costs memory), in the
+    background: the next test need not wait for them."""
     with contextlib.suppress(OSError):
         sessions = json.loads(urllib.request.urlopen(url + "/api/sessions", timeout=5).read())
-        for s in sessions:
-            req = urllib.request.Request(f"{url}/api/sessions/{s['id']}", method="DELETE")
-            urllib.request.urlopen(req, timeout=5)
+
+        def stop():
+            for s in sessions:
+                with contextlib.suppress(OSError):
+                    urllib.request.urlopen(urllib.request.Request(
+                        f"{url}/api/sessions/{s['id']}", method="DELETE"), timeout=20)
+        threading.Thread(target=stop, daemon=True).start()
 
 
 # ---------------------------------------------------------------------- page helpers
@@ -490,14 +494,15 @@ def test_untrusted_start_notebook_shows_its_boards_in_jupyterlab(labpage):
 
 # ---------------------------------------------------------------------- 2. make lab
 @pytest.mark.browser
-def test_make_lab_lands_on_the_start_notebook_and_its_links_open(lab, page):
-    page.goto(f"{lab}/?reset")            # `make lab`'s default URL: the start notebook
-    _wait_open(page, START)
-    link = _current(page).locator('.jp-RenderedMarkdown a[href*="exercises/checkers.ipynb"]').first
+def test_make_lab_lands_on_the_start_notebook_and_its_links_open(lab, labpage):
+    # the server `make lab` starts sends its front page to the start notebook
+    landing = urllib.request.urlopen(f"{lab}/", timeout=10).geturl()
+    assert landing.endswith("/lab/tree/" + START), landing
+    _open(labpage, START)
+    link = _current(labpage).locator('.jp-RenderedMarkdown a[href*="exercises/checkers.ipynb"]').first
     link.scroll_into_view_if_needed()
     link.click()
-    _wait_open(page, "exercises/checkers.ipynb")
-    _shutdown_kernels(lab)
+    _wait_open(labpage, "exercises/checkers.ipynb")
 
 
 # ---------------------------------------------------------------------- 5. every game's widget
