@@ -241,6 +241,23 @@ def test_fuzz_draw_options(opts):
         assert err is not None and sorted(unknown)[0] in str(err)
 
 
+@FUZZ
+@given(JUNK, JUNK)
+def test_fuzz_analysis_functions(a, b):
+    """Probabilities, bear-off, evaluators and bots: bad arguments give BoardkitError."""
+    from boardkit.backgammon import ai, pubeval
+    from boardkit.backgammon import probability as P
+    for fn in (lambda: P.shot_probability(a, b), lambda: P.hit_probability(a, b),
+               lambda: P.enter_probability(a, b), lambda: P.bearoff_probability(a, b),
+               lambda: P.simulate_shot(a, (), n=50), lambda: P.engine_enter_count(a, b),
+               lambda: B.bearoff_plays(a, 3, b), lambda: ai.evaluate(a, b),
+               lambda: ai.evaluate_many(a), lambda: pubeval.pubeval(a, False),
+               lambda: pubeval.is_race(a, b), lambda: ai.bot(a), lambda: ai.TipBot(a),
+               lambda: ai.hint(_game_in_move_phase(), a),
+               lambda: ai.explain(_game_in_move_phase(), a)):
+        _call(fn)
+
+
 # --------------------------------------------------------------- big inputs
 @pytest.mark.parametrize("make", [
     lambda: "8/5 " * 250_000,

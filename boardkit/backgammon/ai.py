@@ -49,6 +49,7 @@ import numpy as np
 from .._core import BoardkitError, check_level
 from . import bearoff
 from .game import BackgammonGame, CubeAction, Play, plays_for
+from .movegen import position_arrays
 from .notation import _short
 from .probability import DISTINCT_ROLLS
 
@@ -91,12 +92,10 @@ def _shift(a: np.ndarray, k: int) -> np.ndarray:
 
 
 def _as_arrays(positions) -> tuple[np.ndarray, np.ndarray]:
-    arr = np.asarray(positions, dtype=np.int64)
-    if arr.ndim == 2:
-        arr = arr[None]
-    if arr.shape[1:] != (2, 26):
-        raise BoardkitError("a position is (mine, theirs), two sequences of 26 counts "
-                            "(0 = off, 1..24 points, 25 = bar), from the mover's side")
+    if isinstance(positions, (list, tuple)) and len(positions) == 0:
+        empty = np.zeros((0, 26), dtype=np.int64)
+        return empty, empty
+    arr = position_arrays(positions)
     return arr[:, 0], arr[:, 1]
 
 
@@ -455,7 +454,7 @@ class TipBot:
     is worth. Picklable, so tournaments can use processes."""
 
     def __init__(self, breaks: str | None = None):
-        if breaks is not None and breaks not in TIPS:
+        if breaks is not None and (not isinstance(breaks, str) or breaks not in TIPS):
             raise BoardkitError(f"unknown tip {_short(breaks)}; tips: {list(TIPS)}")
         self.breaks = breaks
         self.weights = dict(TIP_WEIGHTS)

@@ -15,7 +15,32 @@ from typing import NamedTuple
 
 from .notation import _point_name, notation
 
-__all__ = ["START", "pip_count", "Step", "Play", "plays_for"]
+__all__ = ["START", "pip_count", "Step", "Play", "plays_for", "position_arrays"]
+
+
+def position_arrays(positions):
+    """Positions (mine, theirs) -- one, or a sequence of them -- as an int64 array of
+    shape (n, 2, 26), checked: 26 whole counts 0..15 per side summing to 15 (BG-02).
+    BoardkitError otherwise. The evaluators (ai.py, pubeval.py) read positions here."""
+    import numpy as np
+
+    from .._core import BoardkitError
+    msg = ("a position is (mine, theirs), two sequences of 26 counts (0 = off, 1..24 "
+           "points, 25 = bar) with 15 checkers each (BG-02), from the mover's side")
+    try:
+        arr = np.asarray(positions)
+    except (TypeError, ValueError, OverflowError):
+        raise BoardkitError(msg) from None
+    if arr.dtype.kind not in "iu" and not (arr.dtype.kind == "O" and arr.size == 0):
+        raise BoardkitError(msg)
+    arr = arr.astype(np.int64, copy=False)
+    if arr.ndim == 2:
+        arr = arr[None]
+    if arr.ndim != 3 or arr.shape[1:] != (2, 26):
+        raise BoardkitError(msg)
+    if arr.size and (arr.min() < 0 or arr.max() > 15 or (arr.sum(axis=2) != 15).any()):
+        raise BoardkitError(msg)
+    return arr
 
 #: the start position for either side, in its own numbering (BG-02)
 START: tuple[int, ...] = tuple([0] + [0] * 5 + [5, 0, 3, 0, 0, 0, 0, 5] + [0] * 10 + [2, 0])

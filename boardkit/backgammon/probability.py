@@ -140,6 +140,9 @@ def hit_probability(distances: Sequence[int], blocked_points: Iterable[int] = ()
     """
     if isinstance(distances, int):
         distances = [distances]
+    if not isinstance(distances, (list, tuple, set, frozenset, range)) or len(distances) > 30:
+        raise BoardkitError(f"hit_probability takes the hitters' distances (a few numbers 1..24), "
+                            f"got {_short(distances)}")
     ds = [_check_distance(d, "each hitter's distance") for d in distances]
     if not ds:
         raise BoardkitError("hit_probability needs at least one hitter distance (1..24)")

@@ -20,6 +20,7 @@ from __future__ import annotations
 import numpy as np
 
 from .game import BackgammonGame, CubeAction, Play
+from .movegen import position_arrays
 
 __all__ = ["WEIGHTS_RACE", "WEIGHTS_CONTACT", "encode", "pubeval", "pubeval_bot", "is_race"]
 
@@ -59,9 +60,7 @@ assert WEIGHTS_RACE.shape == WEIGHTS_CONTACT.shape == (122,)
 
 def encode(positions) -> np.ndarray:
     """The 122 inputs for each position (mine, theirs), seen by the side that moved."""
-    arr = np.asarray(positions, dtype=np.int64)
-    if arr.ndim == 2:
-        arr = arr[None]
+    arr = position_arrays(positions)
     mine, theirs = arr[:, 0], arr[:, 1]
     n = len(arr)
     x = np.zeros((n, 24, 5))
@@ -83,6 +82,8 @@ def encode(positions) -> np.ndarray:
 
 def is_race(mine, theirs) -> bool:
     """No contact: every one of my checkers has passed every opposing checker."""
+    arr = position_arrays([mine, theirs])[0]
+    mine, theirs = arr[0], arr[1]
     my_hi = max((p for p in range(1, 26) if mine[p]), default=0)
     their_hi = max((p for p in range(1, 26) if theirs[p]), default=0)
     return my_hi + their_hi <= 25 and not mine[25] and not theirs[25]
@@ -92,9 +93,7 @@ def pubeval(positions, race: bool) -> np.ndarray:
     """Scores of positions (the higher, the better for the side that moved)."""
     x = encode(positions)
     score = x @ (WEIGHTS_RACE if race else WEIGHTS_CONTACT)
-    arr = np.asarray(positions)
-    if arr.ndim == 2:
-        arr = arr[None]
+    arr = position_arrays(positions)
     score[arr[:, 0, 0] == 15] = 99999999.0      # all checkers off: the best play
     return score
 
