@@ -31,13 +31,18 @@ The search works on the engine's bitboards (``movegen.movegen``), not on ``play/
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from .._core import check_level
 from .movegen import apply_raw, bits, geometry, movegen
+
+if TYPE_CHECKING:
+    from .game import CheckersMove
 
 __all__ = ["LEVELS", "HINT_LEVEL", "bot", "hint", "explain", "easy", "normal", "strong",
            "EasyBot", "NormalBot", "StrongBot", "best_move", "TIPS", "TipBot", "tip_bot",
@@ -314,13 +319,13 @@ _BOTS = {"easy": easy, "normal": normal, "strong": strong}
 HINT_LEVEL = "strong"
 
 
-def bot(level: str):
+def bot(level: str) -> Callable:
     """The computer player of ``level`` (an English name of LEVELS or its Japanese
     label); anything else raises BoardkitError listing the levels."""
     return _BOTS[check_level(level, LEVELS, "checkers level")]
 
 
-def best_move(game, depth: int = 4):
+def best_move(game, depth: int = 4) -> CheckersMove:
     """The move the strong search prefers (deterministic: the first of equal moves)."""
     if game.is_over():
         raise _no_move(game)
@@ -329,7 +334,7 @@ def best_move(game, depth: int = 4):
     return _to_move(game, _choose(s.root(b, w, k, p, max(1, depth)), None))
 
 
-def hint(game, level: str | None = None):
+def hint(game, level: str | None = None) -> CheckersMove:
     """The move the hint shows: the choice of ``level`` (default HINT_LEVEL). The
     strong level is deterministic here (no random tie-break), so a hint is repeatable."""
     name = check_level(level if level is not None else HINT_LEVEL, LEVELS, "checkers level")

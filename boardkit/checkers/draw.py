@@ -7,9 +7,13 @@ what the clickable widget receives.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from .._core import FormatError
 from ..svg import Drawing, fmt
+
+if TYPE_CHECKING:
+    from .game import CheckersGame
 
 __all__ = ["draw_board", "COLORS"]
 
@@ -58,7 +62,7 @@ def _path(value, name: str, count: int) -> list[int]:
     return [_square(v, name, count) for v in items]
 
 
-def draw_board(game, *, flip: bool = False, labels: bool = True, highlight: Iterable = (),
+def draw_board(game: CheckersGame, *, flip: bool = False, labels: bool = True, highlight: Iterable = (),
                targets: Iterable = (), arrows: Iterable = (), last_move: bool = True,
                capturable=False, faded: Iterable = (), selected=None, size: float = 400,
                title: str | None = None, hint=None) -> Drawing:

@@ -22,6 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .._core import FormatError, Game, IllegalMoveError, Outcome
+from ..svg import Drawing
 from .movegen import apply_raw, geometry, movegen
 from .notation import parse_fen, parse_move_text, write_fen
 from .rules import CheckersRules
@@ -468,7 +469,7 @@ class CheckersGame(Game):
     #: draw() options beyond boardkit._core.DRAW_OPTIONS (see draw.draw_board)
     draw_extras = ("capturable", "faded")
 
-    def draw(self, **options):
+    def draw(self, **options) -> Drawing:
         """The board as SVG (``boardkit.svg.Drawing``): the options of
         ``boardkit.checkers.draw.draw_board``; an unknown option raises BoardkitError."""
         from .draw import draw_board

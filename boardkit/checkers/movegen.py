@@ -327,9 +327,6 @@ class MoveGen:
             return caps
         return caps + self.steps(own, opp, kings, player)
 
-    def has_capture(self, own: int, opp: int, kings: int, player: int) -> bool:
-        return bool(self.captures(own, opp, kings, player))
-
 
 @cache
 def movegen(rules) -> MoveGen:
