@@ -18,14 +18,55 @@ import html
 import ipywidgets as W
 
 from .._core import BoardkitError
+from ..i18n import add, tr
 from ..widgets import GameWidget, Selection
-from ..widgets.base import MUTED_COLOR
+from ..widgets.base import MUTED_COLOR, TEXT_COLOR
 from . import ai
 from .game import PLAYER_NAMES, BackgammonGame, CubeAction, Play, Step
 from .match import BackgammonMatch
 from .rules import BackgammonRules
 
 __all__ = ["BackgammonWidget", "RULE_CHOICES"]
+
+# the widget's words (boardkit.i18n: English now, Japanese ready; set_language("ja"))
+add("en", {
+    "bg.set_dice": "Set dice", "bg.double": "Double", "bg.take": "Take", "bg.pass": "Pass",
+    "bg.finish_race": "Finish race", "bg.dice_by_hand": "dice by hand:", "bg.cube": "cube:",
+    "bg.roll_opening": "roll first: the opening roll decides who starts (BG-03)",
+    "bg.roll_or_double": "roll (or double) first (BG-12)",
+    "bg.answer_double": "answer the double first: take or pass (BG-12)",
+    "bg.roll_first": "roll the dice first",
+    "bg.bar_first": "checkers on the bar must enter first (BG-07)",
+    "bg.no_checker": "{cell}: no checker there can move with the dice left {left} (BG-04, BG-05, BG-08)",
+    "bg.selected": "{cell} selected: the green rings show where it can go",
+    "bg.played": "played {play}", "bg.step": "{step}; dice left: {left}",
+    "bg.step_back": "step taken back",
+    "bg.cannot_move": "{who} rolled {a}-{b} and cannot move: the turn passes (BG-07, BG-08)",
+    "bg.rolled": "{who} rolled {a}-{b}: click a lit checker",
+    "bg.doubles": "{who} doubles to {value}", "bg.taken": "taken: the cube is now {value}",
+    "bg.passed": "passed",
+    "bg.no_race": "the checkers have not passed each other yet: a hit is still possible",
+    "bg.race_done": "race finished automatically",
+})
+add("ja", {
+    "bg.set_dice": "さいころを決める", "bg.double": "ダブル", "bg.take": "テイク", "bg.pass": "パス",
+    "bg.finish_race": "レースを最後まで", "bg.dice_by_hand": "さいころを手で:", "bg.cube": "キューブ:",
+    "bg.roll_opening": "先に振ってください: 最初の一振りで先手が決まります (BG-03)",
+    "bg.roll_or_double": "先に振るか、ダブルしてください (BG-12)",
+    "bg.answer_double": "先にダブルに答えてください: テイクかパス (BG-12)",
+    "bg.roll_first": "先にさいころを振ってください",
+    "bg.bar_first": "バーの駒を先に入れなければなりません (BG-07)",
+    "bg.no_checker": "{cell}: 残りの目 {left} で動ける駒がありません (BG-04, BG-05, BG-08)",
+    "bg.selected": "{cell} を選びました: 緑の輪が行き先です",
+    "bg.played": "{play} を指しました", "bg.step": "{step}; 残りの目: {left}",
+    "bg.step_back": "一歩戻しました",
+    "bg.cannot_move": "{who} は {a}-{b}: 動けないので手番が移ります (BG-07, BG-08)",
+    "bg.rolled": "{who} は {a}-{b}: 光っている駒をクリック",
+    "bg.doubles": "{who} が {value} にダブル", "bg.taken": "テイク: キューブは {value}",
+    "bg.passed": "パス",
+    "bg.no_race": "まだ駒がすれ違っていません: ヒットの可能性があります",
+    "bg.race_done": "レースを自動で終えました",
+})
 
 RULE_CHOICES = ("money", "money, Jacoby", "no cube", "match 3", "match 5", "match 7")
 
@@ -71,11 +112,11 @@ class BackgammonWidget(GameWidget):
         self.die_a = W.Dropdown(options=[1, 2, 3, 4, 5, 6], value=3, layout=small)
         self.die_b = W.Dropdown(options=[1, 2, 3, 4, 5, 6], value=1, layout=small)
         self.set_dice_button = self._button(
-            "Set dice", lambda _: self.set_dice(self.die_a.value, self.die_b.value), "hand-pointer-o")
-        self.double_button = self._button("Double", lambda _: self.cube("double"), "")
-        self.take_button = self._button("Take", lambda _: self.cube("take"), "check")
-        self.pass_button = self._button("Pass", lambda _: self.cube("pass"), "times")
-        self.race_button = self._button("Finish race", lambda _: self.finish_race(), "forward")
+            tr("bg.set_dice"), lambda _: self.set_dice(self.die_a.value, self.die_b.value), "hand-pointer-o")
+        self.double_button = self._button(tr("bg.double"), lambda _: self.cube("double"), "")
+        self.take_button = self._button(tr("bg.take"), lambda _: self.cube("take"), "check")
+        self.pass_button = self._button(tr("bg.pass"), lambda _: self.cube("pass"), "times")
+        self.race_button = self._button(tr("bg.finish_race"), lambda _: self.finish_race(), "forward")
         self.info_html = W.HTML()
         super().__init__(game, **kw)
 
@@ -92,8 +133,11 @@ class BackgammonWidget(GameWidget):
         return [self.info_html]
 
     def extra_rows(self) -> list:
-        return [W.HBox([W.HTML("dice by hand:"), self.die_a, self.die_b, self.set_dice_button,
-                        W.HTML("&nbsp; cube:"), self.double_button, self.take_button,
+        label = f"<span style='color:{TEXT_COLOR}'>{{}}</span>"
+        return [W.HBox([W.HTML(label.format(html.escape(tr("bg.dice_by_hand")))), self.die_a,
+                        self.die_b, self.set_dice_button,
+                        W.HTML(label.format("&nbsp; " + html.escape(tr("bg.cube")))),
+                        self.double_button, self.take_button,
                         self.pass_button, self.race_button])]
 
     def make_game(self, options: dict) -> BackgammonGame:
@@ -140,10 +184,9 @@ class BackgammonWidget(GameWidget):
         return g.partial_steps(self.done)
 
     def click_refused(self, cell: str) -> str | None:
-        return {"opening": "roll first: the opening roll decides who starts (BG-03)",
-                "cube": "roll (or double) first (BG-12)",
-                "respond": "answer the double first: take or pass (BG-12)",
-                "roll": "roll the dice first"}.get(self.game.phase)
+        key = {"opening": "bg.roll_opening", "cube": "bg.roll_or_double",
+               "respond": "bg.answer_double", "roll": "bg.roll_first"}.get(self.game.phase)
+        return tr(key) if key else None
 
     def handle_click(self, cell: str) -> bool:
         """One die at a time (BG-04): click a lit checker, then one of its green rings."""
@@ -167,10 +210,9 @@ class BackgammonWidget(GameWidget):
         self._select(None)
         mine, _ = g.position_after(self.done)
         if mine[25] and cell != "bar":
-            self._say("checkers on the bar must enter first (BG-07)", error=True)
+            self._say(tr("bg.bar_first"), error=True)
         else:
-            self._say(f"{cell}: no checker there can move with the dice left "
-                      f"{g.dice_left(self.done)} (BG-04, BG-05, BG-08)", error=True)
+            self._say(tr("bg.no_checker", cell=cell, left=g.dice_left(self.done)), error=True)
         return True
 
     def _select(self, cell: str | None) -> None:
@@ -181,7 +223,7 @@ class BackgammonWidget(GameWidget):
         r = self.game.roller
         tg = {_cell(s.to, r) for s in self.game.partial_steps(self.done) if _cell(s.from_, r) == cell}
         self.selection = Selection(prefix=[cell], targets=tg)
-        self._say(f"{cell} selected: the green rings show where it can go")
+        self._say(tr("bg.selected", cell=cell))
 
     def _step(self, step: Step) -> None:
         self.done.append(step)
@@ -190,9 +232,9 @@ class BackgammonWidget(GameWidget):
         if play is not None:
             self.done = []
             self._finish(play)
-            self._say(f"played {play}")
+            self._say(tr("bg.played", play=play))
         else:
-            self._say(f"{step}; dice left: {self.game.dice_left(self.done)}")
+            self._say(tr("bg.step", step=step, left=self.game.dice_left(self.done)))
 
     def undo_partial(self) -> bool:
         """Take back the last single step of this turn (the dice stay rolled)."""
@@ -200,7 +242,7 @@ class BackgammonWidget(GameWidget):
             return False
         self.done.pop()
         self._select(None)
-        self._say("step taken back")
+        self._say(tr("bg.step_back"))
         return True
 
     def prepare_chance(self) -> None:
@@ -217,10 +259,9 @@ class BackgammonWidget(GameWidget):
         if len(moves) == 1 and moves[0].is_pass:
             d = g.dice
             g.play(moves[0])
-            self._say(f"{PLAYER_NAMES[g.turn ^ 1]} rolled {d[0]}-{d[1]} and cannot move: "
-                      f"the turn passes (BG-07, BG-08)")
+            self._say(tr("bg.cannot_move", who=PLAYER_NAMES[g.turn ^ 1], a=d[0], b=d[1]))
         else:
-            self._say(f"{PLAYER_NAMES[g.turn]} rolled {g.dice[0]}-{g.dice[1]}: click a lit checker")
+            self._say(tr("bg.rolled", who=PLAYER_NAMES[g.turn], a=g.dice[0], b=g.dice[1]))
 
     def on_new_game(self) -> None:
         self.done, self.source = [], None
@@ -251,9 +292,9 @@ class BackgammonWidget(GameWidget):
             self._say(str(e), error=True)
             self._refresh()
             return
-        self._say({"double": f"{PLAYER_NAMES[g.roller]} doubles to {g.cube_value * 2}",
-                   "take": f"taken: the cube is now {g.cube_value}",
-                   "pass": "passed"}.get(action, ""))
+        self._say({"double": tr("bg.doubles", who=PLAYER_NAMES[g.roller], value=g.cube_value * 2),
+                   "take": tr("bg.taken", value=g.cube_value),
+                   "pass": tr("bg.passed")}.get(action, ""))
         self._after_change()
 
     def finish_race(self) -> None:
@@ -264,8 +305,7 @@ class BackgammonWidget(GameWidget):
         if g.is_over():
             return
         if not g.is_race():
-            self._say("the checkers have not passed each other yet: a hit is still possible",
-                      error=True)
+            self._say(tr("bg.no_race"), error=True)
             self._refresh()
             return
         bot = self.bot(ai.HINT_LEVEL)
@@ -278,7 +318,7 @@ class BackgammonWidget(GameWidget):
                 g.resolve_chance(self.rng)
             else:
                 g.play(bot(g, self.rng))
-        self._say("race finished automatically")
+        self._say(tr("bg.race_done"))
         self._refresh()
 
     # ----------------------------------------------------------------- display
