@@ -290,9 +290,8 @@ class CheckersGame(Game):
     # ---------------------------------------------------- fast internals
     def child(self, move: CheckersMove) -> CheckersGame:
         """A new game (without undo history) in the position after ``move``."""
-        new = self.__class__.__new__(self.__class__)
-        new.__dict__.update(self.__dict__)
-        new._undo, new._history = [], []
+        new = self.copy()
+        new._forget_history()
         new._apply(move)
         return new
 
@@ -480,7 +479,7 @@ class CheckersGame(Game):
     def _state_dict(self) -> dict:
         b, w, k, t, quiet, endgame, _keys = self._start
         return {"start": {"fen": write_fen(t, b, w, k), "quiet": quiet, "endgame": endgame},
-                "moves": [str(m) for m in self._history],
+                "moves": [str(m) for m in self.history],
                 "fen": self.fen()}
 
     def _load_state(self, data: dict) -> None:
@@ -507,7 +506,7 @@ class CheckersGame(Game):
                               f"but 'quiet' says {quiet}")
         self.check_position(black, white, kings, turn, quiet, endgame, fen=start["fen"],
                             fmt=f"{fmt}: the start position")
-        self._undo, self._history = [], []
+        self._forget_history()
         self._set(black, white, kings, turn, quiet, endgame)
         self._start = self._snapshot()
         for i, text in enumerate(data["moves"]):
