@@ -356,3 +356,12 @@ def test_ck15_hop_by_hop_capture_is_refused_with_a_hint():
     assert [str(m) for m in g.history] == ["11x18x25", "32-27"]
     with pytest.raises(FormatError, match="parentheses"):
         read_pdn(setup + "1. 11x25 (32-28 *")
+
+
+def test_ck15_pdn_with_bom_crlf_escapes_and_nested_variations():
+    """CK-15: a record saved by Windows tools (byte-order mark, CRLF line ends) with a %
+    escape line, a ; comment and variations nested three deep reads as its main line."""
+    text = ('\ufeff[Event "x"]\r\n\r\n1. 11-15 (1. 9-13 (1... 22-18 (2. 8-11)) 23-19) 23-19 '
+            '{c (not a variation}\r\n% escape line\r\n2. 8-11 ; to the end )(\r\n*\r\n')
+    g = read_pdn(text)[0]
+    assert g.tags == {"Event": "x"} and [str(m) for m in g.history] == ["11-15", "23-19", "8-11"]

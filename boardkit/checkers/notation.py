@@ -283,7 +283,9 @@ def _scan(text: str) -> list[tuple[dict, str]]:
     in_moves = False
     line_start = True              # nothing but spaces since the last newline
     depth = marks = 0
-    text = "\n" + text            # so that a % escape on the first line is found too
+    # a newline first, so that a % escape on the first line is found too; a byte-order
+    # mark (files saved by Windows tools) is not text
+    text = "\n" + (text[1:] if text.startswith("\ufeff") else text)
     pos = 0
     for m in _STRUCT.finditer(text):
         marks += 1
