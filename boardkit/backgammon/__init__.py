@@ -7,12 +7,16 @@
     g.play("8/5 6/5")
 
 Rules and their IDs (BG-01 ... BG-17): docs/rules/backgammon.md.
+Modules: game.py (the game: state, dice, cube, JSON), movegen.py (plays of a roll),
+notation.py (move text, GNU Backgammon Position/Match IDs), rules.py, match.py (point
+matches), ai.py (LEVELS, HINT_LEVEL, bot, hint, explain), draw.py, widget.py,
+exercises.py, and the maths: probability.py, bearoff.py, pubeval.py.
 """
-from .game import BackgammonGame, CubeAction, Play, Step, plays_for
+from .game import BackgammonGame, CubeAction, OpeningRoll, Play, Step, plays_for
 from .rules import BackgammonRules
 
-__all__ = ["BackgammonGame", "BackgammonRules", "Play", "CubeAction", "Step", "plays_for",
-           "BackgammonMatch"]
+__all__ = ["BackgammonGame", "BackgammonRules", "Play", "CubeAction", "Step", "OpeningRoll",
+           "plays_for", "BackgammonMatch"]
 
 
 def __getattr__(name):

@@ -40,7 +40,7 @@ from .notation import (
 )
 from .rules import BackgammonRules
 
-__all__ = ["BackgammonGame", "Play", "CubeAction", "Step", "plays_for", "START",
+__all__ = ["BackgammonGame", "Play", "CubeAction", "Step", "OpeningRoll", "plays_for", "START",
            "PLAYER_NAMES", "pip_count", "side", "notation", "parse_notation"]
 
 PLAYER_NAMES = ("White", "Red")
