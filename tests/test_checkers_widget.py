@@ -260,3 +260,12 @@ def test_undo_off_and_the_counts_shown_at_the_end():
     w.undo()
     assert len(w.game.history) == 1 and w.undos_used == 0 and w.last_error
     assert w.game.is_over() and "hints used: 1, undos used: 0" in w.status
+
+
+@pytest.mark.parametrize("kw", [dict(game="B:W21:B1"), dict(rules="checkers"), dict(level="hard"),
+                                dict(level=3)])
+def test_bad_widget_arguments_are_boardkit_errors(kw):
+    """A wrong game, rule set or level is refused with a BoardkitError naming it."""
+    game = kw.pop("game", None)
+    with pytest.raises(BoardkitError):
+        CheckersWidget(game, **kw)

@@ -54,6 +54,9 @@ class CheckersWidget(GameWidget):
         if isinstance(rules, str) and rules not in PRESETS:
             raise BoardkitError(f"rules must be one of {list(PRESETS)} or a CheckersRules, "
                                 f"got {rules!r} (CK-14)")
+        if game is not None and not isinstance(game, CheckersGame):
+            raise BoardkitError(f"CheckersWidget(game): expected a CheckersGame, got "
+                                f"{type(game).__name__}")
         self._initial_rules = rules
         super().__init__(game, **kw)
         if flip:
