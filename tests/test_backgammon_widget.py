@@ -135,6 +135,7 @@ def test_widget_header_shows_the_cube_only_when_used_bg12():
     w = BackgammonWidget(rules="no cube")
     assert w.info_html.value.count("·") == 0 and "cube 1" not in w.info_html.value
     assert "No doubling cube" in w.info_html.value
+    assert "cube" not in str(w.game).splitlines()[-1]          # the text board too
     money = BackgammonWidget(rules="money")
     assert "Money play · cube 1" in money.info_html.value
     match = BackgammonWidget(rules="match 3")

@@ -1019,7 +1019,8 @@ class BackgammonGame(Game):
         state = {"opening": "opening roll due", "cube": "to roll or double", "respond": "to take or pass",
                  "roll": "to roll", "move": f"to play {self._dice[0]}-{self._dice[1]}" if self._dice else "",
                  "over": "game over"}[self._phase]
-        rows.append(f" {PLAYER_NAMES[self._turn]} {state}; cube {self._cube} ({cube})")
+        cube_text = f"; cube {self._cube} ({cube})" if self.rules.cube else ""     # BG-12
+        rows.append(f" {PLAYER_NAMES[self._turn]} {state}{cube_text}")
         return "\n".join(rows)
 
     #: draw() options beyond the shared ones (see draw.draw_game)
