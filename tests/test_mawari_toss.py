@@ -502,3 +502,28 @@ def test_ms05_what_if_widget_recomputes_on_slider_moves():
     assert "3.467" in before                        # fair golds: 52/15 squares per turn
     w.sliders["all_down_value"].value = 0          # MS-05 option: 32/15 = 2.133
     assert "2.133" in w.children[-1].value
+
+
+@pytest.mark.parametrize("model", [
+    TossModel.fair(), TossModel.realistic(), TossModel.realistic(overlap_back="whole_value"),
+    TossModel(F(1, 2), F(1, 2), overlap=F(1, 10)), TossModel(F(1, 2), F(1, 2), fall=F(1, 7)),
+    TossModel(F(1, 4), F(3, 4), overlap=F(1, 3), fall=1), TossModel(1, 0, overlap=F(1, 2)),
+    TossModel(0.3, 0.3, 0.2, 0.1, 0.1, 0.05, 0.02, all_down_value=7)])
+def test_ms07_simulate_turns_groups_the_tosses_of_sample_tosses(model):
+    """The fast turn loop (issue 14: tables cached per model, turn sums from a running
+    total) gives exactly the turns made by grouping sample_tosses' tosses by hand: the
+    same random numbers, the same seed, the same result (MS-07)."""
+    n = 2000
+    m = int(n * float(model.expected_tosses()) * 1.05) + 64      # simulate_turns' chunk
+    squares, again = model.sample_tosses(m, np.random.default_rng(11), chunk=m)
+    turns, counts, s, c = [], [], 0, 0
+    for sq, ag in zip(squares.tolist(), again.tolist()):
+        s, c = s + sq, c + 1
+        if not ag:
+            turns.append(s)
+            counts.append(c)
+            s, c = 0, 0
+    assert len(turns) >= n, "the test assumes one chunk holds n turns"
+    got, got_counts = model.simulate_turns(n, np.random.default_rng(11), tosses=True)
+    assert got.tolist() == turns[:n] and got_counts.tolist() == counts[:n]
+    assert model._kernel is model._kernel                        # built once per model

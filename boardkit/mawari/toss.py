@@ -238,6 +238,16 @@ def _is_exact(x: Any) -> bool:
     return isinstance(x, (int, Fraction)) and not isinstance(x, bool)
 
 
+class _Kernel(NamedTuple):
+    """Tables of the vectorised simulation (see ``TossModel._kernel``)."""
+    bounds: tuple            # face thresholds for one gold's uniform number
+    event_bounds: tuple      # overlap/fall cut points for the events' uniform number
+    rows: int                # uniform numbers per toss: 4 golds (+1 for the events)
+    squares: np.ndarray      # key -> signed squares (key = base-5 golds + 625 * event class)
+    again: np.ndarray        # key -> toss again (MS-07)
+    squares16: np.ndarray    # the same as int16 (|squares| <= 400, MS-05): less to move
+
+
 @dataclass(frozen=True)
 class TossModel:
     """Probabilities of the 金 toss (MS-09) and the exact and simulated results.
@@ -540,6 +550,98 @@ class TossModel:
         back = value if self.overlap_back == "whole_value" else np.where(down == 4, value, up)
         return value.astype(np.int64), -back.astype(np.int64), down == 0
 
+    @cached_property
+    def _kernel(self) -> _Kernel:
+        """Everything the vectorised simulation needs, built ONCE per model (issue 14):
+        the thresholds each uniform number is compared with and one lookup table from
+        the outcome key (4 golds and the event class) to (signed squares, toss again).
+        Building it per 64k chunk used to cost more than drawing the numbers."""
+        value, back, repeat = self._tables()
+        probs = [Fraction(self.face_probs[f]) for f in FACES]
+        # a gold shows face k when u passes the first k bounds (cumulative chances);
+        # a bound with only zero-chance faces after it is left out, so they never show
+        bounds = tuple(float(sum(probs[:k + 1])) for k in range(4) if any(probs[k + 1:]))
+        o, f = float(self.overlap), float(self.fall)
+        rows = 5 if (o or f) else 4
+        if rows == 4:
+            squares, again = value, repeat
+            event_bounds: tuple = ()
+        else:
+            # one uniform e for both events: [0, 1) is cut into overlap [0, o) and no
+            # overlap [o, 1), and each part again in the ratio f : 1 - f for the fall, so
+            # the two events are independent with chances o and f. The cut points
+            # o*f <= o <= o + (1-o)*f give four classes j (how many cut points e passes):
+            # 0 overlap and fall, 1 overlap only, 2 fall only, 3 neither.
+            event_bounds = (o * f, o, o + (1 - o) * f)
+            zero = np.zeros_like(value)
+            squares = np.concatenate([zero, back if o else value, zero, value])
+            never = np.zeros_like(repeat)
+            again = np.concatenate([never, never, never, repeat])
+        squares = np.ascontiguousarray(squares, dtype=np.int64)
+        again = np.ascontiguousarray(again, dtype=bool)
+        return _Kernel(bounds, event_bounds, rows, squares, again, squares.astype(np.int16))
+
+    _BLOCK = 1 << 16  # columns per pass
+
+    def _toss_keys(self, u: np.ndarray, work: dict) -> np.ndarray:
+        """The outcome key of each toss from the uniform numbers ``u`` (rows x k, row g
+        = gold g, row 4 = the events); ``work`` holds scratch arrays reused from chunk to
+        chunk. Each threshold is one comparison into a bool buffer added as int8 (adding
+        a bool to a wide int array goes through a slow cast), block by block so that
+        the numbers are read from the cache for the second and later thresholds; the
+        key is widened to the index type once, since ``take`` with a small-int index
+        converts it first, which used to cost more than all the rest."""
+        kern = self._kernel
+        rows, k = u.shape
+        blk = self._BLOCK
+        if work.get("k", -1) < k:
+            work.update(k=k, cmp=np.empty((rows, blk), dtype=bool),
+                        acc=np.empty((rows, blk), dtype=np.int8),
+                        key16=np.empty(blk, dtype=np.int16), tmp=np.empty(blk, dtype=np.int16),
+                        key=np.empty(k, dtype=np.intp))
+        key = work["key"][:k]
+        for j in range(0, k, blk):
+            w = min(blk, k - j)
+            ub = u[:, j:j + w]
+            cmp, acc = work["cmp"][:rows, :w], work["acc"][:rows, :w]
+            key16, tmp = work["key16"][:w], work["tmp"][:w]
+            # the first threshold's comparison is written straight into the counts
+            for i, b in enumerate(kern.bounds):
+                if i == 0:
+                    np.greater_equal(ub[:4], b, out=acc[:4].view(bool))
+                else:
+                    np.greater_equal(ub[:4], b, out=cmp[:4])
+                    np.add(acc[:4], cmp[:4].view(np.int8), out=acc[:4])
+            if not kern.bounds:
+                acc[:4] = 0
+            for i, b in enumerate(kern.event_bounds):
+                if i == 0:
+                    np.greater_equal(ub[4], b, out=acc[4].view(bool))
+                else:
+                    np.greater_equal(ub[4], b, out=cmp[4])
+                    np.add(acc[4], cmp[4].view(np.int8), out=acc[4])
+            # base 5 per gold (0..624), then 625 per event class
+            acc[1] *= 5
+            acc[0] += acc[1]                 # <= 24, still int8
+            acc[3] *= 5
+            acc[2] += acc[3]
+            np.copyto(key16, acc[2], casting="safe")
+            key16 *= 25
+            key16 += acc[0]
+            if rows == 5:
+                np.copyto(tmp, acc[4], casting="safe")
+                tmp *= 625
+                key16 += tmp
+            np.copyto(key[j:j + w], key16, casting="safe")
+        return key
+
+    def _toss_chunk(self, u: np.ndarray, squares: np.ndarray, again: np.ndarray,
+                    work: dict) -> None:
+        """Tosses from the uniform numbers ``u`` into ``squares`` and ``again``."""
+        key = self._toss_keys(u, work)
+        self._kernel.squares.take(key, out=squares)
+        self._kernel.again.take(key, out=again)
+
     def sample_tosses(self, n: int, rng, chunk: int = 1 << 16,
                       ) -> tuple[np.ndarray, np.ndarray]:
         """``n`` independent tosses, vectorised: (signed squares, toss again) arrays.
@@ -547,42 +649,19 @@ class TossModel:
         Every toss is rebuilt from its four golds (one uniform number each, compared
         with the cumulative face probabilities) and its events, independently of the
         enumeration that the simulation is meant to check. Work goes in cache-sized
-        chunks (much faster than whole arrays at once)."""
+        chunks (much faster than whole arrays at once); the tables are built once per
+        model."""
         n = check_count(n)
-        value, back, repeat = self._tables()
-        probs = [Fraction(self.face_probs[f]) for f in FACES]
-        # a gold shows face k when u passes the first k bounds (cumulative chances);
-        # a bound with only zero-chance faces after it is left out, so they never show
-        bounds = [float(sum(probs[:k + 1])) for k in range(4) if any(probs[k + 1:])]
-        o, f = float(self.overlap), float(self.fall)
-        rows = 5 if (o or f) else 4
+        rows = self._kernel.rows
         squares = np.empty(n, dtype=np.int64)
         again = np.empty(n, dtype=bool)
-        buf = np.empty(rows * chunk)
+        buf = np.empty(rows * min(chunk, max(n, 1)))
+        work: dict = {}
         for start in range(0, n, chunk):
             k = min(chunk, n - start)
             u = buf[: rows * k].reshape(rows, k)
             rng.random(out=u)
-            idx = np.zeros((4, k), dtype=np.int16)
-            for b in bounds:
-                idx += u[:4] >= b
-            code = idx[0] + 5 * idx[1] + 25 * idx[2] + 125 * idx[3]
-            sq = value.take(code)
-            ag = repeat.take(code)
-            if rows == 5:
-                # one uniform e for both events: [0, 1) is cut into overlap [0, o) and
-                # no overlap [o, 1), and each part again in the ratio f : 1 - f for the
-                # fall, so the two events are independent with chances o and f
-                e = u[4]
-                over = e < o
-                fall = (e < o * f) | (~over & (e < o + (1 - o) * f))
-                if o:
-                    sq = np.where(over, back.take(code), sq)
-                if f:
-                    sq[fall] = 0
-                ag &= ~(over | fall)
-            squares[start:start + k] = sq
-            again[start:start + k] = ag
+            self._toss_chunk(u, squares[start:start + k], again[start:start + k], work)
         return squares, again
 
     def simulate_turns(self, n: int, rng, tosses: bool = False, chunk: int = 1 << 16,
@@ -598,28 +677,45 @@ class TossModel:
         counts = np.empty(n, dtype=np.int64) if tosses else None
         done, carry, carry_count = 0, 0, 0
         per_turn = float(self.expected_tosses())
+        kern = self._kernel
+        rows = kern.rows
+        coded_t = (2 * kern.squares + ~kern.again).astype(np.int16)
+        size = min(chunk, int(n * per_turn * 1.05) + 64)
+        buf = np.empty(rows * size)
+        coded_buf = np.empty(size, dtype=np.int16)
+        end_buf = np.empty(size, dtype=np.int16)
+        endb_buf = np.empty(size, dtype=bool)
+        cs_buf = np.empty(size, dtype=np.int64)
+        at_buf = np.empty(size, dtype=np.int64)
+        work: dict = {}
         while done < n:
             m = min(chunk, int((n - done) * per_turn * 1.05) + 64)
-            squares, again = self.sample_tosses(m, rng, chunk=m)
-            ends = np.flatnonzero(~again)
+            u = buf[: rows * m].reshape(rows, m)
+            rng.random(out=u)
+            coded = coded_t.take(self._toss_keys(u, work), out=coded_buf[:m])
+            end = endb_buf[:m]
+            np.copyto(end, np.bitwise_and(coded, 1, out=end_buf[:m]), casting="unsafe")
+            ends = np.flatnonzero(end)
+            cs = np.cumsum(coded, dtype=np.int64, out=cs_buf[:m])
             if len(ends) == 0:
-                carry += int(squares.sum())
+                carry += int(cs[-1]) >> 1
                 carry_count += m
                 continue
             ends = ends[: n - done]
             k = len(ends)
-            cs = np.cumsum(squares)
             sums = out[done:done + k]
-            np.take(cs, ends, out=sums)
-            last = int(sums[-1])
-            sums[1:] -= cs[ends[:-1]]        # turn sums: differences of the running total
+            at = np.take(cs, ends, out=at_buf[:k])
+            last = int(at[-1])
+            sums[0] = at[0]
+            np.subtract(at[1:], at[:-1], out=sums[1:])
+            np.right_shift(sums, 1, out=sums)
             sums[0] += carry
             if tosses:
                 cnt = counts[done:done + k]
                 cnt[0] = ends[0] + 1 + carry_count
                 np.subtract(ends[1:], ends[:-1], out=cnt[1:])
             done += k
-            carry = int(cs[-1]) - last
+            carry = (int(cs[-1]) - last) >> 1
             carry_count = m - 1 - int(ends[-1])
         return (out, counts) if tosses else out
 
