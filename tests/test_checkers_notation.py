@@ -365,3 +365,13 @@ def test_ck15_pdn_with_bom_crlf_escapes_and_nested_variations():
             '{c (not a variation}\r\n% escape line\r\n2. 8-11 ; to the end )(\r\n*\r\n')
     g = read_pdn(text)[0]
     assert g.tags == {"Event": "x"} and [str(m) for m in g.history] == ["11-15", "23-19", "8-11"]
+
+
+def test_ck01_ck15_fen_with_algebraic_squares_refuses_light_squares():
+    """CK-01/CK-15: a FEN may name squares the PDN 3.0 way (a1 dark at White's lower
+    left); a light square or one off the board is refused naming CK-01."""
+    assert CheckersGame(fen="B:Wa1,Kc1:Bb8").fen() == "B:W29,K30:B1"
+    assert CheckersGame(INT, fen="W:Wa1:Bj10").fen() == "W:W46:B5"
+    for bad in ("B:Wa2:Bb8", "B:Wb1:Bb8", "B:Wa9:Bb8", "B:Wi1:Bb8"):
+        with pytest.raises(FormatError, match="CK-01"):
+            CheckersGame(fen=bad)

@@ -1,7 +1,8 @@
 """PDN for checkers (CK-15): FEN tags and whole game records, read and written.
 
 FEN tag value:  ``W:W21,22,K5:B1,2``  side to move, then each colour's squares
-(``K`` marks a king); ranges like ``B1-12`` are read too, and the optional
+(``K`` marks a king); ranges like ``B1-12`` and algebraic squares like ``Wc1,Ke3``
+(PDN 3.0; a light square is refused, CK-01) are read too, and the optional
 ``:H<n>`` (plies without capture or man move) and ``:F<n>`` (move number) fields.
 
 Game record (one or more per text):
@@ -61,6 +62,7 @@ MAX_PDN_MARKS = 50_000         # tags, comments, variation parentheses, ; and % 
 MAX_RULES_DEPTH = 4            # nesting of the JSON in a [Rules "..."] tag
 
 _FEN_SQUARE = re.compile(r"(K?)([0-9]{1,3})(?:-([0-9]{1,3}))?", re.ASCII | re.IGNORECASE)
+_FEN_ALGEBRAIC = re.compile(r"(K?)([a-l])([0-9]{1,2})", re.ASCII | re.IGNORECASE)
 _FEN_COUNT = re.compile(r"([HF])([0-9]{1,6})", re.ASCII | re.IGNORECASE)
 
 
@@ -115,11 +117,16 @@ def parse_fen(text: str, size: int = 8) -> tuple[int, int, int, int, int]:
         body = field[1:]
         for item in body.split(",") if body else []:
             m = _FEN_SQUARE.fullmatch(item)
-            if not m:
-                raise FormatError(f"{fmt}; bad square {item[:20]!r} in {shown!r}")
-            king = bool(m.group(1))
-            lo = int(m.group(2))
-            hi = int(m.group(3)) if m.group(3) else lo
+            if m:
+                king = bool(m.group(1))
+                lo = int(m.group(2))
+                hi = int(m.group(3)) if m.group(3) else lo
+            else:
+                a = _FEN_ALGEBRAIC.fullmatch(item)
+                if not a:
+                    raise FormatError(f"{fmt}; bad square {item[:20]!r} in {shown!r}")
+                king = bool(a.group(1))
+                lo = hi = _algebraic_square(a.group(2).lower(), int(a.group(3)), size, fmt)
             if not (1 <= lo <= hi <= count):
                 raise FormatError(f"{fmt}; square {item!r} is outside 1-{count} in {shown!r}")
             for sq in range(lo, hi + 1):
@@ -159,6 +166,21 @@ def parse_move_text(text: str, count: int = 32) -> tuple[list[int], bool]:
         raise FormatError(f"checkers move notation (CK-15): square {bad[0]} does not exist; "
                           f"the dark squares are numbered 1-{count}")
     return squares, is_capture
+
+
+def _algebraic_square(file: str, rank: int, size: int, fmt: str) -> int:
+    """The number of the dark square ``file``+``rank`` (PDN 3.0 alphanumeric: a1 is the
+    dark square at White's lower left); a light square or one off the board raises
+    FormatError naming CK-01."""
+    from .movegen import geometry
+    col, row = "abcdefghijkl".find(file), size - rank
+    if not (0 <= col < size and 0 <= row < size):
+        raise FormatError(f"{fmt}; square {file}{rank} is off the {size}x{size} board (CK-01)")
+    sq = geometry(size).square(row, col)
+    if sq is None:
+        raise FormatError(f"{fmt}; {file}{rank} is a light square: only the dark squares are "
+                          f"used (CK-01)")
+    return sq
 
 
 def _squares(bb: int) -> list[int]:
