@@ -42,7 +42,8 @@ both sides are home. It is vectorised with numpy over all the candidate plays.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import numpy as np
 
@@ -505,27 +506,27 @@ def _act(game, rng, level: str):
     return choose_play(game, level, rng)
 
 
-def random_bot(game, rng):
+def random_bot(game: BackgammonGame, rng) -> Play | CubeAction:
     """Any legal play at random; rolls without doubling and takes every double."""
     return _act(game, rng, "random")
 
 
-def easy_bot(game, rng):
+def easy_bot(game: BackgammonGame, rng) -> Play | CubeAction:
     """Rules of thumb only (0-ply), no doubling."""
     return _act(game, rng, "easy")
 
 
-def normal_bot(game, rng):
+def normal_bot(game: BackgammonGame, rng) -> Play | CubeAction:
     """1-ply over all plays with the pip-based evaluator; doubles and takes."""
     return _act(game, rng, "normal")
 
 
-def strong_bot(game, rng):
+def strong_bot(game: BackgammonGame, rng) -> Play | CubeAction:
     """1-ply with pubeval's score plus the evaluator's chances; doubles and takes."""
     return _act(game, rng, "strong")
 
 
-def lookahead_bot(game, rng):
+def lookahead_bot(game: BackgammonGame, rng) -> Play | CubeAction:
     """strong + a 2-ply lookahead over the opponent's 21 rolls for its best few plays."""
     return _act(game, rng, "lookahead")
 
@@ -539,7 +540,7 @@ _BOTS = {"random": random_bot, "easy": easy_bot, "normal": normal_bot, "strong":
          "lookahead": lookahead_bot}
 
 
-def bot(level: str):
+def bot(level: str) -> Callable[[BackgammonGame, Any], Play | CubeAction]:
     """The computer player of a level: ``bot("strong")(game, rng) -> move``. ``level`` is
     an English name or Japanese label of ``LEVELS``, or "pubeval" (Tesauro's benchmark
     player, for measurements). BoardkitError for anything else."""
@@ -575,7 +576,7 @@ def _describe(play: Play, f: dict, i: int, base: dict) -> str:
     return "; ".join(parts)
 
 
-def hint(game: BackgammonGame, level: str | None = None):
+def hint(game: BackgammonGame, level: str | None = None) -> Play | CubeAction:
     """The move ``level`` (default ``HINT_LEVEL``) would make now: a play once the dice
     are rolled, else a cube action (roll/double, take/pass, BG-12). ``explain`` says why."""
     name = HINT_LEVEL if level is None else check_level(level, LEVELS, "backgammon level")

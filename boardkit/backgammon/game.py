@@ -23,7 +23,7 @@ from __future__ import annotations
 import numbers
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .._core import BoardkitError, FormatError, Game, IllegalMoveError, Outcome
 from .movegen import START, Play, Step, _apply_step, _reachable, _single, pip_count, plays_for
@@ -39,6 +39,9 @@ from .notation import (
     parse_notation,
 )
 from .rules import BackgammonRules
+
+if TYPE_CHECKING:
+    from .. import svg
 
 __all__ = ["BackgammonGame", "Play", "CubeAction", "Step", "OpeningRoll", "plays_for", "START",
            "PLAYER_NAMES", "pip_count", "side", "notation", "parse_notation"]
@@ -231,7 +234,7 @@ class BackgammonGame(Game):
         r = self._roller
         return tuple(self._board[r]), tuple(self._board[1 - r])
 
-    def pip_count(self, player: int | None = None):
+    def pip_count(self, player: int | None = None) -> int | tuple[int, int]:
         """Pips left to bear off: (White, Red), or one player's count."""
         if player is None:
             return (pip_count(self._board[0]), pip_count(self._board[1]))
@@ -629,7 +632,7 @@ class BackgammonGame(Game):
             dice.remove(s.die)
         return m, t, dice
 
-    def position_after(self, done: Iterable = ()):
+    def position_after(self, done: Iterable = ()) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """(mine, theirs) after some single steps of the current turn (for drawing)."""
         m, t, _ = self._after_steps(done)
         return tuple(m), tuple(t)
@@ -1026,7 +1029,7 @@ class BackgammonGame(Game):
     #: draw() options beyond the shared ones (see draw.draw_game)
     draw_extras = ("done_steps", "status")
 
-    def draw(self, **options):
+    def draw(self, **options: Any) -> svg.Drawing:
         """The board as an ``svg.Drawing``: the shared options of docs/architecture.md
         plus ``done_steps`` and ``status`` (see ``draw.draw_game``); an unknown option
         raises BoardkitError naming the accepted ones."""

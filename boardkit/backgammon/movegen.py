@@ -11,14 +11,17 @@ and the bear-off code use it directly.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from .notation import _point_name, notation
+
+if TYPE_CHECKING:
+    import numpy as np
 
 __all__ = ["START", "pip_count", "Step", "Play", "plays_for", "position_arrays"]
 
 
-def position_arrays(positions):
+def position_arrays(positions) -> np.ndarray:
     """Positions (mine, theirs) -- one, or a sequence of them -- as an int64 array of
     shape (n, 2, 26), checked: 26 whole counts 0..15 per side summing to 15 (BG-02).
     BoardkitError otherwise. The evaluators (ai.py, pubeval.py) read positions here."""
