@@ -47,6 +47,14 @@ add("en", {
     "bg.passed": "passed",
     "bg.no_race": "the checkers have not passed each other yet: a hit is still possible",
     "bg.race_done": "race finished automatically",
+    "bg.pips": " · pips: White {w}, Red {r}", "bg.game_over": "Game over.",
+    "bg.match_after": " · match score {a}-{b} (New game continues the match)",
+    "bg.ph_opening": "opening roll: press Roll (BG-03)", "bg.ph_cube": "to roll or double",
+    "bg.ph_respond": "to take or pass the double to {value}", "bg.ph_roll": "to roll",
+    "bg.ph_move": "to play {a}-{b}",
+    "bg.match": "Match to {n}: White {a}, Red {b}", "bg.crawford": "Crawford game: no doubling (BG-14)",
+    "bg.money": "Money play", "bg.jacoby": " with the Jacoby rule (BG-15)",
+    "bg.no_cube": "No doubling cube", "bg.cube_value": "cube {value}", "bg.owned_by": " owned by {who}",
 })
 add("ja", {
     "bg.set_dice": "さいころを決める", "bg.double": "ダブル", "bg.take": "テイク", "bg.pass": "パス",
@@ -66,6 +74,16 @@ add("ja", {
     "bg.passed": "パス",
     "bg.no_race": "まだ駒がすれ違っていません: ヒットの可能性があります",
     "bg.race_done": "レースを自動で終えました",
+    "bg.pips": " · ピップ: White {w}, Red {r}", "bg.game_over": "終局。",
+    "bg.match_after": " · マッチのスコア {a}-{b}（新しいゲームでマッチが続きます）",
+    "bg.ph_opening": "最初の一振り: Roll を押してください (BG-03)", "bg.ph_cube": "振るかダブルか",
+    "bg.ph_respond": "{value} へのダブルにテイクかパス", "bg.ph_roll": "振る番",
+    "bg.ph_move": "{a}-{b} を動かす番",
+    "bg.match": "{n} ポイントマッチ: White {a}, Red {b}",
+    "bg.crawford": "クロフォードゲーム: ダブルなし (BG-14)",
+    "bg.money": "マネーゲーム", "bg.jacoby": "（ジャコビールール, BG-15）",
+    "bg.no_cube": "ダブリングキューブなし", "bg.cube_value": "キューブ {value}",
+    "bg.owned_by": "（{who} が保持）",
 })
 
 RULE_CHOICES = ("money", "money, Jacoby", "no cube", "match 3", "match 5", "match 7")
@@ -325,7 +343,7 @@ class BackgammonWidget(GameWidget):
     def status_text(self) -> str:
         g = self.game
         wp, rp = g.pip_count()
-        pips = f" · pips: White {wp}, Red {rp}"
+        pips = tr("bg.pips", w=wp, r=rp)
         out = g.outcome()
         if out is not None:
             extra = ""
@@ -334,15 +352,15 @@ class BackgammonWidget(GameWidget):
                 if self.match._current is g:
                     need = self.match.length - sc[out.winner]
                     sc[out.winner] += min(out.points, need)
-                extra = f" · match score {sc[0]}-{sc[1]} (New game continues the match)"
-            return f"<b>Game over.</b> {html.escape(out.reason)}{extra}"
+                extra = tr("bg.match_after", a=sc[0], b=sc[1])
+            return f"<b>{html.escape(tr('bg.game_over'))}</b> {html.escape(out.reason)}{html.escape(extra)}"
         who = PLAYER_NAMES[g.turn]
-        kind = "computer" if self.is_computer(g.turn) else "you"
-        what = {"opening": "opening roll: press Roll (BG-03)", "cube": "to roll or double",
-                "respond": f"to take or pass the double to {g.cube_value * 2}",
-                "roll": "to roll",
-                "move": f"to play {g.dice[0]}-{g.dice[1]}" if g.dice else ""}[g.phase]
-        return f"<b>{who}</b> ({kind}) {what}{pips}"
+        kind = tr("computer") if self.is_computer(g.turn) else tr("you")
+        if g.phase == "move":
+            what = tr("bg.ph_move", a=g.dice[0], b=g.dice[1])
+        else:
+            what = tr("bg.ph_" + g.phase, value=g.cube_value * 2)
+        return f"<b>{who}</b> ({html.escape(kind)}) {html.escape(what + pips)}"
 
     def moves_text(self) -> list[str]:
         """The game record: one line per play, with the roll ("White 31: 8/5 6/5");
@@ -369,16 +387,16 @@ class BackgammonWidget(GameWidget):
         g = self.game
         parts = []
         if g.rules.match_length:
-            parts.append(f"Match to {g.rules.match_length}: White {g.score[0]}, Red {g.score[1]}")
+            parts.append(tr("bg.match", n=g.rules.match_length, a=g.score[0], b=g.score[1]))
             if g.crawford:
-                parts.append("Crawford game: no doubling (BG-14)")
+                parts.append(tr("bg.crawford"))
         elif g.rules.cube:
-            parts.append("Money play" + (" with the Jacoby rule (BG-15)" if g.rules.jacoby else ""))
+            parts.append(tr("bg.money") + (tr("bg.jacoby") if g.rules.jacoby else ""))
         else:
-            parts.append("No doubling cube")
+            parts.append(tr("bg.no_cube"))
         if g.rules.cube:
-            parts.append(f"cube {g.cube_value}" + ("" if g.cube_owner is None else
-                                                   f" owned by {PLAYER_NAMES[g.cube_owner]}"))
+            parts.append(tr("bg.cube_value", value=g.cube_value) + (
+                "" if g.cube_owner is None else tr("bg.owned_by", who=PLAYER_NAMES[g.cube_owner])))
         return " · ".join(parts)
 
     def after_refresh(self) -> None:
