@@ -249,3 +249,16 @@ def test_widget_words_come_from_the_language_catalogue():
 
 def test_widget_repr_is_short_and_stable():
     assert repr(ToyWidget()) == "<ToyWidget: One (you) to move>"
+
+
+def test_why_not_target_hook_explains_a_click_on_an_unmarked_cell():
+    class Explaining(ToyWidget):
+        def why_not_target(self, start, cell):
+            return f"{start} cannot reach {cell} (TOY-1)"
+
+    w = Explaining()
+    w.click("a"); w.click("h")
+    assert w.message == "a cannot reach h (TOY-1)" and not w.selection.active
+    w2 = ToyWidget()
+    w2.click("a"); w2.click("h")
+    assert w2.message == "" and not w2.selection.active       # the default stays silent

@@ -25,6 +25,7 @@ overrides on_click/_refresh/undo/roll/show_hint nor splices ``children``):
     undo_partial()       take back part of a move in progress; True if it did
     hint_text(move)      the hint's "why", in plain words
     after_refresh()      update the game's own controls after every redraw
+    why_not_target(start, cell)  why the selected piece cannot go to that cell (None: silent)
     on_new_game()        after New game made a new game
     player_names, levels (fallback when there is no ``ai``), click_mode, has_chance,
     chance_label
@@ -482,7 +483,10 @@ class GameWidget(W.VBox):
         moves = [m for m in g.legal_moves() if self.move_path(m)[0] == cell]
         if not moves:
             if sel.active:
+                why = self.why_not_target(sel.prefix[0], cell)
                 self._clear()
+                if why:
+                    self._say(why, error=True)
             else:
                 self._say(self.why_not_selectable(cell), error=True)
             return
@@ -491,6 +495,11 @@ class GameWidget(W.VBox):
 
     def why_not_selectable(self, cell: str) -> str:
         return tr("no_move_from", cell=cell)
+
+    def why_not_target(self, start: str, cell: str) -> str | None:
+        """Why the piece on ``start`` cannot go to ``cell`` (a click on an unmarked cell while
+        a piece is selected; the selection is dropped). None says nothing (the default)."""
+        return None
 
     def _narrow(self) -> None:
         """Filter the candidate moves by the clicks; play when only one is left."""
