@@ -225,6 +225,16 @@ def test_fuzz_setups(a, b, c, d):
     _call(B.check_points, a)
     _call(g.pip_count, a)
     _call(g.checkers_at, a if isinstance(a, int) else 0, 0)
+    _call(g.board, a)
+    _call(lambda: BackgammonGame(a))
+    _call(lambda: BackgammonGame(score=a, crawford=b is True))
+    moving = _game_in_move_phase()
+    for fn in (moving.partial_steps, moving.position_after, moving.dice_left, moving.play_for_steps):
+        _refused_unchanged(moving, fn, a)
+        _refused_unchanged(moving, fn, [a, b])
+    m = BackgammonMatch(3)
+    _call(m.new_game, a)
+    _call(m.record, a)
 
 
 @FUZZ

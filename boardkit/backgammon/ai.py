@@ -248,11 +248,17 @@ def evaluate(mine: Sequence[int], theirs: Sequence[int]) -> float:
 
 def win_probability(game: BackgammonGame) -> float:
     """Estimated chance that the player on roll wins (before rolling)."""
+    _check_game(game)
     mine, theirs = game.position()
     return 1.0 - evaluate(theirs, mine)
 
 
 # ----------------------------------------------------------------- choosing plays
+def _check_game(game) -> None:
+    if not isinstance(game, BackgammonGame):
+        raise BoardkitError(f"expected a BackgammonGame, got {type(game).__name__}")
+
+
 def _plays(game: BackgammonGame) -> list[Play]:
     return [m for m in game.legal_moves() if isinstance(m, Play)]
 
@@ -370,6 +376,8 @@ def book_play(game: BackgammonGame) -> Play | None:
 def choose_play(game: BackgammonGame, level: str = "normal", rng=None,
                 candidates: int = LOOKAHEAD_CANDIDATES) -> Play:
     """The play a level would choose (dice must be rolled)."""
+    _check_game(game)
+    level = check_level(level, LEVELS, "backgammon level")
     plays = _plays(game)
     if not plays:
         raise BoardkitError("no play to choose: roll the dice first (or answer the cube)")
@@ -579,6 +587,7 @@ def _describe(play: Play, f: dict, i: int, base: dict) -> str:
 def hint(game: BackgammonGame, level: str | None = None) -> Play | CubeAction:
     """The move ``level`` (default ``HINT_LEVEL``) would make now: a play once the dice
     are rolled, else a cube action (roll/double, take/pass, BG-12). ``explain`` says why."""
+    _check_game(game)
     name = HINT_LEVEL if level is None else check_level(level, LEVELS, "backgammon level")
     if game.is_over():
         raise BoardkitError("the game is over: there is nothing to hint")
@@ -594,6 +603,7 @@ def explain(game: BackgammonGame, move) -> str:
     """Why ``move`` is good, in plain words: the book's reason for an opening roll; for
     a play its pips, blots and the rolls that hit them, points and primes, and the
     estimated winning chance; for a cube action the winning chance it rests on."""
+    _check_game(game)
     if isinstance(move, CubeAction):
         p = win_probability(game)
         if move.action in ("take", "pass"):

@@ -227,6 +227,8 @@ class BackgammonGame(Game):
 
     def board(self, player: int) -> tuple[int, ...]:
         """Player's 26 counts in their own numbering (0 off, 1..24 points, 25 bar)."""
+        if not (_is_int(player) and player in (0, 1)):
+            raise BoardkitError(f"player must be 0 (White) or 1 (Red), got {_short(player)}")
         return tuple(self._board[player])
 
     def position(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -617,6 +619,13 @@ class BackgammonGame(Game):
         return out
 
     def _after_steps(self, done):
+        if self._phase != "move":
+            raise IllegalMoveError(self._not_now("make single steps"))
+        if isinstance(done, (str, bytes)) or not isinstance(done, (list, tuple)) or len(done) > 4 \
+                or not all(isinstance(s, tuple) and len(s) in (3, 4)
+                           and all(_is_int(x) for x in s[:3]) for s in done):
+            raise BoardkitError(f"steps are up to four Step(from_, to, die) of this turn (BG-04), "
+                                f"got {_short(done)}")
         m, t = (list(x) for x in self.position())
         d1, d2 = self._dice
         dice = [d1] * 4 if d1 == d2 else [d1, d2]

@@ -45,6 +45,8 @@ class BackgammonMatch:
         if self._current is not None and not self._current.is_over():
             raise BoardkitError("finish (and record) the current game before starting the next")
         crawford = self.next_is_crawford()
+        if position is not None and not (isinstance(position, (tuple, list)) and len(position) == 2):
+            raise BoardkitError("position is (mine, theirs): two sides of 26 counts (BG-01)")
         if position is None:
             g = BackgammonGame(self.rules, score=tuple(self.score), crawford=crawford)
         else:
@@ -60,6 +62,9 @@ class BackgammonMatch:
     def record(self, game: BackgammonGame) -> int:
         """Add a finished game's points to its winner; returns the points added.
         Points past the match length are not needed and not counted."""
+        if not isinstance(game, BackgammonGame):
+            raise BoardkitError(f"record() takes the BackgammonGame made by new_game(), got "
+                                f"{type(game).__name__}")
         out = game.outcome()
         if out is None:
             raise BoardkitError("only a finished game can be recorded (BG-10)")
