@@ -12,6 +12,7 @@ each class issue 8 lists for backgammon, and the round trip
 from __future__ import annotations
 
 import json
+import os
 import time
 
 import numpy as np
@@ -29,8 +30,10 @@ from conftest import answers_fast, assert_rejected, check_invariants, random_gam
 
 FAST = 1.0          # seconds: every small input's answer, on a loaded 2-core machine
 BIG = 3.0           # seconds: a 1 MB input (measured ~0.1-0.4 s; 8 agents share 2 cores)
-FUZZ = settings(derandomize=True, max_examples=150, deadline=None, database=None,
-                suppress_health_check=list(HealthCheck))
+#: examples per fuzz test: 150 in `make test` (a few seconds); set BOARDKIT_FUZZ_EXAMPLES
+#: for a longer run by hand
+FUZZ = settings(derandomize=True, max_examples=int(os.environ.get("BOARDKIT_FUZZ_EXAMPLES", "150")),
+                deadline=None, database=None, suppress_health_check=list(HealthCheck))
 STATS = {"inputs": 0, "slowest": 0.0, "other_errors": 0, "big_inputs": 0, "slowest_big": 0.0}
 
 
