@@ -23,7 +23,7 @@ import numpy as np
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
 import pyspiel  # noqa: E402
 
-from boardkit.backgammon.game import plays_for  # noqa: E402
+from boardkit.backgammon.movegen import plays_for  # noqa: E402
 
 
 def sides(state):

@@ -25,7 +25,7 @@ import numpy as np
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
 from boardkit.backgammon import BackgammonGame, CubeAction  # noqa: E402
-from boardkit.backgammon.game import START, plays_for  # noqa: E402
+from boardkit.backgammon.movegen import START, plays_for  # noqa: E402
 
 OPENSPIEL_PY = "/tmp/bench-openspiel/bin/python"
 

@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from boardkit.backgammon import BackgammonGame, CubeAction
-from boardkit.backgammon.game import START, pip_count, plays_for
+from boardkit.backgammon.movegen import START, pip_count, plays_for
 
 from conftest import check_invariants, random_games
 

@@ -6,7 +6,7 @@ import pytest
 
 from boardkit import BoardkitError, FormatError, IllegalMoveError
 from boardkit.backgammon import BackgammonGame, BackgammonRules, CubeAction
-from boardkit.backgammon.game import START, plays_for
+from boardkit.backgammon.movegen import START, plays_for
 
 from conftest import assert_rejected
 
