@@ -188,3 +188,20 @@ def test_levels_bot_and_hint_contract():
     assert first in game.legal_moves() and ai.explain(game, first)
     capture = CheckersGame(fen="B:W18,30:B14,5")
     assert "CK-06" in ai.explain(capture, ai.hint(capture))
+
+
+def test_strong_search_is_bounded_by_its_node_budget():
+    """The strong level and the hint stay within NODE_BUDGET nodes: a 10x10 ending with
+    a dozen flying kings (about 48,000 nodes for 4 plies) is answered from a shallower
+    depth, and the choice is the same every time (a node count, not the clock)."""
+    import time
+    game = CheckersGame(CheckersRules.international(),
+                        fen="W:WK46,K47,K48,K49,K50,K36:BK1,K2,K3,K4,K5,K15")
+    t = time.process_time()
+    first = ai.hint(game)
+    assert time.process_time() - t < 2.0          # ~0.35 s on an idle core
+    assert first == ai.hint(game) == ai.bot("strong")(game, None)
+    assert first in game.legal_moves()
+    # ordinary positions are searched to the full depth, exactly as without a budget
+    game = CheckersGame(fen=HANGING)
+    assert best_move(game, 4) == best_move(game, 4, max_nodes=None)

@@ -44,7 +44,7 @@ from .movegen import apply_raw, bits, geometry, movegen
 if TYPE_CHECKING:
     from .game import CheckersMove
 
-__all__ = ["LEVELS", "HINT_LEVEL", "bot", "hint", "explain", "easy", "normal", "strong",
+__all__ = ["LEVELS", "HINT_LEVEL", "NODE_BUDGET", "bot", "hint", "explain", "easy", "normal", "strong",
            "EasyBot", "NormalBot", "StrongBot", "best_move", "TIPS", "TipBot", "tip_bot",
            "tip_pair", "measure_tip", "evaluate", "score", "centre_squares"]
 
@@ -141,6 +141,19 @@ def centre_squares(n: int = 8) -> list[int]:
 
 
 # ------------------------------------------------------------------ search
+#: Nodes a noise-free search (the strong level, the hint) may visit for one move, all
+#: depths of its iterative deepening together. ~45,000 nodes/s were measured on this
+#: machine, so at most about 0.35 s. Positions of ordinary games need at most ~3,700
+#: nodes for all 4 plies (median ~600; 60 positions per rule set); a 10x10 ending with a
+#: dozen flying kings needs ~48,000 (about 1 s) and is answered from 3 plies instead.
+#: A node count, not the clock: the choice never depends on the machine's speed.
+NODE_BUDGET = 15_000
+
+
+class _OutOfNodes(Exception):
+    """The node budget ran out (internal to the search)."""
+
+
 class _Search:
     """Negamax alpha-beta over raw moves, with an optional quiescence on captures."""
 
@@ -153,6 +166,7 @@ class _Search:
         self.noise = noise
         self.rng = rng
         self.nodes = 0
+        self.max_nodes: int | None = None      # raise _OutOfNodes past this many nodes
 
     def moves(self, b, w, k, p):
         own, opp = (b, w) if p == 0 else (w, b)
@@ -175,6 +189,8 @@ class _Search:
 
     def search(self, b, w, k, p, depth, alpha, beta, qdepth=8, moves=None):
         self.nodes += 1
+        if self.max_nodes is not None and self.nodes > self.max_nodes:
+            raise _OutOfNodes
         if depth <= 0 and moves is None:
             return self.leaf(b, w, k, p, alpha, beta, qdepth)
         if moves is None:
@@ -214,6 +230,21 @@ class _Search:
             scored.append((v, raw))
         return scored
 
+    def deepest(self, b, w, k, p, depth, budget):
+        """Root scores by iterative deepening 1..depth within ``budget`` nodes in all:
+        the full depth when it fits (then exactly ``root(depth)``), else the deepest
+        depth completed. Noise-free searches only (each depth is searched afresh)."""
+        scored = None
+        self.max_nodes = budget
+        try:
+            for d in range(1, depth + 1):
+                scored = self.root(b, w, k, p, d)
+        except _OutOfNodes:
+            pass
+        finally:
+            self.max_nodes = None
+        return scored if scored is not None else self.root(b, w, k, p, 1)
+
 
 def _no_move(game):
     from .._core import IllegalMoveError
@@ -236,21 +267,29 @@ def _choose(scored, rng, tolerance=0.0):
 class TipBot:
     """A searching bot whose evaluation uses exactly the tips listed.
 
-    depth    plies searched before the evaluation (quiescence comes on top with "shots")
-    noise    standard deviation of a random term added to each root move's score,
-             in hundredths of a man (0: always the best move; ties broken at random)
+    depth      plies searched before the evaluation (quiescence comes on top with "shots")
+    noise      standard deviation of a random term added to each root move's score,
+               in hundredths of a man (0: always the best move; ties broken at random)
+    max_nodes  with noise 0: a node budget (``NODE_BUDGET``); past it the bot plays
+               from the deepest depth it completed (None: no budget)
     """
 
     tips: frozenset = frozenset(TIPS)
     depth: int = 2
     noise: float = 0.0
+    max_nodes: int | None = None
 
     def __call__(self, game, rng=None):
         if game.is_over():
             raise _no_move(game)
         b, w, k, p = position(game)
         s = _Search(game.rules, frozenset(self.tips), self.noise, rng)
-        return _to_move(game, _choose(s.root(b, w, k, p, max(1, self.depth)), rng))
+        depth = max(1, self.depth)
+        if self.max_nodes is not None and not self.noise:
+            scored = s.deepest(b, w, k, p, depth, self.max_nodes)
+        else:
+            scored = s.root(b, w, k, p, depth)
+        return _to_move(game, _choose(scored, rng))
 
 
 def tip_bot(*, without: str | None = None, only: tuple[str, ...] | None = None,
@@ -294,12 +333,12 @@ class NormalBot:
 
 @dataclass(frozen=True)
 class StrongBot:
-    """つよい: every tip, several plies and captures read to the end."""
+    """つよい: every tip, 4 plies and captures read to the end, within NODE_BUDGET."""
 
     depth: int = 4
 
     def __call__(self, game, rng=None):
-        return TipBot(frozenset(TIPS), self.depth, 0.0)(game, rng)
+        return TipBot(frozenset(TIPS), self.depth, 0.0, NODE_BUDGET)(game, rng)
 
 
 easy = EasyBot()
@@ -312,10 +351,11 @@ _BOTS = {"easy": easy, "normal": normal, "strong": strong}
 
 #: The hint's level: the strongest level that answers within about half a second.
 #: Measured with benchmarks/checkers_hint_timing.py --positions 60 (every 6th position of
-#: seeded normal-bot games, on this 2-core machine while 7 other jobs ran): "strong"
-#: (4 plies + captures read to the end) took a median of 0.016 s and at worst 0.069 s
-#: (wall clock) on 8x8 American, a median of 0.005 s and at worst 0.091 s on 10x10
-#: international; so the hint uses the strongest level, well inside 0.5 s.
+#: seeded normal-bot games per rule set, plus four many-king 10x10 endings; 2-core
+#: machine shared with other jobs): "strong" (4 plies + captures read to the end,
+#: NODE_BUDGET) took a median of 0.005 s, worst 0.024 s on 8x8 American, a median
+#: of 0.006 s, worst 0.343 s on 10x10 international (the endings included), so
+#: the hint uses the strongest level.
 HINT_LEVEL = "strong"
 
 
@@ -325,13 +365,18 @@ def bot(level: str) -> Callable:
     return _BOTS[check_level(level, LEVELS, "checkers level")]
 
 
-def best_move(game, depth: int = 4) -> CheckersMove:
-    """The move the strong search prefers (deterministic: the first of equal moves)."""
+def best_move(game, depth: int = 4, max_nodes: int | None = NODE_BUDGET) -> CheckersMove:
+    """The move the strong search prefers (deterministic: the first of equal moves),
+    within ``max_nodes`` (None: the full depth whatever it costs)."""
     if game.is_over():
         raise _no_move(game)
     b, w, k, p = position(game)
     s = _Search(game.rules, frozenset(TIPS))
-    return _to_move(game, _choose(s.root(b, w, k, p, max(1, depth)), None))
+    if max_nodes is None:
+        scored = s.root(b, w, k, p, max(1, depth))
+    else:
+        scored = s.deepest(b, w, k, p, max(1, depth), max_nodes)
+    return _to_move(game, _choose(scored, None))
 
 
 def hint(game, level: str | None = None) -> CheckersMove:
