@@ -607,9 +607,10 @@ def explain(game: BackgammonGame, move) -> str:
     if isinstance(move, CubeAction):
         p = win_probability(game)
         if move.action in ("take", "pass"):
-            return (f"{move.action}: you win about {1 - p:.0%} of the time "
-                    f"(take when at least {TAKE_AT:.0%})")
-        return f"{move.action}: you win about {p:.0%} of the time (double from {DOUBLE_AT:.0%})"
+            return (f"you win about {1 - p:.0%} of the time if you take "
+                    f"(take when at least {TAKE_AT:.0%}, BG-12)")
+        return (f"you win about {p:.0%} of the time (double from {DOUBLE_AT:.0%} up to "
+                f"{TOO_GOOD:.0%}, BG-12)")
     if not isinstance(move, Play):
         raise BoardkitError(f"explain() takes a Play or a CubeAction, got {type(move).__name__}")
     book = book_play(game)
