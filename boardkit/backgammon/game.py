@@ -491,19 +491,19 @@ class BackgammonGame(Game):
             raise IllegalMoveError(f"a backgammon move is a Play, a CubeAction or move text "
                                    f"like '24/18 13/11' (BG-16), got {type(move).__name__}")
         if isinstance(move, Play):
+            after = getattr(move, "after", None)
+            if isinstance(after, tuple) and len(after) == 2 and all(
+                    isinstance(s, tuple) and len(s) == 26 for s in after):
+                for m in self.legal_moves():
+                    if m == move:
+                        return m
             try:
-                after = move.after
-                ok = (isinstance(after, tuple) and len(after) == 2
-                      and all(isinstance(s, tuple) and len(s) == 26 for s in after))
                 text = str(move)
             except Exception:       # a hand-made Play with malformed steps
-                ok = False
-            if not ok:
+                text = None
+            if text is None or not isinstance(after, tuple):
                 raise IllegalMoveError("malformed Play value: use one of legal_moves() or move "
                                        "text like '24/18 13/11' (BG-16)")
-            for m in self.legal_moves():
-                if m == move:
-                    return m
             raise self._explain_illegal(text)
         return super()._coerce_move(move)
 
