@@ -851,7 +851,7 @@ class BackgammonGame(Game):
         or with both at N-1 (the Crawford game was then already played); a turned cube
         in the Crawford game; a cube above 1 in the middle or a cube of 1 with an owner.
         """
-        if self._history or self._phase in ("respond", "over"):
+        if self.history or self._phase in ("respond", "over"):
             raise BoardkitError("set_match_state sets up a position: call it before any move is "
                                 "played and not while a double awaits an answer (BG-12)")
         new_score = self._score if score is None else self._check_score(score)
