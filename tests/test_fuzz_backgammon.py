@@ -395,6 +395,16 @@ def test_bg10_fifteen_off_while_play_goes_on_is_refused():
     _refused(d, "BG-10")
 
 
+def test_bg10_fifteen_off_from_gnubg_ids_is_refused():
+    """BG-10 via BG-17: a Position ID with a side that has borne off all 15 is not a game
+    in play, with or without a Match ID."""
+    from boardkit.backgammon.notation import encode_position_id
+    pid = encode_position_id(side({}), side({6: 2}))
+    for mid in (None, BackgammonGame().set_dice(3, 1).match_id()):
+        err = assert_rejected(None, lambda: BackgammonGame.from_position_id(pid, mid), FormatError)
+        assert "BG-10" in str(err)
+
+
 def test_bg11_impossible_result_points_are_refused():
     g = BackgammonGame.from_position(side({1: 1}), side({6: 15}), dice=(6, 5))
     g.play("1/off")

@@ -929,7 +929,8 @@ class BackgammonGame(Game):
         except FormatError as e:
             raise FormatError(str(e)) from None
         if sum(board[turn][0:1]) == 15 or board[1 - turn][0] == 15:
-            raise FormatError("backgammon position: a side with all 15 checkers off is a finished game")
+            raise FormatError("backgammon position: a side with all 15 checkers off has won: the game "
+                              "is over, so it cannot be set up to play on (BG-10)")
         g._board = board
         g._roller = g._turn = turn
         g._opening = ()
