@@ -205,3 +205,12 @@ def test_strong_search_is_bounded_by_its_node_budget():
     # ordinary positions are searched to the full depth, exactly as without a budget
     game = CheckersGame(fen=HANGING)
     assert best_move(game, 4) == best_move(game, 4, max_nodes=None)
+
+
+def test_explain_names_a_shot_only_when_it_is_one():
+    """The hint's reason: a shot is named only when every forced capture of the opponent
+    lets the mover capture more back; a plain sacrifice is not called a shot."""
+    game = CheckersGame(fen="B:W22,24,27:B6,10,14")
+    assert "(a shot)" in ai.explain(game, game._parse_move("14-18"))
+    assert "gives up a piece" in ai.explain(game, game._parse_move("14-17"))
+    assert "captures" not in ai.explain(game, game._parse_move("6-9"))

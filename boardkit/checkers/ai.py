@@ -397,8 +397,16 @@ def explain(game, move) -> str:
             why += " (a capture is compulsory, CK-06)"
         return why
     after = game.child(move)
-    if after.legal_moves() and all(m.is_capture for m in after.legal_moves()):
-        return "it offers a piece: the forced reply sets up a bigger capture back (a shot)"
+    replies = after.legal_moves()
+    if replies and all(r.is_capture for r in replies):
+        back = min(max((len(m.captures) for m in after.child(r).legal_moves()
+                        if m.is_capture), default=0) - len(r.captures) for r in replies)
+        if back > 0:
+            return ("it offers a piece: every capture the opponent is forced to make lets "
+                    "you capture more back (a shot)")
+        if back == 0:
+            return "it offers an even exchange: the opponent must capture, and you capture back"
+        return "it gives up a piece: the strong search sees it pay off later"
     if game.piece_at(move.start) == (game.turn, False) and \
             game._geo.crown_row[game.turn] >> (move.end - 1) & 1:
         return "it crowns a man (CK-08)"
