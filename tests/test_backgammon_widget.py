@@ -160,3 +160,20 @@ def test_widget_levels_come_from_ai():
     w = BackgammonWidget(computer=1, level="つよい")
     assert w.level_names() == tuple(ai.LEVELS)
     assert w.level_control.value == "strong"
+
+
+def test_widget_bear_off_with_the_big_die_first_bg08_bg09():
+    """BG-08/BG-09: 3/off with the 5 ends where 3/2 2/off ends, but the 1 must still be
+    played: the widget waits for it, so 3/off then 2/1 can be made by clicks."""
+    from boardkit.backgammon.game import side
+    g = BackgammonGame.from_position(side({1: 5, 2: 1, 3: 1}), side({6: 2}), dice=(5, 1))
+    w = BackgammonWidget(g)
+    w.click("3"), w.click("off")
+    assert w.done and w.game.dice == (5, 1) and w.game.dice_left(w.done) == [1]   # not played yet
+    w.click("2"), w.click("1")
+    assert w.moves_text() == ["White 51: 3/off 2/1"]
+    # the last checker: 3/off with the 5 ends the game at once (the 1 cannot be played)
+    last = BackgammonGame.from_position(side({3: 1}), side({6: 2}), dice=(5, 1))
+    w = BackgammonWidget(last)
+    w.click("3"), w.click("off")
+    assert w.game.is_over()

@@ -598,8 +598,12 @@ class BackgammonGame(Game):
         if self._phase != "move":
             return []
         m, t, dice = self._after_steps(done)
-        targets = {p.after for p in self.legal_moves() if p.steps}
-        if (tuple(m), tuple(t)) in targets or not dice:
+        plays = [p for p in self.legal_moves() if p.steps]
+        targets = {p.after for p in plays}
+        # all legal plays use the same number of dice (BG-08); until that many are used,
+        # go on even when the position already equals some play's result (in a bear-off,
+        # 3/off with a 5 ends where 3/2 2/off ends, yet the 1 must still be played)
+        if not dice or not plays or len(done) >= max(len(p.steps) for p in plays):
             return []
         out = []
         seen = set()
@@ -650,11 +654,15 @@ class BackgammonGame(Game):
         return self._after_steps(done)[2]
 
     def play_for_steps(self, done: Iterable = ()) -> Play | None:
-        """The legal play that ``done`` completes, or None if more steps are due."""
+        """The legal play that ``done`` completes, or None if more steps are due: the
+        position is a legal play's result and no further step is possible (every die the
+        play needs has been used, or none of the rest can move, BG-08)."""
         key = self.position_after(done)
         for p in self.legal_moves():
             if p.after == key:
-                return p if (p.steps or not list(done)) else None
+                if not p.steps:
+                    return None if list(done) else p
+                return None if self.partial_steps(done) else p
         return None
 
     # --------------------------------------------------------- undo and JSON
