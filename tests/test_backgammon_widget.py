@@ -177,3 +177,28 @@ def test_widget_bear_off_with_the_big_die_first_bg08_bg09():
     w = BackgammonWidget(last)
     w.click("3"), w.click("off")
     assert w.game.is_over()
+
+
+def test_widget_whole_games_by_clicks_and_buttons():
+    """A student's whole game against the computer, made only of Roll/Double/Take
+    clicks and board clicks following the hint: no error message, the game ends."""
+    from boardkit.backgammon.widget import _cell
+    for rules, seed in (("money", 7), ("no cube", 5)):
+        w = BackgammonWidget(computer=1, level="strong", rules=rules, seed=seed)
+        for step in range(800):
+            g = w.game
+            if g.is_over():
+                break
+            if g.phase == "cube" and step % 9 == 0 and not w.double_button.disabled:
+                w.double_button.click()
+            elif g.chance_pending() or g.phase == "cube":
+                w.chance_button.click()
+            elif g.phase == "respond":
+                w.take_button.click()
+            else:
+                w.hint_button.click()
+                for a, b in w.hint.steps:
+                    w.click(_cell(a, g.roller))
+                    w.click(_cell(b, g.roller))
+            assert w.last_error is None, w.last_error
+        assert w.game.is_over() and "Game over" in w.status
