@@ -1,4 +1,4 @@
-"""Statistics of real 金 tosses (notebook 44): a class's tally and chi-square tests.
+"""Statistics of real 金 tosses (notebook 46): a class's tally and chi-square tests.
 
     tally = TossTally.from_counts({"up up down down": 31, "up down down down": 25})
     tally.estimate()                 # the TossModel the counts suggest (MS-09)

@@ -199,7 +199,7 @@ class MawariWidget(GameWidget):
                 for i, m in enumerate(self.game.history)]
 
 
-# ---- the toss lab's widgets (notebooks 41, 42, 44) ---------------------------------
+# ---- the toss lab's widgets (notebooks 43, 44, 46) ---------------------------------
 def tally_widget(model: TossModel | None = None) -> W.VBox:
     """Type each real toss ("up up down side", or 表 表 裏 横) and press add: the tally
     and its chi-square tests against ``model`` update as the class goes."""
@@ -266,7 +266,7 @@ def toss_widget(model: TossModel | None = None, seed: int = 0) -> W.VBox:
 
 
 def what_if_widget() -> W.VBox:
-    """Sliders for the what-ifs of notebook 42: side-standing chance (MS-04), the value
+    """Sliders for the what-ifs of notebook 44: side-standing chance (MS-04), the value
     of four face-down golds (MS-05), overlap (MS-06) and fall (MS-08) chances; the exact
     figures of the turn (and turns per lap on the ring, corner jump on) update at once.
     (Plain observers and an HTML box, no Output widget, so it runs headless too.)"""
