@@ -64,10 +64,11 @@ LEVELS: dict[str, str] = {"random": "ランダム", "easy": "やさしい", "nor
                           "strong": "つよい", "lookahead": "先読み"}
 
 #: The hint's level: the strongest that answers within about half a second. Measured
-#: on this shared 2-core machine (2026-11-30): over 48 positions of strong-vs-strong
-#: games (every third play) lookahead took median 11 ms, 90th percentile 62 ms, worst
-#: 107 ms per move (strong: median 2 ms, worst 10 ms); in 3 self-play games
-#: (benchmarks/backgammon_vs_pubeval.py --timing, 210 moves) median 6.9 ms, worst 437 ms.
+#: on this shared 2-core machine (2026-12-01, benchmarks/backgammon_hint_timing.py):
+#: over 48 positions of strong-vs-strong games (every third play) lookahead took median
+#: 8-11 ms, 90th percentile 56-62 ms, worst 107-154 ms per move (strong: median 2 ms,
+#: worst 5-10 ms); in 3 self-play games (benchmarks/backgammon_vs_pubeval.py --timing,
+#: 210 moves) median 6.9 ms, worst 437 ms.
 HINT_LEVEL = "lookahead"
 
 # ----------------------------------------------------------------- weights
