@@ -45,17 +45,27 @@ STEP_TIMEOUT = 30_000      # ms for any one wait in the page
 # a board's text repr, shown instead of the board when an output does not render
 TEXT_REPR = re.compile(r"<(Drawing|\w*Game)\b")
 
-# game: (notebook that shows the game's widget, the cell appended to its copy)
+# game: (its notebooks' number, its widget class, the cell appended to the notebook's copy)
 GAMES = {
-    "checkers": ("10_checkers_moving.ipynb",
+    "checkers": ("1", "CheckersWidget",
                  "from boardkit.checkers.widget import CheckersWidget\nCheckersWidget()"),
-    "diamond": ("20_diamond_board_and_camps.ipynb",
+    "diamond": ("2", "DiamondWidget",
                 "from boardkit.diamond.widget import DiamondWidget\nDiamondWidget()"),
-    "backgammon": ("30_backgammon_board_and_start.ipynb",
+    "backgammon": ("3", "BackgammonWidget",
                    "from boardkit.backgammon.widget import BackgammonWidget\nBackgammonWidget()"),
-    "mawari": ("40_mawari_how_to_play.ipynb",
+    "mawari": ("4", "MawariWidget",
                "from boardkit.mawari.widget import MawariWidget\nMawariWidget()"),
 }
+
+
+def _game_notebook(game: str) -> pathlib.Path:
+    """The first of the game's notebooks (in reading order) that shows its widget."""
+    number, widget, _ = GAMES[game]
+    for path in sorted((ROOT / "notebooks").glob(f"{number}[0-9]_*.ipynb")):
+        nb = json.loads(path.read_text(encoding="utf-8"))
+        if any(f"{widget}(" in "".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code"):
+            return path
+    pytest.fail(f"no notebooks/{number}x_*.ipynb shows a {widget}")
 
 
 # ---------------------------------------------------------------------- static checks
@@ -142,8 +152,8 @@ def _server_tree(root: pathlib.Path, executed: pathlib.Path | None) -> None:
     if executed:
         shutil.copy(executed, root / START)
     (root / "play").mkdir()
-    for game, (notebook, probe) in GAMES.items():
-        nb = json.loads((ROOT / "notebooks" / notebook).read_text(encoding="utf-8"))
+    for game, (_, _, probe) in GAMES.items():
+        nb = json.loads(_game_notebook(game).read_text(encoding="utf-8"))
         nb["cells"].append({"cell_type": "code", "execution_count": None, "metadata": {},
                             "outputs": [], "source": probe})
         (root / "play" / f"{game}.ipynb").write_text(json.dumps(nb), encoding="utf-8")
