@@ -213,3 +213,59 @@ def test_json_is_plain_data():
     doc = json.loads(g.to_json())
     assert doc["game"] == "diamond" and doc["rules"]["players"] == 3
     assert len(doc["state"]["pieces"]) == 45
+
+
+# ------------------------------------------------------------------ the fast lane (issue 14)
+@pytest.mark.parametrize("kw", RULESETS, ids=lambda kw: ",".join(f"{k}={v}" for k, v in kw.items()))
+def test_fast_lane_lists_exactly_the_legal_moves(kw):
+    """movegen.fast_moves (move codes, remembered per piece) lists the moves of
+    legal_moves() in the same order; code_move gives back the same DiamondMove;
+    reachable()/reachable_from() agree with the moves; _fpush/_fpop restore exactly."""
+    from boardkit.diamond import movegen as M
+    rules = DiamondRules(max_turns=200, **kw)
+    rng = np.random.default_rng(11)
+    g = DiamondGame(rules)
+    while not g.is_over():
+        moves = g.legal_moves()
+        codes = M.fast_moves(g)
+        assert [M.code_move(g, c) for c in codes] == moves
+        want: dict = {}
+        for m in moves:
+            if m.path:
+                want.setdefault(m.path[0], set()).add(m.path[-1])
+        assert g.reachable() == want
+        for h in list(want)[:3]:
+            assert g.reachable_from(h) >= want[h]     # equal unless DG-16 (b) filters moves
+        before = g.to_json()
+        k = int(rng.integers(len(codes)))
+        g._fpush(codes[k])
+        g._fpop()
+        assert g.to_json() == before
+        g.play(moves[k])
+
+
+def test_fast_lane_memory_follows_cells_changed_by_hand():
+    """The per-piece memory of cached_dests is checked against the cells, so a board
+    changed directly (as set-ups and tests do) is never answered from stale memory."""
+    g = DiamondGame(DiamondRules(players=1, kings=False), setup=False)
+    g.cells[B.INDEX[(0, 0)]] = 1
+    assert g.reachable_from((0, 0)) == {h for h in B.neighbours((0, 0)) if h not in g.forbidden(0)}
+    g.cells[B.INDEX[(1, 0)]] = 1                      # now a hop east is possible
+    assert (2, 0) in g.reachable_from((0, 0)) and (2, 0) in g.reachable()[(0, 0)]
+    g.cells[B.INDEX[(1, 0)]] = 0
+    assert (2, 0) not in g.reachable()[(0, 0)]
+
+
+def test_bots_play_the_games_they_played_before_the_fast_lane():
+    """The bots search on move codes now; with the same seed they still choose move
+    for move what they chose on DiamondMove objects (first moves of a ふつう-つよい game
+    recorded with the engine before issue 14, commit 33aee06)."""
+    from boardkit.diamond import ai
+    from boardkit.sim import play_game
+    g = DiamondGame(DiamondRules(players=2, pieces=10, max_turns=24))
+    play_game(g, [ai.bot("normal"), ai.bot("strong")], np.random.default_rng(0), 400)
+    assert [str(m) for m in g.history] == [
+        'a1:e9', 'm1:i1', 'c3:e7', 'm3:m5', 'd2:f7', 'k1:k3', 'c2:e8:g6', 'k2:k4', 'e9:c3:f6:h6',
+        'l2:l4:j4', 'd3:f6:f8', 'i1:k1:m1:m3:j3:j5', 'c1:a1:c3:e9:g7', 'l3:j3', 'b2-c2', 'k4:i4',
+        'b1:d3:f6', 'k3:i3:i5', 'h6:e6:e8:h5:k4', 'j5:h6:e9', 'f7:h5:j6', 'j3:j5:h6', 'g6:i6:k6',
+        'j4:h5:h7:f7:f9']

@@ -38,12 +38,13 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
+from itertools import compress
 
 import numpy as np
 
 from .._core import check_level
 from . import geometry as B
-from .movegen import DiamondMove
+from .movegen import SWAP, DiamondMove, board_state, cached_dests, code_move, fast_moves
 
 __all__ = ["LEVELS", "HINT_LEVEL", "bot", "hint", "explain", "intro_bot", "weak_bot", "normal_bot",
            "strong_bot", "strongest_bot", "RaceBot", "ReplyBot", "LookaheadBot", "Weights", "DEFAULT",
@@ -104,6 +105,9 @@ def _dist_table(game) -> list[list[int]]:
     return t
 
 
+_RANGE = range(B.N)
+
+
 def races(game, w: Weights = DEFAULT) -> list[float]:
     """Every player's race: the distance their pieces still have to cover to the
     goal ◎ (lower is better; see the module docstring)."""
@@ -113,21 +117,162 @@ def races(game, w: Weights = DEFAULT) -> list[float]:
     far = [0] * n
     kings = game.rules.kings
     deep = 3 if game.rules.pieces == 10 else 4      # rows of the home area below ◎
-    for i, v in enumerate(game.cells):
-        if not v:
-            continue
+    fill_deep, wking, wsquat = w.fill_deep, w.king, w.squatter
+    c = game.cells
+    for i in compress(_RANGE, c):                   # the occupied holes, in index order
+        v = c[i]
         p = (v & 7) - 1
-        d = dist[p][i]
+        d0 = d = dist[p][i]
         if d > far[p]:
             far[p] = d
-        if not w.fill_deep:
+        if not fill_deep:
             d = max(0, d - deep)
         total[p] += d
         if v & 8:
-            total[p] += w.king * dist[p][i]
-        elif d == 0 and kings and dist[p][i] == 0:
-            total[p] += w.squatter
+            total[p] += wking * d0
+        elif d == 0 and kings and d0 == 0:
+            total[p] += wsquat
     return [total[p] + w.straggler * max(0, far[p] - deep) for p in range(n)]
+
+
+def _race_of(game, me: int, w: Weights) -> float:
+    """``races(game, w)[me]`` alone (the same operations in the same order)."""
+    dist = _dist_table(game)[me]
+    total = 0.0
+    far = 0
+    deep = 3 if game.rules.pieces == 10 else 4
+    fill_deep, wking, wsquat = w.fill_deep, w.king, w.squatter
+    kings = game.rules.kings
+    c = game.cells
+    p1 = me + 1
+    for i in compress(_RANGE, c):
+        v = c[i]
+        if v & 7 != p1:
+            continue
+        d0 = d = dist[i]
+        if d > far:
+            far = d
+        if not fill_deep:
+            d = max(0, d - deep)
+        total += d
+        if v & 8:
+            total += wking * d0
+        elif d == 0 and kings and d0 == 0:
+            total += wsquat
+    return total + w.straggler * max(0, far - deep)
+
+
+_COSTS: dict = {}
+
+
+class _Race:
+    """The race of one player, kept in parts (sum, furthest distance, how many pieces
+    stand that far, the next distance), so that the race after one of its moves
+    costs a few lookups instead of a pass over the board. With the default weights
+    (multiples of 0.5) every sum is exact, the same number ``races`` gives."""
+
+    __slots__ = ("dist", "total", "far", "nfar", "second", "deep", "straggler", "cost")
+
+    def __init__(self, game, me: int, w: Weights):
+        self.dist = dist = _dist_table(game)[me]
+        self.deep = deep = 3 if game.rules.pieces == 10 else 4
+        self.straggler = w.straggler
+        key = (id(dist), deep, w, game.rules.kings)
+        cost = _COSTS.get(key)
+        if cost is None:
+            # cost[v & 8][i]: what a piece (8: the king) on hole i adds to the race
+            plain, king = [], []
+            for d0 in dist:
+                d = d0 if w.fill_deep else max(0, d0 - deep)
+                king.append(d + w.king * d0)
+                plain.append(d + w.squatter if (d == 0 and game.rules.kings and d0 == 0) else d)
+            cost = _COSTS[key] = {0: plain, 8: king}
+            if len(_COSTS) > 256:
+                _COSTS.clear()
+                _COSTS[key] = cost
+        self.cost = cost
+        c = game.cells
+        p1 = me + 1
+        total = 0.0
+        ds = []
+        for i in compress(_RANGE, c):
+            v = c[i]
+            if v & 7 == p1:
+                total += cost[v & 8][i]
+                ds.append(dist[i])
+        ds.sort(reverse=True)
+        self.total = total
+        self.far = ds[0] if ds else 0
+        self.nfar = ds.count(self.far)
+        self.second = next((d for d in ds if d < self.far), 0)
+
+    def after(self, i: int, x: int, v: int) -> float:
+        """The race after the piece ``v`` moved from hole i to hole x."""
+        dist = self.dist
+        far = self.far if (dist[i] != self.far or self.nfar > 1) else self.second
+        if dist[x] > far:
+            far = dist[x]
+        cost = self.cost[v & 8]
+        return self.total - cost[i] + cost[x] + self.straggler * max(0, far - self.deep)
+
+
+def _mover_values(game, codes, w: Weights = DEFAULT, race: bool = False) -> list:
+    """For each move code of the player to move, what the bots score after it (the
+    game is left as it was):
+
+    race=False: (``evaluate(game, mover)``, whether the move finished the mover);
+    race=True:  minus the mover's race with weights ``w`` (``RaceBot``), or
+                ``_sooner(evaluate(game, mover), 1)`` when the move ends the game.
+
+    The race after an ordinary move comes from ``_Race`` (no pass over the board);
+    a pass, a swap or a finish takes the full evaluation."""
+    me = game._turn
+    fin = game._finished
+    nfin = len(fin)
+    n = game.players
+    push, pop, over = game._fpush, game._fpop, game._is_over_fast
+    parts = _Race(game, me, w)
+    c = game.cells
+    # an ordinary move to a hole outside every home finishes nobody (DG-14, DG-16)
+    # and, below the turn cap, does not end the game: no need to play it out
+    home_any = game._home_any
+    cap = game.rules.max_turns
+    quiet = cap is None or game._ply + 1 < cap
+    out = []
+    if race:
+        for m in codes:
+            if quiet and m >= 0 and not m & SWAP and not home_any[m & 255]:
+                out.append(-parts.after(m >> 8 & 255, m & 255, c[m >> 8 & 255]))
+                continue
+            push(m)
+            if over():
+                v = _sooner(evaluate(game, me), 1)
+            elif m < 0 or m & SWAP:
+                v = -_race_of(game, me, w)
+            else:
+                x = m & 255
+                v = -parts.after(m >> 8 & 255, x, c[x])
+            pop()
+            out.append(v)
+        return out
+    r = races(game)
+    rivals = [r[p] for p in range(n) if p != me and p not in fin]
+    best = min(rivals) if rivals else 0.0
+    lost = len(rivals) < n - 1
+    for m in codes:
+        if quiet and m >= 0 and not m & SWAP and not home_any[m & 255]:
+            mine = parts.after(m >> 8 & 255, m & 255, c[m >> 8 & 255])
+            out.append(((-WIN + best - mine) if lost else best - mine, False))
+            continue
+        push(m)
+        if len(fin) != nfin or m < 0 or m & SWAP:
+            out.append((evaluate(game, me), me in fin))
+        else:
+            x = m & 255
+            mine = parts.after(m >> 8 & 255, x, c[x])
+            out.append(((-WIN + best - mine) if lost else best - mine, False))
+        pop()
+    return out
 
 
 def race(game, player, w: Weights = DEFAULT) -> float:
@@ -138,7 +283,7 @@ def race(game, player, w: Weights = DEFAULT) -> float:
 def evaluate(game, player) -> float:
     """The position's value for ``player``: the closest rival's race minus its own
     (a finished player is worth WIN, a rival finishing first costs WIN)."""
-    fin = game.finished
+    fin = game._finished
     if player in fin:
         return WIN
     r = races(game)
@@ -163,14 +308,25 @@ def _gain(game, move, player=None) -> int:
     return dist[B.INDEX[move.path[0]]] - dist[B.INDEX[move.path[-1]]]
 
 
+def _cgain(dist, code: int) -> int:
+    """``_gain`` of a move code (``movegen.fast_moves``) with the mover's distances."""
+    return dist[code >> 8 & 255] - dist[code & 255] if code >= 0 else 0
+
+
+# The bots search on move codes (``movegen.fast_moves``: ints, no path, no DiamondMove),
+# with the engine's ``_fpush``/``_fpop``, and build the DiamondMove of the one move they
+# play (``code_move``). The codes come in the order of ``legal_moves()``, so every choice
+# (ties broken at random included) is the one the move objects gave.
+
 # ----------------------------------------------------------------------- bots
 def intro_bot(game, rng: np.random.Generator) -> DiamondMove:
     """入門: a random destination; two times in three it avoids going backwards."""
-    moves = candidate_moves(game)
+    moves = fast_moves(game)
     if rng.random() < 2 / 3:
-        forward = [m for m in moves if _gain(game, m) >= 0]
+        dist = _dist_table(game)[game.turn]
+        forward = [m for m in moves if _cgain(dist, m) >= 0]
         moves = forward or moves
-    return moves[int(rng.integers(len(moves)))]
+    return code_move(game, moves[int(rng.integers(len(moves)))])
 
 
 class RaceBot:
@@ -192,30 +348,29 @@ class RaceBot:
 
     def __call__(self, game, rng: np.random.Generator):
         me = game.turn
-        moves = candidate_moves(game)
+        moves = fast_moves(game)
         if len(moves) == 1:
-            return moves[0]
+            return code_move(game, moves[0])
+        w, noise = self.weights, self.noise
+        push, pop, over = game._fpush, game._fpop, game._is_over_fast
         scored = []
-        for m in moves:
-            game._push(m)
-            v = -races(game, self.weights)[me] if not game.is_over() else _sooner(evaluate(game, me), 1)
-            game._pop()
-            if self.noise:
-                v += rng.normal(0.0, self.noise)
+        for v, m in zip(_mover_values(game, moves, w, race=True), moves):
+            if noise:
+                v += rng.normal(0.0, noise)
             scored.append((v, m))
-        if self.noise:
-            return max(scored, key=lambda t: t[0])[1]
+        if noise:
+            return code_move(game, max(scored, key=lambda t: t[0])[1])
         if self.follow:
             scored.sort(key=lambda t: -t[0])
             rescored = []
             for v, m in scored[:self.look]:
-                game._push(m)
-                if not game.is_over():
+                push(m)
+                if not over():
                     v += self.follow * _own_best_gain(game, me)
-                game._pop()
+                pop()
                 rescored.append((v, m))
             scored = rescored
-        return _random_best(scored, rng)
+        return code_move(game, _random_best(scored, rng))
 
 
 def _own_best_gain(game, player) -> int:
@@ -223,10 +378,17 @@ def _own_best_gain(game, player) -> int:
     now (the others standing still)."""
     dist = _dist_table(game)[player]
     best = 0
-    for h in game.pieces_of(player):
-        d0 = dist[B.INDEX[h]]
-        for x in game.reachable_from(h):
-            best = max(best, d0 - dist[B.INDEX[x]])
+    c = game.cells
+    p1 = player + 1
+    state = board_state(c)
+    # furthest behind first: a piece d0 from ◎ gains at most d0, so stop once d0 <= best
+    for d0, i in sorted([(dist[i], i) for i in compress(_RANGE, c) if c[i] & 7 == p1], reverse=True):
+        if d0 <= best:
+            break
+        for x in cached_dests(game, i, state):
+            gain = d0 - dist[x & 255]
+            if gain > best:
+                best = gain
     return best
 
 
@@ -251,12 +413,12 @@ def _random_best(scored, rng):
 
 def _pick(game, rng, width, score):
     """The root of a search: score each of the ``width`` best-gaining moves with
-    ``score(game, move)`` (which must leave the game as it found it) and pick one of
-    the best, ties broken at random."""
-    moves = _ordered(game, candidate_moves(game))[:width]
+    ``score(game, code)`` (which must leave the game as it found it) and pick one of
+    the best, ties broken at random; returns the DiamondMove."""
+    moves = _ordered_codes(game, fast_moves(game))[:width]
     if len(moves) == 1:
-        return moves[0]
-    return _random_best([(score(game, m), m) for m in moves], rng)
+        return code_move(game, moves[0])
+    return code_move(game, _random_best([(score(game, m), m) for m in moves], rng))
 
 
 class ReplyBot:
@@ -277,16 +439,16 @@ class ReplyBot:
 
     def _score(self, game, m):
         me = game.turn
-        game._push(m)
-        if game.is_over():
+        game._fpush(m)
+        if game._is_over_fast():
             score = _sooner(evaluate(game, me), 2)
         else:
-            game._push(_best_reply(game, self.reply_width))
+            game._fpush(_best_reply(game, self.reply_width))
             score = evaluate(game, me)
-            if self.follow and not game.is_over():
+            if self.follow and not game._is_over_fast():
                 score += self.follow * _own_best_gain(game, me)
-            game._pop()
-        game._pop()
+            game._fpop()
+        game._fpop()
         return score
 
 
@@ -306,6 +468,12 @@ def _sooner(value, plies_left):
 
 def _ordered(game, moves):
     return sorted(moves, key=lambda m: -_gain(game, m))
+
+
+def _ordered_codes(game, codes):
+    """``_ordered`` for move codes: best-gaining first, ties in list order."""
+    dist = _dist_table(game)[game.turn]
+    return sorted(codes, key=lambda m: dist[m & 255] - dist[m >> 8 & 255] if m >= 0 else 0)
 
 
 class LookaheadBot:
@@ -331,40 +499,34 @@ class LookaheadBot:
 
     def _score(self, game, m):
         me = game.turn
-        game._push(m)
+        push, pop, over = game._fpush, game._fpop, game._is_over_fast
+        fin = game._finished
+        push(m)
         played = 1
-        while not game.is_over() and game.turn != me and me not in game.finished:
-            game._push(_best_reply(game, self.reply_width))
+        while not over() and game._turn != me and me not in fin:
+            push(_best_reply(game, self.reply_width))
             played += 1
-        if game.is_over() or me in game.finished:
+        if over() or me in fin:
             # the sooner the finish, the larger the bonus (a finish on our own
             # move beats one after the replies)
             score = _sooner(evaluate(game, me), game.players + 2 - played)
         else:
             now = evaluate(game, me)
             then = -math.inf
-            for r in _ordered(game, candidate_moves(game))[:self.second]:
-                game._push(r)
-                v = evaluate(game, me)
-                if me in game.finished:
-                    v = _sooner(v, 1)
-                game._pop()
-                then = max(then, v)
+            for v, done in _mover_values(game, _ordered_codes(game, fast_moves(game))[:self.second]):
+                then = max(then, _sooner(v, 1) if done else v)
             score = now + self.mix * (then - now)
         for _ in range(played):
-            game._pop()
+            pop()
         return score
 
 
 def _best_reply(game, width):
-    """The player to move's best move among its ``width`` best-gaining ones, by its
-    own evaluation (the first such move on ties: deterministic)."""
-    them = game.turn
+    """The player to move's best move (a code) among its ``width`` best-gaining ones,
+    by its own evaluation (the first such move on ties: deterministic)."""
     reply, reply_val = None, -math.inf
-    for r in _ordered(game, candidate_moves(game))[:width]:
-        game._push(r)
-        v = evaluate(game, them)
-        game._pop()
+    codes = _ordered_codes(game, fast_moves(game))[:width]
+    for (v, _), r in zip(_mover_values(game, codes), codes):
         if v > reply_val:
             reply, reply_val = r, v
     return reply

@@ -101,6 +101,13 @@ class DiamondGame(Game):
                         for h in B.tip(t, kind):
                             bad[B.INDEX[h]] = True
             self._forb.append(bad)
+        # the fast lane's tables (movegen.dests): allowed steps and hops per player
+        self._steps, self._hopp, memo = movegen.player_tables(self)
+        self._smask, self._hmask, self._dmemo = memo["smask"], memo["hmask"], memo["memo"]
+        self._rmask = memo["rmask"]
+        # holes where a move may complete somebody's home (DG-14, DG-16): a move to any
+        # other hole finishes nobody (the bots skip playing it out)
+        self._home_any = [any(j in h for h in self._home_set) for j in range(B.N)]
 
     @property
     def players(self) -> int:
@@ -325,31 +332,47 @@ class DiamondGame(Game):
 
     def _pop(self) -> DiamondMove:
         """Take back the last ``_push``; returns its move."""
+        self._fpop()
+        return self._history.pop()
+
+    def _fpush(self, code: int) -> None:
+        """The bots' push: a move code of ``movegen.fast_moves`` (no check, no history;
+        ``_fpop()`` takes it back). Never mix with ``_push``/``_pop`` out of order."""
+        if code < 0:
+            self._stack.append(self._do_ix(-1, -1, False))
+        else:
+            self._stack.append(self._do_ix(code >> 8 & 255, code & 255, code & movegen.SWAP))
+
+    def _fpop(self) -> None:
         i, x, vi, vx, turn, passes, nfin = self._stack.pop()
         if i >= 0:
-            self.cells[i] = vi
-            self.cells[x] = vx
+            c = self.cells
+            c[i] = vi
+            c[x] = vx
         self._turn = turn
         self._passes = passes
         del self._finished[nfin:]
         self._own_turns[turn] -= 1
         self._ply -= 1
-        return self._history.pop()
 
     def _do(self, move: DiamondMove) -> tuple:
+        if move.kind == "pass":
+            return self._do_ix(-1, -1, False)
+        return self._do_ix(B.INDEX[move.path[0]], B.INDEX[move.path[-1]], move.kind == "swap")
+
+    def _do_ix(self, i: int, x: int, swap) -> tuple:
         c = self.cells
         p = self._turn
         record_passes = self._passes
-        nfin = len(self._finished)
-        if move.kind == "pass":
-            i = x = -1
+        fin = self._finished
+        nfin = len(fin)
+        if i < 0:
             vi = vx = 0
             self._passes += 1
         else:
-            i, x = B.INDEX[move.path[0]], B.INDEX[move.path[-1]]
             vi, vx = c[i], c[x]
             c[x] = vi
-            c[i] = vx if move.kind == "swap" else 0
+            c[i] = vx if swap else 0
             self._passes = 0
         self._ply += 1
         self._own_turns[p] += 1
@@ -357,12 +380,12 @@ class DiamondGame(Game):
         # a move may complete the mover's home, or (DG-16) someone else's
         for k in range(n):
             q = (p + k) % n
-            if q not in self._finished and self._is_home(q):
-                self._finished.append(q)
+            if q not in fin and self._is_home(q):
+                fin.append(q)
                 self._passes = 0
         for k in range(1, n + 1):
             q = (p + k) % n
-            if q not in self._finished:
+            if q not in fin:
                 self._turn = q
                 break
         return (i, x, vi, vx, p, record_passes, nfin)
@@ -371,12 +394,14 @@ class DiamondGame(Game):
         """DG-14/DG-16: every home hole occupied, and the king on the goal ◎
         (without kings: at least one own piece at home)."""
         c = self.cells
+        if self.rules.kings and c[self._goal_apex[p]] != 1 + p + _KING:
+            return False              # the cheap test first (the same answer)
         home = self._home[p]
         for j in home:
             if not c[j]:
                 return False
         if self.rules.kings:
-            return c[self._goal_apex[p]] == 1 + p + _KING
+            return True
         p1 = p + 1
         return any((c[j] & 7) == p1 for j in home)
 

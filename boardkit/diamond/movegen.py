@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass
+from itertools import compress
 
 from .._core import BoardkitError, FormatError, IllegalMoveError
 from . import geometry as B
@@ -27,7 +28,7 @@ from .notation import MAX_PATH, move_text
 
 __all__ = ["DiamondMove", "PASS", "KING", "PATHS_LIMIT", "PATHS_BUDGET", "MAX_PATH", "generate",
            "moves_of", "jumps_from", "search", "reachable", "reachable_from", "single_jumps",
-           "hop_layers", "paths", "check_path"]
+           "hop_layers", "paths", "check_path", "dests", "fast_moves", "code_move", "SWAP", "PASS_CODE"]
 
 #: paths(): how many paths it returns by default, and how many partial chains one call
 #: explores at most (the bound that keeps it fast on any position, issue 8)
@@ -226,11 +227,18 @@ def squat_filter(g, moves: list, p: int) -> list:
 
 
 def reachable(g) -> dict[tuple[int, int], set]:
-    """{start hole: set of destination holes} for the player to move."""
+    """{start hole: set of destination holes} for the player to move (the same as
+    grouping ``legal_moves()`` by start, without building a path per move)."""
+    H = B.HOLES
     out: dict = {}
-    for m in g.legal_moves():
-        if m.path:
-            out.setdefault(m.path[0], set()).add(m.path[-1])
+    for code in fast_moves(g):
+        if code >= 0:
+            a = H[code >> 8 & 255]
+            s = out.get(a)
+            if s is None:
+                out[a] = {H[code & 255]}
+            else:
+                s.add(H[code & 255])
     return out
 
 
@@ -240,7 +248,235 @@ def reachable_from(g, hole) -> set:
     i = B.INDEX[B.parse_hole(hole)]
     if not g.cells[i]:
         return set()
-    return {m.path[-1] for m in moves_of(g, i)}
+    H = B.HOLES
+    return {H[x & 255] for x in dests(g, i)}
+
+
+# ------------------------------------------------------------------ the fast lane
+# What the bots and reachable() use: moves as small ints, no path, no DiamondMove.
+#   code = start << 8 | dest (| SWAP for a DG-16 swap step); PASS_CODE = -1 (DG-07)
+# ``fast_moves(g)`` lists them in exactly the order of ``generate(g)`` (the same
+# moves), and ``code_move(g, code)`` builds the DiamondMove that ``generate`` lists
+# for a code, so a bot can search on codes and hand back one move.
+
+SWAP = 1 << 16
+PASS_CODE = -1
+_RANGE = range(B.N)
+_PTABLES: dict = {}
+
+
+def player_tables(g) -> tuple:
+    """(steps, hops, cache) per board and colours: steps[p][i] = the neighbours of i
+    that p may enter (DG-13), hops[p][y] = the (jumped, landing) pairs of single hops
+    from y whose landing p may enter, in direction order; ``cache`` is ``dests``'s
+    memory (see ``cached_dests``)."""
+    key = (g.rules.board, tuple(tuple(f) for f in g._forb))
+    t = _PTABLES.get(key)
+    if t is None:
+        steps = [[[x for x in g._nb[i] if x >= 0 and not f[x]] for i in range(B.N)] for f in g._forb]
+        hops = [[[(o, x) for o, x in g._hops[y] if not f[x]] for y in range(B.N)] for f in g._forb]
+        # what a search reads: 2 bits per hole (occupied, king) in byte 8*j of a state
+        smask = [[sum(3 << 8 * x for x in row) for row in sp] for sp in steps]
+        hmask = [[sum(3 << 8 * o for o, x in row) for row in hp] for hp in hops]
+        rmask = [sum(3 << 8 * x for ray in g._rays[y] for x in ray) for y in range(B.N)]
+        t = _PTABLES[key] = (steps, hops, {"smask": smask, "hmask": hmask, "rmask": rmask,
+                                           "memo": {}})
+    return t
+
+
+_BYTE = [3 << 8 * j for j in range(B.N)]
+_STATE = bytes((1 if v else 0) | (2 if v & _KING else 0) for v in range(256))
+
+
+def board_state(c) -> int:
+    """The occupied holes and the kings as one int (hole j in byte j: 1 occupied,
+    2 king): what a single-hop search depends on, besides the mover."""
+    return int.from_bytes(bytes(c).translate(_STATE), "little")
+
+
+def cached_dests(g, i: int, state: int) -> list[int]:
+    """``dests(g, i)``, remembered: a piece's steps and jumps depend only on the
+    holes its search read (a mask kept with the answer: the neighbours of the holes
+    it hopped from, or their whole lines for the king's group jump and long jumps),
+    so the answer is reused while those holes hold what they held
+    (``state = board_state(cells)``). Not with the swap rule (``dests`` directly)."""
+    c = g.cells
+    v = c[i]
+    rules = g.rules
+    if not v or rules.swap_rule:
+        return dests(g, i)
+    memo = g._dmemo
+    key = (rules.long_jump << 13 | rules.king_hops_after_group << 12) | i << 4 | v
+    e = memo.get(key)
+    if e is not None and state & e[0] == e[1]:
+        return e[2]
+    p = (v & 7) - 1
+    rm = g._smask[p][i]
+    out = [x for x in g._steps[p][i] if not c[x]]
+    if v & _KING or rules.long_jump:
+        c[i] = 0
+        try:
+            queue = _jump_order(g, i, p, bool(v & _KING))
+        finally:
+            c[i] = v
+        rmask = g._rmask
+        for y in queue:
+            rm |= rmask[y]
+        if len(queue) > 1:
+            out.extend([x for x in queue[1:] if x not in out])
+    else:
+        hops = g._hopp[p]
+        hmask = g._hmask[p]
+        c[i] = 0
+        try:
+            seen = {i}
+            queue = [i]
+            for y in queue:
+                rm |= hmask[y]            # the jumped holes; a landing is read behind a piece
+                for over, x in hops[y]:
+                    w = c[over]
+                    if w and not w & _KING:
+                        rm |= _BYTE[x]
+                        if not c[x] and x not in seen:
+                            seen.add(x)
+                            queue.append(x)
+        finally:
+            c[i] = v
+        if len(queue) > 1:
+            if out:
+                out.extend([x for x in queue[1:] if x not in out])
+            else:
+                out = queue[1:]
+    if len(memo) > 20_000:
+        memo.clear()
+    memo[key] = (rm, state & rm, out)
+    return out
+
+
+def dests(g, i: int) -> list[int]:
+    """The destinations of the piece on hole index i (whoever's turn it is), in the
+    order of ``moves_of``: steps (| SWAP for a swap) in direction order, then the hop
+    destinations breadth-first. Empty for an empty hole."""
+    c = g.cells
+    v = c[i]
+    if not v:
+        return []
+    p = (v & 7) - 1
+    rules = g.rules
+    if rules.swap_rule:
+        forb = g._forb[p]
+        out = []
+        for x in g._nb[i]:
+            if x < 0 or forb[x]:
+                continue
+            if not c[x]:
+                out.append(x)
+            elif can_swap(g, i, x, p):
+                out.append(x | SWAP)
+        steps = {x & 255 for x in out}
+    else:
+        out = [x for x in g._steps[p][i] if not c[x]]
+        steps = out
+    c[i] = 0                              # the mover has left its hole
+    try:
+        if not v & _KING and not rules.long_jump:
+            hops = g._hopp[p]             # single hops only (DG-09, DG-12, DG-13)
+            seen = {i}
+            queue = [i]
+            for y in queue:
+                for over, x in hops[y]:
+                    w = c[over]
+                    if w and not w & _KING and not c[x] and x not in seen:
+                        seen.add(x)
+                        queue.append(x)
+        else:
+            queue = _jump_order(g, i, p, bool(v & _KING))
+    finally:
+        c[i] = v
+    if len(queue) > 1:
+        if steps:
+            out.extend([x for x in queue[1:] if x not in steps])
+        else:
+            out.extend(queue[1:])
+    return out
+
+
+def _jump_order(g, i: int, p: int, king: bool) -> list[int]:
+    """[i, then the holes reached by jumps in the order ``search`` finds them] (the
+    king's group jumps, long jumps; the start hole already emptied)."""
+    terminal_groups = king and not g.rules.king_hops_after_group
+    found = {i}
+    queue = [i]
+    late = []
+    for y in queue:
+        for x, kind in jumps_from(g, y, p, king, i):
+            if x in found:
+                continue
+            if terminal_groups and kind == 1:
+                late.append(x)
+                continue
+            found.add(x)
+            queue.append(x)
+    for x in late:
+        if x not in found:
+            found.add(x)
+            queue.append(x)
+    return queue
+
+
+def fast_moves(g) -> list[int]:
+    """The legal moves as codes, in the order of ``generate`` ([] when the game is
+    over, [PASS_CODE] for a player who must pass, DG-07)."""
+    if g._is_over_fast():
+        return []
+    p1 = g._turn + 1
+    c = g.cells
+    out: list[int] = []
+    if g.rules.swap_rule or g.rules.long_jump:
+        for i in compress(_RANGE, c):
+            if c[i] & 7 == p1:
+                base = i << 8
+                out.extend([base | x for x in dests(g, i)])
+    else:
+        state = board_state(c)
+        memo = g._dmemo
+        flags = g.rules.long_jump << 13 | g.rules.king_hops_after_group << 12
+        for i in compress(_RANGE, c):
+            v = c[i]
+            if v & 7 == p1:
+                e = memo.get(flags | i << 4 | v)      # cached_dests, inlined for the hits
+                ds = e[2] if e is not None and state & e[0] == e[1] else cached_dests(g, i, state)
+                base = i << 8
+                out.extend([base | x for x in ds])
+    if g.rules.no_squatting_after is not None:
+        out = _squat_filter_codes(g, out, p1 - 1)
+    return out or [PASS_CODE]
+
+
+def _squat_filter_codes(g, codes: list, p: int) -> list:
+    n = g.rules.no_squatting_after
+    if g._own_turns[p] < n:
+        return codes
+    start = g._start_set[p]
+    p1 = p + 1
+    if not any(g.cells[j] and (g.cells[j] & 7) == p1 for j in start):
+        return codes
+    out = [m for m in codes if (m >> 8 & 255) in start and (m & 255) not in start]
+    return out or codes
+
+
+def code_move(g, code: int) -> DiamondMove:
+    """The DiamondMove that ``generate(g)`` lists for a code of ``fast_moves(g)``."""
+    if code < 0:
+        return PASS
+    i, x = code >> 8 & 255, code & 255
+    H = B.HOLES
+    if code & SWAP:
+        return DiamondMove((H[i], H[x]), "swap")
+    if not g.cells[x] and x in g._nb[i]:
+        return DiamondMove((H[i], H[x]), "step")
+    path, kinds = search(g, i)[x]
+    return DiamondMove(path, "group" if kinds & 2 else ("long" if kinds & 4 else "hop"))
 
 
 def single_jumps(g, start, at=None) -> list[tuple[int, int]]:
