@@ -200,6 +200,26 @@ class MawariWidget(GameWidget):
 
 
 # ---- the toss lab's widgets (notebooks 43, 44, 46) ---------------------------------
+class _Box(W.VBox):
+    """A VBox whose text form (what a notebook stores and shows without a kernel) is one
+    short line saying what the box is, instead of ipywidgets' dump of its children."""
+
+    def __init__(self, children, label: str):
+        super().__init__(children)
+        self._label = label
+
+    def __repr__(self) -> str:
+        return f"<{self._label}>"
+
+
+def _model_name(model: TossModel) -> str:
+    for name in _MODELS:
+        if model == getattr(TossModel, name)(all_down_value=model.all_down_value,
+                                             overlap_back=model.overlap_back):
+            return f"{name} golds"
+    return "golds " + ", ".join(f"{k} {float(v):g}" for k, v in model.face_probs.items() if v)
+
+
 def tally_widget(model: TossModel | None = None) -> W.VBox:
     """Type each real toss ("up up down side", or 表 表 裏 横) and press add: the tally
     and its chi-square tests against ``model`` update as the class goes."""
@@ -223,7 +243,8 @@ def tally_widget(model: TossModel | None = None) -> W.VBox:
         out.value = "<br>".join(lines)
 
     button.on_click(add)
-    box = W.VBox([W.HBox([text, button]), out])
+    box = _Box([W.HBox([text, button]), out],
+               f"toss tally: type each toss and press add; tested against the {_model_name(model)}")
     box.add = add
     box.text = text
     box.tally = tally
@@ -259,7 +280,8 @@ def toss_widget(model: TossModel | None = None, seed: int = 0) -> W.VBox:
                       f"{avg:.2f} (exact {exact:.3f})")
 
     button.on_click(toss)
-    box = W.VBox([button, picture, info])
+    box = _Box([button, picture, info],
+               f"toss widget, {_model_name(model)}: run the notebook, then click 金を振る toss")
     box.toss = toss                        # tests and notebooks can click from Python
     box.state = state
     return box
@@ -288,6 +310,8 @@ def what_if_widget() -> W.VBox:
     for s in sliders.values():
         s.observe(update, "value")
     update()
-    box = W.VBox([*sliders.values(), out])
+    box = _Box([*sliders.values(), out],
+               "what-if sliders: side-standing chance, all-face-down value, overlap and fall "
+               "chances; the exact squares per turn update as you move them")
     box.sliders = sliders
     return box
