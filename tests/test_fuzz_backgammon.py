@@ -291,6 +291,19 @@ def test_one_megabyte_inputs_answer_fast(make):
     assert _big(lambda: CubeAction(text)) is not None
 
 
+def test_huge_python_collections_are_refused_without_materialising():
+    """range(10**9) and friends: refused at once, never turned into a list first."""
+    from boardkit.backgammon import probability as P
+    huge = range(10**9)
+    for fn in (lambda: P.shot_probability(5, huge), lambda: P.enter_probability(huge),
+               lambda: P.hit_probability(huge), lambda: B.check_points(huge),
+               lambda: B.check_points(iter(huge)), lambda: B.bearoff_plays(huge, 3, 1),
+               lambda: P.simulate_shot(5, (), n=10**12), lambda: P.simulate_enter(2, 1, n=10**12),
+               lambda: _game_in_move_phase().draw(highlight=["1"] * 10**6),
+               lambda: _game_in_move_phase().play(list(range(10**6)))):
+        assert isinstance(_big(fn), BoardkitError)
+
+
 def test_big_json_and_files(tmp_path):
     doc = json.loads(BackgammonGame().to_json())
     doc["state"]["opening"] = [[3, 3]] * 120_000

@@ -37,7 +37,7 @@ import numpy as np
 
 from .._core import BoardkitError
 from .._input import atomic_write
-from .notation import _short
+from .notation import _bounded, _short
 
 __all__ = [
     "POINTS", "MAX_CHECKERS", "BearoffTable", "build_table", "table", "cache_path",
@@ -56,8 +56,8 @@ _NONDOUBLES = [(a, b) for a in range(2, 7) for b in range(1, a)]
 def check_points(points: Sequence[int], max_checkers: int = MAX_CHECKERS) -> tuple[int, ...]:
     """Validate a home-board position: six counts of checkers on points 1..6."""
     try:
-        pos = tuple(points)
-    except TypeError:
+        pos = tuple(_bounded(points, POINTS + 1, "not a short collection"))
+    except (TypeError, BoardkitError):
         raise BoardkitError("a bear-off position is a 6-tuple of checker counts on the home "
                             f"points 1..6 (BG-09), got {_short(points)}") from None
     if len(pos) != POINTS:

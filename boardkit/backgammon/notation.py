@@ -42,6 +42,30 @@ __all__ = ["notation", "parse_notation", "MAX_MOVE_TEXT", "encode_position_id",
 MAX_MOVE_TEXT = 200
 
 
+def _bounded(values, limit: int, message: str) -> list:
+    """At most ``limit`` items of a collection or iterator, as a list; more (or not
+    iterable) raises BoardkitError(message). Never materialises a huge input such as
+    ``range(10**9)``."""
+    import itertools
+
+    from .._core import BoardkitError
+    if isinstance(values, (str, bytes)):
+        raise BoardkitError(message)
+    try:
+        n = len(values)
+    except TypeError:
+        n = None
+    if n is not None and n > limit:
+        raise BoardkitError(message)
+    try:
+        items = list(itertools.islice(iter(values), limit + 1))
+    except TypeError:
+        raise BoardkitError(message) from None
+    if len(items) > limit:
+        raise BoardkitError(message)
+    return items
+
+
 def _short(text) -> str:
     r = repr(text)
     return r if len(r) <= 40 else r[:40] + "..."

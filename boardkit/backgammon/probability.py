@@ -25,7 +25,7 @@ from fractions import Fraction
 import numpy as np
 
 from .._core import BoardkitError
-from .notation import _short
+from .notation import _bounded, _short
 
 __all__ = [
     "ROLLS", "DISTINCT_ROLLS", "roll_table", "average_roll",
@@ -70,11 +70,11 @@ def _check_distance(distance, what="distance") -> int:
 
 
 def _check_blocked(blocked_points: Iterable[int], limit: int = 24) -> frozenset[int]:
+    msg = f"blocked_points must be a collection of distances 1..24, got {_short(blocked_points)}"
     try:
-        blocked = frozenset(blocked_points)
-    except TypeError:
-        raise BoardkitError("blocked_points must be a collection of distances 1..24, "
-                            f"got {_short(blocked_points)}") from None
+        blocked = frozenset(_bounded(blocked_points, limit, msg))
+    except TypeError:       # unhashable items
+        raise BoardkitError(msg) from None
     for b in blocked:
         if isinstance(b, bool) or not isinstance(b, int) or not 1 <= b <= limit:
             raise BoardkitError(f"blocked_points are distances 1..{limit} from the hitter "
@@ -170,11 +170,8 @@ def _check_closed(closed_points) -> int:
     if isinstance(closed_points, int):
         n = closed_points
     else:
-        try:
-            pts = list(closed_points)
-        except TypeError:
-            raise BoardkitError("closed_points must be a count 0..6 or a collection of entry "
-                                f"points 1..6, got {_short(closed_points)}") from None
+        pts = _bounded(closed_points, 6, "closed_points must be a count 0..6 or a collection "
+                       f"of at most 6 entry points 1..6 (BG-07), got {_short(closed_points)}")
         if any(isinstance(p, bool) or not isinstance(p, int) or not 1 <= p <= 6 for p in pts):
             raise BoardkitError("closed entry points are numbered 1..6 (the die that would "
                                 f"enter there, BG-07), got {_short(pts)}")
@@ -271,12 +268,25 @@ def _roll_sample(rng, size):
     return d[0], d[1]
 
 
+#: the most rolls a simulation draws (numpy does 10 million in about a second)
+MAX_SAMPLES = 10_000_000
+
+
+def _check_samples(n) -> int:
+    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or not 1 <= n <= MAX_SAMPLES:
+        raise BoardkitError(f"n is the number of rolls to simulate, 1 to {MAX_SAMPLES:,}, "
+                            f"got {_short(n)}")
+    return int(n)
+
+
 def simulate_shot(distance: int, blocked_points: Iterable[int] = (), n: int = 10_000,
                   seed: int | None = 0):
     """Monte Carlo estimate of ``shot_probability``: roll n times and check each roll.
 
-    Returns a ``boardkit.sim.MonteCarloResult`` (mean, standard error, 95% interval)."""
+    Returns a ``boardkit.sim.MonteCarloResult`` (mean, standard error, 95% interval).
+    ``n`` is 1 .. MAX_SAMPLES (10 million, about a second)."""
     from ..sim import monte_carlo
+    n = _check_samples(n)
     d = _check_distance(distance)
     blocked = _check_blocked(blocked_points)
     table = np.zeros((7, 7), dtype=bool)
@@ -290,8 +300,10 @@ def simulate_shot(distance: int, blocked_points: Iterable[int] = (), n: int = 10
 
 
 def simulate_enter(closed_points, checkers: int = 1, n: int = 10_000, seed: int | None = 0):
-    """Monte Carlo estimate of ``enter_probability`` (all checkers come in)."""
+    """Monte Carlo estimate of ``enter_probability`` (all checkers come in); ``n`` is
+    1 .. MAX_SAMPLES."""
     from ..sim import monte_carlo
+    n = _check_samples(n)
     k = _check_closed(closed_points)
     c = _check_bar(checkers)
     open_ = np.array([False] + [p > k for p in range(1, 7)])     # points 1..k closed
