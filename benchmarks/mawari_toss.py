@@ -20,8 +20,10 @@ than drawing its random numbers).
 Measured 2026-12-01 on the shared 2-core machine (load 6-8, 1,000,000 turns, 11 rounds),
 results bit-identical to the old code for the same seed:
     model       before (tables rebuilt per 64k chunk)   after (tables cached per model)
-    fair        0.41-0.51x raw                            0.59-0.63x raw (~52 M turns/s)
-    realistic   0.38-0.41x raw                            0.51-0.54x raw (~42 M turns/s)
+    fair        0.41-0.51x raw                            0.57-0.63x raw (57-63 M turns/s)
+    realistic   0.38-0.41x raw                            0.51-0.57x raw (40-47 M turns/s)
+(the raw draw runs at 430-445 M numbers/s; a lone piece's RingChain.simulate_laps(20000),
+which calls sample_tosses once per step, went from 10 to 8 ms CPU)
 Where the rest goes (fair, one 64k chunk, relative to its draw): outcome keys 0.25
 (threshold comparisons, base-5 key), table lookup 0.15, running total and turn ends
 0.4. The 0.8x target of issue 14 is NOT reached: numpy makes one pass over memory per
