@@ -336,6 +336,17 @@ def test_ms13_no_two_up_after_moving_back():
     assert g.square(0) == g.square(1) == "1六"
 
 
+def test_ms13_two_up_ending_on_a_corner_does_not_jump():
+    """MS-14 needs a normal move ending exactly on the corner: a two-up that carries the
+    pieces onto a corner leaves them there (issue 12: said plainly in notebook 42 and the
+    rules reference); the corner's owner completes its lap."""
+    g = setup(3, p1=("1四", "歩"), p2=("1三", "歩"))
+    g.set_toss(ONE)                             # onto P2 on 1三, both +2 to the corner 1一
+    assert g.square(0) == g.square(1) == "1一"
+    assert g.piece(1) == "香" and g.piece(0) == "歩"   # 1一 is P2's home with 3 players
+    assert not any("jumps" in e for e in g.last_events())
+
+
 # ------------------------------------------------------------------ MS-14 corner jump
 def test_ms14_corner_jump():
     g = setup(2, p1=("1二", "歩"))
