@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import numbers
 import re
 
 from .._core import FormatError
@@ -81,6 +82,11 @@ def notation(steps, hit_flags=()) -> str:
     single moves sorted from the back (highest point first, longer first), one checker's
     moves joined (``24/13``, with ``*`` on a point where it hit on the way), equal moves
     counted (``8/5(2)``)."""
+    if not isinstance(steps, (list, tuple)) or len(steps) > 4 or not all(
+            isinstance(st, tuple) and len(st) >= 2 and all(isinstance(x, int) for x in st[:2])
+            for st in steps):
+        raise FormatError(f"backgammon move text (BG-16): steps are up to four (from, to) "
+                          f"pairs, got {_short(steps)}")
     if not steps:
         return "(no play)"
     flags = list(hit_flags) or [False] * len(steps)
@@ -187,6 +193,12 @@ def _decode_b64(text: str, nchars: int, nbytes: int, what: str) -> bytes:
 def encode_position_id(mine, theirs) -> str:
     """Position ID of (mine, theirs): 26 counts each in their owner's numbering
     (index 25 = bar, 0 = off); ``mine`` is the player on roll."""
+    for side in (mine, theirs):
+        if not (hasattr(side, "__len__") and not isinstance(side, (str, bytes)) and len(side) == 26
+                and all(isinstance(x, numbers.Integral) and not isinstance(x, bool) and x >= 0
+                        for x in side) and sum(side) == 15):
+            raise FormatError(f"GNU Backgammon Position ID (BG-17): a side is 26 counts with 15 "
+                              f"checkers (BG-02), got {_short(side)}")
     bits: list[int] = []
     for side in (theirs, mine):           # not on roll first, as gnubg writes it
         for i in list(range(1, 25)) + [25]:
@@ -279,6 +291,10 @@ def decode_match_id(mid: str) -> dict:
 
 def encode_match_id(game) -> str:
     """The Match ID of a BackgammonGame."""
+    from .game import BackgammonGame
+    if not isinstance(game, BackgammonGame):
+        raise FormatError(f"GNU Backgammon Match ID (BG-17): expected a BackgammonGame, got "
+                          f"{type(game).__name__}")
     phase = game.phase
     state = {"over": 2}.get(phase, 1)
     if phase == "over" and game.outcome() is not None and "passed" in game.outcome().reason:
