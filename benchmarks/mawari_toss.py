@@ -26,7 +26,10 @@ results bit-identical to the old code for the same seed:
 which calls sample_tosses once per step, went from 10 to 8 ms CPU)
 Where the rest goes (fair, one 64k chunk, relative to its draw): outcome keys 0.25
 (threshold comparisons, base-5 key), table lookup 0.15, running total and turn ends
-0.4. The 0.8x target of issue 14 is NOT reached: numpy makes one pass over memory per
+0.4. The ceiling, measured the same way (60 interleaved rounds of 16 chunks): drawing
+the numbers and computing only the outcome keys already runs at 0.83x (fair, one
+threshold per gold) and 0.70x (realistic, four thresholds) of the bare draw; a single
+comparison pass over the golds' numbers alone costs 0.93x. The 0.8x target of issue 14 is NOT reached: numpy makes one pass over memory per
 operation, and the draw itself is only ~2.4 ns per number, so even the comparisons of
 the four numbers of a toss with the face thresholds cost a quarter of the draw; smaller
 chunks (cache-resident) lose more to Python overhead per call than they gain. A fused
