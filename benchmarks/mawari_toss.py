@@ -29,9 +29,10 @@ Where the rest goes (fair, one 64k chunk, relative to its draw): outcome keys 0.
 0.4. The ceiling, measured the same way (60 interleaved rounds of 16 chunks): drawing
 the numbers and computing only the outcome keys already runs at 0.83x (fair, one
 threshold per gold) and 0.70x (realistic, four thresholds) of the bare draw; a single
-comparison pass over the golds' numbers alone costs 0.93x. The 0.8x target of issue 14 is NOT reached: numpy makes one pass over memory per
-operation, and the draw itself is only ~2.4 ns per number, so even the comparisons of
-the four numbers of a toss with the face thresholds cost a quarter of the draw; smaller
+comparison pass over the golds' numbers alone costs 0.93x. The 0.8x target of issue
+14 is NOT reached: numpy makes one pass over memory per operation, and the draw itself
+is only ~2.4 ns per number, so even the comparisons of the four numbers of a toss with
+the face thresholds cost a quarter of the draw (realistic golds); smaller
 chunks (cache-resident) lose more to Python overhead per call than they gain. A fused
 loop (numba or C) would be needed for 0.8x; see the mawari report.
 """
