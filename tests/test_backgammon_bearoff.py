@@ -2,7 +2,7 @@
 slow, independent recursion written here from the rules, on small sub-tables, and a
 few full-table values with GNU Backgammon's database (gnubg_os0.bd)."""
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 from itertools import permutations
 
 import numpy as np
@@ -38,7 +38,7 @@ def ref_plays(checkers, a, b):
     return finals
 
 
-@lru_cache(maxsize=None)
+@cache
 def ref_mean(checkers) -> Fraction:
     if not checkers:
         return Fraction(0)
