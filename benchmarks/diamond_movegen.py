@@ -15,6 +15,20 @@ chains and builds a path object per destination.
     python3 -m venv /tmp/bench-openspiel && /tmp/bench-openspiel/bin/pip install open_spiel
     .venv/bin/python benchmarks/diamond_movegen.py --crosscheck
 
+Side by side with an older engine (issue 14: ``reachable()`` 3x faster):
+
+    git archive <old commit> boardkit | tar -x -C /tmp/dg_old
+    .venv/bin/python benchmarks/diamond_movegen.py --vs /tmp/dg_old [--rounds 5]
+
+times ``game.reachable()`` on the same 40 mid-game positions per rule set (seeded random
+games, plies 30-80; the same positions for both engines, whose move lists agree) in a
+fresh process per engine and round, old and new interleaved (the order alternating), and
+prints the medians of positions per CPU-second (``time.process_time``) and per
+wall-second, and the ratios new/old. Measured 2026-12-01 (2 cores shared by 8 agents),
+old = 33aee06, 5 rounds:
+
+REACH_FIGURES
+
 ``--crosscheck`` replays random OpenSpiel games (2 players, 10 pieces, no kings: our
 DG-20 board) and compares, position by position, every hole each piece of the player
 to move can reach in one turn (OpenSpiel plays hop chains one hop at a time; all
@@ -233,7 +247,66 @@ def crosscheck() -> None:
           f"({total} (piece, destination) pairs of the player to move compared)")
 
 
+def reach_figures(seed: int = 1) -> dict:
+    """positions, CPU and wall seconds of ``reachable()`` over 40 positions x 20 per rule set."""
+    import numpy as np
+
+    from boardkit.diamond import DiamondGame, DiamondRules
+
+    out = {}
+    for name, rules in {"3p kings": DiamondRules(), "2p kings": DiamondRules(players=2),
+                        "2p 10 pieces": DiamondRules(players=2, pieces=10),
+                        "2p no king": DiamondRules(players=2, kings=False),
+                        "2p chinese": DiamondRules.chinese(players=2),
+                        "3p long jump": DiamondRules(long_jump=True)}.items():
+        rng = np.random.default_rng(seed)
+        positions = []
+        while len(positions) < 40:
+            g = DiamondGame(rules)
+            for _ in range(int(rng.integers(30, 80))):
+                if g.is_over():
+                    break
+                moves = g.legal_moves()
+                g.play(moves[int(rng.integers(len(moves)))])
+            if not g.is_over():
+                positions.append(g)
+        c0, t0 = time.process_time(), time.perf_counter()
+        for _ in range(20):
+            for g in positions:
+                g.reachable()
+        out[name] = (40 * 20, time.process_time() - c0, time.perf_counter() - t0)
+    return out
+
+
+def side_by_side(old: str, rounds: int) -> None:
+    import os
+    sides = {"new": str(Path(__file__).resolve().parents[1]), "old": old}
+    got: dict = {}
+    for r in range(rounds):
+        for s in (["old", "new"] if r % 2 == 0 else ["new", "old"]):
+            res = subprocess.run([sys.executable, __file__, "--child-reach"], cwd="/tmp", check=True,
+                                 env=dict(os.environ, PYTHONPATH=sides[s]), capture_output=True, text=True)
+            for name, (n, cpu, wall) in json.loads(res.stdout).items():
+                got.setdefault(name, {"new": ([], []), "old": ([], [])})[s][0].append(n / cpu)
+                got[name][s][1].append(n / wall)
+    med = statistics.median
+    for name, v in got.items():
+        rc = [a / b for a, b in zip(v["new"][0], v["old"][0])]
+        print(f"{name:<14} new {med(v['new'][0]):7.0f}/CPU-s {med(v['new'][1]):7.0f}/s   "
+              f"old {med(v['old'][0]):7.0f}/CPU-s {med(v['old'][1]):7.0f}/s   "
+              f"new/old CPU {med(v['new'][0]) / med(v['old'][0]):.2f}x "
+              f"wall {med(v['new'][1]) / med(v['old'][1]):.2f}x (median round ratio {med(rc):.2f}x)")
+
+
 def main() -> None:
+    if "--child-reach" in sys.argv:
+        print(json.dumps(reach_figures()))
+        return
+    if "--vs" in sys.argv:
+        k = sys.argv.index("--vs")
+        rounds = int(sys.argv[sys.argv.index("--rounds") + 1]) if "--rounds" in sys.argv else 5
+        side_by_side(sys.argv[k + 1], rounds)
+        return
     if "--openspiel" in sys.argv:
         print(json.dumps(openspiel_figures()))
         return

@@ -228,17 +228,52 @@ def squat_filter(g, moves: list, p: int) -> list:
 
 def reachable(g) -> dict[tuple[int, int], set]:
     """{start hole: set of destination holes} for the player to move (the same as
-    grouping ``legal_moves()`` by start, without building a path per move)."""
+    grouping ``legal_moves()`` by start, without building a path per move: one lean
+    search per piece on hole indices)."""
+    if g._is_over_fast():
+        return {}
     H = B.HOLES
     out: dict = {}
-    for code in fast_moves(g):
-        if code >= 0:
-            a = H[code >> 8 & 255]
-            s = out.get(a)
-            if s is None:
-                out[a] = {H[code & 255]}
+    rules = g.rules
+    if rules.swap_rule or rules.no_squatting_after is not None:
+        for code in fast_moves(g):        # the house rules of DG-16: through the codes
+            if code >= 0:
+                a = H[code >> 8 & 255]
+                s = out.get(a)
+                if s is None:
+                    out[a] = {H[code & 255]}
+                else:
+                    s.add(H[code & 255])
+        return out
+    p = g._turn
+    p1 = p + 1
+    c = g.cells
+    steps, hops = g._steps[p], g._hopp[p]
+    generic = rules.long_jump
+    for i in compress(_RANGE, c):
+        v = c[i]
+        if v & 7 != p1:
+            continue
+        ends = {H[x] for x in steps[i] if not c[x]}
+        c[i] = 0                          # the mover has left its hole
+        try:
+            if generic or v & _KING:
+                queue = _jump_order(g, i, p, bool(v & _KING))
             else:
-                s.add(H[code & 255])
+                seen = {i}
+                queue = [i]
+                for y in queue:
+                    for over, x in hops[y]:
+                        w = c[over]
+                        if w and not w & _KING and not c[x] and x not in seen:
+                            seen.add(x)
+                            queue.append(x)
+        finally:
+            c[i] = v
+        if len(queue) > 1:
+            ends.update([H[x] for x in queue[1:]])
+        if ends:
+            out[H[i]] = ends
     return out
 
 
@@ -404,6 +439,8 @@ def dests(g, i: int) -> list[int]:
 def _jump_order(g, i: int, p: int, king: bool) -> list[int]:
     """[i, then the holes reached by jumps in the order ``search`` finds them] (the
     king's group jumps, long jumps; the start hole already emptied)."""
+    if king and not g.rules.long_jump:
+        return _king_order(g, i, p)
     terminal_groups = king and not g.rules.king_hops_after_group
     found = {i}
     queue = [i]
@@ -413,6 +450,47 @@ def _jump_order(g, i: int, p: int, king: bool) -> list[int]:
             if x in found:
                 continue
             if terminal_groups and kind == 1:
+                late.append(x)
+                continue
+            found.add(x)
+            queue.append(x)
+    for x in late:
+        if x not in found:
+            found.add(x)
+            queue.append(x)
+    return queue
+
+
+def _king_order(g, i: int, p: int) -> list[int]:
+    """``_jump_order`` for a king without long jumps (DG-11, DG-12), inlined: along
+    each line, a run of k >= 1 touching pieces without a king, landing just after."""
+    c = g.cells
+    forb = g._forb[p]
+    rays = g._rays
+    terminal = not g.rules.king_hops_after_group
+    found = {i}
+    queue = [i]
+    late = []
+    for y in queue:
+        for ray in rays[y]:
+            n = len(ray)
+            if n < 2 or not c[ray[0]]:
+                continue
+            k = 0
+            while k < n:
+                w = c[ray[k]]
+                if not w:
+                    break
+                if w & _KING:
+                    k = n
+                    break
+                k += 1
+            if k >= n:
+                continue
+            x = ray[k]
+            if x in found or forb[x]:
+                continue
+            if terminal and k > 1:
                 late.append(x)
                 continue
             found.add(x)
