@@ -1,30 +1,37 @@
-"""Perft speed of the checkers engine, side by side with py-draughts and pydraughts.
+"""Checkers engine speed side by side with py-draughts: perft and the public-API tree walk.
 
-Run by hand (not a test):  .venv/bin/python benchmarks/checkers_perft.py [--runs 3] [--quick]
+Run by hand (not a test):  .venv/bin/python benchmarks/checkers_perft.py [--runs 7] [--quick]
 
-Counts leaf nodes per second of perft from the start position (a whole multi-jump is
-one move; bulk counting at the last ply in every program), median of several runs:
-  8x8 forced (American)     boardkit  vs pydraughts "english"
-  8x8 no-forced             boardkit  vs py-draughts AmericanBoard (captures optional)
-  10x10 international       boardkit  vs py-draughts StandardBoard, pydraughts "standard"
-The peers are installed in scratch venvs (both import as ``draughts``):
-  python3 -m venv /tmp/bench-py-draughts && /tmp/bench-py-draughts/bin/pip install py-draughts
-  python3 -m venv /tmp/bench-pydraughts  && /tmp/bench-pydraughts/bin/pip install pydraughts
-and run in subprocesses with their own python; a missing venv is skipped with a note.
-pydraughts is far slower, so it runs a shallower perft (its depth is printed).
+Like for like, four cases, each timed as INTERLEAVED A/B runs (ours, peer, ours, peer, ...;
+the peer is one long-lived process started once, so neither its start-up nor its imports
+are timed), medians of the runs, ratio = our leaves/s over the peer's (> 1: boardkit faster).
+Wall time and CPU time (``time.process_time`` of the process doing the work) are both
+reported: the build machine is shared with other jobs, so wall times are noisy and the CPU
+ratio is the fairer one.
 
-Measured 2026-11-29 on the 2-core build machine shared with seven other jobs (load
-average ~11, so absolute rates are low and noisy; the ratios are what matter),
-Python 3.11.7, py-draughts 1.10.1, pydraughts 0.6.7, --runs 3 (median):
+  perft 10x10      boardkit.checkers.perft (international)  vs py-draughts'
+                   ``draughts.engines.turbo.perft_from_board`` (its fast bitboard perft)
+  walk  10x10      the public API: ``legal_moves()`` / ``play(move)`` / ``undo()``  vs
+                   py-draughts' public ``board.legal_moves`` / ``push`` / ``pop``
+  perft 8x8        boardkit perft (American, forced capture)  vs py-draughts' AmericanBoard
+                   with ``captures_optional`` turned OFF (its legal_moves with
+                   ``captures_optional=False`` gives exactly the American perft counts;
+                   py-draughts has no bulk perft for 8x8, so this is its push/pop walk)
+  walk  8x8        the public-API walk, American, both sides
 
-  case                 depth  leaves   boardkit n/s   peer         depth  peer n/s   ratio
-  8x8 forced             7    179740      116,069    pydraughts     3        152    762x
-  8x8 no-forced          6    189143      157,216    py-draughts    6     58,878    2.7x
-  10x10 international    6    167140      126,442    py-draughts    6     48,226    2.6x
-                                                     pydraughts     3        109   1156x
+Both count the same leaves (checked: the counts are printed and must agree).
+The peer goes in a scratch venv, never in .venv:
+  python3 -m venv /tmp/pd && /tmp/pd/bin/pip install py-draughts
+(``--peer PYTHON`` to point elsewhere; a missing peer is skipped with a note).
 
-py-draughts has no forced-capture American board, so the 8x8 forced row has only
-pydraughts beside it.
+Measured 2026-12-01 ~00:50 UTC on the 2-core build machine shared with seven other jobs
+(load average 3-5), Python 3.11, py-draughts 1.10.1, --runs 7, medians:
+
+  case        depth  leaves   boardkit n/s (wall / CPU)   py-draughts n/s (wall / CPU)   ratio wall / CPU
+  RESULTS_TABLE
+
+Before this work (commit 5681413) the same runs gave: perft 10x10 0.41x of turbo,
+walk 10x10 0.42x of the push/pop walk (see the commit message of this file's change).
 """
 from __future__ import annotations
 
@@ -39,105 +46,131 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
 from boardkit.checkers import CheckersGame, CheckersRules, perft  # noqa: E402
+from boardkit.checkers.movegen import ghostgen, movegen  # noqa: E402
 
-PY_DRAUGHTS = "/tmp/bench-py-draughts/bin/python"
-PYDRAUGHTS = "/tmp/bench-pydraughts/bin/python"
+PEER = "/tmp/pd/bin/python"
 
-# each peer: a tiny perft in its own API; prints {"leaves": n, "times": [...]}
-PEER_CODE = {
-    "py-draughts": """
+# the peer: a loop reading "case depth" lines, answering {"leaves", "wall", "cpu"}
+PEER_CODE = r"""
 import json, sys, time
-from draughts import AmericanBoard, StandardBoard
-B = {"no_forced": AmericanBoard, "international": StandardBoard}[sys.argv[1]]
-depth, runs = int(sys.argv[2]), int(sys.argv[3])
-def perft(b, d):
+import draughts.boards.american as A
+from draughts import StandardBoard
+from draughts.engines.turbo import perft_from_board
+
+class ForcedAmerican(A.Board):
+    @property
+    def legal_moves(self):
+        return self._legal_moves_from_core(A._CORE, max_capture=False, captures_optional=False)
+
+def walk(b, d):
     ms = b.legal_moves
     if d == 1:
         return len(ms)
     t = 0
     for m in ms:
-        b.push(m); t += perft(b, d - 1); b.pop()
+        b.push(m); t += walk(b, d - 1); b.pop()
     return t
-times = []
-for _ in range(runs):
-    b = B(); t0 = time.perf_counter(); n = perft(b, depth); times.append(time.perf_counter() - t0)
-print(json.dumps({"leaves": n, "times": times}))
-""",
-    "pydraughts": """
-import json, sys, time
-from draughts import Board
-v = {"american": "english", "international": "standard"}[sys.argv[1]]
-depth, runs = int(sys.argv[2]), int(sys.argv[3])
-def perft(b, d):
-    ms = b.legal_moves()
+
+CASES = {"perft10": lambda d: perft_from_board(StandardBoard(), d),
+         "walk10": lambda d: walk(StandardBoard(), d),
+         "perft8": lambda d: walk(ForcedAmerican(), d),
+         "walk8": lambda d: walk(ForcedAmerican(), d)}
+print("ready", flush=True)
+for line in sys.stdin:
+    case, depth = line.split()
+    w0, c0 = time.perf_counter(), time.process_time()
+    n = CASES[case](int(depth))
+    print(json.dumps({"leaves": n, "wall": time.perf_counter() - w0,
+                      "cpu": time.process_time() - c0}), flush=True)
+"""
+
+
+def walk(g: CheckersGame, d: int) -> int:
+    """The public-API walk: legal_moves / play / undo (bulk count at the last ply)."""
+    ms = g.legal_moves()
     if d == 1:
         return len(ms)
     t = 0
     for m in ms:
-        b.push(m); t += perft(b, d - 1); b.pop()
+        g.play(m)
+        t += walk(g, d - 1)
+        g.undo()
     return t
-times = []
-for _ in range(runs):
-    b = Board(v); t0 = time.perf_counter(); n = perft(b, depth); times.append(time.perf_counter() - t0)
-print(json.dumps({"leaves": n, "times": times}))
-""",
-}
-
-# (case, preset, our depth, [(peer, peer depth)])
-CASES = [
-    ("8x8 forced", "american", 7, [("pydraughts", 3)]),
-    ("8x8 no-forced", "no_forced", 6, [("py-draughts", 6)]),
-    ("10x10 international", "international", 6, [("py-draughts", 6), ("pydraughts", 3)]),
-]
-QUICK = {"american": 6, "no_forced": 5, "international": 5}
-
-def ours(preset: str, depth: int, runs: int) -> tuple[int, float]:
-    g = CheckersGame(getattr(CheckersRules, preset)())
-    times = []
-    for _ in range(runs):
-        t0 = time.perf_counter()
-        n = perft(g, depth)
-        times.append(time.perf_counter() - t0)
-    return n, statistics.median(times)
 
 
-def peer(name: str, preset: str, depth: int, runs: int) -> tuple[int, float] | str:
-    python = PY_DRAUGHTS if name == "py-draughts" else PYDRAUGHTS
-    if not os.path.exists(python):
-        return f"skipped: {python} not found (see the docstring to install it)"
-    try:
-        out = subprocess.run([python, "-c", PEER_CODE[name], preset, str(depth), str(runs)],
-                             capture_output=True, text=True, timeout=900, check=True)
-    except (subprocess.CalledProcessError, subprocess.TimeoutExpired) as e:
-        return f"failed: {e}"
-    data = json.loads(out.stdout.strip().splitlines()[-1])
-    return data["leaves"], statistics.median(data["times"])
+OURS = {"perft10": lambda d: perft(CheckersGame(CheckersRules.international()), d),
+        "walk10": lambda d: walk(CheckersGame(CheckersRules.international()), d),
+        "perft8": lambda d: perft(CheckersGame(CheckersRules.american()), d),
+        "walk8": lambda d: walk(CheckersGame(CheckersRules.american()), d)}
+CASES = [("perft 10x10", "perft10", 6), ("walk 10x10", "walk10", 5),
+         ("perft 8x8", "perft8", 7), ("walk 8x8", "walk8", 6)]
+QUICK = {"perft10": 5, "walk10": 4, "perft8": 6, "walk8": 5}
+
+
+class Peer:
+    def __init__(self, python: str):
+        self.p = subprocess.Popen([python, "-c", PEER_CODE], stdin=subprocess.PIPE,
+                                  stdout=subprocess.PIPE, text=True)
+        assert self.p.stdout.readline().strip() == "ready"
+
+    def run(self, case: str, depth: int) -> dict:
+        self.p.stdin.write(f"{case} {depth}\n")
+        self.p.stdin.flush()
+        return json.loads(self.p.stdout.readline())
+
+    def close(self):
+        self.p.stdin.close()
+        self.p.wait()
+
+
+def ours(case: str, depth: int) -> dict:
+    # cold: the move cache (movegen.cached_generate) starts empty in every run, so only
+    # the transpositions inside one tree are found there, never the previous run's nodes
+    for rules in (CheckersRules.international(), CheckersRules.american()):
+        movegen(rules)._cache.clear()
+        ghostgen(rules)._cache.clear()
+    w0, c0 = time.perf_counter(), time.process_time()
+    n = OURS[case](depth)
+    return {"leaves": n, "wall": time.perf_counter() - w0, "cpu": time.process_time() - c0}
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--runs", type=int, default=3)
-    ap.add_argument("--quick", action="store_true", help="shallower perft (a few seconds)")
+    ap.add_argument("--runs", type=int, default=7)
+    ap.add_argument("--quick", action="store_true", help="shallower (a few seconds)")
+    ap.add_argument("--peer", default=PEER, help="python of the py-draughts venv")
+    ap.add_argument("--only", default=None, help="comma-separated cases: perft10,walk10,perft8,walk8")
     args = ap.parse_args()
-    head = (f"{'case':21} {'depth':>5} {'leaves':>8} {'boardkit n/s':>13}   {'peer':12} "
-            f"{'depth':>5} {'leaves':>8} {'peer n/s':>10} {'ratio':>7}")
+    peer = Peer(args.peer) if os.path.exists(args.peer) else None
+    if peer is None:
+        print(f"py-draughts skipped: {args.peer} not found (see the docstring)")
+    head = (f"{'case':12} {'depth':>5} {'leaves':>9}  {'boardkit n/s wall / CPU':>25}  "
+            f"{'py-draughts n/s wall / CPU':>27}  {'ratio wall / CPU':>16}")
     print(head)
     print("-" * len(head))
-    for case, preset, depth, peers in CASES:
-        d = QUICK[preset] if args.quick else depth
-        n, t = ours(preset, d, args.runs)
-        rate = n / t
-        print(f"{case:21} {d:>5} {n:>8} {rate:>13,.0f}")
-        for name, pd in peers:
-            pd = min(pd, d)
-            res = peer(name, preset, pd, args.runs if name != "pydraughts" else 1)
-            if isinstance(res, str):
-                print(f"{'':50}{name:12} {res}")
-                continue
-            pn, pt = res
-            prate = pn / pt
-            print(f"{'':50}{name:12} {pd:>5} {pn:>8} {prate:>10,.0f} {rate / prate:>6.1f}x")
-    print("\nratio = boardkit leaves/s divided by the peer's (higher: boardkit faster)")
+    for title, case, depth in CASES:
+        if args.only and case not in args.only.split(","):
+            continue
+        d = QUICK[case] if args.quick else depth
+        a, b = [], []
+        for _ in range(args.runs):          # interleaved: A, B, A, B, ...
+            a.append(ours(case, d))
+            if peer:
+                b.append(peer.run(case, d))
+        n = a[0]["leaves"]
+        ra = [n / statistics.median(x[k] for x in a) for k in ("wall", "cpu")]
+        line = f"{title:12} {d:>5} {n:>9}  {ra[0]:>12,.0f} / {ra[1]:>10,.0f}"
+        if b:
+            pn = b[0]["leaves"]
+            assert pn == n, f"leaf counts differ: boardkit {n}, py-draughts {pn}"
+            rb = [pn / statistics.median(x[k] for x in b) for k in ("wall", "cpu")]
+            line += (f"  {rb[0]:>13,.0f} / {rb[1]:>10,.0f}  {ra[0] / rb[0]:>7.2f}x / "
+                     f"{ra[1] / rb[1]:.2f}x")
+        print(line, flush=True)
+    if peer:
+        peer.close()
+    print("\nratio = boardkit leaves/s over py-draughts' (higher: boardkit faster); medians of "
+          f"{args.runs} interleaved runs")
 
 
 if __name__ == "__main__":

@@ -39,7 +39,16 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from .._core import check_level
-from .movegen import apply_raw, bits, geometry, movegen
+from .movegen import (
+    bits,
+    fast_apply,
+    fast_captures,
+    fast_generate,
+    geometry,
+    ghostgen,
+    layout,
+    movegen,
+)
 
 if TYPE_CHECKING:
     from .game import CheckersMove
@@ -61,6 +70,9 @@ def position(game) -> tuple[int, int, int, int]:
 
 def _to_move(game, raw):
     """The game's legal move matching a raw engine move (same start, end, captures)."""
+    for r, m in zip(game._raw_moves(), game.legal_moves()):
+        if r is raw:
+            return m
     start, end, caps = raw[0][0] + 1, raw[0][-1] + 1, {c + 1 for c in raw[1]}
     for m in game.legal_moves():
         p = [int(s) for s in m.path]
@@ -92,41 +104,103 @@ def _masks(n: int) -> dict:
     return {"centre": centre, "adv": adv, "behind": behind, "back_row": back_row, "n": n}
 
 
-def _side_score(own: int, kings: int, player: int, tips: frozenset, m: dict) -> int:
+@cache
+def _ghost_tables(n: int) -> tuple:
+    """The tables of ``_masks`` on the ghost layout, for whole-board evaluation terms:
+    per player (crown-row distance row masks with weights, back row, the two "behind"
+    shifts with the squares whose behind square is off the board), the centre."""
+    m = _masks(n)
+    g = geometry(n)
+    lay = layout(n)
+    tg = lay.to_ghost
+    h = g.half
+    rows = [tg(sum(1 << i for i in range(r * h, (r + 1) * h))) for r in range(n)]
+    per = []
+    for p in (0, 1):
+        adv = tuple((rows[r], 3 * (r if p == 0 else n - 1 - r)) for r in range(n)
+                    if (r if p == 0 else n - 1 - r))
+        # behind a Black man: up-left (ghost shift h+1) and up-right (h): own << shift;
+        # behind a White man: down-left (h) and down-right (h+1): own >> shift
+        d1, d2 = ((0, 1) if p == 0 else (2, 3))
+        off1 = tg(sum(1 << i for i in range(g.count) if g.step[i][d1] < 0))
+        off2 = tg(sum(1 << i for i in range(g.count) if g.step[i][d2] < 0))
+        s1, s2 = ((h + 1, h) if p == 0 else (h, h + 1))
+        per.append((adv, tg(m["back_row"][p]), s1, off1, s2, off2))
+    return tuple(per), tg(m["centre"])
+
+
+def _side_ghost(own: int, kings: int, player: int, tips: frozenset, t: tuple, centre: int) -> int:
     men = own & ~kings
-    k = own & kings
-    s = MAN * men.bit_count() + KING * k.bit_count()
+    k = (own & kings).bit_count()
+    s = MAN * men.bit_count() + KING * k
+    adv, back, s1, off1, s2, off2 = t[player]
     if "crown" in tips:
-        s += 25 * k.bit_count()
-        adv = m["adv"][player]
-        s += sum(3 * adv[i] for i in bits(men))
+        s += 25 * k
+        for mask, wgt in adv:
+            x = men & mask
+            if x:
+                s += wgt * x.bit_count()
     if "back_row" in tips:
-        s += 12 * (men & m["back_row"][player]).bit_count()
+        s += 12 * (men & back).bit_count()
     if "centre" in tips:
-        s += 6 * (own & m["centre"]).bit_count()
+        s += 6 * (own & centre).bit_count()
     if "groups" in tips:
-        behind = m["behind"][player]
-        for i in bits(men):
-            for j in behind[i]:
-                if j < 0 or own >> j & 1:
-                    s += 3
+        if player == 0:
+            s += 3 * ((men & ((own << s1) | off1)).bit_count() + (men & ((own << s2) | off2)).bit_count())
+        else:
+            s += 3 * ((men & ((own >> s1) | off1)).bit_count() + (men & ((own >> s2) | off2)).bit_count())
     return s
+
+
+#: side scores remembered per (board size, tips, player): a side's men and kings are
+#: the same in many positions of one search (the other side moved), so most are found
+_SIDES: dict = {}
+SIDE_CACHE = 200_000
+
+
+def _side_memo(n: int, tips: frozenset, player: int) -> dict:
+    key = (n, tips, player)
+    memo = _SIDES.get(key)
+    if memo is None:
+        memo = _SIDES[key] = {}
+    return memo
+
+
+def _evaluate_ghost(black: int, white: int, kings: int, player: int, n: int, tips: frozenset,
+                    memos: tuple | None = None) -> int:
+    if memos is None:
+        memos = (_side_memo(n, tips, 0), _side_memo(n, tips, 1))
+    mb, mw = memos
+    kb = kings & black
+    b = mb.get((black, kb))
+    if b is None:
+        t, centre = _ghost_tables(n)
+        if len(mb) >= SIDE_CACHE:
+            mb.clear()
+        b = mb[(black, kb)] = _side_ghost(black, kb, 0, tips, t, centre)
+    kw = kings & white
+    w = mw.get((white, kw))
+    if w is None:
+        t, centre = _ghost_tables(n)
+        if len(mw) >= SIDE_CACHE:
+            mw.clear()
+        w = mw[(white, kw)] = _side_ghost(white, kw, 1, tips, t, centre)
+    score = b - w if player == 0 else w - b
+    if "trade" in tips:
+        # with a lead, fewer pieces left makes the same lead count more (and vice versa)
+        no, np_ = (black.bit_count(), white.bit_count()) if player == 0 else \
+            (white.bit_count(), black.bit_count())
+        score += (no - np_) * 600 // (no + np_ + 2)
+    return score
 
 
 def evaluate(black: int, white: int, kings: int, player: int, n: int,
              tips: frozenset = frozenset(TIPS)) -> int:
     """The position's value for ``player`` (positive: good for them), in hundredths of
-    a man. Only the terms of the tips switched on are counted."""
-    m = _masks(n)
-    b = _side_score(black, kings, 0, tips, m)
-    w = _side_score(white, kings, 1, tips, m)
-    score = b - w if player == 0 else w - b
-    if "trade" in tips:
-        # with a lead, fewer pieces left makes the same lead count more (and vice versa)
-        own, opp = (black, white) if player == 0 else (white, black)
-        no, np_ = own.bit_count(), opp.bit_count()
-        score += (no - np_) * 600 // (no + np_ + 2)
-    return score
+    a man. Only the terms of the tips switched on are counted. (Bit sets as
+    ``raw_position``: bit i = square i + 1; the search evaluates on the ghost layout.)"""
+    tg = layout(n).to_ghost
+    return _evaluate_ghost(tg(black), tg(white), tg(kings), player, n, frozenset(tips))
 
 
 def score(game, tips=TIPS) -> int:
@@ -155,33 +229,43 @@ class _OutOfNodes(Exception):
 
 
 class _Search:
-    """Negamax alpha-beta over raw moves, with an optional quiescence on captures."""
+    """Negamax alpha-beta with an optional quiescence on captures. The root's moves are
+    the game's (``movegen``: the public order, so choices and noise draws are those of
+    the API); below the root everything runs on the ghost layout (``ghostgen``: fast
+    moves, whole-board evaluation terms), in the same move order."""
 
     def __init__(self, rules, tips: frozenset, noise: float = 0.0, rng=None):
-        self.gen = movegen(rules)
+        self.api = movegen(rules)
+        self.gen = ghostgen(rules)
+        self.layout = layout(rules.board_size)
         self.n = rules.board_size
         self.crown = self.gen.crown_row
+        self.api_crown = self.api.crown_row
         self.tips = tips
         self.quiesce = "shots" in tips
         self.noise = noise
         self.rng = rng
         self.nodes = 0
         self.max_nodes: int | None = None      # raise _OutOfNodes past this many nodes
+        self.memos = (_side_memo(self.n, tips, 0), _side_memo(self.n, tips, 1))
 
     def moves(self, b, w, k, p):
         own, opp = (b, w) if p == 0 else (w, b)
-        return self.gen.generate(own, opp, k, p)
+        return fast_generate(self.gen, own, opp, k, p)
+
+    def evaluate(self, b, w, k, p):
+        return _evaluate_ghost(b, w, k, p, self.n, self.tips, self.memos)
 
     def leaf(self, b, w, k, p, alpha, beta, qdepth):
         if not self.quiesce or qdepth <= 0:
-            return evaluate(b, w, k, p, self.n, self.tips)
+            return self.evaluate(b, w, k, p)
         own, opp = (b, w) if p == 0 else (w, b)
-        caps = self.gen.captures(own, opp, k, p)
+        caps = fast_captures(self.gen, own, opp, k, p)
         if not caps:
-            return evaluate(b, w, k, p, self.n, self.tips)
+            return self.evaluate(b, w, k, p)
         if not self.gen.forced:
             # capture optional: standing pat is allowed
-            stand = evaluate(b, w, k, p, self.n, self.tips)
+            stand = self.evaluate(b, w, k, p)
             if stand >= beta:
                 return stand
             alpha = max(alpha, stand)
@@ -191,15 +275,18 @@ class _Search:
         self.nodes += 1
         if self.max_nodes is not None and self.nodes > self.max_nodes:
             raise _OutOfNodes
-        if depth <= 0 and moves is None:
-            return self.leaf(b, w, k, p, alpha, beta, qdepth)
         if moves is None:
+            if depth <= 0:
+                return self.leaf(b, w, k, p, alpha, beta, qdepth)
+            if depth == 1:
+                return self.search1(b, w, k, p, alpha, beta, qdepth)
             moves = self.moves(b, w, k, p)
         if not moves:
             return -WIN          # CK-10: no legal move (or no piece) loses
         best = -WIN - 1
-        for raw in moves:
-            nb, nw, nk = apply_raw(b, w, k, p, raw, self.crown)
+        crown = self.crown
+        for mv in moves:
+            nb, nw, nk = fast_apply(b, w, k, p, mv, crown)
             if depth <= 0:       # inside quiescence: follow captures only
                 v = -self.leaf(nb, nw, nk, 1 - p, -beta, -alpha, qdepth - 1)
             else:
@@ -213,15 +300,147 @@ class _Search:
         # a win found sooner is better than one found later
         return best - (1 if best > WIN // 2 else -1 if best < -WIN // 2 else 0)
 
+    def search1(self, b, w, k, p, alpha, beta, qdepth):
+        """``search`` one ply from the leaves, fused: the same moves in the same order,
+        the same node count and values, without a call per leaf."""
+        own, opp = (b, w) if p == 0 else (w, b)
+        if beta > WIN // 2 and not self.quiesce and self.max_nodes is None and not self.gen.flying:
+            # no cutoff can happen (evaluations stay far below WIN) and no node budget:
+            # the order of the moves does not matter, so steps go straight from shifts
+            v = self._search1_steps(own, opp, k, p)
+            if v is not None:
+                return v
+        moves = fast_generate(self.gen, own, opp, k, p)
+        if not moves:
+            return -WIN
+        best = -WIN - 1
+        crown = self.crown[p]
+        q = 1 - p
+        quiesce = self.quiesce
+        mb, mw = self.memos
+        n, tips = self.n, self.tips
+        trade = "trade" in tips
+        maxn = self.max_nodes
+        for start, end, capmask in moves:
+            self.nodes += 1
+            if maxn is not None and self.nodes > maxn:
+                raise _OutOfNodes
+            fb, tb = 1 << start, 1 << end
+            if p == 0:
+                nb, nw = (b & ~fb) | tb, w & ~capmask
+            else:
+                nb, nw = b & ~capmask, (w & ~fb) | tb
+            if k & fb:
+                nk = (k & ~fb & ~capmask) | tb
+            else:
+                nk = k & ~capmask
+                if tb & crown:
+                    nk |= tb
+            if quiesce and qdepth > 0:
+                v = -self.leaf(nb, nw, nk, q, -beta, -alpha, qdepth)
+            else:
+                kb = nk & nb
+                sb = mb.get((nb, kb))
+                if sb is None:
+                    t, centre = _ghost_tables(n)
+                    if len(mb) >= SIDE_CACHE:
+                        mb.clear()
+                    sb = mb[(nb, kb)] = _side_ghost(nb, kb, 0, tips, t, centre)
+                kw = nk & nw
+                sw = mw.get((nw, kw))
+                if sw is None:
+                    t, centre = _ghost_tables(n)
+                    if len(mw) >= SIDE_CACHE:
+                        mw.clear()
+                    sw = mw[(nw, kw)] = _side_ghost(nw, kw, 1, tips, t, centre)
+                # the child's value for q (to move there), negated: p's view
+                v = sw - sb if q == 0 else sb - sw
+                if trade:
+                    no, np_ = (nw.bit_count(), nb.bit_count()) if q == 0 else \
+                        (nb.bit_count(), nw.bit_count())
+                    v -= (np_ - no) * 600 // (no + np_ + 2)
+            if v > best:
+                best = v
+                if v > alpha:
+                    alpha = v
+                    if alpha >= beta:
+                        break
+        return best - (1 if best > WIN // 2 else -1 if best < -WIN // 2 else 0)
+
+    def _search1_steps(self, own, opp, k, p):
+        """search1's value when the mover has no capture (else None): the best over the
+        steps of -evaluate(child); the other side's score is the same in every child."""
+        h = self.gen.geo.half
+        h1 = h + 1
+        empty = self.gen.full & ~(own | opp)
+        men = own & ~k
+        kown = own & k
+        if p == 0:
+            jd, ju = men | kown, kown
+        else:
+            jd, ju = kown, men | kown
+        if ((((jd << h) & opp) << h) | (((jd << h1) & opp) << h1)
+                | (((ju >> h) & opp) >> h) | (((ju >> h1) & opp) >> h1)) & empty:
+            return None
+        memo_own, memo_opp = (self.memos[0], self.memos[1]) if p == 0 else (self.memos[1], self.memos[0])
+        kopp = opp & k
+        so = memo_opp.get((opp, kopp))
+        t, centre = _ghost_tables(self.n)
+        if so is None:
+            so = memo_opp[(opp, kopp)] = _side_ghost(opp, kopp, 1 - p, self.tips, t, centre)
+        crown = self.crown[p]
+        tips = self.tips
+        best = None
+        count = 0
+        # (pieces, shift): steps of men forward and of kings both ways
+        for pieces, sh, down in ((jd, h, True), (jd, h1, True), (ju, h, False), (ju, h1, False)):
+            if not pieces:
+                continue
+            x = ((pieces << sh) if down else (pieces >> sh)) & empty
+            while x:
+                tb = x & -x
+                x ^= tb
+                fb = (tb >> sh) if down else (tb << sh)
+                count += 1
+                o2 = own ^ fb ^ tb
+                if kown & fb:
+                    k2 = kown ^ fb ^ tb
+                elif tb & crown:
+                    k2 = kown | tb
+                else:
+                    k2 = kown
+                sv = memo_own.get((o2, k2))
+                if sv is None:
+                    if len(memo_own) >= SIDE_CACHE:
+                        memo_own.clear()
+                    sv = memo_own[(o2, k2)] = _side_ghost(o2, k2, p, tips, t, centre)
+                if best is None or sv > best:
+                    best = sv
+        self.nodes += 1 + count
+        if best is None:
+            return -WIN
+        v = best - so
+        if "trade" in tips:
+            no, np_ = own.bit_count(), opp.bit_count()
+            v -= (np_ - no) * 600 // (no + np_ + 2)      # minus the child's own term
+        return v - (1 if v > WIN // 2 else -1 if v < -WIN // 2 else 0)
+
     def root(self, b, w, k, p, depth):
-        """Scores of the root moves. With noise every score is exact (full window);
-        without, a move is only searched to show whether it reaches the best so far
-        (scores are integers, so equal-best moves still get their exact score)."""
-        moves = self.moves(b, w, k, p)
+        """Scores of the root moves (raw moves of the public generator, its order). With
+        noise every score is exact (full window); without, a move is only searched to
+        show whether it reaches the best so far (scores are integers, so equal-best
+        moves still get their exact score)."""
+        own, opp = (b, w) if p == 0 else (w, b)
+        moves = self.api.cached_generate(own, opp, k, p)
         scored = []
         best = -WIN - 10
+        tg = self.layout.to_ghost
+        s2g = self.layout.s2g
+        gb, gw, gk = tg(b), tg(w), tg(k)
         for raw in moves:
-            nb, nw, nk = apply_raw(b, w, k, p, raw, self.crown)
+            path, _c, capmask = raw
+            mv = (s2g[path[0]], s2g[path[-1]], tg(capmask) if capmask else 0)
+            nb, nw, nk = fast_apply(gb, gw, gk, p, mv, self.crown)
             alpha = -WIN - 10 if self.noise else best - 1
             v = -self.search(nb, nw, nk, 1 - p, depth - 1, -WIN - 10, -alpha)
             best = max(best, v)

@@ -66,9 +66,24 @@ class CheckersMove:
         return f"CheckersMove({self})"
 
 
+#: raw move (path, captures) -> its CheckersMove, built once: moves repeat in every game
+_MOVES: dict = {}
+_new_move = object.__new__
+
+
 def _raw_to_move(raw) -> CheckersMove:
-    path, caps, _ = raw
-    return CheckersMove(tuple(i + 1 for i in path), tuple(i + 1 for i in caps))
+    key = (raw[0], raw[1])
+    m = _MOVES.get(key)
+    if m is None:
+        if len(_MOVES) > 200_000:
+            _MOVES.clear()
+        m = _new_move(CheckersMove)
+        m.__dict__.update(path=tuple(i + 1 for i in raw[0]), captures=tuple(i + 1 for i in raw[1]))
+        _MOVES[key] = m
+    return m
+
+
+_UNSET = object()
 
 
 class CheckersGame(Game):
@@ -116,7 +131,9 @@ class CheckersGame(Game):
         self._quiet = quiet                  # plies with only king moves, no capture
         self._endgame = endgame              # plies since the CK-13 endgame class arose
         self._keys = keys if keys is not None else ((black, white, kings, turn),)
-        self._cache = None
+        self._cache = None                   # raw legal moves (computed once per position)
+        self._moves = None                   # their CheckersMove objects
+        self._out = _UNSET                   # the outcome (computed once per position)
 
     def check_position(self, black: int, white: int, kings: int, turn: int, quiet: int = 0,
                        endgame: int = 0, *, fen: str | None = None,
@@ -242,11 +259,45 @@ class CheckersGame(Game):
     def _raw_moves(self) -> list:
         if self._cache is None:
             own, opp = (self._black, self._white) if self._turn == 0 else (self._white, self._black)
-            self._cache = self._gen.generate(own, opp, self._kings, self._turn)
+            self._cache = self._gen.cached_generate(own, opp, self._kings, self._turn)
         return self._cache
 
+    def _move_list(self) -> list:
+        if self._moves is None:
+            self._moves = [_raw_to_move(r) for r in self._raw_moves()]
+        return self._moves
+
     def _generate(self) -> list:
-        return [_raw_to_move(r) for r in self._raw_moves()]
+        return list(self._move_list())
+
+    def legal_moves(self) -> list:
+        if self.is_over():
+            return []
+        return list(self._move_list())
+
+    def is_over(self) -> bool:
+        out = self._out
+        if out is _UNSET:
+            out = self._out = self._outcome_now()
+        return out is not None
+
+    def play(self, move):
+        """Play a move (a CheckersMove or its text, CK-15); returns the move played.
+        An illegal move raises IllegalMoveError and leaves the game untouched."""
+        if type(move) is CheckersMove and not self.is_over():
+            # fast path: a move object taken from legal_moves() of this position
+            for i, m in enumerate(self._move_list()):
+                if m is move:
+                    self._undo.append(self._snapshot())
+                    self._apply_raw(self._cache[i])
+                    self._history.append(move)
+                    return move
+        return super().play(move)
+
+    def _push(self, move) -> None:
+        self._undo.append(self._snapshot())
+        self._apply(move)
+        self._history.append(move)
 
     def capturing_squares(self) -> list[int]:
         """Squares of the pieces that can capture now (the widget's red rings). Under
@@ -258,11 +309,19 @@ class CheckersGame(Game):
         return sorted({p[0] + 1 for p, _c, _m in caps})
 
     def _apply(self, move: CheckersMove) -> None:
+        moves = self._moves
+        if moves is not None:
+            for i, m in enumerate(moves):
+                if m is move:
+                    return self._apply_raw(self._cache[i])
         path = tuple(s - 1 for s in move.path)
         capmask = 0
         for c in move.captures:
             capmask |= 1 << (c - 1)
-        raw = (path, (), capmask)
+        self._apply_raw((path, (), capmask))
+
+    def _apply_raw(self, raw) -> None:
+        path, _caps, capmask = raw
         was_man = not self._kings >> path[0] & 1
         black, white, kings = apply_raw(self._black, self._white, self._kings, self._turn,
                                         raw, self._geo.crown_row)
@@ -281,11 +340,13 @@ class CheckersGame(Game):
         self._set(black, white, kings, turn, quiet, endgame, keys)
 
     def _snapshot(self):
+        # the position, then what was computed for it (kept so that undo needs no work)
         return (self._black, self._white, self._kings, self._turn, self._quiet,
-                self._endgame, self._keys)
+                self._endgame, self._keys, self._cache, self._moves, self._out)
 
     def _restore(self, snap) -> None:
-        self._set(*snap)
+        (self._black, self._white, self._kings, self._turn, self._quiet, self._endgame,
+         self._keys, self._cache, self._moves, self._out) = snap
 
     # ---------------------------------------------------- fast internals
     def child(self, move: CheckersMove) -> CheckersGame:
@@ -297,6 +358,12 @@ class CheckersGame(Game):
 
     # ------------------------------------------------------------- outcome
     def _outcome(self) -> Outcome | None:
+        out = self._out
+        if out is _UNSET:
+            out = self._out = self._outcome_now()
+        return out
+
+    def _outcome_now(self) -> Outcome | None:
         me, other = PLAYER_NAMES[self._turn], PLAYER_NAMES[1 - self._turn]
         own = self._black if self._turn == 0 else self._white
         win = 1 - self._turn
@@ -477,7 +544,7 @@ class CheckersGame(Game):
 
     # ------------------------------------------------------------- JSON
     def _state_dict(self) -> dict:
-        b, w, k, t, quiet, endgame, _keys = self._start
+        b, w, k, t, quiet, endgame = self._start[:6]
         return {"start": {"fen": write_fen(t, b, w, k), "quiet": quiet, "endgame": endgame},
                 "moves": [str(m) for m in self.history],
                 "fen": self.fen()}
@@ -538,6 +605,8 @@ def _endgame_class(black: int, white: int, kings: int) -> int | None:
     """CK-13 (FMJD): 3 when one side is a lone king and the other has three pieces
     including at least one king (16-move rule); 2 when the other has one or two
     pieces including at least one king (5-move rule); None otherwise."""
+    if black & (black - 1) and white & (white - 1):
+        return None                          # both sides have two pieces or more
     for lone, other in ((black, white), (white, black)):
         if lone and not lone & (lone - 1) and lone & kings:
             n = bin(other).count("1")
@@ -571,8 +640,9 @@ def perft(game: CheckersGame, depth: int) -> int:
     A whole multi-jump is one move; moves with the same start, end and captured
     pieces are counted once (CK-07). Draw rules are not applied (the usual perft
     convention), but a side with no legal move is a leaf with no children."""
-    from .movegen import perft_raw
+    from .movegen import layout, perft_ghost
     if type(depth) is not int or depth < 0:
         raise FormatError(f"perft depth must be an integer >= 0, got {depth!r}")
     b, w, k, t = game.raw_position()
-    return perft_raw(game._gen, b, w, k, t, depth)
+    g = layout(game.rules.board_size).to_ghost
+    return perft_ghost(game.rules, g(b), g(w), g(k), t, depth)

@@ -19,7 +19,8 @@ from __future__ import annotations
 
 from functools import cache
 
-__all__ = ["Geometry", "geometry", "MoveGen", "movegen", "apply_raw", "perft_raw"]
+__all__ = ["Geometry", "geometry", "MoveGen", "movegen", "ghostgen", "Layout", "layout", "apply_raw",
+           "perft_raw", "perft_ghost", "fast_captures", "fast_steps", "fast_generate", "fast_apply"]
 
 # diagonal directions as (row step, column step); rows count from the top
 DIRS = ((-1, -1), (-1, 1), (1, -1), (1, 1))   # up-left, up-right, down-left, down-right
@@ -80,6 +81,58 @@ def bits(x: int):
         x ^= low
 
 
+#: positions whose moves ``MoveGen.cached_generate`` remembers (a few tens of MB at most)
+CACHE_SIZE = 100_000
+
+
+class Layout:
+    """The "ghost" bit layout of an n x n board (the layout of Scan and py-draughts'
+    turbo engine, for any size): square (row, col) is bit ``(row * (n + 1) + col) // 2``,
+    so every diagonal step is one constant shift (down-left ``+n/2``, down-right
+    ``+n/2 + 1``, up ``-`` the same) and one unused bit per two rows keeps the edges
+    apart. Move generation and search run in this layout; ``to_ghost``/``from_ghost``
+    convert a set of squares (bit i = square i + 1) either way by byte tables."""
+
+    def __init__(self, n: int):
+        g = geometry(n)
+        self.s2g = [(r * (n + 1) + c) // 2 for r, c in g.coords]
+        self.nbits = max(self.s2g) + 1
+        self.mask = sum(1 << b for b in self.s2g)
+        g2s = {b: i for i, b in enumerate(self.s2g)}
+
+        def table(nbits, where):
+            out = []
+            for base in range(0, nbits, 8):
+                t = [0] * 256
+                for v in range(256):
+                    x = 0
+                    for k in range(8):
+                        if v >> k & 1 and base + k in where:
+                            x |= 1 << where[base + k]
+                    t[v] = x
+                out.append((base, tuple(t)))
+            return tuple(out)
+        self._to = table(g.count, dict(enumerate(self.s2g)))
+        self._from = table(self.nbits, g2s)
+
+    def to_ghost(self, x: int) -> int:
+        out = 0
+        for base, t in self._to:
+            out |= t[(x >> base) & 255]
+        return out
+
+    def from_ghost(self, x: int) -> int:
+        out = 0
+        for base, t in self._from:
+            out |= t[(x >> base) & 255]
+        return out
+
+
+@cache
+def layout(n: int) -> Layout:
+    return Layout(n)
+
+
 class MoveGen:
     """Legal-move generation for one rule set (tables specialised once, then reused).
 
@@ -91,21 +144,32 @@ class MoveGen:
     one move (the first path found is kept).
     """
 
-    def __init__(self, rules):
+    def __init__(self, rules, layout: Layout | None = None):
         self.rules = rules
         g = self.geo = geometry(rules.board_size)
+        self.layout = layout
+        self._cache: dict = {}
         self.forced = rules.forced_capture
         self.majority = rules.majority_capture
         self.flying = rules.flying_kings
         self.crown_stops = rules.crowning_ends_move
-        n = g.count
+        # the internal bit of each square: the square index itself, or (layout given) the
+        # "ghost" bit of Layout, where every diagonal step is one constant shift
+        to = list(range(g.count)) if layout is None else layout.s2g
+        n = g.count if layout is None else layout.nbits
+        step = [[-1] * 4 for _ in range(n)]
+        ray: list[list[tuple[int, ...]]] = [[()] * 4 for _ in range(n)]
+        for i in range(g.count):
+            for d in range(4):
+                ray[to[i]][d] = tuple(to[j] for j in g.ray[i][d])
+                step[to[i]][d] = to[g.step[i][d]] if g.step[i][d] >= 0 else -1
         # jump entries (over_bit, over_index, land_index, land_bit) per square and direction
         jump = [[None] * 4 for _ in range(n)]
         for i in range(n):
             for d in range(4):
-                ray = g.ray[i][d]
-                if len(ray) >= 2:
-                    jump[i][d] = (1 << ray[0], ray[0], ray[1], 1 << ray[1])
+                r = ray[i][d]
+                if len(r) >= 2:
+                    jump[i][d] = (1 << r[0], r[0], r[1], 1 << r[1])
         king_jumps = [tuple(j for j in jump[i] if j) for i in range(n)]
         fwd = (DOWN, UP)
         self.man_jumps = tuple(
@@ -114,16 +178,19 @@ class MoveGen:
             for p in (0, 1))
         self.king_jumps = king_jumps
         # flying kings: for each square the non-empty rays as ((index, bit), ...)
-        self.rays = [tuple(tuple((j, 1 << j) for j in g.ray[i][d]) for d in range(4) if g.ray[i][d])
+        self.rays = [tuple(tuple((j, 1 << j) for j in ray[i][d]) for d in range(4) if ray[i][d])
                      for i in range(n)]
-        self.crown_row = g.crown_row
-        self.full = g.full
+        if layout is None:
+            self.crown_row, self.full = g.crown_row, g.full
+        else:
+            self.crown_row = tuple(layout.to_ghost(x) for x in g.crown_row)
+            self.full = layout.mask
         # shift tables: per direction, (delta, source mask) pairs; a set of pieces moves
         # one square in direction d by shifting each row parity's part by its delta
         groups = [{} for _ in range(4)]
         for i in range(n):
             for d in range(4):
-                j = g.step[i][d]
+                j = step[i][d]
                 if j >= 0:
                     groups[d][j - i] = groups[d].get(j - i, 0) | (1 << i)
         self.groups = [tuple(sorted(gr.items())) for gr in groups]
@@ -134,8 +201,8 @@ class MoveGen:
         for i in range(n):
             for d in range(4):
                 if jump[i][d]:
-                    a = g.step[i][d] - i
-                    b = jump[i][d][2] - g.step[i][d]
+                    a = step[i][d] - i
+                    b = jump[i][d][2] - step[i][d]
                     jg[d][(a, b)] = jg[d].get((a, b), 0) | (1 << i)
         self.jgroups = [tuple((a < 0, abs(a), abs(b), m) for (a, b), m in sorted(gr.items()))
                         for gr in jg]
@@ -321,6 +388,19 @@ class MoveGen:
             return len(caps)
         return len(caps) + self.count_steps(own, opp, kings, player)
 
+    def cached_generate(self, own: int, opp: int, kings: int, player: int) -> list:
+        """``generate``, remembered: positions repeat (transpositions, openings of many
+        games); at most CACHE_SIZE positions, then the memory starts afresh. The list
+        returned is shared: do not change it."""
+        key = (own, opp, kings, player)
+        cache = self._cache
+        moves = cache.get(key)
+        if moves is None:
+            if len(cache) >= CACHE_SIZE:
+                cache.clear()
+            moves = cache[key] = self.generate(own, opp, kings, player)
+        return moves
+
     def generate(self, own: int, opp: int, kings: int, player: int) -> list:
         caps = self.captures(own, opp, kings, player)
         if caps and self.forced:
@@ -328,9 +408,186 @@ class MoveGen:
         return caps + self.steps(own, opp, kings, player)
 
 
+# ------------------------------------------------- fast moves (perft, search)
+# A fast move is ``(start, end, capmask)``: internal bit indexes of the start and end
+# squares and the bit set of the captured pieces (no path: perft and the search do not
+# need it). ``fast_generate`` gives the moves of ``generate`` in the same order.
+def _fast_short(opp, table, crown, stops, start, sq, capmask, empty, man, out):
+    found = False
+    for over_bit, _over, land, land_bit in table[sq]:
+        if opp & over_bit and not capmask & over_bit and empty & land_bit:
+            found = True
+            m2 = capmask | over_bit
+            if man and stops and land_bit & crown:
+                key = (start, land, m2)                 # CK-08: crowned, the move stops
+                if key not in out:
+                    out[key] = None
+            else:
+                _fast_short(opp, table, crown, stops, start, land, m2, empty, man, out)
+    if not found and capmask:
+        key = (start, sq, capmask)
+        if key not in out:
+            out[key] = None
+
+
+def _fast_can_fly_on(opp, rays, sq, capmask, empty):
+    for ray in rays[sq]:
+        k, ln = 0, len(ray)
+        while k < ln and empty & ray[k][1]:
+            k += 1
+        if k < ln - 1 and opp & ray[k][1] and not capmask & ray[k][1] and empty & ray[k + 1][1]:
+            return True
+    return False
+
+
+def _fast_fly(opp, rays, start, sq, capmask, empty, out):
+    found = False
+    for ray in rays[sq]:
+        k, ln = 0, len(ray)
+        while k < ln and empty & ray[k][1]:
+            k += 1
+        if k >= ln - 1:
+            continue
+        over_bit = ray[k][1]
+        if not opp & over_bit or capmask & over_bit:
+            continue
+        k += 1
+        m2 = capmask | over_bit
+        lands = []
+        while k < ln and empty & ray[k][1]:
+            lands.append(ray[k][0])
+            k += 1
+        if not lands:
+            continue
+        found = True
+        onward = [x for x in lands if _fast_can_fly_on(opp, rays, x, m2, empty)]
+        for land in onward or lands:
+            _fast_fly(opp, rays, start, land, m2, empty, out)
+    if not found and capmask:
+        key = (start, sq, capmask)
+        if key not in out:
+            out[key] = None
+
+
+def fast_captures(gen: MoveGen, own: int, opp: int, kings: int, player: int,
+                  starters: int | None = None) -> list:
+    """``gen.captures`` as fast moves (same moves, same order, majority applied);
+    ``starters``: the pieces that have a first jump, when the caller knows them."""
+    empty0 = gen.full & ~(own | opp)
+    if starters is None:
+        men, kings_own = own & ~kings, own & kings
+        starters = gen._jumpers(men, gen.man_dirs[player], opp, empty0)
+        if kings_own:
+            if gen.flying:
+                starters |= kings_own
+            else:
+                starters |= gen._jumpers(kings_own, (0, 1, 2, 3), opp, empty0)
+    if not starters:
+        return []
+    out: dict = {}
+    crown, stops = gen.crown_row[player], gen.crown_stops
+    while starters:
+        b = starters & -starters
+        starters ^= b
+        i = b.bit_length() - 1
+        empty = empty0 | b
+        if kings & b:
+            if gen.flying:
+                _fast_fly(opp, gen.rays, i, i, 0, empty, out)
+            else:
+                _fast_short(opp, gen.king_jumps, crown, stops, i, i, 0, empty, False, out)
+        else:
+            _fast_short(opp, gen.man_jumps[player], crown, stops, i, i, 0, empty, True, out)
+    moves = list(out)
+    if gen.majority and len(moves) > 1:
+        best = max(m[2].bit_count() for m in moves)
+        moves = [m for m in moves if m[2].bit_count() == best]
+    return moves
+
+
+def fast_steps(gen: MoveGen, own: int, opp: int, kings: int, player: int) -> list:
+    """``gen.steps`` as fast moves (same order)."""
+    empty = gen.full & ~(own | opp)
+    out = []
+    men = own & ~kings
+    kings_own = own & kings
+    sg = gen.sgroups
+    for pieces, dirs in ((men, gen.man_step_dirs[player]),
+                         (kings_own if not gen.flying else 0, (0, 1, 2, 3))):
+        if not pieces:
+            continue
+        for d in dirs:
+            for up, sh, m in sg[d]:
+                x = pieces & m
+                if not x:
+                    continue
+                if up:
+                    t = (x >> sh) & empty
+                    while t:
+                        low = t & -t
+                        j = low.bit_length() - 1
+                        out.append((j + sh, j, 0))
+                        t ^= low
+                else:
+                    t = (x << sh) & empty
+                    while t:
+                        low = t & -t
+                        j = low.bit_length() - 1
+                        out.append((j - sh, j, 0))
+                        t ^= low
+    out.sort()
+    if kings_own and gen.flying:
+        x = kings_own
+        while x:
+            b = x & -x
+            x ^= b
+            i = b.bit_length() - 1
+            for ray in gen.rays[i]:
+                for j, jb in ray:
+                    if not empty & jb:
+                        break
+                    out.append((i, j, 0))
+        out.sort(key=lambda mv: mv[0])
+    return out
+
+
+def fast_generate(gen: MoveGen, own: int, opp: int, kings: int, player: int) -> list:
+    caps = fast_captures(gen, own, opp, kings, player)
+    if caps and gen.forced:
+        return caps
+    return caps + fast_steps(gen, own, opp, kings, player)
+
+
+def fast_apply(black: int, white: int, kings: int, player: int, mv, crown_row) -> tuple:
+    """``apply_raw`` for a fast move."""
+    fb, tb = 1 << mv[0], 1 << mv[1]
+    capmask = mv[2]
+    if player == 0:
+        black = (black & ~fb) | tb
+        white &= ~capmask
+    else:
+        white = (white & ~fb) | tb
+        black &= ~capmask
+    if kings & fb:
+        kings = (kings & ~fb & ~capmask) | tb
+    else:
+        kings &= ~capmask
+        if tb & crown_row[player]:
+            kings |= tb
+    return black, white, kings
+
+
 @cache
 def movegen(rules) -> MoveGen:
+    """The generator of the public API (bit i = square i + 1; its move order is the API's)."""
     return MoveGen(rules)
+
+
+@cache
+def ghostgen(rules) -> MoveGen:
+    """The same generator on the ghost layout (``Layout``): the same moves in the same
+    order (bit order is square order), faster; perft and the bots' search use it."""
+    return MoveGen(rules, layout(rules.board_size))
 
 
 def apply_raw(black: int, white: int, kings: int, player: int, raw, crown_row) -> tuple:
@@ -350,16 +607,23 @@ def apply_raw(black: int, white: int, kings: int, player: int, raw, crown_row) -
 
 
 def perft_raw(gen: MoveGen, black: int, white: int, kings: int, player: int, depth: int) -> int:
-    """Leaf count of the legal-move tree (bulk counting at the last ply)."""
+    """Leaf count of the legal-move tree (bulk counting at the last ply); ``gen`` is
+    ``ghostgen(rules)`` or ``movegen(rules)`` (positions in that generator's bits)."""
     own, opp = (black, white) if player == 0 else (white, black)
     if depth <= 1:
-        return gen.count(own, opp, kings, player) if depth == 1 else 1
-    moves = gen.generate(own, opp, kings, player)
+        if depth < 1:
+            return 1
+        caps = fast_captures(gen, own, opp, kings, player)
+        if caps and gen.forced:
+            return len(caps)
+        return len(caps) + gen.count_steps(own, opp, kings, player)
+    moves = fast_generate(gen, own, opp, kings, player)
     crown = gen.crown_row[player]
     total = 0
     nxt = 1 - player
-    for path, _c, capmask in moves:
-        fb, tb = 1 << path[0], 1 << path[-1]
+    d1 = depth - 1
+    for start, end, capmask in moves:
+        fb, tb = 1 << start, 1 << end
         o2 = (own & ~fb) | tb
         p2 = opp & ~capmask
         if kings & fb:
@@ -369,7 +633,129 @@ def perft_raw(gen: MoveGen, black: int, white: int, kings: int, player: int, dep
             if tb & crown:
                 k2 |= tb
         if player == 0:
-            total += perft_raw(gen, o2, p2, k2, nxt, depth - 1)
+            total += perft_raw(gen, o2, p2, k2, nxt, d1)
         else:
-            total += perft_raw(gen, p2, o2, k2, nxt, depth - 1)
+            total += perft_raw(gen, p2, o2, k2, nxt, d1)
     return total
+
+
+def _ghost_kernel(gen: MoveGen):
+    """Whole-board shift helpers of a ghost-layout generator: ``quick(own, opp, kings,
+    player)`` -> (capture moves or None when there is none, empty, down movers, up
+    movers) and ``step_list`` / ``step_count`` (every step; order not kept)."""
+    h = gen.geo.half
+    h1 = h + 1
+    h2, h12 = 2 * h, 2 * h1
+    full, flying, back = gen.full, gen.flying, gen.rules.men_capture_backward
+
+    def quick(own, opp, kings, player):
+        empty = full & ~(own | opp)
+        men = own & ~kings
+        kown = own & kings
+        short_k = 0 if flying else kown
+        down = (men if player == 0 else 0) | short_k       # step down (Black's forward)
+        up = (men if player == 1 else 0) | short_k
+        jd = (men if (player == 0 or back) else 0) | short_k
+        ju = (men if (player == 1 or back) else 0) | short_k
+        st = (((((jd << h) & opp) << h) & empty) >> h2) | (((((jd << h1) & opp) << h1) & empty) >> h12) \
+            | (((((ju >> h) & opp) >> h) & empty) << h2) | (((((ju >> h1) & opp) >> h1) & empty) << h12)
+        if flying and kown:
+            st |= kown
+        if st:
+            caps = fast_captures(gen, own, opp, kings, player, st)
+            return (caps or None), empty, down, up
+        return None, empty, down, up
+
+    def step_count(empty, down, up, own, opp, kings, player):
+        n = (((down << h) & empty).bit_count() + ((down << h1) & empty).bit_count()
+             + ((up >> h) & empty).bit_count() + ((up >> h1) & empty).bit_count())
+        if flying and own & kings:
+            n += sum(1 for mv in fast_steps(gen, own & kings, opp | (own & ~kings), kings, player)
+                     if (1 << mv[0]) & kings)
+        return n
+
+    def step_list(empty, down, up, own, opp, kings, player):
+        out = []
+        for x, sh in ((down << h) & empty, -h), ((down << h1) & empty, -h1), \
+                     ((up >> h) & empty, h), ((up >> h1) & empty, h1):
+            while x:
+                b = x & -x
+                x ^= b
+                j = b.bit_length() - 1
+                out.append((j + sh, j, 0))
+        if flying and own & kings:
+            out += [mv for mv in fast_steps(gen, own & kings, opp | (own & ~kings), kings, player)]
+        return out
+    return quick, step_count, step_list
+
+
+@cache
+def ghost_kernel(rules):
+    return _ghost_kernel(ghostgen(rules))
+
+
+def perft_ghost(rules, black: int, white: int, kings: int, player: int, depth: int) -> int:
+    """perft on the ghost layout (positions in ghost bits) with whole-board shifts; the
+    same counts as ``perft_raw``."""
+    gen = ghostgen(rules)
+    _quick, step_count, step_list = ghost_kernel(rules)
+    crown_row = gen.crown_row
+    forced, flying, back = gen.forced, gen.flying, rules.men_capture_backward
+    h = gen.geo.half
+    h1 = h + 1
+    h2, h12 = 2 * h, 2 * h1
+    full = gen.full
+
+    def rec(own, opp, kings, player, depth):
+        # inlined ghost_kernel.quick: capture starters and step sets by whole-board shifts
+        empty = full & ~(own | opp)
+        men = own & ~kings
+        kown = own & kings
+        short_k = 0 if flying else kown
+        if player == 0:
+            down, up = men | short_k, short_k
+            jd, ju = down, (men | short_k) if back else short_k
+        else:
+            down, up = short_k, men | short_k
+            jd, ju = (men | short_k) if back else short_k, up
+        st = (((((jd << h) & opp) << h) & empty) >> h2) | (((((jd << h1) & opp) << h1) & empty) >> h12)
+        if ju:
+            st |= (((((ju >> h) & opp) >> h) & empty) << h2) \
+                | (((((ju >> h1) & opp) >> h1) & empty) << h12)
+        if flying and kown:
+            st |= kown
+        caps = fast_captures(gen, own, opp, kings, player, st) if st else None
+        if depth == 1:
+            if caps:
+                if forced:
+                    return len(caps)
+                return len(caps) + step_count(empty, down, up, own, opp, kings, player)
+            if kown and flying:
+                return step_count(empty, down, up, own, opp, kings, player)
+            return (((down << h) & empty).bit_count() + ((down << h1) & empty).bit_count()
+                    + ((up >> h) & empty).bit_count() + ((up >> h1) & empty).bit_count())
+        if caps and forced:
+            moves = caps
+        else:
+            moves = step_list(empty, down, up, own, opp, kings, player)
+            if caps:
+                moves = caps + moves
+        crown = crown_row[player]
+        nxt = 1 - player
+        d1 = depth - 1
+        total = 0
+        for start, end, capmask in moves:
+            fb, tb = 1 << start, 1 << end
+            if kings & fb:
+                k2 = (kings & ~fb & ~capmask) | tb
+            else:
+                k2 = kings & ~capmask
+                if tb & crown:
+                    k2 |= tb
+            total += rec(opp & ~capmask, (own & ~fb) | tb, k2, nxt, d1)
+        return total
+
+    if depth < 1:
+        return 1
+    own, opp = (black, white) if player == 0 else (white, black)
+    return rec(own, opp, kings, player, depth)

@@ -1,0 +1,90 @@
+"""The fast paths of issue 14 agree with the plain ones: the ghost-layout generator
+gives the public generator's moves in the same order, perft on it gives the same
+counts, the fused search gives the same values, the caches change nothing."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from boardkit.checkers import CheckersGame, CheckersRules, ai
+from boardkit.checkers.movegen import fast_generate, ghostgen, layout, movegen, perft_ghost, perft_raw
+
+RULES = [CheckersRules.american(), CheckersRules.international(), CheckersRules.no_forced(),
+         CheckersRules.custom(board_size=12), CheckersRules.custom(board_size=8, flying_kings=True,
+                                                                   majority_capture=False)]
+
+
+def positions(rules, games=4, plies=120, seed=7):
+    rng = np.random.default_rng(seed)
+    for _ in range(games):
+        g = CheckersGame(rules)
+        for _ in range(plies):
+            ms = g.legal_moves()
+            if not ms:
+                break
+            yield g
+            g.play(ms[int(rng.integers(len(ms)))])
+
+
+@pytest.mark.parametrize("rules", RULES, ids=lambda r: r.name + str(r.board_size))
+def test_ghost_generator_same_moves_same_order(rules):
+    api, gh, lay = movegen(rules), ghostgen(rules), layout(rules.board_size)
+    g2s = {b: i for i, b in enumerate(lay.s2g)}
+    seen = 0
+    for g in positions(rules):
+        b, w, k, p = g.raw_position()
+        own, opp = (b, w) if p == 0 else (w, b)
+        want = [(m[0][0], m[0][-1], m[2]) for m in api.generate(own, opp, k, p)]
+        t = lay.to_ghost
+        got = [(g2s[s], g2s[e], lay.from_ghost(c)) for s, e, c in fast_generate(gh, t(own), t(opp), t(k), p)]
+        assert got == want, g.fen()
+        assert lay.from_ghost(t(b)) == b
+        seen += 1
+    assert seen > 100
+
+
+@pytest.mark.parametrize("rules", RULES, ids=lambda r: r.name + str(r.board_size))
+def test_perft_ghost_matches_plain_perft(rules):
+    lay = layout(rules.board_size)
+    t = lay.to_ghost
+    for i, g in enumerate(positions(rules, games=2, plies=80, seed=3)):
+        if i % 9:
+            continue
+        b, w, k, p = g.raw_position()
+        for d in (1, 2, 3):
+            assert perft_ghost(rules, t(b), t(w), t(k), p, d) == perft_raw(movegen(rules), b, w, k, p, d)
+
+
+@pytest.mark.parametrize("rules", RULES[:3], ids=lambda r: r.name)
+def test_fused_search_values(rules, monkeypatch):
+    """search1 (fused, and its step shortcut) against the generic recursion."""
+    tips = frozenset({"groups", "back_row", "centre", "crown", "trade"})
+    plain = []
+    games = list(positions(rules, games=2, plies=60, seed=5))[::5]
+    for g in games:
+        for noise in (0.0, 1e-6):       # noise: full windows, so the step shortcut runs
+            s = ai._Search(rules, tips, noise, np.random.default_rng(0))
+            b, w, k, p = g.raw_position()
+            plain.append([v for v, _ in s.root(b, w, k, p, 2)])
+    monkeypatch.setattr(ai._Search, "search1", lambda self, b, w, k, p, a, be, q:
+                        ai._Search.search(self, b, w, k, p, 1, a, be, q, self.moves(b, w, k, p))
+                        if self.moves(b, w, k, p) else -ai.WIN)
+    got = []
+    for g in games:
+        for noise in (0.0, 1e-6):
+            s = ai._Search(rules, tips, noise, np.random.default_rng(0))
+            b, w, k, p = g.raw_position()
+            got.append([v for v, _ in s.root(b, w, k, p, 2)])
+    assert got == plain
+
+
+def test_legal_moves_and_undo_restore_cached_state():
+    g = CheckersGame()
+    before = g.legal_moves()
+    m = before[0]
+    g.play(m)
+    assert g.legal_moves() != before
+    g.undo()
+    assert g.legal_moves() == before and g.legal_moves() is not g.legal_moves()
+    g.legal_moves().clear()                 # a caller changing its list changes nothing
+    assert g.legal_moves() == before
