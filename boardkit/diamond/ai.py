@@ -42,13 +42,14 @@ from itertools import compress
 
 import numpy as np
 
-from .._core import check_level
+from .._core import BoardkitError, check_level
 from . import geometry as B
 from .movegen import SWAP, DiamondMove, board_state, cached_dests, code_move, fast_moves
 
 __all__ = ["LEVELS", "HINT_LEVEL", "bot", "hint", "explain", "intro_bot", "weak_bot", "normal_bot",
            "strong_bot", "strongest_bot", "RaceBot", "ReplyBot", "LookaheadBot", "Weights", "DEFAULT",
-           "race", "races", "evaluate", "distance", "candidate_moves"]
+           "race", "races", "evaluate", "distance", "candidate_moves", "TIPS", "TIP_LEVELS", "tip_bots",
+           "lab_tips", "tip_lab"]
 
 #: the levels, weakest first: English name -> the Japanese label the widget shows
 LEVELS: dict[str, str] = {"beginner": "入門", "weak": "よわい", "normal": "ふつう",
@@ -580,3 +581,77 @@ def explain(game, move) -> str:
         return f"{what} that brings a piece {gain} hole{'s' if gain > 1 else ''} nearer its goal ◎"
     return (f"{what}; it gains no distance now but keeps the race best after the rivals' "
             "replies (a ladder, a straggler brought up, or ◎ kept free for the king)")
+
+
+# ----------------------------------------------------------------- strategy tips
+#: the strategy tips of notebook 27 as settings of RaceBot: name -> (the RaceBot keywords
+#: WITH the tip, WITHOUT it); ``weights`` entries are Weights fields. The same table as
+#: benchmarks/tips.py (its results: benchmarks/results/tips_diamond.json).
+TIPS: dict[str, tuple[dict, dict]] = {
+    "ladders": ({"follow": 0.5}, {"follow": 0.0}),
+    "straggler": ({}, {"weights": {"straggler": 0.0}}),
+    "king": ({"weights": {"king": 1.0}}, {"weights": {"king": 0.0}}),
+    "fill_deep": ({}, {"weights": {"fill_deep": False, "squatter": 0.0}}),
+}
+#: what the tip bots are built on: "race" = the greedy RaceBot, "normal" = the ふつう bot
+TIP_LEVELS: dict[str, dict] = {"race": {}, "normal": {"follow": _FOLLOW, "look": 8}}
+#: the games the tips are measured in (as benchmarks/tips.py)
+TIP_RULES_KW = {"players": 2, "pieces": 10, "max_turns": 400}
+
+
+def _race_bot(level: str, settings: list[dict]) -> RaceBot:
+    kw = dict(TIP_LEVELS[level])
+    weights: dict = {}
+    for s in settings:
+        for k, v in s.items():
+            if k == "weights":
+                weights.update(v)
+            else:
+                kw[k] = v
+    return RaceBot(**kw, weights=Weights(**weights)) if weights else RaceBot(**kw)
+
+
+def tip_bots(names, level: str = "race") -> tuple:
+    """(bot with the tips, the same bot without them, a new-game factory) for one tip or
+    several combined (``names``: a name or a sequence of names of ``TIPS``)."""
+    from functools import partial
+
+    from .game import DiamondGame
+    from .rules import DiamondRules
+    names = (names,) if isinstance(names, str) else tuple(names)
+    for n in names:
+        if n not in TIPS:
+            raise BoardkitError(f"unknown tip {n!r}; the tips are {list(TIPS)}")
+    if level not in TIP_LEVELS:
+        raise BoardkitError(f"unknown tip level {level!r}; the levels are {list(TIP_LEVELS)}")
+    with_bot = _race_bot(level, [TIPS[n][0] for n in names])
+    without_bot = _race_bot(level, [TIPS[n][1] for n in names])
+    return with_bot, without_bot, partial(DiamondGame, DiamondRules(**TIP_RULES_KW))
+
+
+def _tip_with(name, level):
+    return tip_bots(name, level)[0]
+
+
+def _tip_without(name, level):
+    return tip_bots(name, level)[1]
+
+
+def lab_tips() -> dict:
+    """The tips for ``boardkit.widgets.tiplab.TipLab``: name -> (with_bot(level),
+    without_bot(level), new_game()), all picklable (process pools)."""
+    from functools import partial
+    return {n: (partial(_tip_with, n), partial(_tip_without, n), tip_bots(n)[2]) for n in TIPS}
+
+
+def tip_lab(**options):
+    """The tip lab of notebook 27: the four tips, combinable, at the levels race and
+    normal, with the settled 2,000-game values of benchmarks/results/tips_diamond.json
+    when that file is there. ``options`` go to TipLab (games, seed, executor, ...)."""
+    import pathlib
+
+    from ..widgets.tiplab import TipLab
+    results = pathlib.Path(__file__).resolve().parents[2] / "benchmarks" / "results" / "tips_diamond.json"
+    options.setdefault("results", results)
+    options.setdefault("max_plies", 400)
+    return TipLab(lab_tips(), levels={k: k for k in TIP_LEVELS}, combine=tip_bots, **options)

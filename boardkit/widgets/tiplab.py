@@ -1,0 +1,359 @@
+"""The tip lab: does a strategy tip win games? Play it and watch the interval tighten.
+
+One widget for every game's strategy notebook (issue 14). The student picks a tip (or
+several, when the game can combine them), a number of games and the level; the lab plays
+the bot WITH the tip against the same bot WITHOUT it (seats swapped every game), in
+chunks on a process pool, and after every chunk moves a progress bar and redraws the win
+rate with its 95% Wilson interval. Twenty games give an interval some 40 points wide; a
+thousand, about six: the student sees why a handful of games proves nothing.
+
+    from boardkit.widgets.tiplab import TipLab
+    lab = TipLab({"ladders": (with_bot, without_bot, new_game), ...},
+                 levels={"race": "race", "normal": "normal"},
+                 combine=combined_bots,                      # optional
+                 results="benchmarks/results/tips_diamond.json")   # optional: the settled values
+    lab                     # the widget (Run button)
+    lab.run("ladders", games=40)   # the same from Python; returns a LabResult
+
+``tips`` maps a tip's name to ``(with_bot(level), without_bot(level), new_game())``:
+two factories that take the level's value and return a bot ``bot(game, rng) -> move``,
+and a factory of a fresh game. For a process pool all three (and what they return) must
+be picklable: module-level functions, ``functools.partial`` objects, bot instances.
+``combine(names, level) -> (with_bot, without_bot, new_game)``, when given, makes the
+bots of several tips at once (the tip selector then allows several).
+
+Seeded: chunk k of a run with ``seed`` gets its own seed from
+``numpy.random.SeedSequence(seed)``, each game its own from that
+(``boardkit.sim.tournament``), and chunks are read in order, so the numbers and the
+curve are the same for any executor (``executor=None`` plays in the kernel,
+``"process"`` on a pool of 2 processes, or any ``concurrent.futures.Executor``).
+Draws and games stopped at the move cap count half, as in ``benchmarks/tips.py``.
+"""
+from __future__ import annotations
+
+import html
+import io
+import json
+import pathlib
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import Executor, ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+import ipywidgets as W
+import numpy as np
+
+from .. import sim
+from .._core import BoardkitError
+from ..i18n import add, tr
+from .base import MUTED_COLOR, TEXT_COLOR
+
+__all__ = ["TipLab", "LabResult", "load_results", "verdict"]
+
+add("en", {
+    "tiplab.title": "Tip lab: does the tip win more games?",
+    "tiplab.tips": "Tip",
+    "tiplab.games": "Games",
+    "tiplab.level": "Level",
+    "tiplab.run": "Play",
+    "tiplab.ready": "Pick a tip, a number of games and the level, then press Play.",
+    "tiplab.pick_tip": "Pick at least one tip.",
+    "tiplab.no_combine": "These tips cannot be combined here: pick one.",
+    "tiplab.playing": "Playing {done} of {games} games…",
+    "tiplab.line": ("{tip}: with the tip {wins} won, {losses} lost, {draws} drawn or unfinished "
+                    "of {games} games: score {score:.0%}, 95% interval [{lo:.0%}, {hi:.0%}]."),
+    "tiplab.helps": "The whole interval lies above 50%: the tip helps.",
+    "tiplab.hurts": "The whole interval lies below 50%: the tip, played this way, hurts.",
+    "tiplab.unsure": "The interval contains 50%: these games cannot tell the tip from chance.",
+    "tiplab.settled": "settled over {games} games: {score:.0%} [{lo:.0%}, {hi:.0%}]",
+    "tiplab.x": "games played",
+    "tiplab.y": "score of the bot with the tip",
+    "tiplab.band": "95% interval",
+    "tiplab.even": "50%: no effect",
+    "tiplab.error": "The games could not be played: {error}",
+})
+add("ja", {
+    "tiplab.title": "コツの実験室: コツを使うと勝ちが増える？",
+    "tiplab.tips": "コツ",
+    "tiplab.games": "対局数",
+    "tiplab.level": "レベル",
+    "tiplab.run": "対局開始",
+    "tiplab.ready": "コツ・対局数・レベルを選んで「対局開始」を押してください。",
+    "tiplab.pick_tip": "コツを1つ以上選んでください。",
+    "tiplab.no_combine": "ここではコツを組み合わせられません。1つ選んでください。",
+    "tiplab.playing": "{games} 局中 {done} 局まで対局しました…",
+    "tiplab.line": ("{tip}: コツありの {games} 局で {wins} 勝 {losses} 敗、引き分け・打ち切り {draws}。"
+                    "得点率 {score:.0%}、95% 区間 [{lo:.0%}, {hi:.0%}]。"),
+    "tiplab.helps": "区間全体が 50% より上: このコツは効きます。",
+    "tiplab.hurts": "区間全体が 50% より下: このやり方のコツは逆効果です。",
+    "tiplab.unsure": "区間に 50% が入っています: この対局数ではコツと偶然を区別できません。",
+    "tiplab.settled": "{games} 局で確定: {score:.0%} [{lo:.0%}, {hi:.0%}]",
+    "tiplab.x": "対局数",
+    "tiplab.y": "コツありのボットの得点率",
+    "tiplab.band": "95% 区間",
+    "tiplab.even": "50%: 効果なし",
+    "tiplab.error": "対局できませんでした: {error}",
+})
+
+TipFactories = tuple  # (with_bot(level), without_bot(level), new_game())
+
+
+@dataclass
+class LabResult:
+    """The games of one run: counts for the bot WITH the tip, and the curve (one point
+    per chunk: games so far, score, interval low, interval high)."""
+
+    tip: str
+    level: Any
+    games: int = 0
+    wins: int = 0
+    losses: int = 0
+    draws: int = 0                 # draws and games stopped at the cap (half a point each)
+    curve: list = field(default_factory=list)
+
+    @property
+    def score(self) -> float:
+        return (self.wins + 0.5 * self.draws) / self.games if self.games else 0.5
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        return sim.wilson_interval(self.wins + 0.5 * self.draws, self.games) if self.games else (0.0, 1.0)
+
+    def __repr__(self) -> str:
+        lo, hi = self.interval
+        return (f"LabResult({self.tip!r}: {self.games} games, {self.wins} won, {self.losses} lost, "
+                f"{self.draws} drawn/unfinished, score {self.score:.1%} [{lo:.1%}, {hi:.1%}])")
+
+
+def verdict(lo: float, hi: float) -> str:
+    """The lab's sentence for an interval: helps, hurts or cannot tell."""
+    if lo > 0.5:
+        return tr("tiplab.helps")
+    if hi < 0.5:
+        return tr("tiplab.hurts")
+    return tr("tiplab.unsure")
+
+
+def load_results(source) -> dict[str, dict]:
+    """The entries of a ``benchmarks/results/tips_<game>.json`` file (a path, or the list
+    already read), by tip name. A missing file gives {} (the lab then draws no settled line)."""
+    if isinstance(source, (str, pathlib.Path)):
+        from .._input import loads_json, read_text
+        path = pathlib.Path(source)
+        if not path.exists():
+            return {}
+        source = loads_json(read_text(path, "tips results"), "tips results")
+    if not isinstance(source, list):
+        raise BoardkitError("tips results: expected a list of entries (benchmarks/tips.py)")
+    return {e["tip"]: e for e in source if isinstance(e, dict) and "tip" in e}
+
+
+def _chunk(new_game, with_bot, without_bot, games, seed, max_plies):
+    """One chunk (runs in a worker): (wins, losses, draws) of the bot with the tip."""
+    res = sim.tournament(new_game, {"with": with_bot, "without": without_bot}, games=games,
+                         seed=seed, max_plies=max_plies, progress=False)
+    return res.wins["with"], res.wins["without"], res.draws + res.unfinished
+
+
+class TipLab(W.VBox):
+    """The tip lab widget (see the module docstring)."""
+
+    def __init__(self, tips: Mapping[str, TipFactories], *, levels: Mapping[str, Any] | None = None,
+                 level: str | None = None, combine: Callable | None = None, games: int = 100,
+                 game_choices: Sequence[int] = (20, 100, 200, 500, 1000, 2000), seed: int = 0,
+                 chunk: int = 10, executor: Executor | str | None = "process",
+                 max_plies: int | None = None, results=None, title: str | None = None):
+        super().__init__()          # first: a refused set-up still leaves a whole widget behind
+        if not tips:
+            raise BoardkitError("TipLab: give at least one tip: {name: (with_bot, without_bot, new_game)}")
+        for name, f in tips.items():
+            if not (isinstance(f, tuple) and len(f) == 3 and all(callable(x) for x in f)):
+                raise BoardkitError(f"TipLab: tip {name!r} must be (with_bot(level), without_bot(level), "
+                                    "new_game()): three callables")
+        if not isinstance(chunk, int) or isinstance(chunk, bool) or chunk < 1:
+            raise BoardkitError(f"TipLab: chunk must be a positive int, got {chunk!r}")
+        if executor not in (None, "process") and not isinstance(executor, Executor):
+            raise BoardkitError("TipLab: executor must be None, 'process' or a concurrent.futures.Executor")
+        self.tips = dict(tips)
+        self.levels = dict(levels) if levels else {"-": None}
+        self.combine = combine
+        self.seed, self.chunk, self.max_plies = seed, chunk, max_plies
+        self.executor = executor
+        self._pool: Executor | None = None
+        self.settled = load_results(results) if results is not None else {}
+        self.result: LabResult | None = None
+        choices = sorted(set(int(g) for g in game_choices) | {int(games)})
+
+        names = list(self.tips)
+        if combine is not None:
+            self.tip_control = W.SelectMultiple(options=names, value=(names[0],), rows=min(5, len(names)),
+                                                description=tr("tiplab.tips"))
+        else:
+            self.tip_control = W.Dropdown(options=names, value=names[0], description=tr("tiplab.tips"))
+        self.games_control = W.Dropdown(options=choices, value=int(games), description=tr("tiplab.games"))
+        lv = list(self.levels)
+        self.level_control = W.Dropdown(options=lv, value=level if level in self.levels else lv[0],
+                                        description=tr("tiplab.level"))
+        self.level_control.layout.display = None if levels else "none"
+        self.run_button = W.Button(description=tr("tiplab.run"), button_style="primary")
+        self.run_button.on_click(lambda _b: self.run())
+        self.progress = W.IntProgress(value=0, min=0, max=int(games), description="")
+        self.text = W.HTML(f"<span style='color:{MUTED_COLOR}'>{html.escape(tr('tiplab.ready'))}</span>")
+        self.plot = W.Image(format="png", layout=W.Layout(max_width="560px"))
+        head = W.HTML(f"<b style='color:{TEXT_COLOR}'>{html.escape(title or tr('tiplab.title'))}</b>")
+        self.children = [head, W.HBox([self.tip_control, W.VBox([self.games_control, self.level_control])]),
+                         W.HBox([self.run_button, self.progress]), self.text, self.plot]
+
+    def __repr__(self) -> str:
+        return f"<TipLab: {len(self.tips)} tips ({', '.join(self.tips)})>"
+
+    # ------------------------------------------------------------------ running
+    def selected(self) -> tuple[str, ...]:
+        v = self.tip_control.value
+        return tuple(v) if isinstance(v, (tuple, list)) else (v,)
+
+    def _bots(self, names: tuple[str, ...], level) -> tuple:
+        if len(names) == 1:
+            w, wo, new_game = self.tips[names[0]]
+            return w(level), wo(level), new_game
+        if self.combine is None:
+            raise BoardkitError(tr("tiplab.no_combine"))
+        return self.combine(names, level)
+
+    def _executor(self):
+        if self.executor is None or isinstance(self.executor, Executor):
+            return self.executor
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(max_workers=2)
+        return self._pool
+
+    def close(self) -> None:
+        """Shut down the lab's own process pool (if it made one)."""
+        if self._pool is not None:
+            self._pool.shutdown()
+            self._pool = None
+
+    def run(self, tips: str | Sequence[str] | None = None, games: int | None = None,
+            level: str | None = None) -> LabResult | None:
+        """Play the games (the Play button does this with the controls' values). ``tips``:
+        a name or several (with ``combine``); ``level``: a key of ``levels``. The
+        controls are set to the given values. Returns the LabResult (None if refused:
+        the reason is in the text line)."""
+        if tips is not None:
+            names = (tips,) if isinstance(tips, str) else tuple(tips)
+            unknown = [t for t in names if t not in self.tips]
+            if unknown:
+                raise BoardkitError(f"TipLab: unknown tip(s) {unknown}; the tips are {list(self.tips)}")
+            self.tip_control.value = names if self.combine is not None else names[0]
+        if games is not None:
+            if not isinstance(games, int) or isinstance(games, bool) or not 1 <= games <= 100_000:
+                raise BoardkitError(f"TipLab: games must be an int from 1 to 100000, got {games!r}")
+            if games not in self.games_control.options:
+                self.games_control.options = sorted(set(self.games_control.options) | {games})
+            self.games_control.value = games
+        if level is not None:
+            if level not in self.levels:
+                raise BoardkitError(f"TipLab: unknown level {level!r}; the levels are {list(self.levels)}")
+            self.level_control.value = level
+        names = self.selected()
+        if not names:
+            self._say(tr("tiplab.pick_tip"))
+            return None
+        if len(names) > 1 and self.combine is None:
+            self._say(tr("tiplab.no_combine"))
+            return None
+        n = int(self.games_control.value)
+        lvl = self.levels[self.level_control.value]
+        with_bot, without_bot, new_game = self._bots(names, lvl)
+        res = LabResult(" + ".join(names), self.level_control.value)
+        self.result = res
+        sizes = [min(self.chunk, n - i) for i in range(0, n, self.chunk)]
+        seeds = [int(s.generate_state(1)[0]) for s in np.random.SeedSequence(self.seed).spawn(len(sizes))]
+        self.progress.max, self.progress.value, self.progress.bar_style = n, 0, ""
+        self.run_button.disabled = True
+        ex = self._executor()
+        try:
+            args = [(new_game, with_bot, without_bot, k, s, self.max_plies) for k, s in zip(sizes, seeds)]
+            if ex is None:
+                parts = (_chunk(*a) for a in args)
+            else:
+                futures = [ex.submit(_chunk, *a) for a in args]
+                parts = (f.result() for f in futures)          # in order: the same curve always
+            for (wins, losses, draws), k in zip(parts, sizes):
+                res.games += k
+                res.wins += wins
+                res.losses += losses
+                res.draws += draws
+                lo, hi = res.interval
+                res.curve.append((res.games, res.score, lo, hi))
+                self.progress.value = res.games
+                self._show(res, playing=res.games < n)
+        except BoardkitError:
+            raise
+        except Exception as e:      # noqa: BLE001 - a worker's failure, told in the widget
+            self._say(tr("tiplab.error", error=f"{type(e).__name__}: {e}"[:300]))
+            raise
+        finally:
+            self.run_button.disabled = False
+        self.progress.bar_style = "success"
+        return res
+
+    # ------------------------------------------------------------------ showing
+    def _say(self, text: str) -> None:
+        self.text.value = f"<span style='color:{TEXT_COLOR}'>{html.escape(text)}</span>"
+
+    def _show(self, res: LabResult, playing: bool) -> None:
+        lo, hi = res.interval
+        line = tr("tiplab.line", tip=res.tip, wins=res.wins, losses=res.losses, draws=res.draws,
+                  games=res.games, score=res.score, lo=lo, hi=hi)
+        parts = [html.escape(line)]
+        parts.append(html.escape(tr("tiplab.playing", done=res.games, games=self.progress.max)) if playing
+                     else "<b>" + html.escape(verdict(lo, hi)) + "</b>")
+        ref = self.settled.get(res.tip)
+        if ref:
+            parts.append(f"<span style='color:{MUTED_COLOR}'>" + html.escape(tr(
+                "tiplab.settled", games=ref["games"], score=ref["score"], lo=ref["interval"][0],
+                hi=ref["interval"][1])) + "</span>")
+        self.text.value = f"<div style='color:{TEXT_COLOR}'>" + "<br>".join(parts) + "</div>"
+        self.plot.value = self.figure_png(res)
+
+    def figure_png(self, res: LabResult | None = None) -> bytes:
+        """The plot of a run (default: the last) as PNG bytes: the score after each chunk,
+        its 95% interval as a band, the 50% line, and the settled value if known."""
+        from matplotlib.figure import Figure
+
+        from .. import plot
+        plot.setup()
+        res = res or self.result
+        fig = Figure(figsize=(6.4, 3.2), dpi=80)
+        ax = fig.add_subplot()
+        if res and res.curve:
+            xs = [p[0] for p in res.curve]
+            ax.fill_between(xs, [p[2] for p in res.curve], [p[3] for p in res.curve], alpha=0.25,
+                            color="#0072B2", label=tr("tiplab.band"), step=None)
+            ax.plot(xs, [p[1] for p in res.curve], "o-", color="#0072B2", ms=3, label=res.tip)
+            ref = self.settled.get(res.tip)
+            if ref:
+                ax.axhline(ref["score"], color="#D55E00", ls="--", lw=1.2,
+                           label=tr("tiplab.settled", games=ref["games"], score=ref["score"],
+                                    lo=ref["interval"][0], hi=ref["interval"][1]))
+            ax.set_xlim(0, max(xs[-1], self.progress.max))
+        ax.axhline(0.5, color="#555555", lw=1, label=tr("tiplab.even"))
+        from matplotlib.ticker import MaxNLocator
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+        ax.set_ylim(0, 1.02)
+        ax.yaxis.set_major_formatter(lambda v, _p: f"{v:.0%}")
+        ax.set_xlabel(tr("tiplab.x"))
+        ax.set_ylabel(tr("tiplab.y"))
+        ax.legend(loc="lower right", fontsize=8)
+        fig.tight_layout()
+        buf = io.BytesIO()
+        fig.savefig(buf, format="png")
+        return buf.getvalue()
+
+
+def _dump(res: LabResult) -> str:
+    """A result as JSON text (tests, notebooks)."""
+    lo, hi = res.interval
+    return json.dumps({"tip": res.tip, "games": res.games, "wins": res.wins, "losses": res.losses,
+                       "draws": res.draws, "score": res.score, "interval": [lo, hi]})
