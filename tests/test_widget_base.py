@@ -262,3 +262,11 @@ def test_why_not_target_hook_explains_a_click_on_an_unmarked_cell():
     w2 = ToyWidget()
     w2.click("a"); w2.click("h")
     assert w2.message == "" and not w2.selection.active       # the default stays silent
+
+
+def test_unknown_level_is_a_boardkit_error_listing_the_levels():
+    from boardkit import BoardkitError
+    with pytest.raises(BoardkitError, match="'first' \\(さいしょ\\)"):
+        AiToyWidget(level="hardest")
+    with pytest.raises(BoardkitError, match="'only'"):
+        ToyWidget(level="hardest")

@@ -137,8 +137,8 @@ class GameWidget(W.VBox):
                        description=name, layout=W.Layout(width="220px"))
             for i, name in enumerate(self.player_names)]
         names = self.level_names()
-        if level is not None and self._ai_levels():
-            level = check_level(level, self._ai_levels())
+        if level is not None:
+            level = check_level(level, self._ai_levels() or {n: n for n in names})
         self.level_control = W.Dropdown(options=self.level_options(),
                                         value=level or names[min(1, len(names) - 1)],
                                         description=tr("level"), layout=W.Layout(width="220px"))
