@@ -378,14 +378,14 @@ def _run_last_cell(page, path: str) -> None:
                            window.jupyterapp.commands.execute('notebook:run-cell'); }""")
 
 
-def _assert_boards_render_untrusted(page, notebook: pathlib.Path) -> None:
+def _assert_boards_render_untrusted(page, notebook: pathlib.Path, at_least: int = 4) -> None:
     """Every stored board of `notebook` is an <img> of an SVG data URI, decoded and with
     a size; no output shows a board's text repr instead."""
     nb = json.loads(notebook.read_text(encoding="utf-8"))
     stored = [o.get("data", {}) for c in nb["cells"] if c["cell_type"] == "code"
               for o in c["outputs"]]
     boards = sum("image/svg+xml" in d for d in stored)
-    assert boards >= 4, f"{notebook.name} should store its boards ({boards} found)"
+    assert boards >= at_least, f"{notebook.name} should store its boards ({boards} found)"
     bare = sum("image/svg+xml" in d and "data:image/svg+xml" not in "".join(d.get("text/html", ""))
                for d in stored)
     assert not bare, (f"{bare} of {boards} stored boards of {notebook.name} have no <img> "
@@ -513,6 +513,7 @@ def test_make_lab_lands_on_the_start_notebook_and_its_links_open(lab, labpage):
     link.scroll_into_view_if_needed()
     link.click()
     _wait_open(labpage, "exercises/checkers.ipynb")
+    _assert_boards_render_untrusted(labpage, ROOT / "exercises/checkers.ipynb", at_least=1)
 
 
 # ---------------------------------------------------------------------- 5. every game's widget
