@@ -70,8 +70,6 @@ _PROBABILITY = ("a probability/measurement section: the computation is the activ
 # notebook name without its number (so renumbering keeps them) ->
 #     {check or (check, section heading start): reason}
 EXCEPTIONS: dict[str, dict[object, str]] = {
-    "backgammon_board_and_start": {"NB-TIME": _REWORK, "NB-SUMMARY": _REWORK},
-    "backgammon_moving": {"NB-TIME": _REWORK, "NB-SUMMARY": _REWORK},
     "backgammon_hitting_and_entering": {
         "NB-TIME": _REWORK, "NB-SUMMARY": _REWORK,
         ("RS-BOARD", "The chance to enter, exactly"): _PROBABILITY,
@@ -79,10 +77,6 @@ EXCEPTIONS: dict[str, dict[object, str]] = {
     },
     "backgammon_whole_roll": {"NB-TIME": _REWORK, "NB-SUMMARY": _REWORK},
     "backgammon_cube_and_matches": {"NB-TIME": _REWORK, "NB-SUMMARY": _REWORK},
-    "mawari_what_if": {"NB-TIME": _REWORK, "NB-SUMMARY": _REWORK},
-    "mawari_ring_markov": {"NB-TIME": _REWORK, "NB-SUMMARY": _REWORK},
-    "mawari_toss_lab": {"NB-TIME": _REWORK, "NB-SUMMARY": _REWORK},
-    "mawari_full_game": {"NB-TIME": _REWORK},
 }
 # filled in below from the committed notebooks' state (see _RULE_SECTION_GAPS)
 
@@ -155,35 +149,12 @@ _GEN = ("written without it (the generator left it out); the lesson rework, issu
         "makes every rule section active")
 _TIPS = ("a strategy tip measured by bot matches, not a rule to play on a board; the "
          "strategy-tips issue reshapes 37")
-_LONG_SETUP = "the demonstration sets up a three-player position, longer than a small cell"
 _RULE_SECTION_GAPS: dict[str, dict[str, tuple[list[str], str]]] = {
     # notebook name without its number: {section heading start: ([missing pieces], reason)}
-    "diamond_board_and_camps": {
-        "A star of 121 holes (DG-01)": (["RS-TRY"], _GEN),
-    },
-    "diamond_steps_and_hops": {
-        "One piece per turn (DG-07)": (["RS-BOARD", "RS-TRY"], _GEN),
-    },
     "diamond_hop_chains": {
         "Why the search is right (DG-10)": (
             ["RS-TRY", "RS-CHECK"],
             "an argument about the search (extension material), not a rule to play"),
-    },
-    "diamond_king": {
-        "Each colour has one king (DG-04)": (["RS-TRY", "RS-CHECK"], _GEN),
-    },
-    "diamond_forbidden_and_goals": {
-        "Shared corners (DG-03)": (["RS-TRY"], _GEN),
-        "Finishing: all in, king on": (["RS-TRY"], _GEN),
-    },
-    "diamond_two_vs_three": {
-        "Three players (DG-05)": (["RS-TRY"], _GEN),
-        "No legal move: pass (DG-07)": (["RS-TRY"], _GEN),
-        "Ranking three players (DG-14)": (["RS-TRY"], _GEN),
-    },
-    "diamond_variants": {
-        "No king (DG-17)": (["RS-TRY"], _GEN),
-        "Ten pieces (DG-18)": (["RS-TRY"], _GEN),
     },
     "backgammon_hitting_and_entering": {
         "The chance to enter, exactly (BG-07)": (
@@ -197,42 +168,22 @@ _RULE_SECTION_GAPS: dict[str, dict[str, tuple[list[str], str]]] = {
         "Hit while bearing off (BG-09, BG-07)": (["RS-CHECK"], _GEN),
         "Who wins the race? (BG-10)": (["RS-BOARD", "RS-TRY"], _PROBABILITY),
     },
-    "backgammon_dice_probabilities": {
-        "36 rolls, 21 kinds (BG-03, BG-06)": (["RS-BOARD", "RS-TRY"], _PROBABILITY),
-        "The average roll: 49/6 pips (BG-06)": (["RS-BOARD", "RS-TRY"], _PROBABILITY),
-        "Direct shots (BG-04, BG-05, BG-07)": (["RS-TRY"], _PROBABILITY),
-        "Blocks on the way (BG-05)": (["RS-TRY"], _PROBABILITY),
-    },
     "backgammon_strategy": {
         "Tip 1: stack checkers": (["RS-TRY"], _TIPS),
         "Tip 2: hold the 5-point": (["RS-BOARD", "RS-TRY", "RS-CHECK"], _TIPS),
         "Tip 3: build a prime": (["RS-TRY", "RS-CHECK"], _TIPS),
         "Tip 5: count the pips": (["RS-BOARD", "RS-TRY", "RS-CHECK"], _TIPS),
     },
-    "mawari_toss_probability": {
-        "1. One gold lands in one of five ways (MS-04)": (["RS-TRY", "RS-CHECK"], _GEN),
-        "2. What a toss is worth (MS-05)": (["RS-TRY"], _PROBABILITY),
-        "4. The probability model (MS-09)": (["RS-BOARD", "RS-TRY", "RS-CHECK"], _PROBABILITY),
-        "6. Expected squares per turn": (["RS-TRY"], _PROBABILITY),
-    },
-    "mawari_ring_markov": {
-        "1. The track (MS-01)": (["RS-TRY", "RS-CHECK"], _GEN),
-        "2. One toss on the ring": (["RS-BOARD", "RS-TRY"], _PROBABILITY),
-    },
     "mawari_toss_lab": {
         "1. How to toss and what to write down (MS-04)": (
             ["RS-BOARD", "RS-CODE", "RS-TRY", "RS-CHECK"],
-            "instructions for tossing real golds in class; the lab's board is in section 5"),
+            "instructions for tossing real golds in class; the lab's board comes later"),
     },
 }
 for _stem, _secs in _RULE_SECTION_GAPS.items():
     for _head, (_pieces, _why) in _secs.items():
         for _piece in _pieces:
             EXCEPTIONS.setdefault(_stem, {})[(_piece, _head)] = _why
-EXCEPTIONS["diamond_two_vs_three"].update({
-    ("RS-CODE", "No legal move: pass (DG-07)"): _LONG_SETUP,
-    ("RS-CODE", "Ranking three players (DG-14)"): _LONG_SETUP,
-})
 
 _used: set[tuple[str, object]] = set()
 
