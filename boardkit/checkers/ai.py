@@ -55,7 +55,8 @@ if TYPE_CHECKING:
 
 __all__ = ["LEVELS", "HINT_LEVEL", "NODE_BUDGET", "bot", "hint", "explain", "easy", "normal", "strong",
            "EasyBot", "NormalBot", "StrongBot", "best_move", "TIPS", "TipBot", "tip_bot",
-           "tip_pair", "measure_tip", "evaluate", "score", "centre_squares"]
+           "tip_pair", "measure_tip", "evaluate", "score", "centre_squares", "lab_tips", "lab_combine",
+           "LAB_LEVELS"]
 
 TIPS = ("shots", "groups", "back_row", "centre", "crown", "trade")
 WIN = 100_000
@@ -657,6 +658,36 @@ def measure_tip(tip: str, games: int = 60, seed: int = 1, rules=None, *, depth: 
     with_tip, without = tip_pair(tip, depth, noise)
     return sim.tournament(_Factory(rules), {"with": with_tip, "without": without}, games=games,
                           seed=seed, max_plies=max_plies, executor=executor, progress=False)
+
+
+def _lab_bot(tip: str, with_tip: bool, depth) -> TipBot:
+    return tip_pair(tip, depth=int(depth))[0 if with_tip else 1]
+
+
+def lab_tips(rules=None) -> dict:
+    """The tips for ``boardkit.widgets.tiplab.TipLab``: name -> (with_bot(depth),
+    without_bot(depth), new_game), picklable (the lab plays on a process pool); the
+    bots are ``tip_pair``'s, the games American unless ``rules`` are given."""
+    from functools import partial
+    from .rules import CheckersRules
+    factory = _Factory(rules if rules is not None else CheckersRules.american())
+    return {t: (partial(_lab_bot, t, True), partial(_lab_bot, t, False), factory) for t in TIPS}
+
+
+def lab_combine(names, depth, rules=None) -> tuple:
+    """Several tips at once for the lab: the bot with all of ``names`` (and "shots")
+    against the bot that only reads captures ("shots"), or, with "shots" alone among
+    the names, against the material-only bot."""
+    from .rules import CheckersRules
+    names = tuple(names)
+    base = () if names == ("shots",) else ("shots",)
+    with_tip = tip_bot(only=tuple(dict.fromkeys(base + names)), depth=int(depth), noise=4.0)
+    without = tip_bot(only=base, depth=int(depth), noise=4.0)
+    return with_tip, without, _Factory(rules if rules is not None else CheckersRules.american())
+
+
+#: the lab's levels: search depth of the tip bots (the benchmark's --level)
+LAB_LEVELS = {"1 ply": 1, "2 plies": 2, "3 plies": 3}
 
 
 @dataclass(frozen=True)
