@@ -669,6 +669,7 @@ def lab_tips(rules=None) -> dict:
     without_bot(depth), new_game), picklable (the lab plays on a process pool); the
     bots are ``tip_pair``'s, the games American unless ``rules`` are given."""
     from functools import partial
+
     from .rules import CheckersRules
     factory = _Factory(rules if rules is not None else CheckersRules.american())
     return {t: (partial(_lab_bot, t, True), partial(_lab_bot, t, False), factory) for t in TIPS}
