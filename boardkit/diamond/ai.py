@@ -234,17 +234,34 @@ def _mover_values(game, codes, w: Weights = DEFAULT, race: bool = False) -> list
     push, pop, over = game._fpush, game._fpop, game._is_over_fast
     parts = _Race(game, me, w)
     c = game.cells
-    # an ordinary move to a hole outside every home finishes nobody (DG-14, DG-16)
-    # and, below the turn cap, does not end the game: no need to play it out
-    home_any = game._home_any
+    # An ordinary move to hole x can complete player q's home (DG-14, DG-16) only if x is
+    # the last empty hole of that home and the move does not empty another one; below the
+    # turn cap no other ordinary move ends the game or changes the finished list, so it
+    # need not be played out: its race comes from the parts.
+    last = {}
+    for q, home in enumerate(game._home):
+        if q not in fin:
+            empty = [j for j in home if not c[j]]
+            if len(empty) == 1:
+                last[empty[0]] = game._home_set[q]
     cap = game.rules.max_turns
     quiet = cap is None or game._ply + 1 < cap
+    dist, far0, nfar, second, deep = parts.dist, parts.far, parts.nfar, parts.second, parts.deep
+    total, straggler, cost = parts.total, parts.straggler, parts.cost
     out = []
     if race:
         for m in codes:
-            if quiet and m >= 0 and not m & SWAP and not home_any[m & 255]:
-                out.append(-parts.after(m >> 8 & 255, m & 255, c[m >> 8 & 255]))
-                continue
+            if quiet and m >= 0 and not m & SWAP:
+                x = m & 255
+                h = last.get(x)
+                i = m >> 8 & 255
+                if h is None or i in h:               # parts.after(i, x, c[i]), inlined
+                    far = far0 if (dist[i] != far0 or nfar > 1) else second
+                    if dist[x] > far:
+                        far = dist[x]
+                    k = cost[c[i] & 8]
+                    out.append(-(total - k[i] + k[x] + straggler * max(0, far - deep)))
+                    continue
             push(m)
             if over():
                 v = _sooner(evaluate(game, me), 1)
@@ -261,10 +278,18 @@ def _mover_values(game, codes, w: Weights = DEFAULT, race: bool = False) -> list
     best = min(rivals) if rivals else 0.0
     lost = len(rivals) < n - 1
     for m in codes:
-        if quiet and m >= 0 and not m & SWAP and not home_any[m & 255]:
-            mine = parts.after(m >> 8 & 255, m & 255, c[m >> 8 & 255])
-            out.append(((-WIN + best - mine) if lost else best - mine, False))
-            continue
+        if quiet and m >= 0 and not m & SWAP:
+            x = m & 255
+            h = last.get(x)
+            i = m >> 8 & 255
+            if h is None or i in h:
+                far = far0 if (dist[i] != far0 or nfar > 1) else second
+                if dist[x] > far:
+                    far = dist[x]
+                k = cost[c[i] & 8]
+                mine = total - k[i] + k[x] + straggler * max(0, far - deep)
+                out.append(((-WIN + best - mine) if lost else best - mine, False))
+                continue
         push(m)
         if len(fin) != nfin or m < 0 or m & SWAP:
             out.append((evaluate(game, me), me in fin))

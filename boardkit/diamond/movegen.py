@@ -254,7 +254,7 @@ def reachable(g) -> dict[tuple[int, int], set]:
         v = c[i]
         if v & 7 != p1:
             continue
-        ends = {H[x] for x in steps[i] if not c[x]}
+        ends = [x for x in steps[i] if not c[x]]
         c[i] = 0                          # the mover has left its hole
         try:
             if generic or v & _KING:
@@ -271,9 +271,9 @@ def reachable(g) -> dict[tuple[int, int], set]:
         finally:
             c[i] = v
         if len(queue) > 1:
-            ends.update([H[x] for x in queue[1:]])
+            ends += queue[1:]
         if ends:
-            out[H[i]] = ends
+            out[H[i]] = {H[x] for x in ends}
     return out
 
 
@@ -319,6 +319,7 @@ def player_tables(g) -> tuple:
     return t
 
 
+_MEMO_DEPTH = 4
 _BYTE = [3 << 8 * j for j in range(B.N)]
 _STATE = bytes((1 if v else 0) | (2 if v & _KING else 0) for v in range(256))
 
@@ -342,9 +343,11 @@ def cached_dests(g, i: int, state: int) -> list[int]:
         return dests(g, i)
     memo = g._dmemo
     key = (rules.long_jump << 13 | rules.king_hops_after_group << 12) | i << 4 | v
-    e = memo.get(key)
-    if e is not None and state & e[0] == e[1]:
-        return e[2]
+    entries = memo.get(key)
+    if entries is not None:
+        for e in entries:
+            if state & e[0] == e[1]:
+                return e[2]
     p = (v & 7) - 1
     rm = g._smask[p][i]
     out = [x for x in g._steps[p][i] if not c[x]]
@@ -382,9 +385,13 @@ def cached_dests(g, i: int, state: int) -> list[int]:
                 out.extend([x for x in queue[1:] if x not in out])
             else:
                 out = queue[1:]
-    if len(memo) > 20_000:
-        memo.clear()
-    memo[key] = (rm, state & rm, out)
+    if entries is None:
+        if len(memo) > 20_000:
+            memo.clear()
+        memo[key] = [(rm, state & rm, out)]
+    else:                                 # the newest first; a few positions per piece (a
+        entries.insert(0, (rm, state & rm, out))      # search goes back and forth)
+        del entries[_MEMO_DEPTH:]
     return out
 
 
@@ -522,8 +529,13 @@ def fast_moves(g) -> list[int]:
         for i in compress(_RANGE, c):
             v = c[i]
             if v & 7 == p1:
-                e = memo.get(flags | i << 4 | v)      # cached_dests, inlined for the hits
-                ds = e[2] if e is not None and state & e[0] == e[1] else cached_dests(g, i, state)
+                ds = None
+                for e in memo.get(flags | i << 4 | v, ()):    # cached_dests, inlined for the hits
+                    if state & e[0] == e[1]:
+                        ds = e[2]
+                        break
+                if ds is None:
+                    ds = cached_dests(g, i, state)
                 base = i << 8
                 out.extend([base | x for x in ds])
     if g.rules.no_squatting_after is not None:
