@@ -1,78 +1,95 @@
-"""Random backgammon games per second, generating every distinct legal play each turn,
-side by side with OpenSpiel's backgammon (C++, driven from Python).
+"""Backgammon speed side by side (issue 14): random games through the public API, move
+generation per position and bot matches at the middle level, against OpenSpiel's
+backgammon (C++, driven from Python) and against an older boardkit.
 
-    .venv/bin/python benchmarks/backgammon_games.py [games] [repeats]
+    .venv/bin/python benchmarks/backgammon_games.py [--rounds 5] [--games 60] [--vs OLD]
 
-OpenSpiel runs in a scratch venv through a subprocess (never in the project's venv):
+OLD is a copy of an older boardkit package, e.g. the commit before the speed-ups:
 
-    python3 -m venv /tmp/bench-openspiel && /tmp/bench-openspiel/bin/pip install open_spiel
+    mkdir -p /tmp/bg_old && git archive 6fdb926 boardkit | tar -x -C /tmp/bg_old
 
-Measured, not asserted: prints the median of a few repeats and the ratio. Note the two
-do different work per turn: boardkit lists every distinct whole play (one per
-resulting position, BG-08), OpenSpiel lists its actions (two checker moves each; a
-double is two decisions), so the ratio compares "a random game with full move
-generation" in each library.
+OpenSpiel runs in a scratch venv (never in the project's venv):
+
+    python3 -m venv /tmp/os && /tmp/os/bin/pip install open_spiel      (or /tmp/bench-openspiel)
+
+Every measurement runs in a fresh subprocess; the contenders are INTERLEAVED round by
+round (old, new, OpenSpiel, then the next round in another order), so a load change on
+this shared machine hits all of them alike. Each figure is the median over the rounds
+of CPU time (time.process_time) and of wall time; ratios are of the medians.
+
+What is timed (like for like, the same harness in each library):
+  games    random games to the end: roll (resolve_chance / a chance outcome), list the
+           legal moves, pick one with the same numpy Generator, play it.
+           boardkit: BackgammonGame with the cube (the "roll" cube action is taken when
+           offered); one decision per turn listing every distinct whole play (BG-08).
+           OpenSpiel: one decision per two checker moves (a double is two decisions).
+  movegen  positions per second whose legal moves are listed, over the positions of
+           random games (a few thousand):
+           boardkit ``BackgammonGame.legal_moves()`` on a fresh game at each position
+           (the position+dice cache OFF: every position is new), OpenSpiel
+           ``state.legal_actions()`` on saved states.
+  normal   bot matches, normal vs normal (``ai.bot("normal")``, no cube), games/s.
+
+Measured 2026-12-01 on this shared 2-core machine (load 2-4), 5 rounds, medians;
+see the docstring of boardkit/backgammon/movegen.py for the figures.
 """
 from __future__ import annotations
 
+import json
+import os
 import pathlib
 import statistics
 import subprocess
 import sys
-import time
 
-import numpy as np
-
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
-from boardkit.backgammon import BackgammonGame, CubeAction  # noqa: E402
-from boardkit.backgammon.movegen import START, plays_for  # noqa: E402
-
-OPENSPIEL_PY = "/tmp/bench-openspiel/bin/python"
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+PEERS = ("/tmp/os/bin/python", "/tmp/bench-openspiel/bin/python")
 
 OPENSPIEL_SCRIPT = r"""
-import sys, time, numpy as np, pyspiel
-games = int(sys.argv[1]); seed = int(sys.argv[2])
+import sys, time, json, numpy as np, pyspiel
+what, n, seed = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 rng = np.random.default_rng(seed)
 game = pyspiel.load_game("backgammon")
-t0 = time.perf_counter(); decisions = 0
-for _ in range(games):
-    s = game.new_initial_state()
-    while not s.is_terminal():
-        if s.is_chance_node():
-            outs = s.chance_outcomes()
-            s.apply_action(outs[int(rng.integers(len(outs)))][0])
-        else:
-            la = s.legal_actions()
-            decisions += 1
-            s.apply_action(la[int(rng.integers(len(la)))])
-print(time.perf_counter() - t0, decisions)
+def play(n, keep=None):
+    d = 0
+    for _ in range(n):
+        s = game.new_initial_state()
+        while not s.is_terminal():
+            if s.is_chance_node():
+                outs = s.chance_outcomes()
+                s.apply_action(outs[int(rng.integers(len(outs)))][0])
+            else:
+                la = s.legal_actions()
+                d += 1
+                if keep is not None:
+                    keep.append(s.clone())
+                s.apply_action(la[int(rng.integers(len(la)))])
+    return d
+if what == "games":
+    c, w = time.process_time(), time.perf_counter()
+    d = play(n)
+    print(json.dumps([n, time.process_time() - c, time.perf_counter() - w, d]))
+else:
+    keep = []
+    play(n, keep)
+    c, w = time.process_time(), time.perf_counter()
+    moves = 0
+    for s in keep:
+        moves += len(s.legal_actions())
+    print(json.dumps([len(keep), time.process_time() - c, time.perf_counter() - w, moves]))
 """
 
-
-def boardkit_fast(games: int, seed: int) -> tuple[float, int]:
-    """Random games with the bare generator plays_for (what searches and bots use)."""
-    rng = np.random.default_rng(seed)
-    t0 = time.perf_counter()
-    turns = 0
-    for _ in range(games):
-        mine, theirs = START, START
-        while True:
-            d1, d2 = (int(x) for x in rng.integers(1, 7, size=2))
-            plays = plays_for(mine, theirs, d1, d2)
-            turns += 1
-            mine, theirs = plays[int(rng.integers(len(plays)))].after
-            if mine[0] == 15:
-                break
-            mine, theirs = theirs, mine
-    return time.perf_counter() - t0, turns
-
-
-def boardkit_game(games: int, seed: int) -> tuple[float, int]:
-    """Random games through the full BackgammonGame API (roll, legal_moves, play)."""
-    rng = np.random.default_rng(seed)
-    t0 = time.perf_counter()
-    turns = 0
-    for _ in range(games):
+BOARDKIT_SCRIPT = r"""
+import sys, time, json, numpy as np
+from boardkit import sim
+from boardkit.backgammon import BackgammonGame, BackgammonRules, CubeAction
+from boardkit.backgammon import ai
+what, n, seed = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+rng = np.random.default_rng(seed)
+import boardkit.backgammon.movegen as mg
+def play(n, keep=None):
+    d = 0
+    for _ in range(n):
         g = BackgammonGame()
         while not g.is_over():
             if g.chance_pending():
@@ -82,45 +99,86 @@ def boardkit_game(games: int, seed: int) -> tuple[float, int]:
             if isinstance(moves[0], CubeAction):
                 g.play(moves[0])
                 continue
+            d += 1
+            if keep is not None:
+                keep.append((g.position(), g.dice))
             g.play(moves[int(rng.integers(len(moves)))])
-            turns += 1
-    return time.perf_counter() - t0, turns
+    return d
+if what == "games":
+    c, w = time.process_time(), time.perf_counter()
+    d = play(n)
+    print(json.dumps([n, time.process_time() - c, time.perf_counter() - w, d]))
+elif what == "movegen":
+    keep = []
+    play(n, keep)
+    if hasattr(mg, "_CACHE"):
+        mg._CACHE.clear()
+        mg._CACHE_SIZE = 0          # no position+dice cache: every position is generated
+    games = [BackgammonGame.from_position(m, t, dice=dice, rules=BackgammonRules.no_cube())
+             for (m, t), dice in keep]
+    c, w = time.process_time(), time.perf_counter()
+    moves = 0
+    for g in games:
+        moves += len(g.legal_moves())
+    print(json.dumps([len(games), time.process_time() - c, time.perf_counter() - w, moves]))
+else:
+    bots = [ai.bot("normal"), ai.bot("normal")]
+    ai.evaluate_many([(mg.START, mg.START)])            # load the bear-off table first
+    BackgammonGame(rules=BackgammonRules.no_cube())
+    c, w = time.process_time(), time.perf_counter()
+    plies = 0
+    for i in range(n):
+        out, p = sim.play_game(BackgammonGame(rules=BackgammonRules.no_cube()), bots, rng)
+        plies += p
+    print(json.dumps([n, time.process_time() - c, time.perf_counter() - w, plies]))
+"""
 
 
-def openspiel(games: int, seed: int) -> tuple[float, int] | None:
-    try:
-        out = subprocess.run([OPENSPIEL_PY, "-c", OPENSPIEL_SCRIPT, str(games), str(seed)],
-                             capture_output=True, text=True, timeout=600, check=True)
-    except (OSError, subprocess.SubprocessError) as e:
-        print("OpenSpiel not available:", e)
-        return None
-    t, n = out.stdout.split()
-    return float(t), int(n)
+def _run(python: str, script: str, args: list, pythonpath: str | None) -> list:
+    env = dict(os.environ)
+    if pythonpath:
+        env["PYTHONPATH"] = pythonpath
+    out = subprocess.run([python, "-c", script, *map(str, args)], capture_output=True, text=True,
+                         env=env, cwd="/tmp", timeout=1200, check=True)
+    return json.loads(out.stdout.strip().splitlines()[-1])
 
 
 def main() -> None:
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else 100
-    repeats = int(sys.argv[2]) if len(sys.argv) > 2 else 3
-    rows = {}
-    for name, fn in (("boardkit plays_for", boardkit_fast), ("boardkit BackgammonGame", boardkit_game),
-                     ("OpenSpiel (C++ via Python)", openspiel)):
-        runs = []
-        for r in range(repeats):
-            res = fn(games, r)
-            if res is None:
-                break
-            runs.append(res)
-        if not runs:
-            continue
-        t = statistics.median(x[0] for x in runs)
-        n = statistics.median(x[1] for x in runs)
-        rows[name] = games / t
-        print(f"{name:<28} {games / t:8.1f} games/s   ({n / games:.0f} turns or decisions per game, "
-              f"median of {len(runs)})")
-    if "OpenSpiel (C++ via Python)" in rows:
-        ref = rows["OpenSpiel (C++ via Python)"]
-        for name, v in rows.items():
-            print(f"  {name:<28} {v / ref:6.2f} x OpenSpiel")
+    a = sys.argv
+    rounds = int(a[a.index("--rounds") + 1]) if "--rounds" in a else 5
+    games = int(a[a.index("--games") + 1]) if "--games" in a else 60
+    old = a[a.index("--vs") + 1] if "--vs" in a else None
+    only = a[a.index("--only") + 1].split(",") if "--only" in a else ["games", "movegen", "normal"]
+    peer = next((p for p in PEERS if pathlib.Path(p).exists()), None)
+    sides = {"new": (sys.executable, BOARDKIT_SCRIPT, str(ROOT))}
+    if old:
+        sides["old"] = (sys.executable, BOARDKIT_SCRIPT, old)
+    if peer:
+        sides["openspiel"] = (peer, OPENSPIEL_SCRIPT, None)
+    else:
+        print("OpenSpiel: skipped (no scratch venv; see the docstring)")
+    sizes = {"games": games, "movegen": max(games // 2, 10), "normal": max(games // 6, 5)}
+    for what in only:
+        names = [s for s in sides if not (what == "normal" and s == "openspiel")]
+        got = {s: ([], []) for s in names}       # per round: units per CPU-s, per wall-s
+        for r in range(rounds):
+            order = names[r % len(names):] + names[:r % len(names)]
+            for s in order:
+                py, script, path = sides[s]
+                n, cpu, wall, units = _run(py, script, [what, sizes[what], 100 + r], path)
+                per = n                                      # games, or positions
+                got[s][0].append(per / cpu)
+                got[s][1].append(per / wall)
+        unit = {"games": "games/s", "movegen": "positions/s", "normal": "games/s"}[what]
+        med = {s: (statistics.median(v[0]), statistics.median(v[1])) for s, v in got.items()}
+        print(f"{what}: {unit}, median of {rounds} interleaved rounds (CPU / wall)")
+        for s, (c, w) in med.items():
+            print(f"  {s:<10} {c:10.1f} CPU  {w:10.1f} wall")
+        for ref in ("openspiel", "old"):
+            if ref in med and "new" in med:
+                print(f"  new / {ref}: CPU {med['new'][0] / med[ref][0]:.2f}x, "
+                      f"wall {med['new'][1] / med[ref][1]:.2f}x")
+        sys.stdout.flush()
 
 
 if __name__ == "__main__":

@@ -55,7 +55,8 @@ from .notation import _short
 from .probability import DISTINCT_ROLLS
 
 __all__ = ["LEVELS", "HINT_LEVEL", "bot", "hint", "explain", "OPENING_BOOK", "book_play",
-           "TIPS", "TipBot", "evaluate", "evaluate_many", "win_probability", "features",
+           "TIPS", "TipBot", "tip_bots", "lab_tips", "tip_lab", "evaluate", "evaluate_many",
+           "win_probability", "features",
            "choose_play", "random_bot", "easy_bot", "normal_bot", "strong_bot",
            "lookahead_bot", "cube_decision"]
 
@@ -101,6 +102,29 @@ def _as_arrays(positions) -> tuple[np.ndarray, np.ndarray]:
     return arr[:, 0], arr[:, 1]
 
 
+def _paths():
+    """Index tables for the shots: for each of the 21 rolls (DISTINCT_ROLLS order) 4
+    paths to each point p of 0..24, as columns of a 50-wide padded row (point q at
+    column 24 + q; the hitter k points back, the open points on the way; column 49 is
+    always open)."""
+    ph, po = [], []
+    for (a, b), _ in DISTINCT_ROLLS:
+        if a == b:
+            ways = [(a * j, [a * i for i in range(1, j)]) for j in range(1, 5)]
+        else:
+            ways = [(a, []), (b, []), (a + b, [b]), (a + b, [a])]
+        for k, via in ways:
+            ph.append([24 + p - k for p in range(25)])
+            # open where the hitter lands on the way: p - j for j in via
+            po.append([[24 + p - j for p in range(25)] for j in via]
+                      + [[49] * 25] * (3 - len(via)))
+    return np.array(ph), np.array(po).transpose(0, 2, 1)
+
+
+_PATH_H, _PATH_O = _paths()                         # (84, 25), (84, 25, 3)
+_ROLL_W = np.array([w for _, w in DISTINCT_ROLLS], dtype=float)
+
+
 def features(positions) -> dict[str, np.ndarray]:
     """The evaluator's features for positions (mine, theirs) seen by the side that
     has just moved (the other side is on roll). Each entry is one value per position,
@@ -131,46 +155,34 @@ def features(positions) -> dict[str, np.ndarray]:
     hitters = opp[:, :25] > 0
     on_bar = opp[:, 0] > 0
     hitters = np.where(on_bar[:, None], np.eye(25, dtype=bool)[0], hitters)  # bar first
-    width = 50
-    H = np.zeros((n, width), bool)
-    H[:, :25] = hitters
-    B = np.zeros((n, width), bool)
-    B[:, :25] = blot
-    open_ = np.ones((n, width), bool)
-    open_[:, :25] = ~made
-    loss = np.zeros((n, width))
+    # every roll at once: each of the 21 rolls reaches point p along 4 paths (a, b, a
+    # then b, b then a; a double: 1 to 4 steps), a path = a hitter k points back with its
+    # landing points on the way open (tables _PATH_H / _PATH_O, built once)
+    hpad = np.zeros((n, 50), bool)
+    hpad[:, 24:49] = hitters
+    opad = np.ones((n, 50), bool)
+    opad[:, 24:49] = ~made
+    reach = hpad[:, _PATH_H] & opad[:, _PATH_O].all(-1)           # (n, 84, 25)
+    reach = reach.reshape(n, 21, 4, 25).any(2)
+    hit = reach & blot[:, None, :]                               # (n, 21, 25)
     opp_home_closed = opp_made[:, 19:25].sum(1)
+    loss = np.zeros((n, 25))
     loss[:, 1:25] = (25 - np.arange(1, 25))[None, :] + HIT_TEMPO + 1.0 * opp_home_closed[:, None]
-    exp_loss = np.zeros(n)
-    shots = np.zeros(n)
-    for (a, b), w in DISTINCT_ROLLS:
-        if a == b:
-            r, reach = H, np.zeros_like(H)
-            for _ in range(4):
-                r = _shift(r, a)
-                reach |= r
-                r = r & open_
-        else:
-            ra, rb = _shift(H, a), _shift(H, b)
-            reach = ra | rb | _shift(ra & open_, b) | _shift(rb & open_, a)
-        hit = reach & B
-        exp_loss += w * (hit * loss).max(1)
-        shots += w * hit.any(1)
-    exp_loss /= 36
+    # (sums of whole numbers times 1 or 2: exact in any order, as the old roll loop)
+    exp_loss = (hit * loss[:, None, :]).max(2) @ _ROLL_W / 36
+    shots = hit.any(2) @ _ROLL_W
     shots = np.where(contact, shots, 0)
     exp_loss = np.where(contact, exp_loss, 0)
 
     # ---- structure
     points = (made * POINT_VALUE[None, :25]).sum(1)
     # longest run of my made points (a prime), and whether anyone is behind it
-    run = np.zeros(n, dtype=np.int64)
-    best = np.zeros(n, dtype=np.int64)
-    start = np.zeros(n, dtype=np.int64)
-    for p in range(1, 25):
-        run = np.where(made[:, p], run + 1, 0)
-        better = run > best
-        best = np.where(better, run, best)
-        start = np.where(better, p - run + 1, start)
+    idx = np.arange(25)
+    last_gap = np.maximum.accumulate(np.where(made, 0, idx[None, :]), axis=1)
+    run = np.where(made, idx[None, :] - last_gap, 0)             # run of made points ending at p
+    best = run.max(1)
+    end = run.argmax(1)                                          # the first longest run
+    start = np.where(best > 0, end - best + 1, 0)
     behind = (np.cumsum(opp[:, :25], axis=1)[np.arange(n), np.maximum(start - 1, 0)] > 0)
     prime = np.where(behind, PRIME_BONUS[np.minimum(best, 12)], 0.0)
     anchors = (made * ANCHOR_VALUE[None, :25]).sum(1)
@@ -215,8 +227,12 @@ def evaluate_many(positions) -> np.ndarray:
     mine, theirs = _as_arrays(positions)
     if len(mine) == 0:
         return np.zeros(0)
-    f = features(np.stack([mine, theirs], axis=1))
-    g = features(np.stack([theirs, mine], axis=1))   # the same terms for the other side
+    n = len(mine)
+    # both sides' terms in one batch (the other side's: the same terms, seen from there)
+    both = features(np.concatenate([np.stack([mine, theirs], axis=1),
+                                    np.stack([theirs, mine], axis=1)]))
+    f = {k: v[:n] for k, v in both.items()}
+    g = {k: v[n:] for k, v in both.items()}
     s = (f["pips_me"] + f["hit_loss"] + f["my_bar"] - _structure(f)).astype(float)
     t = (f["pips_them"] + f["their_bar"] - _structure(g)
          + THEIR_BLOTS * g["hit_loss"]).astype(float)
@@ -463,13 +479,16 @@ class TipBot:
     TIPS: that term of the score counts the other way), for measuring what each tip
     is worth. Picklable, so tournaments can use processes."""
 
-    def __init__(self, breaks: str | None = None):
-        if breaks is not None and (not isinstance(breaks, str) or breaks not in TIPS):
+    def __init__(self, breaks: str | Sequence[str] | None = None):
+        names = (breaks,) if isinstance(breaks, str) or breaks is None else breaks
+        if breaks is not None and (isinstance(names, (bytes, dict)) or not isinstance(names, (tuple, list))
+                                   or len(names) > len(TIPS)
+                                   or not all(isinstance(t, str) and t in TIPS for t in names)):
             raise BoardkitError(f"unknown tip {_short(breaks)}; tips: {list(TIPS)}")
-        self.breaks = breaks
+        self.breaks = breaks if breaks is None or isinstance(breaks, str) else tuple(breaks)
         self.weights = dict(TIP_WEIGHTS)
-        if breaks:
-            self.weights[breaks] = -self.weights[breaks]
+        for t in ([] if breaks is None else set(names)):
+            self.weights[t] = -self.weights[t]
 
     def __call__(self, game, rng):
         if not game.chance_pending():
@@ -482,6 +501,47 @@ class TipBot:
 
     def __repr__(self) -> str:
         return f"TipBot(breaks={self.breaks!r})"
+
+
+def tip_bots(names, level=None) -> tuple:
+    """(the bot following every tip, the same bot breaking ``names``, a new-game factory)
+    for one tip or several combined (names of ``TIPS``), as benchmarks/tips.py and the
+    tip lab measure them: ``TipBot()`` against ``TipBot(breaks=names)``, no cube.
+    (``level`` is accepted for the tip lab; the tip bot has one level.)"""
+    from functools import partial
+
+    from .rules import BackgammonRules
+    names = (names,) if isinstance(names, str) else tuple(names)
+    return TipBot(), TipBot(breaks=names if len(names) > 1 else names[0]), \
+        partial(BackgammonGame, rules=BackgammonRules.no_cube())
+
+
+def _tip_with(name, level=None):
+    return tip_bots(name, level)[0]
+
+
+def _tip_without(name, level=None):
+    return tip_bots(name, level)[1]
+
+
+def lab_tips() -> dict:
+    """The tips for ``boardkit.widgets.tiplab.TipLab``: name -> (with_bot(level),
+    without_bot(level), new_game()), all picklable (process pools)."""
+    from functools import partial
+    return {n: (partial(_tip_with, n), partial(_tip_without, n), tip_bots(n)[2]) for n in TIPS}
+
+
+def tip_lab(**options):
+    """The tip lab of notebook 37: the six tips, combinable, with the settled 2,000-game
+    values of benchmarks/results/tips_backgammon.json when that file is there.
+    ``options`` go to TipLab (games, seed, executor, ...)."""
+    import pathlib
+
+    from ..widgets.tiplab import TipLab
+    results = (pathlib.Path(__file__).resolve().parents[2] / "benchmarks" / "results"
+               / "tips_backgammon.json")
+    options.setdefault("results", results)
+    return TipLab(lab_tips(), levels=None, combine=tip_bots, **options)
 
 
 # ----------------------------------------------------------------- the cube

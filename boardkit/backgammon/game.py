@@ -25,8 +25,18 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .._core import BoardkitError, FormatError, Game, IllegalMoveError, Outcome
-from .movegen import START, Play, Step, _apply_step, _reachable, _single, pip_count, plays_for
+from .._core import BoardkitError, ChanceStep, FormatError, Game, IllegalMoveError, Outcome
+from .movegen import (
+    _UNSET,
+    START,
+    Play,
+    Step,
+    _apply_step,
+    _reachable,
+    _single,
+    pip_count,
+    plays_for,
+)
 from .notation import (
     MAX_MOVE_TEXT,
     _point_name,
@@ -89,6 +99,9 @@ class CubeAction:
         return self.action
 
 
+
+#: the four cube actions legal_moves() lists (immutable, so shared)
+_ROLL, _DOUBLE, _TAKE, _PASS = (CubeAction(a) for a in ("roll", "double", "take", "pass"))
 
 # ----------------------------------------------------------------- the game
 _PHASES = ("opening", "cube", "respond", "roll", "move", "over")
@@ -306,8 +319,22 @@ class BackgammonGame(Game):
                 rolls.append((a, b))
                 if a != b:
                     return OpeningRoll(tuple(rolls))
-        a, b = (int(x) for x in rng.integers(1, 7, size=2))
+        a, b = rng.integers(1, 7, size=2).tolist()
         return (a, b)
+
+    def resolve_chance(self, rng) -> Any:
+        """Roll with a seeded numpy Generator (the opening roll or a turn's two dice);
+        recorded in history as a ``ChanceStep``, undoable. Returns the outcome. (The
+        base's, without re-checking the dice it has just drawn itself.)"""
+        if self._phase not in ("opening", "roll"):
+            raise IllegalMoveError(self._no_chance_reason())
+        outcome = self._sample_chance(rng)
+        who = self._turn
+        snap = self._snapshot()
+        self._apply_chance(outcome)
+        self._undo.append(snap)
+        self._history.append(ChanceStep(who, outcome))
+        return outcome
 
     def _check_chance(self, outcome):
         """A roll given by hand: two dice 1..6 (the player on roll plays them; at the very
@@ -370,6 +397,7 @@ class BackgammonGame(Game):
         self._roller = self._turn = player
         self._dice = (dice[0], dice[1])
         self._phase = "move"
+        self._cache = (None, None)
 
     def _not_now(self, what: str) -> str:
         return {
@@ -386,23 +414,38 @@ class BackgammonGame(Game):
     def _generate(self) -> list:
         ph = self._phase
         if ph == "move":
-            key = (self._board[0] + self._board[1], self._roller, self._dice)
-            if self._cache[0] != key:
-                mine, theirs = self.position()
-                self._cache = (key, plays_for(mine, theirs, *self._dice))
-            return list(self._cache[1])
+            # the plays of this turn, made once: every change of the board or the dice
+            # (_start_turn, _apply, _restore, _set_state, set_match_state) clears the cache
+            plays = self._cache[1]
+            if plays is None:
+                r = self._roller
+                plays = plays_for(self._board[r], self._board[1 - r], *self._dice)
+                self._cache = (True, plays)
+            return list(plays)
         if ph == "cube":
-            return [CubeAction("roll"), CubeAction("double")]
+            return [_ROLL, _DOUBLE]
         if ph == "respond":
-            return [CubeAction("take"), CubeAction("pass")]
+            return [_TAKE, _PASS]
         return []
 
     def _apply(self, move: Any) -> None:
         if isinstance(move, CubeAction):
             return self._apply_cube(move.action)
         r = self._roller
-        self._board[r] = list(move.after[0])
-        self._board[1 - r] = list(move.after[1])
+        self._cache = (None, None)
+        raw = move._raw
+        if raw is not None and move._after is _UNSET:
+            # a lazy play of legal_moves(): its steps from this very position, in place
+            m, t = self._board[r], self._board[1 - r]
+            for src, dst, hit, _ in raw:
+                m[src] -= 1
+                m[dst] += 1
+                if hit:
+                    t[25 - dst] -= 1
+                    t[25] += 1
+        else:
+            self._board[r] = list(move.after[0])
+            self._board[1 - r] = list(move.after[1])
         self._dice = None
         if self._board[r][0] == 15:
             self._finish(r, None)
@@ -491,10 +534,14 @@ class BackgammonGame(Game):
             raise IllegalMoveError(f"a backgammon move is a Play, a CubeAction or move text "
                                    f"like '24/18 13/11' (BG-16), got {type(move).__name__}")
         if isinstance(move, Play):
+            legal = self.legal_moves()
+            for m in legal:             # one of legal_moves() itself: no comparing needed
+                if m is move:
+                    return m
             after = getattr(move, "after", None)
             if isinstance(after, tuple) and len(after) == 2 and all(
                     isinstance(s, tuple) and len(s) == 26 for s in after):
-                for m in self.legal_moves():
+                for m in legal:
                     if m == move:
                         return m
             try:
@@ -505,6 +552,9 @@ class BackgammonGame(Game):
                 raise IllegalMoveError("malformed Play value: use one of legal_moves() or move "
                                        "text like '24/18 13/11' (BG-16)")
             raise self._explain_illegal(text)
+        if move is _ROLL or move is _DOUBLE or move is _TAKE or move is _PASS:
+            if move in self.legal_moves():
+                return move
         return super()._coerce_move(move)
 
     def _result_of(self, moves):

@@ -80,26 +80,36 @@ class Play:
     dice       the roll it was made for, larger die first (not part of equality)
 
     (A slotted class rather than a frozen dataclass: plays are made by the thousand
-    in searches, and this is several times cheaper to build. Treat it as immutable.)
+    in searches. The generator's plays are lazy: they keep the position before the
+    play and the raw steps, and build ``after``, ``steps`` and ``hit_flags`` only when
+    asked -- a random game looks at one play per turn. Treat it as immutable.)
     """
 
-    __slots__ = ("_steps", "after", "_hits", "_flags", "dice", "_raw")
+    __slots__ = ("_steps", "_after", "_hits", "_flags", "dice", "_raw", "_base")
 
     def __init__(self, steps, after, hits: int = 0, hit_flags=(), dice=()):
         self._steps = tuple(steps)
-        self.after = after
+        self._after = after
         self._hits = hits
         self._flags = tuple(hit_flags)
         self.dice = dice
         self._raw = None
+        self._base = None
 
     @classmethod
     def _lazy(cls, after, raw, dice) -> Play:
         """A play from the generator's raw steps ((from, to, hit, die), ...); the tuples
         are built only when asked for (most plays in a search are never looked at)."""
         p = cls.__new__(cls)
-        p.after, p._raw, p.dice, p._steps = after, raw, dice, None
+        p._after, p._raw, p.dice, p._steps, p._base = after, raw, dice, None, None
         return p
+
+    @property
+    def after(self):
+        a = self._after
+        if a is _UNSET:
+            a = self._after = _apply_raw(self._base, self._raw)
+        return a
 
     def _unpack(self) -> None:
         raw = self._raw
@@ -126,7 +136,7 @@ class Play:
         return self._hits
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Play) and other.after == self.after
+        return self is other or (isinstance(other, Play) and other.after == self.after)
 
     def __hash__(self) -> int:
         return hash(self.after)
@@ -144,6 +154,31 @@ class Play:
     def __repr__(self) -> str:
         return f"Play({str(self)!r})"
 
+
+_UNSET = object()
+
+
+def _apply_raw(base, raw):
+    """(mine, theirs) after the raw steps ((from, to, hit, die), ...) from ``base``."""
+    m, t = list(base[0]), list(base[1])
+    for src, dst, hit, _ in raw:
+        m[src] -= 1
+        m[dst] += 1
+        if hit:
+            t[25 - dst] -= 1
+            t[25] += 1
+    return (tuple(m), tuple(t))
+
+
+def _gen_plays(base, raw: dict, dice) -> list[Play]:
+    """Lazy plays for the generator's {key: raw steps}, all from ``base`` (two tuples)."""
+    new = Play.__new__
+    out = []
+    for st in raw.values():
+        p = new(Play)
+        p._after, p._raw, p.dice, p._steps, p._base = _UNSET, st, dice, None, base
+        out.append(p)
+    return out
 
 
 # -------------------------------------------------------------- move generation
@@ -182,72 +217,241 @@ def _apply_step(m, t, src, dst, hit):
     return m, t
 
 
-def _search(m, t, dice, steps, out, canon_from=25):
-    """Depth-first over the dice; records (depth, position) -> steps in out.
-    With doubles, checkers are moved from the highest point down (canon_from): every
-    order of a double's moves reaches the same positions that way, found once."""
-    d = dice[0]
-    moves = _single(m, t, d, canon_from)
+# Keys: a play is told apart from the others of its roll by the position it reaches.
+# Rather than building two 26-tuples per candidate, the generator adds up integer
+# deltas: the position is read as one integer with a 4-bit digit per count (mine in
+# digits 0..25, theirs in digits 26..51), and a step src -> dst changes it by
+# _MV[src][dst] (+ _HIT[dst] when it hits). Equal sums = equal positions. Tables built once.
+_MV = [[(1 << 4 * dst) - (1 << 4 * src) for dst in range(26)] for src in range(26)]
+_HIT = [((1 << 100) - (1 << 4 * (25 - dst))) << 104 for dst in range(26)]
+
+
+def _search(m, t, d, n, steps, out, canon, k):
+    """A double's plays, depth-first, moving ``m``/``t`` in place (and back): records
+    key -> raw steps in ``out``. Checkers are moved from the highest point down
+    (``canon``): every order of a double's moves reaches the same positions that way,
+    found once. ``n`` moves are left, ``k`` is the key so far."""
     any_move = False
-    for src, dst, hit in moves:
-        if src > canon_from:        # (only the bar, 25, can be above top)
+    for src, dst, hit in _single(m, t, d, canon):
+        if src > canon:             # (only the bar, 25, can be above top)
             continue
         any_move = True
-        m2, t2 = _apply_step(m, t, src, dst, hit)
+        m[src] -= 1
+        m[dst] += 1
+        k2 = k + _MV[src][dst]
+        if hit:
+            t[25 - dst] -= 1
+            t[25] += 1
+            k2 += _HIT[dst]
         st = steps + ((src, dst, hit, d),)
-        if len(dice) > 1:
-            _search(m2, t2, dice[1:], st, out,
-                    src if dice[0] == dice[1] else 25)
-        else:
-            out.setdefault((tuple(m2), tuple(t2)), st)
-    if not any_move and steps:
-        out.setdefault((tuple(m), tuple(t)), steps)
+        if n > 1:
+            _search(m, t, d, n - 1, st, out, src, k2)
+        elif k2 not in out:
+            out[k2] = st
+        m[src] += 1
+        m[dst] -= 1
+        if hit:
+            t[25 - dst] += 1
+            t[25] -= 1
+    if not any_move and steps and k not in out:
+        out[k] = steps
 
 
 def _raw_plays(m, t, d1, d2) -> dict:
-    """{(mine, theirs): ((from, to, hit, die), ...)} for every legal play (BG-08)."""
-    m, t = list(m), list(t)
+    """{key: ((from, to, hit, die), ...)} for every legal play (BG-08), one per
+    position reached (the key stands for it, see _MV). ``m``, ``t``: lists, moved in
+    place and restored."""
     out: dict = {}
+    MV, HIT = _MV, _HIT
+    if not m[25]:
+        outside = sum(m[7:25])
+        if d1 != d2 and outside >= 2:
+            out = _two_dice(m, t, d1, d2)
+            if out:
+                return out
+        elif d1 == d2 and outside >= 4:
+            return _double(m, t, d1)
     if d1 == d2:
-        _search(m, t, (d1,) * 4, (), out)
+        _search(m, t, d1, 4, (), out, 25, 0)
     else:
         # two different dice: both orders, written out flat (the hot path of searches)
         ones = []
         for da, db in ((d1, d2), (d2, d1)):
             for src, dst, hit in _single(m, t, da):
-                m1, t1 = _apply_step(m, t, src, dst, hit)
+                m[src] -= 1
+                m[dst] += 1
+                k1 = MV[src][dst]
+                if hit:
+                    t[25 - dst] -= 1
+                    t[25] += 1
+                    k1 += HIT[dst]
                 first = (src, dst, hit, da)
-                seconds = _single(m1, t1, db)
-                for s2, d2_, h2 in seconds:
-                    m2, t2 = _apply_step(m1, t1, s2, d2_, h2)
-                    out.setdefault((tuple(m2), tuple(t2)), (first, (s2, d2_, h2, db)))
+                seconds = _single(m, t, db)
+                for s2, e2, h2 in seconds:
+                    k = k1 + MV[s2][e2] + HIT[e2] if h2 else k1 + MV[s2][e2]
+                    if k not in out:
+                        out[k] = (first, (s2, e2, h2, db))
                 if not seconds:
-                    ones.append(((tuple(m1), tuple(t1)), (first,)))
-        if not out:
-            for k, st in ones:
-                out.setdefault(k, st)
+                    ones.append((k1, (first,)))
+                m[src] += 1
+                m[dst] -= 1
+                if hit:
+                    t[25 - dst] += 1
+                    t[25] -= 1
+        if out:
+            return out
+        for k, st in ones:
+            if k not in out:
+                out[k] = st
     if not out:
-        return {}
+        return out
     most = max(len(s) for s in out.values())
-    res = {k: s for k, s in out.items() if len(s) == most}
+    if d1 == d2:
+        out = {k: s for k, s in out.items() if len(s) == most}
     if most == 1 and d1 != d2:
         # only one die can be played: the larger one if it can (BG-08). Listed from
         # the larger die itself, since a bear-off may reach the same position with either.
-        bigs = _single(m, t, max(d1, d2))
+        big = max(d1, d2)
+        bigs = _single(m, t, big)
         if bigs:
-            res = {}
+            out = {}
             for src, dst, hit in bigs:
-                res.setdefault(_apply_key(m, t, src, dst, hit), ((src, dst, hit, max(d1, d2)),))
-    return res
+                k = MV[src][dst] + HIT[dst] if hit else MV[src][dst]
+                if k not in out:
+                    out[k] = ((src, dst, hit, big),)
+    return out
 
 
-def _apply_key(m, t, src, dst, hit):
-    m2, t2 = _apply_step(m, t, src, dst, hit)
-    return (tuple(m2), tuple(t2))
+def _two_dice(m, t, d1, d2) -> dict:
+    """The plays of a roll of two different dice when both can be played without the
+    bar and without bearing off (no checker on the bar, two or more outside the home
+    board): the same search and order as ``_raw_plays``, without rescanning the board
+    for the second die. Empty if no play uses both dice (``_raw_plays`` then decides)."""
+    MV, HIT = _MV, _HIT
+    srcs = [p for p in range(24, 0, -1) if m[p]]
+    out: dict = {}
+    for da, db in ((d1, d2), (d2, d1)):
+        for s1 in srcs:
+            e1 = s1 - da
+            if e1 <= 0:
+                break
+            o1 = t[25 - e1]
+            if o1 >= 2:
+                continue
+            h1 = o1 == 1
+            k1 = MV[s1][e1] + HIT[e1] if h1 else MV[s1][e1]
+            first = (s1, e1, h1, da)
+            gone = m[s1] == 1           # s1 is empty after the first step
+            new_pt = not m[e1]          # e1 holds a checker now that did not before
+            for s2 in srcs:
+                if new_pt and s2 < e1:  # e1 in its place in the descending order
+                    new_pt = False
+                    e2 = e1 - db
+                    if e2 > 0:
+                        o2 = t[25 - e2]
+                        if o2 < 2:
+                            if o2 == 1 and not (h1 and e2 == e1):
+                                k = k1 + MV[e1][e2] + HIT[e2]
+                                if k not in out:
+                                    out[k] = (first, (e1, e2, True, db))
+                            else:
+                                k = k1 + MV[e1][e2]
+                                if k not in out:
+                                    out[k] = (first, (e1, e2, False, db))
+                if s2 == s1 and gone:
+                    continue
+                e2 = s2 - db
+                if e2 <= 0:
+                    break
+                o2 = t[25 - e2]
+                if o2 >= 2:
+                    continue
+                if o2 == 1 and not (h1 and e2 == e1):
+                    k = k1 + MV[s2][e2] + HIT[e2]
+                    if k not in out:
+                        out[k] = (first, (s2, e2, True, db))
+                else:
+                    k = k1 + MV[s2][e2]
+                    if k not in out:
+                        out[k] = (first, (s2, e2, False, db))
+            if new_pt:                  # e1 is below every other source
+                e2 = e1 - db
+                if e2 > 0:
+                    o2 = t[25 - e2]
+                    if o2 < 2:
+                        if o2 == 1 and not (h1 and e2 == e1):
+                            k = k1 + MV[e1][e2] + HIT[e2]
+                            if k not in out:
+                                out[k] = (first, (e1, e2, True, db))
+                        else:
+                            k = k1 + MV[e1][e2]
+                            if k not in out:
+                                out[k] = (first, (e1, e2, False, db))
+    return out
 
 
-def _make_play(key, st, dice) -> Play:
-    return Play._lazy(key, st, dice)
+def _double(m, t, d) -> dict:
+    """The plays of a double when all four moves stay on the board (no checker on the
+    bar, four or more outside the home board): ``_search``'s order (sources from the
+    highest point down), over the points that can move at all, in place."""
+    MV, HIT = _MV, _HIT
+    srcs = [p for p in range(24, 0, -1) if m[p]]
+    cand = set()
+    for p in srcs:
+        for j in range(4):
+            q = p - j * d
+            if q - d <= 0:
+                break
+            cand.add(q)
+    cand = [q for q in sorted(cand, reverse=True) if t[25 - (q - d)] < 2]
+    out: dict = {}
+
+    def go(i0, n, k, steps):
+        any_move = False
+        for i in range(i0, len(cand)):
+            src = cand[i]
+            if not m[src]:
+                continue
+            any_move = True
+            dst = src - d
+            m[src] -= 1
+            m[dst] += 1
+            if t[25 - dst] == 1:
+                t[25 - dst] = 0
+                t[25] += 1
+                k2 = k + MV[src][dst] + HIT[dst]
+                st = steps + ((src, dst, True, d),)
+                if n > 1:
+                    go(i, n - 1, k2, st)
+                elif k2 not in out:
+                    out[k2] = st
+                t[25 - dst] = 1
+                t[25] -= 1
+            else:
+                k2 = k + MV[src][dst]
+                st = steps + ((src, dst, False, d),)
+                if n > 1:
+                    go(i, n - 1, k2, st)
+                elif k2 not in out:
+                    out[k2] = st
+            m[src] += 1
+            m[dst] -= 1
+        if not any_move and steps and k not in out:
+            out[k] = steps
+            short[0] = True
+
+    short = [False]                     # a play of fewer than four moves was recorded
+    go(0, 4, 0, ())
+    if out and short[0]:
+        most = max(len(s) for s in out.values())
+        out = {k: s for k, s in out.items() if len(s) == most}
+    return out
+
+
+#: position + roll -> raw plays, for positions that come back (openings, hints asked
+#: twice, a bot and the game generating the same position); bounded, cleared when full
+_CACHE: dict = {}
+_CACHE_SIZE = 4096
 
 
 def plays_for(mine, theirs, d1: int, d2: int) -> list[Play]:
@@ -256,12 +460,19 @@ def plays_for(mine, theirs, d1: int, d2: int) -> list[Play]:
     ``mine``/``theirs``: 26 counts each, in their owner's numbering (index 25 = bar,
     0 = off); the player to move owns ``mine``. A position with no legal play gives a
     single empty play, "(no play)". Plays come in a stable order."""
-    raw = _raw_plays(mine, theirs, d1, d2)
+    base = (tuple(mine), tuple(theirs))
+    ck = (base, d1, d2)
+    raw = _CACHE.get(ck)
+    if raw is None:
+        raw = _raw_plays(list(mine), list(theirs), d1, d2)
+        if len(_CACHE) >= _CACHE_SIZE:
+            _CACHE.clear()
+        _CACHE[ck] = raw
     dice = (d1, d2) if d1 >= d2 else (d2, d1)
     if not raw:
-        return [Play((), (tuple(mine), tuple(theirs)), 0, (), dice)]
+        return [Play((), base, 0, (), dice)]
     # the order is the search's: deterministic for a given position and roll
-    return [_make_play(k, s, dice) for k, s in raw.items()]
+    return _gen_plays(base, raw, dice)
 
 
 def _reachable(m, t, dice) -> set:
