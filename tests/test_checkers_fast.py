@@ -88,3 +88,13 @@ def test_legal_moves_and_undo_restore_cached_state():
     assert g.legal_moves() == before and g.legal_moves() is not g.legal_moves()
     g.legal_moves().clear()                 # a caller changing its list changes nothing
     assert g.legal_moves() == before
+
+
+@pytest.mark.parametrize("rules", RULES, ids=lambda r: r.name + str(r.board_size))
+def test_public_generator_shortcut_same_list(rules):
+    """MoveGen._generate_quick (steps by ghost shifts) == MoveGen.generate."""
+    api = movegen(rules)
+    for g in positions(rules, games=3, plies=100, seed=11):
+        b, w, k, p = g.raw_position()
+        own, opp = (b, w) if p == 0 else (w, b)
+        assert api._generate_quick(own, opp, k, p) == api.generate(own, opp, k, p), g.fen()

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from .._core import FormatError, Game, IllegalMoveError, Outcome
 from ..svg import Drawing
-from .movegen import apply_raw, geometry, movegen
+from .movegen import geometry, movegen
 from .notation import parse_fen, parse_move_text, write_fen
 from .rules import CheckersRules
 
@@ -84,6 +84,10 @@ def _raw_to_move(raw) -> CheckersMove:
 
 
 _UNSET = object()
+#: id(raw move list) -> (that list, its CheckersMoves, id(move) -> raw move): the lists
+#: of ``MoveGen.cached_generate`` are shared by every game in that position (the entry
+#: keeps the moves alive, so an id found in its index is that very move object)
+_LISTS: dict = {}
 
 
 class CheckersGame(Game):
@@ -133,6 +137,7 @@ class CheckersGame(Game):
         self._keys = keys if keys is not None else ((black, white, kings, turn),)
         self._cache = None                   # raw legal moves (computed once per position)
         self._moves = None                   # their CheckersMove objects
+        self._index = None                   # id(move) -> raw move, for play()
         self._out = _UNSET                   # the outcome (computed once per position)
 
     def check_position(self, black: int, white: int, kings: int, turn: int, quiet: int = 0,
@@ -264,7 +269,14 @@ class CheckersGame(Game):
 
     def _move_list(self) -> list:
         if self._moves is None:
-            self._moves = [_raw_to_move(r) for r in self._raw_moves()]
+            raws = self._raw_moves()
+            hit = _LISTS.get(id(raws))
+            if hit is None or hit[0] is not raws:      # not the same cached raw list
+                if len(_LISTS) >= 100_000:
+                    _LISTS.clear()
+                moves = [_raw_to_move(r) for r in raws]
+                hit = _LISTS[id(raws)] = (raws, moves, {id(m): r for m, r in zip(moves, raws)})
+            self._moves, self._index = hit[1], hit[2]
         return self._moves
 
     def _generate(self) -> list:
@@ -286,12 +298,13 @@ class CheckersGame(Game):
         An illegal move raises IllegalMoveError and leaves the game untouched."""
         if type(move) is CheckersMove and not self.is_over():
             # fast path: a move object taken from legal_moves() of this position
-            for i, m in enumerate(self._move_list()):
-                if m is move:
-                    self._undo.append(self._snapshot())
-                    self._apply_raw(self._cache[i])
-                    self._history.append(move)
-                    return move
+            self._move_list()
+            raw = self._index.get(id(move))
+            if raw is not None:
+                self._undo.append(self._snapshot())
+                self._apply_raw(raw)
+                self._history.append(move)
+                return move
         return super().play(move)
 
     def _push(self, move) -> None:
@@ -309,11 +322,10 @@ class CheckersGame(Game):
         return sorted({p[0] + 1 for p, _c, _m in caps})
 
     def _apply(self, move: CheckersMove) -> None:
-        moves = self._moves
-        if moves is not None:
-            for i, m in enumerate(moves):
-                if m is move:
-                    return self._apply_raw(self._cache[i])
+        if self._moves is not None:
+            raw = self._index.get(id(move))
+            if raw is not None:
+                return self._apply_raw(raw)
         path = tuple(s - 1 for s in move.path)
         capmask = 0
         for c in move.captures:
@@ -322,10 +334,20 @@ class CheckersGame(Game):
 
     def _apply_raw(self, raw) -> None:
         path, _caps, capmask = raw
-        was_man = not self._kings >> path[0] & 1
-        black, white, kings = apply_raw(self._black, self._white, self._kings, self._turn,
-                                        raw, self._geo.crown_row)
-        turn = 1 - self._turn
+        fb, tb = 1 << path[0], 1 << path[-1]
+        black, white, kings, turn = self._black, self._white, self._kings, self._turn
+        was_man = not kings & fb
+        if turn == 0:
+            black, white = (black & ~fb) | tb, white & ~capmask
+        else:
+            white, black = (white & ~fb) | tb, black & ~capmask
+        if was_man:
+            kings &= ~capmask
+            if tb & self._geo.crown_row[turn]:
+                kings |= tb                                 # CK-08: crowned on the far row
+        else:
+            kings = (kings & ~fb & ~capmask) | tb
+        turn = 1 - turn
         key = (black, white, kings, turn)
         if capmask or was_man:
             quiet, keys = 0, (key,)          # irreversible: no earlier position can recur
@@ -334,19 +356,23 @@ class CheckersGame(Game):
         endgame = 0
         if self.rules.draw_rules == "international":
             old = _endgame_class(self._black, self._white, self._kings)
-            new = _endgame_class(black, white, kings)
-            # the count runs while the class holds; any capture restarts it (new material)
-            endgame = self._endgame + 1 if (new is not None and new == old and not capmask) else 0
-        self._set(black, white, kings, turn, quiet, endgame, keys)
+            if old is not None or not (black & (black - 1) and white & (white - 1)):
+                new = _endgame_class(black, white, kings)
+                # the count runs while the class holds; any capture restarts it (new material)
+                endgame = self._endgame + 1 if (new is not None and new == old and not capmask) else 0
+        self._black, self._white, self._kings, self._turn = black, white, kings, turn
+        self._quiet, self._endgame, self._keys = quiet, endgame, keys
+        self._cache = self._moves = self._index = None
+        self._out = _UNSET
 
     def _snapshot(self):
         # the position, then what was computed for it (kept so that undo needs no work)
         return (self._black, self._white, self._kings, self._turn, self._quiet,
-                self._endgame, self._keys, self._cache, self._moves, self._out)
+                self._endgame, self._keys, self._cache, self._moves, self._out, self._index)
 
     def _restore(self, snap) -> None:
         (self._black, self._white, self._kings, self._turn, self._quiet, self._endgame,
-         self._keys, self._cache, self._moves, self._out) = snap
+         self._keys, self._cache, self._moves, self._out, self._index) = snap
 
     # ---------------------------------------------------- fast internals
     def child(self, move: CheckersMove) -> CheckersGame:
@@ -373,7 +399,7 @@ class CheckersGame(Game):
         if not self._raw_moves():
             return Outcome(win, f"{me} has no legal move: {other} wins (CK-10)", (win, self._turn),
                            rule="CK-10")
-        if self.repetitions() >= 3:
+        if len(self._keys) >= 9 and self.repetitions() >= 3:     # a third time needs 8 plies
             return Outcome(None, "draw: the same position with the same player to move "
                                  "occurred three times (CK-11)", rule="CK-11")
         if self.rules.draw_rules == "american":

@@ -85,13 +85,17 @@ def bits(x: int):
 CACHE_SIZE = 100_000
 
 
+CHUNK = 12                  # bits per conversion table (4,096 entries each)
+MASK = (1 << CHUNK) - 1
+
+
 class Layout:
     """The "ghost" bit layout of an n x n board (the layout of Scan and py-draughts'
     turbo engine, for any size): square (row, col) is bit ``(row * (n + 1) + col) // 2``,
     so every diagonal step is one constant shift (down-left ``+n/2``, down-right
     ``+n/2 + 1``, up ``-`` the same) and one unused bit per two rows keeps the edges
     apart. Move generation and search run in this layout; ``to_ghost``/``from_ghost``
-    convert a set of squares (bit i = square i + 1) either way by byte tables."""
+    convert a set of squares (bit i = square i + 1) either way by chunk tables."""
 
     def __init__(self, n: int):
         g = geometry(n)
@@ -101,15 +105,14 @@ class Layout:
         g2s = {b: i for i, b in enumerate(self.s2g)}
 
         def table(nbits, where):
+            # chunks of CHUNK bits: t[v] = the bits of chunk value v, mapped
             out = []
-            for base in range(0, nbits, 8):
-                t = [0] * 256
-                for v in range(256):
-                    x = 0
-                    for k in range(8):
-                        if v >> k & 1 and base + k in where:
-                            x |= 1 << where[base + k]
-                    t[v] = x
+            for base in range(0, nbits, CHUNK):
+                t = [0] * (1 << CHUNK)
+                for v in range(1, 1 << CHUNK):
+                    low = (v & -v).bit_length() - 1
+                    b = base + low
+                    t[v] = t[v & (v - 1)] | ((1 << where[b]) if b in where else 0)
                 out.append((base, tuple(t)))
             return tuple(out)
         self._to = table(g.count, dict(enumerate(self.s2g)))
@@ -118,13 +121,13 @@ class Layout:
     def to_ghost(self, x: int) -> int:
         out = 0
         for base, t in self._to:
-            out |= t[(x >> base) & 255]
+            out |= t[(x >> base) & MASK]
         return out
 
     def from_ghost(self, x: int) -> int:
         out = 0
         for base, t in self._from:
-            out |= t[(x >> base) & 255]
+            out |= t[(x >> base) & MASK]
         return out
 
 
@@ -149,6 +152,7 @@ class MoveGen:
         g = self.geo = geometry(rules.board_size)
         self.layout = layout
         self._cache: dict = {}
+        self._quick = None
         self.forced = rules.forced_capture
         self.majority = rules.majority_capture
         self.flying = rules.flying_kings
@@ -398,8 +402,19 @@ class MoveGen:
         if moves is None:
             if len(cache) >= CACHE_SIZE:
                 cache.clear()
-            moves = cache[key] = self.generate(own, opp, kings, player)
+            moves = cache[key] = self._generate_quick(own, opp, kings, player)
         return moves
+
+    def _generate_quick(self, own: int, opp: int, kings: int, player: int) -> list:
+        """``generate`` (same list), answered on the ghost layout when the position has
+        no capture and no flying king: whole-board shifts instead of per-row groups."""
+        if self.layout is not None or (self.flying and own & kings):
+            return self.generate(own, opp, kings, player)
+        q = self._quick
+        if q is None:
+            q = self._quick = _step_kernel(self)
+        moves = q(own, opp, kings, player)
+        return self.generate(own, opp, kings, player) if moves is None else moves
 
     def generate(self, own: int, opp: int, kings: int, player: int) -> list:
         caps = self.captures(own, opp, kings, player)
@@ -759,3 +774,48 @@ def perft_ghost(rules, black: int, white: int, kings: int, player: int, depth: i
         return 1
     own, opp = (black, white) if player == 0 else (white, black)
     return rec(own, opp, kings, player, depth)
+
+
+def _step_kernel(api: MoveGen):
+    """For the public generator: ``steps(own, opp, kings, player)`` -> the raw steps in
+    ``MoveGen.steps`` order, or None when the player has a capture (then the caller
+    generates the usual way). Positions are converted to the ghost layout by chunk
+    tables; each (start, end) ghost pair maps to its raw step, built once."""
+    lay = layout(api.geo.n)
+    tg = lay.to_ghost
+    g2s = {b: i for i, b in enumerate(lay.s2g)}
+    h = api.geo.half
+    h1 = h + 1
+    full, back = lay.mask, api.rules.men_capture_backward
+    raw_of: dict = {}
+
+    def steps(own, opp, kings, player):
+        own, opp, kings = tg(own), tg(opp), tg(kings)
+        empty = full & ~(own | opp)
+        men = own & ~kings
+        kown = own & kings
+        if player == 0:
+            down, up = men | kown, kown
+            jd, ju = down, (men | kown) if back else kown
+        else:
+            down, up = kown, men | kown
+            jd, ju = (men | kown) if back else kown, up
+        if ((((jd << h) & opp) << h) | (((jd << h1) & opp) << h1)
+                | (((ju >> h) & opp) >> h) | (((ju >> h1) & opp) >> h1)) & empty:
+            return None
+        keys = []                      # start * 128 + end: sorts as (start, end)
+        for x, off in ((down << h) & empty, h << 7), ((down << h1) & empty, h1 << 7), \
+                      ((up >> h) & empty, -(h << 7)), ((up >> h1) & empty, -(h1 << 7)):
+            while x:
+                b = x & -x
+                x ^= b
+                keys.append((b.bit_length() - 1) * 129 - off)
+        keys.sort()
+        out = []
+        for kk in keys:
+            r = raw_of.get(kk)
+            if r is None:
+                r = raw_of[kk] = ((g2s[kk >> 7], g2s[kk & 127]), (), 0)
+            out.append(r)
+        return out
+    return steps
