@@ -19,9 +19,18 @@ Matches (2 players, 10 pieces, ``max_turns=400``, as ``benchmarks/tips.py``):
                   RaceBot(weights=Weights(straggler=0.0)), seeds 0..7
   tips-ladders    RaceBot(follow=0.5) vs RaceBot(follow=0.0), seeds 0..7
 
-Measured 2026-12-01 (2 cores shared by 8 agents, load 4-7), old = 33aee06, 5 rounds:
+Measured 2026-12-01 00:37-00:41 UTC (2 cores shared by 8 agents, load average 5-7),
+old = 33aee06 (before issue 14), new = bd31581, 5 rounds, medians:
 
-FIGURES
+    match          new games/CPU-s  old games/CPU-s  new/old CPU  wall   round ratios
+    normal-strong        11.37            3.48           3.26x    3.28x     3.32x
+    tips-race            73.70           17.18           4.29x    4.42x     4.38x
+    tips-ladders         45.94           11.08           4.15x    4.25x     4.13x
+
+Every game identical move for move (``--check``: "same games"). The goal of issue 14 was
+10x for ふつう-つよい; 3.3x is what the fast lane gives (the つよい search now spends
+its time in the hop searches of positions that really differ: about half the pieces'
+remembered answers are invalidated by the move or reply being looked at).
 """
 from __future__ import annotations
 
