@@ -499,7 +499,8 @@ def _ordered(game, moves):
 def _ordered_codes(game, codes):
     """``_ordered`` for move codes: best-gaining first, ties in list order."""
     dist = _dist_table(game)[game.turn]
-    return sorted(codes, key=lambda m: dist[m & 255] - dist[m >> 8 & 255] if m >= 0 else 0)
+    keys = [dist[m & 255] - dist[m >> 8 & 255] if m >= 0 else 0 for m in codes]
+    return [codes[j] for j in sorted(range(len(codes)), key=keys.__getitem__)]
 
 
 class LookaheadBot:

@@ -448,6 +448,8 @@ def _jump_order(g, i: int, p: int, king: bool) -> list[int]:
     king's group jumps, long jumps; the start hole already emptied)."""
     if king and not g.rules.long_jump:
         return _king_order(g, i, p)
+    if g.rules.long_jump:
+        return _long_order(g, i, p, king)
     terminal_groups = king and not g.rules.king_hops_after_group
     found = {i}
     queue = [i]
@@ -457,6 +459,69 @@ def _jump_order(g, i: int, p: int, king: bool) -> list[int]:
             if x in found:
                 continue
             if terminal_groups and kind == 1:
+                late.append(x)
+                continue
+            found.add(x)
+            queue.append(x)
+    for x in late:
+        if x not in found:
+            found.add(x)
+            queue.append(x)
+    return queue
+
+
+def _long_order(g, i: int, p: int, king: bool) -> list[int]:
+    """``_jump_order`` with long jumps (DG-19), ``jumps_from`` inlined: an adjacent piece
+    is hopped (the king: a run of them, DG-11), or one piece d holes away is jumped to
+    2d when the holes between and beyond are empty; kings are never jumped (DG-12)."""
+    c = g.cells
+    forb = g._forb[p]
+    rays = g._rays
+    terminal = king and not g.rules.king_hops_after_group
+    found = {i}
+    queue = [i]
+    late = []
+    for y in queue:
+        for ray in rays[y]:
+            n = len(ray)
+            if n < 2:
+                continue
+            w = c[ray[0]]
+            group = False
+            if w:
+                if king:
+                    k = 0
+                    while k < n:
+                        w = c[ray[k]]
+                        if not w:
+                            break
+                        if w & _KING:
+                            k = n
+                            break
+                        k += 1
+                    if k >= n:
+                        continue
+                    x = ray[k]
+                    group = k > 1
+                else:
+                    if w & _KING or c[ray[1]]:
+                        continue
+                    x = ray[1]
+            else:
+                m = 1
+                while m < n and not c[ray[m]]:
+                    m += 1
+                if m >= n or c[ray[m]] & _KING or 2 * m + 1 >= n:
+                    continue
+                j = m + 1
+                while j <= 2 * m + 1 and not c[ray[j]]:
+                    j += 1
+                if j <= 2 * m + 1:
+                    continue
+                x = ray[2 * m + 1]
+            if x in found or forb[x]:
+                continue
+            if terminal and group:
                 late.append(x)
                 continue
             found.add(x)
