@@ -250,6 +250,7 @@ def reachable(g) -> dict[tuple[int, int], set]:
     c = g.cells
     steps, hops = g._steps[p], g._hopp[p]
     generic = rules.long_jump
+    hole = H.__getitem__
     for i in compress(_RANGE, c):
         v = c[i]
         if v & 7 != p1:
@@ -273,7 +274,7 @@ def reachable(g) -> dict[tuple[int, int], set]:
         if len(queue) > 1:
             ends += queue[1:]
         if ends:
-            out[H[i]] = {H[x] for x in ends}
+            out[H[i]] = set(map(hole, ends))
     return out
 
 
