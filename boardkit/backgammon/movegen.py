@@ -330,51 +330,22 @@ def _two_dice(m, t, d1, d2) -> dict:
     MV, HIT = _MV, _HIT
     srcs = [p for p in range(24, 0, -1) if m[p]]
     out: dict = {}
-    for da, db in ((d1, d2), (d2, d1)):
-        for s1 in srcs:
-            e1 = s1 - da
-            if e1 <= 0:
-                break
-            o1 = t[25 - e1]
-            if o1 >= 2:
-                continue
-            h1 = o1 == 1
-            k1 = MV[s1][e1] + HIT[e1] if h1 else MV[s1][e1]
-            first = (s1, e1, h1, da)
-            gone = m[s1] == 1           # s1 is empty after the first step
-            new_pt = not m[e1]          # e1 holds a checker now that did not before
-            for s2 in srcs:
-                if new_pt and s2 < e1:  # e1 in its place in the descending order
-                    new_pt = False
-                    e2 = e1 - db
-                    if e2 > 0:
-                        o2 = t[25 - e2]
-                        if o2 < 2:
-                            if o2 == 1 and not (h1 and e2 == e1):
-                                k = k1 + MV[e1][e2] + HIT[e2]
-                                if k not in out:
-                                    out[k] = (first, (e1, e2, True, db))
-                            else:
-                                k = k1 + MV[e1][e2]
-                                if k not in out:
-                                    out[k] = (first, (e1, e2, False, db))
-                if s2 == s1 and gone:
-                    continue
-                e2 = s2 - db
-                if e2 <= 0:
-                    break
-                o2 = t[25 - e2]
-                if o2 >= 2:
-                    continue
-                if o2 == 1 and not (h1 and e2 == e1):
-                    k = k1 + MV[s2][e2] + HIT[e2]
-                    if k not in out:
-                        out[k] = (first, (s2, e2, True, db))
-                else:
-                    k = k1 + MV[s2][e2]
-                    if k not in out:
-                        out[k] = (first, (s2, e2, False, db))
-            if new_pt:                  # e1 is below every other source
+    da, db = d1, d2
+    for s1 in srcs:
+        e1 = s1 - da
+        if e1 <= 0:
+            break
+        o1 = t[25 - e1]
+        if o1 >= 2:
+            continue
+        h1 = o1 == 1
+        k1 = MV[s1][e1] + HIT[e1] if h1 else MV[s1][e1]
+        first = (s1, e1, h1, da)
+        gone = m[s1] == 1           # s1 is empty after the first step
+        new_pt = not m[e1]          # e1 holds a checker now that did not before
+        for s2 in srcs:
+            if new_pt and s2 < e1:  # e1 in its place in the descending order
+                new_pt = False
                 e2 = e1 - db
                 if e2 > 0:
                     o2 = t[25 - e2]
@@ -387,62 +358,150 @@ def _two_dice(m, t, d1, d2) -> dict:
                             k = k1 + MV[e1][e2]
                             if k not in out:
                                 out[k] = (first, (e1, e2, False, db))
+            if s2 == s1 and gone:
+                continue
+            e2 = s2 - db
+            if e2 <= 0:
+                break
+            o2 = t[25 - e2]
+            if o2 >= 2:
+                continue
+            if o2 == 1 and not (h1 and e2 == e1):
+                k = k1 + MV[s2][e2] + HIT[e2]
+                if k not in out:
+                    out[k] = (first, (s2, e2, True, db))
+            else:
+                k = k1 + MV[s2][e2]
+                if k not in out:
+                    out[k] = (first, (s2, e2, False, db))
+        if new_pt:                  # e1 is below every other source
+            e2 = e1 - db
+            if e2 > 0:
+                o2 = t[25 - e2]
+                if o2 < 2:
+                    if o2 == 1 and not (h1 and e2 == e1):
+                        k = k1 + MV[e1][e2] + HIT[e2]
+                        if k not in out:
+                            out[k] = (first, (e1, e2, True, db))
+                    else:
+                        k = k1 + MV[e1][e2]
+                        if k not in out:
+                            out[k] = (first, (e1, e2, False, db))
+    # The other order (d2 first) can only add one checker moving both dice through the
+    # other landing point: two different checkers reach the same position either way,
+    # and in this case (no bar, no bearing off) a step's legality does not depend on
+    # the order. So only those chains are tried, in the order of the full search.
+    for s1 in srcs:
+        e1 = s1 - db
+        if e1 <= 0:
+            break
+        o1 = t[25 - e1]
+        if o1 >= 2:
+            continue
+        e2 = e1 - da
+        if e2 <= 0:
+            continue
+        o2 = t[25 - e2]
+        if o2 >= 2:
+            continue
+        h1 = o1 == 1
+        k = MV[s1][e2] + HIT[e1] if h1 else MV[s1][e2]
+        if o2 == 1:
+            k += HIT[e2]
+        if k not in out:
+            out[k] = ((s1, e1, h1, db), (e1, e2, o2 == 1, da))
     return out
 
 
 def _double(m, t, d) -> dict:
     """The plays of a double when all four moves stay on the board (no checker on the
     bar, four or more outside the home board): ``_search``'s order (sources from the
-    highest point down), over the points that can move at all, in place."""
+    highest point down, each move from a point no higher than the one before), over the
+    points that can move at all, as four nested loops moving ``m``/``t`` in place."""
     MV, HIT = _MV, _HIT
-    srcs = [p for p in range(24, 0, -1) if m[p]]
     cand = set()
-    for p in srcs:
-        for j in range(4):
-            q = p - j * d
-            if q - d <= 0:
-                break
-            cand.add(q)
+    for p in range(24, d, -1):
+        if m[p]:
+            for j in range(4):
+                q = p - j * d
+                if q - d <= 0:
+                    break
+                cand.add(q)
     cand = [q for q in sorted(cand, reverse=True) if t[25 - (q - d)] < 2]
+    nc = len(cand)
+    steps = [((q, q - d, False, d), (q, q - d, True, d)) for q in cand]
+    keys = [(MV[q][q - d], MV[q][q - d] + HIT[q - d]) for q in cand]
     out: dict = {}
-
-    def go(i0, n, k, steps):
-        any_move = False
-        for i in range(i0, len(cand)):
-            src = cand[i]
-            if not m[src]:
+    short = False
+    for i0 in range(nc):
+        q0 = cand[i0]
+        if not m[q0]:
+            continue
+        x0 = q0 - d
+        h0 = t[25 - x0] == 1
+        m[q0] -= 1
+        m[x0] += 1
+        if h0:
+            t[25 - x0] = 0
+        k0, s0 = keys[i0][h0], steps[i0][h0]
+        any1 = False
+        for i1 in range(i0, nc):
+            q1 = cand[i1]
+            if not m[q1]:
                 continue
-            any_move = True
-            dst = src - d
-            m[src] -= 1
-            m[dst] += 1
-            if t[25 - dst] == 1:
-                t[25 - dst] = 0
-                t[25] += 1
-                k2 = k + MV[src][dst] + HIT[dst]
-                st = steps + ((src, dst, True, d),)
-                if n > 1:
-                    go(i, n - 1, k2, st)
-                elif k2 not in out:
-                    out[k2] = st
-                t[25 - dst] = 1
-                t[25] -= 1
-            else:
-                k2 = k + MV[src][dst]
-                st = steps + ((src, dst, False, d),)
-                if n > 1:
-                    go(i, n - 1, k2, st)
-                elif k2 not in out:
-                    out[k2] = st
-            m[src] += 1
-            m[dst] -= 1
-        if not any_move and steps and k not in out:
-            out[k] = steps
-            short[0] = True
-
-    short = [False]                     # a play of fewer than four moves was recorded
-    go(0, 4, 0, ())
-    if out and short[0]:
+            any1 = True
+            x1 = q1 - d
+            h1 = t[25 - x1] == 1
+            m[q1] -= 1
+            m[x1] += 1
+            if h1:
+                t[25 - x1] = 0
+            k1, s1 = k0 + keys[i1][h1], steps[i1][h1]
+            any2 = False
+            for i2 in range(i1, nc):
+                q2 = cand[i2]
+                if not m[q2]:
+                    continue
+                any2 = True
+                x2 = q2 - d
+                h2 = t[25 - x2] == 1
+                m[q2] -= 1
+                m[x2] += 1
+                if h2:
+                    t[25 - x2] = 0
+                k2, s2 = k1 + keys[i2][h2], steps[i2][h2]
+                any3 = False
+                for i3 in range(i2, nc):
+                    q3 = cand[i3]
+                    if not m[q3]:
+                        continue
+                    any3 = True
+                    h3 = t[25 - q3 + d] == 1
+                    k = k2 + keys[i3][h3]
+                    if k not in out:
+                        out[k] = (s0, s1, s2, steps[i3][h3])
+                if not any3 and k2 not in out:
+                    out[k2] = (s0, s1, s2)
+                    short = True
+                m[q2] += 1
+                m[x2] -= 1
+                if h2:
+                    t[25 - x2] = 1
+            if not any2 and k1 not in out:
+                out[k1] = (s0, s1)
+                short = True
+            m[q1] += 1
+            m[x1] -= 1
+            if h1:
+                t[25 - x1] = 1
+        if not any1 and k0 not in out:
+            out[k0] = (s0,)
+            short = True
+        m[q0] += 1
+        m[x0] -= 1
+        if h0:
+            t[25 - x0] = 1
+    if short:
         most = max(len(s) for s in out.values())
         out = {k: s for k, s in out.items() if len(s) == most}
     return out
