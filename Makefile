@@ -7,8 +7,9 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 PYTEST_WORKERS ?= 2
 LAB_ARGS ?=
+PLAY_ARGS ?=
 
-.PHONY: lab test test-fast lint notebooks notebook setup browser-deps bench clean
+.PHONY: lab play test test-fast lint notebooks notebook setup browser-deps bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -21,6 +22,11 @@ setup: $(STAMP)
 lab: $(STAMP)
 	$(BIN)/jupyter lab --ServerApp.root_dir=. \
 	  --LabApp.default_url=/lab/tree/notebooks/00_start_here.ipynb $(LAB_ARGS)
+
+# the play pages (notebooks/play/<game>.ipynb) served by Voila: boards only, no code;
+# one page: http://localhost:8866/voila/render/checkers.ipynb
+play: $(STAMP)
+	$(BIN)/voila --no-browser notebooks/play $(PLAY_ARGS)
 
 # Debian's chromium (and a Japanese font for screenshots) for the browser test;
 # playwright must never download a browser of its own.
