@@ -12,10 +12,21 @@ second of wall time and of CPU time (``time.process_time``: the machine is share
 is the fairer figure); medians and ratios are printed. Both must give the SAME results
 (wins, draws, plies): the speed-ups keep every bot's choices (checked below).
 
-Measured 2026-12-01 ~01:00 UTC (2-core machine shared with seven other jobs), --games 20
---runs 5, baseline 5681413 (before issue 14), medians:
+Measured 2026-12-01 00:45 UTC (2-core machine shared with seven other jobs and a
+2-process tips run, so wall times are poor; CPU is the figure to read), --games 10
+--runs 3, baseline 5681413 (before issue 14), medians, games per second:
 
-RESULTS_TABLE
+  case                 ours wall / CPU   base wall / CPU   ratio wall / CPU   same results
+  normal-normal 8x8       11.7 / 67.4       3.8 / 18.3        3.0x / 3.7x       yes
+  normal-strong 8x8        2.0 / 10.2       0.7 /  4.3        2.9x / 2.4x       yes
+  normal-normal 10x10      5.7 / 31.9       1.9 /  9.5        3.1x / 3.4x       yes
+  normal-strong 10x10      0.3 /  1.6       0.2 /  0.6        1.5x / 2.8x       yes
+
+Issue 14 asks for 10x at the middle level: this is 3.4-3.7x (CPU), with every bot choice
+unchanged. What is left per move is the search itself (about 60 leaf positions a move for
+the normal bot, each a few big-int operations and a remembered side score); 10x would
+need a different search (fewer leaves: move ordering or pruning), which changes the bots'
+moves and so the stored games of the notebooks.
 """
 from __future__ import annotations
 

@@ -24,14 +24,25 @@ The peer goes in a scratch venv, never in .venv:
   python3 -m venv /tmp/pd && /tmp/pd/bin/pip install py-draughts
 (``--peer PYTHON`` to point elsewhere; a missing peer is skipped with a note).
 
-Measured 2026-12-01 ~00:50 UTC on the 2-core build machine shared with seven other jobs
-(load average 3-5), Python 3.11, py-draughts 1.10.1, --runs 7, medians:
+Measured 2026-12-01 00:42 UTC on the 2-core build machine shared with seven other jobs
+(a 2-process tips run alongside), Python 3.11, py-draughts 1.10.1, --runs 7, medians
+(leaves per second; "ratio" = ours / py-draughts'):
 
-  case        depth  leaves   boardkit n/s (wall / CPU)   py-draughts n/s (wall / CPU)   ratio wall / CPU
-  RESULTS_TABLE
+  case        depth  leaves   boardkit wall / CPU     py-draughts wall / CPU   ratio wall / CPU
+  perft 10x10     6  167140    771,938 / 2,315,475      667,178 / 1,965,761    1.16x / 1.18x
+  walk 10x10      5   27117    128,868 /   595,299      126,077 /   553,708    1.02x / 1.08x
+  perft 8x8       7  179740    823,873 / 2,469,206      171,153 /   506,503    4.81x / 4.88x
+  walk 8x8        6   36768    138,270 /   595,350      148,139 /   522,468    0.93x / 1.14x
 
-Before this work (commit 5681413) the same runs gave: perft 10x10 0.41x of turbo,
-walk 10x10 0.42x of the push/pop walk (see the commit message of this file's change).
+(perft 10x10 is against py-draughts' own fast ``engines.turbo`` perft; perft 8x8 against
+its push/pop walk, as it has no other for 8x8; the walks are public API against public
+API.) Before issue 14 (commit 5681413; ``--quick --runs 3``, the same machine) the ratios
+were, CPU: perft 10x10 0.49x, walk 10x10 0.29x, perft 8x8 2.0x, walk 8x8 0.31x. What
+changed: a ghost bit layout (one constant shift per diagonal) for perft and the search,
+perft by whole-board shifts, and in the game the legal moves, the outcome and the
+``CheckersMove`` objects computed once per position and restored by ``undo``; move lists
+are remembered per position (``movegen.CACHE_SIZE``; the benchmark empties that memory
+before every run, so only transpositions inside one tree are found there).
 """
 from __future__ import annotations
 
