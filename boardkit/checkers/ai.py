@@ -156,7 +156,7 @@ def _side_ghost(own: int, kings: int, player: int, tips: frozenset, t: tuple, ce
 #: side scores remembered per (board size, tips, player): a side's men and kings are
 #: the same in many positions of one search (the other side moved), so most are found
 _SIDES: dict = {}
-SIDE_CACHE = 200_000
+SIDE_CACHE = 50_000
 
 
 def _side_memo(n: int, tips: frozenset, player: int) -> dict:

@@ -272,7 +272,7 @@ class CheckersGame(Game):
             raws = self._raw_moves()
             hit = _LISTS.get(id(raws))
             if hit is None or hit[0] is not raws:      # not the same cached raw list
-                if len(_LISTS) >= 100_000:
+                if len(_LISTS) >= 20_000:
                     _LISTS.clear()
                 moves = [_raw_to_move(r) for r in raws]
                 hit = _LISTS[id(raws)] = (raws, moves, {id(m): r for m, r in zip(moves, raws)})

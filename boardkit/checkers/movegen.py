@@ -81,8 +81,8 @@ def bits(x: int):
         x ^= low
 
 
-#: positions whose moves ``MoveGen.cached_generate`` remembers (a few tens of MB at most)
-CACHE_SIZE = 100_000
+#: positions whose moves ``MoveGen.cached_generate`` remembers (about 25 MB at most per rule set)
+CACHE_SIZE = 20_000
 
 
 CHUNK = 12                  # bits per conversion table (4,096 entries each)
