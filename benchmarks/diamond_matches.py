@@ -19,13 +19,13 @@ Matches (2 players, 10 pieces, ``max_turns=400``, as ``benchmarks/tips.py``):
                   RaceBot(weights=Weights(straggler=0.0)), seeds 0..7
   tips-ladders    RaceBot(follow=0.5) vs RaceBot(follow=0.0), seeds 0..7
 
-Measured 2026-12-01 00:37-00:41 UTC (2 cores shared by 8 agents, load average 5-7),
-old = 33aee06 (before issue 14), new = bd31581, 5 rounds, medians:
+Measured 2026-12-01 00:48-00:51 UTC (2 cores shared by 8 agents, load average 5-7),
+old = 33aee06 (before issue 14), new = 5f4aebc, 5 rounds, medians:
 
     match          new games/CPU-s  old games/CPU-s  new/old CPU  wall   round ratios
-    normal-strong        11.37            3.48           3.26x    3.28x     3.32x
-    tips-race            73.70           17.18           4.29x    4.42x     4.38x
-    tips-ladders         45.94           11.08           4.15x    4.25x     4.13x
+    normal-strong        11.72            3.55           3.30x    3.32x     3.35x
+    tips-race            78.80           17.43           4.52x    5.56x     4.61x
+    tips-ladders         48.82           11.61           4.21x    4.46x     4.19x
 
 Every game identical move for move (``--check``: "same games"). The goal of issue 14 was
 10x for ふつう-つよい; 3.3x is what the fast lane gives (the つよい search now spends
