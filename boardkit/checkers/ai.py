@@ -417,7 +417,7 @@ class _Search:
                     sv = memo_own[(o2, k2)] = _side_ghost(o2, k2, p, tips, t, centre)
                 if best is None or sv > best:
                     best = sv
-        self.nodes += 1 + count
+        self.nodes += count            # this node was counted by search()
         if best is None:
             return -WIN
         v = best - so
