@@ -443,8 +443,10 @@ TIP_WEIGHTS = {"points": 2.0, "home": 1.0, "blots": 2.5, "key_points": 2.0, "pri
                "hit": 1.0, "pips": 1.0, "back": 0.8}
 
 
-def _tip_score(game: BackgammonGame, play: Play, w: dict = TIP_WEIGHTS) -> float:
-    """0-ply rules of thumb, straight from the strategy tips."""
+def _tip_score(game: BackgammonGame, play: Play, w: dict = TIP_WEIGHTS, lead_now=None) -> float:
+    """0-ply rules of thumb, straight from the strategy tips. ``lead_now``: the pip lead
+    before the play decides tip 5's regime (race or hold), as ``TipBot`` plays it; without
+    it (the easy level) the lead after each play does, which also counts hits."""
     mine, theirs = play.after
     score = 0.0
     opp_here = [theirs[25 - p] for p in range(25)]          # in my numbering (0 = their bar)
@@ -464,7 +466,8 @@ def _tip_score(game: BackgammonGame, play: Play, w: dict = TIP_WEIGHTS) -> float
     for step, hit in zip(play.steps, play.hit_flags):       # tip 4: hit advanced checkers
         if hit:                                             # (my point n is their 25 - n:
             score += w["hit"] * (2.0 + step[1] / 4.0)       #  the further, the more they lose)
-    lead = sum(i * theirs[i] for i in range(1, 26)) - sum(i * mine[i] for i in range(1, 26))
+    lead = sum(i * theirs[i] for i in range(1, 26)) - sum(i * mine[i] for i in range(1, 26)) \
+        if lead_now is None else lead_now
     if lead > 10:                                           # tip 5: ahead, bring them home
         score -= w["pips"] * 0.5 * sum(mine[p] for p in range(13, 26))
     elif lead < -10:                                        # behind: keep anchors back
@@ -476,16 +479,21 @@ def _tip_score(game: BackgammonGame, play: Play, w: dict = TIP_WEIGHTS) -> float
 
 class TipBot:
     """The easy bot, or a bot that breaks one strategy tip on purpose (``breaks`` in
-    TIPS: that term of the score counts the other way), for measuring what each tip
-    is worth. Picklable, so tournaments can use processes."""
+    TIPS, or several: those terms of the score count the other way), for measuring what
+    each tip is worth. Picklable, so tournaments can use processes. ``lead="before"``
+    decides tip 5's regime (race when 10 pips ahead, hold anchors when 10 behind) by the
+    race before the play instead of after it (benchmarks/backgammon_tip5.py measures it)."""
 
-    def __init__(self, breaks: str | Sequence[str] | None = None):
+    def __init__(self, breaks: str | Sequence[str] | None = None, lead: str = "after"):
         names = (breaks,) if isinstance(breaks, str) or breaks is None else breaks
         if breaks is not None and (isinstance(names, (bytes, dict)) or not isinstance(names, (tuple, list))
                                    or len(names) > len(TIPS)
                                    or not all(isinstance(t, str) and t in TIPS for t in names)):
             raise BoardkitError(f"unknown tip {_short(breaks)}; tips: {list(TIPS)}")
         self.breaks = breaks if breaks is None or isinstance(breaks, str) else tuple(breaks)
+        if lead not in ("after", "before"):
+            raise BoardkitError(f"lead is 'after' or 'before', got {_short(lead)}")
+        self.lead = lead
         self.weights = dict(TIP_WEIGHTS)
         for t in ([] if breaks is None else set(names)):
             self.weights[t] = -self.weights[t]
@@ -496,11 +504,18 @@ class TipBot:
             if moves and isinstance(moves[0], CubeAction):
                 return CubeAction("take" if "take" in {m.action for m in moves} else "roll")
         plays = game.legal_moves()
-        scores = [_tip_score(game, p, self.weights) for p in plays]
+        lead = None
+        if self.lead == "before":
+            # tip 5 reads the race as it stands before the play (the lead after it also
+            # counts the pips a hit takes, and so punishes hitting near the threshold)
+            mine, theirs = game.position()
+            lead = sum(i * theirs[i] for i in range(1, 26)) - sum(i * mine[i] for i in range(1, 26))
+        scores = [_tip_score(game, p, self.weights, lead) for p in plays]
         return plays[int(np.argmax(scores))]
 
     def __repr__(self) -> str:
-        return f"TipBot(breaks={self.breaks!r})"
+        extra = f", lead={self.lead!r}" if self.lead != "after" else ""
+        return f"TipBot(breaks={self.breaks!r}{extra})"
 
 
 def tip_bots(names, level=None) -> tuple:
