@@ -1,0 +1,115 @@
+"""The teacher's guide (docs/teacher_guide.md) stays complete and its links stay valid.
+
+- every notebook in notebooks/ (top level) and every exercise notebook (exercises/ and
+  its subfolders) is linked from the guide by a relative link, and has a Binder launch
+  link;
+- every relative link in the guide points to a file or folder that exists, and every
+  in-page anchor (#...) names a heading of the guide.
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+from pathlib import Path
+from urllib.parse import unquote
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+GUIDE = ROOT / "docs" / "teacher_guide.md"
+BINDER = "https://mybinder.org/v2/gh/boardkit/boardkit/HEAD?urlpath=lab/tree/"
+
+# [text](target) with a target that has no spaces; an optional "title" is ignored
+LINK = re.compile(r"\[(?:[^\]\[]|\[[^\]]*\])*\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
+
+
+def _guide_text() -> str:
+    assert GUIDE.is_file(), "docs/teacher_guide.md is missing"
+    return GUIDE.read_text(encoding="utf-8")
+
+
+def _notebooks() -> list[Path]:
+    lessons = sorted((ROOT / "notebooks").glob("*.ipynb"))
+    exercises = sorted(p for p in (ROOT / "exercises").rglob("*.ipynb")
+                       if ".ipynb_checkpoints" not in p.parts)
+    return lessons + exercises
+
+
+def _links(text: str) -> list[str]:
+    # links inside code spans and fenced blocks are examples, not links
+    text = re.sub(r"```.*?```", "", text, flags=re.S)
+    text = re.sub(r"`[^`\n]*`", "", text)
+    return LINK.findall(text)
+
+
+def _relative(target: str) -> bool:
+    return not re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*:", target) and not target.startswith("#")
+
+
+def _slug(heading: str) -> str:
+    """The anchor GitHub and JupyterLab give a heading (lowercase, punctuation dropped,
+    spaces to hyphens)."""
+    heading = re.sub(r"[`*_]", "", heading.strip()).lower()
+    kept = "".join(ch for ch in heading
+                   if ch in " -" or unicodedata.category(ch)[0] in "LN")
+    return kept.replace(" ", "-")
+
+
+def _linked_files(text: str) -> set[Path]:
+    out = set()
+    for target in _links(text):
+        if _relative(target):
+            path = unquote(target.split("#", 1)[0])
+            out.add((GUIDE.parent / path).resolve())
+    return out
+
+
+def test_there_are_notebooks_to_cover():
+    nbs = _notebooks()
+    assert any(p.parent.name == "notebooks" for p in nbs)
+    assert any("exercises" in p.parts for p in nbs)
+
+
+@pytest.mark.parametrize("nb", _notebooks(), ids=lambda p: str(p.relative_to(ROOT)))
+def test_every_notebook_is_linked(nb: Path):
+    linked = _linked_files(_guide_text())
+    assert nb.resolve() in linked, (
+        f"docs/teacher_guide.md does not link {nb.relative_to(ROOT)} "
+        f"(add it to its unit and to the time table, e.g. [{nb.name}](../{nb.relative_to(ROOT).as_posix()}))")
+
+
+@pytest.mark.parametrize("nb", [p for p in _notebooks() if "solutions" not in p.parts],
+                         ids=lambda p: str(p.relative_to(ROOT)))
+def test_every_notebook_has_a_binder_link(nb: Path):
+    url = BINDER + nb.relative_to(ROOT).as_posix()
+    assert url in _guide_text(), f"docs/teacher_guide.md has no Binder launch link {url}"
+
+
+def test_relative_links_point_to_existing_files():
+    text = _guide_text()
+    missing = []
+    for target in _links(text):
+        if not _relative(target):
+            continue
+        path = unquote(target.split("#", 1)[0])
+        if path and not (GUIDE.parent / path).exists():
+            missing.append(target)
+    assert not missing, f"docs/teacher_guide.md links to missing files: {missing}"
+
+
+def test_anchors_name_headings():
+    text = _guide_text()
+    body = re.sub(r"```.*?```", "", text, flags=re.S)
+    slugs = {_slug(h) for h in re.findall(r"(?m)^#{1,6}\s+(.+?)\s*$", body)}
+    bad = [t for t in _links(text) if t.startswith("#") and t[1:] not in slugs]
+    assert not bad, f"docs/teacher_guide.md has anchors with no heading: {bad}"
+
+
+def test_checks_catch_a_missing_file_and_a_missing_notebook(tmp_path):
+    """The helpers see a broken link and an unlinked notebook (guards the test itself)."""
+    text = "see [x](../notebooks/99_missing.ipynb) and `[y](../nope.md)`"
+    assert _links(text) == ["../notebooks/99_missing.ipynb"]
+    assert not (GUIDE.parent / "../notebooks/99_missing.ipynb").exists()
+    first = _notebooks()[0]
+    assert first.resolve() not in _linked_files(text)
+    assert _slug("How long each notebook takes") == "how-long-each-notebook-takes"
