@@ -16,7 +16,8 @@ itself is ``movegen``; the star's geometry is ``geometry``.
 
 For search, the base class's ``_push(move)`` / ``_pop()`` are overridden with a fast
 pair (no snapshot, no legality check, ``history`` untouched): the move must come from
-``legal_moves()``. Bots use them; everything else uses ``play``/``undo``.
+``legal_moves()``. The bots use the faster lane of ``movegen.fast_moves`` (moves as int
+codes, no path) with ``_fpush(code)`` / ``_fpop()``; everything else uses ``play``/``undo``.
 """
 from __future__ import annotations
 
@@ -105,9 +106,6 @@ class DiamondGame(Game):
         self._steps, self._hopp, memo = movegen.player_tables(self)
         self._smask, self._hmask, self._dmemo = memo["smask"], memo["hmask"], memo["memo"]
         self._rmask = memo["rmask"]
-        # holes where a move may complete somebody's home (DG-14, DG-16): a move to any
-        # other hole finishes nobody (the bots skip playing it out)
-        self._home_any = [any(j in h for h in self._home_set) for j in range(B.N)]
 
     @property
     def players(self) -> int:
