@@ -102,26 +102,10 @@ def _as_arrays(positions) -> tuple[np.ndarray, np.ndarray]:
     return arr[:, 0], arr[:, 1]
 
 
-def _paths():
-    """Index tables for the shots: for each of the 21 rolls (DISTINCT_ROLLS order) 4
-    paths to each point p of 0..24, as columns of a 50-wide padded row (point q at
-    column 24 + q; the hitter k points back, the open points on the way; column 49 is
-    always open)."""
-    ph, po = [], []
-    for (a, b), _ in DISTINCT_ROLLS:
-        if a == b:
-            ways = [(a * j, [a * i for i in range(1, j)]) for j in range(1, 5)]
-        else:
-            ways = [(a, []), (b, []), (a + b, [b]), (a + b, [a])]
-        for k, via in ways:
-            ph.append([24 + p - k for p in range(25)])
-            # open where the hitter lands on the way: p - j for j in via
-            po.append([[24 + p - j for p in range(25)] for j in via]
-                      + [[49] * 25] * (3 - len(via)))
-    return np.array(ph), np.array(po).transpose(0, 2, 1)
-
-
-_PATH_H, _PATH_O = _paths()                         # (84, 25), (84, 25, 3)
+_POW2 = np.array([1 << p for p in range(25)], dtype=np.int64)
+_SA = np.array([a for (a, b), _ in DISTINCT_ROLLS], dtype=np.int64)
+_SB = np.array([b for (a, b), _ in DISTINCT_ROLLS], dtype=np.int64)
+_DBL = np.array([-1 if a == b else 0 for (a, b), _ in DISTINCT_ROLLS], dtype=np.int64)
 _ROLL_W = np.array([w for _, w in DISTINCT_ROLLS], dtype=float)
 
 
@@ -155,22 +139,27 @@ def features(positions) -> dict[str, np.ndarray]:
     hitters = opp[:, :25] > 0
     on_bar = opp[:, 0] > 0
     hitters = np.where(on_bar[:, None], np.eye(25, dtype=bool)[0], hitters)  # bar first
-    # every roll at once: each of the 21 rolls reaches point p along 4 paths (a, b, a
-    # then b, b then a; a double: 1 to 4 steps), a path = a hitter k points back with its
-    # landing points on the way open (tables _PATH_H / _PATH_O, built once)
-    hpad = np.zeros((n, 50), bool)
-    hpad[:, 24:49] = hitters
-    opad = np.ones((n, 50), bool)
-    opad[:, 24:49] = ~made
-    reach = hpad[:, _PATH_H] & opad[:, _PATH_O].all(-1)           # (n, 84, 25)
-    reach = reach.reshape(n, 21, 4, 25).any(2)
-    hit = reach & blot[:, None, :]                               # (n, 21, 25)
+    # every roll at once, on bit masks (bit p = point p of 0..24): a hitter moves up by
+    # a die, through open points only when it moves again (tables _SA/_SB/_DBL, built once)
+    hm = hitters @ _POW2                                          # (n,) int64
+    om = (~made) @ _POW2
+    bm = blot @ _POW2
+    H, O = hm[:, None], om[:, None]
+    x1 = H << _SA
+    x2 = H << _SB
+    x3 = (x1 & O) << _SB
+    reach = x1 | x2 | x3 | ((x2 & O) << _SA)
+    x5 = (x3 & O) << _SA                                          # doubles: 3 and 4 moves
+    reach |= (x5 | ((x5 & O) << _SA)) & _DBL
+    hit = reach & bm[:, None]                                     # (n, 21)
+    anyhit = hit != 0
     opp_home_closed = opp_made[:, 19:25].sum(1)
-    loss = np.zeros((n, 25))
-    loss[:, 1:25] = (25 - np.arange(1, 25))[None, :] + HIT_TEMPO + 1.0 * opp_home_closed[:, None]
+    # the worst blot a roll hits is the lowest point it hits (it has the furthest to go)
+    low = np.log2(np.where(anyhit, hit & -hit, 1)).astype(np.int64)
+    loss = np.where(anyhit, (25 - low) + HIT_TEMPO + 1.0 * opp_home_closed[:, None], 0.0)
     # (sums of whole numbers times 1 or 2: exact in any order, as the old roll loop)
-    exp_loss = (hit * loss[:, None, :]).max(2) @ _ROLL_W / 36
-    shots = hit.any(2) @ _ROLL_W
+    exp_loss = loss @ _ROLL_W / 36
+    shots = anyhit @ _ROLL_W
     shots = np.where(contact, shots, 0)
     exp_loss = np.where(contact, exp_loss, 0)
 
