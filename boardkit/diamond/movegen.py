@@ -352,7 +352,16 @@ def cached_dests(g, i: int, state: int) -> list[int]:
     p = (v & 7) - 1
     rm = g._smask[p][i]
     out = [x for x in g._steps[p][i] if not c[x]]
-    if v & _KING or rules.long_jump:
+    if v & _KING and not rules.long_jump:
+        c[i] = 0
+        try:
+            queue, read = _king_order(g, i, p, True)
+        finally:
+            c[i] = v
+        rm |= read
+        if len(queue) > 1:
+            out.extend([x for x in queue[1:] if x not in out])
+    elif v & _KING or rules.long_jump:
         c[i] = 0
         try:
             queue = _jump_order(g, i, p, bool(v & _KING))
@@ -534,9 +543,10 @@ def _long_order(g, i: int, p: int, king: bool) -> list[int]:
     return queue
 
 
-def _king_order(g, i: int, p: int) -> list[int]:
+def _king_order(g, i: int, p: int, mask: bool = False):
     """``_jump_order`` for a king without long jumps (DG-11, DG-12), inlined: along
-    each line, a run of k >= 1 touching pieces without a king, landing just after."""
+    each line, a run of k >= 1 touching pieces without a king, landing just after.
+    ``mask=True``: (the list, the holes read as a ``board_state`` mask)."""
     c = g.cells
     forb = g._forb[p]
     rays = g._rays
@@ -544,10 +554,15 @@ def _king_order(g, i: int, p: int) -> list[int]:
     found = {i}
     queue = [i]
     late = []
+    rm = 0
     for y in queue:
         for ray in rays[y]:
             n = len(ray)
-            if n < 2 or not c[ray[0]]:
+            if n < 2:
+                continue
+            if not c[ray[0]]:
+                if mask:
+                    rm |= _BYTE[ray[0]]
                 continue
             k = 0
             while k < n:
@@ -558,6 +573,9 @@ def _king_order(g, i: int, p: int) -> list[int]:
                     k = n
                     break
                 k += 1
+            if mask:
+                for j in ray[:k + 1]:
+                    rm |= _BYTE[j]
             if k >= n:
                 continue
             x = ray[k]
@@ -572,7 +590,7 @@ def _king_order(g, i: int, p: int) -> list[int]:
         if x not in found:
             found.add(x)
             queue.append(x)
-    return queue
+    return (queue, rm) if mask else queue
 
 
 def fast_moves(g) -> list[int]:
