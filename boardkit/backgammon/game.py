@@ -27,7 +27,6 @@ from typing import TYPE_CHECKING, Any
 
 from .._core import BoardkitError, ChanceStep, FormatError, Game, IllegalMoveError, Outcome
 from .movegen import (
-    _UNSET,
     START,
     Play,
     Step,
@@ -434,7 +433,7 @@ class BackgammonGame(Game):
         r = self._roller
         self._cache = (None, None)
         raw = move._raw
-        if raw is not None and move._after is _UNSET:
+        if move._base is not None:
             # a lazy play of legal_moves(): its steps from this very position, in place
             m, t = self._board[r], self._board[1 - r]
             for src, dst, hit, _ in raw:

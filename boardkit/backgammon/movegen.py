@@ -103,7 +103,7 @@ class Play:
     asked -- a random game looks at one play per turn. Treat it as immutable.)
     """
 
-    __slots__ = ("_steps", "_after", "_hits", "_flags", "dice", "_raw", "_base")
+    __slots__ = ("_raw", "_base", "dice", "_after", "_steps", "_flags", "_hits")
 
     def __init__(self, steps, after, hits: int = 0, hit_flags=(), dice=()):
         self._steps = tuple(steps)
@@ -119,15 +119,18 @@ class Play:
         """A play from the generator's raw steps ((from, to, hit, die), ...); the tuples
         are built only when asked for (most plays in a search are never looked at)."""
         p = cls.__new__(cls)
-        p._after, p._raw, p.dice, p._steps, p._base = after, raw, dice, None, None
+        p._after, p._raw, p.dice, p._base = after, raw, dice, None
         return p
 
+    # The generator's plays carry only _raw, _base (the position before) and dice; the
+    # other slots stay empty until asked for (AttributeError -> built once).
     @property
     def after(self):
-        a = self._after
-        if a is _UNSET:
+        try:
+            return self._after
+        except AttributeError:
             a = self._after = _apply_raw(self._base, self._raw)
-        return a
+            return a
 
     def _unpack(self) -> None:
         raw = self._raw
@@ -137,21 +140,27 @@ class Play:
 
     @property
     def steps(self) -> tuple:
-        if self._steps is None:
+        try:
+            return self._steps
+        except AttributeError:
             self._unpack()
-        return self._steps
+            return self._steps
 
     @property
     def hit_flags(self) -> tuple:
-        if self._steps is None:
+        try:
+            return self._flags
+        except AttributeError:
             self._unpack()
-        return self._flags
+            return self._flags
 
     @property
     def hits(self) -> int:
-        if self._steps is None:
+        try:
+            return self._hits
+        except AttributeError:
             self._unpack()
-        return self._hits
+            return self._hits
 
     def __eq__(self, other: object) -> bool:
         return self is other or (isinstance(other, Play) and other.after == self.after)
@@ -164,16 +173,14 @@ class Play:
 
     @property
     def is_pass(self) -> bool:
-        return not (self._raw if self._steps is None else self._steps)
+        raw = self._raw
+        return not (raw if raw is not None else self._steps)
 
     def __str__(self) -> str:
         return notation(self.steps, self.hit_flags)
 
     def __repr__(self) -> str:
         return f"Play({str(self)!r})"
-
-
-_UNSET = object()
 
 
 def _apply_raw(base, raw):
@@ -194,7 +201,7 @@ def _gen_plays(base, raw: dict, dice) -> list[Play]:
     out = []
     for st in raw.values():
         p = new(Play)
-        p._after, p._raw, p.dice, p._steps, p._base = _UNSET, st, dice, None, base
+        p._raw, p._base, p.dice = st, base, dice
         out.append(p)
     return out
 
