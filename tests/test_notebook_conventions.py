@@ -32,9 +32,9 @@ Every notebook and exercise (solutions included):
               ``make notebook NB=...``).
 - EX-PAIR     an exercise notebook and its solution have the same sections.
 
-Where a committed lesson does not follow a rule yet, the exception is listed below with
-its reason (most are for the lesson rework of issue 12, which edits these notebooks). A
-listed exception that is no longer needed is reported as a warning: delete its line.
+Where a committed lesson does not follow a rule, the exception is listed below with its
+reason (two sections today). A listed exception that is no longer needed is reported as a
+warning: delete its line.
 """
 from __future__ import annotations
 
@@ -63,21 +63,9 @@ SMALL_CODE = 8     # lines of a rule section's demonstration cell
 LONG_CODE = 30     # lines of any code cell
 WORDS = 80         # characters of prose that state a rule
 
-# Issue 12 (the lesson rework) gives every lesson a time, objectives and a summary.
-_REWORK = "not yet: the lesson rework (issue 12) adds it"
-_PROBABILITY = ("a probability/measurement section: the computation is the activity, "
-                "there is no board to play on")
 # notebook name without its number (so renumbering keeps them) ->
 #     {check or (check, section heading start): reason}
-EXCEPTIONS: dict[str, dict[object, str]] = {
-    "backgammon_hitting_and_entering": {
-        "NB-TIME": _REWORK, "NB-SUMMARY": _REWORK,
-        ("RS-BOARD", "The chance to enter, exactly"): _PROBABILITY,
-        ("RS-TRY", "The chance to enter, exactly"): _PROBABILITY,
-    },
-    "backgammon_whole_roll": {"NB-TIME": _REWORK, "NB-SUMMARY": _REWORK},
-    "backgammon_cube_and_matches": {"NB-TIME": _REWORK, "NB-SUMMARY": _REWORK},
-}
+EXCEPTIONS: dict[str, dict[object, str]] = {}
 # filled in below from the committed notebooks' state (see _RULE_SECTION_GAPS)
 
 
@@ -145,34 +133,12 @@ def _rule_section_gaps(cells) -> list[str]:
 
 
 # Rule sections of the committed lessons that lack a piece today, with the reason.
-_GEN = ("written without it (the generator left it out); the lesson rework, issue 12, "
-        "makes every rule section active")
-_TIPS = ("a strategy tip measured by bot matches, not a rule to play on a board; the "
-         "strategy-tips issue reshapes 37")
 _RULE_SECTION_GAPS: dict[str, dict[str, tuple[list[str], str]]] = {
     # notebook name without its number: {section heading start: ([missing pieces], reason)}
     "diamond_hop_chains": {
         "Why the search is right (DG-10)": (
             ["RS-TRY", "RS-CHECK"],
             "an argument about the search (extension material), not a rule to play"),
-    },
-    "backgammon_hitting_and_entering": {
-        "The chance to enter, exactly (BG-07)": (
-            ["RS-CODE"], "the exact count is one longer cell; the next section simulates it"),
-    },
-    "backgammon_bearing_off": {
-        "All fifteen home first (BG-09)": (["RS-TRY"], _GEN),
-        "The exact number, or move from a higher point (BG-09)": (["RS-TRY"], _GEN),
-        "A bigger die takes the highest checker (BG-09)": (
-            ["RS-BOARD", "RS-TRY", "RS-CHECK"], _GEN),
-        "Hit while bearing off (BG-09, BG-07)": (["RS-CHECK"], _GEN),
-        "Who wins the race? (BG-10)": (["RS-BOARD", "RS-TRY"], _PROBABILITY),
-    },
-    "backgammon_strategy": {
-        "Tip 1: stack checkers": (["RS-TRY"], _TIPS),
-        "Tip 2: hold the 5-point": (["RS-BOARD", "RS-TRY", "RS-CHECK"], _TIPS),
-        "Tip 3: build a prime": (["RS-TRY", "RS-CHECK"], _TIPS),
-        "Tip 5: count the pips": (["RS-BOARD", "RS-TRY", "RS-CHECK"], _TIPS),
     },
     "mawari_toss_lab": {
         "1. How to toss and what to write down (MS-04)": (
