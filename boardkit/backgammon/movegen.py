@@ -16,15 +16,15 @@ the board once per turn; ``Play`` objects are lazy (``after``/``steps`` built wh
 serves positions that come back. Plays and their order are exactly the old generator's
 (checked on 87,000 positions of random games; the 12,000 games of benchmarks/tips.py
 give the same results bit for bit). Measured side by side with
-benchmarks/backgammon_games.py (5 interleaved rounds, medians, CPU time, 2026-12-01, this
-shared 2-core machine, against the code before: git archive 6fdb926):
+benchmarks/backgammon_games.py (5 interleaved rounds, medians of CPU time, 2026-12-01, this
+shared 2-core machine under load, against the code before: git archive 6fdb926):
 
-    random games through the public API   207 games/s  (old 115: 1.80x)  OpenSpiel 603: 0.34x
-    legal moves per position            28,400 pos/s   (old 9,850: 2.88x) OpenSpiel 88,600: 0.32x
-    bot matches normal vs normal          19.7 games/s (old 12.4: 1.59x)
+    random games through the public API   202 games/s   (old 114: 1.78x)   OpenSpiel 557: 0.36x
+    legal moves per position            25,100 pos/s    (old 8,640: 2.90x)  OpenSpiel 86,300: 0.29x
+    bot matches normal vs normal          29.1 games/s  (old 12.1: 2.40x; 3.0x in a 3-round run)
 
 So the issue's targets are NOT reached: OpenSpiel's C++ stays about 3x faster through
-Python, and the normal bot (numpy features over all candidate plays) 1.6x, not 10x.
+Python, and the normal bot (numpy features over all candidate plays) 2.4-3x, not 10x.
 """
 from __future__ import annotations
 
