@@ -12,8 +12,11 @@ Speed (issue 14). Plays are told apart by integer keys summed from tables built 
 (no tuple keys per candidate); moves are made in place and taken back; the common cases
 (no checker on the bar, no bearing off possible this turn) have flat searches that scan
 the board once per turn; ``Play`` objects are lazy (``after``/``steps`` built when asked;
-``BackgammonGame.play`` applies the raw steps in place); a bounded position+dice cache
-serves positions that come back. Plays and their order are exactly the old generator's
+``BackgammonGame.play`` applies the raw steps in place); the game keeps its turn's plays
+(one position+dice cache per game: the widget, the hint and play() ask for the same
+position again and again). A module-wide position+dice cache was tried and dropped: in
+games positions hardly come back, and filling and clearing it cost 10 us per turn.
+Plays and their order are exactly the old generator's
 (checked on 87,000 positions of random games; the 12,000 games of benchmarks/tips.py
 give the same results bit for bit). Measured side by side with
 benchmarks/backgammon_games.py (5 interleaved rounds, medians of CPU time, 2026-12-01, this
@@ -532,12 +535,6 @@ def _double(m, t, d) -> dict:
     return out
 
 
-#: position + roll -> raw plays, for positions that come back (openings, hints asked
-#: twice, a bot and the game generating the same position); bounded, cleared when full
-_CACHE: dict = {}
-_CACHE_SIZE = 4096
-
-
 def plays_for(mine, theirs, d1: int, d2: int) -> list[Play]:
     """Every distinct legal play for the roll d1-d2 (one per resulting position, BG-08).
 
@@ -545,13 +542,7 @@ def plays_for(mine, theirs, d1: int, d2: int) -> list[Play]:
     0 = off); the player to move owns ``mine``. A position with no legal play gives a
     single empty play, "(no play)". Plays come in a stable order."""
     base = (tuple(mine), tuple(theirs))
-    ck = (base, d1, d2)
-    raw = _CACHE.get(ck)
-    if raw is None:
-        raw = _raw_plays(list(mine), list(theirs), d1, d2)
-        if len(_CACHE) >= _CACHE_SIZE:
-            _CACHE.clear()
-        _CACHE[ck] = raw
+    raw = _raw_plays(list(mine), list(theirs), d1, d2)
     dice = (d1, d2) if d1 >= d2 else (d2, d1)
     if not raw:
         return [Play((), base, 0, (), dice)]
