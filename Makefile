@@ -9,7 +9,7 @@ PYTEST_WORKERS ?= 2
 LAB_ARGS ?=
 PLAY_ARGS ?=
 
-.PHONY: lab play test test-fast lint notebooks notebook setup browser-deps bench clean
+.PHONY: lab play test test-fast lint notebooks notebook setup browser-deps bench clean handouts
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -57,6 +57,11 @@ notebooks: $(STAMP)
 notebook: $(STAMP)
 	@test -n "$(NB)" || { echo "usage: make notebook NB=notebooks/NN_name.md"; exit 2; }
 	$(BIN)/python tools/run_notebooks.py $(NB)
+
+# printable handouts: build/handouts/<game>.html and .pdf (rules, boards, exercises,
+# answers on a last page for the teacher); the PDF needs Debian's chromium
+handouts: $(STAMP) browser-deps
+	$(BIN)/python tools/make_handouts.py
 
 # ruff over the code and the notebooks ([tool.ruff] in pyproject.toml)
 lint: $(STAMP)

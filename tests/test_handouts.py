@@ -1,0 +1,130 @@
+"""The printable handouts (tools/make_handouts.py, `make handouts`; issue 13).
+
+The HTML of all four games is built into a temporary folder (fast, no browser); one
+test prints one PDF with Debian's chromium (marked ``browser``)."""
+from __future__ import annotations
+
+import html
+import importlib.util
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+GAMES = ("checkers", "diamond", "backgammon", "mawari")
+CHROMIUM = Path("/usr/bin/chromium")
+
+
+def _tool():
+    spec = importlib.util.spec_from_file_location("make_handouts",
+                                                  ROOT / "tools" / "make_handouts.py")
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault("make_handouts", mod)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+mh = _tool()
+
+
+@pytest.fixture(scope="module")
+def pages(tmp_path_factory):
+    out = tmp_path_factory.mktemp("handouts")
+    return {g: mh.write_html(g, out).read_text(encoding="utf-8") for g in GAMES}
+
+
+def _split(page: str) -> tuple[str, str]:
+    """(everything before the teacher's page, the teacher's page)."""
+    head, sep, teacher = page.partition("<section class='teacher-page'>")
+    assert sep, "no teacher's page"
+    return head, teacher
+
+
+def _rule_ids(game: str) -> list[str]:
+    text = (ROOT / "docs" / "rules" / f"{game}.md").read_text(encoding="utf-8")
+    return re.findall(r"^##\s+([A-Z]{2}-\d+)\b", text, flags=re.M)
+
+
+def _questions(path: Path) -> list[tuple[str, str]]:
+    """(heading, first sentence of its question) of each exercise in a MyST file."""
+    text = path.read_text(encoding="utf-8")
+    out = []
+    for m in re.finditer(r"^## (.+)\n\n(.+)$", text, flags=re.M):
+        if m.group(1).strip() != "Your score":
+            out.append((m.group(1).strip(), m.group(2).strip()))
+    return out
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_rule_id_appears(pages, game):
+    ids = _rule_ids(game)
+    assert len(ids) >= 10
+    for rid in ids:
+        assert f"id='{rid}'" in pages[game], f"{game}: rule {rid} missing from the handout"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_boards_are_inline_svg(pages, game):
+    students, _ = _split(pages[game])
+    boards = students.partition("<section class='exercises-page")[0]
+    assert boards.count("<svg") >= 3, f"{game}: fewer than 3 key boards"
+    for tag in ("<script", "<input", "<button", "vnd.jupyter.widget"):     # no widgets
+        assert tag not in pages[game], f"{game}: {tag} in a printed page"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_questions_here_answers_on_the_teacher_page_only(pages, game):
+    students, teacher = _split(pages[game])
+    questions = _questions(ROOT / "exercises" / f"{game}.md")
+    assert questions, f"{game}: no exercises found"
+    for title, first_line in questions:
+        assert mh.inline(title) in students, f"{game}: exercise {title!r} missing"
+        words = mh.inline(first_line)[:40]
+        assert words in students, f"{game}: question of {title!r} missing"
+    # the answers of the solutions notebook: on the teacher's page, not before it
+    _, solved = mh.parse_exercises(ROOT / "exercises" / "solutions" / f"{game}.md")
+    n = 0
+    for ex in solved:
+        for kind, src in ex.items:
+            if kind != "answer":
+                continue
+            for rhs in mh.answer_texts(src):
+                code = rhs.partition("#")[0].strip()
+                n += 1
+                shown = code.strip("\"'")
+                esc = html.escape(shown)
+                assert esc in teacher, f"{game}: answer {code} not on the teacher's page"
+                # short answers (4, 40, [2]) and True/False (the hint names both) occur anywhere
+                if len(shown) >= 4 and shown not in ("True", "False"):
+                    assert esc not in students, \
+                        f"{game}: answer {code} shown before the teacher's page"
+    assert n >= 4
+    assert teacher.count("<li>") == len(questions)
+    assert "class='line'" in students and "class='line'" not in teacher
+
+
+def test_page_is_print_ready(pages):
+    page = pages["mawari"]
+    assert "size: A4" in page and "break-before: page" in page
+    assert page.index("IPAexGothic") < page.index("Noto Sans CJK JP")
+    assert "寝かし" in page and "Laying down" in page         # Japanese with the English
+    assert page.count("<section") == 4
+
+
+@pytest.mark.browser
+def test_one_pdf_with_chromium(tmp_path):
+    if not CHROMIUM.exists():
+        pytest.skip("/usr/bin/chromium is absent (make browser-deps installs it)")
+    html_path = mh.write_html("checkers", tmp_path)
+    pdf = mh.write_pdf(html_path, timeout=90)
+    data = pdf.read_bytes()
+    assert data.startswith(b"%PDF")
+    pages = len(re.findall(rb"/Type\s*/Page(?!s)", data))
+    if shutil.which("pdfinfo"):
+        info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True).stdout
+        pages = int(re.search(r"Pages:\s+(\d+)", info).group(1))
+    assert pages >= 2

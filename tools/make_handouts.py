@@ -1,0 +1,580 @@
+"""Printable handouts, one per game: ``make handouts`` (or ``python tools/make_handouts.py``).
+
+Writes build/handouts/<game>.html and, with Debian's chromium, build/handouts/<game>.pdf:
+an A4 page for the classroom with
+
+1. the rules: every rule ID and its statement, read from the headings of
+   docs/rules/<game>.md (``## CK-04 Man step`` ...);
+2. key boards drawn by the engine (inline SVG): the start position and a few positions
+   the notebooks use to show a rule;
+3. the exercises of exercises/<game>.md: the questions and their boards, with blank
+   lines to write on (no code);
+4. a last page for the teacher: the answers, read from exercises/solutions/<game>.md.
+
+    python tools/make_handouts.py                 # all four games, HTML and PDF
+    python tools/make_handouts.py checkers --no-pdf --out /tmp/h
+"""
+from __future__ import annotations
+
+import argparse
+import ast
+import contextlib
+import html
+import io
+import re
+import shutil
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+GAMES = ("checkers", "diamond", "backgammon", "mawari")
+TITLES = {
+    "checkers": "Checkers / draughts (チェッカー)",
+    "diamond": "Diamond Game (ダイヤモンドゲーム)",
+    "backgammon": "Backgammon (バックギャモン)",
+    "mawari": "回り将棋 — Mawari shogi (round-the-board shogi)",
+}
+CHROMIUM = "/usr/bin/chromium"
+# exercise boards beside the question (small boards) or full width (boards with labels
+# to read: Diamond's hole names, backgammon's point numbers)
+WIDE_BOARDS = {"diamond", "backgammon"}
+RULE_HEADING = re.compile(r"^##\s+([A-Z]{2}-\d+)\s+(.*)$")
+
+
+# ---------------------------------------------------------------- small markdown -> HTML
+
+def inline(text: str) -> str:
+    """Escape, then `code`, **bold** and *italic* (enough for our rules and exercises)."""
+    out = []
+    for i, part in enumerate(re.split(r"(`[^`]*`)", text)):
+        if i % 2:
+            out.append(f"<code>{html.escape(part[1:-1])}</code>")
+            continue
+        s = html.escape(part, quote=False)
+        s = re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", s)
+        s = re.sub(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])", r"<i>\1</i>", s)
+        s = re.sub(r"\[([^\]]+)\]\([^)]+\)", r"\1", s)      # links: keep the words
+        out.append(s)
+    return "".join(out)
+
+
+def statement(text: str) -> str:
+    """A rule's plain-words statement: its text up to the first **Decision** note (what
+    boardkit does where the sources leave a point open, written for programmers; the
+    rules files put those after the statement), without code blocks or tables."""
+    cut = re.search(r"\*\*(Our )?[Dd]ecision|\*\*For programmers", text)
+    if cut:
+        text = text[:cut.start()]
+    keep = [b.strip() for b in re.split(r"\n\s*\n", text.strip())
+            if b.strip() and not b.strip().startswith(("```", "|"))]
+    return "\n\n".join(keep)
+
+
+def markdown(text: str) -> str:
+    """Paragraphs, bullet lists and fenced blocks; nothing else is needed here."""
+    blocks, out = re.split(r"\n\s*\n", text.strip()), []
+    for block in blocks:
+        lines = block.strip("\n").splitlines()
+        if not lines:
+            continue
+        if lines[0].startswith("```"):
+            body = [ln for ln in lines[1:] if not ln.startswith("```")]
+            out.append(f"<pre>{html.escape(chr(10).join(body))}</pre>")
+        elif all(re.match(r"\s*([-*]|\d+\.)\s", ln) or ln.startswith("  ") for ln in lines):
+            items, cur = [], []
+            for ln in lines:
+                if re.match(r"\s*([-*]|\d+\.)\s", ln) and not ln.startswith("    "):
+                    if cur:
+                        items.append(" ".join(cur))
+                    cur = [re.sub(r"^\s*([-*]|\d+\.)\s+", "", ln)]
+                else:
+                    cur.append(ln.strip())
+            items.append(" ".join(cur))
+            out.append("<ul>" + "".join(f"<li>{inline(i)}</li>" for i in items) + "</ul>")
+        elif all(ln.lstrip().startswith("|") for ln in lines):
+            out.append(f"<pre>{html.escape(block.strip())}</pre>")
+        else:
+            para = " ".join(ln.strip() for ln in lines)
+            cls = ' class="decision"' if para.startswith("**Decision") else ""
+            out.append(f"<p{cls}>{inline(para)}</p>")
+    return "\n".join(out)
+
+
+# ---------------------------------------------------------------- the rules
+
+@dataclass
+class Rule:
+    rid: str
+    title: str
+    body: str
+
+
+def parse_rules(path: Path) -> tuple[str, str, list[Rule]]:
+    """(title, introduction, rules) of docs/rules/<game>.md: every ``## XX-nn Title``
+    section is a rule; other sections (saved games, play aids) are for programmers."""
+    title, intro, rules = "", [], []
+    cur: Rule | None = None
+    in_other = False
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.startswith("# ") and not title:
+            title = line[2:].strip()
+            continue
+        if line.startswith("## "):
+            m = RULE_HEADING.match(line)
+            cur = Rule(m.group(1), m.group(2).strip(), "") if m else None
+            if cur:
+                rules.append(cur)
+            in_other = cur is None
+            continue
+        if cur is not None:
+            cur.body += line + "\n"
+        elif not in_other and not rules:
+            intro.append(line)
+    return title, "\n".join(intro), rules
+
+
+# ---------------------------------------------------------------- MyST exercises
+
+@dataclass
+class Cell:
+    kind: str                   # "markdown" or "code"
+    source: str
+
+
+def myst_cells(path: Path) -> list[Cell]:
+    text = path.read_text(encoding="utf-8")
+    if text.startswith("---"):
+        text = text.split("\n---", 1)[1].split("\n", 1)[1]
+    cells, buf, lines, i = [], [], text.splitlines(), 0
+    while i < len(lines):
+        ln = lines[i]
+        if ln.startswith("```{code-cell}"):
+            if buf:
+                cells.append(Cell("markdown", "\n".join(buf)))
+                buf = []
+            i += 1
+            if i < len(lines) and lines[i].strip() == "---":     # cell metadata
+                i += 1
+                while i < len(lines) and lines[i].strip() != "---":
+                    i += 1
+                i += 1
+            code = []
+            while i < len(lines) and not lines[i].startswith("```"):
+                code.append(lines[i])
+                i += 1
+            cells.append(Cell("code", "\n".join(code)))
+        elif ln.strip() == "+++":
+            if buf:
+                cells.append(Cell("markdown", "\n".join(buf)))
+                buf = []
+        else:
+            buf.append(ln)
+        i += 1
+    if buf:
+        cells.append(Cell("markdown", "\n".join(buf)))
+    return cells
+
+
+@dataclass
+class Exercise:
+    title: str
+    items: list = field(default_factory=list)   # ("text", md) | ("show", code) | ("answer", code)
+    answers: list[str] = field(default_factory=list)
+
+    @property
+    def n_answers(self) -> int:
+        return sum(1 for kind, _ in self.items if kind == "answer")
+
+
+def _is_answer(code: str) -> bool:
+    return bool(re.search(r"^\s*answer\s*=", code, re.M))
+
+
+def parse_exercises(path: Path) -> tuple[str, list[Exercise]]:
+    """(setup code, exercises): every ``## `` section with at least one ``answer =`` cell."""
+    setup, exercises, cur = [], [], None
+    for cell in myst_cells(path):
+        if cell.kind == "markdown":
+            parts = re.split(r"^(## .*)$", cell.source, flags=re.M)
+            for j, part in enumerate(parts):
+                if part.startswith("## "):
+                    cur = Exercise(part[3:].strip())
+                    exercises.append(cur)
+                elif cur is not None and part.strip():
+                    cur.items.append(("text", part.strip()))
+        elif cur is None:
+            setup.append(cell.source)
+        elif _is_answer(cell.source):
+            cur.items.append(("answer", cell.source))
+        elif re.search(r"\bsummary\(\)|\bcheck_\w+\(", cell.source):
+            continue
+        else:
+            cur.items.append(("show", cell.source))
+    return "\n".join(setup), [e for e in exercises if e.n_answers]
+
+
+def answer_texts(code: str) -> list[str]:
+    """The right-hand sides of ``answer = ...`` lines, with their comments."""
+    return [m.group(1).strip() for m in re.finditer(r"^\s*answer\s*=\s*(.*)$", code, re.M)]
+
+
+def answer_hint(code: str) -> str:
+    """``answer = ...   # a set of square numbers, e.g. {1, 2}`` -> the comment."""
+    for rhs in answer_texts(code):
+        if "#" in rhs:
+            return rhs.split("#", 1)[1].strip()
+    return ""
+
+
+# ---------------------------------------------------------------- running cells
+
+def run_cell(code: str, ns: dict):
+    """Run a code cell; return (value of its last expression, printed text)."""
+    tree = ast.parse(code)
+    last = None
+    if tree.body and isinstance(tree.body[-1], ast.Expr):
+        last = ast.Expression(tree.body.pop().value)
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        exec(compile(tree, "<cell>", "exec"), ns)
+        value = eval(compile(last, "<cell>", "eval"), ns) if last is not None else None
+    return value, out.getvalue()
+
+
+def svg_of(value) -> str | None:
+    if value is None:
+        return None
+    if hasattr(value, "to_svg"):
+        return value.to_svg()
+    if hasattr(value, "_repr_svg_"):
+        return value._repr_svg_()
+    if hasattr(value, "draw"):
+        try:
+            return value.draw().to_svg()
+        except Exception:
+            return None
+    return None
+
+
+def figure(svg: str, caption: str = "", cls: str = "board") -> str:
+    svg = re.sub(r"<\?xml[^>]*>", "", svg)
+    cap = f"<figcaption>{caption}</figcaption>" if caption else ""
+    return f'<figure class="{cls}">{svg}{cap}</figure>'
+
+
+def show_html(code: str, ns: dict) -> str:
+    value, printed = run_cell(code, ns)
+    parts = []
+    if printed.strip():
+        parts.append(f"<pre class='printed'>{html.escape(printed.strip())}</pre>")
+    svg = svg_of(value)
+    if svg:
+        parts.append(figure(svg))
+    elif value is not None and not hasattr(value, "_repr_mimebundle_"):
+        parts.append(f"<pre class='printed'>{html.escape(repr(value))}</pre>")
+    return "\n".join(parts)
+
+
+# ---------------------------------------------------------------- key boards
+
+def key_boards(game: str) -> list[tuple[str, str, object]]:
+    """(rule IDs, caption, drawing): the start and a few positions from the notebooks
+    (the notebook is named in the caption). Positions of the exercises are left out."""
+    if game == "checkers":
+        from boardkit.checkers import CheckersGame as G
+        return [
+            ("CK-01, CK-02", "The start: Black on 1-12, White on 21-32; the square "
+             "numbers (notebook 10).", G().draw(labels=True, size=300)),
+            ("CK-05", "A jump: the man on 14 jumps 18 and lands on 23 (notebook 10).",
+             G(fen="B:W18,30:B14").draw(arrows=[(14, 23)], highlight=[18], size=300)),
+            ("CK-08", "Crowning: Black's man on 26 is two steps from White's back row "
+             "(notebook 12).", G(fen="B:W5:B26").draw(size=300)),
+            ("CK-09", "A king moves forward and backward: the king on 14 "
+             "(notebook 12).", G(fen="B:W30:BK14").draw(selected=14, targets=[9, 10, 17, 18],
+                                                     size=300)),
+        ]
+    if game == "diamond":
+        from boardkit.diamond import DiamondGame, DiamondRules
+        from boardkit.diamond import geometry as B
+        three = DiamondGame(DiamondRules(players=3))
+        two = DiamondGame(DiamondRules(players=2))
+        lone = DiamondGame.from_pieces({"i5": 0, "i6": 1}, DiamondRules(players=2))
+        row = DiamondGame.from_pieces({"f8": (0, True), "g7": 1, "h6": 0, "i5": 1, "k6": 0},
+                                      DiamondRules(players=2))
+        jumps = [m.path for m in row.legal_moves()
+                 if m.path[0] == B.hole("f8") and m.kind != "step"]
+        return [
+            ("DG-01, DG-05", "The start with three players: each camp's 王 (king) in "
+             "its tip (notebook 20).", three.draw(size=320)),
+            ("DG-06", "Two players: each side races to the opposite camp (notebook 20).",
+             two.draw(arrows=[(two.start_apex(p), two.goal_apex(p)) for p in range(2)],
+                      size=320)),
+            ("DG-08, DG-09", "Steps and a hop: the red piece on i5 next to a yellow one "
+             "(notebook 21).", lone.draw(selected="i5", targets=lone.reachable_from("i5"),
+                                         size=320)),
+            ("DG-11", "The king 王 on f8 jumps a row of three pieces to j5 (notebook 23).",
+             row.draw(selected="f8", targets=row.reachable_from("f8"), arrows=jumps,
+                      labels=True, size=320)),
+        ]
+    if game == "backgammon":
+        from boardkit.backgammon import BackgammonGame, BackgammonRules
+        from boardkit.backgammon.game import side
+        g = BackgammonGame().set_dice(6, 4)
+        run = next(p for p in g.legal_moves() if str(p) == "24/14")
+        bar = BackgammonGame.from_position(side({6: 5, 8: 3, 13: 6}, bar=1),
+                                           side({2: 2, 6: 5, 8: 3, 13: 5}), dice=(4, 2))
+        off = BackgammonGame.from_position(side({6: 2, 4: 3, 2: 2}), side({6: 5, 5: 5}),
+                                           dice=(5, 1), rules=BackgammonRules.no_cube())
+        return [
+            ("BG-01, BG-02", "The start position (notebook 30).",
+             BackgammonGame().draw(size=460)),
+            ("BG-04", "Moving: with 6-4 a back checker runs 24/14 (notebook 31).",
+             g.draw(hint=run, size=460)),
+            ("BG-07", "The bar comes first: with 4-2 the 2 is blocked, the 4 enters "
+             "on 21 (notebook 32).", bar.draw(size=460)),
+            ("BG-09", "Bearing off with 5-1: all fifteen home, no checker on the 5 "
+             "(notebook 34).", off.draw(size=460)),
+        ]
+    if game == "mawari":
+        from boardkit.mawari import MawariGame
+        first = MawariGame()
+        first.set_toss("up up up up")
+        jump = MawariGame.setup({0: ("1二", "歩")})
+        jump.set_toss("up down down down")
+        lay = MawariGame.setup({0: ("1八", "香"), 1: ("1六", "歩")}, players=3)
+        lay.set_toss("up up up down")
+        return [
+            ("MS-01, MS-02", "The track and the four homes (陣地), square numbers round "
+             "the rim (notebook 40).", MawariGame(players=4).draw(numbers=True,
+                                                              last_move=False, size=340)),
+            ("MS-05, MS-07", "表 表 表 表 (all face up): 4 squares, and toss again "
+             "(notebook 40).", first.draw(size=340)),
+            ("MS-14", "飛び, corner jump: landing exactly on a corner jumps on to the "
+             "next one (notebook 42).", jump.draw(size=340)),
+            ("MS-12", "寝かし, laying down: P1's 香 passes P2's lower 歩 (notebook 42).",
+             lay.draw(size=340)),
+        ]
+    raise ValueError(game)
+
+
+# ---------------------------------------------------------------- the page
+
+CSS = """
+@page { size: A4; margin: 14mm 15mm 16mm 15mm; }
+* { box-sizing: border-box; }
+html, body { background: #fff; color: #000; }
+body { font-family: 'IPAexGothic', 'Noto Sans CJK JP', 'IPAGothic', 'DejaVu Sans', sans-serif;
+       font-size: 10pt; line-height: 1.4; margin: 0; }
+h1 { font-size: 17pt; margin: 0 0 2mm 0; border-bottom: 1.5pt solid #000; }
+h2 { font-size: 13pt; margin: 0 0 3mm 0; border-bottom: 0.6pt solid #000; }
+h3 { font-size: 11pt; margin: 3mm 0 1mm 0; }
+.sub { margin: 0 0 4mm 0; }
+section { break-before: page; page-break-before: always; }
+section:first-of-type { break-before: auto; page-break-before: auto; }
+.rules { column-count: 2; column-gap: 7mm; }
+.rule { break-inside: avoid; page-break-inside: avoid; margin: 0 0 2.5mm 0; }
+.rule h3 { margin-top: 0; }
+.rule .id { font-family: 'DejaVu Sans Mono', monospace; font-weight: bold;
+            border: 0.6pt solid #000; padding: 0 1mm; margin-right: 1mm; }
+.rule p { margin: 0.8mm 0; }
+p.decision { font-size: 8.5pt; }
+.intro p { margin: 1mm 0; }
+code, pre { font-family: 'DejaVu Sans Mono', 'IPAexGothic', 'Noto Sans CJK JP', monospace;
+            font-size: 8.5pt; }
+pre { white-space: pre-wrap; margin: 1mm 0; }
+.boards { display: flex; flex-wrap: wrap; gap: 4mm; justify-content: space-between; }
+figure { margin: 0; break-inside: avoid; page-break-inside: avoid; text-align: center; }
+figure svg { max-width: 100%; height: auto; }
+.boards figure { width: 48%; }
+.boards figure svg { max-height: 95mm; }
+figcaption { font-size: 9pt; text-align: left; margin-top: 1mm; }
+figcaption .id { font-weight: bold; }
+.exercise { break-inside: avoid; page-break-inside: avoid; margin: 0 0 5mm 0; }
+.exercise.big { break-inside: auto; page-break-inside: auto; }
+.exercise figure { float: right; width: 46%; margin: 0 0 2mm 4mm; }
+.exercise figure svg { max-height: 62mm; }
+.wide .exercise figure { float: none; width: 100%; margin: 1mm 0; }
+.wide .exercise figure svg { max-height: 115mm; }
+.exercise::after { content: ""; display: block; clear: both; }
+.name { text-align: right; margin: 0 0 2mm 0; }
+.name .blank { display: inline-block; width: 60mm; border-bottom: 0.6pt solid #000; }
+.name .blank.short { width: 25mm; }
+.exercise p { margin: 1mm 0; }
+.write { margin: 1mm 0 2mm 0; overflow: hidden; }
+.write .label { font-size: 9pt; }
+.line { border-bottom: 0.6pt solid #000; height: 8mm; }
+.answers li { margin: 0 0 2mm 0; }
+.answers code { font-size: 9.5pt; }
+.teacher { border: 1pt solid #000; padding: 1mm 2mm; font-weight: bold; display: inline-block; }
+footer { font-size: 8pt; margin-top: 4mm; }
+@media screen { body { max-width: 190mm; margin: 10mm auto; } }
+"""
+
+
+def blank_lines(n: int = 2, label: str = "") -> str:
+    lab = f"<div class='label'>{label}</div>" if label else ""
+    return f"<div class='write'>{lab}" + "<div class='line'></div>" * n + "</div>"
+
+
+def build_html(game: str, root: Path = ROOT) -> str:
+    """The handout of one game as one self-contained HTML page (boards inline as SVG)."""
+    rules_title, intro, rules = parse_rules(root / "docs" / "rules" / f"{game}.md")
+    setup, exercises = parse_exercises(root / "exercises" / f"{game}.md")
+    _, solved = parse_exercises(root / "exercises" / "solutions" / f"{game}.md")
+    by_title = {e.title: e for e in solved}
+    ns: dict = {"__name__": f"handout_{game}"}
+    run_cell(setup, ns)
+
+    head = TITLES[game]
+    out = [f"<!DOCTYPE html>\n<html lang='en'><head><meta charset='utf-8'>",
+           f"<title>{html.escape(head)} — handout</title><style>{CSS}</style></head><body>"]
+
+    # 1. the rules
+    out.append("<section class='rules-page'>")
+    out.append(f"<h1>{html.escape(head)}</h1>")
+    out.append("<p class='name'>Name: <span class='blank'></span> "
+               "Class: <span class='blank short'></span></p>")
+    out.append(f"<p class='sub'>The rules, one by one. Each rule has an ID "
+               f"({rules[0].rid} …) that the notebooks and exercises cite; "
+               f"the full text is docs/rules/{game}.md.</p>")
+    intro_md = "\n\n".join(p for p in re.split(r"\n\s*\n", intro)
+                           if p.strip() and "boardkit" not in p)
+    if intro_md:
+        out.append(f"<div class='intro'>{markdown(intro_md)}</div>")
+    out.append("<div class='rules'>")
+    for r in rules:
+        out.append(f"<div class='rule' id='{r.rid}'><h3><span class='id'>{r.rid}</span>"
+                   f"{inline(r.title)}</h3>{markdown(statement(r.body) or r.body)}</div>")
+    out.append("</div></section>")
+
+    # 2. key boards
+    out.append("<section class='boards-page'>")
+    out.append(f"<h2>Key boards — {html.escape(head)}</h2>")
+    out.append("<div class='boards'>")
+    for rid, caption, drawing in key_boards(game):
+        out.append(figure(drawing.to_svg(),
+                          f"<span class='id'>{rid}</span> {inline(caption)}"))
+    out.append("</div></section>")
+
+    # 3. exercises, questions only
+    wide = " wide" if game in WIDE_BOARDS else ""
+    out.append(f"<section class='exercises-page{wide}'>")
+    out.append(f"<h2>Exercises — {html.escape(head)}</h2>")
+    out.append("<p class='sub'>Look at each board and write your answer on the lines. "
+               "Rule IDs in brackets say which rule the question is about.</p>")
+    for k, ex in enumerate(exercises, 1):
+        boards = sum(1 for kind, _ in ex.items if kind == "show")
+        cls = "exercise big" if boards > 1 else "exercise"
+        out.append(f"<div class='{cls}' data-exercise='{k}'><h3>{inline(ex.title)}</h3>")
+        n_ans, letter = ex.n_answers, 0
+        for kind, src in ex.items:
+            if kind == "text":
+                out.append(markdown(src))
+            elif kind == "show":
+                out.append(show_html(src, ns))
+            else:
+                hint = answer_hint(src)
+                label = f"{'abcdefgh'[letter]})" if n_ans > 1 else ""
+                if hint:
+                    label = f"{label} <i>({inline(hint)})</i>".strip()
+                out.append(blank_lines(2, label))
+                letter += 1
+        out.append("</div>")
+    out.append("</section>")
+
+    # 4. the teacher's page
+    out.append("<section class='teacher-page'>")
+    out.append(f"<h2>Answers — {html.escape(head)}</h2>")
+    out.append(f"<p><span class='teacher'>For the teacher</span> Cut off or keep back this "
+               "page before copying the handout for students. The engine checks these "
+               f"answers (tests/test_{game}_exercises.py).</p><ol class='answers'>")
+    for ex in exercises:
+        sol = by_title.get(ex.title)
+        texts = []
+        if sol is not None:
+            for kind, src in sol.items:
+                if kind == "answer":
+                    texts.extend(answer_texts(src))
+        shown = []
+        for j, t in enumerate(texts):
+            code, _, note = t.partition("#")
+            code = code.strip()
+            value, v = "", None
+            try:
+                v = eval(code, dict(ns))
+                if isinstance(v, float):
+                    value = f"{v:.4g}"
+                elif isinstance(v, (str, int, Fraction)) and not isinstance(v, bool):
+                    value = str(v)
+            except Exception:
+                pass
+            pre = f"{'abcdefgh'[j]}) " if len(texts) > 1 else ""
+            note = f" — {inline(note.strip())}" if note.strip() else ""
+            if value and (value == code or isinstance(v, str)):
+                ans = f"<b>{html.escape(value)}</b>"
+            elif value:
+                ans = f"<code>{html.escape(code)}</code> = <b>{html.escape(value)}</b>"
+            else:
+                ans = f"<b><code>{html.escape(code)}</code></b>"
+            shown.append(f"{pre}{ans}{note}")
+        body = "<br>".join(shown) if shown else "(no stored answer)"
+        out.append(f"<li><b>{inline(re.sub(r'^[0-9]+[.] *', '', ex.title))}</b><br>{body}</li>")
+    out.append("</ol>")
+    out.append(f"<footer>boardkit handout, made by tools/make_handouts.py from "
+               f"docs/rules/{game}.md and exercises/{game}.md.</footer>")
+    out.append("</section></body></html>")
+    return "\n".join(out)
+
+
+def write_html(game: str, out_dir: Path) -> Path:
+    out_dir.mkdir(parents=True, exist_ok=True)
+    path = out_dir / f"{game}.html"
+    path.write_text(build_html(game), encoding="utf-8")
+    return path
+
+
+def write_pdf(html_path: Path, pdf_path: Path | None = None, timeout: float = 120) -> Path:
+    """Print one HTML handout to PDF with headless chromium (Debian's, never a download)."""
+    exe = shutil.which("chromium") or CHROMIUM
+    if not Path(exe).exists():
+        raise FileNotFoundError(f"{CHROMIUM} not found: apt-get install chromium "
+                                "(make browser-deps)")
+    pdf_path = pdf_path or html_path.with_suffix(".pdf")
+    cmd = [exe, "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+           "--no-first-run", "--disable-background-networking", "--disable-component-update",
+           "--disable-sync", "--no-pdf-header-footer", f"--print-to-pdf={pdf_path}",
+           html_path.resolve().as_uri()]
+    if pdf_path.exists():
+        pdf_path.unlink()
+    subprocess.run(cmd, check=True, timeout=timeout, capture_output=True)
+    if not pdf_path.exists():
+        raise RuntimeError(f"chromium wrote no PDF for {html_path}")
+    return pdf_path
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("games", nargs="*", help=f"some of {', '.join(GAMES)} (default: all)")
+    p.add_argument("--out", type=Path, default=ROOT / "build" / "handouts")
+    p.add_argument("--no-pdf", action="store_true", help="write the HTML only")
+    a = p.parse_args(argv)
+    unknown = [g for g in a.games if g not in GAMES]
+    if unknown:
+        p.error(f"unknown game(s) {unknown}; the games are {list(GAMES)}")
+    for game in a.games or GAMES:
+        t0 = time.perf_counter()
+        page = write_html(game, a.out)
+        done = [page.name]
+        if not a.no_pdf:
+            done.append(write_pdf(page).name)
+        print(f"{game}: {', '.join(str(a.out / d) for d in done)} "
+              f"({time.perf_counter() - t0:.1f} s)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
