@@ -98,3 +98,19 @@ def test_public_generator_shortcut_same_list(rules):
         b, w, k, p = g.raw_position()
         own, opp = (b, w) if p == 0 else (w, b)
         assert api._generate_quick(own, opp, k, p) == api.generate(own, opp, k, p), g.fen()
+
+
+def test_pickled_and_deep_copied_games_recompute_their_moves():
+    import copy
+    import pickle
+    g = CheckersGame()
+    g.play("11-15")
+    g.legal_moves()
+    for h in (pickle.loads(pickle.dumps(g)), copy.deepcopy(g)):
+        assert h._index is None and not h.is_over()
+        m = h.legal_moves()[0]
+        h.play(m)
+        h.undo()
+        h.undo()
+        assert h.fen() == CheckersGame().fen() and len(h.legal_moves()) == 7
+        assert h.to_json() == CheckersGame().to_json()

@@ -83,7 +83,7 @@ def _raw_to_move(raw) -> CheckersMove:
     return m
 
 
-_UNSET = object()
+_UNSET = False      # "outcome not computed yet" (a singleton that survives pickle and deepcopy)
 #: id(raw move list) -> (that list, its CheckersMoves, id(move) -> raw move): the lists
 #: of ``MoveGen.cached_generate`` are shared by every game in that position (the entry
 #: keeps the moves alive, so an id found in its index is that very move object)
@@ -364,6 +364,16 @@ class CheckersGame(Game):
         self._quiet, self._endgame, self._keys = quiet, endgame, keys
         self._cache = self._moves = self._index = None
         self._out = _UNSET
+
+    def __getstate__(self):
+        # what was computed for the position (and the undo stack's copies of it) holds
+        # shared lists and an index by object id, valid in this process only: a pickled
+        # or deep-copied game recomputes them
+        state = dict(self.__dict__)
+        state.update(_cache=None, _moves=None, _index=None, _out=_UNSET)
+        state["_undo"] = [snap[:7] + (None, None, _UNSET, None) for snap in self._undo]
+        state["_start"] = self._start[:7] + (None, None, _UNSET, None)
+        return state
 
     def _snapshot(self):
         # the position, then what was computed for it (kept so that undo needs no work)

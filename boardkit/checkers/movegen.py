@@ -392,6 +392,11 @@ class MoveGen:
             return len(caps)
         return len(caps) + self.count_steps(own, opp, kings, player)
 
+    def __reduce__(self):
+        # pickled as "the generator of these rules": the shared one on loading (its
+        # memory and kernels are not sent)
+        return (_generator, (self.rules, self.layout is not None))
+
     def cached_generate(self, own: int, opp: int, kings: int, player: int) -> list:
         """``generate``, remembered: positions repeat (transpositions, openings of many
         games); at most CACHE_SIZE positions, then the memory starts afresh. The list
@@ -596,6 +601,10 @@ def fast_apply(black: int, white: int, kings: int, player: int, mv, crown_row) -
 def movegen(rules) -> MoveGen:
     """The generator of the public API (bit i = square i + 1; its move order is the API's)."""
     return MoveGen(rules)
+
+
+def _generator(rules, ghost: bool) -> MoveGen:
+    return ghostgen(rules) if ghost else movegen(rules)
 
 
 @cache
