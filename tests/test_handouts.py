@@ -105,6 +105,8 @@ def test_questions_here_answers_on_the_teacher_page_only(pages, game):
     assert n >= 4
     assert teacher.count("<li>") == len(questions)
     assert "class='line'" in students and "class='line'" not in teacher
+    exercises = students.partition("<section class='exercises-page")[2]
+    assert not re.search(r">(White|Red) \d+ pips<", exercises), "pip counts give answers away"
 
 
 def test_page_is_print_ready(pages):

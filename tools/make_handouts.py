@@ -25,6 +25,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -273,6 +274,8 @@ def show_html(code: str, ns: dict) -> str:
         parts.append(f"<pre class='printed'>{html.escape(printed.strip())}</pre>")
     svg = svg_of(value)
     if svg:
+        # backgammon boards print both pip counts above the board: exercise 1 asks for them
+        svg = re.sub(r">(White|Red) \d+ pips<", r">\1 ___ pips<", svg)
         parts.append(figure(svg))
     elif value is not None and not hasattr(value, "_repr_mimebundle_"):
         parts.append(f"<pre class='printed'>{html.escape(repr(value))}</pre>")
@@ -442,7 +445,7 @@ def build_html(game: str, root: Path = ROOT) -> str:
                f"({rules[0].rid} …) that the notebooks and exercises cite; "
                f"the full text is docs/rules/{game}.md.</p>")
     intro_md = "\n\n".join(p for p in re.split(r"\n\s*\n", intro)
-                           if p.strip() and "boardkit" not in p)
+                           if p.strip() and "boardkit" not in p and p.count("`") < 4)
     if intro_md:
         out.append(f"<div class='intro'>{markdown(intro_md)}</div>")
     out.append("<div class='rules'>")
@@ -510,6 +513,8 @@ def build_html(game: str, root: Path = ROOT) -> str:
                     value = f"{v:.4g}"
                 elif isinstance(v, (str, int, Fraction)) and not isinstance(v, bool):
                     value = str(v)
+                elif isinstance(v, tuple) and all(isinstance(x, int) for x in v):
+                    value = str(v)
             except Exception:
                 pass
             pre = f"{'abcdefgh'[j]}) " if len(texts) > 1 else ""
@@ -550,7 +555,10 @@ def write_pdf(html_path: Path, pdf_path: Path | None = None, timeout: float = 12
            html_path.resolve().as_uri()]
     if pdf_path.exists():
         pdf_path.unlink()
-    subprocess.run(cmd, check=True, timeout=timeout, capture_output=True)
+    with tempfile.TemporaryDirectory(prefix="handout-chromium-") as profile:
+        # a profile of its own: another chromium (the browser tests) may be running
+        cmd.insert(1, f"--user-data-dir={profile}")
+        subprocess.run(cmd, check=True, timeout=timeout, capture_output=True)
     if not pdf_path.exists():
         raise RuntimeError(f"chromium wrote no PDF for {html_path}")
     return pdf_path
@@ -570,7 +578,11 @@ def main(argv: list[str] | None = None) -> int:
         page = write_html(game, a.out)
         done = [page.name]
         if not a.no_pdf:
-            done.append(write_pdf(page).name)
+            try:
+                done.append(write_pdf(page).name)
+            except FileNotFoundError as exc:
+                print(f"{game}: {page} written; no PDF: {exc}", file=sys.stderr)
+                return 1
         print(f"{game}: {', '.join(str(a.out / d) for d in done)} "
               f"({time.perf_counter() - t0:.1f} s)")
     return 0
