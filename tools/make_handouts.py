@@ -39,6 +39,26 @@ TITLES = {
     "backgammon": "Backgammon (バックギャモン)",
     "mawari": "回り将棋 — Mawari shogi (round-the-board shogi)",
 }
+# the words of each game in English and Japanese (the terms docs/rules/<game>.md uses)
+GLOSSARY = {
+    "checkers": [("checkers / draughts", "チェッカー / ドラフツ"), ("man", "駒 (こま)"),
+                 ("king", "キング"), ("jump, capture", "ジャンプ, 取る"),
+                 ("forced capture", "強制ジャンプ"), ("draw", "引き分け")],
+    "diamond": [("Diamond Game", "ダイヤモンドゲーム"), ("king piece", "王駒 (おうごま)"),
+                ("ordinary piece", "子駒 (こごま)"), ("camp", "陣地 (じんち)"),
+                ("border", "境界線 (きょうかいせん)"), ("goal hole", "◎")],
+    "backgammon": [("backgammon", "バックギャモン"), ("point", "ポイント"),
+                   ("blot", "ブロット"), ("hit", "ヒット"), ("bar", "バー"),
+                   ("inner (home) board", "インナーボード"), ("doubles", "ゾロ目"),
+                   ("double / take / pass", "ダブル / テイク / パス")],
+    "mawari": [("round-the-board shogi", "回り将棋 (まわりしょうぎ)"),
+               ("gold general", "金 (きん)"), ("face up / face down", "表 (おもて) / 裏 (うら)"),
+               ("on its side / upright / on its head", "横 (よこ) / 縦 (たて) / 逆立ち"),
+               ("overlap / fallen gold", "重なり / 落ち駒"), ("home corner", "陣地 (じんち)"),
+               ("pawn < lance < knight < silver", "歩 < 香 < 桂 < 銀"),
+               ("promotion", "出世 (しゅっせ)"), ("laying down / waking", "寝かし / 起こし"),
+               ("two up", "2あがり"), ("corner jump", "飛び (とび)"), ("battle", "戦 (いくさ)")],
+}
 CHROMIUM = "/usr/bin/chromium"
 # exercise boards beside the question (small boards) or full width (boards with labels
 # to read: Diamond's hole names, backgammon's point numbers)
@@ -402,6 +422,7 @@ figcaption .id { font-weight: bold; }
 .exercise figure svg { max-height: 62mm; }
 .wide .exercise figure { float: none; width: 100%; margin: 1mm 0; }
 .wide .exercise figure svg { max-height: 115mm; }
+.wide.backgammon .exercise figure svg { max-height: 78mm; }
 .exercise::after { content: ""; display: block; clear: both; }
 .name { text-align: right; margin: 0 0 2mm 0; }
 .name .blank { display: inline-block; width: 60mm; border-bottom: 0.6pt solid #000; }
@@ -414,6 +435,8 @@ figcaption .id { font-weight: bold; }
 .answers code { font-size: 9.5pt; }
 .teacher { border: 1pt solid #000; padding: 1mm 2mm; font-weight: bold; display: inline-block; }
 footer { font-size: 8pt; margin-top: 4mm; }
+.glossary { column-count: 2; column-gap: 7mm; font-size: 9pt; margin: 1mm 0 3mm 0;
+            border: 0.5pt solid #000; padding: 1mm 2mm; }
 @media screen { body { max-width: 190mm; margin: 10mm auto; } }
 """
 
@@ -448,6 +471,10 @@ def build_html(game: str, root: Path = ROOT) -> str:
                            if p.strip() and "boardkit" not in p and p.count("`") < 4)
     if intro_md:
         out.append(f"<div class='intro'>{markdown(intro_md)}</div>")
+    words = "".join(f"<div>{html.escape(en)} — <span lang='ja'>{html.escape(ja)}</span></div>"
+                    for en, ja in GLOSSARY.get(game, []))
+    if words:
+        out.append(f"<div class='glossary'><b>Words · 用語</b>{words}</div>")
     out.append("<div class='rules'>")
     for r in rules:
         out.append(f"<div class='rule' id='{r.rid}'><h3><span class='id'>{r.rid}</span>"
@@ -464,7 +491,7 @@ def build_html(game: str, root: Path = ROOT) -> str:
     out.append("</div></section>")
 
     # 3. exercises, questions only
-    wide = " wide" if game in WIDE_BOARDS else ""
+    wide = f" wide {game}" if game in WIDE_BOARDS else ""
     out.append(f"<section class='exercises-page{wide}'>")
     out.append(f"<h2>Exercises — {html.escape(head)}</h2>")
     out.append("<p class='sub'>Look at each board and write your answer on the lines. "
