@@ -221,7 +221,7 @@ def parse_exercises(path: Path) -> tuple[str, list[Exercise]]:
     for cell in myst_cells(path):
         if cell.kind == "markdown":
             parts = re.split(r"^(## .*)$", cell.source, flags=re.M)
-            for j, part in enumerate(parts):
+            for part in parts:
                 if part.startswith("## "):
                     cur = Exercise(part[3:].strip())
                     exercises.append(cur)
@@ -456,7 +456,7 @@ def build_html(game: str, root: Path = ROOT) -> str:
     run_cell(setup, ns)
 
     head = TITLES[game]
-    out = [f"<!DOCTYPE html>\n<html lang='en'><head><meta charset='utf-8'>",
+    out = ["<!DOCTYPE html>\n<html lang='en'><head><meta charset='utf-8'>",
            f"<title>{html.escape(head)} — handout</title><style>{CSS}</style></head><body>"]
 
     # 1. the rules
