@@ -72,6 +72,7 @@ def test_boards_are_inline_svg(pages, game):
     students, _ = _split(pages[game])
     boards = students.partition("<section class='exercises-page")[0]
     assert boards.count("<svg") >= 3, f"{game}: fewer than 3 key boards"
+    assert "board unavailable" not in pages[game], f"{game}: an exercise cell failed"
     for tag in ("<script", "<input", "<button", "vnd.jupyter.widget"):     # no widgets
         assert tag not in pages[game], f"{game}: {tag} in a printed page"
 

@@ -288,7 +288,12 @@ def figure(svg: str, caption: str = "", cls: str = "board") -> str:
 
 
 def show_html(code: str, ns: dict) -> str:
-    value, printed = run_cell(code, ns)
+    try:
+        value, printed = run_cell(code, ns)
+    except Exception as exc:          # a handout with a gap beats no handout
+        print(f"warning: an exercise cell failed ({type(exc).__name__}: {exc}):\n{code}",
+              file=sys.stderr)
+        return f"<p class='missing'>(board unavailable: {html.escape(type(exc).__name__)})</p>"
     parts = []
     if printed.strip():
         parts.append(f"<pre class='printed'>{html.escape(printed.strip())}</pre>")
