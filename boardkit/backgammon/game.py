@@ -319,8 +319,8 @@ class BackgammonGame(Game):
                 if a != b:
                     return OpeningRoll(tuple(rolls))
         # two scalar draws: the same numbers as rng.integers(1, 7, size=2) (numpy draws
-        # each small bounded integer from its own 32 bits either way; the games of a seed
-        # are unchanged, tests/test_backgammon_ai.py) at half the cost
+        # each small bounded integer from its own 32 bits either way; checked: the
+        # histories of 80 seeded random games are unchanged) at half the cost
         integers = rng.integers
         return (int(integers(1, 7)), int(integers(1, 7)))
 
