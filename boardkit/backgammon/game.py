@@ -31,6 +31,7 @@ from .movegen import (
     Play,
     Step,
     _apply_step,
+    _plays_in_place,
     _reachable,
     _single,
     pip_count,
@@ -421,7 +422,7 @@ class BackgammonGame(Game):
             plays = self._cache[1]
             if plays is None:
                 r = self._roller
-                plays = plays_for(self._board[r], self._board[1 - r], *self._dice)
+                plays = _plays_in_place(self._board[r], self._board[1 - r], *self._dice)
                 self._cache = (True, plays)
             return list(plays)
         if ph == "cube":

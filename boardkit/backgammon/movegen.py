@@ -551,6 +551,21 @@ def plays_for(mine, theirs, d1: int, d2: int) -> list[Play]:
     return _gen_plays(base, raw, dice)
 
 
+def _plays_in_place(m: list, t: list, d1: int, d2: int) -> list[Play]:
+    """``plays_for`` on the game's own lists (moved during the search and put back,
+    so no copies are made)."""
+    base = (tuple(m), tuple(t))
+    try:
+        raw = _raw_plays(m, t, d1, d2)
+    except BaseException:               # (an interrupt mid-search): the board as it was
+        m[:], t[:] = base
+        raise
+    dice = (d1, d2) if d1 >= d2 else (d2, d1)
+    if not raw:
+        return [Play((), base, 0, (), dice)]
+    return _gen_plays(base, raw, dice)
+
+
 def _reachable(m, t, dice) -> set:
     """Every position reachable with any prefix of any order of the dice."""
     seen = set()
