@@ -9,6 +9,11 @@ Lesson notebooks (``notebooks/NN_*.ipynb``, NN >= 10):
 - NB-TITLE    the first cell opens with a ``# Title``.
 - NB-TIME     the introduction (before the first ``##`` section) gives a reading time:
               a line such as ``Reading time: about 15 minutes.``
+- NB-INTRO    the introduction says what the student will be able to do
+              (``**After this notebook you can**`` and a list), what it assumes
+              (``**Prerequisites:**``) and its time in class (``**In class:** about N minutes``);
+              where code cells are folded away (``jupyter.source_hidden``), it says so and
+              how to unfold them, and one code cell stays visible ("For programmers").
 - NB-SUMMARY  the last ``##`` section is a summary (``## Summary``, ``## What to remember``,
               ``## What the numbers say``, ``## What the measurements say``) with some text.
 - A rule section is a ``##`` section whose heading cites a rule ID (``(CK-04)``). It has
@@ -51,6 +56,10 @@ ALL = sorted([*(ROOT / "notebooks").rglob("*.ipynb"), *(ROOT / "exercises").rglo
 ALL = [p for p in ALL if ".ipynb_checkpoints" not in p.parts]
 
 RULE_ID = re.compile(r"\b(CK|DG|BG|MS)-\d\d\b")
+OBJECTIVES = re.compile(r"\*\*After this notebook you can\*\*[^\n]*\n+\s*[-*] ")
+PREREQUISITES = re.compile(r"\*\*Prerequisites:\*\*\s*\S")
+IN_CLASS = re.compile(r"\*\*In class:\*\*[^\n]*\b\d+\s+minutes")
+CODE_NOTE = re.compile(r"(?is)\bcode\b.{0,80}\b(folded|hidden)\b|\b(folded|hidden)\b.{0,80}\bcode\b")
 READING_TIME = re.compile(r"(?im)^\s*reading\b[^\n]*\btime\b[^\n]*\b\d+\s+minutes")
 SUMMARY_HEADINGS = ("Summary", "What to remember", "What the numbers say",
                     "What the measurements say")
@@ -185,6 +194,20 @@ def _lesson_problems(path: pathlib.Path) -> list[str]:
     if not READING_TIME.search(intro) and not _excused(path, "NB-TIME"):
         problems.append(f"{name}: NB-TIME the introduction gives no reading time "
                         "('Reading time: about 15 minutes.')")
+    for what, pattern in (("objectives ('**After this notebook you can**' and a list)", OBJECTIVES),
+                          ("prerequisites ('**Prerequisites:** ...')", PREREQUISITES),
+                          ("time in class ('**In class:** about N minutes')", IN_CLASS)):
+        if not pattern.search(intro) and not _excused(path, "NB-INTRO"):
+            problems.append(f"{name}: NB-INTRO the introduction gives no {what}")
+    code = [c for c in nb.cells if c.cell_type == "code"]
+    hidden = [c for c in code if c.get("metadata", {}).get("jupyter", {}).get("source_hidden")]
+    if hidden and not _excused(path, "NB-INTRO"):
+        if not CODE_NOTE.search(intro):
+            problems.append(f"{name}: NB-INTRO code is folded away but the introduction does not "
+                            "say so ('Most code cells are folded away ...')")
+        if len(hidden) == len(code):
+            problems.append(f"{name}: NB-INTRO every code cell is folded: keep one visible "
+                            "'For programmers' cell")
     last_head, last_cells = sections[-1]
     has_summary = (len(sections) > 1 and last_head in SUMMARY_HEADINGS
                    and any(len(_prose(c)) > 0 for c in last_cells if c.cell_type == "markdown"))
