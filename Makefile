@@ -61,7 +61,7 @@ notebook: $(STAMP)
 # printable handouts: build/handouts/<game>.html and .pdf (rules, boards, exercises,
 # answers on a last page for the teacher); the PDF needs Debian's chromium
 handouts: $(STAMP) browser-deps
-	$(BIN)/python tools/make_handouts.py
+	$(BIN)/python tools/handouts.py
 
 # ruff over the code and the notebooks ([tool.ruff] in pyproject.toml)
 lint: $(STAMP)

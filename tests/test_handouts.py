@@ -1,4 +1,4 @@
-"""The printable handouts (tools/make_handouts.py, `make handouts`; issue 13).
+"""The printable handouts (tools/handouts.py, `make handouts`; issue 13).
 
 The HTML of all four games is built into a temporary folder (fast, no browser); one
 test prints one PDF with Debian's chromium (marked ``browser``)."""
@@ -20,10 +20,10 @@ CHROMIUM = Path("/usr/bin/chromium")
 
 
 def _tool():
-    spec = importlib.util.spec_from_file_location("make_handouts",
-                                                  ROOT / "tools" / "make_handouts.py")
+    spec = importlib.util.spec_from_file_location("handouts",
+                                                  ROOT / "tools" / "handouts.py")
     mod = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("make_handouts", mod)
+    sys.modules.setdefault("handouts", mod)
     spec.loader.exec_module(mod)
     return mod
 

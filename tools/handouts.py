@@ -1,4 +1,4 @@
-"""Printable handouts, one per game: ``make handouts`` (or ``python tools/make_handouts.py``).
+"""Printable handouts, one per game: ``make handouts`` (or ``python tools/handouts.py``).
 
 Writes build/handouts/<game>.html and, with Debian's chromium, build/handouts/<game>.pdf:
 an A4 page for the classroom with
@@ -11,8 +11,8 @@ an A4 page for the classroom with
    lines to write on (no code);
 4. a last page for the teacher: the answers, read from exercises/solutions/<game>.md.
 
-    python tools/make_handouts.py                 # all four games, HTML and PDF
-    python tools/make_handouts.py checkers --no-pdf --out /tmp/h
+    python tools/handouts.py                 # all four games, HTML and PDF
+    python tools/handouts.py checkers --no-pdf --out /tmp/h
 """
 from __future__ import annotations
 
@@ -561,7 +561,7 @@ def build_html(game: str, root: Path = ROOT) -> str:
         body = "<br>".join(shown) if shown else "(no stored answer)"
         out.append(f"<li><b>{inline(re.sub(r'^[0-9]+[.] *', '', ex.title))}</b><br>{body}</li>")
     out.append("</ol>")
-    out.append(f"<footer>boardkit handout, made by tools/make_handouts.py from "
+    out.append(f"<footer>boardkit handout, made by tools/handouts.py from "
                f"docs/rules/{game}.md and exercises/{game}.md.</footer>")
     out.append("</section></body></html>")
     return "\n".join(out)
