@@ -4,7 +4,7 @@
                                      [--workers K | --scheduler ADDRESS] [--chunk C] [--out FILE]
 
 For every strategy tip of notebooks 14 (checkers), 27 (diamond), 37 (backgammon) and the
-battle policies of notebook 45 (mawari), play N games (default 2,000) of the bot WITH the
+battle policies of notebook 47 (mawari), play N games (default 2,000) of the bot WITH the
 tip against the same bot WITHOUT it through ``boardkit.sim.tournament`` (seats rotate
 every game, every game has its own seed), and write ``benchmarks/results/tips_<game>.json``:
 a list, one entry per tip, in the order of the table below:
@@ -91,7 +91,7 @@ class Tip:
 #    fill_deep  RaceBot()                          vs RaceBot(weights=Weights(fill_deep=False, squatter=0.0))
 #  backgammon (notebook 37: measure(tip), BackgammonRules.no_cube(), the default cap)
 #    <tip>      ai.TipBot()                        vs ai.TipBot(breaks=<tip>)  (the term counts the other way)
-#  mawari (notebook 45, "Should you declare a battle?", MawariGame(players=n))
+#  mawari (notebook 47, "Should you declare a battle?", MawariGame(players=n))
 #    <policy>/<n>p  bot(<policy>)                  vs bot("never") in every other seat
 # ------------------------------------------------------------------------------------------
 _CK_RULES = CheckersRules.american()
