@@ -22,13 +22,13 @@ give the same results bit for bit). Measured side by side with
 benchmarks/backgammon_games.py (5 interleaved rounds, medians of CPU time, 2026-12-01, this
 shared 2-core machine under load, against the code before: git archive 6fdb926):
 
-    random games through the public API   333 games/s   (old 119: 2.80x)   OpenSpiel 416: 0.80x
-                                          (wall: 0.56x; OpenSpiel measured 557-603 CPU in earlier runs)
-    legal moves per position            29,400 pos/s    (old 10,000: 2.94x) OpenSpiel 87,600: 0.34x
+    random games through the public API   338 games/s   (old 119: 2.84x)   OpenSpiel 413 CPU: 0.82x
+        wall: 337 vs OpenSpiel 592: 0.57x (pyspiel uses more CPU than wall time: a 2nd thread)
+    legal moves per position            28,100 pos/s    (old 9,420: 2.98x)  OpenSpiel 88,700: 0.32x
     bot matches normal vs normal          29.1 games/s  (old 12.1: 2.40x; 3.0x in a 3-round run)
 
 So the issue's targets are NOT reached: OpenSpiel's C++ stays faster through Python
-(games 1.3-1.8x, move lists 3x), and the normal bot (numpy features over all candidate plays) 2.4-3x, not 10x.
+(games 1.2-1.8x, move lists 3x), and the normal bot (numpy features over all candidate plays) 2.4-3x, not 10x.
 """
 from __future__ import annotations
 
