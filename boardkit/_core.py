@@ -36,6 +36,7 @@ __all__ = [
     "check_level",
     "rules_to_dict",
     "rules_from_dict",
+    "RuleOptions",
 ]
 
 
@@ -489,6 +490,39 @@ def _short(value: Any, limit: int = 40) -> str:
     """repr of a value, cut short (error messages must stay small for 1 MB inputs)."""
     r = repr(value) if not isinstance(value, BaseException) else str(value)
     return r if len(r) <= limit else r[:limit] + "..."
+
+
+class RuleOptions:
+    """Base of the frozen rules dataclasses (``CheckersRules``, ``DiamondRules`` ...).
+
+    The generated ``__init__`` would answer a misspelled option (``CheckersRules(colour=1)``)
+    or too many positional values with Python's bare TypeError; checking the call here, before
+    ``__init__`` runs, gives a BoardkitError that lists the accepted options instead."""
+
+    __slots__ = ()
+
+    def __new__(cls, *args: Any, **kwargs: Any):
+        names = [f.name for f in dataclasses.fields(cls) if f.init]
+        if len(args) > len(names):
+            raise BoardkitError(f"{cls.__name__} takes at most {len(names)} options, got "
+                                f"{len(args)}; accepted (by name): {names}")
+        unknown = sorted(k for k in kwargs if k not in names)
+        if unknown:
+            shown = [k[:40] for k in unknown[:5]]
+            raise BoardkitError(f"{cls.__name__}: unknown option(s) {shown}; accepted: {names}")
+        twice = sorted(set(names[:len(args)]) & set(kwargs))
+        if twice:
+            raise BoardkitError(f"{cls.__name__}: option(s) {twice} given twice")
+        missing = [f.name for f in dataclasses.fields(cls)[len(args):]
+                   if f.init and f.name not in kwargs and f.default is dataclasses.MISSING
+                   and f.default_factory is dataclasses.MISSING]
+        if missing:
+            raise BoardkitError(f"{cls.__name__}: option(s) {missing} must be given")
+        return super().__new__(cls)
+
+    def __reduce__(self):
+        # pickle and copy rebuild through the constructor (and so through the checks above)
+        return type(self), tuple(getattr(self, f.name) for f in dataclasses.fields(self) if f.init)
 
 
 def check_choice(value: Any, allowed: Sequence, what: str, rule: str | None = None) -> None:

@@ -426,3 +426,32 @@ def test_fuzz_core_parsers_answer_with_boardkit_errors_only(text):
             assert str(e).startswith(("fuzz", "toy JSON"))
         else:
             assert out is None or isinstance(out, (dict, list, str, int, float, bool, Fraction, ToyGame))
+
+
+@pytest.mark.parametrize("rules_cls", ["checkers.CheckersRules", "diamond.DiamondRules",
+                                       "backgammon.BackgammonRules", "mawari.MawariRules",
+                                       "mawari.toss.TossModel"])
+def test_rules_refuse_unknown_or_extra_options_with_a_boardkit_error(rules_cls):
+    """Issue 8: a misspelled rule option is a BoardkitError naming the accepted ones, not
+    Python's TypeError; the rules still pickle, copy and replace."""
+    import copy
+    import dataclasses
+    import importlib
+    import pickle
+
+    from boardkit._core import BoardkitError
+    mod, name = rules_cls.rsplit(".", 1)
+    cls = getattr(importlib.import_module(f"boardkit.{mod}"), name)
+    with pytest.raises(BoardkitError, match="unknown option.*colour.*accepted"):
+        cls(colour=1)
+    with pytest.raises(BoardkitError, match="takes at most"):
+        cls(*range(40))
+    first = dataclasses.fields(cls)[0].name
+    default = cls.fair() if name == "TossModel" else cls()
+    if name == "TossModel":
+        with pytest.raises(BoardkitError, match=r"\['face_down'\] must be given"):
+            cls(face_up=default.face_up)
+    with pytest.raises(BoardkitError, match="given twice"):
+        cls(getattr(default, first), **{first: getattr(default, first)})
+    assert pickle.loads(pickle.dumps(default)) == default == copy.deepcopy(default)
+    assert dataclasses.replace(default) == default

@@ -9,14 +9,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .._core import BoardkitError
+from .._core import BoardkitError, RuleOptions
 from .notation import _short
 
 __all__ = ["BackgammonRules"]
 
 
 @dataclass(frozen=True)
-class BackgammonRules:
+class BackgammonRules(RuleOptions):
     """Which form of backgammon is played.
 
     cube          the doubling cube is in use (BG-12)

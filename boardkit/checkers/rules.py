@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
-from .._core import BoardkitError
+from .._core import BoardkitError, RuleOptions
 
 __all__ = ["CheckersRules"]
 
@@ -18,7 +18,7 @@ _DRAW_RULES = ("american", "international")
 
 
 @dataclass(frozen=True)
-class CheckersRules:
+class CheckersRules(RuleOptions):
     """Which variant of checkers is played (CK-14).
 
     board_size            8, 10 or 12 squares a side (CK-01); men fill the

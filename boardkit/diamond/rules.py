@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from .._core import BoardkitError
+from .._core import BoardkitError, RuleOptions
 
 __all__ = ["DiamondRules", "STAR_COLOURS", "CHINESE_COLOURS", "DEFAULT_MAX_TURNS"]
 
@@ -38,7 +38,7 @@ CHINESE_COLOURS = {"S": "red", "SW": "purple", "NW": "yellow", "N": "green", "NE
 
 
 @dataclass(frozen=True)
-class DiamondRules:
+class DiamondRules(RuleOptions):
     """The options of one Diamond Game.
 
     players       1 (solitaire), 2 or 3 on the star; 1, 2, 3, 4 or 6 on "chinese"

@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cached_property
 
-from .._core import BoardkitError
+from .._core import BoardkitError, RuleOptions
 from .._input import parse_probability
 from .notation import short
 from .toss import OVERLAP_BACK, TossModel, check_all_down_value, overlap_rule
@@ -42,7 +42,7 @@ def _fraction_text(x, name: str) -> str:
 
 
 @dataclass(frozen=True)
-class MawariRules:
+class MawariRules(RuleOptions):
     """Rule options (see docs/rules/mawari.md for each decision).
 
     players          2-4 at the start (MS-02); more may join later (MS-03)

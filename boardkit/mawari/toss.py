@@ -31,7 +31,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from .._core import BoardkitError, FormatError
+from .._core import BoardkitError, FormatError, RuleOptions
 from ..svg import Drawing
 from .notation import short
 
@@ -249,7 +249,7 @@ class _Kernel(NamedTuple):
 
 
 @dataclass(frozen=True)
-class TossModel:
+class TossModel(RuleOptions):
     """Probabilities of the 金 toss (MS-09) and the exact and simulated results.
 
     face_up ... upside_down  chance of each face for ONE gold (the four golds land
