@@ -35,6 +35,9 @@ EN: dict[str, str] = {
     "no_moves_yet": "no moves yet",
     "setup_title": "Game setup, save and resume",
     "undo_allowed": "待った あり (undo allowed)",
+    "move_box": "Move",
+    "move_box_hint": "type a move, then Enter",
+    "play_move": "Play",
     # status line
     "you": "you",
     "to_move": "<b>{who}</b> ({kind}) to move",
@@ -58,6 +61,10 @@ EN: dict[str, str] = {
     "new_game_failed": "cannot start that game: {error}",
     "computer_replied": "the computer replied {move}",
     "player_n": "Player {n}",
+    "game_is_over": "the game is over",
+    "describe": "{game} board. {status}. Moves played: {n}.",
+    "describe_last": "Last move: {move}.",
+    "not_your_turn": "it is the computer's turn",
 }
 
 JA: dict[str, str] = {
@@ -76,6 +83,9 @@ JA: dict[str, str] = {
     "no_moves_yet": "まだ手はありません",
     "setup_title": "ゲームの設定・保存・再開",
     "undo_allowed": "待った あり",
+    "move_box": "手",
+    "move_box_hint": "手を入力して Enter",
+    "play_move": "指す",
     "you": "あなた",
     "to_move": "<b>{who}</b>（{kind}）の番です",
     "to_chance": "<b>{who}</b>（{kind}）が{action}番です",
@@ -97,6 +107,10 @@ JA: dict[str, str] = {
     "new_game_failed": "そのゲームは始められません: {error}",
     "computer_replied": "コンピューターの手: {move}",
     "player_n": "プレイヤー{n}",
+    "game_is_over": "ゲームは終わっています",
+    "describe": "{game} の盤。{status}。{n} 手指しました。",
+    "describe_last": "最後の手: {move}。",
+    "not_your_turn": "コンピューターの番です",
 }
 
 CATALOGUES: dict[str, dict[str, str]] = {"en": EN, "ja": JA}

@@ -27,6 +27,7 @@ overrides on_click/_refresh/undo/roll/show_hint nor splices ``children``):
     after_refresh()      update the game's own controls after every redraw
     why_not_target(start, cell)  why the selected piece cannot go to that cell (None: silent)
     on_new_game()        after New game made a new game
+    describe()           the board in words for screen readers (the canvas's aria-label)
     player_names, levels (fallback when there is no ``ai``), click_mode, has_chance,
     chance_label
 
@@ -37,6 +38,12 @@ Click protocol (``click_mode``):
   "destination"  click a piece, then any reachable end cell; when several paths
                  reach it, the next cells are offered hop by hop (Diamond Game).
 Everything a click can do can be done from Python: ``widget.click(cell)``.
+
+Boards for every student: the board is one Tab stop, the arrow keys move a focus ring
+between cells and Enter/Space select (the same message as a click); the text box under
+the board (``move_box``) takes a move in the game's notation and plays it through the same
+path as ``play()`` (``play_text(text)`` from Python); the board's aria-label is
+``describe()`` and the status line is ``aria-live="polite"``.
 
 Shared behaviour: an error message is cleared by the next correct action; "待った あり"
 (``undo_allowed``) turns undo on/off; hints and undos used are counted
@@ -119,6 +126,8 @@ class GameWidget(W.VBox):
         self.status_html = W.HTML()
         self.moves_html = W.HTML(layout=W.Layout(min_width="160px"))
         self.message_html = W.HTML()
+        self.move_box = W.Text(value="", placeholder=tr("move_box_hint"), description=tr("move_box"),
+                               continuous_update=False, layout=W.Layout(width="260px"))
         self.selection = Selection()
         self.hint: Any = None
         self.flipped = False
@@ -157,6 +166,8 @@ class GameWidget(W.VBox):
                                 layout=W.Layout(width="260px"))
         self.save_button = btn(tr("save"), lambda _: self.save(), "save")
         self.load_button = btn(tr("resume"), lambda _: self.resume(), "folder-open")
+        self.move_button = btn(tr("play_move"), lambda _: self.play_text(self.move_box.value), "play")
+        self.move_box.observe(self._on_move_box, names="value")
 
         for c in self.seat_controls + [self.level_control]:
             c.observe(lambda _: self._after_change(), names="value")
@@ -171,6 +182,7 @@ class GameWidget(W.VBox):
         side = W.VBox([W.HTML(f"<b style='color:{TEXT_COLOR}'>{html.escape(tr('moves'))}</b>"),
                        self.moves_html])
         super().__init__([self.status_html, *self.header_rows(), W.HBox([self.canvas, side]),
+                          W.HBox([self.move_box, self.move_button]),
                           controls, *self.extra_rows(), self.message_html,
                           W.Accordion(children=[W.VBox([setup, files])],
                                       titles=(tr("setup_title"),))], **kw)
@@ -274,6 +286,17 @@ class GameWidget(W.VBox):
 
     def on_new_game(self) -> None:
         """Called after New game made a new game (e.g. turn the board to the learner)."""
+
+    def describe(self) -> str:
+        """The board in words for screen readers (the canvas's aria-label): the game,
+        whose turn it is (the status line), how many moves were played and the last one.
+        (``str(game)`` is a picture of the board in every game, so it is not read out.)
+        Games may say more."""
+        moves = self.game.moves_played()
+        text = tr("describe", game=self._game_name(), status=self.status, n=len(moves))
+        if moves:
+            text += " " + tr("describe_last", move=moves[-1])
+        return text
 
     # ------------------------------------------------------------------ helpers
     @staticmethod
@@ -442,9 +465,52 @@ class GameWidget(W.VBox):
         self._clear_error()
         self._clear()
         self.game.play(move)
+        self._after_play()
+
+    def _after_play(self) -> None:
+        """After a move from Python or the text box: drop the selection and the hint,
+        then the computer replies (as after a click)."""
+        self._clear()
         self.hint = None
         self._moved = True
         self._after_change()
+
+    def play_text(self, text: str) -> bool:
+        """Play a move typed in the game's notation (the text box under the board), with
+        the same turn handling as a click (the computer replies). An illegal or refused
+        move leaves the game as it was and its reason (the rule) goes to the message
+        line. Returns True when the move was played."""
+        text = str(text).strip()
+        if not text:
+            return False
+        self._clear_error()
+        g = self.game
+        if g.is_over():
+            self._say(tr("game_is_over"), error=True)
+            return False
+        if self.is_computer(g.turn):
+            self._say(tr("not_your_turn"), error=True)
+            return False
+        refused = self.click_refused("")
+        if refused is not None:
+            self._say(refused, error=True)
+            return False
+        try:
+            self.game.play(text)           # an illegal move raises and changes nothing
+        except BoardkitError as e:
+            self._say(str(e), error=True)
+            self._refresh()
+            return False
+        for _ in range(16):                # steps clicked before typing belong to no move now
+            if not self.undo_partial():
+                break
+        self._say("")
+        self._after_play()
+        self.move_box.value = ""           # (an empty box plays nothing)
+        return True
+
+    def _on_move_box(self, change) -> None:
+        self.play_text(change["new"])
 
     # ------------------------------------------------------------------ clicks
     def _on_canvas_click(self, change) -> None:
@@ -629,7 +695,8 @@ class GameWidget(W.VBox):
         if self.game.is_over():
             status += (f"<br><span style='color:{MUTED_COLOR}'>"
                        f"{html.escape(self.used_text())}</span>")
-        self.status_html.value = f"<span style='color:{TEXT_COLOR}'>{status}</span>"
+        self.status_html.value = (f"<div role='status' aria-live='polite' "
+                                  f"style='color:{TEXT_COLOR}'>{status}</div>")
         lines = self.moves_text()
         if lines:
             self.moves_html.value = scroll_box(
@@ -638,4 +705,5 @@ class GameWidget(W.VBox):
         else:
             self.moves_html.value = f"<i style='color:{MUTED_COLOR}'>{html.escape(tr('no_moves_yet'))}</i>"
         self.undo_button.disabled = not self.undo_allowed
+        self.canvas.label = self.describe()
         self.after_refresh()

@@ -4,6 +4,11 @@ Every element of a board drawing that stands for a cell carries ``data-cell``; a
 (pointerdown, so a redraw between press and release cannot swallow it) sets
 ``last_click`` to ``{"cell": ..., "n": counter}`` (the counter makes a second click
 on the same cell a change too). A whole-board redraw is a single ``svg`` message.
+
+Keyboard and screen readers: the board is one Tab stop; the arrow keys move a focus
+ring between cells (to the nearest cell in the arrow's direction), Enter or Space sends
+the same ``last_click`` message as a click. The board is ``role="img"`` with ``label``
+as its ``aria-label`` (GameWidget sets it from ``describe()``).
 """
 from __future__ import annotations
 
@@ -17,6 +22,8 @@ class SvgCanvas(anywidget.AnyWidget):
     _esm = pathlib.Path(__file__).with_name("canvas.js")
     svg = traitlets.Unicode("").tag(sync=True)
     last_click = traitlets.Dict({}).tag(sync=True)
+    #: the board's text description for screen readers (aria-label)
+    label = traitlets.Unicode("").tag(sync=True)
 
     def click(self, cell: str) -> None:
         """Do from Python exactly what a click in the browser does."""

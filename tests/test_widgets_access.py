@@ -1,0 +1,90 @@
+"""Boards for every student (issue 13): the move text box, the board's description for
+screen readers, the announced status line and the keyboard protocol's Python side."""
+from __future__ import annotations
+
+import pytest
+
+from boardkit.checkers.widget import CheckersWidget
+from boardkit.diamond.widget import DiamondWidget
+
+
+def test_checkers_text_box_plays_a_legal_move_and_the_computer_replies():
+    w = CheckersWidget(computer=1)
+    w.move_box.value = "11-15"                  # what Enter in the box sends
+    played = [str(m) for m in w.game.moves_played()]
+    assert played[0] == "11-15" and len(played) == 2       # the computer replied
+    assert w.move_box.value == "" and w.last_error is None
+    assert w.marked == 2                         # my move + the reply are marked, as after clicks
+
+
+def test_checkers_text_box_refuses_an_illegal_move_and_names_the_rule():
+    w = CheckersWidget()
+    w.play_text("11-15")
+    w.play_text("22-17")
+    w.move_box.value = "15-19"                   # now White must capture (23x16 or 24x15)
+    before = w.game.to_json()
+    w.move_box.value = "21-17"                   # a step while a capture is compulsory
+    assert w.game.to_json() == before
+    assert "CK-06" in w.message and w.last_error == w.message
+    assert w.move_box.value == "21-17"           # left for the student to correct
+    w.move_button.click()                        # Play again: still refused, still unchanged
+    assert w.game.to_json() == before and "CK-06" in w.message
+    w.move_box.value = "24x15"
+    assert str(w.game.moves_played()[-1]) == "24x15" and w.last_error is None
+
+
+def test_checkers_text_box_bad_notation_leaves_the_game():
+    w = CheckersWidget()
+    before = w.game.to_json()
+    assert not w.play_text("11-99")
+    assert w.game.to_json() == before and w.last_error
+
+
+def test_diamond_text_box_plays_a_step_and_refuses_a_wrong_one():
+    w = DiamondWidget()
+    move = next(m for m in w.game.legal_moves() if m.kind == "step")
+    before = w.game.to_json()
+    bad = str(move).split("-")[0] + "-" + str(move).split("-")[0]      # a piece onto itself
+    assert not w.play_text(bad)
+    assert w.game.to_json() == before and w.last_error
+    assert w.play_text(str(move))
+    assert [str(m) for m in w.game.moves_played()][0] == str(move)
+    assert w.last_error is None and w.message == ""
+
+
+def test_text_box_waits_for_the_computer_and_the_end():
+    w = CheckersWidget(computer=0)               # the computer plays Black and has moved
+    assert len(w.game.moves_played()) == 1
+    w.seat_controls[1].value = "computer"        # now both seats are the computer's
+    n = len(w.game.moves_played())
+    assert not w.play_text("22-18") or len(w.game.moves_played()) > n
+
+
+def test_the_board_is_described_and_the_status_is_announced():
+    w = CheckersWidget()
+    assert "checkers" in w.canvas.label and "Black" in w.canvas.label
+    assert "aria-live='polite'" in w.status_html.value
+    w.click("11")
+    w.click("15")
+    assert "11-15" in w.canvas.label and "White" in w.canvas.label
+    assert w.describe() == w.canvas.label
+
+
+def test_keyboard_select_is_the_click_message():
+    """Enter/Space in the browser send the same ``last_click`` as a click; from Python
+    that is ``canvas.click``: two of them play the move."""
+    w = CheckersWidget()
+    n = w.canvas.last_click.get("n", 0)
+    w.canvas.click("11")
+    w.canvas.click("15")
+    assert w.canvas.last_click == {"cell": "15", "n": n + 2}
+    assert [str(m) for m in w.game.moves_played()] == ["11-15"]
+
+
+@pytest.mark.parametrize("key", ["tabIndex = 0", "ArrowLeft", "Enter", "role", "aria-label",
+                                 "data-focus", "change:label"])
+def test_canvas_js_has_the_keyboard_and_aria_parts(key):
+    import pathlib
+
+    from boardkit.widgets import canvas
+    assert key in pathlib.Path(canvas.__file__).with_name("canvas.js").read_text(encoding="utf-8")
