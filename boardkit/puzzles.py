@@ -1,0 +1,347 @@
+"""Board puzzles answered by clicking, shared by the games (issue 13).
+
+A puzzle is data: a game, a position, a goal in plain words, the accepted answers (move
+texts) and the rule ID it exercises. A ``PuzzleSet`` keeps puzzles in rule order, and a
+``PuzzleWidget`` puts them on the game's own board widget, one at a time:
+
+    from boardkit.checkers.puzzles import PUZZLES
+    w = PUZZLES.widget()          # or PuzzleWidget(PUZZLES)
+    w.click(22); w.click(17)      # what clicking the squares does
+    w.score_text()                # 'solved 1 of 10 (1 at the first try), tried 1'
+
+After the student's move: an accepted answer says "Right" and why (Next goes on); a legal
+move that is not an answer says "Not this one", what the goal needs and its rule, and
+sets the position up again for a retry; an illegal click is refused by the board with the
+engine's message naming the rule. The score counts the puzzles solved at the first try,
+solved, and tried. Each game's puzzles module (``boardkit.<game>.puzzles``) says how to
+set up its positions (``make_game(puzzle)``) and which widget shows them (``widget_class()``).
+"""
+from __future__ import annotations
+
+import html
+import importlib
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import ipywidgets as W
+
+from ._core import BoardkitError, Game
+from .i18n import add, tr
+
+__all__ = ["Puzzle", "PuzzleSet", "PuzzleWidget", "GAME_MODULES"]
+
+#: the module that knows how to set up each game's puzzle positions
+GAME_MODULES = {"checkers": "boardkit.checkers.puzzles",
+                "backgammon": "boardkit.backgammon.puzzles",
+                "diamond": "boardkit.diamond.board_puzzles",
+                "mawari": "boardkit.mawari.board_puzzles"}
+
+add("en", {
+    "puzzle.title": "Puzzle {n} of {total}: {title} ({rule})",
+    "puzzle.goal": "Goal: {goal}",
+    "puzzle.right": "Right: {move}. {why}",
+    "puzzle.right_next": "Right: {move}. {why} Press Next for the next puzzle.",
+    "puzzle.wrong": "Not this one: {move} is legal, but it is not what the goal needs ({rule}): {goal} "
+                    "The position is set up again: try again.",
+    "puzzle.solved_click": "This puzzle is solved: press Next (or Retry to play it again).",
+    "puzzle.score": "Solved {solved} of {total} ({first} at the first try), tried {tried}.",
+    "puzzle.next": "Next",
+    "puzzle.previous": "Previous",
+    "puzzle.retry": "Retry",
+    "puzzle.hint": "Hint",
+    "puzzle.no_hint": "No hint for this puzzle: read the goal and the rule {rule} again.",
+    "puzzle.hint_line": "Hint: {hint}",
+    "puzzle.last": "That was the last puzzle.",
+    "puzzle.first": "This is the first puzzle.",
+})
+add("ja", {
+    "puzzle.title": "問題 {n} / {total}: {title} ({rule})",
+    "puzzle.goal": "目標: {goal}",
+    "puzzle.right": "正解です: {move}。{why}",
+    "puzzle.right_next": "正解です: {move}。{why} 「次へ」で次の問題に進みます。",
+    "puzzle.wrong": "ちがいます: {move} は指せる手ですが、目標に合っていません ({rule})。目標: {goal} "
+                    "局面を元に戻しました。もう一度どうぞ。",
+    "puzzle.solved_click": "この問題は解けました。「次へ」を押してください"
+                           "（「やり直し」でもう一度できます）。",
+    "puzzle.score": "{total} 問中 {solved} 問正解です（一回目で {first} 問）。"
+                    "挑戦した問題は {tried} 問です。",
+    "puzzle.next": "次へ",
+    "puzzle.previous": "前へ",
+    "puzzle.retry": "やり直し",
+    "puzzle.hint": "ヒント",
+    "puzzle.no_hint": "この問題にはヒントがありません。目標とルール {rule} をもう一度読んでください。",
+    "puzzle.hint_line": "ヒント: {hint}",
+    "puzzle.last": "これが最後の問題です。",
+    "puzzle.first": "これが最初の問題です。",
+})
+
+
+def _game_module(name: str):
+    mod = GAME_MODULES.get(name)
+    if mod is None:
+        raise BoardkitError(f"puzzle game must be one of {sorted(GAME_MODULES)}, got {name!r}")
+    return importlib.import_module(mod)
+
+
+def rule_key(rule: str) -> tuple[str, int]:
+    """'CK-06' -> ('CK', 6): the order puzzles are kept in."""
+    m = re.fullmatch(r"([A-Z]{2})-(\d{1,3})", rule)
+    if m is None:
+        raise BoardkitError(f"puzzle rule must be a rule ID such as 'CK-06', got {rule!r}")
+    return m.group(1), int(m.group(2))
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """One board puzzle.
+
+    game      "checkers", "backgammon", ...
+    position  the game's position text (checkers: a FEN such as "W:W21,22:B14";
+              backgammon: the game's JSON or set-up text, see its puzzles module)
+    goal      what to do, in plain words
+    accepted  the answers, as move texts ("22-17", "27x18x11")
+    rule      the rule ID exercised ("CK-04")
+    title     a short name
+    variant   the rule set, when not the game's default ("international")
+    hint      said when the student asks for a hint
+    why       said with "Right"
+    """
+
+    game: str
+    position: str
+    goal: str
+    accepted: tuple[str, ...]
+    rule: str
+    title: str = ""
+    variant: str = ""
+    hint: str = ""
+    why: str = ""
+
+    def __post_init__(self) -> None:
+        if isinstance(self.accepted, str):
+            object.__setattr__(self, "accepted", (self.accepted,))
+        else:
+            object.__setattr__(self, "accepted", tuple(self.accepted))
+        if not self.accepted:
+            raise BoardkitError(f"puzzle {self.title!r}: no accepted answer")
+        rule_key(self.rule)
+
+    def make_game(self) -> Game:
+        """A fresh game in the puzzle's position (no history)."""
+        return _game_module(self.game).make_game(self)
+
+    def answer_moves(self) -> list:
+        """The accepted answers as the engine's moves (each played on a fresh position)."""
+        out = []
+        for text in self.accepted:
+            g = self.make_game()
+            out.append(g.play(text))
+        return out
+
+    def is_accepted(self, move: Any) -> bool:
+        """Whether a move played in the puzzle's position is one of the answers."""
+        return str(move) in {str(m) for m in self.answer_moves()}
+
+
+@dataclass(frozen=True)
+class PuzzleSet:
+    """Puzzles of one game, in rule order (CK-04 before CK-06 ...)."""
+
+    name: str
+    puzzles: tuple[Puzzle, ...] = field(default_factory=tuple)
+
+    def __post_init__(self) -> None:
+        ps = tuple(self.puzzles)
+        object.__setattr__(self, "puzzles", ps)
+        for a, b in zip(ps, ps[1:]):
+            if rule_key(b.rule) < rule_key(a.rule):
+                raise BoardkitError(f"puzzle set {self.name!r}: {b.title!r} ({b.rule}) comes after "
+                                    f"{a.title!r} ({a.rule}); keep puzzles in rule order")
+
+    def __len__(self) -> int:
+        return len(self.puzzles)
+
+    def __iter__(self) -> Iterator[Puzzle]:
+        return iter(self.puzzles)
+
+    def __getitem__(self, i: int) -> Puzzle:
+        return self.puzzles[i]
+
+    def for_rule(self, *rules: str) -> PuzzleSet:
+        """The puzzles of these rule IDs (e.g. to show after the lesson on CK-06)."""
+        return PuzzleSet(self.name, tuple(p for p in self.puzzles if p.rule in rules))
+
+    def widget(self, **kw) -> PuzzleWidget:
+        return PuzzleWidget(self, **kw)
+
+
+class PuzzleWidget(W.VBox):
+    """The puzzles of a set on the game's own board widget, with a running score.
+
+    From Python: ``w.click(cell)`` clicks the board, ``w.next()``, ``w.previous()``,
+    ``w.retry()``, ``w.show_hint()``; ``w.feedback`` is the feedback line as text,
+    ``w.score_text()`` the score, ``w.board`` the game widget of the current puzzle.
+    """
+
+    def __init__(self, puzzles: PuzzleSet | Iterable[Puzzle], start: int = 0, **kw):
+        self.puzzles = puzzles if isinstance(puzzles, PuzzleSet) else PuzzleSet("puzzles", tuple(puzzles))
+        if not len(self.puzzles):
+            raise BoardkitError("PuzzleWidget: the puzzle set is empty")
+        self.index = max(0, min(int(start), len(self.puzzles) - 1))
+        self.attempts = [0] * len(self.puzzles)      # wrong or right moves made, per puzzle
+        self.solved = [False] * len(self.puzzles)
+        self.first_try = [False] * len(self.puzzles)
+        self.done = False                            # the current puzzle is answered right
+        self.title_html = W.HTML()
+        self.goal_html = W.HTML()
+        self.feedback_html = W.HTML()
+        self.score_html = W.HTML()
+        self.board_box = W.VBox()
+        b = lambda label, cb, icon: self._button(tr(label), cb, icon)  # noqa: E731
+        self.previous_button = b("puzzle.previous", lambda _: self.previous(), "arrow-left")
+        self.retry_button = b("puzzle.retry", lambda _: self.retry(), "undo")
+        self.hint_button = b("puzzle.hint", lambda _: self.show_hint(), "lightbulb-o")
+        self.next_button = b("puzzle.next", lambda _: self.next(), "arrow-right")
+        buttons = W.HBox([self.previous_button, self.retry_button, self.hint_button, self.next_button])
+        super().__init__([self.title_html, self.goal_html, self.board_box, buttons,
+                          self.feedback_html, self.score_html], **kw)
+        self._show()
+
+    @staticmethod
+    def _button(description, callback, icon=""):
+        bt = W.Button(description=description, icon=icon, layout=W.Layout(width="auto"))
+        bt.on_click(callback)
+        return bt
+
+    # ---------------------------------------------------------------- state
+    @property
+    def puzzle(self) -> Puzzle:
+        return self.puzzles[self.index]
+
+    @property
+    def feedback(self) -> str:
+        return html.unescape(re.sub(r"<[^>]*>", "", self.feedback_html.value))
+
+    def score(self) -> dict[str, int]:
+        return {"first": sum(self.first_try), "solved": sum(self.solved),
+                "tried": sum(1 for a in self.attempts if a), "total": len(self.puzzles)}
+
+    def score_text(self) -> str:
+        return tr("puzzle.score", **self.score())
+
+    # ---------------------------------------------------------------- verbs
+    def click(self, cell) -> None:
+        """Exactly what clicking ``cell`` on the board does."""
+        self.board.click(cell)
+
+    def next(self) -> None:
+        if self.index + 1 >= len(self.puzzles):
+            self._say(tr("puzzle.last"))
+            return
+        self.index += 1
+        self._show()
+
+    def previous(self) -> None:
+        if self.index == 0:
+            self._say(tr("puzzle.first"))
+            return
+        self.index -= 1
+        self._show()
+
+    def retry(self) -> None:
+        self._show()
+
+    def show_hint(self) -> None:
+        p = self.puzzle
+        self._say(tr("puzzle.hint_line", hint=p.hint) if p.hint else tr("puzzle.no_hint", rule=p.rule))
+
+    # ------------------------------------------------------------- internals
+    def _say(self, text: str, color: str | None = None) -> None:
+        from .widgets.base import TEXT_COLOR
+        self.feedback_html.value = (f"<span style='color:{color or TEXT_COLOR}'>{html.escape(text)}</span>"
+                                    if text else "")
+
+    def _board_class(self):
+        base = _game_module(self.puzzle.game).widget_class()
+        cache = PuzzleWidget.__dict__.get("_classes")
+        if cache is None:
+            cache = {}
+            PuzzleWidget._classes = cache
+        if base not in cache:
+            cache[base] = type(f"Puzzle{base.__name__}", (_PuzzleBoard, base), {})
+        return cache[base]
+
+    def _show(self) -> None:
+        """Set up the current puzzle's position on a fresh board."""
+        from .widgets.base import MUTED_COLOR, TEXT_COLOR
+        p = self.puzzle
+        self.done = False
+        cls = self._board_class()
+        board = cls(game=p.make_game(), **_game_module(p.game).widget_options(p))
+        board._puzzle_owner = self
+        board.new_button.layout.display = "none"
+        board.undo_button.layout.display = "none"
+        board.hint_button.layout.display = "none"
+        board.children[-1].layout.display = "none"       # the set-up accordion
+        self.board = board
+        self.board_box.children = [board]
+        self.title_html.value = (f"<b style='color:{TEXT_COLOR}'>"
+                                 + html.escape(tr("puzzle.title", n=self.index + 1, total=len(self.puzzles),
+                                                  title=p.title, rule=p.rule)) + "</b>")
+        self.goal_html.value = (f"<span style='color:{TEXT_COLOR}'>"
+                                + html.escape(tr("puzzle.goal", goal=p.goal)) + "</span>")
+        self._say("")
+        self.score_html.value = (f"<span style='color:{MUTED_COLOR}'>"
+                                 + html.escape(self.score_text()) + "</span>")
+        self.previous_button.disabled = self.index == 0
+        self.next_button.disabled = self.index + 1 >= len(self.puzzles)
+
+    def _judge(self, board) -> None:
+        """Called after every redraw of the board: judge a move the student made."""
+        from .widgets.base import ERROR_COLOR, MUTED_COLOR
+        if self.done or board is not getattr(self, "board", None):
+            return
+        played = board.game.moves_played()
+        if not played:
+            return
+        move = played[0]
+        p, i = self.puzzle, self.index
+        self.attempts[i] += 1
+        if p.is_accepted(move):
+            self.done = True
+            if not self.solved[i]:
+                self.solved[i] = True
+                self.first_try[i] = self.attempts[i] == 1
+            key = "puzzle.right_next" if i + 1 < len(self.puzzles) else "puzzle.right"
+            self._say(tr(key, move=move, why=p.why).strip())
+        else:
+            board.game = p.make_game()
+            board.hint = None
+            board.marked = 1
+            board._clear()
+            board._refresh()
+            self._say(tr("puzzle.wrong", move=move, goal=p.goal, rule=p.rule), ERROR_COLOR)
+        self.score_html.value = (f"<span style='color:{MUTED_COLOR}'>"
+                                 + html.escape(self.score_text()) + "</span>")
+
+
+class _PuzzleBoard:
+    """Mixed in before a game's widget class: tells the puzzle widget about each redraw
+    and refuses clicks once the puzzle is solved."""
+
+    _puzzle_owner: PuzzleWidget | None = None
+
+    def handle_click(self, cell: str) -> bool:
+        owner = self._puzzle_owner
+        if owner is not None and owner.done:
+            self._say(tr("puzzle.solved_click"), error=True)
+            return True
+        return super().handle_click(cell)
+
+    def after_refresh(self) -> None:
+        super().after_refresh()
+        owner = self._puzzle_owner
+        if owner is not None:
+            owner._judge(self)

@@ -1,0 +1,104 @@
+"""The shared puzzle widget (issue 13), driven from Python on the checkers puzzles."""
+from __future__ import annotations
+
+import pytest
+
+from boardkit._core import BoardkitError
+from boardkit.checkers.puzzles import PUZZLES
+from boardkit.i18n import set_language, tr
+from boardkit.puzzles import Puzzle, PuzzleSet, PuzzleWidget
+
+
+def test_right_answer_scores_and_locks_the_board():
+    w = PuzzleWidget(PUZZLES)
+    assert "CK-04" in w.title_html.value and "Black has nothing to capture" in w.goal_html.value
+    w.click(22)
+    w.click(17)
+    assert w.feedback.startswith("Right: 22-17") and "Next" in w.feedback
+    assert w.score() == {"first": 1, "solved": 1, "tried": 1, "total": len(PUZZLES)}
+    w.click(14)                                  # Black's turn now, but the puzzle is over
+    assert w.board.game.fen() == "B:W17,21:B14"
+    assert "solved" in w.board.message
+
+
+def test_wrong_legal_answer_resets_names_the_rule_and_counts():
+    w = PuzzleWidget(PUZZLES)
+    w.click(22)
+    w.click(18)
+    assert w.feedback.startswith("Not this one: 22-18") and "(CK-04)" in w.feedback
+    assert w.board.game.fen() == PUZZLES[0].position and w.board.game.history == []
+    assert w.score() == {"first": 0, "solved": 0, "tried": 1, "total": len(PUZZLES)}
+    w.click(22)
+    w.click(17)
+    assert w.feedback.startswith("Right")
+    assert w.score()["solved"] == 1 and w.score()["first"] == 0
+    assert "Solved 1 of 10 (0 at the first try), tried 1." in w.score_text()
+
+
+def test_illegal_click_shows_the_engine_rule_and_changes_nothing():
+    w = PuzzleWidget(PUZZLES, start=2)           # the forced capture
+    w.click(27)
+    assert "CK-06" in w.board.message
+    assert w.score()["tried"] == 0 and w.feedback == ""
+    w.click(22)
+    w.click(15)
+    assert w.feedback.startswith("Right: 22x15")
+
+
+def test_multi_jump_by_clicks_and_navigation():
+    w = PuzzleWidget(PUZZLES)
+    w.next()
+    w.next()
+    w.next()
+    w.next()
+    assert w.puzzle.title == "A double jump"
+    w.click(27)
+    w.click(18)                                  # the jump goes on to 11 by itself
+    assert w.feedback.startswith("Right: 27x18x11")
+    w.previous()
+    assert w.puzzle.rule == "CK-06" and w.feedback == ""
+    w.retry()
+    w.show_hint()
+    assert "most pieces" in w.feedback
+    w.index = len(PUZZLES) - 1
+    w.retry()
+    w.next()
+    assert w.feedback == tr("puzzle.last")
+    assert w.next_button.disabled
+
+
+def test_international_majority_puzzle_by_clicks():
+    w = PUZZLES.for_rule("CK-06").widget(start=1)
+    assert w.board.game.rules.name == "international"
+    w.click(22)
+    assert "CK-06" in w.board.message
+    w.click(29)
+    w.click(18)
+    assert w.feedback.startswith("Right: 29x18x9")
+
+
+def test_japanese_words():
+    set_language("ja")
+    try:
+        w = PuzzleWidget(PUZZLES)
+        w.click(22)
+        w.click(18)
+        assert "ちがいます" in w.feedback and "CK-04" in w.feedback
+        assert "問" in w.score_text() and w.next_button.description == "次へ"
+    finally:
+        set_language("en")
+
+
+def test_bad_puzzle_data_is_refused():
+    p = PUZZLES[0]
+    with pytest.raises(BoardkitError, match="rule ID"):
+        Puzzle("checkers", p.position, "x", ("22-17",), "CK4")
+    with pytest.raises(BoardkitError, match="no accepted"):
+        Puzzle("checkers", p.position, "x", (), "CK-04")
+    with pytest.raises(BoardkitError, match="rule order"):
+        PuzzleSet("x", (PUZZLES[2], PUZZLES[0]))
+    with pytest.raises(BoardkitError, match="puzzle game"):
+        Puzzle("chess", "", "x", ("e4",), "CK-04").make_game()
+    with pytest.raises(BoardkitError, match="empty"):
+        PuzzleWidget([])
+    assert Puzzle("checkers", p.position, "x", "22-17", "CK-04").accepted == ("22-17",)
