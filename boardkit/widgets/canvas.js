@@ -114,17 +114,25 @@ function render({ model, el }) {
       return;
     }
     const [x0, y0] = centre(cells.get(focused));
-    let best = null, score = Infinity;
+    // the nearest cell inside the arrow's 90-degree cone (so the dark squares' diagonal
+    // neighbours are reached on a checkers board); else the nearest anywhere ahead
+    let best = null, score = Infinity, wide = null, wideScore = Infinity;
     for (const [c, r] of cells) {
       if (c === focused) continue;
       const [x, y] = centre(r);
       const along = (x - x0) * dx + (y - y0) * dy;        // distance in the arrow's direction
       const across = Math.abs((x - x0) * dy - (y - y0) * dx);
       if (along < 1) continue;                              // not in that direction
-      const s = along + 2 * across;                         // nearest, preferring straight ahead
-      if (s < score) { best = c; score = s; }
+      if (across <= along + 0.5) {
+        const side = (x - x0) * -dy + (y - y0) * dx;       // ties: the left-hand one
+        const s = Math.hypot(along, across) + 0.001 * side;
+        if (s < score) { best = c; score = s; }
+      }
+      const w = along + 2 * across;
+      if (w < wideScore) { wide = c; wideScore = w; }
     }
     if (best !== null) focused = best;
+    else if (wide !== null) focused = wide;
   };
   box.addEventListener("keydown", (ev) => {
     if (ev.key in DIRS) {
