@@ -279,11 +279,19 @@ class PuzzleWidget(W.VBox):
         p = self.puzzle
         self.done = False
         cls = self._board_class()
-        board = cls(game=p.make_game(), **_game_module(p.game).widget_options(p))
+        game = p.make_game()
+        # moves a set-up may record (backgammon's "roll, no double" before the dice)
+        self._set_up_moves = len(game.moves_played())
+        board = cls(game=game, **_game_module(p.game).widget_options(p))
         board._puzzle_owner = self
         board.new_button.layout.display = "none"
         board.undo_button.layout.display = "none"
         board.hint_button.layout.display = "none"
+        board.chance_button.layout.display = "none"
+        for name in ("set_dice_button", "double_button", "take_button", "pass_button", "race_button"):
+            extra = getattr(board, name, None)       # backgammon's own controls
+            if extra is not None:
+                extra.layout.display = "none"
         board.children[-1].layout.display = "none"       # the set-up accordion
         self.board = board
         self.board_box.children = [board]
@@ -304,9 +312,9 @@ class PuzzleWidget(W.VBox):
         if self.done or board is not getattr(self, "board", None):
             return
         played = board.game.moves_played()
-        if not played:
+        if len(played) <= self._set_up_moves:
             return
-        move = played[0]
+        move = played[self._set_up_moves]
         p, i = self.puzzle, self.index
         self.attempts[i] += 1
         if p.is_accepted(move):
@@ -318,6 +326,7 @@ class PuzzleWidget(W.VBox):
             self._say(tr(key, move=move, why=p.why).strip())
         else:
             board.game = p.make_game()
+            board.on_new_game()
             board.hint = None
             board.marked = 1
             board._clear()

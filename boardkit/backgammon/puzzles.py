@@ -1,0 +1,125 @@
+"""Backgammon board puzzles, in rule order (issue 13): answered by clicking.
+
+    from boardkit.backgammon.puzzles import PUZZLES
+    PUZZLES.widget()                          # all of them, one at a time, with a score
+    PUZZLES.for_rule("BG-09").widget()        # the bearing-off ones
+
+A position is written ``"mine / theirs / dice"``: White (on roll) and Red, each as
+``point:checkers`` pairs in that side's own numbering (25 = the bar; the rest of the 15
+are borne off), then the roll, e.g. ``"25:1,6:5,8:3,13:4,24:2 / 2:2,3:2,4:2,6:5,8:1,13:3 / 5-3"``.
+Every answer is checked against the engine by tests/test_puzzles_backgammon.py (each
+accepted play is legal and does what the goal says, and no other legal play does).
+"""
+from __future__ import annotations
+
+from .._core import BoardkitError
+from .._input import check_size, parse_int
+from ..puzzles import Puzzle, PuzzleSet
+from .game import BackgammonGame, side
+
+__all__ = ["PUZZLES", "make_game", "parse_position", "widget_class", "widget_options"]
+
+
+def _side(text: str) -> list[int]:
+    points: dict[int, int] = {}
+    for pair in filter(None, (t.strip() for t in text.split(","))):
+        p, sep, n = pair.partition(":")
+        if not sep:
+            raise BoardkitError(f"backgammon puzzle: {pair[:20]!r} is not point:checkers (BG-01)")
+        pt = parse_int(p, "backgammon puzzle point", 1, 25)
+        if pt in points:
+            raise BoardkitError(f"backgammon puzzle: point {pt} given twice (BG-01)")
+        points[pt] = parse_int(n, "backgammon puzzle checkers", 0, 15)
+    return side(points)
+
+
+def parse_position(text: str) -> BackgammonGame:
+    """``"mine / theirs / a-b"`` -> a game with White on roll to play a-b."""
+    check_size(text, "backgammon puzzle", 2000)
+    parts = [t.strip() for t in text.split("/")]
+    if len(parts) != 3:
+        raise BoardkitError(f"backgammon puzzle: want 'mine / theirs / a-b', got {text[:60]!r}")
+    a, sep, b = parts[2].partition("-")
+    if not sep:
+        raise BoardkitError(f"backgammon puzzle: the roll is written a-b, got {parts[2][:20]!r} (BG-03)")
+    dice = (parse_int(a, "backgammon puzzle die", 1, 6), parse_int(b, "backgammon puzzle die", 1, 6))
+    return BackgammonGame.from_position(_side(parts[0]), _side(parts[1]), dice=dice)
+
+
+def make_game(puzzle: Puzzle) -> BackgammonGame:
+    return parse_position(puzzle.position)
+
+
+def widget_class():
+    from .widget import BackgammonWidget
+    return BackgammonWidget
+
+
+def widget_options(puzzle: Puzzle) -> dict:
+    return {}
+
+
+def _p(position, goal, accepted, rule, title, *, hint="", why=""):
+    return Puzzle("backgammon", position, goal, tuple(accepted), rule, title=title, hint=hint, why=why)
+
+
+_START = "6:5,8:3,13:5,24:2"
+
+PUZZLES = PuzzleSet("backgammon", (
+    _p(f"{_START} / {_START} / 3-1",
+       "White rolled 3-1 at the start: make a new point (two checkers) on your 5-point.",
+       ["8/5 6/5"], "BG-04", "Making a point",
+       hint="Each die moves one checker: which checkers are 3 and 1 pips from the 5-point?",
+       why="The 3 moves a checker 8/5 and the 1 moves another 6/5: two checkers hold the point (BG-04)."),
+    _p(f"{_START} / 5:5,7:2,8:3,13:5 / 6-5",
+       "White rolled 6-5: run one back checker from 24 all the way to 13.",
+       ["24/13"], "BG-05", "Running past a block",
+       hint="One checker may use both dice, but it must stop on the point in between.",
+       why="24/18 is blocked (Red holds it), so the checker goes 24/19/13: it may pass over a "
+           "blocked point but not stop on it (BG-04, BG-05)."),
+    _p(f"{_START} / {_START} / 6-6",
+       "White rolled 6-6: make both your bar point (7) and Red's bar point (your 18).",
+       ["24/18(2) 13/7(2)"], "BG-06", "Doubles",
+       hint="A double is played four times.",
+       why="Four sixes: two checkers 24/18 and two 13/7 (BG-06)."),
+    _p("25:1,6:5,8:3,13:4,24:2 / 2:2,3:2,4:2,6:5,8:1,13:3 / 5-3",
+       "White has a checker on the bar and rolled 5-3: enter it and hit Red's blot with the same roll.",
+       ["bar/17*"], "BG-07", "Entering from the bar",
+       hint="A 5 enters on your 20-point; where can the 3 take that checker?",
+       why="The 3 cannot enter (22 is held), the 5 enters on 20, and the 3 then goes on to 17 and "
+           "hits (BG-07)."),
+    _p("6:4,8:3,13:5,24:2,5:1 / 6:5,8:3,13:5,16:1,23:1 / 6-4",
+       "White rolled 6-4: hit both of Red's blots.",
+       ["13/9* 8/2*"], "BG-07", "A double hit",
+       hint="Red's single checkers stand on your 9-point and your 2-point.",
+       why="The 4 hits 13/9* and the 6 hits 8/2*: both Red checkers go to the bar (BG-07)."),
+    _p("24:1,1:14 / 12:2,2:13 / 6-5",
+       "White rolled 6-5 and can play only one of the dice: play what the rules require.",
+       ["24/18"], "BG-08", "The higher die",
+       hint="When only one die can be played, the larger one must be played if it can be.",
+       why="Either die alone fits, but not both (13 is held); then the larger die, the 6, must be "
+           "played (BG-08)."),
+    _p("24:1,8:1,1:13 / 12:2,7:2,2:11 / 6-1",
+       "White rolled 6-1: use the whole roll.",
+       ["8/1"], "BG-08", "Use the whole roll",
+       hint="Look for the one way to play both dice.",
+       why="The back checker cannot move at all; the checker on 8 can use both dice (8/2/1 or "
+           "8/7/1), and a roll must be used in full when it can (BG-08)."),
+    _p("6:2,5:2,4:3,3:2,2:3,1:3 / 6:5,8:5,13:5 / 6-5",
+       "White rolled 6-5 with every checker home: bear off two checkers.",
+       ["6/off 5/off"], "BG-09", "Bearing off",
+       hint="A die bears off a checker from the point of its number.",
+       why="The 6 bears off from the 6-point and the 5 from the 5-point (BG-09)."),
+    _p("4:2,3:4,2:2 / 6:5,8:5,13:5 / 6-5",
+       "White rolled 6-5 but has no checker on 6 or 5: bear off as many checkers as you can.",
+       ["4/off(2)"], "BG-09", "Bearing off from the highest point",
+       hint="With no checker on the die's point or higher, the checker on the highest point comes off.",
+       why="No checker stands on 6, 5 or higher, so each die bears off from the highest point, "
+           "the 4 (BG-09)."),
+    _p("3:1,1:1 / 6:5,8:5,13:5 / 3-1",
+       "White rolled 3-1 with two checkers left: win the game.",
+       ["3/off 1/off"], "BG-10", "The last two checkers",
+       hint="Each checker needs its own die.",
+       why="3/off and 1/off take the last two checkers off: the first to bear off all fifteen "
+           "wins (BG-10)."),
+))
