@@ -1,7 +1,9 @@
 """Keyboard alone (issue 13, boards for every student): in JupyterLab in headless
 Chromium, a checkers board is reached with Tab, the arrow keys move the focus ring to
 square 11, Enter picks the man up, the arrows go on to 15, Enter plays 11-15; the move
-list shows it. No mouse. Reuses the servers/browser helpers of tests/test_browser.py."""
+list shows it. No mouse. Then White's reply is typed into the move box (Enter), and a
+wrong move typed there is refused with its rule.
+Reuses the servers/browser helpers of tests/test_browser.py."""
 from __future__ import annotations
 
 import contextlib
@@ -156,6 +158,16 @@ def test_play_11_15_by_keyboard_alone(keyboard_lab, browser):  # noqa: F811
             _wait_text(page, root, "11-15")             # the move list has it
             page.wait_for_function("(el) => (el.getAttribute('aria-label') || '').includes('11-15')",
                                    arg=canvas.element_handle())
+            # White's reply typed into the move box (Enter sends it), then a wrong one
+            box = root.locator(".widget-text input[type='text']").first
+            box.focus()
+            page.keyboard.type("22-18")
+            page.keyboard.press("Enter")
+            _wait_text(page, root, "22-18")
+            box.focus()
+            page.keyboard.type("9-13")                  # Black must capture 15x22 (CK-06)
+            page.keyboard.press("Enter")
+            _wait_text(page, root, "CK-06")
     except Exception:
         with contextlib.suppress(Exception):
             print("screenshot:", page.screenshot(path="/tmp/keyboard_browser.png") and
