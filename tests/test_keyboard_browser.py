@@ -168,6 +168,10 @@ def test_play_11_15_by_keyboard_alone(keyboard_lab, browser):  # noqa: F811
             page.keyboard.type("9-13")                  # Black must capture 15x22 (CK-06)
             page.keyboard.press("Enter")
             _wait_text(page, root, "CK-06")
+            # the live region a screen reader reads out says it too
+            page.wait_for_function("(el) => el.innerText !== undefined && "
+                                   "(el.querySelector('.boardkit-live') || {}).textContent"
+                                   "?.includes('CK-06')", arg=root.element_handle())
     except Exception:
         with contextlib.suppress(Exception):
             print("screenshot:", page.screenshot(path="/tmp/keyboard_browser.png") and

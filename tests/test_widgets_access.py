@@ -68,6 +68,8 @@ def test_the_board_is_described_and_the_status_is_announced():
     w.click("15")
     assert "11-15" in w.canvas.label and "White" in w.canvas.label
     assert w.describe() == w.canvas.label
+    w.play_text("11-99")                         # an error is announced with the status
+    assert w.canvas.announce.startswith(w.status) and "CK-15" in w.canvas.announce
 
 
 def test_keyboard_select_is_the_click_message():

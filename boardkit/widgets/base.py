@@ -706,4 +706,6 @@ class GameWidget(W.VBox):
             self.moves_html.value = f"<i style='color:{MUTED_COLOR}'>{html.escape(tr('no_moves_yet'))}</i>"
         self.undo_button.disabled = not self.undo_allowed
         self.canvas.label = self.describe()
+        message = self.message
+        self.canvas.announce = self.status + (f" — {message}" if message else "")
         self.after_refresh()

@@ -28,6 +28,17 @@ function render({ model, el }) {
   box.appendChild(holder);
   box.appendChild(ring);
   el.appendChild(box);
+  // a live region that stays in the page (outside the role="img" board, whose content
+  // screen readers skip): Python's ``announce`` text, read out when it changes
+  const live = document.createElement("div");
+  live.className = "boardkit-live";
+  live.setAttribute("aria-live", "polite");
+  live.style.cssText = "position:absolute;width:1px;height:1px;margin:-1px;padding:0;" +
+    "overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0";
+  el.appendChild(live);
+  const speak = () => { live.textContent = model.get("announce") || ""; };
+  speak();
+  model.on("change:announce", speak);
   let shown = null;
   let focused = null;           // the data-cell value with the keyboard focus
 

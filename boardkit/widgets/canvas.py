@@ -24,6 +24,10 @@ class SvgCanvas(anywidget.AnyWidget):
     last_click = traitlets.Dict({}).tag(sync=True)
     #: the board's text description for screen readers (aria-label)
     label = traitlets.Unicode("").tag(sync=True)
+    #: what a screen reader announces when it changes (a visually hidden live region that
+    #: stays in the page: the status and any error; HTML re-rendered as a whole is not
+    #: reliably announced)
+    announce = traitlets.Unicode("").tag(sync=True)
 
     def click(self, cell: str) -> None:
         """Do from Python exactly what a click in the browser does."""
