@@ -35,8 +35,7 @@ __all__ = ["Puzzle", "PuzzleSet", "PuzzleWidget", "GAME_MODULES"]
 #: the module that knows how to set up each game's puzzle positions
 GAME_MODULES = {"checkers": "boardkit.checkers.puzzles",
                 "backgammon": "boardkit.backgammon.puzzles",
-                "diamond": "boardkit.diamond.board_puzzles",
-                "mawari": "boardkit.mawari.board_puzzles"}
+                "diamond": "boardkit.diamond.board_puzzles"}
 
 add("en", {
     "puzzle.title": "Puzzle {n} of {total}: {title} ({rule})",
@@ -141,8 +140,10 @@ class Puzzle:
         return out
 
     def is_accepted(self, move: Any) -> bool:
-        """Whether a move played in the puzzle's position is one of the answers."""
-        return str(move) in {str(m) for m in self.answer_moves()}
+        """Whether a move played in the puzzle's position is one of the answers (compared
+        by the game's ``answer_key``, else by the move's text)."""
+        key = getattr(_game_module(self.game), "answer_key", str)
+        return key(move) in {key(m) for m in self.answer_moves()}
 
 
 @dataclass(frozen=True)
@@ -233,8 +234,10 @@ class PuzzleWidget(W.VBox):
 
     # ---------------------------------------------------------------- verbs
     def click(self, cell) -> None:
-        """Exactly what clicking ``cell`` on the board does."""
-        self.board.click(cell)
+        """Exactly what clicking ``cell`` on the board does (a game may take its own
+        names for cells, e.g. Diamond's hole labels, through its ``board_cell``)."""
+        to_cell = getattr(_game_module(self.puzzle.game), "board_cell", str)
+        self.board.click(to_cell(cell))
 
     def next(self) -> None:
         if self.index + 1 >= len(self.puzzles):
