@@ -216,6 +216,12 @@ class PuzzleWidget(W.VBox):
         bt.on_click(callback)
         return bt
 
+    def __repr__(self) -> str:
+        # stable text (no memory address, no child widgets) for notebook outputs (nbval)
+        p = self.puzzle
+        title = tr("puzzle.title", n=self.index + 1, total=len(self.puzzles), title=p.title, rule=p.rule)
+        return f"<PuzzleWidget ({self.puzzles.name}): {title} · {self.score_text()}>"
+
     # ---------------------------------------------------------------- state
     @property
     def puzzle(self) -> Puzzle:

@@ -77,6 +77,12 @@ def test_international_majority_puzzle_by_clicks():
     assert w.feedback.startswith("Right: 29x18x9")
 
 
+def test_repr_is_stable_text():
+    w = PuzzleWidget(PUZZLES)
+    assert repr(w) == ("<PuzzleWidget (checkers): Puzzle 1 of 10: A safe step (CK-04) · "
+                       "Solved 0 of 10 (0 at the first try), tried 0.>")
+
+
 def test_japanese_words():
     set_language("ja")
     try:
