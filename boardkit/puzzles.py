@@ -340,7 +340,10 @@ class PuzzleWidget(W.VBox):
             board.marked = 1
             board._clear()
             board._refresh()
-            self._say(tr("puzzle.wrong", move=move, goal=p.goal, rule=p.rule), ERROR_COLOR)
+            text = tr("puzzle.wrong", move=move, goal=p.goal, rule=p.rule)
+            if p.hint and self.attempts[i] >= 2 and not self.solved[i]:
+                text += " " + tr("puzzle.hint_line", hint=p.hint)     # a second miss: the hint too
+            self._say(text, ERROR_COLOR)
         self.score_html.value = (f"<span style='color:{MUTED_COLOR}'>"
                                  + html.escape(self.score_text()) + "</span>")
 

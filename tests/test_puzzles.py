@@ -35,6 +35,17 @@ def test_wrong_legal_answer_resets_names_the_rule_and_counts():
     assert "Solved 1 of 10 (0 at the first try), tried 1." in w.score_text()
 
 
+def test_a_second_miss_shows_the_hint():
+    w = PuzzleWidget(PUZZLES)
+    w.click(22)
+    w.click(18)
+    assert "Hint" not in w.feedback
+    w.click(21)
+    w.click(17)
+    assert w.feedback.startswith("Not this one: 21-17") and "Hint: " + PUZZLES[0].hint in w.feedback
+    assert w.score()["tried"] == 1
+
+
 def test_illegal_click_shows_the_engine_rule_and_changes_nothing():
     w = PuzzleWidget(PUZZLES, start=2)           # the forced capture
     w.click(27)
