@@ -7,14 +7,23 @@ texts) and the rule ID it exercises. A ``PuzzleSet`` keeps puzzles in rule order
     from boardkit.checkers.puzzles import PUZZLES
     w = PUZZLES.widget()          # or PuzzleWidget(PUZZLES)
     w.click(22); w.click(17)      # what clicking the squares does
-    w.score_text()                # 'solved 1 of 10 (1 at the first try), tried 1'
+    w.score_text()                # 'Solved 1 of 10 (1 at the first try), tried 1.'
 
 After the student's move: an accepted answer says "Right" and why (Next goes on); a legal
 move that is not an answer says "Not this one", what the goal needs and its rule, and
 sets the position up again for a retry; an illegal click is refused by the board with the
 engine's message naming the rule. The score counts the puzzles solved at the first try,
-solved, and tried. Each game's puzzles module (``boardkit.<game>.puzzles``) says how to
-set up its positions (``make_game(puzzle)``) and which widget shows them (``widget_class()``).
+solved, and tried; a second wrong try also shows the puzzle's hint.
+
+Each game's puzzles module (``GAME_MODULES``: ``boardkit.checkers.puzzles``,
+``boardkit.backgammon.puzzles``, ``boardkit.diamond.board_puzzles``) provides
+``make_game(puzzle)`` (the position set up, history empty), ``widget_class()`` (its
+GameWidget), ``widget_options(puzzle)`` (keywords for it) and optionally
+``answer_key(move)`` (when different texts are the same answer: Diamond compares start
+and end hole) and ``board_cell(name)`` (the widget's cell id of a cell's usual name).
+The board widget is the game's own class with a small mixin: after each redraw the
+puzzle widget judges a new move; its New game, Undo, Hint and dice/cube controls are
+hidden (the puzzle widget has Previous, Retry, Hint and Next).
 """
 from __future__ import annotations
 
