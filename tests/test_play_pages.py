@@ -14,27 +14,23 @@ come from tests/test_browser.py.
 """
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import pathlib
 import shlex
 import shutil
-import signal
 import subprocess
 import sys
-import tempfile
-import threading
 import time
 import urllib.request
 
 import pytest
+from test_browser import browser  # noqa: F401  (the shared Chromium fixture)
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 PLAY = ROOT / "notebooks" / "play"
 GAMES = {"checkers": "CheckersWidget", "diamond": "DiamondWidget",
          "backgammon": "BackgammonWidget", "mawari": "MawariWidget"}
-HARD_TIMEOUT = 60          # seconds for the whole browser test, whatever hangs
 
 
 def _cells(game: str) -> list[dict]:
@@ -125,53 +121,18 @@ def voila(tmp_path_factory):
                 server.wait(5)
 
 
-class HardTimeout(Exception):
-    pass
-
-
 @pytest.fixture
-def page(request):
-    """A headless Chromium page with a hard timeout on the whole test and a screenshot
-    when it fails."""
-    from playwright.sync_api import sync_playwright
-    from test_browser import CHROMIUM
+def page(browser, request):  # noqa: F811  (the fixture imported above)
+    """A headless Chromium page (the browser tests' shared Chromium), with their hard timeout
+    on the whole test and a screenshot when it fails."""
+    from test_browser import _guarded, _new_page
 
-    failed_before = request.session.testsfailed
-
-    def _alarm(signum, frame):
-        raise HardTimeout(f"{request.node.name} took more than {HARD_TIMEOUT} s")
-
-    old = None
-    if hasattr(signal, "SIGALRM") and threading.current_thread() is threading.main_thread():
-        old = signal.signal(signal.SIGALRM, _alarm)
-        signal.alarm(HARD_TIMEOUT)
+    context, pg = _new_page(browser)
     try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(
-                executable_path=CHROMIUM,
-                args=["--headless=new", "--no-sandbox", "--disable-gpu",
-                      "--disable-background-networking", "--no-first-run",
-                      "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"])
-            try:
-                pg = browser.new_context(viewport={"width": 1300, "height": 1000}).new_page()
-                pg.set_default_timeout(30_000)
-                try:
-                    yield pg
-                finally:
-                    keep = os.environ.get("BOARDKIT_SCREENSHOTS")
-                    if request.session.testsfailed > failed_before or keep:
-                        folder = pathlib.Path(keep or tempfile.gettempdir()) / "boardkit-play"
-                        folder.mkdir(parents=True, exist_ok=True)
-                        shot = folder / f"{request.node.name}.png"
-                        with contextlib.suppress(Exception):
-                            pg.screenshot(path=str(shot), full_page=True)
-                            print(f"screenshot: {shot}")
-            finally:
-                browser.close()
+        with _guarded(pg, request):
+            yield pg
     finally:
-        if old is not None:
-            signal.alarm(0)
-            signal.signal(signal.SIGALRM, old)
+        context.close()
 
 
 @pytest.mark.browser
