@@ -16,7 +16,7 @@ engine's message naming the rule. The score counts the puzzles solved at the fir
 solved, and tried; a second wrong try also shows the puzzle's hint.
 
 Each game's puzzles module (``GAME_MODULES``: ``boardkit.checkers.puzzles``,
-``boardkit.backgammon.puzzles``, ``boardkit.diamond.board_puzzles``) provides
+``boardkit.backgammon.puzzles``, ``boardkit.diamond.puzzles``) provides
 ``make_game(puzzle)`` (the position set up, history empty), ``widget_class()`` (its
 GameWidget), ``widget_options(puzzle)`` (keywords for it) and optionally
 ``answer_key(move)`` (when different texts are the same answer: Diamond compares start
@@ -44,7 +44,7 @@ __all__ = ["Puzzle", "PuzzleSet", "PuzzleWidget", "GAME_MODULES"]
 #: the module that knows how to set up each game's puzzle positions
 GAME_MODULES = {"checkers": "boardkit.checkers.puzzles",
                 "backgammon": "boardkit.backgammon.puzzles",
-                "diamond": "boardkit.diamond.board_puzzles"}
+                "diamond": "boardkit.diamond.puzzles"}
 
 add("en", {
     "puzzle.title": "Puzzle {n} of {total}: {title} ({rule})",

@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from boardkit._core import BoardkitError, FormatError, IllegalMoveError
-from boardkit.diamond import DiamondGame, DiamondMove, DiamondRules, puzzles
+from boardkit.diamond import DiamondGame, DiamondMove, DiamondRules, solitaire
 from boardkit.diamond import geometry as B
 from boardkit.diamond.ai import normal_bot
 from boardkit.diamond.game import PATHS_BUDGET
@@ -240,14 +240,14 @@ def test_fuzz_from_pieces(pieces, turn):
 @FUZZ
 @given(moves=st.lists(st.one_of(move_text, move_value), max_size=6))
 def test_fuzz_puzzle_moves(moves):
-    answers(None, lambda: puzzles.verify(moves))
+    answers(None, lambda: solitaire.verify(moves))
 
 
 @pytest.mark.parametrize("call", [
-    lambda: puzzles.solve(width=10**9), lambda: puzzles.solve(width="300"),
-    lambda: puzzles.solve(max_moves=-1), lambda: puzzles.solve(straggler=float("nan")),
-    lambda: puzzles.solve(measure="x"), lambda: puzzles.solve_symmetric(half=10**6),
-    lambda: puzzles.solve_symmetric(symmetry=None), lambda: puzzles.solve_symmetric(width=0),
+    lambda: solitaire.solve(width=10**9), lambda: solitaire.solve(width="300"),
+    lambda: solitaire.solve(max_moves=-1), lambda: solitaire.solve(straggler=float("nan")),
+    lambda: solitaire.solve(measure="x"), lambda: solitaire.solve_symmetric(half=10**6),
+    lambda: solitaire.solve_symmetric(symmetry=None), lambda: solitaire.solve_symmetric(width=0),
 ], ids=["width-huge", "width-text", "moves", "nan", "measure", "half", "symmetry", "width-0"])
 def test_solver_settings_are_refused_fast(call):
     refused(None, call)
@@ -256,11 +256,11 @@ def test_solver_settings_are_refused_fast(call):
 def test_endless_or_odd_puzzle_moves_are_refused_fast():
     """A generator that never ends stops at the turn cap; a non-list is refused."""
     import itertools
-    err = refused(None, lambda: puzzles.verify(itertools.cycle(["d1-e6", "e6-d1"])),
+    err = refused(None, lambda: solitaire.verify(itertools.cycle(["d1-e6", "e6-d1"])),
                   kind=IllegalMoveError)
     assert "max_turns" in str(err)
-    refused(None, lambda: puzzles.verify(5), kind=FormatError)
-    refused(None, lambda: puzzles.verify("x" * BIG), kind=FormatError)
+    refused(None, lambda: solitaire.verify(5), kind=FormatError)
+    refused(None, lambda: solitaire.verify("x" * BIG), kind=FormatError)
 
 
 # ----------------------------------------------------------------- 1 MB and deep inputs

@@ -7,7 +7,7 @@ import pytest
 
 from boardkit._core import BoardkitError, IllegalMoveError
 from boardkit.diamond import geometry as B
-from boardkit.diamond.board_puzzles import PUZZLES, answer_key, parse_position
+from boardkit.diamond.puzzles import PUZZLES, answer_key, parse_position
 from boardkit.puzzles import PuzzleWidget
 
 

@@ -12,8 +12,9 @@ Modules (the same names mean the same thing in every game of boardkit):
 ``rules`` (options and presets), ``game`` (state, play, undo, JSON), ``movegen``
 (steps, hop chains, the path check), ``notation`` (hole labels, move text, the text
 diagram), ``ai`` (LEVELS, HINT_LEVEL, bot, hint), ``draw`` (SVG), ``widget`` (the
-clickable board: all ipywidgets code), ``exercises``; and Diamond's own ``geometry``
-(the star: holes, lines, tips, camps; ``board.py`` before) and ``puzzles`` (solitaire).
+clickable board: all ipywidgets code), ``exercises``, ``puzzles`` (click-to-answer board
+puzzles, as in the other games); and Diamond's own ``geometry`` (the star: holes, lines,
+tips, camps; ``board.py`` before) and ``solitaire`` (the solitaire puzzle and its solver).
 """
 from . import geometry
 from .game import PASS, DiamondGame, DiamondMove

@@ -1,245 +1,124 @@
-"""Solitaire puzzles: carry your pieces across the star in as few moves as you can.
+"""Diamond Game board puzzles, in rule order (issue 13): answered by clicking.
 
-    from boardkit.diamond import puzzles
-    puzzles.verify(my_moves)                 # replays them; the number of moves if solved
-    puzzles.check(my_moves)                  # the same, as printed feedback
-    puzzles.solve(width=300)                 # a beam search for a short solution
+(The solitaire solver is ``boardkit.diamond.solitaire``; these are the click puzzles.)
 
-The classic puzzle (DiamondGame.solitaire(pieces=10)): ten pieces, alone on the board,
-from the south tip to the north tip. One move is a step or a whole hop chain, as in
-the game (DG-08..DG-10); the other colours' tips are closed (DG-13), so the pieces
-use the hexagon and the two red tips, which is the 81-hole board of the literature.
+    from boardkit.diamond.puzzles import PUZZLES
+    PUZZLES.widget()                          # all of them, one at a time, with a score
 
-Known optimum: 27 moves. Octave Levenspiel found a 27-move solution in 1971 (reported by
-Martin Gardner), and George I. Bell proved by computer search that no shorter solution
-exists ("The shortest game of Chinese Checkers and related problems", INTEGERS 9 (2009),
-#G01, arXiv:0803.1245). ``SOLUTION_27`` below is a 27-move solution found with
-``solve_symmetric``; the tests replay it on the engine.
+A position is written as ``hole:piece`` pairs: ``r`` a red piece, ``R`` the red king
+(王駒), ``y``/``Y`` yellow, e.g. ``"i5:r j5:y f5:y"``; red (player 0) is to move in a
+two-player game (red goes up, from a to q). A move's answer is its start and end hole:
+every hop chain between them gives the same position (DG-10), so any chain counts.
+Every answer is checked against the engine by tests/test_puzzles_diamond.py.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass
-
-from .._core import BoardkitError, FormatError, IllegalMoveError
+from .._core import BoardkitError
+from .._input import check_size
+from ..puzzles import Puzzle, PuzzleSet
 from . import geometry as B
 from .game import DiamondGame
+from .rules import DiamondRules
 
-__all__ = ["OPTIMUM", "SOLUTION_27", "SolitaireResult", "verify", "replay", "check", "solve",
-           "solve_symmetric", "lower_bound"]
+__all__ = ["PUZZLES", "make_game", "parse_position", "answer_key", "board_cell", "widget_class",
+           "widget_options"]
 
-#: the fewest moves that carry 10 pieces from tip to tip (Bell 2009)
-OPTIMUM = {10: 27}
-
-#: a 27-move solution of the 10-piece puzzle, in the engine's notation. Found by
-#: ``solve_symmetric(width=1500, half=13, asym=4, symmetry="flip")``: 13 moves, one
-#: middle move (the 14th) that turns the position into its mirror image, then the
-#: first 13 moves reflected and taken back in reverse order.
-SOLUTION_27: tuple[str, ...] = (
-    "d1-e6", "b1:d1:f6", "c3:e7:g5", "g5-h4", "a1:c3:e7:g5:i3",
-    "c1:e7:g5", "d2:f5:h5:h3:j4", "j4-k5", "b2:d2:f5:h5:h3:j4:l6", "d4:d2:f5:h5:h3:j4",
-    "e6:g6:g4:i4:k4:k6:m6", "m6-n2", "d3-d2", "c2:e6:g6:g4:i4:k4:k6:m6:o2", "n2-n3",
-    "d2-e6", "e6:g6:g4:i4:k4:k6:m6", "h4:j3:j5:l5:n2:n4", "f6:h4:j3:j5:l5:n2:p2", "g5-h4",
-    "h4:j3:j5:l5:n2", "k5:m7:o1", "i3:k5:m7:o3:q1", "j4-k5", "k5:m7:o3",
-    "l6:n1:p1", "m6-n1",
-)
+_PIECES = {"r": (0, False), "R": (0, True), "y": (1, False), "Y": (1, True)}
 
 
-@dataclass(frozen=True)
-class SolitaireResult:
-    """What a replay found: the number of moves played, whether every piece is home,
-    and the known optimum for comparison (None when unknown)."""
-
-    moves: int
-    solved: bool
-    optimum: int | None
-
-    @property
-    def optimal(self) -> bool:
-        return self.solved and self.optimum is not None and self.moves <= self.optimum
-
-    def __str__(self) -> str:
-        if not self.solved:
-            return f"not solved yet: {self.moves} moves played, pieces still on the way"
-        best = f" (the optimum is {self.optimum})" if self.optimum else ""
-        return f"solved in {self.moves} moves{best}"
+def parse_position(text: str) -> DiamondGame:
+    """``"i5:r j5:y"`` -> a two-player game (red to move) with those pieces."""
+    check_size(text, "diamond puzzle", 2000)
+    pieces: dict = {}
+    for pair in text.split():
+        hole, sep, what = pair.partition(":")
+        if not sep or what not in _PIECES:
+            raise BoardkitError(f"diamond puzzle: {pair[:20]!r} is not hole:piece (r, R, y or Y) (DG-01)")
+        if hole in pieces:
+            raise BoardkitError(f"diamond puzzle: hole {hole} given twice (DG-01)")
+        pieces[hole] = _PIECES[what]
+    return DiamondGame.from_pieces(pieces, DiamondRules(players=2))
 
 
-def replay(moves: Iterable, pieces: int = 10) -> DiamondGame:
-    """A fresh solitaire game with ``moves`` played (texts like ``"b1-c1"``,
-    ``"c1:e1"`` or paths of (q, r) holes). An illegal move raises IllegalMoveError
-    naming its number and the rule broken; unreadable notation raises FormatError.
-    At most ``max_turns`` (1,000) moves are read: the game ends there."""
-    if isinstance(moves, (str, bytes)) or not hasattr(moves, "__iter__"):
-        raise FormatError(f"puzzle moves: a list of moves (texts or paths), got {type(moves).__name__}")
-    g = DiamondGame.solitaire(pieces=pieces)
-    for k, m in enumerate(moves, 1):
-        shown = f"{m!s:.40}"
-        if g.is_over():
-            why = (f"the puzzle is already solved after {k - 1} moves" if g.finished else
-                   f"the game stopped at its cap of {g.rules.max_turns} moves (max_turns)")
-            raise IllegalMoveError(f"move {k} ({shown}): {why}")
-        try:
-            g.play(m)
-        except IllegalMoveError as e:
-            raise IllegalMoveError(f"move {k} ({shown}): {e}", e.rule) from None
-        except FormatError as e:
-            raise FormatError(f"move {k} ({shown}): {e}") from None
-    return g
+def make_game(puzzle: Puzzle) -> DiamondGame:
+    return parse_position(puzzle.position)
 
 
-def verify(moves: Iterable, pieces: int = 10) -> SolitaireResult:
-    """Replay ``moves`` and report how many were played and whether all pieces are home."""
-    g = replay(moves, pieces)
-    return SolitaireResult(g.turns_played, g.is_over(), OPTIMUM.get(pieces))
+def answer_key(move) -> str:
+    """Start and end hole: every chain between them is the same answer (DG-10)."""
+    return f"{B.label(move.path[0])}-{B.label(move.path[-1])}"
 
 
-def check(moves: Iterable, pieces: int = 10) -> bool:
-    """Printed feedback for a proposed solution (never raises). True when solved."""
-    try:
-        res = verify(moves, pieces)
-    except BoardkitError as e:        # illegal moves and unreadable notation alike
-        print(f"❌ {e}")
-        return False
-    mark = "✅" if res.solved else "✏️"
-    extra = ""
-    if res.solved and res.optimum:
-        extra = " — optimal!" if res.optimal else f" — can you find {res.moves - res.optimum} fewer?"
-    print(f"{mark} {res}{extra}")
-    return res.solved
+def board_cell(cell) -> str:
+    """The widget's cell id ("q,r") of a hole label such as "i5" (``PuzzleWidget.click``)."""
+    from .draw import cell_id, parse_cell
+    return cell_id(parse_cell(cell))
 
 
-def lower_bound(game: DiamondGame) -> int:
-    """Moves still needed at least, counting one per piece not yet home (every
-    piece outside the home holes has to move at least once)."""
-    home = game.home(0)
-    return sum(1 for h in game.pieces_of(0) if h not in home)
+def widget_class():
+    from .widget import DiamondWidget
+    return DiamondWidget
 
 
-#: the widest beam the solvers accept (their time grows in proportion to it)
-MAX_WIDTH = 5000
+def widget_options(puzzle: Puzzle) -> dict:
+    return {}
 
 
-def _setting(name: str, value, lo: int, hi: int) -> None:
-    if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
-        raise BoardkitError(f"{name} must be an int {lo}..{hi}, got {value!r:.40}")
+def _p(position, goal, accepted, rule, title, *, hint="", why=""):
+    return Puzzle("diamond", position, goal, tuple(accepted), rule, title=title, hint=hint, why=why)
 
 
-def solve(pieces: int = 10, width: int = 300, max_moves: int = 60, straggler: float = 2.0,
-          measure: str = "apex") -> list:
-    """A short solution by beam search: keep the ``width`` positions (one per set of
-    occupied holes) with the least total distance to the goal ◎ (plus ``straggler``
-    times the distance of the piece furthest behind) after each move.
-    ``measure="rows"`` counts distance in rows towards the goal instead (sideways
-    moves are then free). Not guaranteed optimal; returns the moves (DiamondMove) of
-    the first solution found."""
-    _setting("width", width, 1, MAX_WIDTH)
-    _setting("max_moves", max_moves, 1, 200)
-    if not isinstance(straggler, (int, float)) or isinstance(straggler, bool) or not 0 <= straggler <= 100:
-        raise BoardkitError(f"solve(): straggler must be a number 0..100, got {straggler!r:.40}")
-    g = DiamondGame.solitaire(pieces=pieces)
-    goal = g.goal_apex(0)
-    if measure == "apex":
-        dist = [B.distance(h, goal) for h in B.HOLES]
-    elif measure == "rows":
-        dist = [abs(h[1] - goal[1]) for h in B.HOLES]
-    else:
-        raise BoardkitError(f"measure must be 'apex' or 'rows', got {measure!r}")
-    home = {B.INDEX[h] for h in g.home(0)}
-    start = tuple(sorted(B.INDEX[h] for h in g.pieces_of(0)))
-    frontier = [(start, ())]
-    cells0 = [0] * B.N
-    for _ in range(max_moves):
-        children: dict[tuple, tuple] = {}
-        for occ, path in frontier:
-            cells = list(cells0)
-            for i in occ:
-                cells[i] = 1
-            g.cells = cells
-            for m in g.legal_moves():
-                a, b = B.INDEX[m.path[0]], B.INDEX[m.path[-1]]
-                key = tuple(sorted(b if i == a else i for i in occ))
-                if key not in children:
-                    children[key] = path + (m,)
-        for key, path in children.items():
-            if home.issuperset(key):
-                return list(path)
-
-        def score(item):
-            occ = item[0]
-            return (sum(dist[i] for i in occ) + straggler * max(dist[i] for i in occ), occ)
-
-        frontier = sorted(children.items(), key=score)[:width]
-    raise BoardkitError(f"no solution within {max_moves} moves at beam width {width}")
-
-
-def _point(h):
-    """The hole opposite ``h`` through the centre: the south tip maps to the north tip."""
-    return (-h[0], -h[1])
-
-
-def _flip(h):
-    """``h`` reflected in the horizontal line through the centre (r -> -r, same x)."""
-    return (h[0] + h[1], -h[1])
-
-
-def _reverse_mirrored(move_paths: list, mirror) -> list:
-    """The second half of a symmetric solution: the first half's moves taken back in
-    reverse order, each reflected through the centre (a hop chain walked backwards
-    jumps over the same pieces, so it is legal in the mirrored position)."""
-    return [[mirror(h) for h in reversed(p)] for p in reversed(move_paths)]
-
-
-def solve_symmetric(width: int = 400, half: int = 13, pieces: int = 10, min_half: int = 1,
-                    asym: float = 3.0, symmetry: str = "point") -> list:
-    """A solution of the form: ``half`` moves to a position P, one move from P to its
-    mirror image -P, then the first moves mirrored and reversed. Length 2*half + 1.
-
-    A beam search over the first half keeps the positions that advance most while
-    staying close to centre-symmetric; the first position that one move turns into
-    its mirror image gives the solution (as lists of (q, r) paths)."""
-    if symmetry not in ("point", "flip"):
-        raise BoardkitError(f"symmetry must be 'point' or 'flip', got {symmetry!r:.40}")
-    _setting("width", width, 1, MAX_WIDTH)
-    _setting("half", half, 1, 40)
-    _setting("min_half", min_half, 1, 40)
-    if not isinstance(asym, (int, float)) or isinstance(asym, bool) or not 0 <= asym <= 100:
-        raise BoardkitError(f"solve_symmetric(): asym must be a number 0..100, got {asym!r:.40}")
-    _mirror = _point if symmetry == "point" else _flip
-    asym_weight = asym
-    g = DiamondGame.solitaire(pieces=pieces)
-    goal = g.goal_apex(0)
-    start = frozenset(g.pieces_of(0))
-    frontier = [(start, ())]
-    for depth in range(1, half + 1):
-        children: dict = {}
-        for occ, path in frontier:
-            g.cells = [0] * B.N
-            for h in occ:
-                g.cells[B.INDEX[h]] = 1
-            for m in g.legal_moves():
-                key = (occ - {m.path[0]}) | {m.path[-1]}
-                if key not in children:
-                    children[key] = path + (tuple(m.path),)
-
-        def score(item):
-            occ = item[0]
-            return (sum(h[1] - goal[1] for h in occ) + asym_weight * len(occ - {_mirror(h) for h in occ}),
-                    sorted(occ))
-
-        ranked = sorted(children.items(), key=score)
-        if depth >= min_half:
-            for occ, path in ranked:
-                mirror = frozenset(_mirror(h) for h in occ)
-                a, b = occ - mirror, mirror - occ
-                if len(a) == 1 and len(b) == 1:
-                    (x,), (y,) = a, b
-                    g.cells = [0] * B.N
-                    for h in occ:
-                        g.cells[B.INDEX[h]] = 1
-                    for m in g.legal_moves():
-                        if m.path[0] == x and m.path[-1] == y:
-                            first = [list(p) for p in path]
-                            return first + [list(m.path)] + _reverse_mirrored(first, _mirror)
-        frontier = ranked[:width]
-    raise BoardkitError(f"no symmetric solution of at most {2 * half + 1} moves at beam width {width}")
+PUZZLES = PuzzleSet("diamond", (
+    _p("i5:r f5:y",
+       "Red to move: step the piece on i5 one hole up, towards your goal at the top.",
+       ["i5-j5", "i5-j6"], "DG-08", "A step",
+       hint="A step goes to a neighbouring empty hole; two of the six neighbours are above.",
+       why="A step moves to a neighbouring empty hole, in any of six directions; j5 and j6 are "
+           "the ones above (DG-08)."),
+    _p("i5:r j5:y f5:y",
+       "Red to move: hop over the yellow piece.",
+       ["i5:k5"], "DG-09", "A hop",
+       hint="A hop jumps over one neighbouring piece to the empty hole just beyond it.",
+       why="i5 jumps j5 and lands on k5; nothing is captured (DG-09)."),
+    _p("i5:r j5:y k5:y j6:y",
+       "Red to move: take the piece on i5 as high up the board as you can in one turn.",
+       ["i5:k7"], "DG-09", "Two in a row",
+       hint="An ordinary piece jumps one piece, never two touching in a row.",
+       why="j5 and k5 touch in a row, so that way is shut; the hop over j6 lands on k7 (DG-09)."),
+    _p("i5:r j5:y l5:y n1:r",
+       "Red to move: take the piece on i5 to o1 in one turn.",
+       ["i5:k5:m5:o1"], "DG-10", "A chain of hops",
+       hint="After a hop the same piece may hop again, and turn.",
+       why="i5:k5:m5:o1: three hops in one turn, turning at m5 (DG-10)."),
+    _p("i5:r j5:y l5:y n1:r",
+       "Red to move: take the piece on i5 to m5 and stop there.",
+       ["i5:k5:m5"], "DG-10", "Stopping in a chain",
+       hint="A chain may stop after any hop.",
+       why="The chain i5:k5:m5 could go on to o1, but a piece may stop after any hop (DG-10)."),
+    _p("i5:r j5:y l6:y f5:y",
+       "Red to move: take the piece on i5 to m7 in one turn.",
+       ["i5:k5:m7"], "DG-10", "A chain that turns",
+       hint="Hop up first, then look for the next piece to jump.",
+       why="i5:k5 over j5, then k5:m7 over l6: a chain may change direction (DG-10)."),
+    _p("i5:R j5:y k5:r l5:y f5:y",
+       "Red to move: jump your king (王駒) over the whole row above it.",
+       ["i5:m5"], "DG-11", "The king's group jump",
+       hint="The king may jump a straight row of touching pieces of any colour.",
+       why="The king jumps j5, k5 and l5 together and lands on m5, the hole right after the row (DG-11)."),
+    _p("i5:R j5:y k5:y m6:y f5:y",
+       "Red to move: take your king from i5 to n2 in one turn.",
+       ["i5:l5:n2"], "DG-11", "Hopping on after a group jump",
+       hint="After a group jump the king may go on hopping.",
+       why="i5:l5 over the row j5-k5, then l5:n2 over m6: the king hops on after a group jump (DG-11)."),
+    _p("i5:r j5:Y i6:y f5:y",
+       "Red to move: hop over a piece.",
+       ["i5:i7"], "DG-12", "Kings block",
+       hint="No piece may jump a king.",
+       why="The yellow king on j5 cannot be jumped; the man on i6 can: i5:i7 (DG-12)."),
+    _p("i2:r j2:y j3:y f5:y",
+       "Red to move: hop with the piece on i2 as high up the board as you can.",
+       ["i2:k4"], "DG-13", "A forbidden tip",
+       hint="The holes of a tip that is not your colour are closed to you.",
+       why="The hop over j2 would land on k2, a tip of another colour: forbidden. Over j3 it lands "
+           "on k4 (DG-13)."),
+))
