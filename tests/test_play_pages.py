@@ -1,8 +1,10 @@
 """The play pages (notebooks/play/<game>.ipynb): a board and its buttons, no code.
 
 Static checks: every game has its page; each page is a title, one how-to-play line and
-ONE code cell, hidden (``jupyter.source_hidden``) and short, that shows the game's
-widget; ``make play`` serves the folder with Voila.
+a code cell, hidden (``jupyter.source_hidden``) and short, that shows the game's widget;
+the games with board puzzles (``PUZZLE_GAMES``) add a "## Puzzles" heading, one line and
+a second hidden cell that shows ``PUZZLES.widget()`` (the others still say "Puzzles:
+coming."); ``make play`` serves the folder with Voila.
 
 Browser check: ``make play``'s own command (Voila) serves a temporary copy of
 notebooks/play on 127.0.0.1; headless Chromium (Debian's, via playwright) opens the
@@ -31,6 +33,8 @@ ROOT = pathlib.Path(__file__).resolve().parents[1]
 PLAY = ROOT / "notebooks" / "play"
 GAMES = {"checkers": "CheckersWidget", "diamond": "DiamondWidget",
          "backgammon": "BackgammonWidget", "mawari": "MawariWidget"}
+#: the games whose page ends with their board puzzles (boardkit.<game>.puzzles)
+PUZZLE_GAMES = {"checkers", "backgammon", "diamond"}
 
 
 def _cells(game: str) -> list[dict]:
@@ -38,24 +42,40 @@ def _cells(game: str) -> list[dict]:
 
 
 # ---------------------------------------------------------------------- static checks
+def _hidden_widget_cell(cell: dict, call: str) -> None:
+    """A code cell hidden in JupyterLab too, short, calling `call` and storing the widget."""
+    assert cell["metadata"].get("jupyter", {}).get("source_hidden") is True, \
+        "the code cell is hidden in JupyterLab too (metadata jupyter.source_hidden)"
+    source = "".join(cell["source"])
+    assert len(source.splitlines()) <= 3 and call in source, source
+    shown = [o for o in cell["outputs"] if "application/vnd.jupyter.widget-view+json" in o.get("data", {})]
+    assert shown, "the stored output is the widget (execute: make notebook NB=...)"
+
+
 @pytest.mark.parametrize("game", GAMES)
-def test_play_page_is_a_title_a_line_and_one_hidden_board(game):
+def test_play_page_is_a_title_a_line_and_hidden_cells(game):
     cells = _cells(game)
     md = [c for c in cells if c["cell_type"] == "markdown"]
     code = [c for c in cells if c["cell_type"] == "code"]
     assert (PLAY / f"{game}.md").exists(), f"notebooks/play/{game}.md (the MyST twin) is missing"
-    assert len(md) == 1 and len(code) == 1, "one text cell and one code cell"
+    puzzles = game in PUZZLE_GAMES
+    assert [c["cell_type"] for c in cells] == (
+        ["markdown", "code", "markdown", "code"] if puzzles else ["markdown", "code"]), \
+        "title and how to play, the board" + (", the puzzles heading and line, the puzzles"
+                                              if puzzles else "")
     text = "".join(md[0]["source"])
     assert text.startswith("# "), "the page opens with a one-line title"
     assert "How to play" in text
     assert len(text) < 800, "a play page says little: a title and how to play"
-    cell = code[0]
-    assert cell["metadata"].get("jupyter", {}).get("source_hidden") is True, \
-        "the code cell is hidden in JupyterLab too (metadata jupyter.source_hidden)"
-    source = "".join(cell["source"])
-    assert len(source.splitlines()) <= 3 and f"{GAMES[game]}(" in source
-    shown = [o for o in cell["outputs"] if "application/vnd.jupyter.widget-view+json" in o.get("data", {})]
-    assert shown, "the stored output is the widget (execute: make notebook NB=...)"
+    _hidden_widget_cell(code[0], f"{GAMES[game]}(")
+    if not puzzles:
+        assert "Puzzles: coming." in text
+        return
+    assert "Puzzles: coming." not in text, "the puzzles are on the page now"
+    heading = "".join(md[1]["source"])
+    assert heading.startswith("## Puzzles\n") and len(heading) < 300, heading
+    _hidden_widget_cell(code[1], "PUZZLES.widget()")
+    assert f"boardkit.{game}.puzzles import PUZZLES" in "".join(code[1]["source"])
 
 
 def _make_play_command(extra: list[str]) -> list[str]:
