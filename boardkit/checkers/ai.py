@@ -167,6 +167,15 @@ def _side_memo(n: int, tips: frozenset, player: int) -> dict:
     return memo
 
 
+def _side_fill(memo: dict, pieces: int, kings: int, colour: int, n: int, tips: frozenset) -> int:
+    """A side's score on a memo miss: computed, stored (the memo is emptied when full)."""
+    t, centre = _ghost_tables(n)
+    if len(memo) >= SIDE_CACHE:
+        memo.clear()
+    v = memo[(pieces, kings)] = _side_ghost(pieces, kings, colour, tips, t, centre)
+    return v
+
+
 def _evaluate_ghost(black: int, white: int, kings: int, player: int, n: int, tips: frozenset,
                     memos: tuple | None = None) -> int:
     if memos is None:
@@ -175,17 +184,11 @@ def _evaluate_ghost(black: int, white: int, kings: int, player: int, n: int, tip
     kb = kings & black
     b = mb.get((black, kb))
     if b is None:
-        t, centre = _ghost_tables(n)
-        if len(mb) >= SIDE_CACHE:
-            mb.clear()
-        b = mb[(black, kb)] = _side_ghost(black, kb, 0, tips, t, centre)
+        b = _side_fill(mb, black, kb, 0, n, tips)
     kw = kings & white
     w = mw.get((white, kw))
     if w is None:
-        t, centre = _ghost_tables(n)
-        if len(mw) >= SIDE_CACHE:
-            mw.clear()
-        w = mw[(white, kw)] = _side_ghost(white, kw, 1, tips, t, centre)
+        w = _side_fill(mw, white, kw, 1, n, tips)
     score = b - w if player == 0 else w - b
     if "trade" in tips:
         # with a lead, fewer pieces left makes the same lead count more (and vice versa)
@@ -343,17 +346,11 @@ class _Search:
                 kb = nk & nb
                 sb = mb.get((nb, kb))
                 if sb is None:
-                    t, centre = _ghost_tables(n)
-                    if len(mb) >= SIDE_CACHE:
-                        mb.clear()
-                    sb = mb[(nb, kb)] = _side_ghost(nb, kb, 0, tips, t, centre)
+                    sb = _side_fill(mb, nb, kb, 0, n, tips)
                 kw = nk & nw
                 sw = mw.get((nw, kw))
                 if sw is None:
-                    t, centre = _ghost_tables(n)
-                    if len(mw) >= SIDE_CACHE:
-                        mw.clear()
-                    sw = mw[(nw, kw)] = _side_ghost(nw, kw, 1, tips, t, centre)
+                    sw = _side_fill(mw, nw, kw, 1, n, tips)
                 # the child's value for q (to move there), negated: p's view
                 v = sw - sb if q == 0 else sb - sw
                 if trade:
