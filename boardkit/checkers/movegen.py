@@ -238,18 +238,24 @@ class MoveGen:
                             out |= x >> (s1 + s2)
         return out
 
+    def capture_starters(self, own: int, opp: int, kings: int, player: int, empty: int) -> int:
+        """The pieces that may start a capture: men and short kings with a one-square jump;
+        every flying king (its jump may start further along the line)."""
+        men, kings_own = own & ~kings, own & kings
+        starters = self._jumpers(men, self.man_dirs[player], opp, empty)
+        if kings_own:
+            if self.flying:
+                starters |= kings_own
+            else:
+                starters |= self._jumpers(kings_own, (0, 1, 2, 3), opp, empty)
+        return starters
+
     def captures(self, own: int, opp: int, kings: int, player: int, majority=None) -> list:
         """Every complete capture sequence, deduplicated; only the longest ones under
         majority capture (CK-06) unless ``majority=False``."""
         empty0 = self.full & ~(own | opp)
         # most positions have no capture: find the pieces with a first jump by shifts
-        men, kings_own = own & ~kings, own & kings
-        starters = self._jumpers(men, self.man_dirs[player], opp, empty0)
-        if kings_own:
-            if self.flying:
-                starters |= kings_own
-            else:
-                starters |= self._jumpers(kings_own, (0, 1, 2, 3), opp, empty0)
+        starters = self.capture_starters(own, opp, kings, player, empty0)
         if not starters:
             return []
         out: dict = {}
@@ -495,13 +501,7 @@ def fast_captures(gen: MoveGen, own: int, opp: int, kings: int, player: int,
     ``starters``: the pieces that have a first jump, when the caller knows them."""
     empty0 = gen.full & ~(own | opp)
     if starters is None:
-        men, kings_own = own & ~kings, own & kings
-        starters = gen._jumpers(men, gen.man_dirs[player], opp, empty0)
-        if kings_own:
-            if gen.flying:
-                starters |= kings_own
-            else:
-                starters |= gen._jumpers(kings_own, (0, 1, 2, 3), opp, empty0)
+        starters = gen.capture_starters(own, opp, kings, player, empty0)
     if not starters:
         return []
     out: dict = {}
