@@ -261,14 +261,7 @@ def reachable(g) -> dict[tuple[int, int], set]:
             if generic or v & _KING:
                 queue = _jump_order(g, i, p, bool(v & _KING))
             else:
-                seen = {i}
-                queue = [i]
-                for y in queue:
-                    for over, x in hops[y]:
-                        w = c[over]
-                        if w and not w & _KING and not c[x] and x not in seen:
-                            seen.add(x)
-                            queue.append(x)
+                queue = _hop_reach(hops, c, i)
         finally:
             c[i] = v
         if len(queue) > 1:
@@ -433,14 +426,7 @@ def dests(g, i: int) -> list[int]:
     try:
         if not v & _KING and not rules.long_jump:
             hops = g._hopp[p]             # single hops only (DG-09, DG-12, DG-13)
-            seen = {i}
-            queue = [i]
-            for y in queue:
-                for over, x in hops[y]:
-                    w = c[over]
-                    if w and not w & _KING and not c[x] and x not in seen:
-                        seen.add(x)
-                        queue.append(x)
+            queue = _hop_reach(hops, c, i)
         else:
             queue = _jump_order(g, i, p, bool(v & _KING))
     finally:
@@ -451,6 +437,21 @@ def dests(g, i: int) -> list[int]:
         else:
             out.extend(queue[1:])
     return out
+
+
+def _hop_reach(hops, c, i: int) -> list:
+    """Breadth-first over single hops from hole ``i`` (a man without long jumps): hop over
+    any non-king piece onto an empty hole not reached before (DG-09, DG-10, DG-12).
+    The holes in the order reached, ``i`` first."""
+    seen = {i}
+    queue = [i]
+    for y in queue:
+        for over, x in hops[y]:
+            w = c[over]
+            if w and not w & _KING and not c[x] and x not in seen:
+                seen.add(x)
+                queue.append(x)
+    return queue
 
 
 def _jump_order(g, i: int, p: int, king: bool) -> list[int]:
