@@ -36,6 +36,7 @@ from .movegen import (
     _single,
     pip_count,
     plays_for,
+    step_in_place,
 )
 from .notation import (
     MAX_MOVE_TEXT,
@@ -439,13 +440,7 @@ class BackgammonGame(Game):
         raw = move._raw
         if move._base is not None:
             # a lazy play of legal_moves(): its steps from this very position, in place
-            m, t = self._board[r], self._board[1 - r]
-            for src, dst, hit, _ in raw:
-                m[src] -= 1
-                m[dst] += 1
-                if hit:
-                    t[25 - dst] -= 1
-                    t[25] += 1
+            step_in_place(self._board[r], self._board[1 - r], raw)
         else:
             self._board[r] = list(move.after[0])
             self._board[1 - r] = list(move.after[1])

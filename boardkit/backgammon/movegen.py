@@ -187,15 +187,21 @@ class Play:
         return f"Play({str(self)!r})"
 
 
-def _apply_raw(base, raw):
-    """(mine, theirs) after the raw steps ((from, to, hit, die), ...) from ``base``."""
-    m, t = list(base[0]), list(base[1])
+def step_in_place(m: list, t: list, raw) -> None:
+    """Make the raw steps ((from, to, hit, die), ...) on the lists ``m`` (the mover's
+    checkers) and ``t`` (the opponent's, from its own side: a hit goes to its bar, 25)."""
     for src, dst, hit, _ in raw:
         m[src] -= 1
         m[dst] += 1
         if hit:
             t[25 - dst] -= 1
             t[25] += 1
+
+
+def _apply_raw(base, raw):
+    """(mine, theirs) after the raw steps ((from, to, hit, die), ...) from ``base``."""
+    m, t = list(base[0]), list(base[1])
+    step_in_place(m, t, raw)
     return (tuple(m), tuple(t))
 
 
