@@ -3,6 +3,10 @@
 - every notebook in notebooks/ (top level) and every exercise notebook (exercises/ and
   its subfolders) is linked from the guide by a relative link, and has a Binder launch
   link;
+- every play page (notebooks/play/*.ipynb) is linked and has a Binder link that opens it
+  in Voila (``urlpath=voila/render/notebooks/play/<game>.ipynb``);
+- the lessons that show board puzzles (a code cell naming ``PUZZLES``) are named in the
+  guide's "Board puzzles" section, with the rule IDs of the puzzles they show;
 - every relative link in the guide points to a file or folder that exists, and every
   in-page anchor (#...) names a heading of the guide.
 """
@@ -18,6 +22,8 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 GUIDE = ROOT / "docs" / "teacher_guide.md"
 BINDER = "https://mybinder.org/v2/gh/boardkit/boardkit/HEAD?urlpath=lab/tree/"
+BINDER_VOILA = "https://mybinder.org/v2/gh/boardkit/boardkit/HEAD?urlpath=voila/render/"
+PLAY_PAGES = sorted((ROOT / "notebooks" / "play").glob("*.ipynb"))
 
 # [text](target) with a target that has no spaces; an optional "title" is ignored
 LINK = re.compile(r"\[(?:[^\]\[]|\[[^\]]*\])*\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
@@ -113,3 +119,36 @@ def test_checks_catch_a_missing_file_and_a_missing_notebook(tmp_path):
     first = _notebooks()[0]
     assert first.resolve() not in _linked_files(text)
     assert _slug("How long each notebook takes") == "how-long-each-notebook-takes"
+
+
+@pytest.mark.parametrize("page", PLAY_PAGES, ids=lambda p: p.stem)
+def test_every_play_page_is_linked_with_a_voila_link(page: Path):
+    text = _guide_text()
+    rel = page.relative_to(ROOT).as_posix()
+    assert page.resolve() in _linked_files(text), f"docs/teacher_guide.md does not link {rel}"
+    assert BINDER_VOILA + rel in text, f"docs/teacher_guide.md has no Binder (Voila) link {BINDER_VOILA + rel}"
+
+
+def _section(text: str, heading: str) -> str:
+    m = re.search(rf"(?ms)^## {re.escape(heading)}\s*$(.*?)(?=^## |\Z)", text)
+    assert m, f"docs/teacher_guide.md has no '## {heading}' section"
+    return m.group(1)
+
+
+def test_board_puzzles_section_names_each_lesson_with_puzzles():
+    import nbformat
+    section = _section(_guide_text(), "Board puzzles")
+    rows = {}
+    for line in section.splitlines():
+        m = re.search(r"\]\(\.\./notebooks/(\d\d_[^)]+\.ipynb)\)", line)
+        if m:
+            rows[m.group(1)] = line
+    for path in sorted((ROOT / "notebooks").glob("[1-9][0-9]_*.ipynb")):
+        cells = [c for c in nbformat.read(path, as_version=4).cells
+                 if c.cell_type == "code" and "PUZZLES" in c.source]
+        if not cells:
+            continue
+        assert path.name in rows, (f"notebook {path.name} shows board puzzles but the guide's "
+                                   "'Board puzzles' table has no row linking it")
+        for rule in set(re.findall(r"\b(?:CK|DG|BG|MS)-\d\d\b", "".join(c.source for c in cells))):
+            assert rule in rows[path.name], f"the guide's row for {path.name} does not name {rule}"
