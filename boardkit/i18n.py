@@ -65,6 +65,11 @@ EN: dict[str, str] = {
     "describe": "{game} board. {status}. Moves played: {n}.",
     "describe_last": "Last move: {move}.",
     "not_your_turn": "it is the computer's turn",
+    # the tutor (boardkit/<game>/tutor.py)
+    "tutor": "Tutor",
+    "tutor_tooltip": "after each of your moves, say when it breaks a strategy tip",
+    "tutor_line": "Tutor: {text}",
+    "tutor_fine": "Tutor: fine (no strategy tip broken).",
 }
 
 JA: dict[str, str] = {
@@ -111,6 +116,10 @@ JA: dict[str, str] = {
     "describe": "{game} の盤。{status}。{n} 手指しました。",
     "describe_last": "最後の手: {move}。",
     "not_your_turn": "コンピューターの番です",
+    "tutor": "チューター",
+    "tutor_tooltip": "あなたが指すたびに、作戦のコツに反していないかを伝えます",
+    "tutor_line": "チューター: {text}",
+    "tutor_fine": "チューター: 問題ありません（作戦のコツに反していません）。",
 }
 
 CATALOGUES: dict[str, dict[str, str]] = {"en": EN, "ja": JA}

@@ -21,7 +21,7 @@ from .._core import BoardkitError
 from ..i18n import add, tr
 from ..widgets import GameWidget, Selection
 from ..widgets.base import MUTED_COLOR, TEXT_COLOR
-from . import ai
+from . import ai, tutor
 from .game import PLAYER_NAMES, BackgammonGame, CubeAction, Play, Step
 from .match import BackgammonMatch
 from .rules import BackgammonRules
@@ -113,6 +113,7 @@ def _cell(p: int, player: int) -> str:
 class BackgammonWidget(GameWidget):
     player_names = PLAYER_NAMES
     ai = ai
+    tutor_module = tutor
     click_mode = "destination"
     chance_label = "Roll"
     has_chance = True

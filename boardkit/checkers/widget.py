@@ -31,7 +31,7 @@ import ipywidgets as W
 from .._core import BoardkitError
 from ..widgets import GameWidget, Selection
 from ..widgets.base import MUTED_COLOR
-from . import ai
+from . import ai, tutor
 from .game import PLAYER_NAMES, CheckersGame
 from .rules import CheckersRules
 
@@ -45,6 +45,7 @@ _CUSTOM = ("forced_capture", "majority_capture", "men_capture_backward", "flying
 class CheckersWidget(GameWidget):
     ai = ai
     player_names = PLAYER_NAMES
+    tutor_module = tutor
     click_mode = "hop"
     #: seconds between the redraw of the learner's move and the computer's reply
     reply_delay = 0.4

@@ -54,6 +54,7 @@ add("ja", {
     "tutor.dg.straggler": "{tip}: いちばん後ろの {hole} の駒は ◎ まで{d}穴で、ほかの駒の平均より"
                           "{lag}穴遅れています。{move} ではこの駒が取り残されます。{level}なら "
                           "{best} です。",
+    "tutor.dg.hole": "穴", "tutor.dg.holes": "穴",
 })
 
 

@@ -29,7 +29,7 @@ import ipywidgets as W
 
 from .._core import BoardkitError
 from ..widgets import GameWidget, Selection
-from . import ai
+from . import ai, tutor
 from . import geometry as B
 from .draw import PALETTES, cell_id, parse_cell
 from .game import PASS, DiamondGame
@@ -50,6 +50,7 @@ TAKE_TURNS = -1
 class DiamondWidget(GameWidget):
     ai = ai
     click_mode = "destination"
+    tutor_module = tutor
 
     def __init__(self, game: DiamondGame | None = None, *, players: int = 3, kings: bool = True,
                  pieces: int = 15, long_jump: bool = False, first_player: int = 0,

@@ -20,7 +20,7 @@ import numpy as np
 from .._core import BoardkitError, ChanceStep
 from ..widgets import GameWidget
 from ..widgets.base import ERROR_COLOR, MUTED_COLOR, TEXT_COLOR, Selection
-from . import ai
+from . import ai, tutor
 from .game import Battle, MawariGame
 from .notation import short
 from .ring import RingChain
@@ -39,6 +39,7 @@ class MawariWidget(GameWidget):
 
     ai = ai
     player_names = ("P1", "P2", "P3", "P4")
+    tutor_module = tutor
     has_chance = True
     chance_label = "Toss"
 

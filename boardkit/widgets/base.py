@@ -28,6 +28,8 @@ overrides on_click/_refresh/undo/roll/show_hint nor splices ``children``):
     why_not_target(start, cell)  why the selected piece cannot go to that cell (None: silent)
     on_new_game()        after New game made a new game
     describe()           the board in words for screen readers (the canvas's aria-label)
+    tutor_module         the game's tutor module (boardkit/<game>/tutor.py, ``advice(before,
+                         move) -> str | None``); tutor_text(before, move) calls it
     player_names, levels (fallback when there is no ``ai``), click_mode, has_chance,
     chance_label
 
@@ -44,6 +46,14 @@ between cells and Enter/Space select (the same message as a click); the text box
 the board (``move_box``) takes a move in the game's notation and plays it through the same
 path as ``play()`` (``play_text(text)`` from Python); the board's aria-label is
 ``describe()`` and the status line is ``aria-live="polite"``.
+
+The tutor (issue 13): a "Tutor" checkbox in the buttons row, off by default
+(``GameWidget(tutor=True)`` or ``tutor_on = True`` turns it on). When it is on, after
+each move of a human seat (a click, the move box, ``play()``; never the computer's, and
+never on a puzzle board) the widget keeps the game as it was before the move and shows
+``tutor_text(before, move)`` in one line under the message line (``tutor_line``), said
+by the live region too: the strategy tip the move breaks and what the strongest level
+would have played, or a short "fine". Off, nothing is computed.
 
 Shared behaviour: an error message is cleared by the next correct action; "待った あり"
 (``undo_allowed``) turns undo on/off; hints and undos used are counted
@@ -117,15 +127,24 @@ class GameWidget(W.VBox):
     ai: ModuleType | None = None
     #: seconds between the redraw after the student's move and the computer's reply
     reply_delay: float = 0.0
+    #: the game's tutor module: ``advice(before, move) -> str | None`` (boardkit/<game>/tutor.py)
+    tutor_module: ModuleType | None = None
+    #: False: no tutor on this board (the checkbox is hidden), e.g. a puzzle board
+    tutor_allowed: bool = True
 
     def __init__(self, game: Game | None = None, *, computer: tuple[int, ...] | int | None = None,
                  level: str | None = None, seed: int = 0, undo_allowed: bool = True,
-                 reply_delay: float | None = None, **kw):
+                 reply_delay: float | None = None, tutor: bool = False, **kw):
         self.rng = np.random.default_rng(seed)
         self.canvas = SvgCanvas()
         self.status_html = W.HTML()
         self.moves_html = W.HTML(layout=W.Layout(min_width="160px"))
         self.message_html = W.HTML()
+        self.tutor_html = W.HTML()
+        self.tutor_control = W.Checkbox(value=bool(tutor), description=tr("tutor"), indent=False,
+                                        tooltip=tr("tutor_tooltip"), layout=W.Layout(width="auto"))
+        self._tutor_text = ""
+        self._tutor_fresh = False
         self.move_box = W.Text(value="", placeholder=tr("move_box_hint"), description=tr("move_box"),
                                continuous_update=False, layout=W.Layout(width="260px"))
         self.selection = Selection()
@@ -172,10 +191,11 @@ class GameWidget(W.VBox):
         for c in self.seat_controls + [self.level_control]:
             c.observe(lambda _: self._after_change(), names="value")
         self.undo_control.observe(lambda _: self._refresh(), names="value")
+        self.tutor_control.observe(self._on_tutor_switch, names="value")
         self.canvas.observe(self._on_canvas_click, names="last_click")
 
         controls = W.HBox([self.new_button, self.undo_button, self.hint_button,
-                           self.flip_button, self.chance_button])
+                           self.flip_button, self.chance_button, self.tutor_control])
         setup = W.VBox(list(self.options.values()) + self.seat_controls
                        + [self.level_control, self.undo_control])
         files = W.HBox([self.file_text, self.save_button, self.load_button])
@@ -183,7 +203,7 @@ class GameWidget(W.VBox):
                        self.moves_html])
         super().__init__([self.status_html, *self.header_rows(), W.HBox([self.canvas, side]),
                           W.HBox([self.move_box, self.move_button]),
-                          controls, *self.extra_rows(), self.message_html,
+                          controls, *self.extra_rows(), self.message_html, self.tutor_html,
                           W.Accordion(children=[W.VBox([setup, files])],
                                       titles=(tr("setup_title"),))], **kw)
         self.game = game if game is not None else self.make_game(self.option_values())
@@ -298,6 +318,62 @@ class GameWidget(W.VBox):
             text += " " + tr("describe_last", move=moves[-1])
         return text
 
+    def tutor_text(self, before: Game, move) -> str | None:
+        """The tutor's line for the student's ``move`` made in ``before`` (a copy of the
+        game before it): the strategy tip it breaks and the strongest level's move, or
+        None when it breaks none (default: ``tutor_module.advice(before, move)``)."""
+        if self.tutor_module is None:
+            return None
+        return self.tutor_module.advice(before, move)
+
+    # ------------------------------------------------------------------ the tutor
+    @property
+    def tutor_on(self) -> bool:
+        """Whether the tutor comments on the student's moves (the Tutor checkbox)."""
+        return bool(self.tutor_control.value)
+
+    @tutor_on.setter
+    def tutor_on(self, value: bool) -> None:
+        self.tutor_control.value = bool(value)
+
+    @property
+    def tutor_line(self) -> str:
+        """The tutor's line about the last move, as plain text ("" when there is none)."""
+        return self._tutor_text
+
+    def _tutor_allowed(self) -> bool:
+        # a puzzle board (boardkit.puzzles) judges moves itself: no tutor there
+        return self.tutor_allowed and getattr(self, "_puzzle_owner", None) is None
+
+    def _on_tutor_switch(self, change) -> None:
+        if not change["new"]:
+            self._tutor_show("")
+
+    def _tutor_show(self, text: str) -> None:
+        self._tutor_text = text
+        self._tutor_fresh = bool(text)
+        self.tutor_html.value = (f"<div style='color:{TEXT_COLOR}'>{html.escape(text)}</div>"
+                                 if text else "")
+
+    def _tutor_after_move(self) -> None:
+        """After a move from the board, the move box or play(): when the tutor is on and
+        a human seat made it, say the tutor's line. Off: nothing is computed."""
+        if not self.tutor_on or not self._tutor_allowed():
+            return
+        hist = self.game.history
+        if not hist or isinstance(hist[-1], ChanceStep):
+            return
+        before = self.game.copy()
+        move = before.undo()
+        if self.is_computer(before.turn):
+            self._tutor_show("")
+            return
+        try:
+            text = self.tutor_text(before, move)
+        except BoardkitError:               # the tutor never breaks the widget
+            text = None
+        self._tutor_show(tr("tutor_line", text=text) if text else tr("tutor_fine"))
+
     # ------------------------------------------------------------------ helpers
     @staticmethod
     def _button(description, callback, icon=""):
@@ -358,6 +434,7 @@ class GameWidget(W.VBox):
         self.marked = 1
         self._clear()
         self.message_html.value = ""
+        self._tutor_show("")
         self.on_new_game()
         self._after_change()
 
@@ -392,6 +469,7 @@ class GameWidget(W.VBox):
             self.game.undo()
         self.hint = None
         if steps:
+            self._tutor_show("")
             self.undos_used += 1
             self.marked = 1
         self._say("" if steps else tr("nothing_to_undo"), error=not steps)
@@ -457,6 +535,7 @@ class GameWidget(W.VBox):
         self._clear()
         self.hint = None
         self.marked = 1
+        self._tutor_show("")
         self._say(tr("resumed", path=path))
         self._after_change()
 
@@ -473,6 +552,7 @@ class GameWidget(W.VBox):
         self._clear()
         self.hint = None
         self._moved = True
+        self._tutor_after_move()
         self._after_change()
 
     def play_text(self, text: str) -> bool:
@@ -602,6 +682,7 @@ class GameWidget(W.VBox):
         self.hint = None
         self._say("")
         self._moved = True
+        self._tutor_after_move()
         self._after_change(refresh=False)
 
     def _clear(self) -> None:
@@ -641,7 +722,9 @@ class GameWidget(W.VBox):
         return False
 
     def _clear_error(self) -> None:
-        """An error message lasts until the next action."""
+        """An error message lasts until the next action (the tutor's line stays, but is no
+        longer read out with every announcement)."""
+        self._tutor_fresh = False
         if self.last_error is not None:
             self.last_error = None
             self.message_html.value = ""
@@ -707,5 +790,11 @@ class GameWidget(W.VBox):
         self.undo_button.disabled = not self.undo_allowed
         self.canvas.label = self.describe()
         message = self.message
-        self.canvas.announce = self.status + (f" — {message}" if message else "")
+        announce = self.status + (f" — {message}" if message else "")
+        if self._tutor_fresh:               # said with the computer's reply too, until the next action
+            announce += f" — {self._tutor_text}"
+        self.canvas.announce = announce
+        shown = None if self._tutor_allowed() else "none"
+        if self.tutor_control.layout.display != shown:
+            self.tutor_control.layout.display = shown
         self.after_refresh()
