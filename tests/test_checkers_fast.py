@@ -114,3 +114,39 @@ def test_pickled_and_deep_copied_games_recompute_their_moves():
         h.undo()
         assert h.fen() == CheckersGame().fen() and len(h.legal_moves()) == 7
         assert h.to_json() == CheckersGame().to_json()
+
+
+def _plain_depth2(s, b, w, k, p):
+    """Exact depth-2 root scores by the generic recursion (full windows)."""
+    from boardkit.checkers.movegen import fast_apply
+    own, opp = (b, w) if p == 0 else (w, b)
+    tg, s2g = s.layout.to_ghost, s.layout.s2g
+    gb, gw, gk = tg(b), tg(w), tg(k)
+    out = []
+    for path, _c, capmask in s.api.cached_generate(own, opp, k, p):
+        nb, nw, nk = fast_apply(gb, gw, gk, p, (s2g[path[0]], s2g[path[-1]], tg(capmask)), s.crown)
+        replies = s.moves(nb, nw, nk, 1 - p)
+        out.append(-s.search(nb, nw, nk, 1 - p, 1, -ai.WIN - 10, ai.WIN + 10, moves=replies)
+                   if replies else ai.WIN)
+    return out
+
+
+@pytest.mark.parametrize("rules", RULES + [
+    CheckersRules.custom(board_size=10, flying_kings=False, men_capture_backward=True),
+    CheckersRules.custom(board_size=8, men_capture_backward=True, forced_capture=False)],
+    ids=lambda r: r.name + str(r.board_size) + ("b" if r.men_capture_backward else ""))
+def test_depth2_root_exact_values(rules):
+    """_Search.root2 (the middle level's two plies at once, opponent steps scored once
+    per root position) gives exactly the generic search's scores, men capturing
+    backwards included (the step shortcut once missed those captures)."""
+    tip_sets = (frozenset({"groups", "back_row", "centre", "crown"}), frozenset(ai.TIPS) - {"shots"})
+    seen = 0
+    for g in positions(rules, games=3, plies=150, seed=8):
+        b, w, k, p = g.raw_position()
+        for tips in tip_sets:
+            s = ai._Search(rules, tips, 25.0, None)
+            own, opp = (b, w) if p == 0 else (w, b)
+            assert s.root2(b, w, k, p, s.api.cached_generate(own, opp, k, p)) == \
+                _plain_depth2(s, b, w, k, p), g.fen()
+            seen += 1
+    assert seen > 200

@@ -371,12 +371,14 @@ class _Search:
         h = self.gen.geo.half
         h1 = h + 1
         empty = self.gen.full & ~(own | opp)
-        men = own & ~k
         kown = own & k
+        # steps: men forward, kings both ways (sd down, su up); jumps the same, except
+        # that men jump backwards too under men_capture_backward
         if p == 0:
-            jd, ju = men | kown, kown
+            sd, su = own, kown
         else:
-            jd, ju = kown, men | kown
+            sd, su = kown, own
+        jd, ju = (own, own) if self.gen.rules.men_capture_backward else (sd, su)
         if ((((jd << h) & opp) << h) | (((jd << h1) & opp) << h1)
                 | (((ju >> h) & opp) >> h) | (((ju >> h1) & opp) >> h1)) & empty:
             return None
@@ -391,7 +393,7 @@ class _Search:
         best = None
         count = 0
         # (pieces, shift): steps of men forward and of kings both ways
-        for pieces, sh, down in ((jd, h, True), (jd, h1, True), (ju, h, False), (ju, h1, False)):
+        for pieces, sh, down in ((sd, h, True), (sd, h1, True), (su, h, False), (su, h1, False)):
             if not pieces:
                 continue
             x = ((pieces << sh) if down else (pieces >> sh)) & empty
@@ -430,6 +432,15 @@ class _Search:
         moves still get their exact score)."""
         own, opp = (b, w) if p == 0 else (w, b)
         moves = self.api.cached_generate(own, opp, k, p)
+        if depth == 2 and self.noise and not self.quiesce and self.max_nodes is None:
+            # the middle level: every score exact, computed two plies at once
+            vals = self.root2(b, w, k, p, moves)
+            if self.rng is not None and vals:
+                # the same draws as one rng.normal(0, noise) per move in turn
+                noise = self.noise
+                vals = [v + (0.0 + noise * z) for v, z in
+                        zip(vals, self.rng.standard_normal(len(vals)).tolist())]
+            return list(zip(vals, moves))
         scored = []
         best = -WIN - 10
         tg = self.layout.to_ghost
@@ -446,6 +457,115 @@ class _Search:
                 v += float(self.rng.normal(0.0, self.noise))
             scored.append((v, raw))
         return scored
+
+    def root2(self, b, w, k, p, moves):
+        """The exact depth-2 scores of the root moves (no quiescence): for each move,
+        minus the best reply's ``search1`` value. The opponent's steps are scored once
+        for the root position; after a root step from f to t the opponent's steps are
+        those same steps except the ones onto t, plus the steps onto the square f just
+        left, and the mover's own side score is one memo look-up per move. A child
+        where the opponent can capture, a root capture, or flying kings of the
+        opponent: the child is searched as ``root`` does (``search1``)."""
+        lay = self.layout
+        tg, s2g = lay.to_ghost, lay.s2g
+        gb, gw, gk = tg(b), tg(w), tg(k)
+        gen = self.gen
+        h = gen.geo.half
+        h1 = h + 1
+        q = 1 - p
+        own, opp = (gb, gw) if p == 0 else (gw, gb)
+        kown, kq = own & gk, opp & gk
+        empty = gen.full & ~(gb | gw)
+        mb, mw = self.memos
+        memo_p, memo_q = (mb, mw) if p == 0 else (mw, mb)
+        n, tips = self.n, self.tips
+        crown_p, crown_q = self.crown[p], self.crown[q]
+        trade = "trade" in tips
+        fast = not (gen.flying and kq)
+        if fast:
+            # the opponent's steps here (as if it were to move): the best score per
+            # landing square, kept as the best (b1 onto d1) and the best onto another square (b2)
+            back = gen.rules.men_capture_backward
+            if q == 0:
+                down, up = opp, kq
+                jd, ju = opp, (opp if back else kq)
+            else:
+                down, up = kq, opp
+                jd, ju = (opp if back else kq), opp
+            b1 = b2 = None
+            d1 = 0
+            for x, sh, dn in (((down << h) & empty, h, True), ((down << h1) & empty, h1, True),
+                              ((up >> h) & empty, h, False), ((up >> h1) & empty, h1, False)):
+                while x:
+                    tb = x & -x
+                    x ^= tb
+                    fb = (tb >> sh) if dn else (tb << sh)
+                    o2 = opp ^ fb ^ tb
+                    if kq & fb:
+                        k2 = kq ^ fb ^ tb
+                    elif tb & crown_q:
+                        k2 = kq | tb
+                    else:
+                        k2 = kq
+                    sv = memo_q.get((o2, k2))
+                    if sv is None:
+                        sv = _side_fill(memo_q, o2, k2, q, n, tips)
+                    if tb == d1:
+                        if sv > b1:
+                            b1 = sv
+                    elif b1 is None or sv > b1:
+                        b2, b1, d1 = b1, sv, tb
+                    elif b2 is None or sv > b2:
+                        b2 = sv
+            nq = opp.bit_count()
+        out = []
+        for raw in moves:
+            path, _c, capmask = raw
+            fb, tb = 1 << s2g[path[0]], 1 << s2g[path[-1]]
+            if fast and not capmask:
+                own2 = own ^ fb ^ tb
+                empty2 = empty ^ fb ^ tb
+                if not ((((jd << h) & own2) << h) | (((jd << h1) & own2) << h1)
+                        | (((ju >> h) & own2) >> h) | (((ju >> h1) & own2) >> h1)) & empty2:
+                    # the opponent has steps only: the best of them, own side fixed
+                    if kown & fb:
+                        kp2 = kown ^ fb ^ tb
+                    elif tb & crown_p:
+                        kp2 = kown | tb
+                    else:
+                        kp2 = kown
+                    sp = memo_p.get((own2, kp2))
+                    if sp is None:
+                        sp = _side_fill(memo_p, own2, kp2, p, n, tips)
+                    best = b1 if tb != d1 else b2
+                    # the opponent's steps onto the square just left
+                    for src, dn in ((fb >> h, True), (fb >> h1, True), (fb << h, False), (fb << h1, False)):
+                        if src & (down if dn else up):
+                            o2 = opp ^ src ^ fb
+                            if kq & src:
+                                k2 = kq ^ src ^ fb
+                            elif fb & crown_q:
+                                k2 = kq | fb
+                            else:
+                                k2 = kq
+                            sv = memo_q.get((o2, k2))
+                            if sv is None:
+                                sv = _side_fill(memo_q, o2, k2, q, n, tips)
+                            if best is None or sv > best:
+                                best = sv
+                    if best is None:
+                        out.append(WIN)            # the opponent has no move: it loses
+                        continue
+                    v = best - sp
+                    if trade:
+                        no, np_ = nq, own2.bit_count()
+                        v -= (np_ - no) * 600 // (no + np_ + 2)
+                    out.append(-(v - (1 if v > WIN // 2 else -1 if v < -WIN // 2 else 0)))
+                    continue
+            mv = (s2g[path[0]], s2g[path[-1]], tg(capmask) if capmask else 0)
+            nb, nw, nk = fast_apply(gb, gw, gk, p, mv, self.crown)
+            out.append(-self.search(nb, nw, nk, q, 1, -WIN - 10, WIN + 10))
+        return out
 
     def deepest(self, b, w, k, p, depth, budget):
         """Root scores by iterative deepening 1..depth within ``budget`` nodes in all:
