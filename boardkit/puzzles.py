@@ -24,6 +24,15 @@ and end hole) and ``board_cell(name)`` (the widget's cell id of a cell's usual n
 The board widget is the game's own class with a small mixin: after each redraw the
 puzzle widget judges a new move; its New game, Undo, Hint and dice/cube controls are
 hidden (the puzzle widget has Previous, Retry, Hint and Next).
+
+Click answers. In a game whose move is not chosen (回り将棋: the toss moves the piece) the
+answer is a cell, not a move: the puzzle's ``accepted`` are cells, and the game's module
+(``boardkit.mawari.puzzles``) also provides ``click_answer(puzzle, game, cell)``, which
+judges a click on the puzzle's position and returns a ``Verdict`` (right; wrong, with
+the reason naming the rule; or None: not an answer, with a note), and optionally
+``show_answer(puzzle, board)``, which plays the answer out on the board after a right
+click (the toss applied, so the piece is seen to arrive). The text box under the board
+then takes a cell's name as the answer.
 """
 from __future__ import annotations
 
@@ -32,19 +41,20 @@ import importlib
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 import ipywidgets as W
 
 from ._core import BoardkitError, Game
 from .i18n import add, tr
 
-__all__ = ["Puzzle", "PuzzleSet", "PuzzleWidget", "GAME_MODULES"]
+__all__ = ["Puzzle", "PuzzleSet", "PuzzleWidget", "Verdict", "GAME_MODULES"]
 
 #: the module that knows how to set up each game's puzzle positions
 GAME_MODULES = {"checkers": "boardkit.checkers.puzzles",
                 "backgammon": "boardkit.backgammon.puzzles",
-                "diamond": "boardkit.diamond.puzzles"}
+                "diamond": "boardkit.diamond.puzzles",
+                "mawari": "boardkit.mawari.puzzles"}
 
 add("en", {
     "puzzle.title": "Puzzle {n} of {total}: {title} ({rule})",
@@ -53,6 +63,8 @@ add("en", {
     "puzzle.right_next": "Right: {move}. {why} Press Next for the next puzzle.",
     "puzzle.wrong": "Not this one: {move} is legal, but it is not what the goal needs ({rule}): {goal} "
                     "The position is set up again: try again.",
+    "puzzle.wrong_click": "Not {answer}: {reason} The position is set up again: try again.",
+    "puzzle.answer_box_hint": "type your answer (a square), then Enter",
     "puzzle.solved_click": "This puzzle is solved: press Next (or Retry to play it again).",
     "puzzle.score": "Solved {solved} of {total} ({first} at the first try), tried {tried}.",
     "puzzle.next": "Next",
@@ -71,6 +83,8 @@ add("ja", {
     "puzzle.right_next": "正解です: {move}。{why} 「次へ」で次の問題に進みます。",
     "puzzle.wrong": "ちがいます: {move} は指せる手ですが、目標に合っていません ({rule})。目標: {goal} "
                     "局面を元に戻しました。もう一度どうぞ。",
+    "puzzle.wrong_click": "{answer} ではありません: {reason} 局面を元に戻しました。もう一度どうぞ。",
+    "puzzle.answer_box_hint": "答え（マスの名前）を入れて Enter",
     "puzzle.solved_click": "この問題は解けました。「次へ」を押してください"
                            "（「やり直し」でもう一度できます）。",
     "puzzle.score": "{total} 問中 {solved} 問正解です（一回目で {first} 問）。"
@@ -91,6 +105,20 @@ def _game_module(name: str):
     if mod is None:
         raise BoardkitError(f"puzzle game must be one of {sorted(GAME_MODULES)}, got {name!r}")
     return importlib.import_module(mod)
+
+
+class Verdict(NamedTuple):
+    """A click judged by a game's ``click_answer``: ``right`` True (``text`` names the
+    answer, e.g. the square), False (``text`` is why not, naming the rule) or None (the
+    click is no answer at all: ``text`` says what to click)."""
+
+    right: bool | None
+    text: str
+
+
+def _clicks(game: str) -> bool:
+    """Whether the game's puzzles are answered by a cell (it has ``click_answer``)."""
+    return hasattr(_game_module(game), "click_answer")
 
 
 def rule_key(rule: str) -> tuple[str, int]:
@@ -115,6 +143,9 @@ class Puzzle:
     variant   the rule set, when not the game's default ("international")
     hint      said when the student asks for a hint
     why       said with "Right"
+    traps     tempting wrong answers and why each is wrong, naming the rule
+              ({"1一": "the piece lands on a corner that is not its home and jumps on
+              (MS-14)"}; kept as (answer, reason) pairs)
     """
 
     game: str
@@ -126,22 +157,33 @@ class Puzzle:
     variant: str = ""
     hint: str = ""
     why: str = ""
+    traps: tuple[tuple[str, str], ...] = ()
 
     def __post_init__(self) -> None:
         if isinstance(self.accepted, str):
             object.__setattr__(self, "accepted", (self.accepted,))
         else:
             object.__setattr__(self, "accepted", tuple(self.accepted))
+        traps = self.traps.items() if isinstance(self.traps, dict) else self.traps
+        object.__setattr__(self, "traps", tuple((str(a), str(r)) for a, r in traps))
         if not self.accepted:
             raise BoardkitError(f"puzzle {self.title!r}: no accepted answer")
         rule_key(self.rule)
+
+    def trap(self, answer: Any) -> str | None:
+        """Why a tempting wrong answer is wrong (``traps``), or None."""
+        return dict(self.traps).get(str(answer))
 
     def make_game(self) -> Game:
         """A fresh game in the puzzle's position (no history)."""
         return _game_module(self.game).make_game(self)
 
     def answer_moves(self) -> list:
-        """The accepted answers as the engine's moves (each played on a fresh position)."""
+        """The accepted answers as the engine's moves (each played on a fresh position).
+        (A game answered by clicking a cell has no answer moves: see ``is_accepted``.)"""
+        if _clicks(self.game):
+            raise BoardkitError(f"{self.game} puzzles are answered by a cell, not a move: "
+                                f"{', '.join(self.accepted)}")
         out = []
         for text in self.accepted:
             g = self.make_game()
@@ -150,8 +192,13 @@ class Puzzle:
 
     def is_accepted(self, move: Any) -> bool:
         """Whether a move played in the puzzle's position is one of the answers (compared
-        by the game's ``answer_key``, else by the move's text)."""
-        key = getattr(_game_module(self.game), "answer_key", str)
+        by the game's ``answer_key``, else by the move's text). In a game answered by a
+        cell: whether the cell (any name ``board_cell`` reads) is an accepted one."""
+        mod = _game_module(self.game)
+        if _clicks(self.game):
+            cell = getattr(mod, "board_cell", str)
+            return cell(move) in {cell(a) for a in self.accepted}
+        key = getattr(mod, "answer_key", str)
         return key(move) in {key(m) for m in self.answer_moves()}
 
 
@@ -311,6 +358,8 @@ class PuzzleWidget(W.VBox):
             if extra is not None:
                 extra.layout.display = "none"
         board.children[-1].layout.display = "none"       # the set-up accordion
+        if _clicks(p.game):
+            board.move_box.placeholder = tr("puzzle.answer_box_hint")
         self.board = board
         self.board_box.children = [board]
         self.title_html.value = (f"<b style='color:{TEXT_COLOR}'>"
@@ -326,33 +375,68 @@ class PuzzleWidget(W.VBox):
 
     def _judge(self, board) -> None:
         """Called after every redraw of the board: judge a move the student made."""
-        from .widgets.base import ERROR_COLOR, MUTED_COLOR
         if self.done or board is not getattr(self, "board", None):
             return
         played = board.game.moves_played()
         if len(played) <= self._set_up_moves:
             return
         move = played[self._set_up_moves]
+        p = self.puzzle
+        if p.is_accepted(move):
+            self._right(move)
+        elif p.trap(move) is not None:
+            self._wrong(board, tr("puzzle.wrong_click", answer=move, reason=p.trap(move)))
+        else:
+            self._wrong(board, tr("puzzle.wrong", move=move, goal=p.goal, rule=p.rule))
+
+    def _answer_click(self, board, cell: str) -> None:
+        """A click on the board of a game answered by a cell (``click_answer``)."""
+        from .widgets.base import MUTED_COLOR
+        if board is not getattr(self, "board", None):
+            return
+        p = self.puzzle
+        mod = _game_module(p.game)
+        verdict = mod.click_answer(p, board.game, cell)
+        if verdict.right is None:                    # no answer: say what to click
+            self._say(verdict.text, MUTED_COLOR)
+        elif verdict.right:
+            self._right(verdict.text)
+            show = getattr(mod, "show_answer", None)
+            if show is not None:                     # the answer played out on the board
+                show(p, board)
+        else:
+            self._wrong(board, tr("puzzle.wrong_click", answer=cell, reason=verdict.text))
+
+    def _right(self, answer) -> None:
         p, i = self.puzzle, self.index
         self.attempts[i] += 1
-        if p.is_accepted(move):
-            self.done = True
-            if not self.solved[i]:
-                self.solved[i] = True
-                self.first_try[i] = self.attempts[i] == 1
-            key = "puzzle.right_next" if i + 1 < len(self.puzzles) else "puzzle.right"
-            self._say(tr(key, move=move, why=p.why).strip())
-        else:
-            board.game = p.make_game()
-            board.on_new_game()
-            board.hint = None
-            board.marked = 1
-            board._clear()
-            board._refresh()
-            text = tr("puzzle.wrong", move=move, goal=p.goal, rule=p.rule)
-            if p.hint and self.attempts[i] >= 2 and not self.solved[i]:
-                text += " " + tr("puzzle.hint_line", hint=p.hint)     # a second miss: the hint too
-            self._say(text, ERROR_COLOR)
+        self.done = True
+        if not self.solved[i]:
+            self.solved[i] = True
+            self.first_try[i] = self.attempts[i] == 1
+        key = "puzzle.right_next" if i + 1 < len(self.puzzles) else "puzzle.right"
+        self._say(tr(key, move=answer, why=p.why).strip())
+        self._show_score()
+
+    def _wrong(self, board, text: str) -> None:
+        """A wrong answer: the position set up again, the reason said (and the hint too
+        after a second miss)."""
+        from .widgets.base import ERROR_COLOR
+        p, i = self.puzzle, self.index
+        self.attempts[i] += 1
+        board.game = p.make_game()
+        board.on_new_game()
+        board.hint = None
+        board.marked = 1
+        board._clear()
+        board._refresh()
+        if p.hint and self.attempts[i] >= 2 and not self.solved[i]:
+            text += " " + tr("puzzle.hint_line", hint=p.hint)     # a second miss: the hint too
+        self._say(text, ERROR_COLOR)
+        self._show_score()
+
+    def _show_score(self) -> None:
+        from .widgets.base import MUTED_COLOR
         self.score_html.value = (f"<span style='color:{MUTED_COLOR}'>"
                                  + html.escape(self.score_text()) + "</span>")
 
@@ -368,7 +452,29 @@ class _PuzzleBoard:
         if owner is not None and owner.done:
             self._say(tr("puzzle.solved_click"), error=True)
             return True
+        if owner is not None and _clicks(owner.puzzle.game):
+            owner._answer_click(self, cell)          # a click answers (click_answer)
+            return True
         return super().handle_click(cell)
+
+    def play_text(self, text: str) -> bool:
+        """In a game answered by a cell the text box takes the cell's name: the same as
+        clicking it (a name the game does not know is refused in the message line)."""
+        owner = self._puzzle_owner
+        if owner is None or not _clicks(owner.puzzle.game):
+            return super().play_text(text)
+        text = str(text).strip()
+        if not text:
+            return False
+        self._clear_error()
+        try:
+            cell = getattr(_game_module(owner.puzzle.game), "board_cell", str)(text)
+        except BoardkitError as e:
+            self._say(str(e), error=True)
+            return False
+        self.move_box.value = ""
+        self.click(cell)
+        return True
 
     def after_refresh(self) -> None:
         super().after_refresh()
