@@ -1,0 +1,303 @@
+"""A student who does not code, on the Voila play pages only, in a real browser (issue 13).
+
+``make play``'s own command (Voila) serves a temporary copy of notebooks/play (one server
+for this module); headless Chromium (Debian's, via playwright) opens a page afresh for
+every test, as a student does, and the test asserts only on what the student sees: text
+in the page and the board's SVG.
+
+1. Keyboard alone (checkers, Diamond Game): Tab reaches the board, the arrow keys move
+   the focus ring to a piece, Enter picks it up (the board redraws), the arrows go on to
+   the destination, Enter (checkers) or Space (Diamond) plays; the move list, the board
+   and the board's aria-label show the move.
+2. The Puzzles section (checkers, Diamond Game, backgammon; 回り将棋 once its page has
+   puzzles): a legal but wrong move by clicks ("Not this one", the puzzle's rule ID, the
+   position set up again, "tried 1"), the right move ("Right", "Solved 1 of N"), Retry
+   (the position again), Next (puzzle 2), puzzle 2 solved at the first try ("Solved 2 of
+   N (1 at the first try)"). The clicks are planned from the puzzle's own data (its first
+   accepted answer, the first legal move that is not an answer) on a Python copy of the
+   puzzle widget, so the test follows the puzzles as they change.
+3. The move box (checkers, Diamond Game): a move typed in standard notation and Enter
+   plays it (move list, board); a refused move shows the engine's message with its rule ID.
+
+Every test has the browser tests' hard timeout and leaves a screenshot when it fails
+(``BOARDKIT_SCREENSHOTS=<dir>`` keeps one of every test).
+"""
+from __future__ import annotations
+
+import html
+import importlib
+import re
+import time
+
+import pytest
+from test_browser import (  # noqa: F401  (browser is a fixture)
+    _button,
+    _cell_counts,
+    _settled_svg,
+    _wait_board,
+    _widget_root,
+    browser,
+    click_cell,
+)
+from test_keyboard_browser import _arrow_to, _focus
+from test_play_pages import page, voila  # noqa: F401  (fixtures: one Voila server here)
+
+PAGE_TIMEOUT = 60_000       # ms: Voila starts a kernel and runs the page's notebook first
+
+
+# ---------------------------------------------------------------------- page helpers
+def _open_page(page, url: str, game: str, boards: int = 1):
+    """Open a play page as a student does; return the game board's canvas and widget root
+    once `boards` boards are on the page (a failed cell fails the test with its text)."""
+    page.goto(f"{url}/voila/render/{game}.ipynb")
+    page.locator(".boardkit-canvas [data-cell], .jp-OutputArea-output pre, .voila-error"
+                 ).first.wait_for(timeout=PAGE_TIMEOUT)
+    try:
+        page.wait_for_function("(n) => document.querySelectorAll('.boardkit-canvas').length >= n",
+                               arg=boards, timeout=PAGE_TIMEOUT)
+    except Exception:
+        pytest.fail(f"the {game} page shows fewer than {boards} boards:\n"
+                    + page.inner_text("body")[-2000:])
+    canvas = page.locator(".boardkit-canvas").first
+    return canvas, _widget_root(canvas)
+
+
+def _norm(text: str) -> str:
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def _wait_for_text(page, root, text: str, timeout: int = 15_000) -> None:
+    """Wait until `root` shows `text` (white space as the browser lays it out)."""
+    try:
+        page.wait_for_function("([el, t]) => el.innerText.replace(/\\s+/g, ' ').includes(t)",
+                               arg=[root.element_handle(), _norm(text)], timeout=timeout)
+    except Exception:
+        pytest.fail(f"the page does not show {text!r}; it shows:\n" + _norm(root.inner_text())[-1500:])
+
+
+def _svg(canvas) -> str:
+    """The board's SVG as drawn (without the focus ring around it)."""
+    return canvas.evaluate("(el) => el.firstElementChild.innerHTML")
+
+
+def _wait_svg(canvas, svg: str, why: str) -> None:
+    """Wait until the board shows `svg` (the locator finds a board redrawn or replaced)."""
+    deadline = time.monotonic() + 15
+    while _svg(canvas) != svg:
+        if time.monotonic() > deadline:
+            pytest.fail(why)
+        time.sleep(0.1)
+
+
+def _settled_board(canvas, quiet: float = 0.4) -> str:
+    _settled_svg(canvas, quiet=quiet)
+    return _svg(canvas)
+
+
+# ---------------------------------------------------------------------- 1. keyboard alone
+def _diamond_step() -> tuple[str, str, str]:
+    """The first step Red may play at the start of the play page's 3-player game."""
+    from boardkit.diamond.widget import DiamondWidget
+
+    w = DiamondWidget(computer=(1, 2), level="weak")       # what the page shows
+    move = next(m for m in w.game.legal_moves() if m.kind == "step")
+    start, end = w.move_path(move)[0], w.move_path(move)[-1]
+    return start, end, str(move)
+
+
+def _tab_to_board(page, canvas) -> None:
+    """Tab from the top of the page until the board has the focus (no mouse)."""
+    for _ in range(40):
+        if _focus(page)["board"] and canvas.evaluate("(el) => el === document.activeElement"):
+            return
+        page.keyboard.press("Tab")
+    pytest.fail("Tab never reached the board")
+
+
+def _key_and_wait(page, canvas, key: str, what: str) -> None:
+    """Press `key` on the focused board; return once the board has redrawn."""
+    before = _svg(canvas)
+    page.keyboard.press(key)
+    deadline = time.monotonic() + 10
+    while _svg(canvas) == before:
+        if time.monotonic() > deadline:
+            pytest.fail(f"{key} did not {what}: the board did not change")
+        time.sleep(0.05)
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("game", ["checkers", "diamond"])
+def test_play_a_move_by_keyboard_alone_on_the_play_page(voila, page, game):  # noqa: F811
+    canvas, root = _open_page(page, voila, game)
+    src, dst, text = ("11", "15", "11-15") if game == "checkers" else _diamond_step()
+    assert canvas.get_attribute("tabindex") == "0" and canvas.get_attribute("role") == "img"
+    assert canvas.get_attribute("aria-label"), "the board has no text description"
+    counts = _cell_counts(canvas)
+    _tab_to_board(page, canvas)
+    _arrow_to(page, src)                               # the focus ring walks to the piece
+    _key_and_wait(page, canvas, "Enter", f"pick up the piece on {src}")
+    assert _focus(page)["cell"] == src, "the focus did not survive the redraw"
+    assert _norm(text) not in _norm(root.inner_text()), "the move was played too early"
+    _arrow_to(page, dst)
+    page.keyboard.press("Enter" if game == "checkers" else " ")   # Space works as Enter
+    _wait_for_text(page, root, text)                   # the move list has it
+    _wait_board(canvas, lambda n: n.get(dst, 0) > counts.get(dst, 0)
+                and n.get(src, 0) < counts.get(src, 0), f"{text} played")
+    if game == "checkers":                             # the description read out says it too
+        page.wait_for_function("([el, t]) => (el.getAttribute('aria-label') || '').includes(t)",
+                               arg=[canvas.element_handle(), text])
+
+
+# ---------------------------------------------------------------------- 2. the puzzles
+def _puzzles(game: str):
+    return importlib.import_module(f"boardkit.{game}.puzzles").PUZZLES
+
+
+def _click_plan(board, move) -> list[str]:
+    """The cells a student clicks for `move` on the puzzle's board: a dice game's play
+    one step at a time (the checker, then where it goes), else the piece and its
+    destination (checkers: every square of a chain; the board takes the only way on)."""
+    if hasattr(move, "steps"):                          # backgammon's Play
+        from boardkit.backgammon.widget import _cell
+        r = board.game.roller
+        return [c for a, b in move.steps for c in (_cell(a, r), _cell(b, r))]
+    path = board.move_path(move)
+    return [path[0], path[-1]] if board.click_mode == "destination" else list(path)
+
+
+def _rehearse(game: str, index: int, right: bool, wrong_first: bool = False):
+    """On a Python copy of the page's puzzle widget: the clicks for puzzle `index`'s first
+    accepted answer (right) or its first legal move that is not an answer, cut where the
+    board has judged the move; and the feedback and score the widget then shows."""
+    from boardkit.puzzles import PuzzleWidget
+
+    puzzles = _puzzles(game)
+    w = PuzzleWidget(puzzles, start=index)
+    p = puzzles[index]
+
+    def plan(move):
+        clicks, tried = [], w.attempts[index]
+        for cell in _click_plan(w.board, move):
+            clicks.append(cell)
+            w.board.click(cell)
+            if w.attempts[index] > tried:
+                return clicks
+        pytest.fail(f"clicking {clicks} on {game} puzzle {index + 1} did not play {move}")
+
+    moves = p.make_game().legal_moves()
+    if wrong_first:
+        plan(next(m for m in moves if not p.is_accepted(m)))
+    if right:
+        move = next(m for m in moves if p.is_accepted(m))
+    else:
+        wrong = [m for m in moves if not p.is_accepted(m)]
+        assert wrong, f"{game} puzzle {index + 1} has no legal wrong move to try"
+        move = wrong[0]
+    clicks = plan(move)
+    return clicks, w.feedback, w.score_text(), p
+
+
+def _clicks(page, canvas, cells: list[str]) -> None:
+    for cell in cells:
+        click_cell(page, canvas, cell)
+
+
+PUZZLE_PAGES = ["checkers", "diamond", "backgammon", "mawari"]
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("game", PUZZLE_PAGES)
+def test_solve_the_puzzles_on_the_play_page_by_clicks(voila, page, game):  # noqa: F811
+    if game == "mawari":
+        from test_play_pages import PUZZLE_GAMES
+        if game not in PUZZLE_GAMES:
+            pytest.xfail("the 回り将棋 play page has no puzzles yet ('Puzzles: coming.')")
+    puzzles = _puzzles(game)
+    total = len(puzzles)
+    _open_page(page, voila, game, boards=2)
+    board = page.locator(".boardkit-canvas").nth(1)     # the puzzle's board
+    root = _widget_root(board)                           # the puzzle widget
+    _wait_for_text(page, root, f"Puzzle 1 of {total}: {puzzles[0].title} ({puzzles[0].rule})")
+    _wait_for_text(page, root, f"Goal: {puzzles[0].goal}")
+    _wait_for_text(page, root, f"Solved 0 of {total} (0 at the first try), tried 0.")
+    start = _settled_board(board)
+
+    # a legal move that is not the answer: the rule is named, the position set up again
+    clicks, feedback, score, p = _rehearse(game, 0, right=False)
+    _clicks(page, board, clicks)
+    assert feedback.startswith("Not this one") and f"({p.rule})" in feedback, feedback
+    _wait_for_text(page, root, feedback)
+    _wait_for_text(page, root, score)
+    assert f"Solved 0 of {total}" in score and "tried 1" in score, score
+    assert _settled_board(board) == start, "the position was not set up again after the wrong move"
+
+    # the right move: Right, and the score line counts it
+    clicks, feedback, score, _ = _rehearse(game, 0, right=True, wrong_first=True)
+    _clicks(page, board, clicks)
+    assert feedback.startswith("Right"), feedback
+    _wait_for_text(page, root, feedback)
+    _wait_for_text(page, root, f"Solved 1 of {total} (0 at the first try), tried 1.")
+    solved = _settled_board(board)
+    assert solved != start, "the board does not show the answer"
+
+    # Retry: the same puzzle, its position again
+    _button(root, "Retry").click()
+    _wait_svg(board, start, "Retry did not set the position up again")
+    _wait_for_text(page, root, f"Puzzle 1 of {total}")
+    assert "Right" not in root.inner_text(), "Retry left the old feedback"
+
+    # Next: puzzle 2, solved at the first try
+    _button(root, "Next").click()
+    _wait_for_text(page, root, f"Puzzle 2 of {total}: {puzzles[1].title} ({puzzles[1].rule})")
+    _wait_for_text(page, root, f"Goal: {puzzles[1].goal}")
+    board = page.locator(".boardkit-canvas").nth(1)      # a fresh board for each puzzle
+    assert _settled_board(board) != start, "Next did not set up the next position"
+    clicks, feedback, _, _ = _rehearse(game, 1, right=True)
+    _clicks(page, board, clicks)
+    assert feedback.startswith("Right"), feedback
+    _wait_for_text(page, root, feedback)
+    _wait_for_text(page, root, f"Solved 2 of {total} (1 at the first try), tried 2.")
+
+
+# ---------------------------------------------------------------------- 3. the move box
+def _expected_refusal(game: str, text: str) -> str:
+    """What the page's board says when `text` is typed at the start (the engine's words)."""
+    if game == "checkers":
+        from boardkit.checkers.widget import CheckersWidget
+        w = CheckersWidget(computer=1, level="easy")
+    else:
+        from boardkit.diamond.widget import DiamondWidget
+        w = DiamondWidget(computer=(1, 2), level="weak")
+    assert not w.play_text(text), f"{text!r} should be refused"
+    return w.message
+
+
+def _type_move(page, root, text: str) -> None:
+    box = root.locator(".widget-text input[type='text']").first
+    box.click()
+    box.fill("")
+    page.keyboard.type(text)
+    page.keyboard.press("Enter")
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("game", ["checkers", "diamond"])
+def test_type_a_move_in_the_move_box_on_the_play_page(voila, page, game):  # noqa: F811
+    canvas, root = _open_page(page, voila, game)
+    if game == "checkers":
+        src, dst, text, bad = "9", "13", "9-13", "12-16x"
+    else:
+        src, dst, text = _diamond_step()
+        bad = f"{text.split('-')[0]}-{text.split('-')[0]}"     # a hole to itself
+    refusal = _expected_refusal(game, bad)
+    assert re.search(r"\((CK|DG)-\d+\)", refusal), f"the refusal names no rule: {refusal}"
+    start = _settled_board(canvas)
+    _type_move(page, root, bad)                        # refused, with its rule; nothing moves
+    _wait_for_text(page, root, html.unescape(refusal))
+    assert _settled_board(canvas) == start, "a refused move changed the board"
+    counts = _cell_counts(canvas)
+    _type_move(page, root, text)                       # played (and the computer replies)
+    _wait_for_text(page, root, text)
+    _wait_board(canvas, lambda n: n.get(dst, 0) > counts.get(dst, 0)
+                and n.get(src, 0) < counts.get(src, 0), f"{text} played")
+    assert _norm(refusal) not in _norm(root.inner_text()), "the old error stayed on the page"
