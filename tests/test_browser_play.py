@@ -46,19 +46,19 @@ PAGE_TIMEOUT = 60_000       # ms: Voila starts a kernel and runs the page's note
 
 
 # ---------------------------------------------------------------------- page helpers
-def _open_page(page, url: str, game: str, boards: int = 1):
+def _open_page(pg, url: str, game: str, boards: int = 1):
     """Open a play page as a student does; return the game board's canvas and widget root
     once `boards` boards are on the page (a failed cell fails the test with its text)."""
-    page.goto(f"{url}/voila/render/{game}.ipynb")
-    page.locator(".boardkit-canvas [data-cell], .jp-OutputArea-output pre, .voila-error"
+    pg.goto(f"{url}/voila/render/{game}.ipynb")
+    pg.locator(".boardkit-canvas [data-cell], .jp-OutputArea-output pre, .voila-error"
                  ).first.wait_for(timeout=PAGE_TIMEOUT)
     try:
-        page.wait_for_function("(n) => document.querySelectorAll('.boardkit-canvas').length >= n",
+        pg.wait_for_function("(n) => document.querySelectorAll('.boardkit-canvas').length >= n",
                                arg=boards, timeout=PAGE_TIMEOUT)
     except Exception:
         pytest.fail(f"the {game} page shows fewer than {boards} boards:\n"
-                    + page.inner_text("body")[-2000:])
-    canvas = page.locator(".boardkit-canvas").first
+                    + pg.inner_text("body")[-2000:])
+    canvas = pg.locator(".boardkit-canvas").first
     return canvas, _widget_root(canvas)
 
 
@@ -66,10 +66,10 @@ def _norm(text: str) -> str:
     return re.sub(r"\s+", " ", text).strip()
 
 
-def _wait_for_text(page, root, text: str, timeout: int = 15_000) -> None:
+def _wait_for_text(pg, root, text: str, timeout: int = 15_000) -> None:
     """Wait until `root` shows `text` (white space as the browser lays it out)."""
     try:
-        page.wait_for_function("([el, t]) => el.innerText.replace(/\\s+/g, ' ').includes(t)",
+        pg.wait_for_function("([el, t]) => el.innerText.replace(/\\s+/g, ' ').includes(t)",
                                arg=[root.element_handle(), _norm(text)], timeout=timeout)
     except Exception:
         pytest.fail(f"the page does not show {text!r}; it shows:\n" + _norm(root.inner_text())[-1500:])
@@ -105,19 +105,19 @@ def _diamond_step() -> tuple[str, str, str]:
     return start, end, str(move)
 
 
-def _tab_to_board(page, canvas) -> None:
+def _tab_to_board(pg, canvas) -> None:
     """Tab from the top of the page until the board has the focus (no mouse)."""
     for _ in range(40):
-        if _focus(page)["board"] and canvas.evaluate("(el) => el === document.activeElement"):
+        if _focus(pg)["board"] and canvas.evaluate("(el) => el === document.activeElement"):
             return
-        page.keyboard.press("Tab")
+        pg.keyboard.press("Tab")
     pytest.fail("Tab never reached the board")
 
 
-def _key_and_wait(page, canvas, key: str, what: str) -> None:
+def _key_and_wait(pg, canvas, key: str, what: str) -> None:
     """Press `key` on the focused board; return once the board has redrawn."""
     before = _svg(canvas)
-    page.keyboard.press(key)
+    pg.keyboard.press(key)
     deadline = time.monotonic() + 10
     while _svg(canvas) == before:
         if time.monotonic() > deadline:
@@ -197,9 +197,9 @@ def _rehearse(game: str, index: int, right: bool, wrong_first: bool = False):
     return clicks, w.feedback, w.score_text(), p
 
 
-def _clicks(page, canvas, cells: list[str]) -> None:
+def _clicks(pg, canvas, cells: list[str]) -> None:
     for cell in cells:
-        click_cell(page, canvas, cell)
+        click_cell(pg, canvas, cell)
 
 
 PUZZLE_PAGES = ["checkers", "diamond", "backgammon", "mawari"]
@@ -272,12 +272,12 @@ def _expected_refusal(game: str, text: str) -> str:
     return w.message
 
 
-def _type_move(page, root, text: str) -> None:
+def _type_move(pg, root, text: str) -> None:
     box = root.locator(".widget-text input[type='text']").first
     box.click()
     box.fill("")
-    page.keyboard.type(text)
-    page.keyboard.press("Enter")
+    pg.keyboard.type(text)
+    pg.keyboard.press("Enter")
 
 
 @pytest.mark.browser
