@@ -35,6 +35,24 @@ is only ~2.4 ns per number, so even the comparisons of the four numbers of a tos
 the face thresholds cost a quarter of the draw (realistic golds); smaller
 chunks (cache-resident) lose more to Python overhead per call than they gain. A fused
 loop (numba or C) would be needed for 0.8x; see the mawari report.
+
+Re-measured 2026-12-01 02:03 UTC (load 6-7; --draws, 11 rounds): fair 0.53-0.55x,
+realistic 0.50-0.52x (at load ~1 earlier the same code gave 0.64x / 0.59x: the ratio
+drops under load because the processing passes lose the cache to the other processes,
+while the bare draw mostly computes). Tried and NOT adopted (ms-speed, same day):
+  - a sparse pipeline (fair: down count per toss in uint8, the values of the tosses that
+    end a turn compacted by a boolean mask, the rare again-tosses added with np.add.at,
+    all in reused buffers): 0.54-0.62x, no better than the running total; compaction
+    (~1.2 ns per toss) plus writing the int64 result alone cost a seventh of the draw.
+  - drawing bits instead of floats (fair golds: one 64-bit word = 16 tosses, 4 bits a
+    toss, face-up count = popcount of the nibble; ``--bits`` below): 152 M turns/s
+    against 59-60 M today (2.6x faster; mean and variance over 10 M turns within
+    1.2 standard errors of the exact ones), but measured honestly against the raw
+    draw of the SAME bits (random_raw of the same number of words, 0.17 ms per million
+    turns) the ratio falls to 0.025-0.04x: the fewer random bits a simulation needs, the
+    lower this ratio, so it rewards drawing more than needed. It would also change every
+    seeded result (notebooks calling simulate_turns); not worth it for a function that
+    already simulates a million turns in 20 ms.
 """
 from __future__ import annotations
 
@@ -110,6 +128,53 @@ def side_by_side(model, n=1_000_000, rounds=11, seed=5):
     return a, b, sum(sizes), b / a
 
 
+def bits_turns(n, rng, chunk=1 << 16):
+    """The alternative measured above (fair golds only, not used by the library): one
+    random 64-bit word gives 16 tosses; a toss's face-up count is the popcount of its
+    4 bits; the turn sums by the same running total as simulate_turns."""
+    coded = np.array([41, 3, 5, 7, 8], np.int16)      # 2 * squares + ends-the-turn flag
+    out = np.empty(n, np.int64)
+    done = carry = 0
+    while done < n:
+        m = min(chunk, ((int((n - done) * 16 / 15 * 1.05) + 64) + 15) // 16 * 16)
+        by = rng.bit_generator.random_raw(m // 16).view(np.uint8)
+        nib = np.empty((len(by), 2), np.uint8)
+        np.bitwise_and(by, 15, out=nib[:, 0])
+        np.right_shift(by, 4, out=nib[:, 1])
+        c = coded.take(np.bitwise_count(nib.reshape(-1)).astype(np.intp))
+        cs = np.cumsum(c, dtype=np.int64)
+        ends = np.flatnonzero(c & 1)[: n - done]
+        at = cs[ends]
+        s = out[done:done + len(ends)]
+        s[0] = at[0]
+        np.subtract(at[1:], at[:-1], out=s[1:])
+        np.right_shift(s, 1, out=s)
+        s[0] += carry
+        carry = (int(cs[-1]) - int(at[-1])) >> 1
+        done += len(ends)
+    return out
+
+
+def bits_report(n=1_000_000, rounds=11):
+    model = TossModel.fair()
+    x = bits_turns(n, np.random.default_rng(1))
+    print(f"bits: mean {x.mean():.4f} (exact {float(model.turn_mean()):.4f}), variance "
+          f"{x.var():.3f} (exact {float(model.turn_variance()):.3f})")
+    words = int(n * 16 / 15 / 16 * 1.05) + 64
+    bt, ct, rt = [], [], []
+    for r in range(rounds):
+        for times, fn in ((bt, lambda: bits_turns(n, np.random.default_rng(r))),
+                          (ct, lambda: model.simulate_turns(n, np.random.default_rng(r))),
+                          (rt, lambda: np.random.default_rng(r).bit_generator.random_raw(words))):
+            t = time.process_time()
+            fn()
+            times.append(time.process_time() - t)
+    b, c, w = (statistics.median(x) for x in (bt, ct, rt))
+    print(f"bits {n / b / 1e6:.0f} M turns/s, simulate_turns {n / c / 1e6:.0f} M turns/s "
+          f"({c / b:.1f}x); raw draw of the same {words:,} words {w * 1e3:.2f} ms -> ratio "
+          f"{w / b:.3f}x raw")
+
+
 def python_loop(model, n, rng):
     return [model.sample(rng).squares() for _ in range(n)]
 
@@ -124,6 +189,8 @@ def draws_report(n=1_000_000):
 
 def main():
     import sys
+    if "--bits" in sys.argv:
+        return bits_report()
     draws_report()
     if "--draws" in sys.argv:
         return
