@@ -63,3 +63,19 @@ def test_the_draw_puzzle_really_draws_on_a_king_move():
     g = p.make_game()
     g.play("5-1")
     assert g.is_over() and g.outcome().winner is None and g.outcome().rule == "CK-12"
+
+
+def test_a_trap_says_why_that_move_is_wrong():
+    """Puzzle.traps (generic): a tempting wrong move gets its own reason, naming the rule."""
+    from boardkit.puzzles import Puzzle, PuzzleWidget
+    p = PUZZLES[0]
+    trapped = Puzzle(p.game, p.position, p.goal, p.accepted, p.rule, title=p.title, hint=p.hint,
+                     why=p.why, traps={"22-18": "Black's man on 14 jumps it: 14x23 (CK-05)."})
+    assert trapped.trap("22-18") and trapped.trap("21-17") is None
+    w = PuzzleWidget([trapped])
+    w.click(22)
+    w.click(18)
+    assert w.feedback.startswith("Not 22-18: Black's man on 14 jumps it: 14x23 (CK-05).")
+    w.click(21)
+    w.click(17)
+    assert w.feedback.startswith("Not this one: 21-17 is legal") and "Hint" in w.feedback
