@@ -153,6 +153,62 @@ def _side_ghost(own: int, kings: int, player: int, tips: frozenset, t: tuple, ce
     return s
 
 
+@cache
+def _scorer(n: int, tips: frozenset, player: int) -> Callable[[int, int], int]:
+    """``_side_ghost`` for one board size, tips and player as a function
+    ``score(own, own_kings)``: the terms counted per man and per king (material, crown
+    rows, back row, centre) summed from tables over chunks of the ghost bits, built
+    once; only "groups" (which men have a friend behind) is computed."""
+    (per, centre) = _ghost_tables(n)
+    adv, back, s1, off1, s2, off2 = per[player]
+    nbits = layout(n).nbits
+    man_w, king_w = [0] * nbits, [0] * nbits
+    for b in range(nbits):
+        bit = 1 << b
+        man_w[b], king_w[b] = MAN, KING
+        if "crown" in tips:
+            king_w[b] += 25
+            man_w[b] += sum(wgt for mask, wgt in adv if mask & bit)
+        if "back_row" in tips and back & bit:
+            man_w[b] += 12
+        if "centre" in tips and centre & bit:
+            man_w[b] += 6
+            king_w[b] += 6
+    chunks = -(-nbits // 14)
+    size = -(-nbits // chunks)
+    mask = (1 << size) - 1
+
+    def table(wts, base):
+        t = [0] * (1 << size)
+        for v in range(1, 1 << size):
+            low = (v & -v).bit_length() - 1
+            t[v] = t[v & (v - 1)] + (wts[base + low] if base + low < nbits else 0)
+        return tuple(t)
+    # the sum over chunks written out (one expression, no loop): generated once per table set
+    env: dict = {}
+
+    def terms(x: str, name: str, weights) -> str:
+        out = []
+        for i, base in enumerate(range(0, nbits, size)):
+            env[f"{name}{i}"] = table(weights, base)
+            shifted = f"({x} >> {base})" if base else x
+            out.append(f"{name}{i}[{shifted} & {mask}]" if base + size < nbits else f"{name}{i}[{shifted}]")
+        return " + ".join(out)
+    shift = "<<" if player == 0 else ">>"
+    src = (f"def score(own, kown):\n"
+           f"    men = own ^ kown\n"
+           f"    s = {terms('men', 'M', man_w)}\n"
+           f"    if kown:\n"
+           f"        s += {terms('kown', 'K', king_w)}\n")
+    if "groups" in tips:
+        src += (f"    s += 3 * ((men & ((own {shift} {s1}) | {off1})).bit_count()"
+                f" + (men & ((own {shift} {s2}) | {off2})).bit_count())\n")
+    src += "    return s\n"
+    exec(src, env)
+    score = env["score"]
+    return score
+
+
 #: side scores remembered per (board size, tips, player): a side's men and kings are
 #: the same in many positions of one search (the other side moved), so most are found
 _SIDES: dict = {}
@@ -169,10 +225,9 @@ def _side_memo(n: int, tips: frozenset, player: int) -> dict:
 
 def _side_fill(memo: dict, pieces: int, kings: int, colour: int, n: int, tips: frozenset) -> int:
     """A side's score on a memo miss: computed, stored (the memo is emptied when full)."""
-    t, centre = _ghost_tables(n)
     if len(memo) >= SIDE_CACHE:
         memo.clear()
-    v = memo[(pieces, kings)] = _side_ghost(pieces, kings, colour, tips, t, centre)
+    v = memo[(pieces, kings)] = _scorer(n, tips, colour)(pieces, kings)
     return v
 
 
@@ -385,9 +440,8 @@ class _Search:
         memo_own, memo_opp = (self.memos[0], self.memos[1]) if p == 0 else (self.memos[1], self.memos[0])
         kopp = opp & k
         so = memo_opp.get((opp, kopp))
-        t, centre = _ghost_tables(self.n)
         if so is None:
-            so = memo_opp[(opp, kopp)] = _side_ghost(opp, kopp, 1 - p, self.tips, t, centre)
+            so = _side_fill(memo_opp, opp, kopp, 1 - p, self.n, self.tips)
         crown = self.crown[p]
         tips = self.tips
         best = None
@@ -411,9 +465,7 @@ class _Search:
                     k2 = kown
                 sv = memo_own.get((o2, k2))
                 if sv is None:
-                    if len(memo_own) >= SIDE_CACHE:
-                        memo_own.clear()
-                    sv = memo_own[(o2, k2)] = _side_ghost(o2, k2, p, tips, t, centre)
+                    sv = _side_fill(memo_own, o2, k2, p, self.n, tips)
                 if best is None or sv > best:
                     best = sv
         self.nodes += count            # this node was counted by search()
