@@ -126,7 +126,8 @@ def test_every_play_page_is_linked_with_a_voila_link(page: Path):
     text = _guide_text()
     rel = page.relative_to(ROOT).as_posix()
     assert page.resolve() in _linked_files(text), f"docs/teacher_guide.md does not link {rel}"
-    assert BINDER_VOILA + rel in text, f"docs/teacher_guide.md has no Binder (Voila) link {BINDER_VOILA + rel}"
+    url = BINDER_VOILA + rel
+    assert url in text, f"docs/teacher_guide.md has no Binder (Voila) link {url}"
 
 
 def _section(text: str, heading: str) -> str:
