@@ -9,6 +9,9 @@ click a checker (the movable ones are lit), its landing points are ringed in gre
 click one. The dice still to play stay bright. Undo takes back the last step of the
 turn, or the last whole play. The cube buttons offer, take or pass a double (BG-12).
 Once contact is broken, "Finish race" plays the rest of the game out.
+The Tutor checkbox (off by default, ``tutor=True``) says after each of your plays when
+it leaves blots that more of the 36 rolls hit than the lookahead level's play would
+(tip 1 of notebook 37, ``boardkit.backgammon.tutor``).
 Everything can be done from Python: ``w.roll()``, ``w.click("8")``, ``w.moves_text()``.
 """
 from __future__ import annotations

@@ -21,6 +21,9 @@ Options (under "Game setup"): board, players 3/2/1, who moves first (a seat, or
 "take turns" 先手：交代で: New game passes the first move on to the next seat), king
 on/off, 15/10 pieces, long jump, whether the king may hop on after a group jump, and
 the colours (standard or colour-blind safe; every player's pieces also carry a mark).
+The Tutor checkbox (off by default, ``tutor=True``) says after each of your moves when
+it leaves a straggler behind (tip 2 of notebook 27) or goes backwards while a forward hop
+chain existed, and what 最強 would play (``boardkit.diamond.tutor``).
 Everything can be done from Python: ``w.click("0,-2")``, ``w.moves_text()``.
 """
 from __future__ import annotations

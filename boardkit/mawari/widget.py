@@ -6,7 +6,9 @@
     w.decide("no battle") # or use the battle / no-battle buttons
 
 Each click of Toss plays ONE toss, so a turn with repeated tosses (MS-07) is stepped
-toss by toss; the events box says what happened and why, newest first. The Hint
+toss by toss; the events box says what happened and why, newest first. The Tutor
+checkbox (off by default, ``tutor=True``) judges your battle decisions against the
+かしこい policy, with its chances (``boardkit.mawari.tutor``; tosses are chance). The Hint
 button names the battle decision the "smart" level would take, with the odds; while a
 toss is due it says "Toss first" (there is nothing to decide before the golds land).
 """
