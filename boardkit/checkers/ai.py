@@ -571,53 +571,128 @@ class _Search:
                         b2 = sv
             nq = opp.bit_count()
         out = []
+        forced, stops = gen.forced, gen.crown_stops
         for raw in moves:
             path, _c, capmask = raw
             fb, tb = 1 << s2g[path[0]], 1 << s2g[path[-1]]
             if fast and not capmask:
                 own2 = own ^ fb ^ tb
                 empty2 = empty ^ fb ^ tb
-                if not ((((jd << h) & own2) << h) | (((jd << h1) & own2) << h1)
+                if kown & fb:
+                    kp2 = kown ^ fb ^ tb
+                elif tb & crown_p:
+                    kp2 = kown | tb
+                else:
+                    kp2 = kown
+                best = None
+                if ((((jd << h) & own2) << h) | (((jd << h1) & own2) << h1)
                         | (((ju >> h) & own2) >> h) | (((ju >> h1) & own2) >> h1)) & empty2:
-                    # the opponent has steps only: the best of them, own side fixed
-                    if kown & fb:
-                        kp2 = kown ^ fb ^ tb
-                    elif tb & crown_p:
-                        kp2 = kown | tb
-                    else:
-                        kp2 = kown
-                    sp = memo_p.get((own2, kp2))
-                    if sp is None:
-                        sp = _side_fill(memo_p, own2, kp2, p, n, tips)
-                    best = b1 if tb != d1 else b2
-                    # the opponent's steps onto the square just left
-                    for src, dn in ((fb >> h, True), (fb >> h1, True), (fb << h, False), (fb << h1, False)):
-                        if src & (down if dn else up):
-                            o2 = opp ^ src ^ fb
-                            if kq & src:
-                                k2 = kq ^ src ^ fb
-                            elif fb & crown_q:
-                                k2 = kq | fb
-                            else:
-                                k2 = kq
-                            sv = memo_q.get((o2, k2))
-                            if sv is None:
-                                sv = _side_fill(memo_q, o2, k2, q, n, tips)
-                            if best is None or sv > best:
-                                best = sv
-                    if best is None:
-                        out.append(WIN)            # the opponent has no move: it loses
+                    # the opponent can capture: its jumps (when none goes on, each is a
+                    # whole move; else the child is searched the usual way)
+                    best = self._jumps2(own2, kp2, empty2, opp, kq, q, jd, ju, memo_p, memo_q,
+                                        stops, crown_q, nq if trade else -1)
+                    if best is False:
+                        mv = (s2g[path[0]], s2g[path[-1]], 0)
+                        nb, nw, nk = fast_apply(gb, gw, gk, p, mv, self.crown)
+                        out.append(-self.search(nb, nw, nk, q, 1, -WIN - 10, WIN + 10))
                         continue
-                    v = best - sp
+                    if forced:
+                        out.append(-(best - (1 if best > WIN // 2 else -1 if best < -WIN // 2 else 0)))
+                        continue
+                # the opponent's steps, the mover's side fixed
+                sp = memo_p.get((own2, kp2))
+                if sp is None:
+                    sp = _side_fill(memo_p, own2, kp2, p, n, tips)
+                sbest = b1 if tb != d1 else b2
+                # the opponent's steps onto the square just left
+                for src, dn in ((fb >> h, True), (fb >> h1, True), (fb << h, False), (fb << h1, False)):
+                    if src & (down if dn else up):
+                        o2 = opp ^ src ^ fb
+                        if kq & src:
+                            k2 = kq ^ src ^ fb
+                        elif fb & crown_q:
+                            k2 = kq | fb
+                        else:
+                            k2 = kq
+                        sv = memo_q.get((o2, k2))
+                        if sv is None:
+                            sv = _side_fill(memo_q, o2, k2, q, n, tips)
+                        if sbest is None or sv > sbest:
+                            sbest = sv
+                if sbest is not None:
+                    v = sbest - sp
                     if trade:
                         no, np_ = nq, own2.bit_count()
                         v -= (np_ - no) * 600 // (no + np_ + 2)
-                    out.append(-(v - (1 if v > WIN // 2 else -1 if v < -WIN // 2 else 0)))
+                    if best is None or v > best:
+                        best = v
+                if best is None:
+                    out.append(WIN)            # the opponent has no move: it loses
                     continue
+                out.append(-(best - (1 if best > WIN // 2 else -1 if best < -WIN // 2 else 0)))
+                continue
             mv = (s2g[path[0]], s2g[path[-1]], tg(capmask) if capmask else 0)
             nb, nw, nk = fast_apply(gb, gw, gk, p, mv, self.crown)
             out.append(-self.search(nb, nw, nk, q, 1, -WIN - 10, WIN + 10))
         return out
+
+    def _jumps2(self, own2, kp2, empty2, opp, kq, q, jd, ju, memo_p, memo_q, stops, crown_q, nq):
+        """For root2: the best value (for the opponent q, to move) over its captures in
+        the child, when every capture is a single jump (False when one can go on: then
+        the caller searches the child). ``own2``/``kp2``: the mover's pieces and kings
+        in the child; ``nq``: q's piece count for the "trade" term (-1: no such term)."""
+        h = self.gen.geo.half
+        h1 = h + 1
+        back = self.gen.rules.men_capture_backward
+        n, tips = self.n, self.tips
+        if q == 0:
+            man_d, man_u = True, back
+        else:
+            man_d, man_u = back, True
+        best = None
+        for sh, dn, movers in ((h, True, jd), (h1, True, jd), (h, False, ju), (h1, False, ju)):
+            if dn:
+                x = (((movers << sh) & own2) << sh) & empty2
+            else:
+                x = (((movers >> sh) & own2) >> sh) & empty2
+            while x:
+                lb = x & -x
+                x ^= lb
+                if dn:
+                    cap, src = lb >> sh, lb >> (2 * sh)
+                else:
+                    cap, src = lb << sh, lb << (2 * sh)
+                king = kq & src
+                # does the capture go on from the landing square? (the jumped piece stays
+                # on the board until the move ends and cannot be jumped twice)
+                if king or not (stops and lb & crown_q):
+                    prey = own2 ^ cap
+                    free = (empty2 | src) ^ lb
+                    dd, uu = (True, True) if king else (man_d, man_u)
+                    if ((dd and (((((lb << h) & prey) << h) | (((lb << h1) & prey) << h1)) & free))
+                            or (uu and (((((lb >> h) & prey) >> h) | (((lb >> h1) & prey) >> h1)) & free))):
+                        return False
+                o2 = opp ^ src ^ lb
+                if king:
+                    k2 = kq ^ src ^ lb
+                elif lb & crown_q:
+                    k2 = kq | lb
+                else:
+                    k2 = kq
+                sv = memo_q.get((o2, k2))
+                if sv is None:
+                    sv = _side_fill(memo_q, o2, k2, q, n, tips)
+                own3, kp3 = own2 ^ cap, kp2 & ~cap
+                sp = memo_p.get((own3, kp3))
+                if sp is None:
+                    sp = _side_fill(memo_p, own3, kp3, 1 - q, n, tips)
+                v = sv - sp
+                if nq >= 0:
+                    no, np_ = nq, own3.bit_count()
+                    v -= (np_ - no) * 600 // (no + np_ + 2)
+                if best is None or v > best:
+                    best = v
+        return best
 
     def deepest(self, b, w, k, p, depth, budget):
         """Root scores by iterative deepening 1..depth within ``budget`` nodes in all:
