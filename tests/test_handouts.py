@@ -1,7 +1,9 @@
 """The printable handouts (tools/handouts.py, `make handouts`; issue 13).
 
 The HTML of all four games is built into a temporary folder (fast, no browser); one
-test prints one PDF with Debian's chromium (marked ``browser``)."""
+test prints one PDF with Debian's chromium (marked ``browser``). The games with board
+puzzles (boardkit/<game>/puzzles.py) get a puzzles page (each puzzle's board, title, rule
+and goal, no answer) and, after the teacher's page, the puzzles' answer sheet."""
 from __future__ import annotations
 
 import html
@@ -115,7 +117,44 @@ def test_page_is_print_ready(pages):
     assert "size: A4" in page and "break-before: page" in page
     assert page.index("IPAexGothic") < page.index("Noto Sans CJK JP")
     assert "寝かし" in page and "Laying down" in page         # Japanese with the English
-    assert page.count("<section") == 4
+    assert page.count("<section") == (6 if mh.puzzles_of("mawari") else 4)
+
+
+def _between(page: str, start: str, end: str | None = None) -> str:
+    assert start in page, f"no {start!r}"
+    rest = page.partition(start)[2]
+    return rest.partition(end)[0] if end else rest
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_puzzles_page_then_answer_sheet_at_the_end(pages, game):
+    puzzles = mh.puzzles_of(game)
+    if game == "mawari" and not puzzles:
+        pytest.skip("boardkit/mawari/puzzles.py has no puzzles yet")
+    assert len(puzzles) >= 10
+    page = pages[game]
+    assert page.count("<section") == 6
+    students, teacher = _split(page)
+    sheet = _between(page, "<section class='puzzle-answers-page'>")
+    assert page.index("<section class='puzzles-page") < page.index("<section class='teacher-page'>") \
+        < page.index("<section class='puzzle-answers-page'>"), "puzzles, answers, puzzle answers"
+    section = _between(students, "<section class='puzzles-page")
+    assert section.count("class='puzzle'") == len(puzzles)
+    assert section.count("<svg") == len(puzzles), "one board per puzzle"
+    assert section.count("class='line'") == len(puzzles), "a line to write each move on"
+    for k, p in enumerate(puzzles, 1):
+        assert f"{k}. {mh.inline(p.title)}" in section and f"({p.rule})" in section
+        assert mh.inline(p.goal) in section, f"{game}: goal of {p.title!r} missing"
+        for move in p.accepted:
+            assert f"<code>{html.escape(move)}</code>" in sheet, f"{game}: answer {move} not on the sheet"
+            # the words, not the boards nor the goals (a goal may name a square, e.g. a home)
+            text = re.sub(r"<svg.*?</svg>", "", section, flags=re.S)
+            for q in puzzles:
+                text = text.replace(mh.inline(q.goal), "")
+            assert not re.search(rf"(?<![\w/-]){re.escape(html.escape(move))}(?![\w/-])", text), \
+                f"{game}: answer {move} on the puzzles page"
+        assert mh.inline(p.why) in sheet and mh.inline(p.why) not in students
+    assert sheet.count("<tr>") == len(puzzles) + 1
 
 
 @pytest.mark.browser

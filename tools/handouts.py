@@ -9,7 +9,10 @@ an A4 page for the classroom with
    the notebooks use to show a rule;
 3. the exercises of exercises/<game>.md: the questions and their boards, with blank
    lines to write on (no code);
-4. a last page for the teacher: the answers, read from exercises/solutions/<game>.md.
+4. the board puzzles of boardkit/<game>/puzzles.py (the games that have them): each
+   puzzle's board drawn by the engine, its goal and its rule ID, with a line for the move;
+5. a last page for the teacher: the answers, read from exercises/solutions/<game>.md,
+   then the puzzles' answer sheet (the accepted moves and why).
 
     python tools/handouts.py                 # all four games, HTML and PDF
     python tools/handouts.py checkers --no-pdf --out /tmp/h
@@ -389,6 +392,75 @@ def key_boards(game: str) -> list[tuple[str, str, object]]:
     raise ValueError(game)
 
 
+# ---------------------------------------------------------------- board puzzles
+
+def puzzles_of(game: str) -> list:
+    """The game's board puzzles (``boardkit.<game>.puzzles.PUZZLES``), or [] when the game
+    has none yet."""
+    import importlib
+    try:
+        mod = importlib.import_module(f"boardkit.{game}.puzzles")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"boardkit.{game}.puzzles":
+            raise
+        return []
+    return list(getattr(mod, "PUZZLES", []))
+
+
+#: drawing options per game: the labels the goals use (square numbers, hole names, points)
+PUZZLE_DRAW = {"checkers": {"labels": True, "size": 300}, "diamond": {"labels": True, "size": 320},
+               "backgammon": {"size": 460}}
+
+
+#: what to write on a puzzle's line, when it is not a move in the game's notation
+PUZZLE_ASK = {"": "Write the move that reaches the goal, in the game's notation, on the line.",
+              "mawari": "The toss is given in the goal. Write the answer the goal asks for on the "
+                        "line: the square where the piece ends (by the board's square names), or the piece."}
+
+
+def puzzle_svg(game: str, puzzle) -> str:
+    """The puzzle's position drawn by the engine (as the puzzle's board shows it)."""
+    g = puzzle.make_game()
+    try:
+        svg = g.draw(**PUZZLE_DRAW.get(game, {})).to_svg()
+    except Exception:                 # a game whose draw() takes other options
+        svg = g.draw().to_svg()
+    # backgammon boards print both pip counts: exercise 1 asks for the start's
+    return re.sub(r">(White|Red) \d+ pips<", r">\1 ___ pips<", svg)
+
+
+def puzzles_section(game: str, head: str, puzzles: list) -> str:
+    out = [f"<section class='puzzles-page {game}'>", f"<h2>Puzzles — {html.escape(head)}</h2>",
+           f"<p class='sub'>Each board is a position with a goal. {PUZZLE_ASK.get(game, PUZZLE_ASK[''])} "
+           "The rule ID in brackets says which rule the puzzle is about. (The same puzzles are "
+           "on the play page and in the notebooks, where a click answers them.)</p>",
+           "<div class='puzzles'>"]
+    label = "Answer:" if game in PUZZLE_ASK and game else "Move:"
+    for k, p in enumerate(puzzles, 1):
+        cap = (f"<h3>{k}. {inline(p.title)} <span class='rid'>({html.escape(p.rule)})</span></h3>"
+               f"<p>{inline(p.goal)}</p>")
+        out.append(f"<div class='puzzle' data-puzzle='{k}'>{figure(puzzle_svg(game, p))}{cap}"
+                   f"{blank_lines(1, label)}</div>")
+    out.append("</div></section>")
+    return "\n".join(out)
+
+
+def puzzle_answers_section(head: str, puzzles: list) -> str:
+    out = ["<section class='puzzle-answers-page'>",
+           f"<h2>Puzzle answers — {html.escape(head)}</h2>",
+           "<p><span class='teacher'>For the teacher</span> The answer sheet of the puzzles "
+           "page; every answer is checked against the engine by the kit's tests "
+           "(tests/test_puzzles_*.py).</p>",
+           "<table class='puzzle-answers'><tr><th>#</th><th>puzzle</th><th>answer</th>"
+           "<th>why</th></tr>"]
+    for k, p in enumerate(puzzles, 1):
+        moves = " or ".join(f"<code>{html.escape(a)}</code>" for a in p.accepted)
+        out.append(f"<tr><td>{k}</td><td>{inline(p.title)} ({html.escape(p.rule)})</td>"
+                   f"<td>{moves}</td><td>{inline(p.why)}</td></tr>")
+    out.append("</table></section>")
+    return "\n".join(out)
+
+
 # ---------------------------------------------------------------- the page
 
 CSS = """
@@ -440,6 +512,18 @@ figcaption .id { font-weight: bold; }
 .answers code { font-size: 9.5pt; }
 .teacher { border: 1pt solid #000; padding: 1mm 2mm; font-weight: bold; display: inline-block; }
 footer { font-size: 8pt; margin-top: 4mm; }
+.puzzles { display: flex; flex-wrap: wrap; gap: 3mm 4mm; justify-content: space-between; }
+.puzzle { width: 48%; break-inside: avoid; page-break-inside: avoid; margin: 0 0 2mm 0; }
+.puzzle figure svg { max-height: 54mm; }
+.puzzles-page.diamond .puzzle figure svg { max-height: 78mm; }
+.puzzles-page.backgammon .puzzle figure svg { max-height: 60mm; }
+.puzzle h3 { margin: 1mm 0 0.5mm 0; font-size: 10pt; }
+.puzzle p { margin: 0.5mm 0; font-size: 9pt; }
+.puzzle .rid { font-weight: normal; }
+.puzzle-answers { border-collapse: collapse; width: 100%; font-size: 9pt; }
+.puzzle-answers th, .puzzle-answers td { border: 0.5pt solid #000; padding: 1mm 1.5mm;
+                                         text-align: left; vertical-align: top; }
+.puzzle-answers tr { break-inside: avoid; page-break-inside: avoid; }
 .glossary { column-count: 2; column-gap: 7mm; font-size: 9pt; margin: 1mm 0 3mm 0;
             border: 0.5pt solid #000; padding: 1mm 2mm; }
 @media screen { body { max-width: 190mm; margin: 10mm auto; } }
@@ -521,7 +605,12 @@ def build_html(game: str, root: Path = ROOT) -> str:
         out.append("</div>")
     out.append("</section>")
 
-    # 4. the teacher's page
+    # 4. the board puzzles (their answers on a sheet of their own at the end)
+    puzzles = puzzles_of(game)
+    if puzzles:
+        out.append(puzzles_section(game, head, puzzles))
+
+    # 5. the teacher's page
     out.append("<section class='teacher-page'>")
     out.append(f"<h2>Answers — {html.escape(head)}</h2>")
     out.append(f"<p><span class='teacher'>For the teacher</span> Cut off or keep back this "
@@ -563,7 +652,10 @@ def build_html(game: str, root: Path = ROOT) -> str:
     out.append("</ol>")
     out.append(f"<footer>boardkit handout, made by tools/handouts.py from "
                f"docs/rules/{game}.md and exercises/{game}.md.</footer>")
-    out.append("</section></body></html>")
+    out.append("</section>")
+    if puzzles:
+        out.append(puzzle_answers_section(head, puzzles))
+    out.append("</body></html>")
     return "\n".join(out)
 
 
