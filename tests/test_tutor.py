@@ -254,6 +254,17 @@ def test_switch_is_off_by_default_and_computes_nothing(monkeypatch):
     assert calls and w.tutor_line == "Tutor: x"
 
 
+def test_a_failing_tutor_never_breaks_the_game(monkeypatch):
+    def broken(before, move):
+        raise ValueError("boom")
+    monkeypatch.setattr(ck_tutor, "advice", broken)
+    w = CheckersWidget(CheckersGame(fen="B:W17,27:B10,19"), computer=1, reply_delay=0, tutor=True)
+    w.click(10)
+    w.click(14)
+    assert len(w.game.moves_played()) == 2 and w.tutor_line == ""
+    assert w.tutor_error == "ValueError: boom" and not w.last_error
+
+
 def test_checkers_widget_line_after_click_and_move_box():
     w = CheckersWidget(CheckersGame(fen="B:W17,27:B10,19"), computer=1, reply_delay=0, tutor=True)
     w.click(10)

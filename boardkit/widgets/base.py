@@ -131,6 +131,8 @@ class GameWidget(W.VBox):
     tutor_module: ModuleType | None = None
     #: False: no tutor on this board (the checkbox is hidden), e.g. a puzzle board
     tutor_allowed: bool = True
+    #: the last error the tutor raised (it then says nothing; the game goes on)
+    tutor_error: str | None = None
 
     def __init__(self, game: Game | None = None, *, computer: tuple[int, ...] | int | None = None,
                  level: str | None = None, seed: int = 0, undo_allowed: bool = True,
@@ -370,8 +372,10 @@ class GameWidget(W.VBox):
             return
         try:
             text = self.tutor_text(before, move)
-        except BoardkitError:               # the tutor never breaks the widget
-            text = None
+        except Exception as e:              # noqa: BLE001 -- the tutor never breaks a game in class
+            self.tutor_error = f"{type(e).__name__}: {e}"   # kept for whoever debugs it
+            self._tutor_show("")             # no line rather than a wrong "fine"
+            return
         self._tutor_show(tr("tutor_line", text=text) if text else tr("tutor_fine"))
 
     # ------------------------------------------------------------------ helpers
