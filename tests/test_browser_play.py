@@ -16,8 +16,10 @@ in the page and the board's SVG.
    N (1 at the first try)"). The clicks are planned from the puzzle's own data (its first
    accepted answer, the first legal move that is not an answer) on a Python copy of the
    puzzle widget, so the test follows the puzzles as they change.
-3. The move box (checkers, Diamond Game): a move typed in standard notation and Enter
-   plays it (move list, board); a refused move shows the engine's message with its rule ID.
+3. The move box (checkers, Diamond Game), after the keyboard move on the same page: a move
+   typed in standard notation and Enter plays it; a refused move shows the engine's message
+   with its rule ID and changes nothing. A Python copy of the page's widget (the computer's
+   replies are seeded) says what the move list and the board's aria-label must then show.
 
 Every test has the browser tests' hard timeout and leaves a screenshot when it fails
 (``BOARDKIT_SCREENSHOTS=<dir>`` keeps one of every test).
@@ -94,15 +96,24 @@ def _settled_board(canvas, quiet: float = 0.4) -> str:
     return _svg(canvas)
 
 
-# ---------------------------------------------------------------------- 1. keyboard alone
-def _diamond_step() -> tuple[str, str, str]:
-    """The first step Red may play at the start of the play page's 3-player game."""
+# ------------------------------------------------------- 1. keyboard alone, 3. the move box
+def _page_widget(game: str):
+    """A Python copy of the widget the play page shows (the page's own cell): the computer's
+    replies are deterministic (seeded), so the copy says what the page must show."""
+    if game == "checkers":
+        from boardkit.checkers.widget import CheckersWidget
+        return CheckersWidget(computer=1, level="easy")
     from boardkit.diamond.widget import DiamondWidget
+    return DiamondWidget(computer=(1, 2), level="weak")
 
-    w = DiamondWidget(computer=(1, 2), level="weak")       # what the page shows
+
+def _first_move(w) -> tuple[str, str]:
+    """The piece and the destination of the student's first move: checkers 11-15, Diamond
+    the first step Red may play."""
+    if w._game_name().startswith("checkers"):
+        return "11", "15"
     move = next(m for m in w.game.legal_moves() if m.kind == "step")
-    start, end = w.move_path(move)[0], w.move_path(move)[-1]
-    return start, end, str(move)
+    return w.move_path(move)[0], w.move_path(move)[-1]
 
 
 def _tab_to_board(pg, canvas) -> None:
@@ -125,27 +136,72 @@ def _key_and_wait(pg, canvas, key: str, what: str) -> None:
         time.sleep(0.05)
 
 
+def _type_move(pg, root, text: str) -> None:
+    """Type into the board's move box and press Enter (the box sends on Enter)."""
+    box = root.locator(".widget-text input[type='text']").first
+    box.click()
+    box.fill("")
+    pg.keyboard.type(text)
+    pg.keyboard.press("Enter")
+
+
+def _shows_game(pg, root, canvas, w) -> None:
+    """The page shows what the Python copy `w` shows: its move list, line by line, and
+    the board's description (the aria-label a screen reader reads)."""
+    for line in w.moves_text():
+        _wait_for_text(pg, root, line)
+    try:
+        pg.wait_for_function("([el, t]) => (el.querySelector('svg') || {getAttribute: () => ''})"
+                             ".getAttribute('aria-label') === t",
+                             arg=[canvas.element_handle(), w.canvas.label], timeout=10_000)
+    except Exception:
+        pytest.fail(f"the board's description is not {w.canvas.label!r}: "
+                    + str(canvas.evaluate("(el) => el.querySelector('svg').getAttribute('aria-label')")))
+
+
 @pytest.mark.browser
 @pytest.mark.parametrize("game", ["checkers", "diamond"])
-def test_play_a_move_by_keyboard_alone_on_the_play_page(voila, page, game):  # noqa: F811
+def test_keyboard_alone_then_the_move_box_on_the_play_page(voila, page, game):  # noqa: F811
+    """A move by keyboard alone (Tab, arrows, Enter picks up, Enter/Space plays), then the
+    move box: a refused move names its rule and changes nothing, a typed move plays."""
     canvas, root = _open_page(page, voila, game)
-    src, dst, text = ("11", "15", "11-15") if game == "checkers" else _diamond_step()
+    w = _page_widget(game)
+    src, dst = _first_move(w)
     assert canvas.get_attribute("tabindex") == "0" and canvas.get_attribute("role") == "img"
     assert canvas.get_attribute("aria-label"), "the board has no text description"
     counts = _cell_counts(canvas)
+
+    # 1. keyboard alone: no mouse until the move is on the board
     _tab_to_board(page, canvas)
     _arrow_to(page, src)                               # the focus ring walks to the piece
     _key_and_wait(page, canvas, "Enter", f"pick up the piece on {src}")
     assert _focus(page)["cell"] == src, "the focus did not survive the redraw"
-    assert _norm(text) not in _norm(root.inner_text()), "the move was played too early"
+    assert "no moves yet" in root.inner_text(), "a move was played too early"
     _arrow_to(page, dst)
     page.keyboard.press("Enter" if game == "checkers" else " ")   # Space works as Enter
-    _wait_for_text(page, root, text)                   # the move list has it
+    w.click(src)
+    w.click(dst)
+    first = w.game.moves_played()[0]
+    _wait_for_text(page, root, f"1. {first}")          # the move list has it
     _wait_board(canvas, lambda n: n.get(dst, 0) > counts.get(dst, 0)
-                and n.get(src, 0) < counts.get(src, 0), f"{text} played")
-    if game == "checkers":                             # the description read out says it too
-        page.wait_for_function("([el, t]) => (el.getAttribute('aria-label') || '').includes(t)",
-                               arg=[canvas.element_handle(), text])
+                and n.get(src, 0) < counts.get(src, 0), f"{first} played")
+    _shows_game(page, root, canvas, w)                 # and the computer's replies
+
+    # 3. the move box: a refused move (the engine's words, with the rule), then a legal one
+    bad = "9-13" if game == "checkers" else f"{str(first).split('-')[1]}-{str(first).split('-')[1]}"
+    assert not w.play_text(bad), f"{bad!r} should be refused here"
+    refusal = w.message
+    assert re.search(r"\((CK|DG)-\d+\)", refusal), f"the refusal names no rule: {refusal}"
+    before = _settled_board(canvas)
+    _type_move(page, root, bad)
+    _wait_for_text(page, root, html.unescape(refusal))
+    assert _settled_board(canvas) == before, "a refused move changed the board"
+    good = str(w.game.legal_moves()[0])
+    assert w.play_text(good), good
+    _type_move(page, root, good)
+    _shows_game(page, root, canvas, w)
+    assert _settled_board(canvas) != before, f"the board does not show {good}"
+    assert _norm(refusal) not in _norm(root.inner_text()), "the old error stayed on the page"
 
 
 # ---------------------------------------------------------------------- 2. the puzzles
@@ -257,47 +313,3 @@ def test_solve_the_puzzles_on_the_play_page_by_clicks(voila, page, game):  # noq
     assert feedback.startswith("Right"), feedback
     _wait_for_text(page, root, feedback)
     _wait_for_text(page, root, f"Solved 2 of {total} (1 at the first try), tried 2.")
-
-
-# ---------------------------------------------------------------------- 3. the move box
-def _expected_refusal(game: str, text: str) -> str:
-    """What the page's board says when `text` is typed at the start (the engine's words)."""
-    if game == "checkers":
-        from boardkit.checkers.widget import CheckersWidget
-        w = CheckersWidget(computer=1, level="easy")
-    else:
-        from boardkit.diamond.widget import DiamondWidget
-        w = DiamondWidget(computer=(1, 2), level="weak")
-    assert not w.play_text(text), f"{text!r} should be refused"
-    return w.message
-
-
-def _type_move(pg, root, text: str) -> None:
-    box = root.locator(".widget-text input[type='text']").first
-    box.click()
-    box.fill("")
-    pg.keyboard.type(text)
-    pg.keyboard.press("Enter")
-
-
-@pytest.mark.browser
-@pytest.mark.parametrize("game", ["checkers", "diamond"])
-def test_type_a_move_in_the_move_box_on_the_play_page(voila, page, game):  # noqa: F811
-    canvas, root = _open_page(page, voila, game)
-    if game == "checkers":
-        src, dst, text, bad = "9", "13", "9-13", "12-16x"
-    else:
-        src, dst, text = _diamond_step()
-        bad = f"{text.split('-')[0]}-{text.split('-')[0]}"     # a hole to itself
-    refusal = _expected_refusal(game, bad)
-    assert re.search(r"\((CK|DG)-\d+\)", refusal), f"the refusal names no rule: {refusal}"
-    start = _settled_board(canvas)
-    _type_move(page, root, bad)                        # refused, with its rule; nothing moves
-    _wait_for_text(page, root, html.unescape(refusal))
-    assert _settled_board(canvas) == start, "a refused move changed the board"
-    counts = _cell_counts(canvas)
-    _type_move(page, root, text)                       # played (and the computer replies)
-    _wait_for_text(page, root, text)
-    _wait_board(canvas, lambda n: n.get(dst, 0) > counts.get(dst, 0)
-                and n.get(src, 0) < counts.get(src, 0), f"{text} played")
-    assert _norm(refusal) not in _norm(root.inner_text()), "the old error stayed on the page"
