@@ -26,10 +26,11 @@ from __future__ import annotations
 
 from bisect import bisect_right
 
-from .._core import BoardkitError, FormatError, Game, IllegalMoveError, Outcome
+from .._core import BoardkitError, ChanceStep, FormatError, Game, IllegalMoveError, Outcome
 from ..svg import Drawing
 from .movegen import Battle, Join, battle_targets, decisions, race_length
 from .notation import (
+    _NAMES,
     CORNERS,
     MAX_TEXT,
     TRACK,
@@ -50,6 +51,32 @@ RANKS = ("歩", "香", "桂", "銀")  # MS-10: promotion order
 RANK_EN = ("pawn", "lance", "knight", "silver")
 HOMES = {2: (0, 16), 3: (0, 8, 16), 4: (0, 8, 16, 24)}   # MS-02
 _BATTLE_KEYS = ("attacker", "defender", "length", "progress", "side", "attacker_back")
+_LABELS = ("P1", "P2", "P3", "P4")
+
+
+def _toss_info(toss: Toss, rules: MawariRules) -> tuple:
+    """What applying ``toss`` under ``rules`` needs, worked out once per distinct toss
+    (issue 14): (the toss as it counts: a fallen gold is ignored when the fall rule is
+    off, MS-08; its kind; signed squares; the event text after the player's label; the
+    battle gain; the battle event text after the label)."""
+    if toss.fall and not rules.fall_rule:
+        toss = Toss(toss.faces, toss.overlap, False)    # floor rules: nothing falls (MS-08)
+    kind = toss.kind
+    squares = toss.squares(rules.all_down_value, rules.overlap_back)
+    head = f" tosses {toss.ja()}"
+    if kind == "nothing":
+        text = f"{head}: a gold fell off, no move (MS-08)"
+    elif kind == "back":
+        why = ("the whole value" if rules.overlap_back == "whole_value"
+               else "all four face down" if toss.count("down") == 4
+               else "one per face-up gold")
+        text = f"{head}: golds overlap, back {-squares} ({why}, MS-06)"
+    else:
+        text = f"{head}: {squares} square{'s' if squares != 1 else ''} forward (MS-05)"
+    gain = toss.score(rules.all_down_value) if kind in ("again", "end") else 0
+    note = "" if gain else (" (a gold fell off)" if kind == "nothing"
+                            else " (overlap: no moving back in a battle)")
+    return toss, kind, squares, text, gain, f"{head}: {gain}{note}, "
 
 
 # ------------------------------------------------------------------ the game
@@ -170,15 +197,50 @@ class MawariGame(Game):
     # A toss is a chance step recorded by the base class (a ChanceStep in history,
     # undone like a move): resolve_chance(rng) samples, set_chance / set_toss take a
     # toss given by hand.
+    def is_over(self) -> bool:
+        return bool(self._finished)         # _outcome() is None exactly while nobody finished
+
     def chance_pending(self) -> bool:
-        return not self.is_over() and self._phase in ("toss", "battle")
+        return not self._finished and self._phase != "decide"   # "toss" or "battle"
+
+    def _sample_entry(self, rng) -> tuple:
+        """(toss, _toss_info) of one random toss: the same six uniform numbers in the same
+        order as ``TossModel.sample`` (four golds, overlap, fall; ``random(6)`` draws
+        what ``random(4)`` and two ``random()`` draw), so the same toss (tested). The
+        2,500 possible tosses are built once per rules (issue 14)."""
+        cum, overlap, fall = self.rules._sampling
+        a, b, c, d, o, f = rng.random(6).tolist()
+        code = (((((bisect_right(cum, a) * 5 + bisect_right(cum, b)) * 5
+                   + bisect_right(cum, c)) * 5 + bisect_right(cum, d)) * 2
+                 + (o < overlap)) * 2 + (f < fall))
+        table = self.rules._toss_tables[0]
+        entry = table[code]
+        if entry is None:
+            k = code >> 2
+            faces = (FACES[k // 125], FACES[k // 25 % 5], FACES[k // 5 % 5], FACES[k % 5])
+            toss = Toss(faces, bool(code & 2), bool(code & 1))
+            entry = table[code] = (toss, _toss_info(toss, self.rules))
+        return entry
 
     def _sample_chance(self, rng) -> Toss:
         """One toss from the rules' model: the same random draws, and so the same toss,
         as ``TossModel.sample`` (tested), with the model's tables cached for speed."""
-        cum, overlap, fall = self.rules._sampling
-        faces = tuple(FACES[bisect_right(cum, x)] for x in rng.random(4))
-        return Toss(faces, bool(rng.random() < overlap), bool(rng.random() < fall))
+        return self._sample_entry(rng)[0]
+
+    def resolve_chance(self, rng) -> Toss:
+        """Toss with a seeded numpy Generator; recorded in history (a ``ChanceStep``),
+        undoable. Returns the toss. Does what the base's ``resolve_chance`` does, with
+        the toss's consequences looked up instead of worked out again (issue 14)."""
+        if self._finished or self._phase == "decide":
+            raise IllegalMoveError(self._no_chance_reason())
+        toss, info = self._sample_entry(rng)
+        who = self.turn
+        snap = self._snapshot()
+        self._mark = len(self.events)
+        self._apply_toss(toss, info)
+        self._undo.append(snap)
+        self._history.append(ChanceStep(who, toss))
+        return toss
 
     def _check_chance(self, toss) -> Toss:
         """A Toss, or its text like 'up up down side +overlap' (MS-04)."""
@@ -242,27 +304,24 @@ class MawariGame(Game):
                   f"{length} squares there and back, {self._label(p)} tosses first")
 
     # ------------------------------------------------------------ applying a toss
-    def _apply_toss(self, toss: Toss) -> None:
-        if toss.fall and not self.rules.fall_rule:
-            toss = Toss(toss.faces, toss.overlap, False)    # floor rules: nothing falls (MS-08)
+    def _apply_toss(self, toss: Toss, info: tuple | None = None) -> None:
+        if info is None:
+            cache = self.rules._toss_tables[1]
+            info = cache.get(toss)
+            if info is None:
+                info = cache[toss] = _toss_info(toss, self.rules)
+        toss, kind, squares, text = info[:4]
         self._last_toss = toss
         if self._phase == "battle":
-            return self._battle_toss(toss)
+            return self._battle_toss(toss, info)
         p = self._current
         r = self.rules
-        squares, kind = toss.squares(r.all_down_value, r.overlap_back), toss.kind
-        head = f"{self._label(p)} tosses {toss.ja()}"
+        self.events.append(_LABELS[p] + text)
         if kind == "nothing":
-            self._say(f"{head}: a gold fell off, no move (MS-08)")
             return self._end_turn()
         if kind == "back":
-            why = ("the whole value" if r.overlap_back == "whole_value"
-                   else "all four face down" if toss.count("down") == 4
-                   else "one per face-up gold")
-            self._say(f"{head}: golds overlap, back {-squares} ({why}, MS-06)")
             self._move_back(p, -squares)
             return self._end_turn()
-        self._say(f"{head}: {squares} square{'s' if squares != 1 else ''} forward (MS-05)")
         self._forward(p, squares)
         if self._finished:
             return
@@ -339,20 +398,38 @@ class MawariGame(Game):
                           f"{self._label(q)} ({RANKS[self._rank[q]]}) on {square_name(sq)}: "
                           f"{self._label(q)} is laid down (寝かし, MS-12)")
 
+    def _clear_run(self, p: int, start: int, n: int) -> bool:
+        """True when piece p can go n squares from ``start`` square by square with nothing
+        happening on the way: its home is not reached (no promotion, MS-10) and no other
+        piece stands on a square it passes (nobody laid down or woken, MS-12). Then
+        the move is just the arithmetic (issue 14); otherwise it goes step by step."""
+        if n >= TRACK or 0 < (self._home[p] - start) % TRACK <= n:
+            return False
+        for q, t in enumerate(self._pos):
+            if q != p and 0 < (t - start) % TRACK < n:
+                return False
+        return True
+
     def _forward(self, p: int, n: int) -> None:
         """A normal forward move of n squares (MS-10, MS-12, MS-13, MS-14)."""
         start = self._pos[p]
         end = (start + n) % TRACK
-        self._say(f"{self._label(p)}'s {RANKS[self._rank[p]]} moves {square_name(start)} → "
-                  f"{square_name(end)}")
-        for k in range(n):
-            if self._step(p):
+        self.events.append(f"{_LABELS[p]}'s {RANKS[self._rank[p]]} moves {_NAMES[start]} → "
+                           f"{_NAMES[end]}")
+        if self._clear_run(p, start, n):
+            self._pos[p] = end
+        else:
+            for k in range(n):
+                if self._step(p):
+                    return
+                if k < n - 1:
+                    self._pass_square(p, lay=True)
+        if end % 8 == 0 and end != self._home[p] and self.rules.corner_jump:
+            self._say(f"{_LABELS[p]} landed on the corner {_NAMES[end]}: jumps to "
+                      f"{_NAMES[(end + 8) % TRACK]} (飛び, MS-14)")
+            if self._clear_run(p, end, 8):
+                self._pos[p] = (end + 8) % TRACK
                 return
-            if k < n - 1:
-                self._pass_square(p, lay=True)
-        if is_corner(end) and end != self._home[p] and self.rules.corner_jump:
-            self._say(f"{self._label(p)} landed on the corner {square_name(end)}: jumps to "
-                      f"{square_name((end + 8) % TRACK)} (飛び, MS-14)")
             for k in range(8):
                 if self._step(p):
                     return
@@ -396,17 +473,13 @@ class MawariGame(Game):
     def _battle_targets(self, p: int) -> list[int]:
         return battle_targets(self._pos, self._laid, p, self.rules.battle_line)
 
-    def _battle_toss(self, toss: Toss) -> None:
+    def _battle_toss(self, toss: Toss, info: tuple) -> None:
         b = self._battle
         side = b["side"]
         who = b["attacker"] if side == 0 else b["defender"]
-        kind = toss.kind
-        gain = toss.score(self.rules.all_down_value) if kind in ("again", "end") else 0
-        note = "" if gain else (" (a gold fell off)" if kind == "nothing"
-                                else " (overlap: no moving back in a battle)")
+        kind, gain, text = info[1], info[4], info[5]
         b["progress"][side] = min(b["length"], b["progress"][side] + gain)
-        self._say(f"battle: {self._label(who)} tosses {toss.ja()}: {gain}{note}, "
-                  f"{b['progress'][side]}/{b['length']}")
+        self._say(f"battle: {_LABELS[who]}{text}{b['progress'][side]}/{b['length']}")
         if b["progress"][side] >= b["length"]:
             if side == 0:
                 b["attacker_back"], b["side"] = True, 1

@@ -51,26 +51,35 @@ def race_length(a: int, b: int) -> int:
     return 2 * distance(a, b)
 
 
+def _in_line(s: int, t: int, battle_line: str) -> bool:
+    """Can a piece on ring square s declare a battle on one on t (MS-15)? Both off the
+    corners, different squares, same file or rank; with "opposite", on opposite edges."""
+    if is_corner(s) or is_corner(t) or t == s:
+        return False
+    (fs, rs), (ft, rt) = square_coords(s), square_coords(t)
+    if fs != ft and rs != rt:
+        return False
+    return battle_line != "opposite" or (s // 8 - t // 8) % 4 == 2
+
+
+# square -> bit mask of the squares in line with it, per battle_line (worked out once)
+_LINE_MASKS = {line: tuple(sum(1 << t for t in range(32) if _in_line(s, t, line))
+                           for s in range(32)) for line in ("opposite", "any")}
+
+
 def battle_targets(pos: list[int], laid: list[bool], mover: int,
                    battle_line: str = "opposite") -> list[int]:
     """The players the mover may declare a battle on (MS-15): standing (not laid)
     pieces off the corners in the same file or rank as the mover, which is off the
-    corners too; with ``battle_line="opposite"`` only those on the opposite edge."""
-    s = pos[mover]
-    if is_corner(s):
+    corners too; with ``battle_line="opposite"`` only those on the opposite edge.
+    (Looked up in a table of the squares in line with each square, issue 14.)"""
+    masks = _LINE_MASKS.get(battle_line)
+    if masks is None:                       # any other value reads as "any", as before
+        masks = _LINE_MASKS["any"]
+    mask = masks[pos[mover]]
+    if not mask:
         return []
-    fs, rs = square_coords(s)
-    out = []
-    for q, t in enumerate(pos):
-        if q == mover or laid[q] or is_corner(t) or t == s:
-            continue
-        ft, rt = square_coords(t)
-        if fs != ft and rs != rt:
-            continue
-        if battle_line == "opposite" and (s // 8 - t // 8) % 4 != 2:
-            continue
-        out.append(q)
-    return out
+    return [q for q, t in enumerate(pos) if q != mover and not laid[q] and mask >> t & 1]
 
 
 def decisions(targets: list[int]) -> list[Battle]:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from .._core import BoardkitError, RuleOptions
 from .._input import parse_probability
@@ -31,7 +31,32 @@ _PROB_NAMES = ("face_up", "face_down", "side", "upright", "upside_down", "overla
 def _fraction_text(x, name: str) -> str:
     """A probability as exact text ("1/2", "0.05" -> "1/20"). Text is at most 64
     characters with an exponent of at most 30 (no giant integers from "1e-100000000"),
-    floats are taken by their shortest repr (0.05 -> 1/20); out of [0, 1] is refused."""
+    floats are taken by their shortest repr (0.05 -> 1/20); out of [0, 1] is refused.
+    Short texts are remembered: every game builds its rules, and parsing the seven
+    probabilities used to cost more than a whole two-player game (issue 14)."""
+    if type(x) is str and len(x) <= 64:
+        return _text_fraction(x, name)
+    return _parse_fraction_text(x, name)
+
+
+@lru_cache(maxsize=512)
+def _text_fraction(x: str, name: str) -> str:
+    return _parse_fraction_text(x, name)
+
+
+@lru_cache(maxsize=64)
+def _model(toss_probs: tuple, fall_rule: bool, all_down_value: int,
+           overlap_back: str) -> TossModel:
+    p = [Fraction(x) for x in toss_probs]
+    if not fall_rule:
+        p[6] = Fraction(0)
+    return TossModel(*p, all_down_value=all_down_value, overlap_back=overlap_back)
+
+
+_SHARED: dict = {}          # the game's toss tables, shared by rules with the same toss options
+
+
+def _parse_fraction_text(x, name: str) -> str:
     if isinstance(x, float):
         x = repr(x) if x == x and abs(x) != float("inf") else x
     try:
@@ -101,11 +126,9 @@ class MawariRules(RuleOptions):
     @cached_property
     def model(self) -> TossModel:
         """The toss model these rules play with (exact Fractions). With the floor rule
-        (fall_rule=False) nothing can fall, so the fall chance is 0 (MS-08)."""
-        p = [Fraction(x) for x in self.toss_probs]
-        if not self.fall_rule:
-            p[6] = Fraction(0)
-        return TossModel(*p, all_down_value=self.all_down_value, overlap_back=self.overlap_back)
+        (fall_rule=False) nothing can fall, so the fall chance is 0 (MS-08). Rules with
+        the same toss options share one model (it is immutable; its caches serve all)."""
+        return _model(self.toss_probs, self.fall_rule, self.all_down_value, self.overlap_back)
 
     @cached_property
     def _sampling(self) -> tuple:
@@ -116,6 +139,20 @@ class MawariRules(RuleOptions):
             acc += float(getattr(m, name))
             cum.append(acc)
         return tuple(cum), float(m.overlap), float(m.fall)
+
+    @cached_property
+    def _toss_tables(self) -> tuple:
+        """The game's toss tables, shared by all rules with the same toss options (each
+        game builds its rules): a list of the sampled tosses by code (base-5 faces,
+        overlap, fall; 2,500 slots, filled as they come up) and a dict for tosses given
+        by hand, each entry what applying the toss means under these rules."""
+        key = (self.toss_probs, self.all_down_value, self.overlap_back, self.fall_rule)
+        tables = _SHARED.get(key)
+        if tables is None:
+            if len(_SHARED) >= 64:
+                _SHARED.clear()
+            tables = _SHARED[key] = ([None] * 2500, {})
+        return tables
 
     # ------------------------------------------------------------------ presets
     @classmethod
