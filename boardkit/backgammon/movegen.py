@@ -205,11 +205,11 @@ def _apply_raw(base, raw):
     return (tuple(m), tuple(t))
 
 
-def _gen_plays(base, raw: dict, dice) -> list[Play]:
-    """Lazy plays for the generator's {key: raw steps}, all from ``base`` (two tuples)."""
+def _gen_plays(base, raw: list, dice) -> list[Play]:
+    """Lazy plays for the generator's raw steps, all from ``base`` (two tuples)."""
     new = Play.__new__
     out = []
-    for st in raw.values():
+    for st in raw:
         p = new(Play)
         p._raw, p._base, p.dice = st, base, dice
         out.append(p)
@@ -259,6 +259,10 @@ def _apply_step(m, t, src, dst, hit):
 # _MV[src][dst] (+ _HIT[dst] when it hits). Equal sums = equal positions. Tables built once.
 _MV = [[(1 << 4 * dst) - (1 << 4 * src) for dst in range(26)] for src in range(26)]
 _HIT = [((1 << 100) - (1 << 4 * (25 - dst))) << 104 for dst in range(26)]
+# The raw steps themselves, built once: _ST[d][src] = (step without a hit, with a hit),
+# a step being (from, to, hit, die); to = 0 for a checker borne off, 25 - d entering.
+_ST = [None] + [[((src, max(src - d, 0), False, d), (src, max(src - d, 0), True, d))
+                 for src in range(26)] for d in range(1, 7)]
 
 
 def _search(m, t, d, n, steps, out, canon, k):
@@ -293,9 +297,9 @@ def _search(m, t, d, n, steps, out, canon, k):
 
 
 def _raw_plays(m, t, d1, d2) -> dict:
-    """{key: ((from, to, hit, die), ...)} for every legal play (BG-08), one per
-    position reached (the key stands for it, see _MV). ``m``, ``t``: lists, moved in
-    place and restored."""
+    """[((from, to, hit, die), ...), ...]: every legal play (BG-08), one per position
+    reached (told apart by keys, see _MV, where two could be alike). ``m``, ``t``:
+    lists, moved in place and restored."""
     out: dict = {}
     MV, HIT = _MV, _HIT
     if not m[25]:
@@ -303,9 +307,13 @@ def _raw_plays(m, t, d1, d2) -> dict:
         if d1 != d2 and outside >= 2:
             out = _two_dice(m, t, d1, d2)
             if out:
-                return out
+                return list(out.values())
         elif d1 == d2 and outside >= 4:
             return _double(m, t, d1)
+    elif d1 == d2:
+        got = _enter_double(m, t, d1)
+        if got is not None:
+            return got
     if d1 == d2:
         _search(m, t, d1, 4, (), out, 25, 0)
     else:
@@ -334,12 +342,12 @@ def _raw_plays(m, t, d1, d2) -> dict:
                     t[25 - dst] += 1
                     t[25] -= 1
         if out:
-            return out
+            return list(out.values())
         for k, st in ones:
             if k not in out:
                 out[k] = st
     if not out:
-        return out
+        return []
     most = max(len(s) for s in out.values())
     if d1 == d2:
         out = {k: s for k, s in out.items() if len(s) == most}
@@ -354,7 +362,7 @@ def _raw_plays(m, t, d1, d2) -> dict:
                 k = MV[src][dst] + HIT[dst] if hit else MV[src][dst]
                 if k not in out:
                     out[k] = ((src, dst, hit, big),)
-    return out
+    return list(out.values())
 
 
 def _two_dice(m, t, d1, d2) -> dict:
@@ -448,26 +456,35 @@ def _two_dice(m, t, d1, d2) -> dict:
     return out
 
 
-def _double(m, t, d) -> dict:
-    """The plays of a double when all four moves stay on the board (no checker on the
-    bar, four or more outside the home board): ``_search``'s order (sources from the
-    highest point down, each move from a point no higher than the one before), over the
-    points that can move at all, as four nested loops moving ``m``/``t`` in place."""
-    MV, HIT = _MV, _HIT
+def _double(m, t, d, n=4, pre=()) -> list:
+    """The plays of a double while no checker can be borne off (no checker on the bar,
+    ``n`` moves left and at least ``n`` checkers outside the home board), each after
+    the steps ``pre`` already made (the checkers entered from the bar): ``_search``'s
+    order (sources from the highest point down, each move from a point no higher than
+    the one before), over the points that can move at all, as nested loops moving
+    ``m``/``t`` in place. A list of raw steps: no two are alike, so no keys are needed
+    (each move takes a checker d pips down, never off the board, so the play's change
+    to the position is (x^-d - 1) times the sum of x^source over its moves: different
+    multisets of sources, which is all the canonical order enumerates, reach different
+    positions)."""
     cand = set()
     for p in range(24, d, -1):
         if m[p]:
-            for j in range(4):
+            for j in range(n):
                 q = p - j * d
                 if q - d <= 0:
                     break
                 cand.add(q)
     cand = [q for q in sorted(cand, reverse=True) if t[25 - (q - d)] < 2]
     nc = len(cand)
-    steps = [((q, q - d, False, d), (q, q - d, True, d)) for q in cand]
-    keys = [(MV[q][q - d], MV[q][q - d] + HIT[q - d]) for q in cand]
-    out: dict = {}
+    ST = _ST[d]
+    steps = [ST[q] for q in cand]
+    out: list = []
+    if n < 4:
+        _double_rec(m, t, d, n, pre, out, cand, steps, 0)
+        return _longest(out) if out else out
     short = False
+    append = out.append
     for i0 in range(nc):
         q0 = cand[i0]
         if not m[q0]:
@@ -478,7 +495,7 @@ def _double(m, t, d) -> dict:
         m[x0] += 1
         if h0:
             t[25 - x0] = 0
-        k0, s0 = keys[i0][h0], steps[i0][h0]
+        s0 = steps[i0][h0]
         any1 = False
         for i1 in range(i0, nc):
             q1 = cand[i1]
@@ -491,7 +508,7 @@ def _double(m, t, d) -> dict:
             m[x1] += 1
             if h1:
                 t[25 - x1] = 0
-            k1, s1 = k0 + keys[i1][h1], steps[i1][h1]
+            s1 = steps[i1][h1]
             any2 = False
             for i2 in range(i1, nc):
                 q2 = cand[i2]
@@ -504,42 +521,100 @@ def _double(m, t, d) -> dict:
                 m[x2] += 1
                 if h2:
                     t[25 - x2] = 0
-                k2, s2 = k1 + keys[i2][h2], steps[i2][h2]
+                s2 = steps[i2][h2]
                 any3 = False
                 for i3 in range(i2, nc):
                     q3 = cand[i3]
-                    if not m[q3]:
-                        continue
-                    any3 = True
-                    h3 = t[25 - q3 + d] == 1
-                    k = k2 + keys[i3][h3]
-                    if k not in out:
-                        out[k] = (s0, s1, s2, steps[i3][h3])
-                if not any3 and k2 not in out:
-                    out[k2] = (s0, s1, s2)
+                    if m[q3]:
+                        any3 = True
+                        append((s0, s1, s2, steps[i3][t[25 - q3 + d] == 1]))
+                if not any3:
+                    append((s0, s1, s2))
                     short = True
                 m[q2] += 1
                 m[x2] -= 1
                 if h2:
                     t[25 - x2] = 1
-            if not any2 and k1 not in out:
-                out[k1] = (s0, s1)
+            if not any2:
+                append((s0, s1))
                 short = True
             m[q1] += 1
             m[x1] -= 1
             if h1:
                 t[25 - x1] = 1
-        if not any1 and k0 not in out:
-            out[k0] = (s0,)
+        if not any1:
+            append((s0,))
             short = True
         m[q0] += 1
         m[x0] -= 1
         if h0:
             t[25 - x0] = 1
-    if short:
-        most = max(len(s) for s in out.values())
-        out = {k: s for k, s in out.items() if len(s) == most}
-    return out
+    return _longest(out) if short else out
+
+
+def _longest(out: list) -> list:
+    most = max(map(len, out))
+    return [s for s in out if len(s) == most]
+
+
+def _double_rec(m, t, d, n, pre, out, cand, steps, i0) -> None:
+    """``_double``'s loops for any number of moves ``n`` left (after ``pre``)."""
+    any_move = False
+    for i in range(i0, len(cand)):
+        q = cand[i]
+        if not m[q]:
+            continue
+        any_move = True
+        x = q - d
+        h = t[25 - x] == 1
+        st = pre + (steps[i][h],)
+        if n == 1:
+            out.append(st)
+            continue
+        m[q] -= 1
+        m[x] += 1
+        if h:
+            t[25 - x] = 0
+        _double_rec(m, t, d, n - 1, st, out, cand, steps, i)
+        m[q] += 1
+        m[x] -= 1
+        if h:
+            t[25 - x] = 1
+    if not any_move and pre:
+        out.append(pre)
+
+
+def _enter_double(m, t, d) -> list | None:
+    """A double with checkers on the bar: they enter first (BG-07), on point 25 - d,
+    then the moves left are ``_double``'s when no checker can be borne off. None when
+    that does not hold (``_search`` decides)."""
+    bar = m[25]
+    o = t[d]
+    if o >= 2:
+        return []                           # the entry point is held: no play
+    k = 4 if bar >= 4 else bar
+    e = 25 - d
+    st = _ST[d][25]
+    pre = (st[o == 1],) + (st[0],) * (k - 1)
+    if k == 4:
+        return [pre]
+    left = 4 - k
+    if sum(m[7:25]) + k < left:             # (bar - k = 0; the entered checkers are outside)
+        return None
+    m[25] -= k
+    m[e] += k
+    if o == 1:
+        t[d] = 0
+        t[25] += 1
+    try:
+        out = _double(m, t, d, left, pre)
+    finally:
+        m[25] += k
+        m[e] -= k
+        if o == 1:
+            t[d] = 1
+            t[25] -= 1
+    return out or [pre]
 
 
 def plays_for(mine, theirs, d1: int, d2: int) -> list[Play]:
