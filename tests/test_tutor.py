@@ -237,6 +237,19 @@ def test_ms15_battle_declined_at_a_good_moment():
 
 
 # --------------------------------------------------------------------- widgets
+@pytest.mark.parametrize("cls, module", [(CheckersWidget, ck_tutor), (DiamondWidget, dg_tutor),
+                                         (BackgammonWidget, bg_tutor), (MawariWidget, ms_tutor)])
+def test_every_widget_has_the_switch_off_and_its_game_tutor(cls, module):
+    import inspect
+    w = cls()
+    assert w.tutor_on is False and w.tutor_module is module and w.tutor_line == ""
+    assert w.tutor_control.description == "Tutor"
+    assert list(inspect.signature(module.advice).parameters)[:2] == ["before", "move"]
+    assert module.TUTOR_LEVEL == module.ai.HINT_LEVEL
+    w = cls(tutor=True)
+    assert w.tutor_on is True
+
+
 def test_switch_is_off_by_default_and_computes_nothing(monkeypatch):
     calls = []
     monkeypatch.setattr(ck_tutor, "advice", lambda *a: calls.append(a) or "x")
