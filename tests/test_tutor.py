@@ -285,6 +285,8 @@ def test_checkers_widget_line_after_click_and_move_box():
     assert w.tutor_line.startswith("Tutor: Tip 1") and "17x10" in w.tutor_line
     assert "10-15" in w.tutor_html.value and "Tutor: Tip 1" in w.canvas.announce
     assert len(w.game.moves_played()) == 2                         # the computer replied
+    w.click(15)                                    # the next action: said no more, still shown
+    assert "Tutor" not in w.canvas.announce and "17x10" in w.tutor_line
     w.undo()
     assert w.tutor_line == ""
     w.play_text("10-15")
