@@ -398,17 +398,28 @@ class MawariGame(Game):
                           f"{self._label(q)} ({RANKS[self._rank[q]]}) on {square_name(sq)}: "
                           f"{self._label(q)} is laid down (寝かし, MS-12)")
 
-    def _clear_run(self, p: int, start: int, n: int) -> bool:
-        """True when piece p can go n squares from ``start`` square by square with nothing
-        happening on the way: its home is not reached (no promotion, MS-10) and no other
-        piece stands on a square it passes (nobody laid down or woken, MS-12). Then
-        the move is just the arithmetic (issue 14); otherwise it goes step by step."""
-        if n >= TRACK or 0 < (self._home[p] - start) % TRACK <= n:
+    def _run(self, p: int, n: int, lay: bool) -> bool:
+        """Piece p goes n squares one by one (``_step``): promoted on reaching its home
+        (MS-10), passing the pieces on the squares before the last (``_pass_square``,
+        MS-12; ``lay`` for a normal forward move). True if the game ended. Only the
+        squares where something happens cost more than an addition (issue 14)."""
+        pos = self._pos
+        home = self._home[p]
+        cur = pos[p]
+        others = [t for q, t in enumerate(pos) if q != p]
+        if n < TRACK and not 0 < (home - cur) % TRACK <= n \
+                and not any(0 < (t - cur) % TRACK < n for t in others):
+            pos[p] = (cur + n) % TRACK           # nothing happens on the way
             return False
-        for q, t in enumerate(self._pos):
-            if q != p and 0 < (t - start) % TRACK < n:
-                return False
-        return True
+        last = n - 1
+        for k in range(n):
+            cur = (cur + 1) % TRACK
+            pos[p] = cur
+            if cur == home and self._promote(p, "passes its home corner"):
+                return True
+            if k < last and cur in others:      # passing moves nobody: others stay put
+                self._pass_square(p, lay)
+        return False
 
     def _forward(self, p: int, n: int) -> None:
         """A normal forward move of n squares (MS-10, MS-12, MS-13, MS-14)."""
@@ -416,25 +427,14 @@ class MawariGame(Game):
         end = (start + n) % TRACK
         self.events.append(f"{_LABELS[p]}'s {RANKS[self._rank[p]]} moves {_NAMES[start]} → "
                            f"{_NAMES[end]}")
-        if self._clear_run(p, start, n):
-            self._pos[p] = end
-        else:
-            for k in range(n):
-                if self._step(p):
-                    return
-                if k < n - 1:
-                    self._pass_square(p, lay=True)
+        if self._run(p, n, True):
+            return
         if end % 8 == 0 and end != self._home[p] and self.rules.corner_jump:
             self._say(f"{_LABELS[p]} landed on the corner {_NAMES[end]}: jumps to "
                       f"{_NAMES[(end + 8) % TRACK]} (飛び, MS-14)")
-            if self._clear_run(p, end, 8):
-                self._pos[p] = (end + 8) % TRACK
-                return
-            for k in range(8):
-                if self._step(p):
-                    return
-                if k < 7:
-                    self._pass_square(p, lay=False)
+            self._run(p, 8, False)
+            return
+        if self._pos.count(self._pos[p]) == 1:   # alone on the square: no two-up
             return
         group = [p]
         while True:
