@@ -21,9 +21,8 @@ import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 LESSONS = sorted((ROOT / "notebooks").glob("[1-9][0-9]_*.ipynb"))
-#: the games whose puzzles the lessons must show (回り将棋: its puzzles module is new;
-#: add it here once notebooks 40-47 show all of them)
-GAMES = ("checkers", "diamond", "backgammon")
+#: the games whose puzzles the lessons must show
+GAMES = ("checkers", "diamond", "backgammon", "mawari")
 RULE_ID = re.compile(r"\b(?:CK|DG|BG|MS)-\d\d\b")
 
 
