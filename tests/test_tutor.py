@@ -301,9 +301,20 @@ def test_hot_seat_every_human_move_is_judged_computer_moves_never():
     assert w.tutor_line.startswith("Tutor: fine")
     w.play_text("17-13")                                           # White is a human too
     assert w.tutor_line.startswith("Tutor:")
-    w = CheckersWidget(CheckersGame(fen="B:W17,27:B10,19"), computer=(0, 1), reply_delay=0,
-                       tutor=True)
-    assert w.game.is_over() or w.tutor_line == ""                  # computers only: silent
+
+
+
+def test_only_the_students_moves_are_judged(monkeypatch):
+    calls = []
+    real = ck_tutor.advice
+    monkeypatch.setattr(ck_tutor, "advice",
+                        lambda before, move: calls.append(str(move)) or real(before, move))
+    w = CheckersWidget(computer=1, reply_delay=0, tutor=True)
+    w.play_text("11-15")
+    w.play_text("9-13" if "9-13" in map(str, w.game.legal_moves()) else str(w.game.legal_moves()[0]))
+    assert len(w.game.moves_played()) == 4 and calls == [str(m) for m in w.game.moves_played()[::2]]
+    CheckersWidget(computer=(0, 1), reply_delay=0, tutor=True)     # computers only: never asked
+    assert len(calls) == 2
 
 
 def test_backgammon_widget_line_after_clicks_and_move_box():
