@@ -6,13 +6,12 @@ the games with board puzzles (``PUZZLE_GAMES``) add a "## Puzzles" heading, one 
 a second hidden cell that shows ``PUZZLES.widget()`` (the others still say "Puzzles:
 coming."); ``make play`` serves the folder with Voila.
 
-Browser check: ``make play``'s own command (Voila) serves a temporary copy of
-notebooks/play on 127.0.0.1; headless Chromium (Debian's, via playwright) opens the
-checkers page, waits for the board, plays 11-15 by two clicks and sees the move in the
-move list and on the board, and sees no code. A hard timeout bounds it; a failure
-leaves a screenshot in a temporary folder (its path is printed;
-``BOARDKIT_SCREENSHOTS=<dir>`` keeps one always). The helpers that click the board
-come from tests/test_browser.py.
+The fixtures here serve the browser tests of the pages (tests/test_browser_play.py: a
+student on the pages, by clicks, keyboard, the move box and the puzzles): ``voila`` runs
+``make play``'s own command (Voila) on a temporary copy of notebooks/play on 127.0.0.1,
+``page`` is a headless Chromium page (Debian's, via playwright) with a hard timeout and a
+screenshot when the test fails (its path is printed; ``BOARDKIT_SCREENSHOTS=<dir>`` keeps
+one always).
 """
 from __future__ import annotations
 
@@ -33,8 +32,8 @@ ROOT = pathlib.Path(__file__).resolve().parents[1]
 PLAY = ROOT / "notebooks" / "play"
 GAMES = {"checkers": "CheckersWidget", "diamond": "DiamondWidget",
          "backgammon": "BackgammonWidget", "mawari": "MawariWidget"}
-#: the games whose page ends with their board puzzles (boardkit.<game>.puzzles)
-PUZZLE_GAMES = {"checkers", "backgammon", "diamond"}
+#: the games whose page ends with their board puzzles (boardkit.<game>.puzzles): all four
+PUZZLE_GAMES = {"checkers", "backgammon", "diamond", "mawari"}
 
 
 def _cells(game: str) -> list[dict]:
@@ -153,34 +152,3 @@ def page(browser, request):  # noqa: F811  (the fixture imported above)
             yield pg
     finally:
         context.close()
-
-
-@pytest.mark.browser
-def test_checkers_play_page_takes_a_move_by_clicks_and_shows_no_code(voila, page):
-    from test_browser import _cell_counts, click_cell
-
-    page.goto(f"{voila}/voila/render/checkers.ipynb")
-    board = page.locator(".boardkit-canvas [data-cell], .jp-OutputArea-output pre").first
-    board.wait_for(timeout=45_000)      # Voila runs the page's notebook first
-    canvas = page.locator(".boardkit-canvas").first
-    assert canvas.count(), "the page shows no board:\n" + page.inner_text("body")[-1500:]
-
-    body = page.inner_text("body")
-    assert "Checkers: play against the computer" in body and "How to play" in body
-    for code in ("import", "CheckersWidget(", "boardkit."):
-        assert code not in body, f"code is visible on the play page: {code!r}"
-    inputs = page.locator(".jp-CodeCell .jp-InputArea, .jp-InputArea-editor, .jp-CodeMirrorEditor, "
-                          ".cm-editor")
-    assert not any(inputs.nth(i).is_visible() for i in range(inputs.count())), "a code cell is visible"
-
-    before = _cell_counts(canvas)
-    click_cell(page, canvas, "11")                 # a black man
-    click_cell(page, canvas, "15")                 # where it goes
-    page.wait_for_function("() => document.body.innerText.includes('11-15')", timeout=10_000)
-    deadline = time.monotonic() + 10               # the board shows it: 11 left, 15 taken
-    while True:
-        now = _cell_counts(canvas)
-        if now.get("15", 0) > before.get("15", 0) and now.get("11", 0) < before.get("11", 0):
-            break
-        assert time.monotonic() < deadline, f"the board does not show 11-15: {now}"
-        time.sleep(0.1)
