@@ -44,7 +44,24 @@ import numpy as np
 
 from .._core import BoardkitError, check_level
 from . import geometry as B
-from .movegen import SWAP, DiamondMove, board_state, cached_dests, code_move, fast_moves
+from .movegen import (
+    _BYTE,
+    _STATE,
+    BIT,
+    BIT_HOLE,
+    SWAP,
+    DiamondMove,
+    _hop_reach,
+    _king_order,
+    bit_masks,
+    board_state,
+    cached_dests,
+    code_move,
+    dests_entry,
+    fast_moves,
+    hop_bits,
+    king_bits,
+)
 
 __all__ = ["LEVELS", "HINT_LEVEL", "bot", "hint", "explain", "intro_bot", "weak_bot", "normal_bot",
            "strong_bot", "strongest_bot", "RaceBot", "ReplyBot", "LookaheadBot", "Weights", "DEFAULT",
@@ -389,14 +406,148 @@ class RaceBot:
         if self.follow:
             scored.sort(key=lambda t: -t[0])
             rescored = []
+            homes = _homes(game, 1)
+            gains = None
             for v, m in scored[:self.look]:
-                push(m)
-                if not over():
-                    v += self.follow * _own_best_gain(game, me)
-                pop()
+                if homes is not None and _calm(homes, m, 1):
+                    # the move ends nothing: its follow-up gain from the parts
+                    if gains is None:
+                        gains = _Gains(game, me, board_state(game.cells))
+                    v += self.follow * gains.after_move(m)
+                else:
+                    push(m)
+                    if not over():
+                        v += self.follow * _own_best_gain(game, me)
+                    pop()
                 rescored.append((v, m))
             scored = rescored
         return code_move(game, _random_best(scored, rng))
+
+
+def _homes(game, plies: int):
+    """For the search's shortcuts: None when they do not apply (not two players, a DG-16
+    house rule, long jumps, someone finished, the turn cap within ``plies`` plies), else
+    [(home holes, how many of them are empty)] of both players: a move that leaves
+    every home at least ``plies`` empty holes (``_calm``) cannot end the game or finish
+    a player within ``plies`` plies."""
+    r = game.rules
+    if (game.players != 2 or r.swap_rule or r.no_squatting_after is not None or r.long_jump
+            or game._finished):
+        return None
+    cap = r.max_turns
+    if cap is not None and game._ply + plies >= cap:
+        return None
+    c = game.cells
+    return [(hs, sum(1 for j in home if not c[j])) for home, hs in zip(game._home, game._home_set)]
+
+
+def _calm(homes, m: int, need: int) -> bool:
+    """Whether every home keeps at least ``need`` empty holes after the move ``m``."""
+    a, b = m >> 8 & 255, m & 255
+    for hs, empty in homes:
+        if empty - (b in hs) + (a in hs) < need:
+            return False
+    return True
+
+
+_BITS: dict = {}
+
+
+def _bit_tables(game, me: int) -> tuple:
+    """(the holes ``me`` may land on, the bits of each hole's allowed steps, rings[k] = the
+    holes at most k from its goal ◎) as ``movegen.BIT`` sets, once per rule set."""
+    steps = game._steps[me]
+    dist = _dist_table(game)[me]
+    key = (id(steps), id(dist))
+    t = _BITS.get(key)
+    if t is None:
+        on, forb = game._on, game._forb[me]
+        allowed = sum(BIT[i] for i in _RANGE if on[i] and not forb[i])
+        stepbits = [sum(BIT[x] for x in row) for row in steps]
+        rings = [sum(BIT[i] for i in _RANGE if on[i] and dist[i] <= k) for k in range(max(dist) + 1)]
+        t = _BITS[key] = (steps, dist, allowed, stepbits, rings)
+    return t[2:]
+
+
+class _Gains:
+    """``_own_best_gain(game, me)`` after one or two moves, from its parts: each piece's
+    best gain now and the holes its search read (``movegen.dests_entry``). After moves
+    that change the holes ``changed`` (a ``board_state`` mask), only the moved piece and
+    the pieces whose search read a changed hole are searched again, on bit boards
+    (``movegen.hop_bits``/``king_bits``: only the set of holes matters for a gain); the
+    others keep their gain. The same number as ``_own_best_gain`` (a maximum, whatever
+    the order). Not for long jumps (``_homes`` says so)."""
+
+    __slots__ = ("dist", "rows", "game", "me", "cells", "steps", "hops")
+
+    def __init__(self, game, me: int, state: int):
+        self.dist = dist = _dist_table(game)[me]
+        self.game, self.me = game, me
+        self.cells = c = game.cells
+        self.steps, self.hops = game._steps[me], game._hopp[me]
+        p1 = me + 1
+        rows = []
+        for i in compress(_RANGE, c):
+            if c[i] & 7 == p1:
+                e = dests_entry(game, i, state)
+                out = e[2]
+                g = dist[i] - min([dist[x] for x in out]) if out else -1
+                rows.append((g, i, e[0]))
+        rows.sort(reverse=True)
+        self.rows = rows
+
+    def leaf(self, a: int, b: int, changed: int) -> int:
+        """The best gain after the own piece moved from a to b (and maybe a reply), with
+        the cells as they are then: ``changed`` = the holes that differ from the root
+        (a ``board_state`` mask)."""
+        dist = self.dist
+        best = 0
+        found = False
+        redo = [b]
+        for g, i, rm in self.rows:
+            if i == a:
+                continue
+            if rm & changed:
+                redo.append(i)
+            elif not found:
+                found = True
+                if g > best:
+                    best = g
+        if len(redo) > 1:
+            redo.sort(key=dist.__getitem__, reverse=True)
+        c = self.cells
+        steps, hops = self.steps, self.hops
+        for i in redo:
+            d0 = dist[i]
+            if d0 <= best:
+                continue
+            v = c[i]
+            c[i] = 0                      # the mover has left its hole
+            if v & 8:
+                queue = _king_order(self.game, i, self.me)
+            else:
+                queue = _hop_reach(hops, c, i)
+            c[i] = v
+            for x in steps[i]:
+                if not c[x]:
+                    queue.append(x)
+            near = min([dist[x] for x in queue])
+            if d0 - near > best:
+                best = d0 - near
+        return best
+
+    def after_move(self, m: int) -> int:
+        """``_own_best_gain`` after the own move ``m`` (an ordinary move; the cells are
+        left as they were)."""
+        a, b = m >> 8 & 255, m & 255
+        c = self.cells
+        c[b] = c[a]
+        c[a] = 0
+        try:
+            return self.leaf(a, b, _BYTE[a] | _BYTE[b])
+        finally:
+            c[a] = c[b]
+            c[b] = 0
 
 
 def _own_best_gain(game, player) -> int:
@@ -461,7 +612,16 @@ class ReplyBot:
         return f"ReplyBot(width={self.width}, reply_width={self.reply_width}, follow={self.follow})"
 
     def __call__(self, game, rng: np.random.Generator):
-        return _pick(game, rng, self.width, self._score)
+        homes = _homes(game, 2)
+        if homes is None:
+            return _pick(game, rng, self.width, self._score)
+        moves = _ordered_codes(game, fast_moves(game))[:self.width]
+        if len(moves) == 1:
+            return code_move(game, moves[0])
+        fast = _ReplyScores(game, self.reply_width, self.follow).score
+        slow = self._score
+        return code_move(game, _random_best([(fast(m) if _calm(homes, m, 2) else slow(game, m), m)
+                                             for m in moves], rng))
 
     def _score(self, game, m):
         me = game.turn
@@ -476,6 +636,168 @@ class ReplyBot:
             game._fpop()
         game._fpop()
         return score
+
+
+class _ReplyScores:
+    """``ReplyBot._score`` of a move after which nothing ends within two plies (``_homes``,
+    ``_calm``), from parts computed once per position instead of playing every move
+    and reply out: both races in parts (``_Race``: the mover's race after its move, the
+    rival's after each reply), the rival's destinations per piece with the holes their
+    search read (only the pieces whose search read a hole the move changed are searched
+    again; the others keep their moves and their place in the order), and the own
+    pieces' best gains (``_Gains``). The same scores as ``_score``: the same reply
+    (the first best among the same ``width`` best-gaining replies, in the order of
+    ``legal_moves``), the same exact sums (multiples of 0.5)."""
+
+    def __init__(self, game, width: int, follow: float):
+        self.game, self.width, self.follow = game, width, follow
+        me = game._turn
+        opp = 1 - me
+        c = game.cells
+        self.state = state = board_state(c)
+        self.mine = _Race(game, me, DEFAULT)
+        self.theirs = _Race(game, opp, DEFAULT)
+        self.dist = dist = _dist_table(game)[opp]
+        p1 = opp + 1
+        pieces = []
+        entries = []
+        for j in compress(_RANGE, c):
+            if c[j] & 7 == p1:
+                e = dests_entry(game, j, state)
+                pieces.append((j, e[0]))
+                dj = dist[j]
+                base = j << 8
+                entries.extend([(dist[x] - dj, j, k, base | x) for k, x in enumerate(e[2])])
+        entries.sort()
+        self.pieces, self.entries = pieces, entries
+        self.gains = _Gains(game, me, state) if follow else None
+        self.jump, self.empty = bit_masks(c, game._on)
+        self.allowed, self.stepbits, self.rings = _bit_tables(game, opp)
+        self.steps = game._steps[opp]
+        self.terminal = not game.rules.king_hops_after_group
+
+    def score(self, m: int) -> float:
+        game = self.game
+        c = game.cells
+        a, b = m >> 8 & 255, m & 255
+        va = c[a]
+        mine = self.mine.after(a, b, va)
+        c[b] = va
+        c[a] = 0
+        try:
+            sa = _STATE[va]
+            state = self.state + (sa << 8 * b) - (sa << 8 * a)
+            ab = _BYTE[a] | _BYTE[b]
+            width = self.width
+            redo = [j for j, rm in self.pieces if rm & ab]
+            if redo:
+                dist = self.dist
+                top = []
+                for e in self.entries:
+                    if e[1] not in redo:
+                        top.append(e)
+                        if len(top) == width:
+                            break
+                if len(top) == width:
+                    # a piece searched again can enter the best ``width`` only with a
+                    # destination at least as good as the last of them: look first at
+                    # the SET of its destinations (bit boards), and list them in order
+                    # only when one is good enough
+                    worst = top[-1][0]
+                    moved = BIT[a] | BIT[b]
+                    jump = self.jump if va & 8 else self.jump ^ moved
+                    land = (self.empty ^ moved) & self.allowed
+                    rings, stepbits, steps = self.rings, self.stepbits, self.steps
+                    keep = []
+                    for j in redo:
+                        dj = dist[j]
+                        lim = dj + worst
+                        if lim < 0:
+                            continue
+                        if lim >= len(rings):
+                            keep.append(j)
+                            continue
+                        bj = BIT[j]
+                        if jump & bj:
+                            reach = hop_bits(bj, jump ^ bj, land)
+                        else:
+                            reach = king_bits(bj, jump, land, self.terminal)
+                        # its steps come first (direction order), then its hop landings;
+                        # the order among the landings matters only for two of them
+                        # equally good and good enough: then the ordered list
+                        t = reach & ~(stepbits[j] & land) & rings[lim]
+                        base = j << 8
+                        got = []
+                        seen_keys = 0
+                        while t:
+                            low = t & -t
+                            t ^= low
+                            x = BIT_HOLE[low.bit_length() - 1]
+                            key = dist[x] - dj
+                            if seen_keys >> (key + 32) & 1:
+                                got = None
+                                break
+                            seen_keys |= 1 << (key + 32)
+                            got.append((key, j, 1000 + x, base | x))
+                        if got is None:
+                            keep.append(j)
+                            continue
+                        k = 0
+                        for x in steps[j]:
+                            if not c[x]:
+                                if dist[x] <= lim:
+                                    top.append((dist[x] - dj, j, k, base | x))
+                                k += 1
+                        top.extend(got)
+                    redo = keep
+                for j in redo:
+                    dj = dist[j]
+                    base = j << 8
+                    top.extend([(dist[x] - dj, j, k, base | x)
+                                for k, x in enumerate(cached_dests(game, j, state))])
+                top.sort()
+                del top[width:]
+            else:
+                top = self.entries[:width]
+            if not top:                   # the rival would have to pass: play it out
+                c[a] = va
+                c[b] = 0
+                return self._slow(m)
+            # the rival's best reply by its own evaluation: the first with the best value
+            # (its race after the reply, from its parts, as _mover_values)
+            th = self.theirs
+            tdist, far0, nfar, second, deep = th.dist, th.far, th.nfar, th.second, th.deep
+            total, straggler, cost = th.total, th.straggler, th.cost
+            reply = None
+            reply_val = -math.inf
+            for e in top:
+                j = e[1]
+                x = e[3] & 255
+                far = far0 if (tdist[j] != far0 or nfar > 1) else second
+                if tdist[x] > far:
+                    far = tdist[x]
+                k = cost[c[j] & 8]
+                race = total - k[j] + k[x] + straggler * max(0, far - deep)
+                if mine - race > reply_val:
+                    reply, reply_val, theirs = e, mine - race, race
+            score = theirs - mine         # evaluate(game, me) after the reply
+            if self.follow:
+                j = reply[1]
+                x = reply[3] & 255
+                c[x] = c[j]
+                c[j] = 0
+                try:
+                    score += self.follow * self.gains.leaf(a, b, ab | _BYTE[j] | _BYTE[x])
+                finally:
+                    c[j] = c[x]
+                    c[x] = 0
+            return score
+        finally:
+            c[a] = va
+            c[b] = 0
+
+    def _slow(self, m: int) -> float:
+        return ReplyBot(reply_width=self.width, follow=self.follow)._score(self.game, m)
 
 
 #: つよい: two plies, the 14 best-gaining moves each way

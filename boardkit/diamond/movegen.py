@@ -28,7 +28,8 @@ from .notation import MAX_PATH, move_text
 
 __all__ = ["DiamondMove", "PASS", "KING", "PATHS_LIMIT", "PATHS_BUDGET", "MAX_PATH", "generate",
            "moves_of", "jumps_from", "search", "reachable", "reachable_from", "single_jumps",
-           "hop_layers", "paths", "check_path", "dests", "fast_moves", "code_move", "SWAP", "PASS_CODE"]
+           "hop_layers", "paths", "check_path", "dests", "fast_moves", "code_move", "SWAP", "PASS_CODE",
+           "dests_entry"]
 
 #: paths(): how many paths it returns by default, and how many partial chains one call
 #: explores at most (the bound that keeps it fast on any position, issue 8)
@@ -396,6 +397,97 @@ def cached_dests(g, i: int, state: int) -> list[int]:
         entries.insert(0, (rm, state & rm, out))      # search goes back and forth)
         del entries[_MEMO_DEPTH:]
     return out
+
+
+def dests_entry(g, i: int, state: int) -> tuple:
+    """``cached_dests`` with what its answer depends on: (mask, ``state & mask``,
+    destinations); the answer holds while ``state & mask`` is unchanged (the bots' search
+    uses the mask to tell which pieces a move can touch). Not with the swap rule."""
+    v = g.cells[i]
+    rules = g.rules
+    entries = g._dmemo.get((rules.long_jump << 13 | rules.king_hops_after_group << 12) | i << 4 | v)
+    if entries is not None:
+        for e in entries:
+            if state & e[0] == e[1]:
+                return e
+    cached_dests(g, i, state)
+    return g._dmemo[(rules.long_jump << 13 | rules.king_hops_after_group << 12) | i << 4 | v][0]
+
+
+# ------------------------------------------------------------------ bit boards
+# Sets of holes as Python ints: hole (q, r) is bit (q + 10) * 21 + r + 10, the star inside
+# two empty rows and columns, so that shifting by a direction (or by twice it) never wraps
+# onto a hole. What the bots' search uses where only the SET of destinations matters.
+BIT = [1 << ((q + 10) * 21 + r + 10) for q, r in B.HOLES]
+#: bit position -> hole index (-1 off the star)
+BIT_HOLE = [-1] * (21 * 21)
+for _i, _b in enumerate(BIT):
+    BIT_HOLE[_b.bit_length() - 1] = _i
+
+
+def bit_masks(c, on) -> tuple[int, int]:
+    """(the holes holding a piece that may be jumped (not a king), the empty holes of the
+    board) of a cell list (``on``: the board's holes)."""
+    jump = empty = 0
+    for i, v in enumerate(c):
+        if v:
+            if not v & _KING:
+                jump |= BIT[i]
+        elif on[i]:
+            empty |= BIT[i]
+    return jump, empty
+
+
+def hop_bits(b: int, jump: int, land: int) -> int:
+    """The holes a man on bit ``b`` reaches by single-hop chains (DG-09, DG-10): ``jump``
+    = the pieces it may jump (its own hole not among them), ``land`` = the holes it may
+    land on (empty, not forbidden to it, DG-13)."""
+    reach = 0
+    fr = b
+    while fr:
+        fr = ((((fr << 21) & jump) << 21) | (((fr << 1) & jump) << 1) | (((fr << 20) & jump) << 20)
+              | (((fr >> 21) & jump) >> 21) | (((fr >> 1) & jump) >> 1)
+              | (((fr >> 20) & jump) >> 20)) & land
+        land ^= fr
+        reach |= fr
+    return reach
+
+
+def king_bits(b: int, jump: int, land: int, terminal: bool) -> int:
+    """The holes a king on bit ``b`` reaches (DG-11, DG-12): single hops chain on, a
+    jump over a line of 2+ pieces (not kings) ends the turn when ``terminal``
+    (king_hops_after_group=False). ``jump``/``land`` as in ``hop_bits``."""
+    reach = late = 0
+    fr = b
+    while fr:
+        new = 0
+        for s in (21, 1, 20):
+            t = (fr << s) & jump
+            if t:
+                t <<= s
+                new |= t & land
+                t &= jump
+                while t:
+                    t <<= s
+                    late |= t & land
+                    t &= jump
+            t = (fr >> s) & jump
+            if t:
+                t >>= s
+                new |= t & land
+                t &= jump
+                while t:
+                    t >>= s
+                    late |= t & land
+                    t &= jump
+        if not terminal:
+            new |= late & land
+            late = 0
+        new &= land
+        land ^= new
+        reach |= new
+        fr = new
+    return reach | late
 
 
 def dests(g, i: int) -> list[int]:
