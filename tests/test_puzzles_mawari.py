@@ -151,6 +151,7 @@ def test_widget_right_wrong_retry_hint_and_score():
     g = w.board.game
     assert g.square(0) == "1二" and isinstance(g.history[-1], ChanceStep)
     assert "7 squares forward (MS-05)" in w.board.events_html.value
+    assert "played out" in w.board.status and 'data-cell="1二" fill="#ffe066"' in w.board.canvas.svg
     assert w.score() == {"first": 0, "solved": 1, "tried": 1, "total": len(PUZZLES)}
     w.click("1三")                                   # solved: clicks are refused
     assert "solved" in w.board.message and w.score()["tried"] == 1

@@ -63,6 +63,8 @@ add("en", {
                                  "Answer by clicking the board.",
     "mawari.puzzle.status_battle": "<b>P1</b> may declare a battle (MS-15): click the opposing piece, "
                                    "or P1's own piece for no battle.",
+    "mawari.puzzle.status_done": "The toss is played out on the board: the events under it say what "
+                                 "happened and why.",
     "mawari.puzzle.toss_n": "toss {n}",
 })
 add("ja", {
@@ -82,6 +84,8 @@ add("ja", {
                                  "盤をクリックして答えてください。",
     "mawari.puzzle.status_battle": "<b>P1</b> は戦を申し込めます (MS-15)。相手の駒をクリックするか、"
                                    "戦をしないなら P1 自身の駒をクリックしてください。",
+    "mawari.puzzle.status_done": "盤の上で金の振りを進めました。盤の下の出来事の欄に、何が起きたかと"
+                                 "その理由が書いてあります。",
     "mawari.puzzle.toss_n": "{n} 回目",
 })
 
@@ -226,6 +230,7 @@ def show_answer(puzzle: Puzzle, board) -> None:
         for t in s.tosses:
             g.set_toss(t)
         board.focus = board_cell(puzzle.accepted[0])
+        board.played = True
     board.pending = ()
     board.conceal = False
     board.marked = 1
@@ -261,6 +266,7 @@ def _puzzle_board_class():
             self.pending = tuple(pending)
             self.conceal = bool(conceal)
             self.focus = None
+            self.played = False        # the toss played out after the right answer
             super().__init__(game, **kw)
             self.join_button.layout.display = "none"
 
@@ -281,6 +287,8 @@ def _puzzle_board_class():
                 return tr("mawari.puzzle.status_toss")
             if self.conceal and self.game.phase == "decide":
                 return tr("mawari.puzzle.status_battle")
+            if self.played:
+                return tr("mawari.puzzle.status_done")
             return super().status_text()
 
         def events_markup(self) -> str:
