@@ -24,8 +24,6 @@ one of them. The toss maths is ``boardkit.mawari.toss``; the decisions are gener
 """
 from __future__ import annotations
 
-from bisect import bisect_right
-
 from .._core import BoardkitError, ChanceStep, FormatError, Game, IllegalMoveError, Outcome
 from ..svg import Drawing
 from .movegen import Battle, Join, battle_targets, decisions, race_length
@@ -204,22 +202,27 @@ class MawariGame(Game):
         return not self._finished and self._phase != "decide"   # "toss" or "battle"
 
     def _sample_entry(self, rng) -> tuple:
-        """(toss, _toss_info) of one random toss: the same six uniform numbers in the same
-        order as ``TossModel.sample`` (four golds, overlap, fall; ``random(6)`` draws
-        what ``random(4)`` and two ``random()`` draw), so the same toss (tested). The
-        2,500 possible tosses are built once per rules (issue 14)."""
-        cum, overlap, fall = self.rules._sampling
+        """(toss, _toss_info, a ChanceStep per player) of one random toss: the same six
+        uniform numbers in the same order as ``TossModel.sample`` (four golds, overlap,
+        fall; ``random(6)`` draws what ``random(4)`` and two ``random()`` draw), so the
+        same toss (tested). The 2,500 possible tosses are built once per toss options
+        (issue 14)."""
+        (c0, c1, c2, c3), overlap, fall = self.rules._sampling
         a, b, c, d, o, f = rng.random(6).tolist()
-        code = (((((bisect_right(cum, a) * 5 + bisect_right(cum, b)) * 5
-                   + bisect_right(cum, c)) * 5 + bisect_right(cum, d)) * 2
-                 + (o < overlap)) * 2 + (f < fall))
+        code = 0
+        for x in (a, b, c, d):            # a gold's face: how many cumulative bounds x passes
+            code = code * 5 + (0 if x < c0 else 1 if x < c1 else 2 if x < c2
+                               else 3 if x < c3 else 4)
+        code = code * 4 + (o < overlap) * 2 + (f < fall)
         table = self.rules._toss_tables[0]
         entry = table[code]
         if entry is None:
             k = code >> 2
             faces = (FACES[k // 125], FACES[k // 25 % 5], FACES[k // 5 % 5], FACES[k % 5])
             toss = Toss(faces, bool(code & 2), bool(code & 1))
-            entry = table[code] = (toss, _toss_info(toss, self.rules))
+            # the history entries are immutable too: one per player who tossed it
+            entry = table[code] = (toss, _toss_info(toss, self.rules),
+                                   tuple(ChanceStep(q, toss) for q in range(4)))
         return entry
 
     def _sample_chance(self, rng) -> Toss:
@@ -233,13 +236,13 @@ class MawariGame(Game):
         the toss's consequences looked up instead of worked out again (issue 14)."""
         if self._finished or self._phase == "decide":
             raise IllegalMoveError(self._no_chance_reason())
-        toss, info = self._sample_entry(rng)
+        toss, info, steps = self._sample_entry(rng)
         who = self.turn
         snap = self._snapshot()
         self._mark = len(self.events)
         self._apply_toss(toss, info)
         self._undo.append(snap)
-        self._history.append(ChanceStep(who, toss))
+        self._history.append(steps[who])
         return toss
 
     def _check_chance(self, toss) -> Toss:

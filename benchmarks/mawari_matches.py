@@ -1,0 +1,119 @@
+"""回り将棋 bot matches: games per second, today's engine against an older one, side by
+side (issue 14). Run by hand; not a test.
+
+    .venv/bin/python benchmarks/mawari_matches.py                    # this tree only
+    git archive 33aee06 boardkit | tar -x -C /tmp/ms_old              # the engine before issue 14
+    .venv/bin/python benchmarks/mawari_matches.py --vs /tmp/ms_old [--rounds 5] [--check]
+
+Each round runs every match once in a fresh process per engine (``PYTHONPATH`` = the
+engine's source tree), old and new interleaved (the order alternates from round to
+round); each process measures its own CPU time (``time.process_time``) and wall time
+over the games only (imports and the first smart-bot table left out). Printed: the
+medians over the rounds of games per CPU-second and per wall-second, the ratio new/old
+of the medians and the median of the per-round ratios. Same seeds, same games:
+``--check`` compares a digest of every game's history, events and final JSON.
+
+Matches (seeded with ``sim.spawn_rngs``, as ``ai.simulate_games`` and ``tips.py``):
+  middle-3p     the middle levels: random (きまぐれ) vs always (いつも戦う) vs never, 3 players
+  smart-2p      smart vs smart, 2 players (``mawari_race.py``)
+  tips-4p       smart vs three never seats, 4 players (a ``tips.py mawari`` game)
+  realistic-2p  always vs random with the realistic golds (overlaps, fallen golds)
+
+A game here is a few dozen tosses and one or two battle decisions: the bots cost
+nothing, the engine (one toss = one recorded, undoable step with its events) is all.
+
+Measured 2026-12-01 02:2x UTC (2 cores shared by 9 agents, load average 4-7),
+old = 33aee06 (the mawari engine before issue 14), new = this tree, 5 rounds, medians:
+(see the table printed below; filled in by the ms-speed helper)
+"""
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+MATCHES = {  # name: (players, levels, rules preset or None, games)
+    "middle-3p": (3, ("random", "always", "never"), None, 400),
+    "smart-2p": (2, ("smart", "smart"), None, 400),
+    "tips-4p": (4, ("smart", "never", "never", "never"), None, 300),
+    "realistic-2p": (2, ("always", "random"), "realistic", 400),
+}
+
+
+def run_match(name: str) -> dict:
+    """Play the match here; returns games, CPU seconds, wall seconds, a digest of the games."""
+    from boardkit import sim
+    from boardkit.mawari import MawariGame, MawariRules
+    from boardkit.mawari.ai import battle_odds, bot
+
+    players, levels, preset, games = MATCHES[name]
+    rules = MawariRules.realistic() if preset == "realistic" else None
+    bots = [bot(level) for level in levels]
+    battle_odds((rules or MawariRules()).model, 16)        # the smart bot's first table
+    h = hashlib.sha256()
+    c0, t0 = time.process_time(), time.perf_counter()
+    for i, rng in enumerate(sim.spawn_rngs(3, games)):
+        g = MawariGame(rules, players=players)
+        seats = bots[i % players:] + bots[:i % players]      # seats rotated
+        sim.play_game(g, seats, rng)
+        h.update(json.dumps([[str(m) for m in g.history], g.events], ensure_ascii=False)
+                 .encode())
+    cpu, wall = time.process_time() - c0, time.perf_counter() - t0
+    return {"games": games, "cpu": cpu, "wall": wall, "digest": h.hexdigest()}
+
+
+def child(src: str, name: str) -> dict:
+    env = dict(os.environ, PYTHONPATH=src)
+    out = subprocess.run([sys.executable, __file__, "--child", name], env=env, cwd="/tmp",
+                         capture_output=True, text=True, check=True)
+    return json.loads(out.stdout)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--vs", help="source tree of the old engine (holds boardkit/)")
+    ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--child")
+    ap.add_argument("--check", action="store_true", help="compare the games old/new")
+    a = ap.parse_args()
+    if a.child:
+        print(json.dumps(run_match(a.child)))
+        return
+    sides = {"new": str(ROOT)} | ({"old": a.vs} if a.vs else {})
+    for name in MATCHES:
+        rates: dict = {s: {"cpu": [], "wall": []} for s in sides}
+        ratios = []
+        digests = {}
+        for r in range(a.rounds):
+            order = list(sides) if r % 2 else list(sides)[::-1]
+            got = {}
+            for s in order:
+                res = got[s] = child(sides[s], name)
+                digests[s] = res["digest"]
+                rates[s]["cpu"].append(res["games"] / res["cpu"])
+                rates[s]["wall"].append(res["games"] / res["wall"])
+            if "old" in got:
+                ratios.append(got["old"]["cpu"] / got["new"]["cpu"])
+        line = f"{name:<13}"
+        for s in sides:
+            line += (f"  {s}: {statistics.median(rates[s]['cpu']):6.0f} games/CPU-s "
+                     f"{statistics.median(rates[s]['wall']):6.0f} games/s")
+        if "old" in sides:
+            r_cpu = statistics.median(rates["new"]["cpu"]) / statistics.median(rates["old"]["cpu"])
+            r_wall = statistics.median(rates["new"]["wall"]) / statistics.median(rates["old"]["wall"])
+            line += (f"  new/old: CPU {r_cpu:.2f}x, wall {r_wall:.2f}x, "
+                     f"round ratios {statistics.median(ratios):.2f}x")
+            if a.check:
+                line += "  same games" if digests["new"] == digests["old"] else "  GAMES DIFFER"
+        print(line, flush=True)
+
+
+if __name__ == "__main__":
+    main()
