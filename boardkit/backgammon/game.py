@@ -425,6 +425,39 @@ class BackgammonGame(Game):
         }[self._phase]
 
     # --------------------------------------------------------------- moves
+    def legal_moves(self) -> list:
+        # the base's, without going through is_over() and outcome() each time
+        if self._result is not None:
+            return []
+        return self._generate()
+
+    def play(self, move: Any) -> Any:
+        """Play a move (a move value, or its text). Returns the move played.
+
+        An illegal move raises IllegalMoveError and leaves the game untouched."""
+        # The fast path: a play of this very turn's legal_moves() (its position tuple is
+        # the one all of them share; a play kept from an earlier turn holds an older
+        # one, still alive, so never the same object) or a cube action offered now.
+        # Anything else goes through the base's checks.
+        ph = self._phase
+        if ph == "move":
+            last = _LAST
+            if (type(move) is Play and self._cache is not None and self._cache == last[0]
+                    and move._base is not None and move._base is last[1][0]._base):
+                snap = self._snapshot()
+                self._apply(move)
+                self._undo.append(snap)
+                self._history.append(move)
+                return move
+        elif (ph == "cube" and (move is _ROLL or move is _DOUBLE)) or (
+                ph == "respond" and (move is _TAKE or move is _PASS)):
+            snap = self._snapshot()
+            self._apply_cube(move.action)
+            self._undo.append(snap)
+            self._history.append(move)
+            return move
+        return super().play(move)
+
     def _generate(self) -> list:
         ph = self._phase
         if ph == "move":
