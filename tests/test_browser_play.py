@@ -3,8 +3,9 @@
 ``make play``'s own command (Voila) serves a temporary copy of notebooks/play (one server
 for this module); headless Chromium (Debian's, via playwright) opens a page afresh for
 every test, as a student does, and the test asserts only on what the student sees: text
-in the page and the board's SVG.
+in the page and the board's SVG. Every page shows no code.
 
+0. Clicks: the checkers page plays 11-15 by two clicks (move list, board).
 1. Keyboard alone (checkers, Diamond Game): Tab reaches the board, the arrow keys move
    the focus ring to a piece, Enter picks it up (the board redraws), the arrows go on to
    the destination, Enter (checkers) or Space (Diamond) plays; the move list, the board
@@ -20,6 +21,9 @@ in the page and the board's SVG.
    typed in standard notation and Enter plays it; a refused move shows the engine's message
    with its rule ID and changes nothing. A Python copy of the page's widget (the computer's
    replies are seeded) says what the move list and the board's aria-label must then show.
+4. The tutor (checkers): the Tutor switch, off by default, turned on; a fine move says
+   "Tutor: fine", a move that leaves a man en prise gets one line naming the tip and the
+   strongest level's move (on the page and in the live region a screen reader reads).
 
 Every test has the browser tests' hard timeout and leaves a screenshot when it fails
 (``BOARDKIT_SCREENSHOTS=<dir>`` keeps one of every test).
@@ -227,6 +231,43 @@ def test_keyboard_alone_then_the_move_box_on_the_play_page(voila, page, game):  
     _shows_game(page, root, canvas, w)
     assert _settled_board(canvas) != before, f"the board does not show {good}"
     assert _norm(refusal) not in _norm(root.inner_text()), "the old error stayed on the page"
+
+
+# ---------------------------------------------------------------------- 4. the tutor
+#: a checkers game a student plays (Black, by clicks) whose second move leaves a man en
+#: prise against the page's computer (White, level easy, seeded): the tutor's tip 1
+TUTOR_GAME = (("9", "13"), ("12", "16"))
+
+
+@pytest.mark.browser
+def test_the_tutor_switch_on_the_play_page_names_a_bad_move(voila, page):  # noqa: F811
+    """Tutor on (its checkbox), a fine move ("Tutor: fine"), then a move that leaves a man
+    en prise: one line naming the tip and what the strongest level would play."""
+    canvas, root = _open_page(page, voila, "checkers")
+    w = _page_widget("checkers")
+    switch = root.locator(".widget-checkbox", has_text="Tutor").locator("input[type='checkbox']")
+    assert switch.count() == 1, "no Tutor switch on the board"
+    assert not switch.is_checked(), "the tutor is on by default"
+    switch.check()
+    w.tutor_on = True
+    lines = []
+    for src, dst in TUTOR_GAME:
+        click_cell(page, canvas, src)
+        click_cell(page, canvas, dst)
+        w.click(src)
+        w.click(dst)
+        lines.append(w.tutor_line)
+        _shows_game(page, root, canvas, w)            # the move and the computer's reply
+        _wait_for_text(page, root, w.tutor_line)
+    assert lines[0].startswith("Tutor: fine"), lines
+    assert lines[-1].startswith("Tutor: ") and "fine" not in lines[-1], \
+        f"the tutor has nothing to say about {TUTOR_GAME[-1]} any more: pick another bad move ({lines})"
+    assert re.search(r"[Tt]ip \d", lines[-1]), f"the tutor's line names no tip: {lines[-1]}"
+    assert _norm(lines[0]) not in _norm(root.inner_text()), "the old tutor line stayed"
+    # the live region a screen reader reads out says it too
+    page.wait_for_function("([el, t]) => Array.from(el.querySelectorAll('.boardkit-live'))"
+                           ".some(e => e.textContent.includes(t))",
+                           arg=[root.element_handle(), lines[-1]], timeout=10_000)
 
 
 # ---------------------------------------------------------------------- 2. the puzzles
