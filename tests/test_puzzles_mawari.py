@@ -14,7 +14,7 @@ from boardkit.i18n import CATALOGUES
 from boardkit.mawari import ai
 from boardkit.mawari.game import MawariGame
 from boardkit.mawari.notation import TRACK, square_name
-from boardkit.mawari.puzzles import PUZZLES, click_answer, parse_position
+from boardkit.mawari.puzzles import PUZZLES, click_answer, draw_puzzle, parse_position
 from boardkit.puzzles import PuzzleWidget, Verdict
 
 SQUARES = [square_name(i) for i in range(TRACK)]
@@ -162,6 +162,14 @@ def test_widget_right_wrong_retry_hint_and_score():
     w.retry()                                        # a solved puzzle can be played again
     assert w.board.game.square(0) == "1九" and not w.done
     assert "Solved 2 of" in w.score_text()
+
+
+def test_draw_puzzle_shows_the_board_as_the_widget_does():
+    for i, p in enumerate(PUZZLES):
+        w = PuzzleWidget(PUZZLES, start=i)
+        assert draw_puzzle(p).to_svg() == w.board.canvas.svg, p.title
+    svg = draw_puzzle(PUZZLES.for_rule("MS-07")[0]).to_svg()
+    assert "toss 1: 表 表 表 表" in svg and "toss 2: 表 裏 裏 裏" in svg
 
 
 def test_the_answer_box_takes_a_square_name():

@@ -42,7 +42,8 @@ from .notation import square_index, square_name
 from .toss import Toss
 
 __all__ = ["PUZZLES", "ASKS", "Setup", "parse_position", "make_game", "click_answer",
-           "show_answer", "answer_after", "board_cell", "widget_class", "widget_options"]
+           "show_answer", "answer_after", "board_cell", "draw_puzzle", "widget_class",
+           "widget_options"]
 
 ASKS = ("end", "laid", "woken", "battle")
 
@@ -258,7 +259,6 @@ def _puzzle_board_class():
     marked (no target rings, buttons or "may be declared" event) until it is answered."""
     if _CLASS:
         return _CLASS[0]
-    from .draw import _gold
     from .widget import MawariWidget
 
     class MawariPuzzleBoard(MawariWidget):
@@ -278,8 +278,7 @@ def _puzzle_board_class():
             hl = [self.focus] if self.focus else ([] if g.is_over() else [g.square(g.turn)])
             d = g.draw(highlight=hl, hint=self.hint, flip=self.flipped,
                        last_move=not self.pending)
-            for k, toss in enumerate(self.pending):
-                _table(d, toss, tr("mawari.puzzle.toss_n", n=k + 1), _gold)
+            _tables(d, self.pending)
             return d.to_svg()
 
         def status_text(self) -> str:
@@ -304,6 +303,25 @@ def _puzzle_board_class():
 
     _CLASS.append(MawariPuzzleBoard)
     return MawariPuzzleBoard
+
+
+def draw_puzzle(puzzle: Puzzle, **options):
+    """The puzzle as its board shows it (an ``svg.Drawing``): the position with P1
+    marked and the pending toss(es) on the table under the board, their value not written
+    (for printed puzzle pages); ``options`` go to ``MawariGame.draw``."""
+    s = parse_position(puzzle.position)
+    g = make_game(puzzle)
+    pending = () if s.ask == "battle" else s.tosses
+    options.setdefault("highlight", [g.square(0)])
+    d = g.draw(last_move=not pending, **options)
+    _tables(d, pending)
+    return d
+
+
+def _tables(d, tosses) -> None:
+    from .draw import _gold
+    for k, toss in enumerate(tosses):
+        _table(d, toss, tr("mawari.puzzle.toss_n", n=k + 1), _gold)
 
 
 def _table(d, toss: Toss, label: str, gold) -> None:
