@@ -10,13 +10,13 @@ in the page and the board's SVG. Every page shows no code.
    the focus ring to a piece, Enter picks it up (the board redraws), the arrows go on to
    the destination, Enter (checkers) or Space (Diamond) plays; the move list, the board
    and the board's aria-label show the move.
-2. The Puzzles section (checkers, Diamond Game, backgammon; 回り将棋 once its page has
-   puzzles): a legal but wrong move by clicks ("Not this one", the puzzle's rule ID, the
-   position set up again, "tried 1"), the right move ("Right", "Solved 1 of N"), Retry
-   (the position again), Next (puzzle 2), puzzle 2 solved at the first try ("Solved 2 of
-   N (1 at the first try)"). The clicks are planned from the puzzle's own data (its first
-   accepted answer, the first legal move that is not an answer) on a Python copy of the
-   puzzle widget, so the test follows the puzzles as they change.
+2. The Puzzles section (checkers, Diamond Game, backgammon, 回り将棋): a wrong answer by
+   clicks ("Not ...", a rule ID, the position set up again, "tried 1"), the right one
+   ("Right", "Solved 1 of N"), Retry (the position again), Next (puzzle 2), puzzle 2
+   solved at the first try ("Solved 2 of N (1 at the first try)"). The clicks are planned
+   from the puzzle's own data on a Python copy of the puzzle widget (its first accepted
+   answer; the first legal move that is not an answer, or for 回り将棋, answered by a
+   square, its first trap), so the test follows the puzzles as they change.
 3. The move box (checkers, Diamond Game), after the keyboard move on the same page: a move
    typed in standard notation and Enter plays it; a refused move shows the engine's message
    with its rule ID and changes nothing. A Python copy of the page's widget (the computer's
