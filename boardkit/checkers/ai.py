@@ -710,6 +710,31 @@ class _Search:
         return scored if scored is not None else self.root(b, w, k, p, 1)
 
 
+#: the parts of a _Search that depend only on the rules and the tips, per move generator
+_TEMPLATES: dict = {}
+
+
+def _searcher(game, tips, noise, rng) -> _Search:
+    """``_Search(game.rules, frozenset(tips), noise, rng)`` without rebuilding what is
+    the same for every move (looked up by the game's move generator and the tips)."""
+    gen = game._gen
+    if type(tips) is not frozenset:
+        tips = frozenset(tips)
+    key = (id(gen), tips)
+    hit = _TEMPLATES.get(key)
+    if hit is None or hit[0] is not gen:
+        if len(_TEMPLATES) > 1000:
+            _TEMPLATES.clear()
+        hit = _TEMPLATES[key] = (gen, _Search(game.rules, frozenset(tips)).__dict__)
+    s = _new_search(_Search)
+    s.__dict__.update(hit[1])
+    s.noise, s.rng = noise, rng
+    return s
+
+
+_new_search = object.__new__
+
+
 def _no_move(game):
     from .._core import IllegalMoveError
     out = game.outcome()
@@ -746,9 +771,20 @@ class TipBot:
     def __call__(self, game, rng=None):
         if game.is_over():
             raise _no_move(game)
-        b, w, k, p = position(game)
-        s = _Search(game.rules, frozenset(self.tips), self.noise, rng)
+        b, w, k, p = game.raw_position()
+        s = _searcher(game, self.tips, self.noise, rng)
         depth = max(1, self.depth)
+        if depth == 2 and self.noise and not s.quiesce:
+            # the middle level: exact scores of the game's own moves, in their order
+            # (root2), then the same noise draws and choice as root + _choose + _to_move
+            vals = s.root2(b, w, k, p, game._raw_moves())
+            if rng is not None:
+                noise = self.noise
+                vals = [v + (0.0 + noise * z) for v, z in zip(vals, rng.standard_normal(len(vals)).tolist())]
+            best = max(vals)
+            top = [i for i, v in enumerate(vals) if v >= best]
+            i = top[0] if rng is None or len(top) == 1 else top[int(rng.integers(len(top)))]
+            return game._move_list()[i]
         if self.max_nodes is not None and not self.noise:
             scored = s.deepest(b, w, k, p, depth, self.max_nodes)
         else:
@@ -791,8 +827,7 @@ class NormalBot:
     noise: float = 25.0
 
     def __call__(self, game, rng=None):
-        return TipBot(frozenset({"groups", "back_row", "centre", "crown"}),
-                      self.depth, self.noise)(game, rng)
+        return _tipbot(_NORMAL_TIPS, self.depth, self.noise, None)(game, rng)
 
 
 @dataclass(frozen=True)
@@ -802,7 +837,16 @@ class StrongBot:
     depth: int = 4
 
     def __call__(self, game, rng=None):
-        return TipBot(frozenset(TIPS), self.depth, 0.0, NODE_BUDGET)(game, rng)
+        return _tipbot(frozenset(TIPS), self.depth, 0.0, NODE_BUDGET)(game, rng)
+
+
+_NORMAL_TIPS = frozenset({"groups", "back_row", "centre", "crown"})
+
+
+@cache
+def _tipbot(tips, depth, noise, max_nodes) -> TipBot:
+    """The TipBot a level plays with (built once per setting)."""
+    return TipBot(tips, depth, noise, max_nodes)
 
 
 easy = EasyBot()
