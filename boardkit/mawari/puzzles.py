@@ -27,7 +27,8 @@ A position is written ``"pieces / tosses / ask"``:
 
 Every answer is checked against the engine by tests/test_puzzles_mawari.py: applying the
 toss to the position ends where the accepted answer says and nowhere else, every trap is
-wrong, and a battle answer is the decision the "smart" level takes.
+wrong, and a battle answer is a decision the engine offers (declining: the one the
+"smart" level takes).
 """
 from __future__ import annotations
 
