@@ -512,9 +512,13 @@ figcaption .id { font-weight: bold; }
 .answers code { font-size: 9.5pt; }
 .teacher { border: 1pt solid #000; padding: 1mm 2mm; font-weight: bold; display: inline-block; }
 footer { font-size: 8pt; margin-top: 4mm; }
-.puzzles { display: flex; flex-wrap: wrap; gap: 3mm 4mm; justify-content: space-between; }
-.puzzle { width: 48%; break-inside: avoid; page-break-inside: avoid; margin: 0 0 2mm 0; }
-.puzzle figure svg { max-height: 54mm; }
+.puzzles { font-size: 0; }     /* no gap between the inline blocks */
+.puzzle { display: inline-block; vertical-align: top; width: 48%; font-size: 10pt;
+          break-inside: avoid; page-break-inside: avoid; margin: 0 0 3mm 0; }
+.puzzle:nth-child(odd) { margin-right: 4%; }
+.puzzle figure svg { max-height: 50mm; }
+.puzzle .write { margin: 0.5mm 0 0 0; }
+.puzzle .line { height: 6mm; }
 .puzzles-page.diamond .puzzle figure svg { max-height: 78mm; }
 .puzzles-page.backgammon .puzzle figure svg { max-height: 60mm; }
 .puzzle h3 { margin: 1mm 0 0.5mm 0; font-size: 10pt; }
