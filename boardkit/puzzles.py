@@ -446,6 +446,7 @@ class _PuzzleBoard:
     and refuses clicks once the puzzle is solved."""
 
     _puzzle_owner: PuzzleWidget | None = None
+    tutor_allowed = False          # no tutor on a puzzle board (the base hides its checkbox)
 
     def handle_click(self, cell: str) -> bool:
         owner = self._puzzle_owner
