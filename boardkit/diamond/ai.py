@@ -39,6 +39,7 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import compress
+from operator import itemgetter
 
 import numpy as np
 
@@ -528,12 +529,14 @@ class _Gains:
             else:
                 queue = _hop_reach(hops, c, i)
             c[i] = v
-            for x in steps[i]:
-                if not c[x]:
-                    queue.append(x)
-            near = min([dist[x] for x in queue])
-            if d0 - near > best:
-                best = d0 - near
+            gain = d0 - min(map(dist.__getitem__, queue))     # queue[0] = i: gain >= 0
+            if gain < 1:                  # a step gains at most 1
+                for x in steps[i]:
+                    if not c[x] and dist[x] < d0:
+                        gain = 1
+                        break
+            if gain > best:
+                best = gain
         return best
 
     def after_move(self, m: int) -> int:
@@ -656,25 +659,41 @@ class _ReplyScores:
         c = game.cells
         self.state = state = board_state(c)
         self.mine = _Race(game, me, DEFAULT)
-        self.theirs = _Race(game, opp, DEFAULT)
-        self.dist = dist = _dist_table(game)[opp]
+        th = _Race(game, opp, DEFAULT)
+        self.dist = dist = th.dist
+        self.far, self.deep, self.straggler = th.far, th.deep, th.straggler
         p1 = opp + 1
         pieces = []
         entries = []
+        parts = {}
         for j in compress(_RANGE, c):
             if c[j] & 7 == p1:
                 e = dests_entry(game, j, state)
                 pieces.append((j, e[0]))
-                dj = dist[j]
-                base = j << 8
-                entries.extend([(dist[x] - dj, j, k, base | x) for k, x in enumerate(e[2])])
+                # the rival's race after moving j: total - cost[j] + cost[x] + straggler term
+                k = th.cost[c[j] & 8]
+                parts[j] = part = (k, th.total - k[j],
+                                   th.far if (dist[j] != th.far or th.nfar > 1) else th.second)
+                entries.extend(self._entries(j, part, enumerate(e[2])))
         entries.sort()
-        self.pieces, self.entries = pieces, entries
+        self.pieces, self.entries, self.parts = pieces, entries, parts
         self.gains = _Gains(game, me, state) if follow else None
         self.jump, self.empty = bit_masks(c, game._on)
         self.allowed, self.stepbits, self.rings = _bit_tables(game, opp)
         self.steps = game._steps[opp]
         self.terminal = not game.rules.king_hops_after_group
+
+    def _entries(self, j: int, part, kxs) -> list:
+        """(gain key, piece, place in its list, code, the rival's race after it) of the
+        rival's moves of piece j (``kxs``: (place, destination) pairs), as ``_mover_values``
+        computes the race (the same operations in the same order)."""
+        dist, deep, straggler = self.dist, self.deep, self.straggler
+        k, tj, far = part
+        dj = dist[j]
+        base = j << 8
+        return [(dist[x] - dj, j, n, base | x,
+                 tj + k[x] + straggler * max(0, (dist[x] if dist[x] > far else far) - deep))
+                for n, x in kxs]
 
     def score(self, m: int) -> float:
         game = self.game
@@ -685,76 +704,23 @@ class _ReplyScores:
         c[b] = va
         c[a] = 0
         try:
-            sa = _STATE[va]
-            state = self.state + (sa << 8 * b) - (sa << 8 * a)
             ab = _BYTE[a] | _BYTE[b]
             width = self.width
             redo = [j for j, rm in self.pieces if rm & ab]
             if redo:
-                dist = self.dist
                 top = []
                 for e in self.entries:
                     if e[1] not in redo:
                         top.append(e)
                         if len(top) == width:
                             break
+                sa = _STATE[va]
+                state = self.state + (sa << 8 * b) - (sa << 8 * a)
                 if len(top) == width:
-                    # a piece searched again can enter the best ``width`` only with a
-                    # destination at least as good as the last of them: look first at
-                    # the SET of its destinations (bit boards), and list them in order
-                    # only when one is good enough
-                    worst = top[-1][0]
-                    moved = BIT[a] | BIT[b]
-                    jump = self.jump if va & 8 else self.jump ^ moved
-                    land = (self.empty ^ moved) & self.allowed
-                    rings, stepbits, steps = self.rings, self.stepbits, self.steps
-                    keep = []
-                    for j in redo:
-                        dj = dist[j]
-                        lim = dj + worst
-                        if lim < 0:
-                            continue
-                        if lim >= len(rings):
-                            keep.append(j)
-                            continue
-                        bj = BIT[j]
-                        if jump & bj:
-                            reach = hop_bits(bj, jump ^ bj, land)
-                        else:
-                            reach = king_bits(bj, jump, land, self.terminal)
-                        # its steps come first (direction order), then its hop landings;
-                        # the order among the landings matters only for two of them
-                        # equally good and good enough: then the ordered list
-                        t = reach & ~(stepbits[j] & land) & rings[lim]
-                        base = j << 8
-                        got = []
-                        seen_keys = 0
-                        while t:
-                            low = t & -t
-                            t ^= low
-                            x = BIT_HOLE[low.bit_length() - 1]
-                            key = dist[x] - dj
-                            if seen_keys >> (key + 32) & 1:
-                                got = None
-                                break
-                            seen_keys |= 1 << (key + 32)
-                            got.append((key, j, 1000 + x, base | x))
-                        if got is None:
-                            keep.append(j)
-                            continue
-                        k = 0
-                        for x in steps[j]:
-                            if not c[x]:
-                                if dist[x] <= lim:
-                                    top.append((dist[x] - dj, j, k, base | x))
-                                k += 1
-                        top.extend(got)
-                    redo = keep
+                    redo = self._redo_sets(a, b, va, redo, top)
+                parts = self.parts
                 for j in redo:
-                    dj = dist[j]
-                    base = j << 8
-                    top.extend([(dist[x] - dj, j, k, base | x)
-                                for k, x in enumerate(cached_dests(game, j, state))])
+                    top.extend(self._entries(j, parts[j], enumerate(cached_dests(game, j, state))))
                 top.sort()
                 del top[width:]
             else:
@@ -763,24 +729,10 @@ class _ReplyScores:
                 c[a] = va
                 c[b] = 0
                 return self._slow(m)
-            # the rival's best reply by its own evaluation: the first with the best value
-            # (its race after the reply, from its parts, as _mover_values)
-            th = self.theirs
-            tdist, far0, nfar, second, deep = th.dist, th.far, th.nfar, th.second, th.deep
-            total, straggler, cost = th.total, th.straggler, th.cost
-            reply = None
-            reply_val = -math.inf
-            for e in top:
-                j = e[1]
-                x = e[3] & 255
-                far = far0 if (tdist[j] != far0 or nfar > 1) else second
-                if tdist[x] > far:
-                    far = tdist[x]
-                k = cost[c[j] & 8]
-                race = total - k[j] + k[x] + straggler * max(0, far - deep)
-                if mine - race > reply_val:
-                    reply, reply_val, theirs = e, mine - race, race
-            score = theirs - mine         # evaluate(game, me) after the reply
+            # the rival's best reply by its own evaluation (best rival race - its race):
+            # the first with the least race after it
+            reply = min(top, key=_RACE_AFTER)
+            score = reply[4] - mine       # evaluate(game, me) after the reply
             if self.follow:
                 j = reply[1]
                 x = reply[3] & 255
@@ -796,12 +748,69 @@ class _ReplyScores:
             c[a] = va
             c[b] = 0
 
+    def _redo_sets(self, a: int, b: int, va: int, redo: list, top: list) -> list:
+        """Of the rival's pieces searched again after the move a -> b, those that need
+        their ordered list; the others' entries good enough for the best ``width``
+        (``top``, full) are added to ``top``. A piece can enter the best ``width`` only
+        with a destination at least as good as the last of them: its SET of destinations
+        comes first (bit boards); its steps come first in its list (direction order),
+        then its hop landings, whose order matters only for two of them equally good and
+        good enough: then the ordered list."""
+        dist = self.dist
+        c = self.game.cells
+        worst = top[-1][0]
+        moved = BIT[a] | BIT[b]
+        jump = self.jump if va & 8 else self.jump ^ moved
+        land = (self.empty ^ moved) & self.allowed
+        rings, stepbits, steps, parts = self.rings, self.stepbits, self.steps, self.parts
+        keep = []
+        for j in redo:
+            dj = dist[j]
+            lim = dj + worst
+            if lim < 0:
+                continue
+            if lim >= len(rings):
+                keep.append(j)
+                continue
+            bj = BIT[j]
+            if jump & bj:
+                reach = hop_bits(bj, jump ^ bj, land)
+            else:
+                reach = king_bits(bj, jump, land, self.terminal)
+            t = reach & ~(stepbits[j] & land) & rings[lim]
+            got = []
+            seen_keys = 0
+            while t:
+                low = t & -t
+                t ^= low
+                x = BIT_HOLE[low.bit_length() - 1]
+                key = dist[x] - dj + 32
+                if seen_keys >> key & 1:
+                    got = None
+                    break
+                seen_keys |= 1 << key
+                got.append((1000 + x, x))
+            if got is None:
+                keep.append(j)
+                continue
+            n = 0
+            for x in steps[j]:
+                if not c[x]:
+                    if dist[x] <= lim:
+                        got.append((n, x))
+                    n += 1
+            top.extend(self._entries(j, parts[j], got))
+        return keep
+
     def _slow(self, m: int) -> float:
         return ReplyBot(reply_width=self.width, follow=self.follow)._score(self.game, m)
 
 
 #: つよい: two plies, the 14 best-gaining moves each way
 strong_bot = ReplyBot(width=14, reply_width=14, follow=_FOLLOW)
+
+
+_RACE_AFTER = itemgetter(4)
 
 
 def _sooner(value, plies_left):
