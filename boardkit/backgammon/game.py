@@ -183,6 +183,7 @@ class BackgammonGame(Game):
         super().__init__()
         self.rules = self._rules_arg(rules)       # None: money play with the cube (BG-12)
         self._board = [list(START), list(START)]
+        self._tb = None         # the board as two tuples, made once per change (snapshots)
         self._phase = "opening"
         self._turn = 0          # who acts next
         self._roller = 0        # who is on roll (owns the dice)
@@ -258,7 +259,12 @@ class BackgammonGame(Game):
     def position(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """(mine, theirs) from the side of the player on roll."""
         r = self._roller
-        return tuple(self._board[r]), tuple(self._board[1 - r])
+        tb = self._tb or self._board_tuples()
+        return tb[r], tb[1 - r]
+
+    def _board_tuples(self) -> tuple:
+        tb = self._tb = (tuple(self._board[0]), tuple(self._board[1]))
+        return tb
 
     def pip_count(self, player: int | None = None) -> int | tuple[int, int]:
         """Pips left to bear off: (White, Red), or one player's count."""
@@ -425,6 +431,9 @@ class BackgammonGame(Game):
         }[self._phase]
 
     # --------------------------------------------------------------- moves
+    def is_over(self) -> bool:
+        return self._result is not None         # (_outcome() is None exactly then)
+
     def legal_moves(self) -> list:
         # the base's, without going through is_over() and outcome() each time
         if self._result is not None:
@@ -468,7 +477,9 @@ class BackgammonGame(Game):
             if self._cache is not None and self._cache == last[0]:
                 return list(last[1])
             r = self._roller
-            plays = _plays_in_place(self._board[r], self._board[1 - r], *self._dice)
+            tb = self._tb or self._board_tuples()
+            plays = _plays_in_place(self._board[r], self._board[1 - r], *self._dice,
+                                    base=(tb[r], tb[1 - r]))
             self._cache = stamp = next(_STAMPS)
             _LAST = (stamp, plays)          # one reference swap: safe between threads
             return list(plays)
@@ -482,7 +493,7 @@ class BackgammonGame(Game):
         if isinstance(move, CubeAction):
             return self._apply_cube(move.action)
         r = self._roller
-        self._cache = None
+        self._cache = self._tb = None
         raw = move._raw
         if move._base is not None:
             # a lazy play of legal_moves(): its steps from this very position, in place
@@ -761,7 +772,8 @@ class BackgammonGame(Game):
 
     # --------------------------------------------------------- undo and JSON
     def _snapshot(self):
-        return (tuple(self._board[0]), tuple(self._board[1]), self._phase, self._turn,
+        tb = self._tb or self._board_tuples()
+        return (tb[0], tb[1], self._phase, self._turn,
                 self._roller, self._dice, self._cube, self._owner, self._result,
                 self._opening, self._score, self._crawford)
 
@@ -769,6 +781,7 @@ class BackgammonGame(Game):
         (b0, b1, self._phase, self._turn, self._roller, self._dice, self._cube, self._owner,
          self._result, self._opening, self._score, self._crawford) = s
         self._board = [list(b0), list(b1)]
+        self._tb = (b0, b1)
         self._cache = None
 
     def _state_dict(self) -> dict:
@@ -853,6 +866,7 @@ class BackgammonGame(Game):
         """Install a state checked by ``_state_error`` (the result is rewritten in our
         own words, so a stored reason text cannot say something else)."""
         self._board = [list(st["board"][0]), list(st["board"][1])]
+        self._tb = None
         self._phase, self._turn, self._roller = st["phase"], st["turn"], st["roller"]
         self._dice, self._cube, self._owner = st["dice"], st["cube"], st["owner"]
         self._opening, self._score, self._crawford = st["opening"], st["score"], st["crawford"]
@@ -1034,6 +1048,7 @@ class BackgammonGame(Game):
             raise FormatError("backgammon position: a side with all 15 checkers off has won: the game "
                               "is over, so it cannot be set up to play on (BG-10)")
         g._board = board
+        g._tb = None
         g._roller = g._turn = turn
         g._opening = ()
         g._phase = "roll"

@@ -632,10 +632,11 @@ def plays_for(mine, theirs, d1: int, d2: int) -> list[Play]:
     return _gen_plays(base, raw, dice)
 
 
-def _plays_in_place(m: list, t: list, d1: int, d2: int) -> list[Play]:
+def _plays_in_place(m: list, t: list, d1: int, d2: int, base=None) -> list[Play]:
     """``plays_for`` on the game's own lists (moved during the search and put back,
-    so no copies are made)."""
-    base = (tuple(m), tuple(t))
+    so no copies are made); ``base``: the same position as two tuples, if at hand."""
+    if base is None:
+        base = (tuple(m), tuple(t))
     try:
         raw = _raw_plays(m, t, d1, d2)
     except BaseException:               # (an interrupt mid-search): the board as it was
