@@ -5,7 +5,6 @@ for this module); headless Chromium (Debian's, via playwright) opens a page afre
 every test, as a student does, and the test asserts only on what the student sees: text
 in the page and the board's SVG. Every page shows no code.
 
-0. Clicks: the checkers page plays 11-15 by two clicks (move list, board).
 1. Keyboard alone (checkers, Diamond Game): Tab reaches the board, the arrow keys move
    the focus ring to a piece, Enter picks it up (the board redraws), the arrows go on to
    the destination, Enter (checkers) or Space (Diamond) plays; the move list, the board
@@ -21,9 +20,10 @@ in the page and the board's SVG. Every page shows no code.
    typed in standard notation and Enter plays it; a refused move shows the engine's message
    with its rule ID and changes nothing. A Python copy of the page's widget (the computer's
    replies are seeded) says what the move list and the board's aria-label must then show.
-4. The tutor (checkers): the Tutor switch, off by default, turned on; a fine move says
-   "Tutor: fine", a move that leaves a man en prise gets one line naming the tip and the
-   strongest level's move (on the page and in the live region a screen reader reads).
+4. Clicks and the tutor (checkers): the Tutor switch, off by default, turned on; a move
+   by two clicks (move list, board, the computer's reply) says "Tutor: fine", a move that
+   leaves a man en prise gets one line naming the tip and the strongest level's move (on
+   the page and in the live region a screen reader reads).
 
 Every test has the browser tests' hard timeout and leaves a screenshot when it fails
 (``BOARDKIT_SCREENSHOTS=<dir>`` keeps one of every test).
@@ -109,20 +109,6 @@ def _wait_svg(canvas, svg: str, why: str) -> None:
 def _settled_board(canvas, quiet: float = 0.4) -> str:
     _settled_svg(canvas, quiet=quiet)
     return _svg(canvas)
-
-
-# ---------------------------------------------------------------------- 0. clicks
-@pytest.mark.browser
-def test_checkers_play_page_takes_a_move_by_clicks(voila, page):  # noqa: F811
-    canvas, root = _open_page(page, voila, "checkers")
-    body = page.inner_text("body")
-    assert "Checkers: play against the computer" in body and "How to play" in body
-    counts = _cell_counts(canvas)
-    click_cell(page, canvas, "11")                 # a black man
-    click_cell(page, canvas, "15")                 # where it goes
-    _wait_for_text(page, root, "11-15")            # the move list has it
-    _wait_board(canvas, lambda n: n.get("15", 0) > counts.get("15", 0)
-                and n.get("11", 0) < counts.get("11", 0), "11-15 played")
 
 
 # ------------------------------------------------------- 1. keyboard alone, 3. the move box
@@ -240,10 +226,12 @@ TUTOR_GAME = (("9", "13"), ("12", "16"))
 
 
 @pytest.mark.browser
-def test_the_tutor_switch_on_the_play_page_names_a_bad_move(voila, page):  # noqa: F811
-    """Tutor on (its checkbox), a fine move ("Tutor: fine"), then a move that leaves a man
-    en prise: one line naming the tip and what the strongest level would play."""
+def test_clicks_and_the_tutor_switch_on_the_play_page(voila, page):  # noqa: F811
+    """Tutor on (its checkbox), a fine move by clicks ("Tutor: fine"), then a move that
+    leaves a man en prise: one line naming the tip and what the strongest level would play."""
     canvas, root = _open_page(page, voila, "checkers")
+    body = page.inner_text("body")
+    assert "Checkers: play against the computer" in body and "How to play" in body
     w = _page_widget("checkers")
     switch = root.locator(".widget-checkbox", has_text="Tutor").locator("input[type='checkbox']")
     assert switch.count() == 1, "no Tutor switch on the board"
@@ -252,12 +240,16 @@ def test_the_tutor_switch_on_the_play_page_names_a_bad_move(voila, page):  # noq
     w.tutor_on = True
     lines = []
     for src, dst in TUTOR_GAME:
-        click_cell(page, canvas, src)
-        click_cell(page, canvas, dst)
+        counts = _cell_counts(canvas)
+        click_cell(page, canvas, src)                 # a black man
+        click_cell(page, canvas, dst)                 # where it goes
         w.click(src)
         w.click(dst)
         lines.append(w.tutor_line)
         _shows_game(page, root, canvas, w)            # the move and the computer's reply
+        if not lines[1:]:                             # the board shows the first move
+            _wait_board(canvas, lambda n: n.get(dst, 0) > counts.get(dst, 0)
+                        and n.get(src, 0) < counts.get(src, 0), f"{src}-{dst} played")
         _wait_for_text(page, root, w.tutor_line)
     assert lines[0].startswith("Tutor: fine"), lines
     assert lines[-1].startswith("Tutor: ") and "fine" not in lines[-1], \
