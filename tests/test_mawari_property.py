@@ -160,6 +160,35 @@ def test_ms09_game_samples_exactly_like_the_toss_model():
             assert g._sample_chance(a) == rules.model.sample(b)
 
 
+def test_ms09_game_tosses_equal_the_models_for_every_bit_generator():
+    """resolve_chance reads PCG64's raw words against bounds scaled to words (issue 14);
+    other bit generators go through random(): the tosses are TossModel.sample's, for odd
+    probabilities too (bounds that are no multiple of 2**-53)."""
+    odd = MawariRules(toss_probs=("1/3", "1/7", "1/5", "1/11", "269/1155",
+                                  "1/13", "1/17"))
+    for rules in (MawariRules(), MawariRules.realistic(), odd):
+        for bits in (np.random.PCG64, np.random.PCG64DXSM, np.random.MT19937, np.random.SFC64):
+            g = MawariGame(rules=rules)
+            a, b = np.random.Generator(bits(9)), np.random.Generator(bits(9))
+            for _ in range(200):
+                if g.is_over():
+                    break
+                if g.chance_pending():
+                    assert g.resolve_chance(a) == rules.model.sample(b)
+                else:
+                    g.play(g.legal_moves()[-1])
+
+
+def test_ms09_raw_word_bounds_are_exact():
+    """random() < c exactly when the raw word w < ceil(c * 2**53) << 11, at the edges."""
+    import math
+    for c in (0.5, 0.49, 0.96, 0.99, 0.998, 1 / 3, 1.0, 1e-300, 0.0, 0.1 + 0.2):
+        t = math.ceil(c * 2.0 ** 53) << 11
+        for w in (t - 2049, t - 2048, t - 1, t, t + 1, t + 2047, t + 2048):
+            if 0 <= w < 2 ** 64:
+                assert ((w >> 11) * 2.0 ** -53 < c) == (w < t), (c, w)
+
+
 @pytest.mark.parametrize("jump", [True, False])
 def test_ms06_ms10_ms14_engine_agrees_with_ring_chain_step(jump):
     """Cross-check of two implementations: a lone piece's move in the game against

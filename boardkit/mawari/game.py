@@ -24,6 +24,10 @@ one of them. The toss maths is ``boardkit.mawari.toss``; the decisions are gener
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
+import numpy as np
+
 from .._core import BoardkitError, ChanceStep, FormatError, Game, IllegalMoveError, Outcome
 from ..svg import Drawing
 from .movegen import Battle, Join, battle_targets, decisions, race_length
@@ -50,6 +54,17 @@ RANK_EN = ("pawn", "lance", "knight", "silver")
 HOMES = {2: (0, 16), 3: (0, 8, 16), 4: (0, 8, 16, 24)}   # MS-02
 _BATTLE_KEYS = ("attacker", "defender", "length", "progress", "side", "attacker_back")
 _LABELS = ("P1", "P2", "P3", "P4")
+# bit generators whose random() is (next 64-bit word >> 11) / 2**53 (numpy's next_double)
+_RAW_DOUBLES = (np.random.PCG64, np.random.PCG64DXSM)
+_AGAIN = tuple(f"no gold face down: {label} tosses again (MS-07)" for label in _LABELS)
+
+
+@lru_cache(maxsize=4)
+def _default_rules(players: int) -> MawariRules:
+    """``MawariRules(players=n)``, built once: every simulated game starts with the
+    default rules, and building them (seven probabilities checked, the rules' checks
+    run twice for 3-4 players) cost as much as a quarter of a game (issue 14)."""
+    return MawariRules(players=players)
 
 
 def _toss_info(toss: Toss, rules: MawariRules) -> tuple:
@@ -92,6 +107,8 @@ class MawariGame(Game):
             n = short(rules)
             raise BoardkitError(f"MawariGame(rules=...): expected a MawariRules, got {n}; "
                                 f"for {n} players write MawariGame(players={n})")
+        if rules is None and (players is None or type(players) is int and 2 <= players <= 4):
+            rules = _default_rules(2 if players is None else players)   # immutable: shared
         rules = self._rules_arg(rules)
         if players is not None and players != rules.players:
             rules = rules.replace(players=players)
@@ -204,11 +221,16 @@ class MawariGame(Game):
     def _sample_entry(self, rng) -> tuple:
         """(toss, _toss_info, a ChanceStep per player) of one random toss: the same six
         uniform numbers in the same order as ``TossModel.sample`` (four golds, overlap,
-        fall; ``random(6)`` draws what ``random(4)`` and two ``random()`` draw), so the
-        same toss (tested). The 2,500 possible tosses are built once per toss options
-        (issue 14)."""
-        (c0, c1, c2, c3), overlap, fall = self.rules._sampling
-        a, b, c, d, o, f = rng.random(6).tolist()
+        fall; ``random(6)`` draws what ``random(4)`` and two ``random()`` draw; with
+        numpy's default PCG64 the six raw words behind them are compared with the bounds
+        scaled to words, see ``MawariRules._sampling_raw``), so the same toss (tested).
+        The 2,500 possible tosses are built once per toss options (issue 14)."""
+        if type(getattr(rng, "bit_generator", None)) in _RAW_DOUBLES:
+            (c0, c1, c2, c3), overlap, fall = self.rules._sampling_raw
+            a, b, c, d, o, f = rng.bit_generator.random_raw(6).tolist()
+        else:
+            (c0, c1, c2, c3), overlap, fall = self.rules._sampling
+            a, b, c, d, o, f = rng.random(6).tolist()
         code = 0
         for x in (a, b, c, d):            # a gold's face: how many cumulative bounds x passes
             code = code * 5 + (0 if x < c0 else 1 if x < c1 else 2 if x < c2
@@ -237,7 +259,7 @@ class MawariGame(Game):
         if self._finished or self._phase == "decide":
             raise IllegalMoveError(self._no_chance_reason())
         toss, info, steps = self._sample_entry(rng)
-        who = self.turn
+        who = self._current if self._phase == "toss" else self.turn
         snap = self._snapshot()
         self._mark = len(self.events)
         self._apply_toss(toss, info)
@@ -329,7 +351,7 @@ class MawariGame(Game):
         if self._finished:
             return
         again = kind == "again"
-        offer = self._battle_targets(p) if r.battles else []
+        offer = battle_targets(self._pos, self._laid, p, r.battle_line) if r.battles else []
         if offer:
             self._phase, self._again, self._offer = "decide", again, offer
             names = ", ".join(self._label(q) for q in offer)
@@ -343,15 +365,18 @@ class MawariGame(Game):
         if self._again and not self._finished:
             self._again = False
             self._phase = "toss"
-            self._say(f"no gold face down: {self._label(self._current)} tosses again (MS-07)")
+            self.events.append(_AGAIN[self._current])
             return
         self._end_turn()
 
     def _end_turn(self) -> None:
         self._again = False
         self._phase = "toss"
-        n = self.players
+        n = len(self._pos)
         nxt = (self._current + 1) % n
+        if not self._laid[nxt]:                 # the usual case
+            self._current = nxt
+            return
         for _ in range(2 * n + 1):
             if not self._laid[nxt]:
                 break
@@ -409,11 +434,14 @@ class MawariGame(Game):
         pos = self._pos
         home = self._home[p]
         cur = pos[p]
+        if n < TRACK and not 0 < (home - cur) % TRACK <= n:
+            for t in pos:                       # (p itself is at distance 0: not passed)
+                if 0 < (t - cur) % TRACK < n:
+                    break
+            else:
+                pos[p] = (cur + n) % TRACK      # nothing happens on the way
+                return False
         others = [t for q, t in enumerate(pos) if q != p]
-        if n < TRACK and not 0 < (home - cur) % TRACK <= n \
-                and not any(0 < (t - cur) % TRACK < n for t in others):
-            pos[p] = (cur + n) % TRACK           # nothing happens on the way
-            return False
         last = n - 1
         for k in range(n):
             cur = (cur + 1) % TRACK
@@ -624,19 +652,23 @@ class MawariGame(Game):
 
     # ------------------------------------------------------------ state
     def _snapshot(self):
+        # The event log is only ever appended to (by the engine; puzzles.py swaps in a
+        # filtered list and back for display, never editing one in place), so a snapshot
+        # keeps the list and its length instead of copying it at every step (issue 14):
+        # the restored log is that list's first n lines, a fresh list.
         b = self._battle
         battle = None if b is None else (b["attacker"], b["defender"], b["length"],
                                          tuple(b["progress"]), b["attacker_back"], b["side"])
         return (tuple(self._home), tuple(self._pos), tuple(self._rank), self._current,
                 self._phase, tuple(self._laid), battle, self._again, tuple(self._offer),
-                tuple(self._finished), self._reason, self._last_toss, tuple(self.events),
-                self._mark)
+                tuple(self._finished), self._reason, self._last_toss,
+                (self.events, len(self.events)), self._mark)
 
     def _restore(self, snap) -> None:
         (home, pos, rank, self._current, self._phase, laid, battle, self._again, offer,
          finished, self._reason, self._last_toss, events, self._mark) = snap
         self._home, self._pos, self._rank, self._laid = list(home), list(pos), list(rank), list(laid)
-        self._offer, self._finished, self.events = list(offer), list(finished), list(events)
+        self._offer, self._finished, self.events = list(offer), list(finished), events[0][:events[1]]
         self._battle = None if battle is None else dict(
             attacker=battle[0], defender=battle[1], length=battle[2], progress=list(battle[3]),
             attacker_back=battle[4], side=battle[5])

@@ -13,6 +13,7 @@ are plain JSON and ``rules.model`` is an exact ``TossModel``.
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cached_property, lru_cache
@@ -139,6 +140,14 @@ class MawariRules(RuleOptions):
             acc += float(getattr(m, name))
             cum.append(acc)
         return tuple(cum), float(m.overlap), float(m.fall)
+
+    @cached_property
+    def _sampling_raw(self) -> tuple:
+        """The same bounds for the raw 64-bit words of a PCG64 generator: ``random()``
+        is (w >> 11) / 2**53, so random() < c exactly when w < ceil(c * 2**53) << 11."""
+        cum, overlap, fall = self._sampling
+        bound = [math.ceil(c * 2.0 ** 53) << 11 for c in (*cum, overlap, fall)]
+        return tuple(bound[:4]), bound[4], bound[5]
 
     @cached_property
     def _toss_tables(self) -> tuple:
