@@ -12,12 +12,13 @@ texts) and the rule ID it exercises. A ``PuzzleSet`` keeps puzzles in rule order
 After the student's move: an accepted answer says "Right" and why (Next goes on); a legal
 move that is not an answer says "Not this one", what the goal needs and its rule, and
 sets the position up again for a retry; an illegal click is refused by the board with the
-engine's message naming the rule. The score counts the puzzles solved at the first try,
+engine's message naming the rule. A puzzle's ``traps`` give tempting wrong answers their
+own reason ("Not 22-18: ..."). The score counts the puzzles solved at the first try,
 solved, and tried; a second wrong try also shows the puzzle's hint.
 
 Each game's puzzles module (``GAME_MODULES``: ``boardkit.checkers.puzzles``,
-``boardkit.backgammon.puzzles``, ``boardkit.diamond.puzzles``) provides
-``make_game(puzzle)`` (the position set up, history empty), ``widget_class()`` (its
+``boardkit.backgammon.puzzles``, ``boardkit.diamond.puzzles``, ``boardkit.mawari.puzzles``)
+provides ``make_game(puzzle)`` (the position set up, history empty), ``widget_class()`` (its
 GameWidget), ``widget_options(puzzle)`` (keywords for it) and optionally
 ``answer_key(move)`` (when different texts are the same answer: Diamond compares start
 and end hole) and ``board_cell(name)`` (the widget's cell id of a cell's usual name).
