@@ -77,9 +77,10 @@ def battle_targets(pos: list[int], laid: list[bool], mover: int,
     if masks is None:                       # any other value reads as "any", as before
         masks = _LINE_MASKS["any"]
     mask = masks[pos[mover]]
-    if not mask:
-        return []
-    return [q for q, t in enumerate(pos) if q != mover and not laid[q] and mask >> t & 1]
+    for t in pos:                           # the mover's own square is not in its mask
+        if mask >> t & 1:
+            return [q for q, t in enumerate(pos) if q != mover and not laid[q] and mask >> t & 1]
+    return []
 
 
 def decisions(targets: list[int]) -> list[Battle]:
