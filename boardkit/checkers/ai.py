@@ -515,12 +515,13 @@ class _Search:
         minus the best reply's ``search1`` value. The opponent's steps are scored once
         for the root position; after a root step from f to t the opponent's steps are
         those same steps except the ones onto t, plus the steps onto the square f just
-        left, and the mover's own side score is one memo look-up per move. A child
-        where the opponent can capture, a root capture, or flying kings of the
+        left (scored once per f), and the mover's own side score is one memo look-up
+        per move; when the opponent must capture by single jumps, those are scored
+        (``_jumps2``). A capture that goes on, a root capture, or flying kings of the
         opponent: the child is searched as ``root`` does (``search1``)."""
         lay = self.layout
-        tg, s2g = lay.to_ghost, lay.s2g
-        gb, gw, gk = tg(b), tg(w), tg(k)
+        s2g = lay.s2g
+        gb, gw, gk = _ghost(lay, b), _ghost(lay, w), _ghost(lay, k)
         gen = self.gen
         h = gen.geo.half
         h1 = h + 1
@@ -529,112 +530,253 @@ class _Search:
         kown, kq = own & gk, opp & gk
         empty = gen.full & ~(gb | gw)
         mb, mw = self.memos
+        if len(mb) >= SIDE_CACHE:
+            mb.clear()
+        if len(mw) >= SIDE_CACHE:
+            mw.clear()
         memo_p, memo_q = (mb, mw) if p == 0 else (mw, mb)
         n, tips = self.n, self.tips
+        score_p, score_q = _scorer(n, tips, p), _scorer(n, tips, q)
+        get_p, get_q = memo_p.get, memo_q.get
         crown_p, crown_q = self.crown[p], self.crown[q]
         trade = "trade" in tips
-        fast = not (gen.flying and kq)
-        if fast:
-            # the opponent's steps here (as if it were to move): the best score per
-            # landing square, kept as the best (b1 onto d1) and the best onto another square (b2)
-            back = gen.rules.men_capture_backward
-            if q == 0:
-                down, up = opp, kq
-                jd, ju = opp, (opp if back else kq)
-            else:
-                down, up = kq, opp
-                jd, ju = (opp if back else kq), opp
-            b1 = b2 = None
-            d1 = 0
-            for x, sh, dn in (((down << h) & empty, h, True), ((down << h1) & empty, h1, True),
-                              ((up >> h) & empty, h, False), ((up >> h1) & empty, h1, False)):
-                while x:
-                    tb = x & -x
-                    x ^= tb
-                    fb = (tb >> sh) if dn else (tb << sh)
-                    o2 = opp ^ fb ^ tb
-                    if kq & fb:
-                        k2 = kq ^ fb ^ tb
-                    elif tb & crown_q:
-                        k2 = kq | tb
-                    else:
-                        k2 = kq
-                    sv = memo_q.get((o2, k2))
-                    if sv is None:
-                        sv = _side_fill(memo_q, o2, k2, q, n, tips)
-                    if tb == d1:
-                        if sv > b1:
-                            b1 = sv
-                    elif b1 is None or sv > b1:
-                        b2, b1, d1 = b1, sv, tb
-                    elif b2 is None or sv > b2:
-                        b2 = sv
-            nq = opp.bit_count()
-        out = []
+        if gen.flying and kq:
+            return self._root2_flying(gb, gw, gk, p, moves)
+        # the opponent's steps here (as if it were to move): the best score per
+        # landing square, kept as the best (b1 onto d1) and the best onto another square (b2)
+        back = gen.rules.men_capture_backward
+        if q == 0:
+            down, up = opp, kq
+            jd, ju = opp, (opp if back else kq)
+        else:
+            down, up = kq, opp
+            jd, ju = (opp if back else kq), opp
+        b1 = b2 = None
+        d1 = 0
+        for x, sh, dn in (((down << h) & empty, h, True), ((down << h1) & empty, h1, True),
+                          ((up >> h) & empty, h, False), ((up >> h1) & empty, h1, False)):
+            while x:
+                tb = x & -x
+                x ^= tb
+                fb = (tb >> sh) if dn else (tb << sh)
+                if kq & fb:
+                    k2 = kq ^ fb ^ tb
+                elif tb & crown_q:
+                    k2 = kq | tb
+                else:
+                    k2 = kq
+                key = (opp ^ fb ^ tb, k2)
+                sv = get_q(key)
+                if sv is None:
+                    sv = memo_q[key] = score_q(*key)
+                if tb == d1:
+                    if sv > b1:
+                        b1 = sv
+                elif b1 is None or sv > b1:
+                    b2, b1, d1 = b1, sv, tb
+                elif b2 is None or sv > b2:
+                    b2 = sv
+        nq = opp.bit_count()
         forced, stops = gen.forced, gen.crown_stops
+        into: dict = {}            # f -> the best score of the opponent's steps onto f
+        out = []
         for raw in moves:
             path, _c, capmask = raw
+            if capmask:
+                out.append(-self._child2(gb, gw, gk, p, raw))
+                continue
             fb, tb = 1 << s2g[path[0]], 1 << s2g[path[-1]]
-            if fast and not capmask:
-                own2 = own ^ fb ^ tb
-                empty2 = empty ^ fb ^ tb
-                if kown & fb:
-                    kp2 = kown ^ fb ^ tb
-                elif tb & crown_p:
-                    kp2 = kown | tb
-                else:
-                    kp2 = kown
-                best = None
-                if ((((jd << h) & own2) << h) | (((jd << h1) & own2) << h1)
-                        | (((ju >> h) & own2) >> h) | (((ju >> h1) & own2) >> h1)) & empty2:
-                    # the opponent can capture: its jumps (when none goes on, each is a
-                    # whole move; else the child is searched the usual way)
-                    best = self._jumps2(own2, kp2, empty2, opp, kq, q, jd, ju, memo_p, memo_q,
-                                        stops, crown_q, nq if trade else -1)
-                    if best is False:
-                        mv = (s2g[path[0]], s2g[path[-1]], 0)
-                        nb, nw, nk = fast_apply(gb, gw, gk, p, mv, self.crown)
-                        out.append(-self.search(nb, nw, nk, q, 1, -WIN - 10, WIN + 10))
-                        continue
-                    if forced:
-                        out.append(-(best - (1 if best > WIN // 2 else -1 if best < -WIN // 2 else 0)))
-                        continue
-                # the opponent's steps, the mover's side fixed
-                sp = memo_p.get((own2, kp2))
-                if sp is None:
-                    sp = _side_fill(memo_p, own2, kp2, p, n, tips)
-                sbest = b1 if tb != d1 else b2
-                # the opponent's steps onto the square just left
-                for src, dn in ((fb >> h, True), (fb >> h1, True), (fb << h, False), (fb << h1, False)):
-                    if src & (down if dn else up):
-                        o2 = opp ^ src ^ fb
+            own2 = own ^ fb ^ tb
+            empty2 = empty ^ fb ^ tb
+            if kown & fb:
+                kp2 = kown ^ fb ^ tb
+            elif tb & crown_p:
+                kp2 = kown | tb
+            else:
+                kp2 = kown
+            best = None
+            if ((((jd << h) & own2) << h) | (((jd << h1) & own2) << h1)
+                    | (((ju >> h) & own2) >> h) | (((ju >> h1) & own2) >> h1)) & empty2:
+                # the opponent can capture: its jumps (when none goes on, each is a
+                # whole move; else the child is searched the usual way)
+                best = self._jumps2(own2, kp2, empty2, opp, kq, q, jd, ju, memo_p, memo_q,
+                                    stops, crown_q, nq if trade else -1)
+                if best is False:
+                    out.append(-self._child2(gb, gw, gk, p, raw))
+                    continue
+                if forced:
+                    out.append(-(best - (1 if best > WIN // 2 else -1 if best < -WIN // 2 else 0)))
+                    continue
+            # the opponent's steps: those onto t are gone, those onto f are new
+            sbest = b1 if tb != d1 else b2
+            if fb in into:
+                sf = into[fb]
+            else:
+                sf = None
+                for src, movers in ((fb >> h, down), (fb >> h1, down), (fb << h, up), (fb << h1, up)):
+                    if src & movers:
                         if kq & src:
                             k2 = kq ^ src ^ fb
                         elif fb & crown_q:
                             k2 = kq | fb
                         else:
                             k2 = kq
-                        sv = memo_q.get((o2, k2))
+                        key = (opp ^ src ^ fb, k2)
+                        sv = get_q(key)
                         if sv is None:
-                            sv = _side_fill(memo_q, o2, k2, q, n, tips)
+                            sv = memo_q[key] = score_q(*key)
+                        if sf is None or sv > sf:
+                            sf = sv
+                into[fb] = sf
+            if sf is not None and (sbest is None or sf > sbest):
+                sbest = sf
+            if sbest is not None:
+                key = (own2, kp2)
+                sp = get_p(key)
+                if sp is None:
+                    sp = memo_p[key] = score_p(own2, kp2)
+                v = sbest - sp
+                if trade:
+                    np_ = own2.bit_count()
+                    v -= (np_ - nq) * 600 // (nq + np_ + 2)
+                if best is None or v > best:
+                    best = v
+            if best is None:
+                out.append(WIN)            # the opponent has no move: it loses
+            else:
+                out.append(-(best - (1 if best > WIN // 2 else -1 if best < -WIN // 2 else 0)))
+        return out
+
+    def _root2_flying(self, gb, gw, gk, p, moves):
+        """root2 when the opponent has flying kings: its men's steps as in root2, its
+        kings' moves by walking their diagonals in each child (scored once per king and
+        square); a child where the opponent can capture is searched (``search1``)."""
+        lay, gen = self.layout, self.gen
+        s2g = lay.s2g
+        h = gen.geo.half
+        h1 = h + 1
+        q = 1 - p
+        own, opp = (gb, gw) if p == 0 else (gw, gb)
+        kown, kq = own & gk, opp & gk
+        mq = opp & ~gk
+        empty = gen.full & ~(gb | gw)
+        mb, mw = self.memos
+        memo_p, memo_q = (mb, mw) if p == 0 else (mw, mb)
+        n, tips = self.n, self.tips
+        score_p, score_q = _scorer(n, tips, p), _scorer(n, tips, q)
+        crown_p, crown_q = self.crown[p], self.crown[q]
+        trade = "trade" in tips
+        back = gen.rules.men_capture_backward
+        # men only here: kings are walked below
+        if q == 0:
+            down, up = mq, 0
+            jd, ju = mq, (mq if back else 0)
+        else:
+            down, up = 0, mq
+            jd, ju = (mq if back else 0), mq
+        b1 = b2 = None
+        d1 = 0
+        for x, sh, dn in (((down << h) & empty, h, True), ((down << h1) & empty, h1, True),
+                          ((up >> h) & empty, h, False), ((up >> h1) & empty, h1, False)):
+            while x:
+                tb = x & -x
+                x ^= tb
+                fb = (tb >> sh) if dn else (tb << sh)
+                key = (opp ^ fb ^ tb, (kq | tb) if tb & crown_q else kq)
+                sv = memo_q.get(key)
+                if sv is None:
+                    sv = memo_q[key] = score_q(*key)
+                if tb == d1:
+                    if sv > b1:
+                        b1 = sv
+                elif b1 is None or sv > b1:
+                    b2, b1, d1 = b1, sv, tb
+                elif b2 is None or sv > b2:
+                    b2 = sv
+        kings = []
+        x = kq
+        while x:
+            kb = x & -x
+            x ^= kb
+            kings.append((kb, gen.rays[kb.bit_length() - 1]))
+        kscore: dict = {}          # (king, square) -> the opponent's score after that move
+        nq = opp.bit_count()
+        out = []
+        for raw in moves:
+            path, _c, capmask = raw
+            if capmask:
+                out.append(-self._child2(gb, gw, gk, p, raw))
+                continue
+            fb, tb = 1 << s2g[path[0]], 1 << s2g[path[-1]]
+            own2 = own ^ fb ^ tb
+            empty2 = empty ^ fb ^ tb
+            if ((((jd << h) & own2) << h) | (((jd << h1) & own2) << h1)
+                    | (((ju >> h) & own2) >> h) | (((ju >> h1) & own2) >> h1)) & empty2:
+                out.append(-self._child2(gb, gw, gk, p, raw))      # a man can capture
+                continue
+            sbest = b1 if tb != d1 else b2
+            for src, movers in ((fb >> h, down), (fb >> h1, down), (fb << h, up), (fb << h1, up)):
+                if src & movers:
+                    key = (opp ^ src ^ fb, (kq | fb) if fb & crown_q else kq)
+                    sv = memo_q.get(key)
+                    if sv is None:
+                        sv = memo_q[key] = score_q(*key)
+                    if sbest is None or sv > sbest:
+                        sbest = sv
+            capture = False
+            for kb, rays in kings:
+                for ray in rays:
+                    ln = len(ray)
+                    i = 0
+                    while i < ln:
+                        jb = ray[i][1]
+                        if not jb & empty2:
+                            break
+                        sv = kscore.get((kb, jb))
+                        if sv is None:
+                            key = (opp ^ kb ^ jb, kq ^ kb ^ jb)
+                            sv = memo_q.get(key)
+                            if sv is None:
+                                sv = memo_q[key] = score_q(*key)
+                            kscore[(kb, jb)] = sv
                         if sbest is None or sv > sbest:
                             sbest = sv
-                if sbest is not None:
-                    v = sbest - sp
-                    if trade:
-                        no, np_ = nq, own2.bit_count()
-                        v -= (np_ - no) * 600 // (no + np_ + 2)
-                    if best is None or v > best:
-                        best = v
-                if best is None:
-                    out.append(WIN)            # the opponent has no move: it loses
-                    continue
-                out.append(-(best - (1 if best > WIN // 2 else -1 if best < -WIN // 2 else 0)))
+                        i += 1
+                    if i < ln - 1 and ray[i][1] & own2 and ray[i + 1][1] & empty2:
+                        capture = True
+                        break
+                if capture:
+                    break
+            if capture:
+                out.append(-self._child2(gb, gw, gk, p, raw))
                 continue
-            mv = (s2g[path[0]], s2g[path[-1]], tg(capmask) if capmask else 0)
-            nb, nw, nk = fast_apply(gb, gw, gk, p, mv, self.crown)
-            out.append(-self.search(nb, nw, nk, q, 1, -WIN - 10, WIN + 10))
+            if sbest is None:
+                out.append(WIN)            # the opponent has no move: it loses
+                continue
+            if kown & fb:
+                kp2 = kown ^ fb ^ tb
+            elif tb & crown_p:
+                kp2 = kown | tb
+            else:
+                kp2 = kown
+            key = (own2, kp2)
+            sp = memo_p.get(key)
+            if sp is None:
+                sp = memo_p[key] = score_p(own2, kp2)
+            v = sbest - sp
+            if trade:
+                np_ = own2.bit_count()
+                v -= (np_ - nq) * 600 // (nq + np_ + 2)
+            out.append(-(v - (1 if v > WIN // 2 else -1 if v < -WIN // 2 else 0)))
         return out
+
+    def _child2(self, gb, gw, gk, p, raw):
+        """``search1`` of the child after the raw root move, as ``root`` searches it."""
+        path, _c, capmask = raw
+        s2g = self.layout.s2g
+        mv = (s2g[path[0]], s2g[path[-1]], self.layout.to_ghost(capmask) if capmask else 0)
+        nb, nw, nk = fast_apply(gb, gw, gk, p, mv, self.crown)
+        return self.search(nb, nw, nk, 1 - p, 1, -WIN - 10, WIN + 10)
 
     def _jumps2(self, own2, kp2, empty2, opp, kq, q, jd, ju, memo_p, memo_q, stops, crown_q, nq):
         """For root2: the best value (for the opponent q, to move) over its captures in
@@ -708,6 +850,21 @@ class _Search:
         finally:
             self.max_nodes = None
         return scored if scored is not None else self.root(b, w, k, p, 1)
+
+
+#: bit sets converted to the ghost layout lately: a side that did not move keeps its
+#: bits, so most conversions of a game's positions are found here
+_GHOSTS: dict = {}
+
+
+def _ghost(lay, x: int) -> int:
+    key = (lay.nbits, x)
+    g = _GHOSTS.get(key)
+    if g is None:
+        if len(_GHOSTS) >= 4096:
+            _GHOSTS.clear()
+        g = _GHOSTS[key] = lay.to_ghost(x)
+    return g
 
 
 #: the parts of a _Search that depend only on the rules and the tips, per move generator
