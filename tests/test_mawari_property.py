@@ -226,3 +226,34 @@ def test_levels_bot_and_hint():
     assert ai.hint(g) == ai.smart_battle(g, None)
     text = ai.explain(g, ai.hint(g))
     assert text.startswith("no battle") and "battle P2: a 16-square race" in text
+
+
+def test_ms15_battle_targets_table_equals_the_rule():
+    """battle_targets reads a table of the squares in line (issue 14): the same players
+    as the rule spelled out (off the corners, not laid, same file or rank, and with
+    "opposite" on the opposite edge), on random positions."""
+    import random
+
+    from boardkit.mawari.movegen import battle_targets
+    from boardkit.mawari.notation import is_corner, square_coords
+
+    def by_rule(pos, laid, mover, line):
+        s = pos[mover]
+        if is_corner(s):
+            return []
+        (fs, rs), out = square_coords(s), []
+        for q, t in enumerate(pos):
+            if q == mover or laid[q] or is_corner(t) or t == s:
+                continue
+            ft, rt = square_coords(t)
+            if (fs == ft or rs == rt) and (line == "any" or (s // 8 - t // 8) % 4 == 2):
+                out.append(q)
+        return out
+
+    r = random.Random(14)
+    for _ in range(20_000):
+        n = r.randint(2, 4)
+        pos = [r.randrange(32) for _ in range(n)]
+        laid = [r.random() < 0.2 for _ in range(n)]
+        mover, line = r.randrange(n), r.choice(["opposite", "any"])
+        assert battle_targets(pos, laid, mover, line) == by_rule(pos, laid, mover, line)
