@@ -470,8 +470,7 @@ PUZZLES = PuzzleSet("mawari", (
        why="5 squares land exactly on the corner 1一, which is not P1's home: it jumps on to the "
            "next corner, 9一 (飛び, MS-14).",
        traps={"1一": "the piece lands on a corner that is not its home and jumps on (MS-14).",
-              "1二": "a gold on its side is worth 5: 1六 + 5 is the corner 1一, and then the jump "
-                     "(MS-05, MS-14)."}),
+              "9九": "one jump per move: the piece stops on 9一, it does not jump again (MS-14)."}),
     _p("P1 1六, P2 1一 / side down down down",
        "P1 tossed side down down down (横 裏 裏 裏) onto the corner where P2 stands. Click the "
        "square where P1's piece ends.",
