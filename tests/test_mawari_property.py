@@ -257,3 +257,31 @@ def test_ms15_battle_targets_table_equals_the_rule():
         laid = [r.random() < 0.2 for _ in range(n)]
         mover, line = r.randrange(n), r.choice(["opposite", "any"])
         assert battle_targets(pos, laid, mover, line) == by_rule(pos, laid, mover, line)
+
+
+def test_seeded_games_are_those_of_the_engine_before_issue_14():
+    """The faster engine (issue 14) plays the very games the engine of commit 33aee06
+    played: 60 seeded bot games over five rule sets (fair and realistic golds, 400 for
+    four face down, whole-value overlaps, any battle line, no corner jump, no
+    two-player skip), every history line, event and final standing hashed together.
+    The digest was computed with the 33aee06 engine."""
+    import hashlib
+    import json
+
+    from boardkit import sim
+    from boardkit.mawari.ai import bot
+
+    h = hashlib.sha256()
+    setups = ((2, ("smart", "smart"), MawariRules()),
+              (3, ("random", "always", "never"), MawariRules()),
+              (4, ("always", "random", "smart", "never"), MawariRules.realistic()),
+              (3, ("always", "random", "always"), MawariRules.realistic(
+                  all_down_value=400, overlap_back="whole_value", battle_line="any")),
+              (2, ("random", "always"), MawariRules(corner_jump=False, two_player_skip=False)))
+    for n, levels, rules in setups:
+        for rng in sim.spawn_rngs(21, 12):
+            g = MawariGame(rules, players=n)
+            sim.play_game(g, [bot(x) for x in levels], rng)
+            h.update(json.dumps([[str(m) for m in g.history], g.events, g.standings()],
+                                ensure_ascii=False).encode())
+    assert h.hexdigest() == "f2ccc3fd87d8695da0caa798f052fc33c493c6cdd72f8912909786527b207c2d"
