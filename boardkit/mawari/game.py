@@ -225,16 +225,18 @@ class MawariGame(Game):
         numpy's default PCG64 the six raw words behind them are compared with the bounds
         scaled to words, see ``MawariRules._sampling_raw``), so the same toss (tested).
         The 2,500 possible tosses are built once per toss options (issue 14)."""
-        if type(getattr(rng, "bit_generator", None)) in _RAW_DOUBLES:
+        bits = getattr(rng, "bit_generator", None)
+        if type(bits) in _RAW_DOUBLES:
             (c0, c1, c2, c3), overlap, fall = self.rules._sampling_raw
-            a, b, c, d, o, f = rng.bit_generator.random_raw(6).tolist()
+            a, b, c, d, o, f = bits.random_raw(6).tolist()
         else:
             (c0, c1, c2, c3), overlap, fall = self.rules._sampling
             a, b, c, d, o, f = rng.random(6).tolist()
-        code = 0
-        for x in (a, b, c, d):            # a gold's face: how many cumulative bounds x passes
-            code = code * 5 + (0 if x < c0 else 1 if x < c1 else 2 if x < c2
-                               else 3 if x < c3 else 4)
+        # a gold's face: how many cumulative bounds its number passes (base 5, 4 golds)
+        code = ((((0 if a < c0 else 1 if a < c1 else 2 if a < c2 else 3 if a < c3 else 4) * 5
+                  + (0 if b < c0 else 1 if b < c1 else 2 if b < c2 else 3 if b < c3 else 4)) * 5
+                 + (0 if c < c0 else 1 if c < c1 else 2 if c < c2 else 3 if c < c3 else 4)) * 5
+                + (0 if d < c0 else 1 if d < c1 else 2 if d < c2 else 3 if d < c3 else 4))
         code = code * 4 + (o < overlap) * 2 + (f < fall)
         table = self.rules._toss_tables[0]
         entry = table[code]
