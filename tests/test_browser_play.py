@@ -11,8 +11,9 @@ in the page and the board's SVG. Every page shows no code.
    and the board's aria-label show the move.
 2. The Puzzles section (checkers, Diamond Game, backgammon, 回り将棋): a wrong answer by
    clicks ("Not ...", a rule ID, the position set up again, "tried 1"), the right one
-   ("Right", "Solved 1 of N"), Retry (the position again), Next (puzzle 2), puzzle 2
-   solved at the first try ("Solved 2 of N (1 at the first try)"). The clicks are planned
+   ("Right", "Solved 1 of N"), Retry (the position again), Next (puzzle 2), then Shift+Tab
+   from Next back into the board and puzzle 2 solved by keyboard alone at the first try
+   ("Solved 2 of N (1 at the first try)"). The clicks are planned
    from the puzzle's own data on a Python copy of the puzzle widget (its first accepted
    answer; the first legal move that is not an answer, or for 回り将棋, answered by a
    square, its first trap), so the test follows the puzzles as they change.
@@ -32,6 +33,7 @@ from __future__ import annotations
 
 import html
 import importlib
+import math
 import re
 import time
 
@@ -45,7 +47,6 @@ from test_browser import (  # noqa: F401  (browser is a fixture)
     browser,
     click_cell,
 )
-from test_keyboard_browser import _arrow_to, _focus
 from test_play_pages import page, voila  # noqa: F401  (fixtures: one Voila server here)
 
 PAGE_TIMEOUT = 60_000       # ms: Voila starts a kernel and runs the page's notebook first
@@ -131,13 +132,94 @@ def _first_move(w) -> tuple[str, str]:
     return w.move_path(move)[0], w.move_path(move)[-1]
 
 
-def _tab_to_board(pg, canvas) -> None:
-    """Tab from the top of the page until the board has the focus (no mouse)."""
+def _focus(pg) -> dict:
+    """Which board cell has the keyboard focus, whether its ring shows, and every cell's
+    centre as canvas.js computes it (the union of the cell's drawn boxes)."""
+    return pg.evaluate("""() => {
+        const box = document.activeElement;
+        if (!box || !box.classList.contains('boardkit-canvas')) return {board: false};
+        const boxes = {};
+        for (const e of box.querySelectorAll('[data-cell]')) {
+            const r = e.getBoundingClientRect(), c = e.getAttribute('data-cell');
+            if (r.width === 0 && r.height === 0) continue;
+            const o = boxes[c];
+            if (!o) boxes[c] = [r.left, r.top, r.right, r.bottom];
+            else boxes[c] = [Math.min(o[0], r.left), Math.min(o[1], r.top),
+                             Math.max(o[2], r.right), Math.max(o[3], r.bottom)];
+        }
+        const centres = {};
+        for (const [c, b] of Object.entries(boxes)) centres[c] = [(b[0] + b[2]) / 2, (b[1] + b[3]) / 2];
+        const ring = box.querySelector('.boardkit-focus');
+        return {board: true, cell: box.getAttribute('data-focus'), centres: centres,
+                ring: !!ring && getComputedStyle(ring).display !== 'none'}; }""")
+
+
+ARROWS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}
+
+
+def _next_cell(centres: dict, cur: str, d: tuple) -> str:
+    """canvas.js's rule: the nearest cell in the arrow's 90-degree cone, else the nearest
+    anywhere ahead (along + 2 x across), else stay."""
+    (x0, y0), (dx, dy) = centres[cur], d
+    best, score, wide, wide_score = None, math.inf, None, math.inf
+    for c, (x, y) in centres.items():
+        if c == cur:
+            continue
+        along = (x - x0) * dx + (y - y0) * dy
+        across = abs((x - x0) * dy - (y - y0) * dx)
+        if along < 1:
+            continue
+        if across <= along + 0.5:
+            s = math.hypot(along, across) + 0.001 * ((x - x0) * -dy + (y - y0) * dx)
+            if s < score:
+                best, score = c, s
+        if along + 2 * across < wide_score:
+            wide, wide_score = c, along + 2 * across
+    return best if best is not None else wide if wide is not None else cur
+
+
+def _arrow_to(pg, cell: str) -> int:
+    """Press the arrow keys of a shortest key path to `cell` (planned with canvas.js's
+    rule), checking the focus ring after every press; returns the number of presses."""
+    f = _focus(pg)
+    assert f["board"], "the board lost the keyboard focus"
+    centres, start = f["centres"], f["cell"]
+    assert cell in centres, f"cell {cell} is not on the board"
+    paths, todo = {start: []}, [start]
+    while todo and cell not in paths:
+        cur = todo.pop(0)
+        for key, d in ARROWS.items():
+            nxt = _next_cell(centres, cur, d)
+            if nxt not in paths:
+                paths[nxt] = paths[cur] + [(key, nxt)]
+                todo.append(nxt)
+    assert cell in paths, f"cell {cell} cannot be reached by the arrow keys from {start}"
+    for key, expect in paths[cell]:
+        pg.keyboard.press(key)
+        f = _focus(pg)
+        assert f["board"] and f["cell"] == expect, f"{key} moved the focus to {f.get('cell')}, not {expect}"
+        assert f["ring"], "no visible focus ring"
+    return len(paths[cell])
+
+
+def _tab_to_board(pg, canvas, key: str = "Tab") -> None:
+    """Tab (or Shift+Tab) until the board has the focus (no mouse)."""
     for _ in range(40):
         if _focus(pg)["board"] and canvas.evaluate("(el) => el === document.activeElement"):
             return
-        pg.keyboard.press("Tab")
-    pytest.fail("Tab never reached the board")
+        pg.keyboard.press(key)
+    pytest.fail(f"{key} never reached the board")
+
+
+def _keys(pg, canvas, cells: list[str]) -> None:
+    """Answer by keyboard alone on the focused board: the arrows to each cell and Enter
+    (every Enter but the last changes the board, as a click would)."""
+    for i, cell in enumerate(cells):
+        _arrow_to(pg, cell)
+        if i + 1 < len(cells):
+            _key_and_wait(pg, canvas, "Enter", f"select {cell}")
+        else:
+            pg.keyboard.press("Enter")
 
 
 def _key_and_wait(pg, canvas, key: str, what: str) -> None:
@@ -343,7 +425,7 @@ PUZZLE_PAGES = ["checkers", "diamond", "backgammon", "mawari"]
 
 @pytest.mark.browser
 @pytest.mark.parametrize("game", PUZZLE_PAGES)
-def test_solve_the_puzzles_on_the_play_page_by_clicks(voila, page, game):  # noqa: F811
+def test_solve_the_puzzles_on_the_play_page_by_clicks_and_keys(voila, page, game):  # noqa: F811
     puzzles = _puzzles(game)
     total = len(puzzles)
     _open_page(page, voila, game, boards=2)
@@ -379,14 +461,15 @@ def test_solve_the_puzzles_on_the_play_page_by_clicks(voila, page, game):  # noq
     _wait_for_text(page, root, f"Puzzle 1 of {total}")
     assert "Right" not in root.inner_text(), "Retry left the old feedback"
 
-    # Next: puzzle 2, solved at the first try
+    # Next: puzzle 2, solved at the first try by keyboard alone
     _button(root, "Next").click()
     _wait_for_text(page, root, f"Puzzle 2 of {total}: {puzzles[1].title} ({puzzles[1].rule})")
     _wait_for_text(page, root, f"Goal: {puzzles[1].goal}")
     board = page.locator(".boardkit-canvas").nth(1)      # a fresh board for each puzzle
     assert _settled_board(board) != start, "Next did not set up the next position"
     clicks, feedback, _, _ = _rehearse(game, 1, right=True)
-    _clicks(page, board, clicks)
+    _tab_to_board(page, board, "Shift+Tab")             # from Next back into the board
+    _keys(page, board, clicks)                          # answered by keyboard alone
     assert feedback.startswith("Right"), feedback
     _wait_for_text(page, root, feedback)
     _wait_for_text(page, root, f"Solved 2 of {total} (1 at the first try), tried 2.")
