@@ -21,6 +21,8 @@ in the page and the board's SVG. Every page shows no code.
    typed in standard notation and Enter plays it; a refused move shows the engine's message
    with its rule ID and changes nothing. A Python copy of the page's widget (the computer's
    replies are seeded) says what the move list and the board's aria-label must then show.
+   Backgammon by keyboard alone too: Tab to Roll and Enter, Shift+Tab into the board, the
+   play one die at a time, then Roll again and the play typed in the move box.
 4. Clicks and the tutor (checkers): the Tutor switch, off by default, turned on; a move
    by two clicks (move list, board, the computer's reply) says "Tutor: fine", a move that
    leaves a man en prise gets one line naming the tip and the strongest level's move (on
@@ -299,6 +301,61 @@ def test_keyboard_alone_then_the_move_box_on_the_play_page(voila, page, game):  
     _shows_game(page, root, canvas, w)
     assert _settled_board(canvas) != before, f"the board does not show {good}"
     assert _norm(refusal) not in _norm(root.inner_text()), "the old error stayed on the page"
+
+
+def _tab_to_button(pg, root, words: str, key: str = "Tab") -> None:
+    """Tab (or Shift+Tab) until a button of `root` saying `words` has the focus."""
+    for _ in range(40):
+        if pg.evaluate("([el, t]) => { const a = document.activeElement; return el.contains(a) && "
+                       "a.tagName === 'BUTTON' && a.innerText.trim() === t; }",
+                       [root.element_handle(), words]):
+            return
+        pg.keyboard.press(key)
+    pytest.fail(f"{key} never reached the {words!r} button")
+
+
+@pytest.mark.browser
+def test_backgammon_by_keyboard_alone_then_the_move_box_on_the_play_page(voila, page):  # noqa: F811
+    """Backgammon with no mouse: Tab to Roll, Enter; Shift+Tab back into the board, the
+    play one die at a time (arrows to a checker, Enter, arrows to its point, Enter); the
+    computer replies; Roll again by keyboard and the next play typed in the move box (a
+    refused one names its rule). A Python copy of the page's widget (seeded dice) says
+    what the page must show."""
+    from boardkit.backgammon.widget import BackgammonWidget
+
+    canvas, root = _open_page(page, voila, "backgammon")
+    w = BackgammonWidget(computer=1, level="easy")      # the page's own cell
+    _tab_to_board(page, canvas)
+    _tab_to_button(page, root, "Roll")
+    before = _svg(canvas)
+    page.keyboard.press("Enter")                        # the opening roll
+    w.roll()
+    _wait_for_text(page, root, w.status)                # "White (you) to play 6-4 ..."
+    assert _svg(canvas) != before, "the board does not show the dice"
+    _tab_to_board(page, canvas, "Shift+Tab")
+    cells = _click_plan(w, w.game.legal_moves()[0])
+    _keys(page, canvas, cells)                          # e.g. 24, 18, 24, 20
+    for cell in cells:
+        w.click(cell)
+    assert len(w.moves_text()) == 2, f"the play and the computer's reply: {w.moves_text()}"
+    _shows_game(page, root, canvas, w)
+    _wait_for_text(page, root, w.status)                # White to roll again
+
+    _tab_to_button(page, root, "Roll")                  # Tab on from the board
+    page.keyboard.press("Enter")
+    w.roll()
+    _wait_for_text(page, root, w.status)
+    bad = "13/1"
+    assert not w.play_text(bad), f"{bad!r} should be refused here"
+    assert re.search(r"\(.*BG-\d+\)", w.message), f"the refusal names no rule: {w.message}"
+    start = _settled_board(canvas)
+    _type_move(page, root, bad)
+    _wait_for_text(page, root, w.message)
+    assert _settled_board(canvas) == start, "a refused play changed the board"
+    good = str(w.game.legal_moves()[0])
+    assert w.play_text(good), good
+    _type_move(page, root, good)
+    _shows_game(page, root, canvas, w)
 
 
 # ---------------------------------------------------------------------- 4. the tutor
