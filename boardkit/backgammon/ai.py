@@ -42,6 +42,7 @@ both sides are home. It is vectorised with numpy over all the candidate plays.
 """
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -114,6 +115,11 @@ def features(positions) -> dict[str, np.ndarray]:
     has just moved (the other side is on roll). Each entry is one value per position,
     in pips unless said otherwise."""
     mine, theirs = _as_arrays(positions)
+    return _features(mine, theirs)
+
+
+def _features(mine: np.ndarray, theirs: np.ndarray) -> dict[str, np.ndarray]:
+    """``features`` of checked (n, 26) int64 arrays."""
     n = len(mine)
     # the opponent in my numbering: their point q is my point 25 - q; their bar is 0
     opp = np.zeros((n, 26), dtype=np.int64)
@@ -216,10 +222,29 @@ def evaluate_many(positions) -> np.ndarray:
     mine, theirs = _as_arrays(positions)
     if len(mine) == 0:
         return np.zeros(0)
+    return _evaluate(mine, theirs)
+
+
+def _after_arrays(plays) -> tuple[np.ndarray, np.ndarray]:
+    """(mine, theirs) after each play as (n, 26) int64 arrays, read straight from the
+    plays' positions (the generator's own: no checks needed)."""
+    from itertools import chain
+    flat = chain.from_iterable(chain.from_iterable([p.after for p in plays]))
+    arr = np.fromiter(flat, dtype=np.int64, count=52 * len(plays)).reshape(len(plays), 2, 26)
+    return arr[:, 0], arr[:, 1]
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _bearoff_race(theirs6: tuple, mine6: tuple) -> float:
+    """bearoff.race_win_probability, kept: bear-off positions come back again and again."""
+    return bearoff.race_win_probability(theirs6, mine6)
+
+
+def _evaluate(mine: np.ndarray, theirs: np.ndarray) -> np.ndarray:
+    """``evaluate_many`` of checked (n, 26) int64 arrays, n > 0."""
     n = len(mine)
     # both sides' terms in one batch (the other side's: the same terms, seen from there)
-    both = features(np.concatenate([np.stack([mine, theirs], axis=1),
-                                    np.stack([theirs, mine], axis=1)]))
+    both = _features(np.concatenate([mine, theirs]), np.concatenate([theirs, mine]))
     f = {k: v[:n] for k, v in both.items()}
     g = {k: v[n:] for k, v in both.items()}
     s = (f["pips_me"] + f["hit_loss"] + f["my_bar"] - _structure(f)).astype(float)
@@ -228,20 +253,28 @@ def evaluate_many(positions) -> np.ndarray:
     p = _race_probability(s, t, spread=CONTACT_SPREAD)
     # pure races: the bear-off database when both sides are home, else the pip race
     # with a little wastage for each checker still on the board
-    race = ~f["contact"]
-    for i in np.nonzero(race)[0]:
-        m, th = mine[i], theirs[i]
-        if m[0] == 15:
-            p[i] = 1.0
-        elif th[0] == 15:
-            p[i] = 0.0
-        elif not m[7:26].any() and not th[7:26].any():
-            p[i] = 1.0 - bearoff.race_win_probability(tuple(th[1:7]), tuple(m[1:7]))
-        else:
-            waste_me = 0.5 * (15 - m[0]) + 2.0 * m[7:26].sum() / 15
-            waste_them = 0.5 * (15 - th[0]) + 2.0 * th[7:26].sum() / 15
-            p[i] = _race_probability(np.array([f["pips_me"][i] + waste_me]),
-                                     np.array([f["pips_them"][i] + waste_them]))[0]
+    # (worked out on Python lists, the pip races all at once: the same arithmetic,
+    # element by element, as one position at a time)
+    race = np.flatnonzero(~f["contact"])
+    if len(race):
+        pm, pt = f["pips_me"][race].tolist(), f["pips_them"][race].tolist()
+        sm, st, at = [], [], []
+        for j, (m, th) in enumerate(zip(mine[race].tolist(), theirs[race].tolist())):
+            i = race[j]
+            if m[0] == 15:
+                p[i] = 1.0
+            elif th[0] == 15:
+                p[i] = 0.0
+            else:
+                out_m, out_t = sum(m[7:26]), sum(th[7:26])
+                if not out_m and not out_t:
+                    p[i] = 1.0 - _bearoff_race(tuple(th[1:7]), tuple(m[1:7]))
+                else:
+                    sm.append(pm[j] + (0.5 * (15 - m[0]) + 2.0 * out_m / 15))
+                    st.append(pt[j] + (0.5 * (15 - th[0]) + 2.0 * out_t / 15))
+                    at.append(i)
+        if at:
+            p[at] = _race_probability(np.array(sm), np.array(st))
     won = mine[:, 0] == 15
     p[won] = 1.0
     return p
@@ -270,7 +303,7 @@ def _plays(game: BackgammonGame) -> list[Play]:
 
 
 def _one_ply(plays: list[Play]) -> np.ndarray:
-    return evaluate_many([p.after for p in plays])
+    return _evaluate(*_after_arrays(plays))
 
 
 HYBRID_WEIGHT = 3.0      # pubeval's score units per logit of our winning chances
