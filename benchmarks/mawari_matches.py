@@ -22,9 +22,30 @@ Matches (seeded with ``sim.spawn_rngs``, as ``ai.simulate_games`` and ``tips.py`
 A game here is a few dozen tosses and one or two battle decisions: the bots cost
 nothing, the engine (one toss = one recorded, undoable step with its events) is all.
 
-Measured 2026-12-01 02:2x UTC (2 cores shared by 9 agents, load average 4-7),
-old = 33aee06 (the mawari engine before issue 14), new = this tree, 5 rounds, medians:
-(see the table printed below; filled in by the ms-speed helper)
+Measured 2026-12-01 02:14-02:17 UTC (2 cores shared by 9 agents, load average 4-6),
+old = 33aee06 (the mawari engine before issue 14), new = acf056f, two runs of 5 rounds,
+medians per run:
+
+    match          new games/CPU-s  old games/CPU-s  new/old CPU   round ratios
+    middle-3p        2032 / 1807       659 / 591     3.09x / 3.06x  3.10x / 3.00x
+    smart-2p         2415 / 2341       900 / 832     2.68x / 2.82x  2.75x / 2.89x
+    tips-4p          1514 / 1379       501 / 484     3.02x / 2.85x  3.02x / 2.69x
+    realistic-2p     3221 / 3129      1177 / 1175    2.74x / 2.66x  2.76x / 2.65x
+
+Every game identical (``--check``: "same games"; tests/test_mawari_property.py also
+pins 60 seeded games to the old engine's digest). The goal of issue 14 was 10x; what
+the engine does per toss is now about 4-5 us (CPU): the seeded draw of six numbers
+(~0.6 us, 13%), the undo snapshot (~7%), the event lines, the ChanceStep in history,
+and the three calls ``sim.play_game`` makes per toss. The speed-up came from: the 2,500
+possible tosses and what each does built once per toss options (was: a Toss checked
+and its squares, kind and Japanese text worked out at every toss), the default rules
+built once (parsing seven probabilities per game cost about a quarter of a game),
+moves by arithmetic when nothing is passed (was: square by square, every piece looked
+at on every square), battle targets from a table, the raw PCG64 words compared with
+bounds scaled to words, and snapshots that keep the (append-only) event log and its
+length instead of copying it. Merging the common move into one function measured no
+better (within noise). 10x would need fewer steps per toss in the recorded game (no
+undo snapshot or event text per toss), i.e. a separate headless simulator: not done.
 """
 from __future__ import annotations
 

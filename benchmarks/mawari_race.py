@@ -3,6 +3,14 @@
 No other software plays these house rules, so there is no peer engine to race; the
 figures are absolute (median of 5 runs) plus one ratio: the game's cached toss sampler
 against TossModel.sample (the same draws, see tests/test_mawari_property.py).
+
+Measured 2026-12-01 02:15 UTC (load 5-6, wall clock), this tree (acf056f) and, with
+PYTHONPATH at ``git archive 33aee06 boardkit``, the engine before issue 14 (run after
+it, not interleaved; ``mawari_matches.py --vs`` is the interleaved CPU comparison):
+    whole games (smart bots)   2 players 3,805/s (old 1,058), 3 players 2,910 (876),
+                               4 players 2,157 (439); realistic golds, 2 players 4,719/s
+    toss sampling              game 796,000/s, TossModel.sample 83,000/s (9.5x)
+    engine steps               254,000/s
 """
 import statistics
 import time
