@@ -601,9 +601,6 @@ class _Search:
                 # whole move; else the child is searched the usual way)
                 best = self._jumps2(own2, kp2, empty2, opp, kq, q, jd, ju, memo_p, memo_q,
                                     stops, crown_q, nq if trade else -1)
-                if best is False:
-                    out.append(-self._child2(gb, gw, gk, p, raw))
-                    continue
                 if forced:
                     out.append(-(best - (1 if best > WIN // 2 else -1 if best < -WIN // 2 else 0)))
                     continue
@@ -701,6 +698,7 @@ class _Search:
             kings.append((kb, gen.rays[kb.bit_length() - 1]))
         kscore: dict = {}          # (king, square) -> the opponent's score after that move
         nq = opp.bit_count()
+        forced = gen.forced
         out = []
         for raw in moves:
             path, _c, capmask = raw
@@ -710,9 +708,10 @@ class _Search:
             fb, tb = 1 << s2g[path[0]], 1 << s2g[path[-1]]
             own2 = own ^ fb ^ tb
             empty2 = empty ^ fb ^ tb
-            if ((((jd << h) & own2) << h) | (((jd << h1) & own2) << h1)
-                    | (((ju >> h) & own2) >> h) | (((ju >> h1) & own2) >> h1)) & empty2:
-                out.append(-self._child2(gb, gw, gk, p, raw))      # a man can capture
+            men_capture = ((((jd << h) & own2) << h) | (((jd << h1) & own2) << h1)
+                           | (((ju >> h) & own2) >> h) | (((ju >> h1) & own2) >> h1)) & empty2
+            if men_capture and not forced:
+                out.append(-self._child2(gb, gw, gk, p, raw))
                 continue
             sbest = b1 if tb != d1 else b2
             for src, movers in ((fb >> h, down), (fb >> h1, down), (fb << h, up), (fb << h1, up)):
@@ -747,11 +746,8 @@ class _Search:
                         break
                 if capture:
                     break
-            if capture:
+            if capture:                    # a king can capture: searched
                 out.append(-self._child2(gb, gw, gk, p, raw))
-                continue
-            if sbest is None:
-                out.append(WIN)            # the opponent has no move: it loses
                 continue
             if kown & fb:
                 kp2 = kown ^ fb ^ tb
@@ -759,6 +755,14 @@ class _Search:
                 kp2 = kown | tb
             else:
                 kp2 = kown
+            if men_capture:                # only men can capture (compulsory here)
+                v = self._jumps2(own2, kp2, empty2, opp, kq, q, jd, ju, memo_p, memo_q,
+                                 gen.crown_stops, crown_q, nq if trade else -1)
+                out.append(-(v - (1 if v > WIN // 2 else -1 if v < -WIN // 2 else 0)))
+                continue
+            if sbest is None:
+                out.append(WIN)            # the opponent has no move: it loses
+                continue
             key = (own2, kp2)
             sp = memo_p.get(key)
             if sp is None:
@@ -780,9 +784,10 @@ class _Search:
 
     def _jumps2(self, own2, kp2, empty2, opp, kq, q, jd, ju, memo_p, memo_q, stops, crown_q, nq):
         """For root2: the best value (for the opponent q, to move) over its captures in
-        the child, when every capture is a single jump (False when one can go on: then
-        the caller searches the child). ``own2``/``kp2``: the mover's pieces and kings
-        in the child; ``nq``: q's piece count for the "trade" term (-1: no such term)."""
+        the child (the pieces of ``jd`` jumping down, of ``ju`` up; never flying kings).
+        Single jumps (the usual case) are valued straight away; when one can go on,
+        every sequence is followed (``_jumps_dfs``). ``own2``/``kp2``: the mover's
+        pieces and kings in the child; ``nq``: q's piece count for "trade" (-1: none)."""
         h = self.gen.geo.half
         h1 = h + 1
         back = self.gen.rules.men_capture_backward
@@ -813,7 +818,8 @@ class _Search:
                     dd, uu = (True, True) if king else (man_d, man_u)
                     if ((dd and (((((lb << h) & prey) << h) | (((lb << h1) & prey) << h1)) & free))
                             or (uu and (((((lb >> h) & prey) >> h) | (((lb >> h1) & prey) >> h1)) & free))):
-                        return False
+                        return self._jumps_dfs(own2, kp2, empty2, opp, kq, q, jd, ju, memo_p, memo_q,
+                                               stops, crown_q, nq)
                 o2 = opp ^ src ^ lb
                 if king:
                     k2 = kq ^ src ^ lb
@@ -834,6 +840,80 @@ class _Search:
                     v -= (np_ - no) * 600 // (no + np_ + 2)
                 if best is None or v > best:
                     best = v
+        return best
+
+    def _jumps_dfs(self, own2, kp2, empty2, opp, kq, q, jd, ju, memo_p, memo_q, stops, crown_q, nq):
+        """For ``_jumps2``: the best value (for the opponent q, to move) over its captures in
+        the child, the pieces of ``jd`` jumping down and those of ``ju`` up (never flying
+        kings): every complete jump sequence (CK-07: it goes on while it can; a man
+        crowned stops when ``stops``; the longest only under majority capture), valued
+        as search1 values the child's moves. ``own2``/``kp2``: the mover's pieces and
+        kings in the child; ``nq``: q's piece count for "trade" (-1: no such term)."""
+        h = self.gen.geo.half
+        h1 = h + 1
+        back = self.gen.rules.men_capture_backward
+        majority = self.gen.majority
+        n, tips = self.n, self.tips
+        score_p, score_q = _scorer(n, tips, 1 - q), _scorer(n, tips, q)
+        if q == 0:
+            man_dirs = ((h, True), (h1, True), (h, False), (h1, False)) if back else ((h, True), (h1, True))
+        else:
+            man_dirs = ((h, True), (h1, True), (h, False), (h1, False)) if back else ((h, False), (h1, False))
+        king_dirs = ((h, True), (h1, True), (h, False), (h1, False))
+        starters = 0
+        for sh, dn, movers in ((h, True, jd), (h1, True, jd), (h, False, ju), (h1, False, ju)):
+            if dn:
+                starters |= (((((movers << sh) & own2) << sh) & empty2) >> (2 * sh))
+            else:
+                starters |= (((((movers >> sh) & own2) >> sh) & empty2) << (2 * sh))
+        found = []                 # (captures, start, end) of the complete sequences
+
+        def go(src, sq, caps, free, king, dirs):
+            went = False
+            for sh, dn in dirs:
+                over = (sq << sh) if dn else (sq >> sh)
+                if over & own2 and not over & caps:
+                    land = (over << sh) if dn else (over >> sh)
+                    if land & free:
+                        went = True
+                        if not king and stops and land & crown_q:
+                            found.append((caps | over, src, land))     # CK-08: it stops there
+                        else:
+                            go(src, land, caps | over, free, king, dirs)
+            if not went and caps:
+                found.append((caps, src, sq))
+
+        while starters:
+            src = starters & -starters
+            starters ^= src
+            king = kq & src
+            go(src, src, 0, empty2 | src, king, king_dirs if king else man_dirs)
+        if majority and len(found) > 1:
+            most = max(c.bit_count() for c, _s, _e in found)
+            found = [m for m in found if m[0].bit_count() == most]
+        best = None
+        for caps, src, end in found:
+            if kq & src:
+                k2 = kq ^ src ^ end
+            elif end & crown_q:
+                k2 = kq | end
+            else:
+                k2 = kq
+            key = (opp ^ src ^ end, k2)
+            sv = memo_q.get(key)
+            if sv is None:
+                sv = memo_q[key] = score_q(*key)
+            own3, kp3 = own2 & ~caps, kp2 & ~caps
+            key = (own3, kp3)
+            sp = memo_p.get(key)
+            if sp is None:
+                sp = memo_p[key] = score_p(own3, kp3)
+            v = sv - sp
+            if nq >= 0:
+                no, np_ = nq, own3.bit_count()
+                v -= (np_ - no) * 600 // (no + np_ + 2)
+            if best is None or v > best:
+                best = v
         return best
 
     def deepest(self, b, w, k, p, depth, budget):
