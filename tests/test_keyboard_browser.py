@@ -3,7 +3,9 @@ Chromium, a checkers board is reached with Tab, the arrow keys move the focus ri
 square 11, Enter picks the man up, the arrows go on to 15, Enter plays 11-15; the move
 list shows it. No mouse. Then White's reply is typed into the move box (Enter), and a
 wrong move typed there is refused with its rule.
-Reuses the servers/browser helpers of tests/test_browser.py."""
+Reuses the servers/browser helpers of tests/test_browser.py. The same on the Voila play
+pages (checkers, Diamond Game, backgammon, and every game's puzzles):
+tests/test_browser_play.py."""
 from __future__ import annotations
 
 import contextlib
