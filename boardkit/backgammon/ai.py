@@ -104,6 +104,8 @@ def _as_arrays(positions) -> tuple[np.ndarray, np.ndarray]:
 
 
 _POW2 = np.array([1 << p for p in range(25)], dtype=np.int64)
+_PIPS = np.arange(26, dtype=np.int64)                   # pips per checker on 0..25
+_BAND = np.array([[1.0 if 1 <= p - q <= 6 else 0.0 for p in range(7, 25)] for q in range(25)])
 _SA = np.array([a for (a, b), _ in DISTINCT_ROLLS], dtype=np.int64)
 _SB = np.array([b for (a, b), _ in DISTINCT_ROLLS], dtype=np.int64)
 _DBL = np.array([-1 if a == b else 0 for (a, b), _ in DISTINCT_ROLLS], dtype=np.int64)
@@ -122,11 +124,10 @@ def _features(mine: np.ndarray, theirs: np.ndarray) -> dict[str, np.ndarray]:
     """``features`` of checked (n, 26) int64 arrays."""
     n = len(mine)
     # the opponent in my numbering: their point q is my point 25 - q; their bar is 0
-    opp = np.zeros((n, 26), dtype=np.int64)
-    opp[:, 1:25] = theirs[:, 24:0:-1]
-    opp[:, 0] = theirs[:, 25]
-    pips_me = (mine[:, 1:26] * np.arange(1, 26)).sum(1)
-    pips_them = (theirs[:, 1:26] * np.arange(1, 26)).sum(1)
+    # (a reversed view; only its columns 0..24 are read)
+    opp = theirs[:, ::-1]
+    pips_me = mine @ _PIPS                     # (whole numbers: fewer numpy calls,
+    pips_them = theirs @ _PIPS                 #  the same values)
 
     made = mine[:, :25] >= 2                       # my points 0..24 (0 unused)
     made[:, 0] = False
@@ -170,7 +171,7 @@ def _features(mine: np.ndarray, theirs: np.ndarray) -> dict[str, np.ndarray]:
     exp_loss = np.where(contact, exp_loss, 0)
 
     # ---- structure
-    points = (made * POINT_VALUE[None, :25]).sum(1)
+    points = made @ POINT_VALUE[:25]                        # (halves: exact in any order)
     # longest run of my made points (a prime), and whether anyone is behind it
     idx = np.arange(25)
     last_gap = np.maximum.accumulate(np.where(made, 0, idx[None, :]), axis=1)
@@ -180,15 +181,14 @@ def _features(mine: np.ndarray, theirs: np.ndarray) -> dict[str, np.ndarray]:
     start = np.where(best > 0, end - best + 1, 0)
     behind = (np.cumsum(opp[:, :25], axis=1)[np.arange(n), np.maximum(start - 1, 0)] > 0)
     prime = np.where(behind, PRIME_BONUS[np.minimum(best, 12)], 0.0)
-    anchors = (made * ANCHOR_VALUE[None, :25]).sum(1)
+    anchors = made @ ANCHOR_VALUE[:25]
     home_closed = made[:, 1:7].sum(1)
     # my checkers still behind their blockade: each pays for the blocks ahead of it
-    blocks_ahead = np.zeros((n, 26))
-    for k in range(1, 7):
-        blocks_ahead[:, k:25] += opp_made[:, 0:25 - k]
-    # (blocks_ahead[p] counts opposing made points among p-6..p-1). One block is a
-    # nuisance, four or more in front of a checker are a real trap: hence the square.
-    trap = (blocks_ahead[:, 7:25] ** 2 / 3.0 * mine[:, 7:25]).sum(1)
+    # (blocks_ahead[p] counts opposing made points among p-6..p-1, for p = 7..24: one
+    # product with a band of ones, whole numbers). One block is a nuisance, four or
+    # more in front of a checker are a real trap: hence the square.
+    blocks_ahead = opp_made @ _BAND
+    trap = (blocks_ahead ** 2 / 3.0 * mine[:, 7:25]).sum(1)
     back = np.where(contact, trap, 0) * TRAP_PENALTY
     my_bar = mine[:, 25] * (BAR_PENALTY + 2.0 * opp_home_closed)
     their_bar = theirs[:, 25] * (BAR_PENALTY + 2.0 * home_closed)
@@ -245,17 +245,17 @@ def _evaluate(mine: np.ndarray, theirs: np.ndarray) -> np.ndarray:
     n = len(mine)
     # both sides' terms in one batch (the other side's: the same terms, seen from there)
     both = _features(np.concatenate([mine, theirs]), np.concatenate([theirs, mine]))
-    f = {k: v[:n] for k, v in both.items()}
-    g = {k: v[n:] for k, v in both.items()}
-    s = (f["pips_me"] + f["hit_loss"] + f["my_bar"] - _structure(f)).astype(float)
-    t = (f["pips_them"] + f["their_bar"] - _structure(g)
-         + THEIR_BLOTS * g["hit_loss"]).astype(float)
+    struct = _structure(both)
+    f = both
+    s = (f["pips_me"][:n] + f["hit_loss"][:n] + f["my_bar"][:n] - struct[:n]).astype(float)
+    t = (f["pips_them"][:n] + f["their_bar"][:n] - struct[n:]
+         + THEIR_BLOTS * f["hit_loss"][n:]).astype(float)
     p = _race_probability(s, t, spread=CONTACT_SPREAD)
     # pure races: the bear-off database when both sides are home, else the pip race
     # with a little wastage for each checker still on the board
     # (worked out on Python lists, the pip races all at once: the same arithmetic,
     # element by element, as one position at a time)
-    race = np.flatnonzero(~f["contact"])
+    race = np.flatnonzero(~f["contact"][:n])
     if len(race):
         pm, pt = f["pips_me"][race].tolist(), f["pips_them"][race].tolist()
         sm, st, at = [], [], []
