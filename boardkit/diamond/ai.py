@@ -47,21 +47,16 @@ from .._core import BoardkitError, check_level
 from . import geometry as B
 from .movegen import (
     _BYTE,
-    _STATE,
-    BIT,
-    BIT_HOLE,
     SWAP,
     DiamondMove,
     _hop_reach,
     _king_order,
-    bit_masks,
     board_state,
     cached_dests,
     code_move,
+    dests,
     dests_entry,
     fast_moves,
-    hop_bits,
-    king_bits,
 )
 
 __all__ = ["LEVELS", "HINT_LEVEL", "bot", "hint", "explain", "intro_bot", "weak_bot", "normal_bot",
@@ -451,33 +446,14 @@ def _calm(homes, m: int, need: int) -> bool:
     return True
 
 
-_BITS: dict = {}
-
-
-def _bit_tables(game, me: int) -> tuple:
-    """(the holes ``me`` may land on, the bits of each hole's allowed steps, rings[k] = the
-    holes at most k from its goal ◎) as ``movegen.BIT`` sets, once per rule set."""
-    steps = game._steps[me]
-    dist = _dist_table(game)[me]
-    key = (id(steps), id(dist))
-    t = _BITS.get(key)
-    if t is None:
-        on, forb = game._on, game._forb[me]
-        allowed = sum(BIT[i] for i in _RANGE if on[i] and not forb[i])
-        stepbits = [sum(BIT[x] for x in row) for row in steps]
-        rings = [sum(BIT[i] for i in _RANGE if on[i] and dist[i] <= k) for k in range(max(dist) + 1)]
-        t = _BITS[key] = (steps, dist, allowed, stepbits, rings)
-    return t[2:]
-
-
 class _Gains:
     """``_own_best_gain(game, me)`` after one or two moves, from its parts: each piece's
     best gain now and the holes its search read (``movegen.dests_entry``). After moves
     that change the holes ``changed`` (a ``board_state`` mask), only the moved piece and
-    the pieces whose search read a changed hole are searched again, on bit boards
-    (``movegen.hop_bits``/``king_bits``: only the set of holes matters for a gain); the
-    others keep their gain. The same number as ``_own_best_gain`` (a maximum, whatever
-    the order). Not for long jumps (``_homes`` says so)."""
+    the pieces whose search read a changed hole are searched again (a plain search, no
+    memory: the position is new; only the nearest hole to ◎ matters); the others keep
+    their gain. The same number as ``_own_best_gain`` (a maximum, whatever the order).
+    Not for long jumps (``_homes`` says so)."""
 
     __slots__ = ("dist", "rows", "game", "me", "cells", "steps", "hops")
 
@@ -647,7 +623,7 @@ class _ReplyScores:
     and reply out: both races in parts (``_Race``: the mover's race after its move, the
     rival's after each reply), the rival's destinations per piece with the holes their
     search read (only the pieces whose search read a hole the move changed are searched
-    again; the others keep their moves and their place in the order), and the own
+    again, plainly; the others keep their moves and their place in the order), and the own
     pieces' best gains (``_Gains``). The same scores as ``_score``: the same reply
     (the first best among the same ``width`` best-gaining replies, in the order of
     ``legal_moves``), the same exact sums (multiples of 0.5)."""
@@ -657,7 +633,7 @@ class _ReplyScores:
         me = game._turn
         opp = 1 - me
         c = game.cells
-        self.state = state = board_state(c)
+        state = board_state(c)
         self.mine = _Race(game, me, DEFAULT)
         th = _Race(game, opp, DEFAULT)
         self.dist = dist = th.dist
@@ -678,10 +654,6 @@ class _ReplyScores:
         entries.sort()
         self.pieces, self.entries, self.parts = pieces, entries, parts
         self.gains = _Gains(game, me, state) if follow else None
-        self.jump, self.empty = bit_masks(c, game._on)
-        self.allowed, self.stepbits, self.rings = _bit_tables(game, opp)
-        self.steps = game._steps[opp]
-        self.terminal = not game.rules.king_hops_after_group
 
     def _entries(self, j: int, part, kxs) -> list:
         """(gain key, piece, place in its list, code, the rival's race after it) of the
@@ -714,13 +686,9 @@ class _ReplyScores:
                         top.append(e)
                         if len(top) == width:
                             break
-                sa = _STATE[va]
-                state = self.state + (sa << 8 * b) - (sa << 8 * a)
-                if len(top) == width:
-                    redo = self._redo_sets(a, b, va, redo, top)
                 parts = self.parts
-                for j in redo:
-                    top.extend(self._entries(j, parts[j], enumerate(cached_dests(game, j, state))))
+                for j in redo:            # searched again (no memory: this position is new)
+                    top.extend(self._entries(j, parts[j], enumerate(dests(game, j))))
                 top.sort()
                 del top[width:]
             else:
@@ -747,60 +715,6 @@ class _ReplyScores:
         finally:
             c[a] = va
             c[b] = 0
-
-    def _redo_sets(self, a: int, b: int, va: int, redo: list, top: list) -> list:
-        """Of the rival's pieces searched again after the move a -> b, those that need
-        their ordered list; the others' entries good enough for the best ``width``
-        (``top``, full) are added to ``top``. A piece can enter the best ``width`` only
-        with a destination at least as good as the last of them: its SET of destinations
-        comes first (bit boards); its steps come first in its list (direction order),
-        then its hop landings, whose order matters only for two of them equally good and
-        good enough: then the ordered list."""
-        dist = self.dist
-        c = self.game.cells
-        worst = top[-1][0]
-        moved = BIT[a] | BIT[b]
-        jump = self.jump if va & 8 else self.jump ^ moved
-        land = (self.empty ^ moved) & self.allowed
-        rings, stepbits, steps, parts = self.rings, self.stepbits, self.steps, self.parts
-        keep = []
-        for j in redo:
-            dj = dist[j]
-            lim = dj + worst
-            if lim < 0:
-                continue
-            if lim >= len(rings):
-                keep.append(j)
-                continue
-            bj = BIT[j]
-            if jump & bj:
-                reach = hop_bits(bj, jump ^ bj, land)
-            else:
-                reach = king_bits(bj, jump, land, self.terminal)
-            t = reach & ~(stepbits[j] & land) & rings[lim]
-            got = []
-            seen_keys = 0
-            while t:
-                low = t & -t
-                t ^= low
-                x = BIT_HOLE[low.bit_length() - 1]
-                key = dist[x] - dj + 32
-                if seen_keys >> key & 1:
-                    got = None
-                    break
-                seen_keys |= 1 << key
-                got.append((1000 + x, x))
-            if got is None:
-                keep.append(j)
-                continue
-            n = 0
-            for x in steps[j]:
-                if not c[x]:
-                    if dist[x] <= lim:
-                        got.append((n, x))
-                    n += 1
-            top.extend(self._entries(j, parts[j], got))
-        return keep
 
     def _slow(self, m: int) -> float:
         return ReplyBot(reply_width=self.width, follow=self.follow)._score(self.game, m)
