@@ -229,8 +229,25 @@ def _after_arrays(plays) -> tuple[np.ndarray, np.ndarray]:
     """(mine, theirs) after each play as (n, 26) int64 arrays, read straight from the
     plays' positions (the generator's own: no checks needed)."""
     from itertools import chain
-    flat = chain.from_iterable(chain.from_iterable([p.after for p in plays]))
-    arr = np.fromiter(flat, dtype=np.int64, count=52 * len(plays)).reshape(len(plays), 2, 26)
+    base = plays[0]._base
+    if base is None or any(p._base is not base for p in plays):
+        rows = [p.after[0] + p.after[1] for p in plays]
+    else:
+        # the generator's plays of one turn: their steps made on copies of the board
+        # as one list of 52 (theirs from 26 on: a hit goes to their bar, 51)
+        b = list(base[0] + base[1])
+        rows = []
+        for p in plays:
+            r = b[:]
+            for src, dst, hit, _ in p._raw:
+                r[src] -= 1
+                r[dst] += 1
+                if hit:
+                    r[51 - dst] -= 1
+                    r[51] += 1
+            rows.append(r)
+    arr = np.fromiter(chain.from_iterable(rows), dtype=np.int64, count=52 * len(rows))
+    arr = arr.reshape(len(rows), 2, 26)
     return arr[:, 0], arr[:, 1]
 
 
