@@ -122,7 +122,6 @@ def features(positions) -> dict[str, np.ndarray]:
 
 def _features(mine: np.ndarray, theirs: np.ndarray) -> dict[str, np.ndarray]:
     """``features`` of checked (n, 26) int64 arrays."""
-    n = len(mine)
     # the opponent in my numbering: their point q is my point 25 - q; their bar is 0
     # (a reversed view; only its columns 0..24 are read)
     opp = theirs[:, ::-1]
@@ -136,19 +135,20 @@ def _features(mine: np.ndarray, theirs: np.ndarray) -> dict[str, np.ndarray]:
     opp_made = opp[:, :25] >= 2
     opp_made[:, 0] = False
 
-    # contact: some opposing checker still has to pass one of mine
-    my_hi = np.where(mine[:, 1:26].any(1), 25 - np.argmax(mine[:, 25:0:-1] > 0, axis=1), 0)
-    opp_lo = np.where(opp[:, :25].any(1), np.argmax(opp[:, :25] > 0, axis=1), 99)
+    # contact: some opposing checker still has to pass one of mine. On bit masks of
+    # the occupied points (bit p = point p): my highest point 1..25 (0: none left) and
+    # their lowest 0..24 (99: none), the highest bit read from frexp's exponent.
+    occ = (opp[:, :25] > 0) @ _POW2                               # theirs, 0..24
+    my_hi = np.frexp((mine[:, 1:26] > 0) @ _POW2)[1]              # mine: bit p-1 = point p
+    opp_lo = np.where(occ > 0, np.frexp(occ & -occ)[1] - 1, 99)
     contact = my_hi > opp_lo
 
     # ---- shots: for every roll, the worst blot it hits (their checkers move upwards
     # in my numbering; they land anywhere but on my made points, BG-05)
-    hitters = opp[:, :25] > 0
-    on_bar = opp[:, 0] > 0
-    hitters = np.where(on_bar[:, None], np.eye(25, dtype=bool)[0], hitters)  # bar first
     # every roll at once, on bit masks (bit p = point p of 0..24): a hitter moves up by
-    # a die, through open points only when it moves again (tables _SA/_SB/_DBL, built once)
-    hm = hitters @ _POW2                                          # (n,) int64
+    # a die, through open points only when it moves again (tables _SA/_SB/_DBL, built
+    # once); a checker on their bar (bit 0) must enter first: then it is the only hitter
+    hm = np.where(occ & 1, 1, occ)                                # (n,) int64
     om = (~made) @ _POW2
     bm = blot @ _POW2
     H, O = hm[:, None], om[:, None]
@@ -179,7 +179,7 @@ def _features(mine: np.ndarray, theirs: np.ndarray) -> dict[str, np.ndarray]:
     best = run.max(1)
     end = run.argmax(1)                                          # the first longest run
     start = np.where(best > 0, end - best + 1, 0)
-    behind = (np.cumsum(opp[:, :25], axis=1)[np.arange(n), np.maximum(start - 1, 0)] > 0)
+    behind = (occ & ((2 << np.maximum(start - 1, 0)) - 1)) != 0    # theirs on 0..start-1
     prime = np.where(behind, PRIME_BONUS[np.minimum(best, 12)], 0.0)
     anchors = made @ ANCHOR_VALUE[:25]
     home_closed = made[:, 1:7].sum(1)
