@@ -13,7 +13,8 @@ in the page and the board's SVG. Every page shows no code.
    clicks ("Not ...", a rule ID, the position set up again, "tried 1"), the right one
    ("Right", "Solved 1 of N"), Retry (the position again), Next (puzzle 2), then Shift+Tab
    from Next back into the board and puzzle 2 solved by keyboard alone at the first try
-   ("Solved 2 of N (1 at the first try)"). The clicks are planned
+   ("Solved 2 of N (1 at the first try)"), Next by keyboard and puzzle 3's answer typed
+   into the board's text box ("Solved 3 of N (2 at the first try)"). The clicks are planned
    from the puzzle's own data on a Python copy of the puzzle widget (its first accepted
    answer; the first legal move that is not an answer, or for 回り将棋, answered by a
    square, its first trap), so the test follows the puzzles as they change.
@@ -530,3 +531,16 @@ def test_solve_the_puzzles_on_the_play_page_by_clicks_and_keys(voila, page, game
     assert feedback.startswith("Right"), feedback
     _wait_for_text(page, root, feedback)
     _wait_for_text(page, root, f"Solved 2 of {total} (1 at the first try), tried 2.")
+
+    # Next by keyboard (Tab from the board to Next, Enter); puzzle 3's answer typed into
+    # the board's text box (a move in the game's notation; 回り将棋: the square's name)
+    _tab_to_button(page, root, "Next")
+    page.keyboard.press("Enter")
+    third = puzzles[2]
+    _wait_for_text(page, root, f"Puzzle 3 of {total}: {third.title} ({third.rule})")
+    from boardkit.puzzles import PuzzleWidget
+    w = PuzzleWidget(puzzles, start=2)
+    assert w.board.play_text(third.accepted[0]) and w.feedback.startswith("Right"), w.feedback
+    _type_move(page, root, third.accepted[0])
+    _wait_for_text(page, root, w.feedback)
+    _wait_for_text(page, root, f"Solved 3 of {total} (2 at the first try), tried 3.")
