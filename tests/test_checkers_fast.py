@@ -150,3 +150,19 @@ def test_depth2_root_exact_values(rules):
                 _plain_depth2(s, b, w, k, p), g.fen()
             seen += 1
     assert seen > 200
+
+
+@pytest.mark.parametrize("rules", RULES + [
+    CheckersRules.custom(board_size=10, flying_kings=False, men_capture_backward=True)],
+    ids=lambda r: r.name + str(r.board_size) + ("b" if r.men_capture_backward else ""))
+def test_ghost_capture_starters_by_shifts(rules):
+    """The ghost generator's capture_starters (whole-board shifts) == the generic one."""
+    from boardkit.checkers.movegen import MoveGen
+    gen, t = ghostgen(rules), layout(rules.board_size).to_ghost
+    for g in positions(rules, games=3, plies=150, seed=4):
+        b, w, k, _p = g.raw_position()
+        for pl in (0, 1):
+            own, opp = (t(b), t(w)) if pl == 0 else (t(w), t(b))
+            empty = gen.full & ~(own | opp)
+            assert gen.capture_starters(own, opp, t(k), pl, empty) == \
+                MoveGen.capture_starters(gen, own, opp, t(k), pl, empty), g.fen()

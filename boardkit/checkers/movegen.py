@@ -212,6 +212,10 @@ class MoveGen:
                         for gr in jg]
         self.man_dirs = tuple((0, 1, 2, 3) if rules.men_capture_backward else fwd[p] for p in (0, 1))
         self.man_step_dirs = fwd
+        if layout is not None:
+            # on the ghost layout every diagonal step is one shift: starters by whole-board shifts
+            self.capture_starters = self._ghost_starters
+            self._h = g.half
 
     # ----------------------------------------------------------- captures
     def _jumpers(self, pieces: int, dirs, opp: int, empty: int) -> int:
@@ -249,6 +253,31 @@ class MoveGen:
             else:
                 starters |= self._jumpers(kings_own, (0, 1, 2, 3), opp, empty)
         return starters
+
+    def _ghost_starters(self, own: int, opp: int, kings: int, player: int, empty: int) -> int:
+        """``capture_starters`` on the ghost layout: a jump is two equal shifts (onto an
+        opposing piece, then onto an empty square), for all pieces at once."""
+        h = self._h
+        h1 = h + 1
+        men = own & ~kings
+        kown = own & kings
+        if self.rules.men_capture_backward:
+            jd = ju = men
+        elif player == 0:
+            jd, ju = men, 0
+        else:
+            jd, ju = 0, men
+        if not self.flying:
+            jd |= kown
+            ju |= kown
+        s = kown if self.flying else 0
+        if jd:
+            s |= (((((jd << h) & opp) << h) & empty) >> (h + h)) \
+                | (((((jd << h1) & opp) << h1) & empty) >> (h1 + h1))
+        if ju:
+            s |= (((((ju >> h) & opp) >> h) & empty) << (h + h)) \
+                | (((((ju >> h1) & opp) >> h1) & empty) << (h1 + h1))
+        return s
 
     def captures(self, own: int, opp: int, kings: int, player: int, majority=None) -> list:
         """Every complete capture sequence, deduplicated; only the longest ones under
