@@ -67,6 +67,7 @@ PLAYER_NAMES = ("White", "Red")
 # over (measured: a third of the time of listing the moves of 3,000 set-up positions).
 # A game's ``_cache`` is the stamp of its plays here, None after any change.
 _LAST: tuple = (None, ())
+_CHANCE_STEPS: dict = {}          # (player, dice) -> ChanceStep, see resolve_chance
 _STAMPS = itertools.count(1)
 
 
@@ -346,7 +347,25 @@ class BackgammonGame(Game):
         """Roll with a seeded numpy Generator (the opening roll or a turn's two dice);
         recorded in history as a ``ChanceStep``, undoable. Returns the outcome. (The
         base's, without re-checking the dice it has just drawn itself.)"""
-        if self._phase not in ("opening", "roll"):
+        if self._phase == "roll":
+            # a turn's roll, written out (the same draws as _sample_chance); the history
+            # entry is one of 72 immutable ChanceSteps, made once (frozen dataclasses
+            # cost a microsecond each to build)
+            integers = rng.integers
+            outcome = (int(integers(1, 7)), int(integers(1, 7)))
+            who = self._turn
+            snap = self._snapshot()
+            self._roller = self._turn = self._roller
+            self._dice = outcome
+            self._phase = "move"
+            self._cache = None
+            self._undo.append(snap)
+            step = _CHANCE_STEPS.get((who, outcome))
+            if step is None:
+                step = _CHANCE_STEPS[(who, outcome)] = ChanceStep(who, outcome)
+            self._history.append(step)
+            return outcome
+        if self._phase != "opening":
             raise IllegalMoveError(self._no_chance_reason())
         outcome = self._sample_chance(rng)
         who = self._turn
