@@ -34,6 +34,19 @@ the reason naming the rule; or None: not an answer, with a note), and optionally
 ``show_answer(puzzle, board)``, which plays the answer out on the board after a right
 click (the toss applied, so the piece is seen to arrive). The text box under the board
 then takes a cell's name as the answer.
+
+Languages. A puzzle's texts (title, goal, hint, why and the traps' reasons) are data in
+English, and each puzzle has a stable ``id`` ("ck06_forced"); its game's module registers
+the English in the language catalogue (``add("en", PUZZLES.texts())``: keys such as
+``puzzle.checkers.ck06_forced.goal``, a trap's ``puzzle.mawari.ms14_corner_jump.trap.1一``)
+and adds the Japanese beside it (``add("ja", catalogue("checkers", {...}))``). The widget
+shows ``puzzle.text("goal")`` and ``puzzle.trap(answer)``: the current language's text,
+English where none is registered. Texts are looked up when they are shown, so the
+Japanese edition (notebooks/ja, the ja play pages) starts with ``set_language("ja")`` in
+its first cell: every puzzle widget made after it speaks Japanese (buttons, title, goal,
+feedback, hints, the traps' reasons, the score), and the code cells stay the same
+(``PUZZLES.for_rule("CK-06").widget()``). Move texts, square names and rule IDs are the
+same in every language. A printed page can take ``p.text("why", "ja")`` directly.
 """
 from __future__ import annotations
 
@@ -47,9 +60,10 @@ from typing import Any, NamedTuple
 import ipywidgets as W
 
 from ._core import BoardkitError, Game
-from .i18n import add, tr
+from .i18n import CATALOGUES, add, tr
 
-__all__ = ["Puzzle", "PuzzleSet", "PuzzleWidget", "Verdict", "GAME_MODULES"]
+__all__ = ["Puzzle", "PuzzleSet", "PuzzleWidget", "Verdict", "GAME_MODULES", "TEXT_FIELDS",
+           "catalogue"]
 
 #: the module that knows how to set up each game's puzzle positions
 GAME_MODULES = {"checkers": "boardkit.checkers.puzzles",
@@ -101,6 +115,19 @@ add("ja", {
 })
 
 
+#: the fields of a puzzle a student reads (each also in the language catalogue)
+TEXT_FIELDS = ("title", "goal", "hint", "why")
+_ID = re.compile(r"[a-z0-9_]{1,40}")
+
+
+def catalogue(game: str, texts: dict[str, dict[str, str]]) -> dict[str, str]:
+    """A game's puzzle texts for ``add(lang, ...)``, written per puzzle id:
+    ``catalogue("checkers", {"ck04_safe_step": {"title": ..., "goal": ..., "trap.22-18": ...}})``
+    -> ``{"puzzle.checkers.ck04_safe_step.title": ..., ...}`` (the keys ``Puzzle.key`` makes)."""
+    return {f"puzzle.{game}.{pid}.{name}": text
+            for pid, fields in texts.items() for name, text in fields.items()}
+
+
 def _game_module(name: str):
     mod = GAME_MODULES.get(name)
     if mod is None:
@@ -147,6 +174,12 @@ class Puzzle:
     traps     tempting wrong answers and why each is wrong, naming the rule
               ({"1一": "the piece lands on a corner that is not its home and jumps on
               (MS-14)"}; kept as (answer, reason) pairs)
+    id        a stable name within the game ("ck06_forced"): the texts above are also
+              in the language catalogue under ``puzzle.<game>.<id>.<field>`` (a trap:
+              ``...<id>.trap.<answer>``), and the widget shows them in the current
+              language (``text``, ``trap``). Empty: the English above is shown as it is.
+
+    The fields keep the English (the data); ``text("goal")`` is what a student reads.
     """
 
     game: str
@@ -159,6 +192,7 @@ class Puzzle:
     hint: str = ""
     why: str = ""
     traps: tuple[tuple[str, str], ...] = ()
+    id: str = ""
 
     def __post_init__(self) -> None:
         if isinstance(self.accepted, str):
@@ -170,10 +204,44 @@ class Puzzle:
         if not self.accepted:
             raise BoardkitError(f"puzzle {self.title!r}: no accepted answer")
         rule_key(self.rule)
+        if self.id and _ID.fullmatch(self.id) is None:
+            raise BoardkitError(f"puzzle {self.title!r}: the id is lower-case letters, digits and _ "
+                                f"(up to 40), got {self.id[:50]!r}")
 
-    def trap(self, answer: Any) -> str | None:
-        """Why a tempting wrong answer is wrong (``traps``), or None."""
-        return dict(self.traps).get(str(answer))
+    # ---------------------------------------------------------------- texts
+    def key(self, name: str) -> str:
+        """The catalogue key of a text: ``key("goal")`` -> 'puzzle.checkers.ck06_forced.goal';
+        a trap's: ``key("trap.22-18")``."""
+        return f"puzzle.{self.game}.{self.id}.{name}"
+
+    def texts(self) -> dict[str, str]:
+        """The puzzle's English texts by catalogue key (what ``add("en", ...)`` registers;
+        empty fields and a puzzle without id give none)."""
+        if not self.id:
+            return {}
+        out = {self.key(name): getattr(self, name) for name in TEXT_FIELDS if getattr(self, name)}
+        out.update((self.key(f"trap.{a}"), r) for a, r in self.traps)
+        return out
+
+    def _localized(self, name: str, english: str, lang: str | None) -> str:
+        # the catalogue's text only while it is this puzzle's English (a copy with changed
+        # data, or a puzzle never registered, says its own English)
+        if not english or not self.id or CATALOGUES["en"].get(self.key(name)) != english:
+            return english
+        return tr(self.key(name), lang)
+
+    def text(self, name: str, lang: str | None = None) -> str:
+        """A text (``title``, ``goal``, ``hint`` or ``why``) in the current (or given)
+        language; English where no translation is registered."""
+        if name not in TEXT_FIELDS:
+            raise BoardkitError(f"puzzle text is one of {list(TEXT_FIELDS)}, got {name!r}")
+        return self._localized(name, getattr(self, name), lang)
+
+    def trap(self, answer: Any, lang: str | None = None) -> str | None:
+        """Why a tempting wrong answer is wrong (``traps``), in the current (or given)
+        language, or None."""
+        english = dict(self.traps).get(str(answer))
+        return None if english is None else self._localized(f"trap.{answer}", english, lang)
 
     def make_game(self) -> Game:
         """A fresh game in the puzzle's position (no history)."""
@@ -217,6 +285,11 @@ class PuzzleSet:
             if rule_key(b.rule) < rule_key(a.rule):
                 raise BoardkitError(f"puzzle set {self.name!r}: {b.title!r} ({b.rule}) comes after "
                                     f"{a.title!r} ({a.rule}); keep puzzles in rule order")
+        seen: set = set()
+        for p in ps:
+            if p.id and (p.game, p.id) in seen:
+                raise BoardkitError(f"puzzle set {self.name!r}: the id {p.id!r} is used twice")
+            seen.add((p.game, p.id))
 
     def __len__(self) -> int:
         return len(self.puzzles)
@@ -226,6 +299,14 @@ class PuzzleSet:
 
     def __getitem__(self, i: int) -> Puzzle:
         return self.puzzles[i]
+
+    def texts(self) -> dict[str, str]:
+        """Every puzzle's English texts by catalogue key: a game's puzzles module registers
+        them with ``add("en", PUZZLES.texts())``, next to the data."""
+        out: dict[str, str] = {}
+        for p in self.puzzles:
+            out.update(p.texts())
+        return out
 
     def for_rule(self, *rules: str) -> PuzzleSet:
         """The puzzles of these rule IDs (e.g. to show after the lesson on CK-06)."""
@@ -276,7 +357,8 @@ class PuzzleWidget(W.VBox):
     def __repr__(self) -> str:
         # stable text (no memory address, no child widgets) for notebook outputs (nbval)
         p = self.puzzle
-        title = tr("puzzle.title", n=self.index + 1, total=len(self.puzzles), title=p.title, rule=p.rule)
+        title = tr("puzzle.title", n=self.index + 1, total=len(self.puzzles), title=p.text("title"),
+                   rule=p.rule)
         return f"<PuzzleWidget ({self.puzzles.name}): {title} · {self.score_text()}>"
 
     # ---------------------------------------------------------------- state
@@ -321,7 +403,8 @@ class PuzzleWidget(W.VBox):
 
     def show_hint(self) -> None:
         p = self.puzzle
-        self._say(tr("puzzle.hint_line", hint=p.hint) if p.hint else tr("puzzle.no_hint", rule=p.rule))
+        self._say(tr("puzzle.hint_line", hint=p.text("hint")) if p.hint
+                  else tr("puzzle.no_hint", rule=p.rule))
 
     # ------------------------------------------------------------- internals
     def _say(self, text: str, color: str | None = None) -> None:
@@ -365,9 +448,9 @@ class PuzzleWidget(W.VBox):
         self.board_box.children = [board]
         self.title_html.value = (f"<b style='color:{TEXT_COLOR}'>"
                                  + html.escape(tr("puzzle.title", n=self.index + 1, total=len(self.puzzles),
-                                                  title=p.title, rule=p.rule)) + "</b>")
+                                                  title=p.text("title"), rule=p.rule)) + "</b>")
         self.goal_html.value = (f"<span style='color:{TEXT_COLOR}'>"
-                                + html.escape(tr("puzzle.goal", goal=p.goal)) + "</span>")
+                                + html.escape(tr("puzzle.goal", goal=p.text("goal"))) + "</span>")
         self._say("")
         self.score_html.value = (f"<span style='color:{MUTED_COLOR}'>"
                                  + html.escape(self.score_text()) + "</span>")
@@ -388,7 +471,7 @@ class PuzzleWidget(W.VBox):
         elif p.trap(move) is not None:
             self._wrong(board, tr("puzzle.wrong_click", answer=move, reason=p.trap(move)))
         else:
-            self._wrong(board, tr("puzzle.wrong", move=move, goal=p.goal, rule=p.rule))
+            self._wrong(board, tr("puzzle.wrong", move=move, goal=p.text("goal"), rule=p.rule))
 
     def _answer_click(self, board, cell: str) -> None:
         """A click on the board of a game answered by a cell (``click_answer``)."""
@@ -416,7 +499,7 @@ class PuzzleWidget(W.VBox):
             self.solved[i] = True
             self.first_try[i] = self.attempts[i] == 1
         key = "puzzle.right_next" if i + 1 < len(self.puzzles) else "puzzle.right"
-        self._say(tr(key, move=answer, why=p.why).strip())
+        self._say(tr(key, move=answer, why=p.text("why")).strip())
         self._show_score()
 
     def _wrong(self, board, text: str) -> None:
@@ -432,7 +515,7 @@ class PuzzleWidget(W.VBox):
         board._clear()
         board._refresh()
         if p.hint and self.attempts[i] >= 2 and not self.solved[i]:
-            text += " " + tr("puzzle.hint_line", hint=p.hint)     # a second miss: the hint too
+            text += " " + tr("puzzle.hint_line", hint=p.text("hint"))     # a second miss: the hint too
         self._say(text, ERROR_COLOR)
         self._show_score()
 
