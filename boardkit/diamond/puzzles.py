@@ -10,12 +10,17 @@ A position is written as ``hole:piece`` pairs: ``r`` a red piece, ``R`` the red 
 two-player game (red goes up, from a to q). A move's answer is its start and end hole:
 every hop chain between them gives the same position (DG-10), so any chain counts.
 Every answer is checked against the engine by tests/test_puzzles_diamond.py.
+
+Each puzzle has an ``id``; its English texts are registered in the language catalogue
+from the data below and its Japanese texts are in ``JA`` (``set_language("ja")`` before
+making the widget shows them; see ``boardkit.puzzles``).
 """
 from __future__ import annotations
 
 from .._core import BoardkitError
 from .._input import check_size
-from ..puzzles import Puzzle, PuzzleSet
+from ..i18n import add
+from ..puzzles import Puzzle, PuzzleSet, catalogue
 from . import geometry as B
 from .game import DiamondGame
 from .rules import DiamondRules
@@ -64,61 +69,133 @@ def widget_options(puzzle: Puzzle) -> dict:
     return {}
 
 
-def _p(position, goal, accepted, rule, title, *, hint="", why=""):
-    return Puzzle("diamond", position, goal, tuple(accepted), rule, title=title, hint=hint, why=why)
+def _p(pid, position, goal, accepted, rule, title, *, hint="", why=""):
+    return Puzzle("diamond", position, goal, tuple(accepted), rule, title=title, hint=hint, why=why,
+                  id=pid)
 
 
 PUZZLES = PuzzleSet("diamond", (
-    _p("i5:r f5:y",
+    _p("dg08_step", "i5:r f5:y",
        "Red to move: step the piece on i5 one hole up, towards your goal at the top.",
        ["i5-j5", "i5-j6"], "DG-08", "A step",
        hint="A step goes to a neighbouring empty hole; two of the six neighbours are above.",
        why="A step moves to a neighbouring empty hole, in any of six directions; j5 and j6 are "
            "the ones above (DG-08)."),
-    _p("i5:r j5:y f5:y",
+    _p("dg09_hop", "i5:r j5:y f5:y",
        "Red to move: hop over the yellow piece.",
        ["i5:k5"], "DG-09", "A hop",
        hint="A hop jumps over one neighbouring piece to the empty hole just beyond it.",
        why="i5 jumps j5 and lands on k5; nothing is captured (DG-09)."),
-    _p("i5:r j5:y k5:y j6:y",
+    _p("dg09_two_in_a_row", "i5:r j5:y k5:y j6:y",
        "Red to move: take the piece on i5 as high up the board as you can in one turn.",
        ["i5:k7"], "DG-09", "Two in a row",
        hint="An ordinary piece jumps one piece, never two touching in a row.",
        why="j5 and k5 touch in a row, so that way is shut; the hop over j6 lands on k7 (DG-09)."),
-    _p("i5:r j5:y l5:y n1:r",
+    _p("dg10_chain", "i5:r j5:y l5:y n1:r",
        "Red to move: take the piece on i5 to o1 in one turn.",
        ["i5:k5:m5:o1"], "DG-10", "A chain of hops",
        hint="After a hop the same piece may hop again, and turn.",
        why="i5:k5:m5:o1: three hops in one turn, turning at m5 (DG-10)."),
-    _p("i5:r j5:y l5:y n1:r",
+    _p("dg10_stop", "i5:r j5:y l5:y n1:r",
        "Red to move: take the piece on i5 to m5 and stop there.",
        ["i5:k5:m5"], "DG-10", "Stopping in a chain",
        hint="A chain may stop after any hop.",
        why="The chain i5:k5:m5 could go on to o1, but a piece may stop after any hop (DG-10)."),
-    _p("i5:r j5:y l6:y f5:y",
+    _p("dg10_turn", "i5:r j5:y l6:y f5:y",
        "Red to move: take the piece on i5 to m7 in one turn.",
        ["i5:k5:m7"], "DG-10", "A chain that turns",
        hint="Hop up first, then look for the next piece to jump.",
        why="i5:k5 over j5, then k5:m7 over l6: a chain may change direction (DG-10)."),
-    _p("i5:R j5:y k5:r l5:y f5:y",
+    _p("dg11_group_jump", "i5:R j5:y k5:r l5:y f5:y",
        "Red to move: jump your king (王駒) over the whole row above it.",
        ["i5:m5"], "DG-11", "The king's group jump",
        hint="The king may jump a straight row of touching pieces of any colour.",
        why="The king jumps j5, k5 and l5 together and lands on m5, the hole right after the row (DG-11)."),
-    _p("i5:R j5:y k5:y m6:y f5:y",
+    _p("dg11_hop_on", "i5:R j5:y k5:y m6:y f5:y",
        "Red to move: take your king from i5 to n2 in one turn.",
        ["i5:l5:n2"], "DG-11", "Hopping on after a group jump",
        hint="After a group jump the king may go on hopping.",
        why="i5:l5 over the row j5-k5, then l5:n2 over m6: the king hops on after a group jump (DG-11)."),
-    _p("i5:r j5:Y i6:y f5:y",
+    _p("dg12_kings_block", "i5:r j5:Y i6:y f5:y",
        "Red to move: hop over a piece.",
        ["i5:i7"], "DG-12", "Kings block",
        hint="No piece may jump a king.",
        why="The yellow king on j5 cannot be jumped; the man on i6 can: i5:i7 (DG-12)."),
-    _p("i2:r j2:y j3:y f5:y",
+    _p("dg13_forbidden_tip", "i2:r j2:y j3:y f5:y",
        "Red to move: hop with the piece on i2 as high up the board as you can.",
        ["i2:k4"], "DG-13", "A forbidden tip",
        hint="The holes of a tip that is not your colour are closed to you.",
        why="The hop over j2 would land on k2, a tip of another colour: forbidden. Over j3 it lands "
            "on k4 (DG-13)."),
 ))
+add("en", PUZZLES.texts())
+
+#: the Japanese texts (です・ます; the terms of the rules: 飛び越す, 子駒, 王駒, 陣地, 星の先)
+JA = {
+    "dg08_step": {
+        "title": "1マス進む",
+        "goal": "赤の番です。i5 の駒を、上にあるゴールの陣地の方へ1マス進めてください。",
+        "hint": "1マス進むときは、隣の空いたマスへ動きます。周りの6つのマスのうち、2つが上にあります。",
+        "why": "駒は6つの向きのどれでも、隣の空いたマスへ1マス進めます。上にあるのは j5 と j6 です "
+               "(DG-08)。",
+    },
+    "dg09_hop": {
+        "title": "飛び越す",
+        "goal": "赤の番です。黄色の駒を飛び越してください。",
+        "hint": "隣の駒を1つ飛び越して、そのすぐ向こうの空いたマスへ進みます。",
+        "why": "i5 の駒は j5 を飛び越して k5 に着きます。飛び越された駒は取られません (DG-09)。",
+    },
+    "dg09_two_in_a_row": {
+        "title": "くっついて並んだ2個",
+        "goal": "赤の番です。i5 の駒を、この番のうちにできるだけ上まで進めてください。",
+        "hint": "子駒が飛び越せるのは駒1個だけです。くっついて並んだ2個は飛び越せません。",
+        "why": "j5 と k5 はくっついて並んでいるので、その向きには飛べません。j6 を飛び越すと k7 に"
+               "着きます (DG-09)。",
+    },
+    "dg10_chain": {
+        "title": "続けて飛ぶ",
+        "goal": "赤の番です。i5 の駒を、この番のうちに o1 まで進めてください。",
+        "hint": "飛び越した先でまた飛び越せる駒があれば、続けて飛べます。向きを変えてもかまいません。",
+        "why": "i5:k5:m5:o1: 1回の番で3回続けて飛び、m5 で向きを変えます (DG-10)。",
+    },
+    "dg10_stop": {
+        "title": "途中で止める",
+        "goal": "赤の番です。i5 の駒を m5 まで進めて、そこで止めてください。",
+        "hint": "続けて飛ぶときは、どの飛び越しのあとでも止まれます。",
+        "why": "i5:k5:m5 はさらに o1 まで続けられますが、途中で止めてもかまいません (DG-10)。",
+    },
+    "dg10_turn": {
+        "title": "向きを変えて続けて飛ぶ",
+        "goal": "赤の番です。i5 の駒を、この番のうちに m7 まで進めてください。",
+        "hint": "まず上へ飛び越し、それから次に飛び越せる駒を探してください。",
+        "why": "j5 を越えて i5:k5、続けて l6 を越えて k5:m7 です。飛ぶ向きは1回ごとに変えられます "
+               "(DG-10)。",
+    },
+    "dg11_group_jump": {
+        "title": "王駒はまとめて飛べる",
+        "goal": "赤の番です。王駒で、上に並んだ駒をまとめて飛び越してください。",
+        "hint": "王駒は、一直線にくっついて並んだ駒を、何色でもまとめて飛び越せます。",
+        "why": "王駒は j5・k5・l5 をまとめて飛び越し、並んだ駒のすぐ向こうの m5 に着きます (DG-11)。",
+    },
+    "dg11_hop_on": {
+        "title": "まとめて飛んだあとも続けて飛ぶ",
+        "goal": "赤の番です。王駒を、この番のうちに i5 から n2 まで進めてください。",
+        "hint": "まとめて飛んだあとも、王駒は続けて飛べます。",
+        "why": "並んだ j5・k5 を越えて i5:l5、続けて m6 を越えて l5:n2 です。王駒はまとめて飛んだあとも"
+               "続けて飛べます (DG-11)。",
+    },
+    "dg12_kings_block": {
+        "title": "王駒は飛び越せない",
+        "goal": "赤の番です。駒を1つ飛び越してください。",
+        "hint": "王駒の上は、どの駒も飛び越せません。",
+        "why": "j5 の黄色の王駒は飛び越せませんが、i6 の子駒は飛び越せます: i5:i7 (DG-12)。",
+    },
+    "dg13_forbidden_tip": {
+        "title": "入れない星の先",
+        "goal": "赤の番です。i2 の駒で飛び越して、できるだけ上まで進めてください。",
+        "hint": "他の色の星の先のマスには入れません。",
+        "why": "j2 を飛び越すと、他の色の星の先にある k2 に着いてしまうので、その手は指せません。"
+               "j3 を飛び越せば k4 に着きます (DG-13)。",
+    },
+}
+add("ja", catalogue("diamond", JA))
