@@ -9,12 +9,17 @@ A position is written ``"mine / theirs / dice"``: White (on roll) and Red, each 
 are borne off), then the roll, e.g. ``"25:1,6:5,8:3,13:4,24:2 / 2:2,3:2,4:2,6:5,8:1,13:3 / 5-3"``.
 Every answer is checked against the engine by tests/test_puzzles_backgammon.py (each
 accepted play is legal and does what the goal says, and no other legal play does).
+
+Each puzzle has an ``id``; its English texts are registered in the language catalogue
+from the data below and its Japanese texts are in ``JA`` (``set_language("ja")`` before
+making the widget shows them; see ``boardkit.puzzles``).
 """
 from __future__ import annotations
 
 from .._core import BoardkitError
 from .._input import check_size, parse_int
-from ..puzzles import Puzzle, PuzzleSet
+from ..i18n import add
+from ..puzzles import Puzzle, PuzzleSet, catalogue
 from .game import BackgammonGame, side
 
 __all__ = ["PUZZLES", "make_game", "parse_position", "widget_class", "widget_options"]
@@ -59,67 +64,145 @@ def widget_options(puzzle: Puzzle) -> dict:
     return {}
 
 
-def _p(position, goal, accepted, rule, title, *, hint="", why=""):
-    return Puzzle("backgammon", position, goal, tuple(accepted), rule, title=title, hint=hint, why=why)
+def _p(pid, position, goal, accepted, rule, title, *, hint="", why=""):
+    return Puzzle("backgammon", position, goal, tuple(accepted), rule, title=title, hint=hint, why=why,
+                  id=pid)
 
 
 _START = "6:5,8:3,13:5,24:2"
 
 PUZZLES = PuzzleSet("backgammon", (
-    _p(f"{_START} / {_START} / 3-1",
+    _p("bg04_make_point", f"{_START} / {_START} / 3-1",
        "White rolled 3-1 at the start: make a new point (two checkers) on your 5-point.",
        ["8/5 6/5"], "BG-04", "Making a point",
        hint="Each die moves one checker: which checkers are 3 and 1 pips from the 5-point?",
        why="The 3 moves a checker 8/5 and the 1 moves another 6/5: two checkers hold the point (BG-04)."),
-    _p(f"{_START} / 5:5,7:2,8:3,13:5 / 6-5",
+    _p("bg05_run_past_block", f"{_START} / 5:5,7:2,8:3,13:5 / 6-5",
        "White rolled 6-5: run one back checker from 24 all the way to 13.",
        ["24/13"], "BG-05", "Running past a block",
        hint="One checker may use both dice, but it must stop on the point in between.",
        why="24/18 is blocked (Red holds it), so the checker goes 24/19/13: it may pass over a "
            "blocked point but not stop on it (BG-04, BG-05)."),
-    _p(f"{_START} / {_START} / 6-6",
+    _p("bg06_doubles", f"{_START} / {_START} / 6-6",
        "White rolled 6-6: make both your bar point (7) and Red's bar point (your 18).",
        ["24/18(2) 13/7(2)"], "BG-06", "Doubles",
        hint="A double is played four times.",
        why="Four sixes: two checkers 24/18 and two 13/7 (BG-06)."),
-    _p("25:1,6:5,8:3,13:4,24:2 / 2:2,3:2,4:2,6:5,8:1,13:3 / 5-3",
+    _p("bg07_enter_and_hit", "25:1,6:5,8:3,13:4,24:2 / 2:2,3:2,4:2,6:5,8:1,13:3 / 5-3",
        "White has a checker on the bar and rolled 5-3: enter it and hit Red's blot with the same roll.",
        ["bar/17*"], "BG-07", "Entering from the bar",
        hint="A 5 enters on your 20-point; where can the 3 take that checker?",
        why="The 3 cannot enter (22 is held), the 5 enters on 20, and the 3 then goes on to 17 and "
            "hits (BG-07)."),
-    _p("6:4,8:3,13:5,24:2,5:1 / 6:5,8:3,13:5,16:1,23:1 / 6-4",
+    _p("bg07_double_hit", "6:4,8:3,13:5,24:2,5:1 / 6:5,8:3,13:5,16:1,23:1 / 6-4",
        "White rolled 6-4: hit both of Red's blots.",
        ["13/9* 8/2*"], "BG-07", "A double hit",
        hint="Red's single checkers stand on your 9-point and your 2-point.",
        why="The 4 hits 13/9* and the 6 hits 8/2*: both Red checkers go to the bar (BG-07)."),
-    _p("24:1,1:14 / 12:2,2:13 / 6-5",
+    _p("bg08_higher_die", "24:1,1:14 / 12:2,2:13 / 6-5",
        "White rolled 6-5 and can play only one of the dice: play what the rules require.",
        ["24/18"], "BG-08", "The higher die",
        hint="When only one die can be played, the larger one must be played if it can be.",
        why="Either die alone fits, but not both (13 is held); then the larger die, the 6, must be "
            "played (BG-08)."),
-    _p("24:1,8:1,1:13 / 12:2,7:2,2:11 / 6-1",
+    _p("bg08_whole_roll", "24:1,8:1,1:13 / 12:2,7:2,2:11 / 6-1",
        "White rolled 6-1: use the whole roll.",
        ["8/1"], "BG-08", "Use the whole roll",
        hint="Look for the one way to play both dice.",
        why="The back checker cannot move at all; the checker on 8 can use both dice (8/2/1 or "
            "8/7/1), and a roll must be used in full when it can (BG-08)."),
-    _p("6:2,5:2,4:3,3:2,2:3,1:3 / 6:5,8:5,13:5 / 6-5",
+    _p("bg09_bear_off", "6:2,5:2,4:3,3:2,2:3,1:3 / 6:5,8:5,13:5 / 6-5",
        "White rolled 6-5 with every checker home: bear off two checkers.",
        ["6/off 5/off"], "BG-09", "Bearing off",
        hint="A die bears off a checker from the point of its number.",
        why="The 6 bears off from the 6-point and the 5 from the 5-point (BG-09)."),
-    _p("4:2,3:4,2:2 / 6:5,8:5,13:5 / 6-5",
+    _p("bg09_highest_point", "4:2,3:4,2:2 / 6:5,8:5,13:5 / 6-5",
        "White rolled 6-5 but has no checker on 6 or 5: bear off as many checkers as you can.",
        ["4/off(2)"], "BG-09", "Bearing off from the highest point",
        hint="With no checker on the die's point or higher, the checker on the highest point comes off.",
        why="No checker stands on 6, 5 or higher, so each die bears off from the highest point, "
            "the 4 (BG-09)."),
-    _p("3:1,1:1 / 6:5,8:5,13:5 / 3-1",
+    _p("bg10_last_two", "3:1,1:1 / 6:5,8:5,13:5 / 3-1",
        "White rolled 3-1 with two checkers left: win the game.",
        ["3/off 1/off"], "BG-10", "The last two checkers",
        hint="Each checker needs its own die.",
        why="3/off and 1/off take the last two checkers off: the first to bear off all fifteen "
            "wins (BG-10)."),
 ))
+add("en", PUZZLES.texts())
+
+#: the Japanese texts (です・ます; the terms of the rules: コマ, ポイント, 目, ゾロ目, ヒット, バー,
+#: エンター, ブロット, インナー, ベアオフ・上げる)
+JA = {
+    "bg04_make_point": {
+        "title": "ポイントを作る",
+        "goal": "白は最初に 3-1 を出しました。自分の5ポイントに、コマ2個で新しくポイントを作ってください。",
+        "hint": "目1つで、コマ1個を動かします。5ポイントから3つと1つ離れているのは、どのコマですか？",
+        "why": "3の目で 8/5、1の目で別のコマを 6/5 と動かします。コマ2個でポイントを押さえました "
+               "(BG-04)。",
+    },
+    "bg05_run_past_block": {
+        "title": "押さえられたポイントを越えて",
+        "goal": "白は 6-5 を出しました。24ポイントにいる後ろのコマを1個、13ポイントまで一気に進めて"
+                "ください。",
+        "hint": "1個のコマに両方の目を使えますが、1つ目の目で進んだ所にいったん止まります。",
+        "why": "18ポイントは赤に押さえられているので 24/18 とは進めず、24/19/13 と進みます。押さえ"
+               "られたポイントは越えられますが、そこには止まれません (BG-04, BG-05)。",
+    },
+    "bg06_doubles": {
+        "title": "ゾロ目",
+        "goal": "白は 6-6 を出しました。自分のバーポイント（7ポイント）と、赤のバーポイント（自分から"
+                "見て18ポイント）の両方を作ってください。",
+        "hint": "ゾロ目が出たら、その目で4回動かせます。",
+        "why": "6を4回使います: 2個を 24/18、2個を 13/7 と動かします (BG-06)。",
+    },
+    "bg07_enter_and_hit": {
+        "title": "バーからエンター",
+        "goal": "白はバーにコマが1個あり、5-3 を出しました。そのコマをエンターして、同じ振りで赤の"
+                "ブロットをヒットしてください。",
+        "hint": "5の目なら20ポイントに入ります。そのコマは、3の目でどこへ行けますか？",
+        "why": "3の目では入れません（22ポイントは押さえられています）。5の目で20ポイントに入り、3の目で"
+               "17ポイントまで進んでヒットします (BG-07)。",
+    },
+    "bg07_double_hit": {
+        "title": "2か所でヒット",
+        "goal": "白は 6-4 を出しました。赤のブロットを2つともヒットしてください。",
+        "hint": "赤の1個だけのコマは、自分から見て9ポイントと2ポイントにあります。",
+        "why": "4の目で 13/9*、6の目で 8/2* とヒットします。赤のコマは2個ともバーへ行きます (BG-07)。",
+    },
+    "bg08_higher_die": {
+        "title": "大きい目を使う",
+        "goal": "白は 6-5 を出しましたが、片方の目しか使えません。ルールどおりに動かしてください。",
+        "hint": "片方の目しか使えないときは、大きい目を使います（大きい目で動かせなければ小さい目）。",
+        "why": "どちらの目も1つだけなら使えますが、両方は使えません（13ポイントは押さえられています）。"
+               "そのときは大きい方の6の目を使います (BG-08)。",
+    },
+    "bg08_whole_roll": {
+        "title": "目を使い切る",
+        "goal": "白は 6-1 を出しました。両方の目を使い切ってください。",
+        "hint": "両方の目を使える、ただ1つの動かし方を探してください。",
+        "why": "後ろのコマはまったく動けません。8ポイントのコマなら両方の目を使えます（8/2/1 か "
+               "8/7/1）。両方の目を使えるときは、使い切らなければなりません (BG-08)。",
+    },
+    "bg09_bear_off": {
+        "title": "ベアオフ",
+        "goal": "白はコマが全部インナーにあり、6-5 を出しました。コマを2個上げてください（ベアオフ）。",
+        "hint": "出た目と同じ番号のポイントにいるコマを上げられます。",
+        "why": "6の目で6ポイントから、5の目で5ポイントからコマを上げます (BG-09)。",
+    },
+    "bg09_highest_point": {
+        "title": "一番後ろのコマを上げる",
+        "goal": "白は 6-5 を出しましたが、6ポイントにも5ポイントにもコマがありません。できるだけ多くの"
+                "コマを上げてください。",
+        "hint": "出た目のポイントにも、それより後ろにもコマがなければ、一番後ろのコマを上げられます。",
+        "why": "6ポイントにも5ポイントにも、それより後ろにもコマがないので、どちらの目でも一番後ろの"
+               "4ポイントからコマを上げます (BG-09)。",
+    },
+    "bg10_last_two": {
+        "title": "最後の2個",
+        "goal": "白はコマが残り2個で、3-1 を出しました。ゲームに勝ってください。",
+        "hint": "コマ1個につき、目が1つ要ります。",
+        "why": "3/off と 1/off で最後の2個を上げます。15個を先に全部上げた人の勝ちです (BG-10)。",
+    },
+}
+add("ja", catalogue("backgammon", JA))
