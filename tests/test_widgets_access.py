@@ -90,3 +90,21 @@ def test_canvas_js_has_the_keyboard_and_aria_parts(key):
 
     from boardkit.widgets import canvas
     assert key in pathlib.Path(canvas.__file__).with_name("canvas.js").read_text(encoding="utf-8")
+
+
+def test_game_setup_opens_from_a_button_reachable_by_keyboard():
+    """The set-up panel (rules, sides, level, save/resume) opens with a toggle button, which
+    Tab reaches and Enter/Space press (an Accordion's title cannot be focused); it is the
+    widget's last child, so a puzzle board can hide it whole."""
+    import ipywidgets as W
+    w = CheckersWidget()
+    assert isinstance(w.setup_toggle, W.ToggleButton) and not w.setup_toggle.value
+    assert w.setup_box.layout.display == "none"
+    assert w.children[-1].children == (w.setup_toggle, w.setup_box)
+    assert w.level_control in w.setup_box.children[0].children
+    assert not any(isinstance(c, W.Accordion) for c in w.children)
+    w.setup_toggle.value = True                       # what Enter/Space on the button does
+    assert w.setup_box.layout.display is None
+    w.setup_toggle.value = False
+    assert w.setup_box.layout.display == "none"
+    assert w.setup_toggle.description == "Game setup, save and resume"

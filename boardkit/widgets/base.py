@@ -201,13 +201,19 @@ class GameWidget(W.VBox):
         setup = W.VBox(list(self.options.values()) + self.seat_controls
                        + [self.level_control, self.undo_control])
         files = W.HBox([self.file_text, self.save_button, self.load_button])
+        # "Game setup": a toggle button (reachable by Tab, Enter/Space open it; an
+        # Accordion's title is not focusable) showing the set-up box under it; the
+        # whole panel is the widget's last child (a puzzle board hides it)
+        self.setup_box = W.VBox([setup, files], layout=W.Layout(display="none"))
+        self.setup_toggle = W.ToggleButton(value=False, description=tr("setup_title"), icon="cog",
+                                           tooltip=tr("setup_tooltip"), layout=W.Layout(width="auto"))
+        self.setup_toggle.observe(self._on_setup_toggle, names="value")
         side = W.VBox([W.HTML(f"<b style='color:{TEXT_COLOR}'>{html.escape(tr('moves'))}</b>"),
                        self.moves_html])
         super().__init__([self.status_html, *self.header_rows(), W.HBox([self.canvas, side]),
                           W.HBox([self.move_box, self.move_button]),
                           controls, *self.extra_rows(), self.message_html, self.tutor_html,
-                          W.Accordion(children=[W.VBox([setup, files])],
-                                      titles=(tr("setup_title"),))], **kw)
+                          W.VBox([self.setup_toggle, self.setup_box])], **kw)
         self.game = game if game is not None else self.make_game(self.option_values())
         self._after_change()
 
@@ -346,6 +352,9 @@ class GameWidget(W.VBox):
     def _tutor_allowed(self) -> bool:
         # a puzzle board (boardkit.puzzles) judges moves itself: no tutor there
         return self.tutor_allowed and getattr(self, "_puzzle_owner", None) is None
+
+    def _on_setup_toggle(self, change) -> None:
+        self.setup_box.layout.display = None if change["new"] else "none"
 
     def _on_tutor_switch(self, change) -> None:
         if not change["new"]:
