@@ -373,9 +373,8 @@ def test_no_tutor_on_puzzle_boards():
     from boardkit.checkers.puzzles import PUZZLES
     pw = PUZZLES.widget()
     board = pw.board
+    assert board.tutor_control.layout.display == "none"          # hidden from the start
     board.tutor_on = True
-    board._refresh()
-    assert board.tutor_control.layout.display == "none"
     move = board.game.legal_moves()[0]
     pw.click(move.path[0]), pw.click(move.path[-1])
     assert board.tutor_line == ""
