@@ -29,6 +29,11 @@ Every answer is checked against the engine by tests/test_puzzles_mawari.py: appl
 toss to the position ends where the accepted answer says and nowhere else, every trap is
 wrong, and a battle answer is a decision the engine offers (declining: the one the
 "smart" level takes).
+
+Each puzzle has an ``id``; its English texts (the traps' reasons too) are registered in the
+language catalogue from the data below and its Japanese texts are in ``JA``
+(``set_language("ja")`` before making the widget shows them; see ``boardkit.puzzles``).
+The tosses on the table are written in Japanese in both languages (表 表 裏 横).
 """
 from __future__ import annotations
 
@@ -37,7 +42,7 @@ from typing import NamedTuple
 from .._core import BoardkitError, FormatError
 from .._input import check_size
 from ..i18n import add, tr
-from ..puzzles import Puzzle, PuzzleSet, Verdict
+from ..puzzles import Puzzle, PuzzleSet, Verdict, catalogue
 from .game import MawariGame
 from .notation import square_index, square_name
 from .toss import Toss
@@ -74,17 +79,17 @@ add("ja", {
                                 "盤をクリックして答えてください。",
     "mawari.puzzle.click_square": "外周（盤の縁）のマスをクリックしてください。",
     "mawari.puzzle.click_piece": "盤の上の駒をクリックしてください。",
-    "mawari.puzzle.click_battle": "戦を申し込む相手の駒をクリックしてください。戦をしないときは P1 "
+    "mawari.puzzle.click_battle": "戦を宣言する相手の駒をクリックしてください。戦をしないときは P1 "
                                   "自身の駒をクリックします (MS-15)。",
     "mawari.puzzle.not_end": "この振りのあと P1 の駒はそこには止まりません ({rule})。",
     "mawari.puzzle.not_laid": "その駒はこの動きでは寝かされません ({rule})。",
     "mawari.puzzle.not_woken": "その駒はこの動きでは起きません ({rule})。",
     "mawari.puzzle.not_decision": "それは目標の求める決め方ではありません ({rule})。",
-    "mawari.puzzle.no_battle_there": "その駒には戦を申し込めません。申し込めるのは向かいの辺で同じ筋・段に"
-                                     "立っている相手の駒だけです（角は除きます）(MS-15)。",
+    "mawari.puzzle.no_battle_there": "その駒には戦を宣言できません。宣言できるのは、向かいの辺で一直線上に"
+                                     "並んで立っている相手の駒だけです（隅の駒は除きます）(MS-15)。",
     "mawari.puzzle.status_toss": "<b>P1</b> が金を振りました。金は盤の下の台の上にあります。"
                                  "盤をクリックして答えてください。",
-    "mawari.puzzle.status_battle": "<b>P1</b> は戦を申し込めます (MS-15)。相手の駒をクリックするか、"
+    "mawari.puzzle.status_battle": "<b>P1</b> は戦を宣言できます (MS-15)。相手の駒をクリックするか、"
                                    "戦をしないなら P1 自身の駒をクリックしてください。",
     "mawari.puzzle.status_done": "盤の上で金の振りを進めました。盤の下の出来事の欄に、何が起きたかと"
                                  "その理由が書いてあります。",
@@ -350,27 +355,27 @@ def _table(d, toss: Toss, label: str, gold) -> None:
 
 
 # ------------------------------------------------------------------ the puzzles
-def _p(position, goal, accepted, rule, title, *, hint="", why="", traps=None):
+def _p(pid, position, goal, accepted, rule, title, *, hint="", why="", traps=None):
     return Puzzle("mawari", position, goal, tuple(accepted), rule, title=title, hint=hint, why=why,
-                  traps=traps or {})
+                  traps=traps or {}, id=pid)
 
 
 PUZZLES = PuzzleSet("mawari", (
-    _p("P1 home, P2 home / up up down side",
+    _p("ms05_side", "P1 home, P2 home / up up down side",
        "P1 tossed up up down side (表 表 裏 横). Click the square where P1's piece ends.",
        ["1二"], "MS-05", "A gold on its side",
        hint="Face up counts 1, face down 0, a gold standing on its side 5.",
        why="1 + 1 + 0 + 5 = 7 squares from 1九 up the right edge (MS-05).",
        traps={"1六": "a gold standing on its side (横) is worth 5, not 1 (MS-05).",
               "1七": "a gold standing on its side (横) is worth 5; only a face-down gold counts 0 (MS-05)."}),
-    _p("P1 home, P2 home / down down down down",
+    _p("ms05_all_down", "P1 home, P2 home / down down down down",
        "P1 tossed all four golds face down (裏 裏 裏 裏). Click the square where P1's piece ends.",
        ["9五"], "MS-05", "Four face down",
        hint="Four face-down golds are not worth 0.",
        why="All four face down is worth 20: round the corner 1一, past 9一 and down to 9五 (MS-05).",
        traps={"1九": "four face-down golds are worth 20 squares, not 0 (MS-05).",
               "9一": "four face-down golds are worth 20; 9一 is only 16 squares on (MS-05)."}),
-    _p("P1 2一, P2 home / up up up down +overlap",
+    _p("ms06_back_to_corner", "P1 2一, P2 home / up up up down +overlap",
        "P1's golds overlapped (表 表 表 裏 重なり). Click the square where P1's piece ends.",
        ["1一"], "MS-06", "Back, but not past a corner",
        hint="An overlap sends the piece back one square per face-up gold, but never past the last "
@@ -379,7 +384,7 @@ PUZZLES = PuzzleSet("mawari", (
            "passed: it stops on 1一 (MS-06).",
        traps={"1三": "a piece never goes back past the last corner it passed, here 1一 (MS-06).",
               "5一": "golds overlapped: the piece moves back, not forward (MS-06)."}),
-    _p("P1 1四, P2 home / up side down down +overlap",
+    _p("ms06_standing_back", "P1 1四, P2 home / up side down down +overlap",
        "P1's golds overlapped with one standing on its side (表 横 裏 裏 重なり). Click the square "
        "where P1's piece ends.",
        ["1五"], "MS-06", "Standing golds and the way back",
@@ -389,7 +394,7 @@ PUZZLES = PuzzleSet("mawari", (
        traps={"1九": "standing golds add nothing to the way back: one square per face-up gold "
                      "(MS-06).",
               "4一": "golds overlapped: the piece moves back, not forward (MS-06)."}),
-    _p("P1 home, P2 home / up up up up; up down down down",
+    _p("ms07_toss_again", "P1 home, P2 home / up up up up; up down down down",
        "P1's first toss: up up up up (表 表 表 表); the next toss: up down down down (表 裏 裏 裏). "
        "Click the square where P1's piece ends this turn.",
        ["1四"], "MS-07", "Toss again",
@@ -397,7 +402,7 @@ PUZZLES = PuzzleSet("mawari", (
        why="4 squares, and no gold face down: toss again; 1 more square: 1九 → 1五 → 1四 (MS-07).",
        traps={"1五": "no gold lay face down, so P1 moved 4 and tossed again (MS-07).",
               "1八": "the first toss counts too: 4 squares, then the second toss (MS-07)."}),
-    _p("P1 1五, P2 home / up up up down +overlap +fall",
+    _p("ms08_fallen_gold", "P1 1五, P2 home / up up up down +overlap +fall",
        "P1's golds overlapped and one fell off the table (表 表 表 裏 重なり 落ち駒). Click the "
        "square where P1's piece ends.",
        ["1五"], "MS-08", "A fallen gold",
@@ -406,7 +411,7 @@ PUZZLES = PuzzleSet("mawari", (
        traps={"1八": "a fallen gold wins over the overlap: the toss scores nothing, no moving back "
                      "(MS-08).",
               "1二": "a fallen gold makes the toss score nothing (MS-08)."}),
-    _p("P1 3九, P2 home / up up down down",
+    _p("ms10_home_again", "P1 3九, P2 home / up up down down",
        "P1's 歩 is two squares short of its home 1九 and tossed up up down down (表 表 裏 裏). "
        "Click the square where P1's piece ends.",
        ["1九"], "MS-10", "Home again",
@@ -416,7 +421,7 @@ PUZZLES = PuzzleSet("mawari", (
        traps={"1一": "1九 is P1's own home: the piece stops there and is promoted (MS-10); only a "
                      "corner that is not its home makes it jump on (MS-14).",
               "1八": "the toss is worth 2 squares: 3九 → 2九 → 1九 (MS-10)."}),
-    _p("P1 1八 香, P2 1五, P3 1三 香 / up side down down / laid",
+    _p("ms12_laying_down", "P1 1八 香, P2 1五, P3 1三 香 / up side down down / laid",
        "P1's 香 tossed up side down down (表 横 裏 裏) and overtakes two pieces. Click the piece "
        "it lays down.",
        ["1五"], "MS-12", "Laying down",
@@ -425,7 +430,7 @@ PUZZLES = PuzzleSet("mawari", (
            "(MS-12).",
        traps={"1三": "P3's 香 has the same rank as P1's 香: equal ranks lay nobody down (MS-12).",
               "1八": "that is P1's own piece; click the piece it overtakes and lays down (MS-12)."}),
-    _p("P1 1五 香, P2 1一, P3 2一 / up up side down / laid",
+    _p("ms12_corner_is_safe", "P1 1五 香, P2 1一, P3 2一 / up up side down / laid",
        "P1's 香 tossed up up side down (表 表 横 裏) and passes two 歩. Click the piece it lays "
        "down.",
        ["2一"], "MS-12", "A corner is safe",
@@ -433,7 +438,7 @@ PUZZLES = PuzzleSet("mawari", (
        why="P1 passes P2's 歩 on the corner 1一 (safe) and P3's 歩 on 2一 (laid down) (MS-12).",
        traps={"1一": "a piece standing on a corner is safe: it cannot be laid down (MS-12).",
               "1五": "that is P1's own piece; click the piece it overtakes and lays down (MS-12)."}),
-    _p("P1 1八, P2 1六 香 laid, P3 1三 laid / up up up down / woken",
+    _p("ms12_waking_up", "P1 1八, P2 1六 香 laid, P3 1三 laid / up up up down / woken",
        "Two pieces lie laid down (寝). P1 tossed up up up down (表 表 表 裏). Click the piece that "
        "wakes up.",
        ["1六"], "MS-12", "Waking up",
@@ -443,7 +448,7 @@ PUZZLES = PuzzleSet("mawari", (
        traps={"1三": "P1 stops on 1五 and does not pass 1三: only a piece that is passed wakes up "
                      "(MS-12).",
               "1八": "that is P1's own piece; click the laid piece it wakes (MS-12)."}),
-    _p("P1 1八, P2 1五 / up up up down",
+    _p("ms13_two_up", "P1 1八, P2 1五 / up up up down",
        "P1 tossed up up up down (表 表 表 裏): 3 squares, onto P2's piece. Click the square where "
        "P1's piece ends.",
        ["1三"], "MS-13", "Two up",
@@ -451,7 +456,7 @@ PUZZLES = PuzzleSet("mawari", (
        why="Landing on P2's piece, both go up 2 more: 1五 → 1三 (2あがり, MS-13).",
        traps={"1五": "another piece stands on 1五: both advance 2 more (2あがり, MS-13).",
               "1四": "both pieces advance 2, not 1 (2あがり, MS-13)."}),
-    _p("P1 1八, P2 1五, P3 1三 / up up up down",
+    _p("ms13_two_up_twice", "P1 1八, P2 1五, P3 1三 / up up up down",
        "P1 tossed up up up down (表 表 表 裏) onto P2's piece, and P3 stands 2 squares further. "
        "Click the square where P1's piece ends.",
        ["1一"], "MS-13", "Two up, twice",
@@ -463,7 +468,7 @@ PUZZLES = PuzzleSet("mawari", (
                      "taken (MS-13).",
               "9一": "a two-up never ends in a corner jump: only a normal forward move jumps "
                      "(MS-13, MS-14)."}),
-    _p("P1 1六, P2 9五 / side down down down",
+    _p("ms14_corner_jump", "P1 1六, P2 9五 / side down down down",
        "P1 tossed side down down down (横 裏 裏 裏). Click the square where P1's piece ends.",
        ["9一"], "MS-14", "Corner jump",
        hint="Where would the piece land, and whose corner is it?",
@@ -471,7 +476,7 @@ PUZZLES = PuzzleSet("mawari", (
            "next corner, 9一 (飛び, MS-14).",
        traps={"1一": "the piece lands on a corner that is not its home and jumps on (MS-14).",
               "9九": "one jump per move: the piece stops on 9一, it does not jump again (MS-14)."}),
-    _p("P1 1六, P2 1一 / side down down down",
+    _p("ms14_jump_or_two_up", "P1 1六, P2 1一 / side down down down",
        "P1 tossed side down down down (横 裏 裏 裏) onto the corner where P2 stands. Click the "
        "square where P1's piece ends.",
        ["9一"], "MS-14", "Jump or two up?",
@@ -481,7 +486,7 @@ PUZZLES = PuzzleSet("mawari", (
        traps={"3一": "the corner jump comes before the two-up: P1 jumps on to the next corner "
                      "(MS-14).",
               "1一": "the piece lands on a corner that is not its home and jumps on (MS-14)."}),
-    _p("P1 9八, P2 home / up down down down",
+    _p("ms14_jump_home", "P1 9八, P2 home / up down down down",
        "P1's 歩 is one square short of the corner 9九 and tossed up down down down (表 裏 裏 裏). "
        "Click the square where P1's piece ends.",
        ["1九"], "MS-14", "A jump home",
@@ -490,7 +495,7 @@ PUZZLES = PuzzleSet("mawari", (
            "歩 → 香 (MS-14, MS-10).",
        traps={"9九": "the piece lands on a corner that is not its home and jumps on (MS-14).",
               "8九": "the toss is worth 1: 9八 → 9九, a corner, and then the jump (MS-14)."}),
-    _p("P1 1八, P2 9五, P3 1二 / up up up down / battle",
+    _p("ms15_declare", "P1 1八, P2 9五, P3 1二 / up up up down / battle",
        "P1 has just moved to 1五. Declare a battle (戦): click the piece P1 can challenge.",
        ["9五"], "MS-15", "Declare a battle",
        hint="A battle is declared across the board, on a piece in line on the opposite edge.",
@@ -500,7 +505,7 @@ PUZZLES = PuzzleSet("mawari", (
                      "on the opposite edge (MS-15).",
               "1五": "clicking P1's own piece declines the battle; the goal is to declare one "
                      "(MS-15)."}),
-    _p("P1 1八, P2 9五 銀 / up up up down / battle",
+    _p("ms15_not_to_declare", "P1 1八, P2 9五 銀 / up up up down / battle",
        "P1's 歩 has just moved to 1五, in line with P2's 銀. Battle or not? Decide (click P2's "
        "piece to declare, P1's own piece for no battle).",
        ["1五"], "MS-15", "A battle not to declare",
@@ -510,3 +515,181 @@ PUZZLES = PuzzleSet("mawari", (
        traps={"9五": "a battle is an even race, and if P2's 銀 wins it, the game is over: "
                      "decline (MS-15)."}),
 ))
+add("en", PUZZLES.texts())
+
+#: the Japanese texts (です・ます; the terms of the rules: 金, 表, 裏, 横, 重なり, 落ち駒, 隅,
+#: 陣地, 出世, 寝かし, 起こし, 2あがり, 飛び, 戦)
+JA = {
+    "ms05_side": {
+        "title": "横に立った金",
+        "goal": "P1 が金を振ると 表 表 裏 横 でした。P1 の駒が止まるマスをクリックしてください。",
+        "hint": "表は1マス、裏は0マス、横向きに立った金は5マスです。",
+        "why": "1 + 1 + 0 + 5 = 7マス。1九 から右の辺を上へ進みます (MS-05)。",
+        "trap.1六": "横向きに立った金（横）は、1マスではなく5マスです (MS-05)。",
+        "trap.1七": "横向きに立った金（横）は5マスです。0マスなのは裏の金だけです (MS-05)。",
+    },
+    "ms05_all_down": {
+        "title": "全部裏",
+        "goal": "P1 が金を振ると、4枚とも裏（裏 裏 裏 裏）でした。P1 の駒が止まるマスをクリックして"
+                "ください。",
+        "hint": "4枚とも裏のときは、0マスではありません。",
+        "why": "全部裏なら20マス進みます。隅の 1一 を回り、9一 を過ぎて 9五 まで下ります (MS-05)。",
+        "trap.1九": "4枚とも裏なら、0マスではなく20マス進みます (MS-05)。",
+        "trap.9一": "4枚とも裏なら20マスです。9一 までは16マスしかありません (MS-05)。",
+    },
+    "ms06_back_to_corner": {
+        "title": "戻るのは隅まで",
+        "goal": "P1 の金が重なりました（表 表 表 裏 重なり）。P1 の駒が止まるマスをクリックしてください。",
+        "hint": "金が重なると、表の数だけ戻ります。ただし、最後に通った隅より後ろへは戻りません。",
+        "why": "表が3枚なので3マス戻るところですが、最後に通った隅より後ろへは戻れないので、1一 で"
+               "止まります (MS-06)。",
+        "trap.1三": "駒は、最後に通った隅（ここでは 1一）より後ろへは戻りません (MS-06)。",
+        "trap.5一": "金が重なったので、駒は進まずに戻ります (MS-06)。",
+    },
+    "ms06_standing_back": {
+        "title": "立った金と戻り",
+        "goal": "P1 の金が重なり、1枚は横向きに立ちました（表 横 裏 裏 重なり）。P1 の駒が止まるマスを"
+                "クリックしてください。",
+        "hint": "戻るときは、表の金だけを数えます。",
+        "why": "表の金1枚につき1マス戻ります。表は1枚なので 1四 → 1五 です。立った金は、戻るマスの数に"
+               "入りません (MS-06)。",
+        "trap.1九": "立った金は、戻るマスの数に入りません。戻るのは表の金1枚につき1マスです (MS-06)。",
+        "trap.4一": "金が重なったので、駒は進まずに戻ります (MS-06)。",
+    },
+    "ms07_toss_again": {
+        "title": "もう一度振る",
+        "goal": "P1 の1回目の振りは 表 表 表 表、次の振りは 表 裏 裏 裏 でした。この番で P1 の駒が"
+                "止まるマスをクリックしてください。",
+        "hint": "裏の金が1枚もなければ、進んだあとにもう一度振れます。",
+        "why": "4マス進み、裏が1枚もないのでもう一度振ります。さらに1マス進んで 1九 → 1五 → 1四 です "
+               "(MS-07)。",
+        "trap.1五": "裏の金がなかったので、P1 は4マス進んだあと、もう一度振りました (MS-07)。",
+        "trap.1八": "1回目の振りも数えます。4マス進んでから、2回目の振りです (MS-07)。",
+    },
+    "ms08_fallen_gold": {
+        "title": "落ち駒",
+        "goal": "P1 の金が重なり、1枚が台から落ちました（表 表 表 裏 重なり 落ち駒）。P1 の駒が止まる"
+                "マスをクリックしてください。",
+        "hint": "重なりと落ち駒、どちらが先に効きますか？",
+        "why": "落ち駒があると、重なりがあっても、その振りでは進みも戻りもしません。駒はそのままです "
+               "(MS-08)。",
+        "trap.1八": "落ち駒は重なりより先に効きます。その振りでは進まず、戻りもしません (MS-08)。",
+        "trap.1二": "落ち駒があると、その振りでは1マスも進めません (MS-08)。",
+    },
+    "ms10_home_again": {
+        "title": "陣地に戻る",
+        "goal": "P1 の歩は、自分の陣地 1九 の2マス手前にいます。金を振ると 表 表 裏 裏 でした。P1 の駒が"
+                "止まるマスをクリックしてください。",
+        "hint": "着く隅は、ほかの人の陣地ですか？",
+        "why": "2マスで、ちょうど自分の陣地です。駒は自分の陣地の隅で止まり、歩 → 香 と出世します "
+               "(MS-10)。次の隅へ飛ぶのは、自分の陣地でない隅に止まったときだけです (MS-14)。",
+        "trap.1一": "1九 は P1 の陣地なので、駒はそこで止まって出世します (MS-10)。次の隅へ飛ぶのは、"
+                    "自分の陣地でない隅に止まったときだけです (MS-14)。",
+        "trap.1八": "この振りは2マスです: 3九 → 2九 → 1九 (MS-10)。",
+    },
+    "ms12_laying_down": {
+        "title": "寝かし",
+        "goal": "P1 の香が金を振ると 表 横 裏 裏 で、2つの駒を追い越します。寝かされる駒をクリックして"
+                "ください。",
+        "hint": "寝かせるのは、格下の駒だけです。",
+        "why": "P1 の香は、P2 の歩（格下なので寝かせます: 寝かし）と、P3 の香（同じ格なので何も"
+               "起きません）を追い越します (MS-12)。",
+        "trap.1三": "P3 の香は P1 の香と同じ格です。同じ格の駒は寝かせません (MS-12)。",
+        "trap.1八": "それは P1 自身の駒です。P1 が追い越して寝かせる駒をクリックしてください (MS-12)。",
+    },
+    "ms12_corner_is_safe": {
+        "title": "隅は安全",
+        "goal": "P1 の香が金を振ると 表 表 横 裏 で、2枚の歩を追い越します。寝かされる駒をクリックして"
+                "ください。",
+        "hint": "それぞれの歩は、どこにいますか？",
+        "why": "P1 は、隅の 1一 にいる P2 の歩（隅は安全です）と、2一 にいる P3 の歩（寝かされます）を"
+               "追い越します (MS-12)。",
+        "trap.1一": "隅にいる駒は安全で、寝かされません (MS-12)。",
+        "trap.1五": "それは P1 自身の駒です。P1 が追い越して寝かせる駒をクリックしてください (MS-12)。",
+    },
+    "ms12_waking_up": {
+        "title": "起こし",
+        "goal": "駒が2つ寝かされています（寝）。P1 が金を振ると 表 表 表 裏 でした。起きる駒を"
+                "クリックしてください。",
+        "hint": "寝かされた駒は、ほかの駒に追い越されると起きます。",
+        "why": "P1 は 1八 → 1五 と進み、1六 の P2 を追い越すので、P2 が起きます（起こし）。1三 の P3 "
+               "までは届きません (MS-12)。",
+        "trap.1三": "P1 は 1五 で止まり、1三 は通りません。起きるのは、追い越された駒だけです (MS-12)。",
+        "trap.1八": "それは P1 自身の駒です。P1 が追い越して起こす、寝ている駒をクリックしてください "
+                    "(MS-12)。",
+    },
+    "ms13_two_up": {
+        "title": "2あがり",
+        "goal": "P1 が金を振ると 表 表 表 裏 で、3マス進むと P2 の駒と同じマスです。P1 の駒が止まる"
+                "マスをクリックしてください。",
+        "hint": "ほかの駒がいるマスに止まると、どうなりますか？",
+        "why": "P2 の駒と同じマスに止まったので、2人ともさらに2マス進みます: 1五 → 1三 "
+               "(2あがり, MS-13)。",
+        "trap.1五": "1五 にはほかの駒がいるので、2人ともさらに2マス進みます (2あがり, MS-13)。",
+        "trap.1四": "2人とも、1マスではなく2マス進みます (2あがり, MS-13)。",
+    },
+    "ms13_two_up_twice": {
+        "title": "2あがりが2回",
+        "goal": "P1 が金を振ると 表 表 表 裏 で、P2 の駒と同じマスに止まります。その2マス先には P3 が"
+                "います。P1 の駒が止まるマスをクリックしてください。",
+        "hint": "2あがりのあと、駒が着いたマスを見てください。",
+        "why": "1五 にはほかの駒がいるので、P1 と P2 は2マス進んで 1三 へ。そこにも駒がいるので、3人とも"
+               "2マス進んで 1一 へ。2あがりで隅に着いても、飛びはありません (MS-13, MS-14)。",
+        "trap.1三": "1三 にも駒がいるので、全員がもう一度2マス進みます (2あがり, MS-13)。",
+        "trap.1五": "1五 にはほかの駒がいます。2マス進み、着いたマスにも駒がいれば、また2マス進みます "
+                    "(MS-13)。",
+        "trap.9一": "2あがりで隅に着いても、飛びはありません。飛ぶのは、ふつうに進んで隅に止まったとき"
+                    "だけです (MS-13, MS-14)。",
+    },
+    "ms14_corner_jump": {
+        "title": "隅で飛ぶ",
+        "goal": "P1 が金を振ると 横 裏 裏 裏 でした。P1 の駒が止まるマスをクリックしてください。",
+        "hint": "駒はどこに着きますか？ そこはだれの隅ですか？",
+        "why": "5マスで、ちょうど隅の 1一 に着きます。そこは P1 の陣地ではないので、次の隅の 9一 まで"
+               "飛びます (飛び, MS-14)。",
+        "trap.1一": "自分の陣地でない隅にちょうど止まった駒は、次の隅まで飛びます (MS-14)。",
+        "trap.9九": "飛ぶのは1回の動きで1度だけです。駒は 9一 で止まり、もう一度は飛びません (MS-14)。",
+    },
+    "ms14_jump_or_two_up": {
+        "title": "飛びか、2あがりか",
+        "goal": "P1 が金を振ると 横 裏 裏 裏 で、P2 がいる隅に止まります。P1 の駒が止まるマスを"
+                "クリックしてください。",
+        "hint": "駒のいる隅では、どちらのルールが先ですか？",
+        "why": "隅の 1一 は P1 の陣地ではないので、P1 は 9一 まで飛びます。飛びは2あがりより先で、P2 は"
+               "動きません (MS-14)。",
+        "trap.3一": "隅の飛びは2あがりより先です。P1 は次の隅まで飛びます (MS-14)。",
+        "trap.1一": "自分の陣地でない隅にちょうど止まった駒は、次の隅まで飛びます (MS-14)。",
+    },
+    "ms14_jump_home": {
+        "title": "飛んで陣地へ",
+        "goal": "P1 の歩は、隅の 9九 の1マス手前にいます。金を振ると 表 裏 裏 裏 でした。P1 の駒が"
+                "止まるマスをクリックしてください。",
+        "hint": "9九 は P1 の陣地ではありません。そこから飛ぶと、どこに着きますか？",
+        "why": "9九 に着くと、次の隅の 1九 まで飛びます。そこは自分の陣地なので一周したことになり、"
+               "歩 → 香 と出世します (MS-14, MS-10)。",
+        "trap.9九": "自分の陣地でない隅にちょうど止まった駒は、次の隅まで飛びます (MS-14)。",
+        "trap.8九": "この振りは1マスです: 9八 → 9九 は隅なので、そこから飛びます (MS-14)。",
+    },
+    "ms15_declare": {
+        "title": "戦を宣言する",
+        "goal": "P1 は 1五 に進んだところです。戦を宣言しましょう: P1 が戦を宣言できる駒をクリックして"
+                "ください。",
+        "hint": "戦は、向かいの辺で一直線上に並んだ相手の駒に宣言します。",
+        "why": "9五 の P2 は、向かいの辺で P1 と一直線上に並んでいます。P1 は戦を宣言できます。戦は、"
+               "盤を横切って往復する競走です (MS-15)。",
+        "trap.1二": "P3 は P1 と同じ辺にいます。戦を宣言できるのは、向かいの辺にいる駒だけです (MS-15)。",
+        "trap.1五": "P1 自身の駒をクリックすると、戦をしないことになります。ここでは戦を宣言してください "
+                    "(MS-15)。",
+    },
+    "ms15_not_to_declare": {
+        "title": "宣言しない方がよい戦",
+        "goal": "P1 の歩は 1五 に進み、P2 の銀と一直線上に並びました。戦をするか、しないか、決めて"
+                "ください（宣言するなら P2 の駒を、しないなら P1 自身の駒をクリックします）。",
+        "hint": "銀が戦に勝つと、どうなりますか？",
+        "why": "戦は五分五分の競走で、銀が戦に勝つとその時点で上がり、ゲームが終わります。宣言しなくても"
+               "損はありません (MS-15)。",
+        "trap.9五": "戦は五分五分の競走です。P2 の銀が勝つとゲームが終わってしまうので、宣言しないで"
+                    "ください (MS-15)。",
+    },
+}
+add("ja", catalogue("mawari", JA))
