@@ -115,7 +115,12 @@ def voila(tmp_path_factory):
     env = dict(os.environ, JUPYTER_DATA_DIR=str(tmp / "data"),
                JUPYTER_CONFIG_DIR=str(tmp / "config"), JUPYTER_RUNTIME_DIR=str(tmp / "runtime"))
     port = _free_port()
-    cmd = _make_play_command(["--Voila.ip=127.0.0.1", f"--port={port}", "--show_tracebacks=True"])
+    # Voila 0.5 keeps a page's kernel after the page is closed (its shutdown beacon is
+    # refused, '_xsrf' missing: voila issue #1458): a closed test page's kernel is culled
+    # once idle and disconnected for 20 s (an open page's kernel is never culled)
+    cmd = _make_play_command(["--Voila.ip=127.0.0.1", f"--port={port}", "--show_tracebacks=True",
+                              "--MappingKernelManager.cull_idle_timeout=20",
+                              "--MappingKernelManager.cull_interval=5"])
     log_path = tmp / "voila.log"
     with open(log_path, "w") as log:
         server = subprocess.Popen(cmd, cwd=root, env=env, stdout=log, stderr=subprocess.STDOUT)
