@@ -39,7 +39,6 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import compress
-from operator import itemgetter
 
 import numpy as np
 
@@ -49,7 +48,6 @@ from .movegen import (
     _BYTE,
     SWAP,
     DiamondMove,
-    _hop_reach,
     _king_order,
     board_state,
     cached_dests,
@@ -423,9 +421,10 @@ class RaceBot:
 def _homes(game, plies: int):
     """For the search's shortcuts: None when they do not apply (not two players, a DG-16
     house rule, long jumps, someone finished, the turn cap within ``plies`` plies), else
-    [(home holes, how many of them are empty)] of both players: a move that leaves
-    every home at least ``plies`` empty holes (``_calm``) cannot end the game or finish
-    a player within ``plies`` plies."""
+    [(home holes, how many of them are empty)] of the homes with at most ``plies`` empty
+    holes: a move that leaves every home at least ``plies`` empty holes (``_calm``)
+    cannot end the game or finish a player within ``plies`` plies (a move fills one
+    hole of a home at most, so a home with more empty holes never matters)."""
     r = game.rules
     if (game.players != 2 or r.swap_rule or r.no_squatting_after is not None or r.long_jump
             or game._finished):
@@ -434,7 +433,12 @@ def _homes(game, plies: int):
     if cap is not None and game._ply + plies >= cap:
         return None
     c = game.cells
-    return [(hs, sum(1 for j in home if not c[j])) for home, hs in zip(game._home, game._home_set)]
+    out = []
+    for home, hs in zip(game._home, game._home_set):
+        empty = sum(1 for j in home if not c[j])
+        if empty <= plies:                # more empty holes: no move can bring it below
+            out.append((hs, empty))
+    return out
 
 
 def _calm(homes, m: int, need: int) -> bool:
@@ -502,10 +506,22 @@ class _Gains:
             c[i] = 0                      # the mover has left its hole
             if v & 8:
                 queue = _king_order(self.game, i, self.me)
-            else:
-                queue = _hop_reach(hops, c, i)
-            c[i] = v
-            gain = d0 - min(map(dist.__getitem__, queue))     # queue[0] = i: gain >= 0
+                c[i] = v
+                gain = d0 - min(map(dist.__getitem__, queue))     # queue[0] = i: gain >= 0
+            else:                         # movegen._hop_reach, nearest to ◎ kept on the way
+                near = d0
+                seen = {i}
+                queue = [i]
+                for y in queue:
+                    for over, x in hops[y]:
+                        w = c[over]
+                        if w and not w & 8 and not c[x] and x not in seen:
+                            seen.add(x)
+                            queue.append(x)
+                            if dist[x] < near:
+                                near = dist[x]
+                c[i] = v
+                gain = d0 - near
             if gain < 1:                  # a step gains at most 1
                 for x in steps[i]:
                     if not c[x] and dist[x] < d0:
@@ -648,24 +664,32 @@ class _ReplyScores:
                 pieces.append((j, e[0]))
                 # the rival's race after moving j: total - cost[j] + cost[x] + straggler term
                 k = th.cost[c[j] & 8]
-                parts[j] = part = (k, th.total - k[j],
+                parts[j] = (k, th.total - k[j],
                                    th.far if (dist[j] != th.far or th.nfar > 1) else th.second)
-                entries.extend(self._entries(j, part, enumerate(e[2])))
+                entries.extend(self._entries(j, enumerate(e[2])))
         entries.sort()
         self.pieces, self.entries, self.parts = pieces, entries, parts
+        self.races: dict = {}
         self.gains = _Gains(game, me, state) if follow else None
 
-    def _entries(self, j: int, part, kxs) -> list:
-        """(gain key, piece, place in its list, code, the rival's race after it) of the
-        rival's moves of piece j (``kxs``: (place, destination) pairs), as ``_mover_values``
-        computes the race (the same operations in the same order)."""
-        dist, deep, straggler = self.dist, self.deep, self.straggler
-        k, tj, far = part
+    def _entries(self, j: int, kxs) -> list:
+        """(gain key, piece, place in its list, code) of the rival's moves of piece j
+        (``kxs``: (place, destination) pairs): sorted, the order of ``_ordered_codes``."""
+        dist = self.dist
         dj = dist[j]
         base = j << 8
-        return [(dist[x] - dj, j, n, base | x,
-                 tj + k[x] + straggler * max(0, (dist[x] if dist[x] > far else far) - deep))
-                for n, x in kxs]
+        return [(dist[x] - dj, j, n, base | x) for n, x in kxs]
+
+    def _race(self, code: int) -> float:
+        """The rival's race after its move ``code``, as ``_mover_values`` computes it
+        (the same operations in the same order); remembered per code."""
+        j, x = code >> 8, code & 255
+        k, tj, far = self.parts[j]
+        dist = self.dist
+        if dist[x] > far:
+            far = dist[x]
+        r = self.races[code] = tj + k[x] + self.straggler * max(0, far - self.deep)
+        return r
 
     def score(self, m: int) -> float:
         game = self.game
@@ -686,9 +710,8 @@ class _ReplyScores:
                         top.append(e)
                         if len(top) == width:
                             break
-                parts = self.parts
                 for j in redo:            # searched again (no memory: this position is new)
-                    top.extend(self._entries(j, parts[j], enumerate(dests(game, j))))
+                    top.extend(self._entries(j, enumerate(dests(game, j))))
                 top.sort()
                 del top[width:]
             else:
@@ -699,8 +722,16 @@ class _ReplyScores:
                 return self._slow(m)
             # the rival's best reply by its own evaluation (best rival race - its race):
             # the first with the least race after it
-            reply = min(top, key=_RACE_AFTER)
-            score = reply[4] - mine       # evaluate(game, me) after the reply
+            races = self.races
+            reply = None
+            least = math.inf
+            for e in top:
+                r = races.get(e[3])
+                if r is None:
+                    r = self._race(e[3])
+                if r < least:
+                    reply, least = e, r
+            score = least - mine          # evaluate(game, me) after the reply
             if self.follow:
                 j = reply[1]
                 x = reply[3] & 255
@@ -722,9 +753,6 @@ class _ReplyScores:
 
 #: つよい: two plies, the 14 best-gaining moves each way
 strong_bot = ReplyBot(width=14, reply_width=14, follow=_FOLLOW)
-
-
-_RACE_AFTER = itemgetter(4)
 
 
 def _sooner(value, plies_left):

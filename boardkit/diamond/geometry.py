@@ -76,6 +76,9 @@ def parse_hole(h) -> tuple[int, int]:
     """A hole given as ``(q, r)`` (tuple or list) or as a label like ``"e5"``.
 
     Anything else raises FormatError naming DG-01 and what is accepted."""
+    if h.__class__ is tuple and len(h) == 2 and h[0].__class__ is int and h[1].__class__ is int \
+            and h in INDEX:               # the common case, without the general checks
+        return h
     if isinstance(h, str):
         return hole(h)
     if isinstance(h, (tuple, list)) and len(h) == 2 and all(
