@@ -64,6 +64,8 @@ def test_every_text_is_registered_in_english_and_translated():
         assert en.get(key) == english, key
         assert key in ja and ja[key].strip() and ja[key] != english, key
         assert JAPANESE.search(ja[key]), key
+        if not key.endswith(".title"):               # sentences, です・ます
+            assert ja[key].endswith(("。", "？")), key
         n += 1
     assert n >= 4 * len(ALL)
     # no Japanese text for a puzzle text that does not exist (a misspelt id or answer)
