@@ -25,8 +25,11 @@ lab: $(STAMP)
 
 # the play pages (notebooks/play/<game>.ipynb) served by Voila: boards only, no code;
 # one page: http://localhost:8866/voila/render/checkers.ipynb
+# a closed page's kernel is culled after 5 idle minutes (Voila 0.5 keeps it otherwise, voila#1458);
+# an open page's kernel is never culled
 play: $(STAMP)
-	$(BIN)/voila --no-browser notebooks/play $(PLAY_ARGS)
+	$(BIN)/voila --no-browser notebooks/play --MappingKernelManager.cull_idle_timeout=300 \
+		--MappingKernelManager.cull_interval=60 $(PLAY_ARGS)
 
 # Debian's chromium (and a Japanese font for screenshots) for the browser test;
 # playwright must never download a browser of its own.
