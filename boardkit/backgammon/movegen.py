@@ -9,26 +9,39 @@ resulting position, BG-04 to BG-09); it needs no game object, and the search in 
 and the bear-off code use it directly.
 
 Speed (issue 14). Plays are told apart by integer keys summed from tables built once
-(no tuple keys per candidate); moves are made in place and taken back; the common cases
-(no checker on the bar, no bearing off possible this turn) have flat searches that scan
-the board once per turn; ``Play`` objects are lazy (``after``/``steps`` built when asked;
-``BackgammonGame.play`` applies the raw steps in place); the game keeps its turn's plays
-(one position+dice cache per game: the widget, the hint and play() ask for the same
-position again and again). A module-wide position+dice cache was tried and dropped: in
-games positions hardly come back, and filling and clearing it cost 10 us per turn.
-Plays and their order are exactly the old generator's
-(checked on 87,000 positions of random games; the 12,000 games of benchmarks/tips.py
-give the same results bit for bit). Measured side by side with
-benchmarks/backgammon_games.py (5 interleaved rounds, medians of CPU time, 2026-12-01, this
-shared 2-core machine under load, against the code before: git archive 6fdb926):
+(no tuple keys per candidate; ~80-bit keys for the two-dice case); moves are made in
+place and taken back; the common cases have flat searches that scan the board once per
+turn: two different dice with no checker on the bar and no bearing off possible
+(``_two_dice``), and doubles that cannot bear off (``_double``: no keys at all, since
+different sets of moved checkers reach different positions; checkers on the bar are
+entered first and the same loops do the rest); the steps are shared tuples from tables
+(``_ST``); ``Play`` objects are lazy (``after``/``steps`` built when asked;
+``BackgammonGame.play`` applies the raw steps in place). The game keeps the plays of the
+game that generated last in ONE module-wide slot (game.py ``_LAST``, stamped per game):
+kept in every game, thousands of set-up games held their plays alive and the garbage
+collector walked them over and over (a third of the time of listing the moves of
+3,000 positions). A module-wide position+dice cache was tried and dropped: in games
+positions hardly come back, and filling and clearing it cost 10 us per turn.
+Plays and their order are exactly the old generator's (checked on 100,428 positions:
+40,428 of random and bot games, 60,000 random set-ups with bars and bear-offs; seeded
+random and bot games the same move for move as 6fdb926). Measured side by side with
+benchmarks/backgammon_games.py (5 interleaved rounds, medians of CPU time, 2026-12-01
+02:25-02:30 UTC, this shared 2-core machine at load 5-6, against the code before issue
+14's speed work: git archive 6fdb926):
 
-    random games through the public API   338 games/s   (old 119: 2.84x)   OpenSpiel 413 CPU: 0.82x
-        wall: 337 vs OpenSpiel 592: 0.57x (pyspiel uses more CPU than wall time: a 2nd thread)
-    legal moves per position            28,100 pos/s    (old 9,420: 2.98x)  OpenSpiel 88,700: 0.32x
-    bot matches normal vs normal          29.1 games/s  (old 12.1: 2.40x; 3.0x in a 3-round run)
+    random games through the public API   424 games/s   (old 119: 3.57x)   OpenSpiel 569: 0.74x
+    legal moves per position            62,500 pos/s    (old 8,700: 7.2x)   OpenSpiel 86,100: 0.73x
+    bot matches normal vs normal          47.4 games/s  (old 12.2: 3.9x)
 
 So the issue's targets are NOT reached: OpenSpiel's C++ stays faster through Python
-(games 1.2-1.8x, move lists 3x), and the normal bot (numpy features over all candidate plays) 2.4-3x, not 10x.
+(games and move lists 1.35x), and the normal bot is 3.9x, not 10x. Where the time goes
+(per random-game turn ~21 us: listing the plays ~13 us, of which ~2 us is making ~19
+``Play`` objects at ~0.1 us each; the two numpy dice draws ~2.4 us; the rest the turn's
+bookkeeping; OpenSpiel's ``legal_actions`` costs ~11.7 us per call from Python, list
+included) and per normal-bot move (~300 us: the evaluator's numpy calls over all
+candidate plays, about a hundred at about a microsecond each, see ai.py) is the
+ceiling of this pure-Python design: further gains need fewer Python objects per play
+or an evaluator that plays differently.
 """
 from __future__ import annotations
 
