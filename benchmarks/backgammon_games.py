@@ -26,12 +26,24 @@ What is timed (like for like, the same harness in each library):
   movegen  positions per second whose legal moves are listed, over the positions of
            random games (a few thousand):
            boardkit ``BackgammonGame.legal_moves()`` on a fresh game at each position
-           (the position+dice cache OFF: every position is new), OpenSpiel
-           ``state.legal_actions()`` on saved states.
-  normal   bot matches, normal vs normal (``ai.bot("normal")``, no cube), games/s.
+           (all distinct whole plays as ``Play`` objects; no position+dice cache: every
+           position is generated; the games keep only the plays of the game that
+           generated last, one module-wide slot), OpenSpiel ``state.legal_actions()``
+           on saved states (a list of ints, one per two-checker action).
+  normal   bot matches, normal vs normal (``ai.bot("normal")``, no cube), games/s; the
+           old engine plays the same games move for move (checked: 30 seeded games).
 
-Measured 2026-12-01 on this shared 2-core machine (load 2-4), 5 rounds, medians;
-see the docstring of boardkit/backgammon/movegen.py for the figures.
+Measured 2026-12-01 02:25-02:30 UTC on this shared 2-core machine (load 5-6, wall
+times well below CPU times), ``--rounds 5 --games 60 --vs 6fdb926``, CPU medians:
+
+    games    boardkit 424 games/s, 6fdb926 119 (3.57x), OpenSpiel 569: 0.74x
+    movegen  boardkit 62,500 positions/s, 6fdb926 8,700 (7.2x), OpenSpiel 86,100: 0.73x
+    normal   boardkit 47.4 games/s, 6fdb926 12.2: 3.9x
+
+(Before this round, same command: 338 games/s 0.82x, 28,100 positions/s 0.32x, normal
+2.4-3x; the OpenSpiel figures move with the load: 413-570 games/s.) The issue's
+targets (1x OpenSpiel, 10x for the normal bot) are not reached; see the docstrings of
+boardkit/backgammon/movegen.py and ai.py for where the time goes.
 """
 from __future__ import annotations
 
