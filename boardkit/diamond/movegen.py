@@ -251,24 +251,33 @@ def reachable(g) -> dict[tuple[int, int], set]:
     c = g.cells
     steps, hops = g._steps[p], g._hopp[p]
     generic = rules.long_jump
-    hole = H.__getitem__
     for i in compress(_RANGE, c):
         v = c[i]
         if v & 7 != p1:
             continue
-        ends = [x for x in steps[i] if not c[x]]
+        ends = set()                      # the holes themselves, gathered as found
+        for x in steps[i]:
+            if not c[x]:
+                ends.add(H[x])
         c[i] = 0                          # the mover has left its hole
         try:
             if generic or v & _KING:
-                queue = _jump_order(g, i, p, bool(v & _KING))
-            else:
-                queue = _hop_reach(hops, c, i)
+                for x in _jump_order(g, i, p, bool(v & _KING))[1:]:
+                    ends.add(H[x])
+            else:                         # _hop_reach, inlined
+                seen = {i}
+                queue = [i]
+                for y in queue:
+                    for over, x in hops[y]:
+                        w = c[over]
+                        if w and not w & _KING and not c[x] and x not in seen:
+                            seen.add(x)
+                            queue.append(x)
+                            ends.add(H[x])
         finally:
             c[i] = v
-        if len(queue) > 1:
-            ends += queue[1:]
         if ends:
-            out[H[i]] = set(map(hole, ends))
+            out[H[i]] = ends
     return out
 
 
@@ -476,7 +485,7 @@ def _jump_order(g, i: int, p: int, king: bool) -> list[int]:
     if king and not g.rules.long_jump:
         return _king_order(g, i, p)
     if g.rules.long_jump:
-        return _long_order(g, i, p, king)
+        return _long_order(g, i, p, king) if king else _long_man(g, i, p)
     terminal_groups = king and not g.rules.king_hops_after_group
     found = {i}
     queue = [i]
@@ -497,13 +506,50 @@ def _jump_order(g, i: int, p: int, king: bool) -> list[int]:
     return queue
 
 
+def _long_man(g, i: int, p: int) -> list[int]:
+    """``_long_order`` for a man (not a king), leaner: along each line, the first piece
+    m + 1 holes out (not a king) is jumped onto the hole m + 1 beyond it when the holes
+    between are empty (m = 0: the ordinary hop), DG-09, DG-19."""
+    c = g.cells
+    forb = g._forb[p]
+    rays = _long_rays(g)
+    found = {i}
+    queue = [i]
+    for y in queue:
+        for ray in rays[y]:
+            w = c[ray[0]]
+            if w:
+                if w & _KING or c[ray[1]]:
+                    continue
+                x = ray[1]
+            else:
+                top = (len(ray) - 2) >> 1
+                m = 1
+                while m <= top and not c[ray[m]]:
+                    m += 1
+                if m > top or c[ray[m]] & _KING:
+                    continue
+                land = 2 * m + 1
+                j = m + 1
+                while j < land and not c[ray[j]]:
+                    j += 1
+                if j < land or c[ray[land]]:
+                    continue
+                x = ray[land]
+            if x in found or forb[x]:
+                continue
+            found.add(x)
+            queue.append(x)
+    return queue
+
+
 def _long_order(g, i: int, p: int, king: bool) -> list[int]:
     """``_jump_order`` with long jumps (DG-19), ``jumps_from`` inlined: an adjacent piece
     is hopped (the king: a run of them, DG-11), or one piece d holes away is jumped to
     2d when the holes between and beyond are empty; kings are never jumped (DG-12)."""
     c = g.cells
     forb = g._forb[p]
-    rays = g._rays
+    rays = _long_rays(g)
     terminal = king and not g.rules.king_hops_after_group
     found = {i}
     queue = [i]
@@ -511,8 +557,6 @@ def _long_order(g, i: int, p: int, king: bool) -> list[int]:
     for y in queue:
         for ray in rays[y]:
             n = len(ray)
-            if n < 2:
-                continue
             w = c[ray[0]]
             group = False
             if w:
@@ -535,10 +579,13 @@ def _long_order(g, i: int, p: int, king: bool) -> list[int]:
                         continue
                     x = ray[1]
             else:
+                # the piece to jump must stand at most (n - 2) // 2 holes out (its landing,
+                # twice as far, is on the line): look no further
+                top = (n - 2) >> 1
                 m = 1
-                while m < n and not c[ray[m]]:
+                while m <= top and not c[ray[m]]:
                     m += 1
-                if m >= n or c[ray[m]] & _KING or 2 * m + 1 >= n:
+                if m > top or c[ray[m]] & _KING:
                     continue
                 j = m + 1
                 while j <= 2 * m + 1 and not c[ray[j]]:
@@ -560,10 +607,66 @@ def _long_order(g, i: int, p: int, king: bool) -> list[int]:
     return queue
 
 
+_LONG_RAYS: dict = {}
+
+
+def _long_rays(g) -> list:
+    """The lines of two holes or more from each hole (what a jump needs), per board."""
+    rays = _LONG_RAYS.get(id(g._rays))
+    if rays is None:
+        rays = _LONG_RAYS[id(g._rays)] = [[r for r in rs if len(r) >= 2] for rs in g._rays]
+        _LONG_RAYS[id(g._rays), "keep"] = g._rays     # the key's object stays alive
+    return rays
+
+
+def _king_reach(g, i: int, p: int) -> list[int]:
+    """``_king_order`` without the mask, leaner: the lines of two holes or more only
+    (``_long_rays``), a line starting with an empty hole or a king skipped at once."""
+    rays = _long_rays(g)
+    c = g.cells
+    forb = g._forb[p]
+    terminal = not g.rules.king_hops_after_group
+    found = {i}
+    queue = [i]
+    late = []
+    for y in queue:
+        for ray in rays[y]:
+            w = c[ray[0]]
+            if not w or w & _KING:        # nothing to jump, or a king (DG-12)
+                continue
+            n = len(ray)
+            k = 1
+            while k < n:
+                w = c[ray[k]]
+                if not w:
+                    break
+                if w & _KING:
+                    k = n
+                    break
+                k += 1
+            if k >= n:
+                continue
+            x = ray[k]
+            if x in found or forb[x]:
+                continue
+            if terminal and k > 1:
+                late.append(x)
+                continue
+            found.add(x)
+            queue.append(x)
+    for x in late:
+        if x not in found:
+            found.add(x)
+            queue.append(x)
+    return queue
+
+
 def _king_order(g, i: int, p: int, mask: bool = False):
     """``_jump_order`` for a king without long jumps (DG-11, DG-12), inlined: along
     each line, a run of k >= 1 touching pieces without a king, landing just after.
     ``mask=True``: (the list, the holes read as a ``board_state`` mask)."""
+    if not mask:
+        return _king_reach(g, i, p)
     c = g.cells
     forb = g._forb[p]
     rays = g._rays
