@@ -166,3 +166,25 @@ def test_ghost_capture_starters_by_shifts(rules):
             empty = gen.full & ~(own | opp)
             assert gen.capture_starters(own, opp, t(k), pl, empty) == \
                 MoveGen.capture_starters(gen, own, opp, t(k), pl, empty), g.fen()
+
+
+@pytest.mark.parametrize("rules", RULES[:3], ids=lambda r: r.name)
+def test_normal_bot_same_choice_and_draws_as_plain_search(rules):
+    """The middle level (root2, noise drawn in one call) picks the move the plain search
+    picks (one rng.normal per root move in order, _choose, _to_move), and leaves the
+    generator in the same state."""
+    bot = ai.NormalBot()
+    tips = frozenset({"groups", "back_row", "centre", "crown"})
+    for i, g in enumerate(positions(rules, games=2, plies=120, seed=9)):
+        if i % 3:
+            continue
+        r1, r2 = np.random.default_rng(i), np.random.default_rng(i)
+        got = bot(g, r1)
+        s = ai._Search(rules, tips, bot.noise, r2)
+        b, w, k, p = g.raw_position()
+        own, opp = (b, w) if p == 0 else (w, b)
+        raws = s.api.cached_generate(own, opp, k, p)
+        scored = [(v + float(r2.normal(0.0, bot.noise)), raw)
+                  for v, raw in zip(_plain_depth2(s, b, w, k, p), raws)]
+        assert got is ai._to_move(g, ai._choose(scored, r2)), g.fen()
+        assert r1.integers(1 << 30) == r2.integers(1 << 30)
