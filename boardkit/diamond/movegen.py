@@ -227,6 +227,10 @@ def squat_filter(g, moves: list, p: int) -> list:
     return out or moves
 
 
+#: _OWN[p1]: a bytes.translate table, cell value -> 1 for a piece of player p1 - 1, else 0
+_OWN = [bytes(1 if v and v & 7 == p1 else 0 for v in range(256)) for p1 in range(8)]
+
+
 def reachable(g) -> dict[tuple[int, int], set]:
     """{start hole: set of destination holes} for the player to move (the same as
     grouping ``legal_moves()`` by start, without building a path per move: one lean
@@ -251,19 +255,47 @@ def reachable(g) -> dict[tuple[int, int], set]:
     c = g.cells
     steps, hops = g._steps[p], g._hopp[p]
     generic = rules.long_jump
-    for i in compress(_RANGE, c):
+    rays, forb = _long_rays(g), g._forb[p]
+    for i in compress(_RANGE, bytes(c).translate(_OWN[p1])):     # the mover's pieces
         v = c[i]
-        if v & 7 != p1:
-            continue
         ends = set()                      # the holes themselves, gathered as found
         for x in steps[i]:
             if not c[x]:
                 ends.add(H[x])
         c[i] = 0                          # the mover has left its hole
         try:
-            if generic or v & _KING:
-                for x in _jump_order(g, i, p, bool(v & _KING))[1:]:
+            if v & _KING:
+                for x in (_long_order(g, i, p, True) if generic else _king_reach(g, i, p))[1:]:
                     ends.add(H[x])
+            elif generic:                 # _long_man, inlined
+                seen = {i}
+                queue = [i]
+                for y in queue:
+                    for ray in rays[y]:
+                        w = c[ray[0]]
+                        if w:
+                            if w & _KING or c[ray[1]]:
+                                continue
+                            x = ray[1]
+                        else:
+                            top = (len(ray) - 2) >> 1
+                            m = 1
+                            while m <= top and not c[ray[m]]:
+                                m += 1
+                            if m > top or c[ray[m]] & _KING:
+                                continue
+                            land = 2 * m + 1
+                            j = m + 1
+                            while j < land and not c[ray[j]]:
+                                j += 1
+                            if j < land or c[ray[land]]:
+                                continue
+                            x = ray[land]
+                        if x in seen or forb[x]:
+                            continue
+                        seen.add(x)
+                        queue.append(x)
+                        ends.add(H[x])
             else:                         # _hop_reach, inlined
                 seen = {i}
                 queue = [i]
