@@ -307,6 +307,11 @@ class _Search:
         self.nodes = 0
         self.max_nodes: int | None = None      # raise _OutOfNodes past this many nodes
         self.memos = (_side_memo(self.n, tips, 0), _side_memo(self.n, tips, 1))
+        # for the jumps in root2: the ghost shift of a diagonal step, which way men jump
+        self.h = self.gen.geo.half
+        back = rules.men_capture_backward
+        self.men_jumps = ((True, back), (back, True))
+        self.scores = (_scorer(self.n, tips, 0), _scorer(self.n, tips, 1))
 
     def moves(self, b, w, k, p):
         own, opp = (b, w) if p == 0 else (w, b)
@@ -784,137 +789,98 @@ class _Search:
 
     def _jumps2(self, own2, kp2, empty2, opp, kq, q, jd, ju, memo_p, memo_q, stops, crown_q, nq):
         """For root2: the best value (for the opponent q, to move) over its captures in
-        the child (the pieces of ``jd`` jumping down, of ``ju`` up; never flying kings).
-        Single jumps (the usual case) are valued straight away; when one can go on,
-        every sequence is followed (``_jumps_dfs``). ``own2``/``kp2``: the mover's
-        pieces and kings in the child; ``nq``: q's piece count for "trade" (-1: none)."""
-        h = self.gen.geo.half
+        the child, the pieces of ``jd`` jumping down and those of ``ju`` up (never flying
+        kings): every complete jump sequence (CK-07: it goes on while it can; a man
+        crowned stops when ``stops``; only the longest under majority capture), valued
+        as search1 values the child's moves. ``own2``/``kp2``: the mover's pieces and
+        kings in the child; ``nq``: q's piece count for "trade" (-1: no such term)."""
+        h = self.h
         h1 = h + 1
-        back = self.gen.rules.men_capture_backward
-        n, tips = self.n, self.tips
-        if q == 0:
-            man_d, man_u = True, back
-        else:
-            man_d, man_u = back, True
+        man_d, man_u = self.men_jumps[q]
+        majority = self.gen.majority
+        score_p, score_q = self.scores[1 - q], self.scores[q]
         best = None
-        for sh, dn, movers in ((h, True, jd), (h1, True, jd), (h, False, ju), (h1, False, ju)):
-            if dn:
-                x = (((movers << sh) & own2) << sh) & empty2
-            else:
-                x = (((movers >> sh) & own2) >> sh) & empty2
+        most = 0
+        for x, sh, dn in (((((jd << h) & own2) << h) & empty2, h, True),
+                          ((((jd << h1) & own2) << h1) & empty2, h1, True),
+                          ((((ju >> h) & own2) >> h) & empty2, h, False),
+                          ((((ju >> h1) & own2) >> h1) & empty2, h1, False)):
             while x:
                 lb = x & -x
                 x ^= lb
                 if dn:
-                    cap, src = lb >> sh, lb >> (2 * sh)
+                    cap, src = lb >> sh, lb >> (sh + sh)
                 else:
-                    cap, src = lb << sh, lb << (2 * sh)
+                    cap, src = lb << sh, lb << (sh + sh)
                 king = kq & src
+                seqs = None
                 # does the capture go on from the landing square? (the jumped piece stays
                 # on the board until the move ends and cannot be jumped twice)
                 if king or not (stops and lb & crown_q):
                     prey = own2 ^ cap
                     free = (empty2 | src) ^ lb
-                    dd, uu = (True, True) if king else (man_d, man_u)
-                    if ((dd and (((((lb << h) & prey) << h) | (((lb << h1) & prey) << h1)) & free))
-                            or (uu and (((((lb >> h) & prey) >> h) | (((lb >> h1) & prey) >> h1)) & free))):
-                        return self._jumps_dfs(own2, kp2, empty2, opp, kq, q, jd, ju, memo_p, memo_q,
-                                               stops, crown_q, nq)
-                o2 = opp ^ src ^ lb
-                if king:
-                    k2 = kq ^ src ^ lb
-                elif lb & crown_q:
-                    k2 = kq | lb
-                else:
-                    k2 = kq
-                sv = memo_q.get((o2, k2))
-                if sv is None:
-                    sv = _side_fill(memo_q, o2, k2, q, n, tips)
-                own3, kp3 = own2 ^ cap, kp2 & ~cap
-                sp = memo_p.get((own3, kp3))
-                if sp is None:
-                    sp = _side_fill(memo_p, own3, kp3, 1 - q, n, tips)
-                v = sv - sp
-                if nq >= 0:
-                    no, np_ = nq, own3.bit_count()
-                    v -= (np_ - no) * 600 // (no + np_ + 2)
-                if best is None or v > best:
-                    best = v
+                    if (((king or man_d)
+                         and (((((lb << h) & prey) << h) | (((lb << h1) & prey) << h1)) & free))
+                            or ((king or man_u)
+                                and (((((lb >> h) & prey) >> h) | (((lb >> h1) & prey) >> h1)) & free))):
+                        seqs = self._sequences(own2, empty2 | src, lb, cap, bool(king), q, stops, crown_q)
+                for caps, end, cnt in seqs or ((cap, lb, 1),):
+                    if majority:
+                        if cnt < most:
+                            continue
+                        if cnt > most:
+                            most, best = cnt, None
+                    if king:
+                        k2 = kq ^ src ^ end
+                    elif end & crown_q:
+                        k2 = kq | end
+                    else:
+                        k2 = kq
+                    key = (opp ^ src ^ end, k2)
+                    sv = memo_q.get(key)
+                    if sv is None:
+                        sv = memo_q[key] = score_q(*key)
+                    own3 = own2 & ~caps
+                    key = (own3, kp2 & ~caps)
+                    sp = memo_p.get(key)
+                    if sp is None:
+                        sp = memo_p[key] = score_p(*key)
+                    v = sv - sp
+                    if nq >= 0:
+                        np_ = own3.bit_count()
+                        v -= (np_ - nq) * 600 // (nq + np_ + 2)
+                    if best is None or v > best:
+                        best = v
         return best
 
-    def _jumps_dfs(self, own2, kp2, empty2, opp, kq, q, jd, ju, memo_p, memo_q, stops, crown_q, nq):
-        """For ``_jumps2``: the best value (for the opponent q, to move) over its captures in
-        the child, the pieces of ``jd`` jumping down and those of ``ju`` up (never flying
-        kings): every complete jump sequence (CK-07: it goes on while it can; a man
-        crowned stops when ``stops``; the longest only under majority capture), valued
-        as search1 values the child's moves. ``own2``/``kp2``: the mover's pieces and
-        kings in the child; ``nq``: q's piece count for "trade" (-1: no such term)."""
-        h = self.gen.geo.half
+    def _sequences(self, prey, free, sq, caps, king, q, stops, crown_q):
+        """The complete jump sequences going on from ``sq`` (reached by a first jump over
+        ``caps``): (captured squares, end square, number captured) for each way on."""
+        h = self.h
         h1 = h + 1
-        back = self.gen.rules.men_capture_backward
-        majority = self.gen.majority
-        n, tips = self.n, self.tips
-        score_p, score_q = _scorer(n, tips, 1 - q), _scorer(n, tips, q)
-        if q == 0:
-            man_dirs = ((h, True), (h1, True), (h, False), (h1, False)) if back else ((h, True), (h1, True))
+        if king:
+            dirs = ((h, True), (h1, True), (h, False), (h1, False))
         else:
-            man_dirs = ((h, True), (h1, True), (h, False), (h1, False)) if back else ((h, False), (h1, False))
-        king_dirs = ((h, True), (h1, True), (h, False), (h1, False))
-        starters = 0
-        for sh, dn, movers in ((h, True, jd), (h1, True, jd), (h, False, ju), (h1, False, ju)):
-            if dn:
-                starters |= (((((movers << sh) & own2) << sh) & empty2) >> (2 * sh))
-            else:
-                starters |= (((((movers >> sh) & own2) >> sh) & empty2) << (2 * sh))
-        found = []                 # (captures, start, end) of the complete sequences
-
-        def go(src, sq, caps, free, king, dirs):
+            md, mu = self.men_jumps[q]
+            dirs = ((((h, True), (h1, True)) if md else ()) + (((h, False), (h1, False)) if mu else ()))
+        out = []
+        stack = [(sq, caps, 1)]
+        while stack:
+            sq, caps, cnt = stack.pop()
             went = False
             for sh, dn in dirs:
                 over = (sq << sh) if dn else (sq >> sh)
-                if over & own2 and not over & caps:
+                if over & prey and not over & caps:
                     land = (over << sh) if dn else (over >> sh)
                     if land & free:
                         went = True
                         if not king and stops and land & crown_q:
-                            found.append((caps | over, src, land))     # CK-08: it stops there
+                            out.append((caps | over, land, cnt + 1))     # CK-08: it stops there
                         else:
-                            go(src, land, caps | over, free, king, dirs)
-            if not went and caps:
-                found.append((caps, src, sq))
-
-        while starters:
-            src = starters & -starters
-            starters ^= src
-            king = kq & src
-            go(src, src, 0, empty2 | src, king, king_dirs if king else man_dirs)
-        if majority and len(found) > 1:
-            most = max(c.bit_count() for c, _s, _e in found)
-            found = [m for m in found if m[0].bit_count() == most]
-        best = None
-        for caps, src, end in found:
-            if kq & src:
-                k2 = kq ^ src ^ end
-            elif end & crown_q:
-                k2 = kq | end
-            else:
-                k2 = kq
-            key = (opp ^ src ^ end, k2)
-            sv = memo_q.get(key)
-            if sv is None:
-                sv = memo_q[key] = score_q(*key)
-            own3, kp3 = own2 & ~caps, kp2 & ~caps
-            key = (own3, kp3)
-            sp = memo_p.get(key)
-            if sp is None:
-                sp = memo_p[key] = score_p(own3, kp3)
-            v = sv - sp
-            if nq >= 0:
-                no, np_ = nq, own3.bit_count()
-                v -= (np_ - no) * 600 // (no + np_ + 2)
-            if best is None or v > best:
-                best = v
-        return best
+                            stack.append((land, caps | over, cnt + 1))
+            if not went:
+                out.append((caps, sq, cnt))
+        return out
 
     def deepest(self, b, w, k, p, depth, budget):
         """Root scores by iterative deepening 1..depth within ``budget`` nodes in all:
