@@ -324,9 +324,9 @@ def _raw_plays(m, t, d1, d2) -> dict:
     if not m[25]:
         outside = sum(m[7:25])
         if d1 != d2 and outside >= 2:
-            out = _two_dice(m, t, d1, d2)
-            if out:
-                return list(out.values())
+            got = _two_dice(m, t, d1, d2)
+            if got:
+                return got
         elif d1 == d2 and outside >= 4:
             return _double(m, t, d1)
     elif d1 == d2:
@@ -384,15 +384,25 @@ def _raw_plays(m, t, d1, d2) -> dict:
     return list(out.values())
 
 
-def _two_dice(m, t, d1, d2) -> dict:
+def _two_dice(m, t, d1, d2) -> list:
     """The plays of a roll of two different dice when both can be played without the
     bar and without bearing off (no checker on the bar, two or more outside the home
     board): the same search and order as ``_raw_plays``, without rescanning the board
-    for the second die. Empty if no play uses both dice (``_raw_plays`` then decides)."""
-    MV, HIT = _MV5, _HIT5
+    for the second die. Empty if no play uses both dice (``_raw_plays`` then decides).
+
+    No keys are needed: a play moving two checkers, one by each die (d1 on the point
+    ``s1``, d2 on ``s2``), changes my points by x^(s1-d1) - x^s1 + x^(s2-d2) - x^s2,
+    and two such plays reach the same position only if they are the same pair, unless
+    the terms cancel: s2 = s1 - d1 or s1 = s2 - d2, when the play is really one checker
+    moved by both dice. Those (and the chains of one checker) are the only plays that
+    can come twice, and each is told by its starting point and where it hit on the way,
+    if it did (``one``): the first found is kept, as in the full search."""
     srcs = [p for p in range(24, 0, -1) if m[p]]
-    out: dict = {}
+    out: list = []
+    append = out.append
+    one = set()     # one-checker plays so far: 3 * start + (1: hit on the way by d1 first, 2: by d2)
     da, db = d1, d2
+    Sa, Sb = _ST[da], _ST[db]
     for s1 in srcs:
         e1 = s1 - da
         if e1 <= 0:
@@ -401,8 +411,7 @@ def _two_dice(m, t, d1, d2) -> dict:
         if o1 >= 2:
             continue
         h1 = o1 == 1
-        k1 = MV[s1][e1] + HIT[e1] if h1 else MV[s1][e1]
-        first = (s1, e1, h1, da)
+        first = Sa[s1][h1]
         gone = m[s1] == 1           # s1 is empty after the first step
         new_pt = not m[e1]          # e1 holds a checker now that did not before
         for s2 in srcs:
@@ -412,14 +421,10 @@ def _two_dice(m, t, d1, d2) -> dict:
                 if e2 > 0:
                     o2 = t[25 - e2]
                     if o2 < 2:
-                        if o2 == 1 and not (h1 and e2 == e1):
-                            k = k1 + MV[e1][e2] + HIT[e2]
-                            if k not in out:
-                                out[k] = (first, (e1, e2, True, db))
-                        else:
-                            k = k1 + MV[e1][e2]
-                            if k not in out:
-                                out[k] = (first, (e1, e2, False, db))
+                        kk = 3 * s1 + h1
+                        if kk not in one:
+                            one.add(kk)
+                            append((first, Sb[e1][o2 == 1]))
             if s2 == s1 and gone:
                 continue
             e2 = s2 - db
@@ -428,27 +433,26 @@ def _two_dice(m, t, d1, d2) -> dict:
             o2 = t[25 - e2]
             if o2 >= 2:
                 continue
-            if o2 == 1 and not (h1 and e2 == e1):
-                k = k1 + MV[s2][e2] + HIT[e2]
-                if k not in out:
-                    out[k] = (first, (s2, e2, True, db))
-            else:
-                k = k1 + MV[s2][e2]
-                if k not in out:
-                    out[k] = (first, (s2, e2, False, db))
+            if s2 == e1:            # the checker on e1 moves on: one checker from s1
+                kk = 3 * s1         # (e1 was mine already: no hit there)
+                if kk in one:
+                    continue
+                one.add(kk)
+            elif e2 == s1:          # s1 refilled from s2: one checker from s2 via s1
+                kk = 3 * s2
+                if kk in one:
+                    continue
+                one.add(kk)
+            append((first, Sb[s2][o2 == 1 and not (h1 and e2 == e1)]))
         if new_pt:                  # e1 is below every other source
             e2 = e1 - db
             if e2 > 0:
                 o2 = t[25 - e2]
                 if o2 < 2:
-                    if o2 == 1 and not (h1 and e2 == e1):
-                        k = k1 + MV[e1][e2] + HIT[e2]
-                        if k not in out:
-                            out[k] = (first, (e1, e2, True, db))
-                    else:
-                        k = k1 + MV[e1][e2]
-                        if k not in out:
-                            out[k] = (first, (e1, e2, False, db))
+                    kk = 3 * s1 + h1
+                    if kk not in one:
+                        one.add(kk)
+                        append((first, Sb[e1][o2 == 1]))
     # The other order (d2 first) can only add one checker moving both dice through the
     # other landing point: two different checkers reach the same position either way,
     # and in this case (no bar, no bearing off) a step's legality does not depend on
@@ -467,11 +471,8 @@ def _two_dice(m, t, d1, d2) -> dict:
         if o2 >= 2:
             continue
         h1 = o1 == 1
-        k = MV[s1][e2] + HIT[e1] if h1 else MV[s1][e2]
-        if o2 == 1:
-            k += HIT[e2]
-        if k not in out:
-            out[k] = ((s1, e1, h1, db), (e1, e2, o2 == 1, da))
+        if 3 * s1 + 2 * h1 not in one:       # (a hit on e1 here: another position)
+            append((Sb[s1][h1], Sa[e1][o2 == 1]))
     return out
 
 
