@@ -256,6 +256,7 @@ def reachable(g) -> dict[tuple[int, int], set]:
     steps, hops = g._steps[p], g._hopp[p]
     generic = rules.long_jump
     rays, forb = _long_rays(g), g._forb[p]
+    terminal = not rules.king_hops_after_group
     for i in compress(_RANGE, bytes(c).translate(_OWN[p1])):     # the mover's pieces
         v = c[i]
         ends = set()                      # the holes themselves, gathered as found
@@ -264,8 +265,40 @@ def reachable(g) -> dict[tuple[int, int], set]:
                 ends.add(H[x])
         c[i] = 0                          # the mover has left its hole
         try:
-            if v & _KING:
-                for x in (_long_order(g, i, p, True) if generic else _king_reach(g, i, p))[1:]:
+            if v & _KING and generic:
+                for x in _long_order(g, i, p, True)[1:]:
+                    ends.add(H[x])
+            elif v & _KING:               # _king_reach, inlined
+                seen = {i}
+                queue = [i]
+                late = []
+                for y in queue:
+                    for ray in rays[y]:
+                        w = c[ray[0]]
+                        if not w or w & _KING:
+                            continue
+                        n = len(ray)
+                        k = 1
+                        while k < n:
+                            w = c[ray[k]]
+                            if not w:
+                                break
+                            if w & _KING:
+                                k = n
+                                break
+                            k += 1
+                        if k >= n:
+                            continue
+                        x = ray[k]
+                        if x in seen or forb[x]:
+                            continue
+                        if terminal and k > 1:
+                            late.append(x)
+                            continue
+                        seen.add(x)
+                        queue.append(x)
+                        ends.add(H[x])
+                for x in late:
                     ends.add(H[x])
             elif generic:                 # _long_man, inlined
                 seen = {i}
