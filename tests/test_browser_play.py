@@ -11,7 +11,7 @@ in the page and the board's SVG. Every page shows no code.
    and the board's aria-label show the move.
 2. The Puzzles section (checkers, Diamond Game, backgammon, 回り将棋): a wrong answer by
    clicks ("Not ...", a rule ID, the position set up again, "tried 1"), the right one
-   ("Right", "Solved 1 of N"), Retry (the position again), Next (puzzle 2), then Shift+Tab
+   ("Right", "Solved 1 of N"), Retry (the position again), Hint, Next (puzzle 2), then Shift+Tab
    from Next back into the board and puzzle 2 solved by keyboard alone at the first try
    ("Solved 2 of N (1 at the first try)"), Next by keyboard and puzzle 3's answer typed
    into the board's text box ("Solved 3 of N (2 at the first try)"). The clicks are planned
@@ -42,7 +42,6 @@ import time
 
 import pytest
 from test_browser import (  # noqa: F401  (browser is a fixture)
-    _button,
     _cell_counts,
     _settled_svg,
     _wait_board,
@@ -304,6 +303,12 @@ def test_keyboard_alone_then_the_move_box_on_the_play_page(voila, page, game):  
     assert _norm(refusal) not in _norm(root.inner_text()), "the old error stayed on the page"
 
 
+def _visible_button(root, words: str):
+    """The button of `root` a student sees with `words` on it (a puzzle board keeps the
+    game's own Hint, Undo ... hidden)."""
+    return root.locator("button.jupyter-button:visible", has_text=words).first
+
+
 def _tab_to_button(pg, root, words: str, key: str = "Tab") -> None:
     """Tab (or Shift+Tab) until a button of `root` saying `words` has the focus."""
     for _ in range(40):
@@ -514,13 +519,16 @@ def test_solve_the_puzzles_on_the_play_page_by_clicks_and_keys(voila, page, game
     assert solved != start, "the board does not show the answer"
 
     # Retry: the same puzzle, its position again
-    _button(root, "Retry").click()
+    _visible_button(root, "Retry").click()
     _wait_svg(board, start, "Retry did not set the position up again")
     _wait_for_text(page, root, f"Puzzle 1 of {total}")
     assert "Right" not in root.inner_text(), "Retry left the old feedback"
+    _visible_button(root, "Hint").click()               # the puzzle's hint, in words
+    first = puzzles[0]
+    _wait_for_text(page, root, f"Hint: {first.hint}" if first.hint else first.rule)
 
     # Next: puzzle 2, solved at the first try by keyboard alone
-    _button(root, "Next").click()
+    _visible_button(root, "Next").click()
     _wait_for_text(page, root, f"Puzzle 2 of {total}: {puzzles[1].title} ({puzzles[1].rule})")
     _wait_for_text(page, root, f"Goal: {puzzles[1].goal}")
     board = page.locator(".boardkit-canvas").nth(1)      # a fresh board for each puzzle
