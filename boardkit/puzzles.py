@@ -52,6 +52,7 @@ from __future__ import annotations
 
 import html
 import importlib
+import math
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -90,6 +91,10 @@ add("en", {
     "puzzle.hint_line": "Hint: {hint}",
     "puzzle.last": "That was the last puzzle.",
     "puzzle.first": "This is the first puzzle.",
+    "puzzle.refused": "Not {answer}: the rules do not allow that move. {reason} The position is "
+                      "unchanged: try again.",
+    "puzzle.status_solved": "<b>Solved</b>: press Next for the next puzzle (or Retry to play it again).",
+    "puzzle.marked": "Marked on the board: {cells}.",
 })
 add("ja", {
     "puzzle.title": "問題 {n} / {total}: {title} ({rule})",
@@ -112,6 +117,10 @@ add("ja", {
     "puzzle.hint_line": "ヒント: {hint}",
     "puzzle.last": "これが最後の問題です。",
     "puzzle.first": "これが最初の問題です。",
+    "puzzle.refused": "{answer} ではありません: ルールでその手は指せません。{reason} 局面はそのままです。"
+                      "もう一度どうぞ。",
+    "puzzle.status_solved": "<b>正解です</b>。「次へ」で次の問題に進みます（「やり直し」でもう一度できます）。",
+    "puzzle.marked": "盤の上の印: {cells}。",
 })
 
 
@@ -149,6 +158,21 @@ def _clicks(game: str) -> bool:
     return hasattr(_game_module(game), "click_answer")
 
 
+def move_ends(game: str, text: str) -> tuple[str, str]:
+    """The board cells where a move text starts and ends ("27-23" -> ("27", "23");
+    Diamond's "i2:k2" -> the two holes' cell ids; backgammon's "bar/17*" -> ("bar", "17")):
+    what the clicks of an attempt at that move are. A game's module may give its own
+    ``move_ends``."""
+    mod = _game_module(game)
+    if hasattr(mod, "move_ends"):
+        return mod.move_ends(text)
+    parts = [t for t in re.split(r"[-x:/\s]+", str(text).replace("*", "")) if t]
+    if len(parts) < 2:
+        raise BoardkitError(f"{game} puzzle: {str(text)[:30]!r} is not a move from a cell to a cell")
+    cell = getattr(mod, "board_cell", str)
+    return cell(parts[0]), cell(parts[-1])
+
+
 def rule_key(rule: str) -> tuple[str, int]:
     """'CK-06' -> ('CK', 6): the order puzzles are kept in."""
     m = re.fullmatch(r"([A-Z]{2})-(\d{1,3})", rule)
@@ -174,10 +198,18 @@ class Puzzle:
     traps     tempting wrong answers and why each is wrong, naming the rule
               ({"1一": "the piece lands on a corner that is not its home and jumps on
               (MS-14)"}; kept as (answer, reason) pairs)
+              A trap may also be an illegal move the puzzle teaches to refuse ("27-23"
+              while a capture is compulsory): the board refuses it, and the puzzle counts
+              the attempt (clicking its start then its end, or typing it) as a wrong try
+              with the trap's reason (``refusal_traps``).
     id        a stable name within the game ("ck06_forced"): the texts above are also
               in the language catalogue under ``puzzle.<game>.<id>.<field>`` (a trap:
               ``...<id>.trap.<answer>``), and the widget shows them in the current
               language (``text``, ``trap``). Empty: the English above is shown as it is.
+    marks     cells the goal names, by their usual names ("i5", "o1"), drawn with a
+              star ring on the puzzle board where the board writes no cell names
+              (Diamond): the goal then reads "the marked piece (i5) to the marked hole
+              (o1)" and makes sense without coordinates.
 
     The fields keep the English (the data); ``text("goal")`` is what a student reads.
     """
@@ -193,12 +225,15 @@ class Puzzle:
     why: str = ""
     traps: tuple[tuple[str, str], ...] = ()
     id: str = ""
+    marks: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if isinstance(self.accepted, str):
             object.__setattr__(self, "accepted", (self.accepted,))
         else:
             object.__setattr__(self, "accepted", tuple(self.accepted))
+        marks = (self.marks,) if isinstance(self.marks, str) else tuple(self.marks)
+        object.__setattr__(self, "marks", tuple(str(m) for m in marks))
         traps = self.traps.items() if isinstance(self.traps, dict) else self.traps
         object.__setattr__(self, "traps", tuple((str(a), str(r)) for a, r in traps))
         if not self.accepted:
@@ -242,6 +277,37 @@ class Puzzle:
         language, or None."""
         english = dict(self.traps).get(str(answer))
         return None if english is None else self._localized(f"trap.{answer}", english, lang)
+
+    def trap_for(self, move: Any) -> str | None:
+        """The trap's reason for a move played (by its text, else by the game's
+        ``answer_key``: any Diamond chain between the trap's holes), or None."""
+        reason = self.trap(move)
+        mod = _game_module(self.game)
+        if reason is not None or not hasattr(mod, "answer_key") or _clicks(self.game):
+            return reason
+        key = mod.answer_key(move)
+        for answer, _ in self.traps:
+            try:
+                m = self.make_game().play(answer)
+            except BoardkitError:
+                continue
+            if mod.answer_key(m) == key:
+                return self.trap(answer)
+        return None
+
+    def refusal_traps(self) -> list[tuple[str, tuple[str, str], str]]:
+        """The traps that are illegal moves in the position, as (answer, (start cell,
+        end cell) as the board names them, the engine's reason). Not for a game answered
+        by a cell."""
+        if _clicks(self.game):
+            return []
+        out = []
+        for answer, _ in self.traps:
+            try:
+                self.make_game().play(answer)
+            except BoardkitError as e:
+                out.append((answer, move_ends(self.game, answer), str(e)))
+        return out
 
     def make_game(self) -> Game:
         """A fresh game in the puzzle's position (no history)."""
@@ -446,6 +512,8 @@ class PuzzleWidget(W.VBox):
             board.move_box.placeholder = tr("puzzle.answer_box_hint")
         self.board = board
         self.board_box.children = [board]
+        if p.marks:
+            board._refresh()                         # drawn again, with the puzzle's marks
         self.title_html.value = (f"<b style='color:{TEXT_COLOR}'>"
                                  + html.escape(tr("puzzle.title", n=self.index + 1, total=len(self.puzzles),
                                                   title=p.text("title"), rule=p.rule)) + "</b>")
@@ -468,10 +536,23 @@ class PuzzleWidget(W.VBox):
         p = self.puzzle
         if p.is_accepted(move):
             self._right(move)
-        elif p.trap(move) is not None:
-            self._wrong(board, tr("puzzle.wrong_click", answer=move, reason=p.trap(move)))
+        elif p.trap_for(move) is not None:
+            self._wrong(board, tr("puzzle.wrong_click", answer=move, reason=p.trap_for(move)))
         else:
             self._wrong(board, tr("puzzle.wrong", move=move, goal=p.text("goal"), rule=p.rule))
+
+    def _attempt(self, board, start: str, end: str) -> bool:
+        """An attempt, by clicks (a piece, then a cell it cannot go to) or typed, at a move
+        the board refuses: when it is one of the puzzle's refusal traps, it counts as a
+        wrong try with the trap's reason (the position is unchanged). True if it was."""
+        if self.done or board is not getattr(self, "board", None):
+            return False
+        p = self.puzzle
+        for answer, ends, _ in _refusals(p):
+            if ends == (start, end):
+                self._wrong(board, tr("puzzle.refused", answer=answer, reason=p.trap(answer)))
+                return True
+        return False
 
     def _answer_click(self, board, cell: str) -> None:
         """A click on the board of a game answered by a cell (``click_answer``)."""
@@ -501,6 +582,9 @@ class PuzzleWidget(W.VBox):
         key = "puzzle.right_next" if i + 1 < len(self.puzzles) else "puzzle.right"
         self._say(tr(key, move=answer, why=p.text("why")).strip())
         self._show_score()
+        board = getattr(self, "board", None)
+        if board is not None:                        # the status line says "Solved"
+            board._refresh()
 
     def _wrong(self, board, text: str) -> None:
         """A wrong answer: the position set up again, the reason said (and the hint too
@@ -525,11 +609,106 @@ class PuzzleWidget(W.VBox):
                                  + html.escape(self.score_text()) + "</span>")
 
 
+_REFUSALS: dict = {}
+
+
+def _refusals(p: Puzzle) -> list:
+    """``p.refusal_traps()``, worked out once per puzzle."""
+    got = _REFUSALS.get(p)
+    if got is None:
+        if len(_REFUSALS) > 1000:
+            _REFUSALS.clear()
+        got = _REFUSALS[p] = p.refusal_traps()
+    return got
+
+
+#: the colour of a puzzle's marks (a purple none of the boards' pieces or rings use)
+MARK_COLOR = "#8e24aa"
+_ELEMENT = re.compile(r"<(circle|rect|polygon)\b([^>]*)>")
+_ATTR = re.compile(r'([a-z-]+)="([^"]*)"')
+
+
+def _cell_shapes(svg_text: str) -> dict[str, tuple[float, float, float, float]]:
+    """Each cell's box (x, y, width, height) in a board's SVG, from its largest
+    ``data-cell`` circle, rect or polygon."""
+    out: dict = {}
+    for kind, attrs in _ELEMENT.findall(svg_text):
+        a = dict(_ATTR.findall(attrs))
+        cell = a.get("data-cell")
+        if cell is None:
+            continue
+        try:
+            if kind == "circle":
+                r = float(a["r"])
+                box = (float(a["cx"]) - r, float(a["cy"]) - r, 2 * r, 2 * r)
+            elif kind == "rect":
+                box = (float(a.get("x", 0)), float(a.get("y", 0)), float(a["width"]), float(a["height"]))
+            else:
+                pts = [float(v) for v in re.split(r"[\s,]+", a["points"].strip())]
+                xs, ys = pts[0::2], pts[1::2]
+                box = (min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+        except (KeyError, ValueError, IndexError):
+            continue
+        if cell not in out or box[2] * box[3] > out[cell][2] * out[cell][3]:
+            out[cell] = box
+    return out
+
+
+def _star(x: float, y: float, r: float) -> str:
+    """The points of a five-pointed star of radius ``r`` centred on (x, y)."""
+    from .svg import fmt
+    pts = []
+    for k in range(10):
+        rad = r if k % 2 == 0 else r * 0.45
+        ang = math.pi / 2 + k * math.pi / 5
+        pts.append(f"{fmt(x + rad * math.cos(ang))},{fmt(y - rad * math.sin(ang))}")
+    return " ".join(pts)
+
+
+def mark_svg(svg_text: str, cells: Iterable[str]) -> str:
+    """A board's SVG with a star ring on each of these cells (board cell ids): a dashed
+    purple ring round the cell and a small star on it, drawn on top, never catching a
+    click (``pointer-events="none"``). Cells the drawing does not have are skipped."""
+    from .svg import fmt
+    cells = list(cells)
+    if not cells or "</svg>" not in svg_text:
+        return svg_text
+    shapes = _cell_shapes(svg_text)
+    centres = {c: (x + w / 2, y + h / 2) for c, (x, y, w, h) in shapes.items()}
+    parts = []
+    for cell in cells:
+        if cell not in shapes:
+            continue
+        x, y, w, h = shapes[cell]
+        cx, cy = centres[cell]
+        if w == h and len(centres) > 1:     # a round hole: the ring by the distance to the next one
+            gap = min(((ox - cx) ** 2 + (oy - cy) ** 2) ** 0.5 for c, (ox, oy) in centres.items()
+                      if c != cell and (ox, oy) != (cx, cy))
+            r = 0.56 * gap
+        else:
+            r = 0.5 * max(w, h)
+        sw = fmt(max(1.5, r * 0.2))
+        parts.append(f'<circle cx="{fmt(cx)}" cy="{fmt(cy)}" r="{fmt(r)}" fill="none" '
+                     f'stroke="{MARK_COLOR}" stroke-width="{sw}" stroke-dasharray="{fmt(r * 0.45)} '
+                     f'{fmt(r * 0.2)}" pointer-events="none" data-mark="{html.escape(cell)}"/>')
+        sx, sy = cx + r * 0.72, cy - r * 0.72
+        parts.append(f'<polygon points="{_star(sx, sy, r * 0.6)}" fill="{MARK_COLOR}" stroke="#fff" '
+                     f'stroke-width="{fmt(max(0.8, r * 0.06))}" pointer-events="none"/>')
+    if not parts:
+        return svg_text
+    at = svg_text.rindex("</svg>")
+    return svg_text[:at] + "\n".join(parts) + "\n" + svg_text[at:]
+
+
 class _PuzzleBoard:
-    """Mixed in before a game's widget class: tells the puzzle widget about each redraw
-    and refuses clicks once the puzzle is solved."""
+    """Mixed in before a game's widget class: tells the puzzle widget about each redraw,
+    refuses clicks once the puzzle is solved (and says "Solved" in the status line),
+    draws the puzzle's marks, and hands an attempt at a refusal trap (a piece clicked,
+    then a cell it may not go to) to the puzzle widget to count."""
 
     _puzzle_owner: PuzzleWidget | None = None
+    _puzzle_last_click: str | None = None    # the last click, while it was refused
+    _puzzle_refused: str | None = None
     tutor_allowed = False          # no tutor on a puzzle board (the base hides its checkbox)
 
     def handle_click(self, cell: str) -> bool:
@@ -540,12 +719,55 @@ class _PuzzleBoard:
         if owner is not None and _clicks(owner.puzzle.game):
             owner._answer_click(self, cell)          # a click answers (click_answer)
             return True
+        sel = self.selection
+        start = sel.prefix[0] if sel.active else self._puzzle_refused
+        self._puzzle_last_click, self._puzzle_refused = cell, None
+        if (owner is not None and start is not None and start != cell and cell not in sel.targets
+                and owner._attempt(self, start, cell)):
+            return True
         return super().handle_click(cell)
+
+    def render(self, selection) -> str:
+        svg_text = super().render(selection)
+        owner = self._puzzle_owner
+        if owner is None or not owner.puzzle.marks:
+            return svg_text
+        cell = getattr(_game_module(owner.puzzle.game), "board_cell", str)
+        return mark_svg(svg_text, [cell(m) for m in owner.puzzle.marks])
+
+    def status_text(self) -> str:
+        owner = self._puzzle_owner
+        if owner is not None and owner.done:        # not "Black (you) to move" after the answer
+            note = getattr(self, "solved_note", None)      # a game's own line (回り将棋)
+            note = note() if note is not None else ""
+            return tr("puzzle.status_solved") + (f" {note}" if note else "")
+        return super().status_text()
+
+    def describe(self) -> str:
+        text = super().describe()
+        owner = self._puzzle_owner
+        if owner is not None and owner.puzzle.marks:
+            text += " " + tr("puzzle.marked", cells=", ".join(owner.puzzle.marks))
+        return text
 
     def play_text(self, text: str) -> bool:
         """In a game answered by a cell the text box takes the cell's name: the same as
-        clicking it (a name the game does not know is refused in the message line)."""
+        clicking it (a name the game does not know is refused in the message line). In a
+        game answered by a move, a typed refusal trap counts as a wrong try."""
         owner = self._puzzle_owner
+        if owner is not None and not _clicks(owner.puzzle.game) and not owner.done:
+            typed = str(text).strip()
+            ends = None
+            if typed:
+                try:
+                    ends = move_ends(owner.puzzle.game, typed)
+                    self.game.copy().play(typed)         # a legal move is played as usual
+                    ends = None
+                except BoardkitError:
+                    pass
+            if ends is not None and owner._attempt(self, *ends):
+                self.move_box.value = ""
+                return False
         if owner is None or not _clicks(owner.puzzle.game):
             return super().play_text(text)
         text = str(text).strip()
@@ -563,6 +785,11 @@ class _PuzzleBoard:
 
     def after_refresh(self) -> None:
         super().after_refresh()
+        # a refused click (an error said, nothing selected) may be the start of an attempt
+        refused = self.last_error is not None and not self.selection.active
+        self._puzzle_refused = self._puzzle_last_click if refused else None
+        self._puzzle_last_click = None
         owner = self._puzzle_owner
         if owner is not None:
             owner._judge(self)
+

@@ -69,64 +69,107 @@ def widget_options(puzzle: Puzzle) -> dict:
     return {}
 
 
-def _p(pid, position, goal, accepted, rule, title, *, hint="", why=""):
+def _p(pid, position, goal, accepted, rule, title, *, hint="", why="", traps=(), marks=()):
     return Puzzle("diamond", position, goal, tuple(accepted), rule, title=title, hint=hint, why=why,
-                  id=pid)
+                  id=pid, traps=traps, marks=marks)
+
+
+def _same(answers, reason):
+    """One reason for several tempting answers (traps)."""
+    return [(a, reason) for a in answers]
+
+
+# the reasons shared by several traps (English; the Japanese in JA below)
+_SIDEWAYS = "a sideways step, along the same row: the piece gets no closer to the goal at the top (DG-08)."
+_DOWN = "a step down, away from the goal at the top (DG-08)."
+_A_STEP = ("that is a step to a neighbouring hole; a hop jumps over the neighbouring piece to the "
+           "empty hole just beyond it (DG-09).")
+_STAYS = "a sideways step stays in the same row; a hop gets further up (DG-09)."
 
 
 PUZZLES = PuzzleSet("diamond", (
     _p("dg08_step", "i5:r f5:y",
-       "Red to move: step the piece on i5 one hole up, towards your goal at the top.",
+       "Red to move: step your marked piece (i5) one hole up, towards your goal at the top.",
        ["i5-j5", "i5-j6"], "DG-08", "A step",
        hint="A step goes to a neighbouring empty hole; two of the six neighbours are above.",
        why="A step moves to a neighbouring empty hole, in any of six directions; j5 and j6 are "
-           "the ones above (DG-08)."),
+           "the ones above (DG-08).",
+       traps=_same(["i5-i4", "i5-i6"], _SIDEWAYS) + _same(["i5-h5", "i5-h6"], _DOWN), marks=["i5"]),
     _p("dg09_hop", "i5:r j5:y f5:y",
        "Red to move: hop over the yellow piece.",
        ["i5:k5"], "DG-09", "A hop",
        hint="A hop jumps over one neighbouring piece to the empty hole just beyond it.",
-       why="i5 jumps j5 and lands on k5; nothing is captured (DG-09)."),
+       why="i5 jumps j5 and lands on k5; nothing is captured (DG-09).",
+       traps=_same(["i5-h5", "i5-h6", "i5-i4", "i5-i6", "i5-j6"], _A_STEP)),
     _p("dg09_two_in_a_row", "i5:r j5:y k5:y j6:y",
-       "Red to move: take the piece on i5 as high up the board as you can in one turn.",
+       "Red to move: take your marked piece (i5) as high up the board as you can in one turn.",
        ["i5:k7"], "DG-09", "Two in a row",
        hint="An ordinary piece jumps one piece, never two touching in a row.",
-       why="j5 and k5 touch in a row, so that way is shut; the hop over j6 lands on k7 (DG-09)."),
+       why="j5 and k5 touch in a row, so that way is shut; the hop over j6 lands on k7 (DG-09).",
+       traps=[("i5:l5", "j5 and k5 touch in a row: an ordinary piece hops over one piece only, never "
+                        "two in a row (DG-09).")] + _same(["i5-i4", "i5-i6"], _STAYS), marks=["i5"]),
     _p("dg10_chain", "i5:r j5:y l5:y n1:r",
-       "Red to move: take the piece on i5 to o1 in one turn.",
+       "Red to move: take the marked piece (i5) to the marked hole (o1) in one turn.",
        ["i5:k5:m5:o1"], "DG-10", "A chain of hops",
        hint="After a hop the same piece may hop again, and turn.",
-       why="i5:k5:m5:o1: three hops in one turn, turning at m5 (DG-10)."),
+       why="Three hops in one turn, turning at m5 (DG-10).",
+       traps=[("i5:k5:m5", "the chain stopped at m5, but it can go on: one more hop reaches the "
+                           "marked hole (DG-10)."),
+              ("i5:k5", "the chain stopped after one hop; after a hop the same piece may hop "
+                        "again (DG-10)."),
+              ("n1-o1", "that moves your other piece, from n1; the goal is to bring the marked "
+                        "piece from i5 (DG-10).")],
+       marks=["i5", "o1"]),
     _p("dg10_stop", "i5:r j5:y l5:y n1:r",
-       "Red to move: take the piece on i5 to m5 and stop there.",
+       "Red to move: take the marked piece (i5) to the marked hole (m5) and stop there.",
        ["i5:k5:m5"], "DG-10", "Stopping in a chain",
        hint="A chain may stop after any hop.",
-       why="The chain i5:k5:m5 could go on to o1, but a piece may stop after any hop (DG-10)."),
+       why="The chain i5:k5:m5 could go on to o1, but a piece may stop after any hop (DG-10).",
+       traps=[("i5:k5:m5:o1", "the chain went on past m5; a chain may stop after any hop (DG-10)."),
+              ("i5:k5", "the chain stopped one hop early: from k5 it can hop on to m5 (DG-10)."),
+              ("n1-m5", "that moves your other piece, from n1, onto m5; the goal is to bring the "
+                        "marked piece from i5 (DG-10).")],
+       marks=["i5", "m5"]),
     _p("dg10_turn", "i5:r j5:y l6:y f5:y",
-       "Red to move: take the piece on i5 to m7 in one turn.",
+       "Red to move: take the marked piece (i5) to the marked hole (m7) in one turn.",
        ["i5:k5:m7"], "DG-10", "A chain that turns",
        hint="Hop up first, then look for the next piece to jump.",
-       why="i5:k5 over j5, then k5:m7 over l6: a chain may change direction (DG-10)."),
+       why="i5:k5 over j5, then k5:m7 over l6: a chain may change direction (DG-10).",
+       traps=[("i5:k5", "the chain stopped after one hop; from k5 it can go on in another "
+                        "direction (DG-10).")],
+       marks=["i5", "m7"]),
     _p("dg11_group_jump", "i5:R j5:y k5:r l5:y f5:y",
        "Red to move: jump your king (王駒) over the whole row above it.",
        ["i5:m5"], "DG-11", "The king's group jump",
        hint="The king may jump a straight row of touching pieces of any colour.",
-       why="The king jumps j5, k5 and l5 together and lands on m5, the hole right after the row (DG-11)."),
+       why="The king jumps j5, k5 and l5 together and lands on m5, the hole right after the row (DG-11).",
+       traps=[("k5:m5", "that is your ordinary piece on k5 hopping over l5; the goal asks for the "
+                        "king's jump over the whole row (DG-11)."),
+              ("i5-j6", "a step; the king can jump the whole row of touching pieces above it "
+                        "(DG-11).")]),
     _p("dg11_hop_on", "i5:R j5:y k5:y m6:y f5:y",
-       "Red to move: take your king from i5 to n2 in one turn.",
+       "Red to move: take your marked king (i5) to the marked hole (n2) in one turn.",
        ["i5:l5:n2"], "DG-11", "Hopping on after a group jump",
        hint="After a group jump the king may go on hopping.",
-       why="i5:l5 over the row j5-k5, then l5:n2 over m6: the king hops on after a group jump (DG-11)."),
+       why="i5:l5 over the row j5-k5, then l5:n2 over m6: the king hops on after a group jump (DG-11).",
+       traps=[("i5:l5", "the king stopped after the group jump; it may go on hopping (DG-11).")],
+       marks=["i5", "n2"]),
     _p("dg12_kings_block", "i5:r j5:Y i6:y f5:y",
        "Red to move: hop over a piece.",
        ["i5:i7"], "DG-12", "Kings block",
        hint="No piece may jump a king.",
-       why="The yellow king on j5 cannot be jumped; the man on i6 can: i5:i7 (DG-12)."),
+       why="The yellow king on j5 cannot be jumped; the man on i6 can: i5:i7 (DG-12).",
+       traps=[("i5:k5", "the yellow king on j5 cannot be jumped: no piece may jump a king (DG-12)."),
+              ("i5-j6", "that is a step, not a hop over a piece (DG-09).")]),
     _p("dg13_forbidden_tip", "i2:r j2:y j3:y f5:y",
-       "Red to move: hop with the piece on i2 as high up the board as you can.",
+       "Red to move: hop with your marked piece (i2) as high up the board as you can.",
        ["i2:k4"], "DG-13", "A forbidden tip",
        hint="The holes of a tip that is not your colour are closed to you.",
        why="The hop over j2 would land on k2, a tip of another colour: forbidden. Over j3 it lands "
-           "on k4 (DG-13)."),
+           "on k4 (DG-13).",
+       traps=[("i2:k2", "k2 is on the tip of another colour (drawn with a cross): no piece may stop "
+                        "there (DG-13).")],
+       marks=["i2"]),
 ))
 add("en", PUZZLES.texts())
 
@@ -134,7 +177,7 @@ add("en", PUZZLES.texts())
 JA = {
     "dg08_step": {
         "title": "1マス進む",
-        "goal": "赤の番です。i5 の駒を、上にあるゴールの陣地の方へ1マス進めてください。",
+        "goal": "赤の番です。印のついた駒 (i5) を、上にあるゴールの陣地の方へ1マス進めてください。",
         "hint": "1マス進むときは、隣の空いたマスへ動きます。周りの6つのマスのうち、2つが上にあります。",
         "why": "駒は6つの向きのどれでも、隣の空いたマスへ1マス進めます。上にあるのは j5 と j6 です "
                "(DG-08)。",
@@ -147,26 +190,26 @@ JA = {
     },
     "dg09_two_in_a_row": {
         "title": "くっついて並んだ2個",
-        "goal": "赤の番です。i5 の駒を、この番のうちにできるだけ上まで進めてください。",
+        "goal": "赤の番です。印のついた駒 (i5) を、この番のうちにできるだけ上まで進めてください。",
         "hint": "子駒が飛び越せるのは駒1個だけです。くっついて並んだ2個は飛び越せません。",
         "why": "j5 と k5 はくっついて並んでいるので、その向きには飛べません。j6 を飛び越すと k7 に"
                "着きます (DG-09)。",
     },
     "dg10_chain": {
         "title": "続けて飛ぶ",
-        "goal": "赤の番です。i5 の駒を、この番のうちに o1 まで進めてください。",
+        "goal": "赤の番です。印のついた駒 (i5) を、この番のうちに印のついたマス (o1) まで進めてください。",
         "hint": "飛び越した先でまた飛び越せる駒があれば、続けて飛べます。向きを変えてもかまいません。",
-        "why": "i5:k5:m5:o1: この番のうちに3回続けて飛び、m5 で向きを変えます (DG-10)。",
+        "why": "この番のうちに3回続けて飛び、m5 で向きを変えます (DG-10)。",
     },
     "dg10_stop": {
         "title": "途中で止める",
-        "goal": "赤の番です。i5 の駒を m5 まで進めて、そこで止めてください。",
+        "goal": "赤の番です。印のついた駒 (i5) を印のついたマス (m5) まで進めて、そこで止めてください。",
         "hint": "続けて飛ぶときは、どの飛び越しのあとでも止まれます。",
         "why": "i5:k5:m5 はさらに o1 まで続けられますが、途中で止めてもかまいません (DG-10)。",
     },
     "dg10_turn": {
         "title": "向きを変えて続けて飛ぶ",
-        "goal": "赤の番です。i5 の駒を、この番のうちに m7 まで進めてください。",
+        "goal": "赤の番です。印のついた駒 (i5) を、この番のうちに印のついたマス (m7) まで進めてください。",
         "hint": "まず上へ飛び越し、それから次に飛び越せる駒を探してください。",
         "why": "j5 を越えて i5:k5、続けて l6 を越えて k5:m7 です。飛ぶ向きは1回ごとに変えられます "
                "(DG-10)。",
@@ -179,7 +222,7 @@ JA = {
     },
     "dg11_hop_on": {
         "title": "まとめて飛んだあとも続けて飛ぶ",
-        "goal": "赤の番です。王駒を、この番のうちに i5 から n2 まで進めてください。",
+        "goal": "赤の番です。印のついた王駒 (i5) を、この番のうちに印のついたマス (n2) まで進めてください。",
         "hint": "まとめて飛んだあとも、王駒は続けて飛べます。",
         "why": "並んだ j5・k5 を越えて i5:l5、続けて m6 を越えて l5:n2 です。王駒はまとめて飛んだあとも"
                "続けて飛べます (DG-11)。",
@@ -192,10 +235,48 @@ JA = {
     },
     "dg13_forbidden_tip": {
         "title": "入れない星の先",
-        "goal": "赤の番です。i2 の駒で飛び越して、できるだけ上まで進めてください。",
+        "goal": "赤の番です。印のついた駒 (i2) で飛び越して、できるだけ上まで進めてください。",
         "hint": "他の色の星の先のマスには入れません。",
         "why": "j2 を飛び越すと、他の色の星の先にある k2 に着いてしまうので、その手は指せません。"
                "j3 を飛び越せば k4 に着きます (DG-13)。",
     },
 }
+_SIDEWAYS_JA = "横への1マスで、同じ段を動くだけです。上のゴールには近づきません (DG-08)。"
+_DOWN_JA = "下への1マスで、上のゴールから遠ざかります (DG-08)。"
+_A_STEP_JA = ("それは隣の空いたマスへの1マス進みです。飛び越すときは、隣の駒を越えて、そのすぐ向こうの"
+              "空いたマスへ進みます (DG-09)。")
+_STAYS_JA = "横への1マスでは同じ段のままです。飛び越せばもっと上まで行けます (DG-09)。"
+#: the traps' reasons in Japanese: puzzle id -> {answer: reason}
+JA_TRAPS = {
+    "dg08_step": {"i5-i4": _SIDEWAYS_JA, "i5-i6": _SIDEWAYS_JA, "i5-h5": _DOWN_JA, "i5-h6": _DOWN_JA},
+    "dg09_hop": dict.fromkeys(["i5-h5", "i5-h6", "i5-i4", "i5-i6", "i5-j6"], _A_STEP_JA),
+    "dg09_two_in_a_row": {
+        "i5:l5": "j5 と k5 はくっついて並んでいます。子駒が飛び越せるのは1個だけで、くっついて並んだ2個は"
+                 "飛び越せません (DG-09)。",
+        "i5-i4": _STAYS_JA, "i5-i6": _STAYS_JA},
+    "dg10_chain": {
+        "i5:k5:m5": "m5 で止まりましたが、まだ続けて飛べます。もう1回飛べば印のマスに着きます (DG-10)。",
+        "i5:k5": "1回飛んだところで止まりました。飛んだあと、同じ駒でまた飛べます (DG-10)。",
+        "n1-o1": "それはもう1つの駒 (n1) を動かす手です。目標は、印のついた i5 の駒を運ぶことです "
+                 "(DG-10)。"},
+    "dg10_stop": {
+        "i5:k5:m5:o1": "m5 を過ぎてさらに飛びました。続けて飛ぶときは、どの飛び越しのあとでも止まれます "
+                       "(DG-10)。",
+        "i5:k5": "1回早く止まりました。k5 からさらに m5 へ飛べます (DG-10)。",
+        "n1-m5": "それはもう1つの駒 (n1) を m5 へ動かす手です。目標は、印のついた i5 の駒を運ぶことです "
+                 "(DG-10)。"},
+    "dg10_turn": {"i5:k5": "1回飛んだところで止まりました。k5 から向きを変えて、さらに飛べます (DG-10)。"},
+    "dg11_group_jump": {
+        "k5:m5": "それは k5 の子駒が l5 を飛び越す手です。目標は、王駒で並んだ駒をまとめて飛び越すことです "
+                 "(DG-11)。",
+        "i5-j6": "それは1マス進む手です。王駒は上にくっついて並んだ駒をまとめて飛び越せます (DG-11)。"},
+    "dg11_hop_on": {"i5:l5": "王駒はまとめて飛んだところで止まりました。そのあとも続けて飛べます (DG-11)。"},
+    "dg12_kings_block": {
+        "i5:k5": "j5 の黄色の王駒は飛び越せません。王駒はどの駒にも飛び越されません (DG-12)。",
+        "i5-j6": "それは1マス進む手で、駒を飛び越していません (DG-09)。"},
+    "dg13_forbidden_tip": {
+        "i2:k2": "k2 は他の色の星の先（×の印があります）なので、どの駒もそこには止まれません (DG-13)。"},
+}
+for _pid, _traps in JA_TRAPS.items():
+    JA[_pid].update((f"trap.{a}", r) for a, r in _traps.items())
 add("ja", catalogue("diamond", JA))

@@ -296,6 +296,10 @@ def _puzzle_board_class():
                 return tr("mawari.puzzle.status_done")
             return super().status_text()
 
+        def solved_note(self) -> str:
+            """Said after "Solved" in the status line (``boardkit.puzzles``)."""
+            return tr("mawari.puzzle.status_done") if self.played else ""
+
         def events_markup(self) -> str:
             if self.conceal and self.game.phase == "decide":
                 g = self.game
