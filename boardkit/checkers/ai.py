@@ -974,25 +974,52 @@ class TipBot:
     def __call__(self, game, rng=None):
         if game.is_over():
             raise _no_move(game)
+        if self.depth == 2 and self.noise and "shots" not in self.tips:
+            return _middle_move(game, rng, self.tips, self.noise)
         b, w, k, p = game.raw_position()
         s = _searcher(game, self.tips, self.noise, rng)
         depth = max(1, self.depth)
-        if depth == 2 and self.noise and not s.quiesce:
-            # the middle level: exact scores of the game's own moves, in their order
-            # (root2), then the same noise draws and choice as root + _choose + _to_move
-            vals = s.root2(b, w, k, p, game._raw_moves())
-            if rng is not None:
-                noise = self.noise
-                vals = [v + (0.0 + noise * z) for v, z in zip(vals, rng.standard_normal(len(vals)).tolist())]
-            best = max(vals)
-            top = [i for i, v in enumerate(vals) if v >= best]
-            i = top[0] if rng is None or len(top) == 1 else top[int(rng.integers(len(top)))]
-            return game._move_list()[i]
         if self.max_nodes is not None and not self.noise:
             scored = s.deepest(b, w, k, p, depth, self.max_nodes)
         else:
             scored = s.root(b, w, k, p, depth)
         return _to_move(game, _choose(scored, rng))
+
+
+def _middle_move(game, rng, tips, noise):
+    """A depth-2 noisy TipBot's move without quiescence (the middle level): the exact
+    scores of the game's own moves in their order (``_Search.root2``), then the same
+    noise draws and choice as ``root`` + ``_choose`` + ``_to_move`` (one
+    ``rng.normal(0, noise)`` per move in turn; ties broken by rng, else the first)."""
+    gen = game._gen
+    if type(tips) is not frozenset:
+        tips = frozenset(tips)
+    hit = _ROOTS.get((id(gen), tips))
+    if hit is None or hit[0] is not gen:
+        if len(_ROOTS) > 1000:
+            _ROOTS.clear()
+        hit = _ROOTS[(id(gen), tips)] = (gen, _Search(game.rules, tips))
+    b, w, k, p = game.raw_position()
+    vals = hit[1].root2(b, w, k, p, game._raw_moves())
+    if rng is None:
+        return game._move_list()[vals.index(max(vals))]
+    zs = rng.standard_normal(len(vals)).tolist()
+    best = None
+    ties = False
+    for j, v in enumerate(vals):
+        v += 0.0 + noise * zs[j]
+        if best is None or v > best:
+            best, i, ties = v, j, False
+        elif v == best:
+            ties = True
+    if ties:
+        top = [j for j, v in enumerate(vals) if v + (0.0 + noise * zs[j]) >= best]
+        i = top[int(rng.integers(len(top)))]
+    return game._move_list()[i]
+
+
+#: the middle level's searcher per (move generator, tips): root2 keeps no state of a move
+_ROOTS: dict = {}
 
 
 def tip_bot(*, without: str | None = None, only: tuple[str, ...] | None = None,
@@ -1030,6 +1057,10 @@ class NormalBot:
     noise: float = 25.0
 
     def __call__(self, game, rng=None):
+        if self.depth == 2 and self.noise:
+            if game.is_over():
+                raise _no_move(game)
+            return _middle_move(game, rng, _NORMAL_TIPS, self.noise)
         return _tipbot(_NORMAL_TIPS, self.depth, self.noise, None)(game, rng)
 
 
