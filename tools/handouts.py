@@ -409,7 +409,7 @@ def puzzles_of(game: str) -> list:
 
 #: drawing options per game: the labels the goals use (square numbers, hole names, points)
 PUZZLE_DRAW = {"checkers": {"labels": True, "size": 300}, "diamond": {"labels": True, "size": 320},
-               "backgammon": {"size": 460}}
+               "backgammon": {"size": 460}, "mawari": {"size": 340}}
 
 
 #: what to write on a puzzle's line, when it is not a move in the game's notation
@@ -419,12 +419,15 @@ PUZZLE_ASK = {"": "Write the move that reaches the goal, in the game's notation,
 
 
 def puzzle_svg(game: str, puzzle) -> str:
-    """The puzzle's position drawn by the engine (as the puzzle's board shows it)."""
-    g = puzzle.make_game()
-    try:
-        svg = g.draw(**PUZZLE_DRAW.get(game, {})).to_svg()
-    except Exception:                 # a game whose draw() takes other options
-        svg = g.draw().to_svg()
+    """The puzzle's position drawn by the engine (as the puzzle's board shows it): the
+    game's ``draw_puzzle(puzzle)`` when its puzzles module has one (回り将棋: the toss on
+    the table under the board), else the position's own drawing."""
+    import importlib
+    draw_puzzle = getattr(importlib.import_module(f"boardkit.{game}.puzzles"), "draw_puzzle", None)
+    if draw_puzzle is not None:
+        svg = draw_puzzle(puzzle, **PUZZLE_DRAW.get(game, {})).to_svg()
+    else:
+        svg = puzzle.make_game().draw(**PUZZLE_DRAW.get(game, {})).to_svg()
     # backgammon boards print both pip counts: exercise 1 asks for the start's
     return re.sub(r">(White|Red) \d+ pips<", r">\1 ___ pips<", svg)
 
@@ -521,6 +524,7 @@ footer { font-size: 8pt; margin-top: 4mm; }
 .puzzle .line { height: 6mm; }
 .puzzles-page.diamond .puzzle figure svg { max-height: 78mm; }
 .puzzles-page.backgammon .puzzle figure svg { max-height: 60mm; }
+.puzzles-page.mawari .puzzle figure svg { max-height: 76mm; }
 .puzzle h3 { margin: 1mm 0 0.5mm 0; font-size: 10pt; }
 .puzzle p { margin: 0.5mm 0; font-size: 9pt; }
 .puzzle .rid { font-weight: normal; }
