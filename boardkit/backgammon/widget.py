@@ -118,8 +118,12 @@ class BackgammonWidget(GameWidget):
     ai = ai
     tutor_module = tutor
     click_mode = "destination"
-    chance_label = "Roll"
     has_chance = True
+
+    @property
+    def chance_label(self) -> str:
+        """The dice button's label: "Roll" (「ふる」 in Japanese)."""
+        return tr("roll")
 
     def __init__(self, game: BackgammonGame | None = None, *, rules: str = "money", **kw):
         if rules not in RULE_CHOICES:

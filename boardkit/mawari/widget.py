@@ -20,6 +20,7 @@ import ipywidgets as W
 import numpy as np
 
 from .._core import BoardkitError, ChanceStep
+from ..i18n import add, tr
 from ..widgets import GameWidget
 from ..widgets.base import ERROR_COLOR, MUTED_COLOR, TEXT_COLOR, Selection
 from . import ai, tutor
@@ -32,6 +33,35 @@ from .toss import Toss, TossModel
 
 __all__ = ["MawariWidget", "toss_widget", "tally_widget", "what_if_widget"]
 
+# the widget's words (boardkit.i18n, English and Japanese; set_language("ja"))
+add("en", {
+    "ms.toss": "Toss", "ms.join": "Join (MS-03)", "ms.players": "Players", "ms.golds": "Golds (MS-09)",
+    "ms.overlap_back": "Overlap back (MS-06)", "ms.per_face_up": "one per face-up gold",
+    "ms.whole_value": "by the whole value", "ms.fall_rule": "table: fallen gold scores 0 (MS-08)",
+    "ms.corner_jump": "corner jump (MS-14)", "ms.battle_line": "Battle line",
+    "ms.opposite_edge": "opposite edge", "ms.any_line": "any straight line",
+    "ms.click_battle": "{cell}: click an opposing piece in line to declare a battle, or your own "
+                       "piece for no battle (MS-15)",
+    "ms.toss_first": "{cell}: no piece is moved by clicking; toss the golds first (click the "
+                     "table or Toss)",
+    "ms.joined": "P{n} joined", "ms.no_events": "no events yet",
+    "ms.may_declare": "<b>{who}</b> may declare a battle (MS-15): click the opposing piece or a button",
+    "ms.battle_status": " — battle P{a} {pa}/{n} vs P{d} {pd}/{n}",
+})
+add("ja", {
+    "ms.toss": "金を振る", "ms.join": "参加する (MS-03)", "ms.players": "人数", "ms.golds": "金 (MS-09)",
+    "ms.overlap_back": "重なりで戻る (MS-06)", "ms.per_face_up": "表の金1枚につき1マス",
+    "ms.whole_value": "出た目の数だけ", "ms.fall_rule": "盤から落ちた金は0点 (MS-08)",
+    "ms.corner_jump": "角の飛び (MS-14)", "ms.battle_line": "戦の筋",
+    "ms.opposite_edge": "向かいの辺", "ms.any_line": "どの直線でも",
+    "ms.click_battle": "{cell}: 戦をしかけるなら筋の上の相手の駒を、しかけないなら自分の駒を"
+                       "クリックしてください (MS-15)",
+    "ms.toss_first": "{cell}: クリックでは駒は動きません。先に金を振ってください（盤の横の台か「金を振る」）",
+    "ms.joined": "P{n} が参加しました", "ms.no_events": "まだ出来事はありません",
+    "ms.may_declare": "<b>{who}</b> は戦をしかけられます (MS-15): 相手の駒かボタンをクリックしてください",
+    "ms.battle_status": " — 戦 P{a} {pa}/{n} 対 P{d} {pd}/{n}",
+})
+
 _MODELS = ("fair", "realistic")
 _EVENTS_SHOWN = 30
 
@@ -43,7 +73,11 @@ class MawariWidget(GameWidget):
     player_names = ("P1", "P2", "P3", "P4")
     tutor_module = tutor
     has_chance = True
-    chance_label = "Toss"
+
+    @property
+    def chance_label(self) -> str:
+        """The toss button's label: "Toss" (「金を振る」 in Japanese)."""
+        return tr("ms.toss")
 
     def __init__(self, game: MawariGame | None = None, *, players: int = 2, **kw):
         if isinstance(players, bool) or players not in (2, 3, 4):
@@ -52,7 +86,7 @@ class MawariWidget(GameWidget):
         # the events box: newest event first, so the latest step is always in view
         self.events_html = W.HTML(layout=W.Layout(max_height="180px", overflow="auto"))
         self.offer_box = W.HBox()
-        self.join_button = self._button("Join (MS-03)", lambda _: self.join(), "user-plus")
+        self.join_button = self._button(tr("ms.join"), lambda _: self.join(), "user-plus")
         super().__init__(game, **kw)
 
     # ------------------------------------------------------------ hooks
@@ -61,18 +95,18 @@ class MawariWidget(GameWidget):
         st = {"description_width": "110px"}
         return {
             "players": W.Dropdown(options=[2, 3, 4], value=self._start_players,
-                                  description="Players", layout=lay, style=st),
-            "model": W.Dropdown(options=list(_MODELS), value="fair", description="Golds (MS-09)",
+                                  description=tr("ms.players"), layout=lay, style=st),
+            "model": W.Dropdown(options=list(_MODELS), value="fair", description=tr("ms.golds"),
                                 layout=lay, style=st),
-            "overlap_back": W.Dropdown(options=[("one per face-up gold", "face_up"),
-                                                ("by the whole value", "whole_value")],
-                                       value="face_up", description="Overlap back (MS-06)",
+            "overlap_back": W.Dropdown(options=[(tr("ms.per_face_up"), "face_up"),
+                                                (tr("ms.whole_value"), "whole_value")],
+                                       value="face_up", description=tr("ms.overlap_back"),
                                        layout=lay, style=st),
-            "fall_rule": W.Checkbox(value=True, description="table: fallen gold scores 0 (MS-08)"),
-            "corner_jump": W.Checkbox(value=True, description="corner jump (MS-14)"),
-            "battle_line": W.Dropdown(options=[("opposite edge", "opposite"),
-                                               ("any straight line", "any")],
-                                      value="opposite", description="Battle line", layout=lay,
+            "fall_rule": W.Checkbox(value=True, description=tr("ms.fall_rule")),
+            "corner_jump": W.Checkbox(value=True, description=tr("ms.corner_jump")),
+            "battle_line": W.Dropdown(options=[(tr("ms.opposite_edge"), "opposite"),
+                                               (tr("ms.any_line"), "any")],
+                                      value="opposite", description=tr("ms.battle_line"), layout=lay,
                                       style=st),
         }
 
@@ -122,15 +156,13 @@ class MawariWidget(GameWidget):
             if self.move_path(m)[-1] == cell:
                 self._finish(m)
                 return True
-        self._say(f"{cell}: click an opposing piece in line to declare a battle, or your own "
-                  f"piece for no battle (MS-15)", error=True)
+        self._say(tr("ms.click_battle", cell=cell), error=True)
         return True
 
     def click_refused(self, cell: str) -> str | None:
         g = self.game
         if g.chance_pending() and not self.is_computer(g.turn):
-            return (f"{cell}: no piece is moved by clicking; toss the golds first (click the "
-                    f"table or Toss)")
+            return tr("ms.toss_first", cell=cell)
         return None
 
     def after_refresh(self) -> None:
@@ -165,7 +197,7 @@ class MawariWidget(GameWidget):
         except BoardkitError as e:                # say why, never crash
             self._say(str(e), error=True)
         else:
-            self._say(f"P{q + 1} joined")
+            self._say(tr("ms.joined", n=q + 1))
         self._after_change()
 
     # ------------------------------------------------------------ view
@@ -175,7 +207,7 @@ class MawariWidget(GameWidget):
         g = self.game
         events = g.events
         if not events:
-            return f"<i style='color:{MUTED_COLOR}'>no events yet</i>"
+            return f"<i style='color:{MUTED_COLOR}'>{html.escape(tr('ms.no_events'))}</i>"
         latest = len(g.last_events()) if g.history else 0
         rows = []
         for k, text in enumerate(reversed(events[-_EVENTS_SHOWN:])):
@@ -189,11 +221,11 @@ class MawariWidget(GameWidget):
         base = super().status_text()
         if g.outcome() is None and g.phase == "decide":
             who = f"P{g.turn + 1}"
-            return f"<b>{who}</b> may declare a battle (MS-15): click the opposing piece or a button"
+            return tr("ms.may_declare", who=who)
         if g.phase == "battle" and g.outcome() is None:
             b = g.battle
-            return base + f" — battle P{b['attacker'] + 1} {b['progress'][0]}/{b['length']} vs " \
-                          f"P{b['defender'] + 1} {b['progress'][1]}/{b['length']}"
+            return base + tr("ms.battle_status", a=b["attacker"] + 1, pa=b["progress"][0],
+                             d=b["defender"] + 1, pd=b["progress"][1], n=b["length"])
         return base
 
     def moves_text(self) -> list[str]:
