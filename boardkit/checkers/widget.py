@@ -32,6 +32,7 @@ import html
 import ipywidgets as W
 
 from .._core import BoardkitError
+from ..i18n import add, tr
 from ..widgets import GameWidget, Selection
 from ..widgets.base import MUTED_COLOR
 from . import ai, tutor
@@ -39,6 +40,37 @@ from .game import PLAYER_NAMES, CheckersGame
 from .rules import CheckersRules
 
 __all__ = ["CheckersWidget"]
+
+# the widget's words (boardkit.i18n, English and Japanese; set_language("ja"))
+add("en", {
+    "ck.rules": "Rules", "ck.board_size": "Board size", "ck.first": "First",
+    "ck.forced_capture": "forced capture", "ck.majority_capture": "majority capture",
+    "ck.men_capture_backward": "men capture backward", "ck.flying_kings": "flying kings",
+    "ck.crowning_ends_move": "crowning ends move",
+    "ck.turned": "Board turned round (Flip): Black at the bottom, squares {top} at the bottom; "
+                 "the diagrams have White at the bottom.",
+    "ck.upright": "White at the bottom, squares {top} at the top, as in the diagrams (Flip turns it).",
+    "ck.not_square": "{cell}: not a square",
+    "ck.empty": "square {sq} is empty: click one of {me}'s pieces",
+    "ck.theirs": "square {sq} holds a {owner} piece; {me} is to move",
+    "ck.rings": "a capture is compulsory (CK-06): only the ringed pieces can move ({rings})",
+    "ck.blocked": "the piece on {sq} is blocked: it has no legal move",
+    "ck.compulsory": " — a capture is compulsory (CK-06)",
+})
+add("ja", {
+    "ck.rules": "ルール", "ck.board_size": "盤の大きさ", "ck.first": "先手",
+    "ck.forced_capture": "取れるときは必ず取る", "ck.majority_capture": "いちばん多く取る",
+    "ck.men_capture_backward": "兵も後ろ向きに取れる", "ck.flying_kings": "キングは何マスでも進める",
+    "ck.crowning_ends_move": "成ったら手番が終わる",
+    "ck.turned": "盤を回しています: Black が下、{top} のマスが下です（図は White が下です）。",
+    "ck.upright": "White が下、{top} のマスが上です。図と同じ向きです（「盤を回す」で回せます）。",
+    "ck.not_square": "{cell}: マスではありません",
+    "ck.empty": "{sq} のマスは空です: {me} の駒をクリックしてください",
+    "ck.theirs": "{sq} のマスは {owner} の駒です。{me} の番です",
+    "ck.rings": "取れる駒があるので必ず取ります (CK-06): 赤い輪の駒だけが動けます（{rings}）",
+    "ck.blocked": "{sq} の駒はふさがれていて動けません",
+    "ck.compulsory": " — 取れる駒があるので必ず取ります (CK-06)",
+})
 
 PRESETS = ("american", "no_forced", "international", "custom")
 _CUSTOM = ("forced_capture", "majority_capture", "men_capture_backward", "flying_kings",
@@ -72,14 +104,14 @@ class CheckersWidget(GameWidget):
         preset = r if isinstance(r, str) else r.name
         base = r if isinstance(r, CheckersRules) else (
             CheckersRules.american() if preset == "custom" else getattr(CheckersRules, preset)())
-        c = {"rules": W.Dropdown(options=list(PRESETS), value=preset, description="Rules",
+        c = {"rules": W.Dropdown(options=list(PRESETS), value=preset, description=tr("ck.rules"),
                                  layout=W.Layout(width="220px")),
              "board_size": W.Dropdown(options=[8, 10, 12], value=base.board_size,
-                                      description="Board size", layout=W.Layout(width="220px")),
+                                      description=tr("ck.board_size"), layout=W.Layout(width="220px")),
              "first_player": W.Dropdown(options=["black", "white"], value=base.first_player,
-                                        description="First", layout=W.Layout(width="220px"))}
+                                        description=tr("ck.first"), layout=W.Layout(width="220px"))}
         for name in _CUSTOM:
-            c[name] = W.Checkbox(value=getattr(base, name), description=name.replace("_", " "),
+            c[name] = W.Checkbox(value=getattr(base, name), description=tr(f"ck.{name}"),
                                  indent=False)
         c["rules"].observe(lambda _: self._show_custom(), names="value")
         self._option_box = c
@@ -112,9 +144,8 @@ class CheckersWidget(GameWidget):
         home = g.rules.board_size // 2 - 1
         top = f"1-{home * g.rules.board_size // 2}"
         if self.flipped:
-            return (f"Board turned round (Flip): Black at the bottom, squares {top} at the "
-                    f"bottom; the diagrams have White at the bottom.")
-        return f"White at the bottom, squares {top} at the top, as in the diagrams (Flip turns it)."
+            return tr("ck.turned", top=top)
+        return tr("ck.upright", top=top)
 
     def after_refresh(self) -> None:
         self.orientation_html.value = (f"<span style='color:{MUTED_COLOR};font-size:90%'>"
@@ -173,23 +204,22 @@ class CheckersWidget(GameWidget):
         g = self.game
         sq = int(cell) if cell.isascii() and cell.isdigit() and len(cell) <= 3 else None
         if sq is None or not 1 <= sq <= g.squares:
-            return f"{cell[:20]}: not a square"
+            return tr("ck.not_square", cell=cell[:20])
         piece = g.piece_at(sq)
         me = PLAYER_NAMES[g.turn]
         if piece is None:
-            return f"square {sq} is empty: click one of {me}'s pieces"
+            return tr("ck.empty", sq=sq, me=me)
         if piece[0] != g.turn:
-            return f"square {sq} holds a {PLAYER_NAMES[piece[0]]} piece; {me} is to move"
+            return tr("ck.theirs", sq=sq, owner=PLAYER_NAMES[piece[0]], me=me)
         rings = self._forced_rings()
         if rings:
-            return (f"a capture is compulsory (CK-06): only the ringed pieces can move "
-                    f"({', '.join(rings)})")
-        return f"the piece on {sq} is blocked: it has no legal move"
+            return tr("ck.rings", rings=", ".join(rings))
+        return tr("ck.blocked", sq=sq)
 
     def status_text(self) -> str:
         text = super().status_text()
         if not self.game.is_over() and self._forced_rings():
-            text += " — a capture is compulsory (CK-06)"
+            text += tr("ck.compulsory")
         return text
 
     def __repr__(self) -> str:
