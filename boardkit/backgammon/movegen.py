@@ -333,6 +333,10 @@ def _raw_plays(m, t, d1, d2) -> dict:
         got = _enter_double(m, t, d1)
         if got is not None:
             return got
+    elif m[25] == 1:
+        got = _enter_one(m, t, d1, d2)
+        if got:
+            return got
     if d1 == d2:
         _search(m, t, d1, 4, (), out, 25, 0)
     else:
@@ -473,6 +477,48 @@ def _two_dice(m, t, d1, d2) -> list:
         h1 = o1 == 1
         if 3 * s1 + 2 * h1 not in one:       # (a hit on e1 here: another position)
             append((Sb[s1][h1], Sa[e1][o2 == 1]))
+    return out
+
+
+def _enter_one(m, t, d1, d2) -> list:
+    """The plays of two different dice with one checker on the bar, when some play uses
+    both dice: it enters with one die (BG-07), then any checker moves the other (no
+    bearing off: the entered checker is outside the home board). The general search's
+    order (d1 first, then d2 first); two plays can only reach the same position when
+    the entered checker moves on with the other die in both orders and neither order
+    hits on the way. Empty when no play uses both dice (``_raw_plays`` then decides)."""
+    out: list = []
+    append = out.append
+    chain = False               # the entering checker moving on, no hit on the way, seen
+    for da, db in ((d1, d2), (d2, d1)):
+        o = t[da]               # their checkers on my point 25 - da
+        if o >= 2:
+            continue
+        e1 = 25 - da
+        h1 = o == 1
+        m[25] = 0
+        m[e1] += 1
+        if h1:
+            t[da] = 0
+            t[25] += 1
+        first = _ST[da][25][h1]
+        Sb = _ST[db]
+        try:
+            for s2 in range(24, db, -1):
+                if m[s2]:
+                    o2 = t[25 - s2 + db]
+                    if o2 < 2:
+                        if s2 == e1 and not h1:
+                            if chain:
+                                continue
+                            chain = True
+                        append((first, Sb[s2][o2 == 1]))
+        finally:
+            m[25] = 1
+            m[e1] -= 1
+            if h1:
+                t[da] = 1
+                t[25] -= 1
     return out
 
 
