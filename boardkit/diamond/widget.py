@@ -31,6 +31,7 @@ from __future__ import annotations
 import ipywidgets as W
 
 from .._core import BoardkitError
+from ..i18n import add, tr
 from ..widgets import GameWidget, Selection
 from . import ai, tutor
 from . import geometry as B
@@ -48,6 +49,36 @@ BOARD_NAMES = {"star": "Diamond Game (121)", "small": "small star (73, DG-18)",
 PALETTE_NAMES = {"standard": "standard", "okabe-ito": "colour-blind safe (Okabe-Ito)"}
 #: the "first player" choice that passes the first move on at every New game (先手：交代で)
 TAKE_TURNS = -1
+
+# the widget's words (boardkit.i18n, English and Japanese; set_language("ja"))
+add("en", {
+    "dg.board": "Board", "dg.players": "Players", "dg.n_players": "{n} players",
+    "dg.solitaire": "1 (solitaire)", "dg.first": "First", "dg.take_turns": "take turns 先手：交代で",
+    "dg.king": "king 王駒", "dg.pieces": "Pieces", "dg.n_pieces": "{n} pieces",
+    "dg.long_jump": "long jump (DG-19)", "dg.king_hops": "king hops on after a group jump",
+    "dg.colours": "Colours",
+    "dg.not_hole": "{cell}: not a hole of the board (DG-01)",
+    "dg.empty": "{where} is empty: click one of {me}'s pieces",
+    "dg.theirs": "{where} holds a {colour} piece; {me} is to move (DG-07)",
+    "dg.camp_first": "house rule: a piece must leave the start camp first (DG-16)",
+    "dg.blocked": "the piece on {where} is blocked: no step or hop is possible from there",
+    "dg.finished": " — finished: {order}",
+    "dg.passes": "{who} has no legal move and passes (DG-07)",
+})
+add("ja", {
+    "dg.board": "盤", "dg.players": "人数", "dg.n_players": "{n}人",
+    "dg.solitaire": "1人（ひとり遊び）", "dg.first": "先手", "dg.take_turns": "先手：交代で",
+    "dg.king": "王駒あり", "dg.pieces": "駒の数", "dg.n_pieces": "{n}個",
+    "dg.long_jump": "長跳び (DG-19)", "dg.king_hops": "王駒は一列跳びのあとも跳び続けられる",
+    "dg.colours": "色",
+    "dg.not_hole": "{cell}: 盤の穴ではありません (DG-01)",
+    "dg.empty": "{where} は空です: {me} の駒をクリックしてください",
+    "dg.theirs": "{where} は {colour} の駒です。{me} の番です (DG-07)",
+    "dg.camp_first": "ハウスルール: 先に自陣から駒を出さなければなりません (DG-16)",
+    "dg.blocked": "{where} の駒はふさがれていて、進むことも跳ぶこともできません",
+    "dg.finished": " — 上がり: {order}",
+    "dg.passes": "{who} は動ける手がないのでパスします (DG-07)",
+})
 
 
 class DiamondWidget(GameWidget):
@@ -98,24 +129,25 @@ class DiamondWidget(GameWidget):
         lay = W.Layout(width="260px")
         counts = [3, 2, 1] + ([4, 6] if i["board"] == "chinese" else [])
         firsts = [(name, k) for k, name in enumerate(self.player_names)]
-        firsts.append(("take turns 先手：交代で", TAKE_TURNS))
+        firsts.append((tr("dg.take_turns"), TAKE_TURNS))
         c = {
             "board": W.Dropdown(options=[(v, k) for k, v in BOARD_NAMES.items()], value=i["board"],
-                                description="Board", layout=lay),
-            "players": W.Dropdown(options=[(f"{n} players" if n > 1 else "1 (solitaire)", n)
+                                description=tr("dg.board"), layout=lay),
+            "players": W.Dropdown(options=[(tr("dg.n_players", n=n) if n > 1 else tr("dg.solitaire"), n)
                                            for n in counts],
-                                  value=i["players"], description="Players", layout=lay),
-            "first_player": W.Dropdown(options=firsts, value=i["first_player"], description="First",
+                                  value=i["players"], description=tr("dg.players"), layout=lay),
+            "first_player": W.Dropdown(options=firsts, value=i["first_player"], description=tr("dg.first"),
                                        layout=lay),
-            "kings": W.Checkbox(value=i["kings"], description="king 王駒", indent=False),
-            "pieces": W.Dropdown(options=[("15 pieces", 15), ("10 pieces", 10)], value=i["pieces"],
-                                 description="Pieces", layout=lay),
-            "long_jump": W.Checkbox(value=i["long_jump"], description="long jump (DG-19)", indent=False),
+            "kings": W.Checkbox(value=i["kings"], description=tr("dg.king"), indent=False),
+            "pieces": W.Dropdown(options=[(tr("dg.n_pieces", n=k), k) for k in (15, 10)],
+                                 value=i["pieces"],
+                                 description=tr("dg.pieces"), layout=lay),
+            "long_jump": W.Checkbox(value=i["long_jump"], description=tr("dg.long_jump"), indent=False),
             "king_hops_after_group": W.Checkbox(value=i["king_hops_after_group"],
-                                                description="king hops on after a group jump",
+                                                description=tr("dg.king_hops"),
                                                 indent=False),
             "palette": W.Dropdown(options=[(v, k) for k, v in PALETTE_NAMES.items()], value=i["palette"],
-                                  description="Colours", layout=lay),
+                                  description=tr("dg.colours"), layout=lay),
         }
         c["players"].observe(lambda _: self._show_seats(), names="value")
         c["palette"].observe(lambda _: self._refresh(), names="value")   # a view option: redraw now
@@ -180,23 +212,23 @@ class DiamondWidget(GameWidget):
         try:
             h = parse_cell(cell)
         except Exception:
-            return f"{cell}: not a hole of the board (DG-01)"
+            return tr("dg.not_hole", cell=cell)
         piece = g.piece_at(h)
         where = B.label(h)
         if piece is None:
-            return f"{where} is empty: click one of {me}'s pieces"
+            return tr("dg.empty", where=where, me=me)
         if piece[0] != g.turn:
-            return f"{where} holds a {g.colour(piece[0])} piece; {me} is to move (DG-07)"
+            return tr("dg.theirs", where=where, colour=g.colour(piece[0]), me=me)
         if g.rules.no_squatting_after is not None and g.reachable_from(h):
-            return "house rule: a piece must leave the start camp first (DG-16)"
-        return f"the piece on {where} is blocked: no step or hop is possible from there"
+            return tr("dg.camp_first")
+        return tr("dg.blocked", where=where)
 
     def status_text(self) -> str:
         text = super().status_text()
         g = self.game
         if g.finished and not g.is_over():
             order = ", ".join(self.player_names[p] for p in g.finished)
-            text += f" — finished: {order}"
+            text += tr("dg.finished", order=order)
         return text
 
     def after_refresh(self) -> None:
@@ -207,7 +239,7 @@ class DiamondWidget(GameWidget):
         who = self.player_names[g.turn]
         g.play(PASS)
         self._after_change()
-        self._say(f"{who} has no legal move and passes (DG-07)")
+        self._say(tr("dg.passes", who=who))
 
     def __repr__(self) -> str:
         # stable text (no memory address), so notebook outputs compare exactly
