@@ -33,6 +33,7 @@ __all__ = ["BackgammonWidget", "RULE_CHOICES"]
 
 # the widget's words (boardkit.i18n: English now, Japanese ready; set_language("ja"))
 add("en", {
+    "bg.rules": "Rules",
     "bg.set_dice": "Set dice", "bg.double": "Double", "bg.take": "Take", "bg.pass": "Pass",
     "bg.finish_race": "Finish race", "bg.dice_by_hand": "dice by hand:", "bg.cube": "cube:",
     "bg.roll_opening": "roll first: the opening roll decides who starts (BG-03)",
@@ -60,6 +61,7 @@ add("en", {
     "bg.no_cube": "No doubling cube", "bg.cube_value": "cube {value}", "bg.owned_by": " owned by {who}",
 })
 add("ja", {
+    "bg.rules": "ルール",
     "bg.set_dice": "さいころを決める", "bg.double": "ダブル", "bg.take": "テイク", "bg.pass": "パス",
     "bg.finish_race": "レースを最後まで", "bg.dice_by_hand": "さいころを手で:", "bg.cube": "キューブ:",
     "bg.roll_opening": "先に振ってください: 最初の一振りで先手が決まります (BG-03)",
@@ -153,7 +155,7 @@ class BackgammonWidget(GameWidget):
     # ------------------------------------------------------------ subclass hooks
     def option_controls(self) -> dict:
         return {"rules": W.Dropdown(options=list(RULE_CHOICES), value=self._initial_rules,
-                                    description="Rules", layout=W.Layout(width="220px"))}
+                                    description=tr("bg.rules"), layout=W.Layout(width="220px"))}
 
     def header_rows(self) -> list:
         return [self.info_html]
