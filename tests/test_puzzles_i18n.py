@@ -134,11 +134,11 @@ def test_a_widget_made_after_set_language_ja_shows_the_japanese_puzzle(game, ja)
 
 
 def test_checkers_widget_in_japanese_wrong_right_and_the_second_miss(ja):
-    ps = SETS["checkers"]
+    ps = PuzzleSet("checkers", tuple(dataclasses.replace(p, traps=()) for p in SETS["checkers"]))
     jt = CATALOGUES["ja"]
     w = PuzzleWidget(ps)
     w.click(22)
-    w.click(18)                                      # legal, not the answer
+    w.click(18)                                      # legal, not the answer (no trap)
     assert w.feedback.startswith("ちがいます: 22-18") and jt[ps[0].key("goal")] in w.feedback
     w.click(21)
     w.click(17)                                      # a second miss: the hint too
