@@ -526,7 +526,8 @@ class _Search:
         opponent: the child is searched as ``root`` does (``search1``)."""
         lay = self.layout
         s2g = lay.s2g
-        gb, gw, gk = _ghost(lay, b), _ghost(lay, w), _ghost(lay, k)
+        ctg = lay.cached_to_ghost
+        gb, gw, gk = ctg(b), ctg(w), ctg(k)
         gen = self.gen
         h = gen.geo.half
         h1 = h + 1
@@ -896,21 +897,6 @@ class _Search:
         finally:
             self.max_nodes = None
         return scored if scored is not None else self.root(b, w, k, p, 1)
-
-
-#: bit sets converted to the ghost layout lately: a side that did not move keeps its
-#: bits, so most conversions of a game's positions are found here
-_GHOSTS: dict = {}
-
-
-def _ghost(lay, x: int) -> int:
-    key = (lay.nbits, x)
-    g = _GHOSTS.get(key)
-    if g is None:
-        if len(_GHOSTS) >= 4096:
-            _GHOSTS.clear()
-        g = _GHOSTS[key] = lay.to_ghost(x)
-    return g
 
 
 #: the parts of a _Search that depend only on the rules and the tips, per move generator

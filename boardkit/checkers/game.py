@@ -80,7 +80,15 @@ def _raw_to_move(raw) -> CheckersMove:
         m = _new_move(CheckersMove)
         m.__dict__.update(path=tuple(i + 1 for i in raw[0]), captures=tuple(i + 1 for i in raw[1]))
         _MOVES[key] = m
+    if len(_BY_ID) > 200_000:
+        _BY_ID.clear()
+    _BY_ID[id(raw)] = (raw, m)
     return m
+
+
+#: id(raw move) -> (that raw move, its CheckersMove): the generator hands out the same raw
+#: step objects again and again; the entry keeps the raw alive, so its id stays its own
+_BY_ID: dict = {}
 
 
 _UNSET = False      # "outcome not computed yet" (a singleton that survives pickle and deepcopy)
@@ -274,7 +282,8 @@ class CheckersGame(Game):
             if hit is None or hit[0] is not raws:      # not the same cached raw list
                 if len(_LISTS) >= 20_000:
                     _LISTS.clear()
-                moves = [_raw_to_move(r) for r in raws]
+                get = _BY_ID.get
+                moves = [h[1] if (h := get(id(r))) is not None else _raw_to_move(r) for r in raws]
                 hit = _LISTS[id(raws)] = (raws, moves, {id(m): r for m, r in zip(moves, raws)})
             self._moves, self._index = hit[1], hit[2]
         return self._moves

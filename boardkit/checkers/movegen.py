@@ -116,7 +116,18 @@ class Layout:
                 out.append((base, tuple(t)))
             return tuple(out)
         self._to = table(g.count, dict(enumerate(self.s2g)))
+        self._recent: dict = {}
         self._from = table(self.nbits, g2s)
+
+    def cached_to_ghost(self, x: int) -> int:
+        """``to_ghost``, remembered for the sets converted lately (a side that did not
+        move keeps its bits, so most conversions of a game's positions repeat)."""
+        g = self._recent.get(x)
+        if g is None:
+            if len(self._recent) >= 4096:
+                self._recent.clear()
+            g = self._recent[x] = self.to_ghost(x)
+        return g
 
     def to_ghost(self, x: int) -> int:
         out = 0
@@ -820,7 +831,7 @@ def _step_kernel(api: MoveGen):
     generates the usual way). Positions are converted to the ghost layout by chunk
     tables; each (start, end) ghost pair maps to its raw step, built once."""
     lay = layout(api.geo.n)
-    tg = lay.to_ghost
+    ctg = lay.cached_to_ghost
     g2s = {b: i for i, b in enumerate(lay.s2g)}
     h = api.geo.half
     h1 = h + 1
@@ -828,7 +839,7 @@ def _step_kernel(api: MoveGen):
     raw_of: dict = {}
 
     def steps(own, opp, kings, player):
-        own, opp, kings = tg(own), tg(opp), tg(kings)
+        own, opp, kings = ctg(own), ctg(opp), ctg(kings)
         empty = full & ~(own | opp)
         men = own & ~kings
         kown = own & kings
