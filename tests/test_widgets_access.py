@@ -108,3 +108,31 @@ def test_game_setup_opens_from_a_button_reachable_by_keyboard():
     w.setup_toggle.value = False
     assert w.setup_box.layout.display == "none"
     assert w.setup_toggle.description == "Game setup, save and resume"
+
+
+def test_the_games_own_widget_words_speak_japanese():
+    """Every game's widget words come from the catalogue: in Japanese the buttons, the
+    options and the messages of a refused click are Japanese (the rule IDs stay)."""
+    from boardkit import i18n
+    from boardkit.backgammon.widget import BackgammonWidget
+    from boardkit.mawari.widget import MawariWidget
+    i18n.set_language("ja")
+    try:
+        w = MawariWidget()
+        assert w.chance_button.description == "金を振る" and "金を振る番です" in w.status
+        w.click("5五")
+        assert "先に金を振って" in w.message
+        assert w.join_button.description.startswith("参加")
+        w = CheckersWidget()
+        w.click(20)
+        assert "マスは空です" in w.message and w.options["rules"].description == "ルール"
+        w = DiamondWidget(players=2)
+        w.click("0,0")
+        assert "空です" in w.message and w.options["players"].description == "人数"
+        w = BackgammonWidget()
+        assert w.chance_button.description == "ふる" and w.options["rules"].description == "ルール"
+        w.click("8")
+        assert "最初の一振りで先手が決まります" in w.message           # the opening roll (BG-03)
+    finally:
+        i18n.set_language("en")
+    assert MawariWidget().chance_button.description == "Toss"
