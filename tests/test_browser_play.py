@@ -17,7 +17,8 @@ in the page and the board's SVG. Every page shows no code.
    into the board's text box ("Solved 3 of N (2 at the first try)"). The clicks are planned
    from the puzzle's own data on a Python copy of the puzzle widget (its first accepted
    answer; the first legal move that is not an answer, or for 回り将棋, answered by a
-   square, its first trap), so the test follows the puzzles as they change.
+   square, its first trap), so the test follows the puzzles as they change. On the 回り将棋
+   page first, the game board's Toss pressed by keyboard (Tab, Enter).
 3. The move box (checkers, Diamond Game), after the keyboard move on the same page: a move
    typed in standard notation and Enter plays it; a refused move shows the engine's message
    with its rule ID and changes nothing. A Python copy of the page's widget (the computer's
@@ -491,7 +492,18 @@ PUZZLE_PAGES = ["checkers", "diamond", "backgammon", "mawari"]
 def test_solve_the_puzzles_on_the_play_page_by_clicks_and_keys(voila, page, game):  # noqa: F811
     puzzles = _puzzles(game)
     total = len(puzzles)
-    _open_page(page, voila, game, boards=2)
+    game_canvas, game_root = _open_page(page, voila, game, boards=2)
+    if game == "mawari":
+        # the game board above the puzzles (no other test plays it in Voila): Tab to Toss,
+        # Enter; the tosses (P1's and the computer's) are in the move list as the seeded
+        # Python copy of the page's widget says
+        from boardkit.mawari.widget import MawariWidget
+        w = MawariWidget(computer=1)
+        _tab_to_board(page, game_canvas)
+        _tab_to_button(page, game_root, "Toss")
+        page.keyboard.press("Enter")
+        w.roll()
+        _shows_game(page, game_root, game_canvas, w)
     board = page.locator(".boardkit-canvas").nth(1)     # the puzzle's board
     root = _widget_root(board)                           # the puzzle widget
     _wait_for_text(page, root, f"Puzzle 1 of {total}: {puzzles[0].title} ({puzzles[0].rule})")
