@@ -92,3 +92,46 @@ def test_bad_position_text_is_refused():
     for bad in ("6:5 / 6:5", "6:5 / 6:5 / 7-1", "6:x / 6:5 / 3-1", "6:5,6:1 / 6:5 / 3-1", "6 / 6:5 / 3-1"):
         with pytest.raises(BoardkitError):
             parse_position(bad)
+
+
+@pytest.mark.parametrize("puzzle", [p for p in PUZZLES if p.traps], ids=lambda p: p.id)
+def test_every_trap_is_judged_by_the_engine_and_is_no_answer(puzzle):
+    """A trap is a legal play that is not an answer (and fails the puzzle's goal), or an
+    illegal one whose engine reason names the rule the trap's reason names (a refusal)."""
+    import re
+
+    from boardkit._core import IllegalMoveError
+    goal = GOALS[puzzle.title]
+    legal = {str(m) for m in puzzle.make_game().legal_moves()}
+    for answer, reason in puzzle.traps:
+        assert re.search(r"\(BG-\d\d\)\.$", reason), reason
+        g = puzzle.make_game()
+        try:
+            m = g.play(answer)
+        except IllegalMoveError as e:
+            assert answer not in legal
+            assert set(re.findall(r"BG-\d\d", str(e))) & set(re.findall(r"BG-\d\d", reason)), str(e)
+            continue
+        assert str(m) == answer and answer in legal and not puzzle.is_accepted(m)
+        assert not goal(puzzle.make_game(), m, g), answer
+        assert puzzle.trap_for(m) == reason
+
+
+@pytest.mark.parametrize("pid, clicks, answer, rule", [
+    ("bg08_higher_die", ("24", "19"), "24/19", "BG-08"),     # the checker picked up, then the 5
+    ("bg05_run_past_block", ("24", "18"), "24/18", "BG-05"),
+    ("bg07_enter_and_hit", ("bar", "22"), "bar/22", "BG-05"),
+    ("bg08_whole_roll", ("24", "18"), "24/18", "BG-05"),     # a checker that cannot move, then 18
+])
+def test_an_attempt_at_a_refused_play_is_a_wrong_try_naming_the_rule(pid, clicks, answer, rule):
+    i = next(k for k, p in enumerate(PUZZLES) if p.id == pid)
+    w = PuzzleWidget(PUZZLES, start=i)
+    before = w.board.game.board(0)
+    for c in clicks:
+        w.click(c)
+    assert w.feedback.startswith(f"Not {answer}: the rules do not allow that move.")
+    assert f"({rule})" in w.feedback and w.board.game.board(0) == before and w.board.done == []
+    assert w.score()["tried"] == 1 and w.attempts[i] == 1
+    w.board.play(PUZZLES[i].accepted[0])
+    assert w.feedback.startswith("Right") and w.score()["first"] == 0
+    assert w.board.status.startswith("Solved") and "Red (you)" not in w.board.status
