@@ -24,21 +24,24 @@ times ``game.reachable()`` on the same 40 mid-game positions per rule set (seede
 games, plies 30-80; the same positions for both engines, whose move lists agree) in a
 fresh process per engine and round, old and new interleaved (the order alternating), and
 prints the medians of positions per CPU-second (``time.process_time``) and per
-wall-second, and the ratios new/old. Measured 2026-12-01 (2 cores shared by 8 agents),
-old = 33aee06, 5 rounds:
+wall-second, and the ratios new/old. Measured 2026-12-01 02:39-02:40 UTC (2 cores shared
+by 9 agents, load average 5.3-8.3), old = 33aee06, new = 2c5d6dc, 5 rounds:
 
     rule set       new pos/CPU-s  old pos/CPU-s  new/old CPU  wall   round ratios
-    3p kings           23149           9440          2.45x    2.13x     2.41x
-    2p kings           23331          10044          2.32x    2.66x     2.31x
-    2p 10 pieces       41995          17132          2.45x    2.27x     2.50x
-    2p no king         26995          11008          2.45x    2.49x     2.42x
-    2p chinese         47429          17809          2.66x    2.66x     2.65x
-    3p long jump        9013           4376          2.06x    2.07x     2.16x
+    3p kings           28653           9231          3.10x    5.79x     3.18x
+    2p kings           30889           9722          3.18x    3.79x     3.12x
+    2p 10 pieces       53641          16407          3.27x    4.26x     3.36x
+    2p no king         33747          10787          3.13x    3.37x     3.23x
+    2p chinese         58300          17029          3.42x    4.47x     3.48x
+    3p long jump       13025           4104          3.17x    7.00x     3.17x
 
-(new = 5f4aebc, measured 00:46-00:48 UTC; every position is a different one, so nothing is remembered between
-calls: this is the search itself, one lean breadth-first search per piece on hole indices,
-without paths or move objects; the king's and the long jumps' searches inlined. The goal
-of issue 14 was 3x; 2.3-2.7x is reached, 2.1x with long jumps.)
+(the wall ratios swing with the machine's load; the CPU ratios are the figures.) Each
+of the 40 positions is asked 20 times over, but nothing is remembered between calls:
+this is the search itself, one lean breadth-first search per piece on hole indices,
+the destination holes gathered into their set as they are found (no list of indices,
+no second pass), the man's hop and long-jump searches and the king's search inlined, a
+long jump looked for no further than half the line. The goal of issue 14 was 3x: reached
+for every rule set (before b84a334: 2.3-2.7x, 2.1x with long jumps; 5f4aebc at 00:46).
 
 ``--crosscheck`` replays random OpenSpiel games (2 players, 10 pieces, no kings: our
 DG-20 board) and compares, position by position, every hole each piece of the player
