@@ -188,3 +188,23 @@ def test_normal_bot_same_choice_and_draws_as_plain_search(rules):
                   for v, raw in zip(_plain_depth2(s, b, w, k, p), raws)]
         assert got is ai._to_move(g, ai._choose(scored, r2)), g.fen()
         assert r1.integers(1 << 30) == r2.integers(1 << 30)
+
+
+def test_table_side_scores_equal_the_plain_terms():
+    """ai._scorer (per-chunk tables, generated once) == ai._side_ghost (the terms
+    written out): no tips, all, the middle level's, "crown" alone; both players."""
+    import random
+
+    from boardkit.checkers.movegen import geometry
+    rnd = random.Random(1)
+    sets = (frozenset(), frozenset(ai.TIPS), ai._NORMAL_TIPS, frozenset({"crown"}))
+    for n in (8, 10):
+        t, centre = ai._ghost_tables(n)
+        tg, count = layout(n).to_ghost, geometry(n).count
+        for tips in sets if n == 8 else sets[2:3]:
+            for pl in (0, 1):
+                f = ai._scorer(n, tips, pl)
+                for _ in range(50):
+                    own = rnd.getrandbits(count) & rnd.getrandbits(count)
+                    k = own & rnd.getrandbits(count) & rnd.getrandbits(count)
+                    assert f(tg(own), tg(k)) == ai._side_ghost(tg(own), tg(k), pl, tips, t, centre)
