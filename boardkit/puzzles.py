@@ -628,8 +628,8 @@ _ELEMENT = re.compile(r"<(circle|rect|polygon)\b([^>]*)>")
 _ATTR = re.compile(r'([a-z-]+)="([^"]*)"')
 
 
-def _cell_shapes(svg_text: str) -> dict[str, tuple[float, float, float, float]]:
-    """Each cell's box (x, y, width, height) in a board's SVG, from its largest
+def _cell_shapes(svg_text: str) -> dict[str, tuple[float, float, float, float, str]]:
+    """Each cell's box (x, y, width, height, kind) in a board's SVG, from its largest
     ``data-cell`` circle, rect or polygon."""
     out: dict = {}
     for kind, attrs in _ELEMENT.findall(svg_text):
@@ -650,7 +650,7 @@ def _cell_shapes(svg_text: str) -> dict[str, tuple[float, float, float, float]]:
         except (KeyError, ValueError, IndexError):
             continue
         if cell not in out or box[2] * box[3] > out[cell][2] * out[cell][3]:
-            out[cell] = box
+            out[cell] = (*box, kind)
     return out
 
 
@@ -674,14 +674,14 @@ def mark_svg(svg_text: str, cells: Iterable[str]) -> str:
     if not cells or "</svg>" not in svg_text:
         return svg_text
     shapes = _cell_shapes(svg_text)
-    centres = {c: (x + w / 2, y + h / 2) for c, (x, y, w, h) in shapes.items()}
+    centres = {c: (x + w / 2, y + h / 2) for c, (x, y, w, h, _) in shapes.items()}
     parts = []
     for cell in cells:
         if cell not in shapes:
             continue
-        x, y, w, h = shapes[cell]
+        x, y, w, h, kind = shapes[cell]
         cx, cy = centres[cell]
-        if w == h and len(centres) > 1:     # a round hole: the ring by the distance to the next one
+        if kind == "circle" and len(centres) > 1:   # a round hole: the ring by the distance to the next
             gap = min(((ox - cx) ** 2 + (oy - cy) ** 2) ** 0.5 for c, (ox, oy) in centres.items()
                       if c != cell and (ox, oy) != (cx, cy))
             r = 0.56 * gap

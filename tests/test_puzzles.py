@@ -124,3 +124,51 @@ def test_bad_puzzle_data_is_refused():
     with pytest.raises(BoardkitError, match="empty"):
         PuzzleWidget([])
     assert Puzzle("checkers", p.position, "x", "22-17", "CK-04").accepted == ("22-17",)
+
+
+def _move_puzzles():
+    import importlib
+
+    from boardkit.puzzles import GAME_MODULES
+    for game, mod in GAME_MODULES.items():
+        if game != "mawari":                     # 回り将棋 is answered by a cell (its own tests)
+            yield from importlib.import_module(mod).PUZZLES
+
+
+@pytest.mark.parametrize("puzzle", [p for p in _move_puzzles() if p.refusal_traps()], ids=lambda p: p.id)
+def test_every_refusal_trap_clicked_counts_a_try_naming_its_rule(puzzle):
+    """Clicking the start then the end of a trap the engine refuses: the board refuses it,
+    the puzzle counts a wrong try and names the rule; the position is unchanged."""
+    import re
+    for answer, (start, end), engine in puzzle.refusal_traps():
+        w = PuzzleWidget([puzzle])
+        before = w.board.game.to_json()
+        w.board.click(start)
+        w.board.click(end)
+        rules = re.findall(r"[A-Z]{2}-\d\d", puzzle.trap(answer))
+        assert w.attempts == [1] and w.feedback.startswith(f"Not {answer}: "), (answer, w.feedback)
+        assert rules and all(f"{r}" in w.feedback for r in rules)
+        assert set(rules) & set(re.findall(r"[A-Z]{2}-\d\d", engine)), engine
+        assert w.board.game.to_json() == before and not w.done
+
+
+def test_marks_are_drawn_on_their_cells_and_catch_no_click():
+    from boardkit.puzzles import mark_svg
+    svg = ('<svg><circle cx="10" cy="10" r="4" data-cell="a"/><circle cx="30" cy="10" r="4" data-cell="b"/>'
+           '<rect x="50" y="0" width="20" height="20" data-cell="c"/></svg>')
+    out = mark_svg(svg, ["a", "c", "zz"])
+    assert out.count("data-mark=") == 2 and 'data-mark="zz"' not in out
+    assert '<circle cx="10" cy="10" r="11.2"' in out          # 0.56 of the distance to b
+    assert '<circle cx="60" cy="10" r="10"' in out            # a square: round it
+    assert out.count('pointer-events="none"') == 4 and out.endswith("</svg>")
+    assert mark_svg(svg, []) == svg
+    import importlib
+
+    from boardkit.puzzles import GAME_MODULES, move_ends
+    for p in _move_puzzles():                    # every mark: a start or end of an accepted answer
+        if p.marks:
+            cell = getattr(importlib.import_module(GAME_MODULES[p.game]), "board_cell", str)
+            ends = {c for a in p.accepted for c in move_ends(p.game, a)}
+            svg = PuzzleWidget([p]).board.canvas.svg
+            for m in p.marks:
+                assert cell(m) in ends and f'data-mark="{cell(m)}"' in svg and f'data-cell="{cell(m)}"' in svg
