@@ -503,10 +503,14 @@ class PuzzleWidget(W.VBox):
         board.undo_button.layout.display = "none"
         board.hint_button.layout.display = "none"
         board.chance_button.layout.display = "none"
-        for name in ("set_dice_button", "double_button", "take_button", "pass_button", "race_button"):
-            extra = getattr(board, name, None)       # backgammon's own controls
-            if extra is not None:
-                extra.layout.display = "none"
+        extras = [getattr(board, name, None) for name in ("set_dice_button", "double_button", "take_button",
+                                                          "pass_button", "race_button")]
+        extras = [e for e in extras if e is not None]      # backgammon's own controls
+        for extra in extras:
+            extra.layout.display = "none"
+        for row in board.children:                   # their row too (dice by hand, "cube:")
+            if isinstance(row, W.Box) and any(e in row.children for e in extras):
+                row.layout.display = "none"
         board.children[-1].layout.display = "none"       # the set-up accordion
         if _clicks(p.game):
             board.move_box.placeholder = tr("puzzle.answer_box_hint")

@@ -135,3 +135,12 @@ def test_an_attempt_at_a_refused_play_is_a_wrong_try_naming_the_rule(pid, clicks
     w.board.play(PUZZLES[i].accepted[0])
     assert w.feedback.startswith("Right") and w.score()["first"] == 0
     assert w.board.status.startswith("Solved") and "Red (you)" not in w.board.status
+
+
+def test_the_puzzle_board_hides_the_dice_by_hand_and_cube_row():
+    """QA 14: no stray "dice by hand: [3] [1]" dropdowns or "cube:" label under a puzzle."""
+    w = PuzzleWidget(PUZZLES)
+    b = w.board
+    row = next(r for r in b.children if hasattr(r, "children") and b.die_a in r.children)
+    assert row.layout.display == "none" and b.set_dice_button.layout.display == "none"
+    assert b.canvas.layout.display != "none"
