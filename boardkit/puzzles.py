@@ -9,12 +9,17 @@ texts) and the rule ID it exercises. A ``PuzzleSet`` keeps puzzles in rule order
     w.click(22); w.click(17)      # what clicking the squares does
     w.score_text()                # 'Solved 1 of 10 (1 at the first try), tried 1.'
 
-After the student's move: an accepted answer says "Right" and why (Next goes on); a legal
-move that is not an answer says "Not this one", what the goal needs and its rule, and
-sets the position up again for a retry; an illegal click is refused by the board with the
-engine's message naming the rule. A puzzle's ``traps`` give tempting wrong answers their
-own reason ("Not 22-18: ..."). The score counts the puzzles solved at the first try,
-solved, and tried; a second wrong try also shows the puzzle's hint.
+After the student's move: an accepted answer says "Right" and why (Next goes on), and the
+board's status line says "Solved" (not the other side "to move"); a legal move that is not
+an answer says "Not this one", what the goal needs and its rule, and sets the position up
+again for a retry; an illegal click is refused by the board with the engine's message
+naming the rule. A puzzle's ``traps`` give tempting wrong answers their own reason ("Not
+22-18: ..."); a trap may be an illegal move the puzzle teaches to refuse ("27-23" while a
+capture is compulsory): the board refuses it, and an attempt at it (its piece clicked,
+then its end; or typed) counts as a wrong try with the trap's reason. The score counts
+the puzzles solved at the first try, solved, and tried; a second wrong try also shows
+the puzzle's hint. A puzzle's ``marks`` (cells the goal names, e.g. Diamond holes the
+board does not label) are drawn on its board as star rings and named in its aria-label.
 
 Each game's puzzles module (``GAME_MODULES``: ``boardkit.checkers.puzzles``,
 ``boardkit.backgammon.puzzles``, ``boardkit.diamond.puzzles``, ``boardkit.mawari.puzzles``)
