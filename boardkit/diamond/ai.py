@@ -39,6 +39,7 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import compress
+from operator import itemgetter
 
 import numpy as np
 
@@ -46,6 +47,8 @@ from .._core import BoardkitError, check_level
 from . import geometry as B
 from .movegen import (
     _BYTE,
+    _OWN,
+    PASS_CODE,
     SWAP,
     DiamondMove,
     _king_order,
@@ -398,7 +401,7 @@ class RaceBot:
         if noise:
             return code_move(game, max(scored, key=lambda t: t[0])[1])
         if self.follow:
-            scored.sort(key=lambda t: -t[0])
+            scored.sort(key=_FIRST, reverse=True)     # stable: ties keep their order
             rescored = []
             homes = _homes(game, 1)
             gains = None
@@ -416,6 +419,9 @@ class RaceBot:
                 rescored.append((v, m))
             scored = rescored
         return code_move(game, _random_best(scored, rng))
+
+
+_FIRST = itemgetter(0)
 
 
 def _homes(game, plies: int):
@@ -450,6 +456,13 @@ def _calm(homes, m: int, need: int) -> bool:
     return True
 
 
+def _entries_of(game, player: int, state: int) -> list:
+    """[(hole, ``movegen.dests_entry``)] of the player's pieces, in hole order."""
+    c = game.cells
+    return [(i, dests_entry(game, i, state))
+            for i in compress(_RANGE, bytes(c).translate(_OWN[player + 1]))]
+
+
 class _Gains:
     """``_own_best_gain(game, me)`` after one or two moves, from its parts: each piece's
     best gain now and the holes its search read (``movegen.dests_entry``). After moves
@@ -461,19 +474,19 @@ class _Gains:
 
     __slots__ = ("dist", "rows", "game", "me", "cells", "steps", "hops")
 
-    def __init__(self, game, me: int, state: int):
+    def __init__(self, game, me: int, state: int, entries=None):
+        """``entries``: [(hole, ``dests_entry``)] of the player's pieces, if at hand."""
         self.dist = dist = _dist_table(game)[me]
         self.game, self.me = game, me
-        self.cells = c = game.cells
+        self.cells = game.cells
         self.steps, self.hops = game._steps[me], game._hopp[me]
-        p1 = me + 1
+        if entries is None:
+            entries = _entries_of(game, me, state)
         rows = []
-        for i in compress(_RANGE, c):
-            if c[i] & 7 == p1:
-                e = dests_entry(game, i, state)
-                out = e[2]
-                g = dist[i] - min([dist[x] for x in out]) if out else -1
-                rows.append((g, i, e[0]))
+        for i, e in entries:
+            out = e[2]
+            g = dist[i] - min(map(dist.__getitem__, out)) if out else -1
+            rows.append((g, i, e[0]))
         rows.sort(reverse=True)
         self.rows = rows
 
@@ -610,10 +623,13 @@ class ReplyBot:
         homes = _homes(game, 2)
         if homes is None:
             return _pick(game, rng, self.width, self._score)
-        moves = _ordered_codes(game, fast_moves(game))[:self.width]
+        state = board_state(game.cells)
+        mine = _entries_of(game, game._turn, state)         # fast_moves(game), with the masks
+        moves = _ordered_codes(game, [i << 8 | x for i, e in mine for x in e[2]] or [PASS_CODE])
+        del moves[self.width:]
         if len(moves) == 1:
             return code_move(game, moves[0])
-        fast = _ReplyScores(game, self.reply_width, self.follow).score
+        fast = _ReplyScores(game, self.reply_width, self.follow, state, mine).score
         slow = self._score
         return code_move(game, _random_best([(fast(m) if _calm(homes, m, 2) else slow(game, m), m)
                                              for m in moves], rng))
@@ -644,12 +660,12 @@ class _ReplyScores:
     (the first best among the same ``width`` best-gaining replies, in the order of
     ``legal_moves``), the same exact sums (multiples of 0.5)."""
 
-    def __init__(self, game, width: int, follow: float):
+    def __init__(self, game, width: int, follow: float, state: int, mine: list):
+        """``state`` = ``board_state(game.cells)``, ``mine`` = ``_entries_of`` the mover."""
         self.game, self.width, self.follow = game, width, follow
         me = game._turn
         opp = 1 - me
         c = game.cells
-        state = board_state(c)
         self.mine = _Race(game, me, DEFAULT)
         th = _Race(game, opp, DEFAULT)
         self.dist = dist = th.dist
@@ -670,7 +686,7 @@ class _ReplyScores:
         entries.sort()
         self.pieces, self.entries, self.parts = pieces, entries, parts
         self.races: dict = {}
-        self.gains = _Gains(game, me, state) if follow else None
+        self.gains = _Gains(game, me, state, mine) if follow else None
 
     def _entries(self, j: int, kxs) -> list:
         """(gain key, piece, place in its list, code) of the rival's moves of piece j
