@@ -181,3 +181,13 @@ def test_a_click_elsewhere_after_a_piece_is_no_try():
     w.click("i2")
     w.click("k4")
     assert w.feedback.startswith("Right: i2:k4") and w.score()["first"] == 1
+
+
+def test_draw_puzzle_has_the_marks_for_printed_pages():
+    from boardkit.diamond.puzzles import draw_puzzle
+    p = next(p for p in PUZZLES if p.id == "dg10_chain")
+    svg = draw_puzzle(p, labels=True, size=320).to_svg()
+    assert svg.count("data-mark=") == 2 and f'data-mark="{board_cell("o1")}"' in svg
+    assert ">o1<" in svg                          # with the labels asked for
+    plain = next(p for p in PUZZLES if not p.marks)
+    assert "data-mark" not in draw_puzzle(plain)._repr_svg_()
