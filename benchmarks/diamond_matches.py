@@ -19,18 +19,30 @@ Matches (2 players, 10 pieces, ``max_turns=400``, as ``benchmarks/tips.py``):
                   RaceBot(weights=Weights(straggler=0.0)), seeds 0..7
   tips-ladders    RaceBot(follow=0.5) vs RaceBot(follow=0.0), seeds 0..7
 
-Measured 2026-12-01 00:48-00:51 UTC (2 cores shared by 8 agents, load average 5-7),
-old = 33aee06 (before issue 14), new = 5f4aebc, 5 rounds, medians:
+Measured 2026-12-01 02:42 UTC (2 cores shared by 9 agents, load average 3.5-5.4),
+old = 33aee06 (before issue 14), new = e9e62cf, 5 rounds, medians:
 
     match          new games/CPU-s  old games/CPU-s  new/old CPU  wall   round ratios
-    normal-strong        11.72            3.55           3.30x    3.32x     3.35x
-    tips-race            78.80           17.43           4.52x    5.56x     4.61x
-    tips-ladders         48.82           11.61           4.21x    4.46x     4.19x
+    normal-strong        30.64            3.52           8.71x   10.92x     8.71x
+    tips-race            92.82           16.88           5.50x    6.10x     5.69x
+    tips-ladders         74.06           11.55           6.41x    7.38x     6.38x
 
-Every game identical move for move (``--check``: "same games"). The goal of issue 14 was
-10x for ふつう-つよい; 3.3x is what the fast lane gives (the つよい search now spends
-its time in the hop searches of positions that really differ: about half the pieces'
-remembered answers are invalidated by the move or reply being looked at).
+Every game identical move for move (``--check``: "same games"). Before (5f4aebc, 00:48):
+3.30x, 4.52x, 4.21x. What changed: where nothing can end within the plies looked at
+(two players, no house rule, no long jumps, every home with enough empty holes, the
+turn cap not near), つよい scores each of its 14 moves from parts computed once per
+position instead of playing move and reply out: the rival's 14 best-gaining replies
+come from its pieces' move lists, re-listed (a plain search) only for the pieces whose
+search read a hole the move changed; the reply is the first least race (the race from
+its parts); the follow-up gain keeps each own piece's best gain and searches again only
+the moved piece and the pieces whose search read a changed hole. ふつう's follow-up
+gains likewise. The searches themselves are leaner (the king's, the long jumps). The
+goal of issue 14 was 10x for ふつう-つよい: 8.7x is reached. What is left is spread
+thin (profile: the follow-up searches of the pieces a move touches about a quarter,
+the per-position set-up a sixth, move lists a tenth); a bound on those searches
+(each piece's gain with every changed hole free to jump or land on) cut them by 40%
+but cost as much again in bound searches, and was dropped. ``numpy`` loads its random
+module on first use, now outside the timing (25 ms, both engines).
 """
 from __future__ import annotations
 
