@@ -96,7 +96,7 @@ add("en", {
     "puzzle.hint_line": "Hint: {hint}",
     "puzzle.last": "That was the last puzzle.",
     "puzzle.first": "This is the first puzzle.",
-    "puzzle.refused": "Not {answer}: the rules do not allow that move. {reason} The position is "
+    "puzzle.refused": "Not {answer}: {reason} The rules do not allow that move, so the position is "
                       "unchanged: try again.",
     "puzzle.status_solved": "<b>Solved</b>: press Next for the next puzzle (or Retry to play it again).",
     "puzzle.marked": "Marked on the board: {cells}.",
@@ -122,7 +122,7 @@ add("ja", {
     "puzzle.hint_line": "ヒント: {hint}",
     "puzzle.last": "これが最後の問題です。",
     "puzzle.first": "これが最初の問題です。",
-    "puzzle.refused": "{answer} ではありません: ルールでその手は指せません。{reason} 局面はそのままです。"
+    "puzzle.refused": "{answer} ではありません: {reason} ルールでその手は指せないので、局面はそのままです。"
                       "もう一度どうぞ。",
     "puzzle.status_solved": "<b>正解です</b>。「次へ」で次の問題に進みます（「やり直し」でもう一度できます）。",
     "puzzle.marked": "盤の上の印: {cells}。",

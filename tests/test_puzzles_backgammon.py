@@ -129,7 +129,8 @@ def test_an_attempt_at_a_refused_play_is_a_wrong_try_naming_the_rule(pid, clicks
     before = w.board.game.board(0)
     for c in clicks:
         w.click(c)
-    assert w.feedback.startswith(f"Not {answer}: the rules do not allow that move.")
+    assert w.feedback.startswith(f"Not {answer}: " + PUZZLES[i].trap(answer))
+    assert "The rules do not allow that move" in w.feedback
     assert f"({rule})" in w.feedback and w.board.game.board(0) == before and w.board.done == []
     assert w.score()["tried"] == 1 and w.attempts[i] == 1
     w.board.play(PUZZLES[i].accepted[0])

@@ -128,7 +128,8 @@ def test_an_attempt_at_the_refused_move_is_a_wrong_try_naming_ck06(pid, clicks, 
     position = w.board.game.fen()
     w.click(clicks[0])
     w.click(clicks[1])
-    assert w.feedback.startswith(f"Not {answer}: the rules do not allow that move.")
+    assert w.feedback.startswith(f"Not {answer}: " + PUZZLES[i].trap(answer))
+    assert "The rules do not allow that move" in w.feedback
     assert "(CK-06)" in w.feedback and w.board.game.fen() == position
     assert w.score()["tried"] == 1 and w.attempts[i] == 1
     w.click(clicks[1])                           # a click on its own is no attempt

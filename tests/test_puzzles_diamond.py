@@ -162,7 +162,8 @@ def test_clicking_a_refusal_trap_counts_a_wrong_try_naming_the_rule(pid, start, 
     w.click(start)
     assert board_cell(end) not in w.board.targets
     w.click(end)
-    assert w.feedback.startswith(f"Not {start}:{end}: the rules do not allow that move.")
+    assert w.feedback.startswith(f"Not {start}:{end}: " + PUZZLES[i].trap(f"{start}:{end}"))
+    assert "The rules do not allow that move" in w.feedback
     assert f"({rule})" in w.feedback and "unchanged" in w.feedback
     assert w.board.game.history == [] and w.score()["tried"] == 1
     w.board.play_text(f"{start}:{end}")          # typed: the same

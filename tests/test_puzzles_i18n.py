@@ -214,3 +214,19 @@ def test_bad_ids_are_refused():
         PuzzleSet("x", (p, dataclasses.replace(p, position="W:W21,22:B13")))
     assert catalogue("diamond", {"dg08_step": {"goal": "x", "trap.i5": "y"}}) == {
         "puzzle.diamond.dg08_step.goal": "x", "puzzle.diamond.dg08_step.trap.i5": "y"}
+
+
+def test_a_refused_attempt_and_the_solved_status_in_japanese(ja):
+    ps = SETS["checkers"]
+    i = next(k for k, p in enumerate(ps) if p.id == "ck06_forced")
+    w = PuzzleWidget(ps, start=i)
+    w.click(27)
+    w.click(23)
+    trap = CATALOGUES["ja"][ps[i].key("trap.27-23")]
+    assert w.feedback.startswith("27-23 ではありません: " + trap) and "(CK-06)" in w.feedback
+    assert "局面はそのままです" in w.feedback and w.attempts[i] == 1
+    w.click(22)
+    w.click(15)
+    assert w.feedback.startswith("正解です: 22x15") and w.board.status.startswith("正解です。")
+    d = PuzzleWidget(SETS["diamond"], start=3)           # the marks named in words for screen readers
+    assert "盤の上の印: i5, o1。" in d.board.canvas.label
