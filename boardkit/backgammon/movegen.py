@@ -407,6 +407,17 @@ def _two_dice(m, t, d1, d2) -> list:
     one = set()     # one-checker plays so far: 3 * start + (1: hit on the way by d1 first, 2: by d2)
     da, db = d1, d2
     Sa, Sb = _ST[da], _ST[db]
+    # the second die's legal steps from the original points, worked out once (source
+    # order); the first step can only change them where it starts (s1 emptied), where
+    # it lands (e1: a blot there already hit; a checker there that was not) or refills
+    sec = []
+    for s2 in srcs:
+        e2 = s2 - db
+        if e2 <= 0:
+            break
+        o2 = t[25 - e2]
+        if o2 < 2:
+            sec.append((s2, e2, Sb[s2][o2 == 1]))
     for s1 in srcs:
         e1 = s1 - da
         if e1 <= 0:
@@ -418,26 +429,21 @@ def _two_dice(m, t, d1, d2) -> list:
         first = Sa[s1][h1]
         gone = m[s1] == 1           # s1 is empty after the first step
         new_pt = not m[e1]          # e1 holds a checker now that did not before
-        for s2 in srcs:
+        for s2, e2, st2 in sec:
             if new_pt and s2 < e1:  # e1 in its place in the descending order
                 new_pt = False
-                e2 = e1 - db
-                if e2 > 0:
-                    o2 = t[25 - e2]
+                x = e1 - db
+                if x > 0:
+                    o2 = t[25 - x]
                     if o2 < 2:
                         kk = 3 * s1 + h1
                         if kk not in one:
                             one.add(kk)
                             append((first, Sb[e1][o2 == 1]))
-            if s2 == s1 and gone:
-                continue
-            e2 = s2 - db
-            if e2 <= 0:
-                break
-            o2 = t[25 - e2]
-            if o2 >= 2:
-                continue
-            if s2 == e1:            # the checker on e1 moves on: one checker from s1
+            if s2 == s1:
+                if gone:
+                    continue
+            elif s2 == e1:          # the checker on e1 moves on: one checker from s1
                 kk = 3 * s1         # (e1 was mine already: no hit there)
                 if kk in one:
                     continue
@@ -447,7 +453,9 @@ def _two_dice(m, t, d1, d2) -> list:
                 if kk in one:
                     continue
                 one.add(kk)
-            append((first, Sb[s2][o2 == 1 and not (h1 and e2 == e1)]))
+            if h1 and e2 == e1:     # (the blot there is already hit)
+                st2 = Sb[s2][0]
+            append((first, st2))
         if new_pt:                  # e1 is below every other source
             e2 = e1 - db
             if e2 > 0:
