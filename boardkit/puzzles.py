@@ -521,8 +521,7 @@ class PuzzleWidget(W.VBox):
             board.move_box.placeholder = tr("puzzle.answer_box_hint")
         self.board = board
         self.board_box.children = [board]
-        if p.marks:
-            board._refresh()                         # drawn again, with the puzzle's marks
+        board._refresh()                 # drawn again, knowing its puzzle (marks, the aria-label)
         self.title_html.value = (f"<b style='color:{TEXT_COLOR}'>"
                                  + html.escape(tr("puzzle.title", n=self.index + 1, total=len(self.puzzles),
                                                   title=p.text("title"), rule=p.rule)) + "</b>")
@@ -751,6 +750,11 @@ class _PuzzleBoard:
             note = note() if note is not None else ""
             return tr("puzzle.status_solved") + (f" {note}" if note else "")
         return super().status_text()
+
+    def _game_name(self) -> str:
+        # the game's name, not the mixed class's ("puzzlediamond board." read out, QA 10)
+        owner = self._puzzle_owner
+        return owner.puzzle.game if owner is not None else "game"
 
     def describe(self) -> str:
         text = super().describe()

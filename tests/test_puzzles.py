@@ -172,3 +172,13 @@ def test_marks_are_drawn_on_their_cells_and_catch_no_click():
             svg = PuzzleWidget([p]).board.canvas.svg
             for m in p.marks:
                 assert cell(m) in ends and f'data-mark="{cell(m)}"' in svg and f'data-cell="{cell(m)}"' in svg
+
+
+def test_the_puzzle_board_is_read_out_by_its_game_name():
+    """QA 10: the aria-label began "puzzlediamond board." (the mixed class's name)."""
+    import importlib
+
+    from boardkit.puzzles import GAME_MODULES
+    for game, mod in GAME_MODULES.items():
+        w = PuzzleWidget(importlib.import_module(mod).PUZZLES)
+        assert w.board.canvas.label.startswith(f"{game} board"), w.board.canvas.label
