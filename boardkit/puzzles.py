@@ -85,7 +85,7 @@ add("en", {
     "puzzle.wrong": "Not this one: {move} is legal, but it is not what the goal needs ({rule}): {goal} "
                     "The position is set up again: try again.",
     "puzzle.wrong_click": "Not {answer}: {reason} The position is set up again: try again.",
-    "puzzle.answer_box_hint": "type your answer (a square), then Enter",
+    "puzzle.answer_box_hint": "a square's name, then Enter",
     "puzzle.solved_click": "This puzzle is solved: press Next (or Retry to play it again).",
     "puzzle.score": "Solved {solved} of {total} ({first} at the first try), tried {tried}.",
     "puzzle.next": "Next",
@@ -519,6 +519,7 @@ class PuzzleWidget(W.VBox):
         board.children[-1].layout.display = "none"       # the set-up accordion
         if _clicks(p.game):
             board.move_box.placeholder = tr("puzzle.answer_box_hint")
+            board.move_box.layout.width = "320px"        # the whole hint shows (QA 23)
         self.board = board
         self.board_box.children = [board]
         board._refresh()                 # drawn again, knowing its puzzle (marks, the aria-label)

@@ -253,3 +253,11 @@ def test_bad_position_text_is_refused():
                 "P1 1九, P2 home, P3 home, P4 home, P5 home / up up down down"):
         with pytest.raises(BoardkitError):
             parse_position(bad)
+
+
+def test_the_answer_box_shows_its_whole_hint():
+    """QA 23: the placeholder was cut off ("type your answer (a square")."""
+    w = PuzzleWidget(PUZZLES)
+    box = w.board.move_box
+    assert box.placeholder == "a square's name, then Enter" and box.layout.width == "320px"
+    assert len(box.placeholder) * 8 < 320 - 90          # ~8 px a character, the label before it
