@@ -686,6 +686,7 @@ class _ReplyScores:
         entries.sort()
         self.pieces, self.entries, self.parts = pieces, entries, parts
         self.races: dict = {}
+        self.root_reply = None
         self.gains = _Gains(game, me, state, mine) if follow else None
 
     def _entries(self, j: int, kxs) -> list:
@@ -730,23 +731,15 @@ class _ReplyScores:
                     top.extend(self._entries(j, enumerate(dests(game, j))))
                 top.sort()
                 del top[width:]
-            else:
-                top = self.entries[:width]
-            if not top:                   # the rival would have to pass: play it out
+                reply, least = self._best(top)
+            else:                         # the rival's moves as at the root
+                if self.root_reply is None:
+                    self.root_reply = self._best(self.entries[:width])
+                reply, least = self.root_reply
+            if reply is None:             # the rival would have to pass: play it out
                 c[a] = va
                 c[b] = 0
                 return self._slow(m)
-            # the rival's best reply by its own evaluation (best rival race - its race):
-            # the first with the least race after it
-            races = self.races
-            reply = None
-            least = math.inf
-            for e in top:
-                r = races.get(e[3])
-                if r is None:
-                    r = self._race(e[3])
-                if r < least:
-                    reply, least = e, r
             score = least - mine          # evaluate(game, me) after the reply
             if self.follow:
                 j = reply[1]
@@ -762,6 +755,21 @@ class _ReplyScores:
         finally:
             c[a] = va
             c[b] = 0
+
+    def _best(self, top: list) -> tuple:
+        """The rival's best reply among ``top`` by its own evaluation (best rival race -
+        its race): (the first with the least race after it, that race); (None, inf)
+        for no move."""
+        races = self.races
+        reply = None
+        least = math.inf
+        for e in top:
+            r = races.get(e[3])
+            if r is None:
+                r = self._race(e[3])
+            if r < least:
+                reply, least = e, r
+        return reply, least
 
     def _slow(self, m: int) -> float:
         return ReplyBot(reply_width=self.width, follow=self.follow)._score(self.game, m)
