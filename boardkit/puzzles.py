@@ -752,6 +752,12 @@ class _PuzzleBoard:
             return tr("puzzle.status_solved") + (f" {note}" if note else "")
         return super().status_text()
 
+    def used_text(self) -> str:
+        """Under the status when the game is over: how it ended (the puzzle board has no
+        hints or undos of its own to count)."""
+        out = self.game.outcome()
+        return out.reason if out is not None else ""
+
     def _game_name(self) -> str:
         # the game's name, not the mixed class's ("puzzlediamond board." read out, QA 10)
         owner = self._puzzle_owner

@@ -162,3 +162,13 @@ def test_after_the_answer_the_status_says_solved_not_the_other_side_to_move():
         assert j.board.status.startswith("正解です。")
     finally:
         set_language("en")
+
+
+def test_a_puzzle_that_ends_the_game_says_solved_and_how_it_ended():
+    from boardkit.puzzles import PuzzleWidget
+    w = PuzzleWidget(PUZZLES, start=8)           # win by blocking
+    w.click(29)
+    w.click(25)
+    assert w.board.status == ("Solved: press Next for the next puzzle (or Retry to play it again). · "
+                              "Black has no legal move: White wins (CK-10)")
+    assert "hints used" not in w.board.status
