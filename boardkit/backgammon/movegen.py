@@ -46,6 +46,7 @@ or an evaluator that plays differently.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from itertools import compress
 from typing import TYPE_CHECKING, NamedTuple
 
 from .notation import _point_name, notation
@@ -230,19 +231,23 @@ def _gen_plays(base, raw: list, dice) -> list[Play]:
 
 
 # -------------------------------------------------------------- move generation
+_POINTS_DOWN = tuple(range(24, 0, -1))
+
+
 def _single(m, t, d, top=24):
     """Every (from, to, hit) one checker can make with die d (BG-04/05/07/09), from
     points no higher than ``top``."""
     if m[25]:                                   # bar first (BG-07): enter on point 25-d
         o = t[d]                                # their checkers on my point 25-d
         return [(25, 25 - d, o == 1)] if o < 2 else []
-    hi = 24
-    while hi > 0 and not m[hi]:
-        hi -= 1
+    srcs = list(compress(_POINTS_DOWN, m[24:0:-1]))   # my points, highest first
+    if not srcs:
+        return []
+    hi = srcs[0]
     out = []
     home = hi <= 6                              # all checkers home: bearing off allowed
-    for src in range(min(hi, top), 0, -1):
-        if not m[src]:
+    for src in srcs:
+        if src > top:
             continue
         dst = src - d
         if dst > 0:
