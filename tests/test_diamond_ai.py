@@ -201,3 +201,45 @@ def test_yowai_beats_nyumon():
 def test_futsu_beats_yowai():
     lo, hi = _score("よわい", "ふつう", 8, seed=2, pieces=10)
     assert lo > 0.5
+
+
+@pytest.mark.parametrize("rules", [DiamondRules(players=2, pieces=10, max_turns=400),
+                                   DiamondRules(players=2), DiamondRules(players=2, kings=False),
+                                   DiamondRules(players=2, king_hops_after_group=True)],
+                         ids=["10 pieces", "15 pieces", "no king", "king hops on"])
+def test_search_shortcuts_score_as_playing_the_moves_out(rules):
+    """Where nothing can end within the plies they look at, つよい and ふつう score their
+    moves from parts (issue 14): the rival's reply from its pieces' move lists, the
+    follow-up gain searched again only for the pieces a move touches. Those scores are
+    the ones of playing move, reply and follow-up out, on random and on bot-played
+    positions, and the game is left as it was."""
+    from boardkit.diamond.movegen import board_state
+    from boardkit.sim import play_game
+    positions = [_midgame(rules, plies=20 + 15 * k, seed=k) for k in range(3)]
+    for k in range(3):
+        g = DiamondGame(rules)
+        play_game(g, [bot("normal"), bot("strong")], np.random.default_rng(k), 20 + 20 * k)
+        positions.append(g)
+    checked = 0
+    for g in positions:
+        homes = ai._homes(g, 2)
+        if g.is_over() or homes is None:
+            continue
+        me = g.turn
+        before = (list(g.cells), g.turn, g.turns_played)
+        state = board_state(g.cells)
+        mine = ai._entries_of(g, me, state)
+        codes = ai._ordered_codes(g, [i << 8 | x for i, e in mine for x in e[2]])[:14]
+        fast = ai._ReplyScores(g, 14, 0.5, state, mine)
+        gains = ai._Gains(g, me, state)
+        for m in codes:
+            if ai._calm(homes, m, 2):
+                assert fast.score(m) == ai.strong_bot._score(g, m)
+                checked += 1
+            if ai._calm(ai._homes(g, 1), m, 1):
+                g._fpush(m)
+                want = ai._own_best_gain(g, me)
+                g._fpop()
+                assert gains.after_move(m) == want
+        assert (g.cells, g.turn, g.turns_played) == before
+    assert checked >= 50
