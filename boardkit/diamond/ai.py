@@ -263,6 +263,21 @@ def _mover_values(game, codes, w: Weights = DEFAULT, race: bool = False) -> list
     dist, far0, nfar, second, deep = parts.dist, parts.far, parts.nfar, parts.second, parts.deep
     total, straggler, cost = parts.total, parts.straggler, parts.cost
     out = []
+    if race and quiet and not last and not game.rules.swap_rule and codes and codes[0] >= 0:
+        # every move ordinary and none can finish: all from the parts, per piece once
+        # (the codes of a piece come together; the same operations as parts.after)
+        prev = -1
+        for m in codes:
+            i = m >> 8
+            if i != prev:
+                prev = i
+                k = cost[c[i] & 8]
+                base = total - k[i]
+                fi = far0 if (dist[i] != far0 or nfar > 1) else second
+            x = m & 255
+            far = dist[x] if dist[x] > fi else fi
+            out.append(-(base + k[x] + straggler * max(0, far - deep)))
+        return out
     if race:
         for m in codes:
             if quiet and m >= 0 and not m & SWAP:
