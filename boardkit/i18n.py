@@ -71,6 +71,7 @@ EN: dict[str, str] = {
     "tutor_tooltip": "after each of your moves, say when it breaks a strategy tip",
     "tutor_line": "Tutor: {text}",
     "tutor_fine": "Tutor: fine (no strategy tip broken).",
+    "tutor_level": "the {en} level",
 }
 
 JA: dict[str, str] = {
@@ -122,6 +123,7 @@ JA: dict[str, str] = {
     "tutor_tooltip": "あなたが指すたびに、作戦のコツに反していないかを伝えます",
     "tutor_line": "チューター: {text}",
     "tutor_fine": "チューター: 問題ありません（作戦のコツに反していません）。",
+    "tutor_level": "{ja}（{en}）",
 }
 
 CATALOGUES: dict[str, dict[str, str]] = {"en": EN, "ja": JA}

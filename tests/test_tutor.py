@@ -131,6 +131,7 @@ def test_ck_tip1_man_left_en_prise():
     line = ck_tutor.advice(g, "10-14")
     assert "Tip 1 (check every move for a shot)" in line
     assert "your man on 14" in line and "17x10" in line and "10-15" in line
+    assert "the strong level would play 10-15" in line and "つよい" not in line   # English only
     line = ck_tutor.advice(g, "19-23")
     assert "your man on 23" in line and "27x18" in line
     assert ck_tutor.advice(g, "10-15") is None

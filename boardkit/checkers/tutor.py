@@ -78,8 +78,8 @@ def exchange(before: CheckersGame, move: CheckersMove) -> tuple[int, CheckersMov
 
 
 def _label(level: str) -> str:
-    ja = ai.LEVELS.get(level, level)
-    return f"{ja} ({level})" if ja != level else level
+    """'the strong level' in English, 「つよい（strong）」 in Japanese."""
+    return tr("tutor_level", en=level, ja=ai.LEVELS.get(level, level))
 
 
 def advice(before: CheckersGame, move, level: str | None = None) -> str | None:

@@ -80,8 +80,8 @@ def straggler(game: DiamondGame, player: int) -> tuple[tuple[int, int] | None, i
 
 
 def _label(level: str) -> str:
-    ja = ai.LEVELS.get(level, level)
-    return f"{ja} ({level})" if ja != level else level
+    """'the strong level' in English, 「つよい（strong）」 in Japanese."""
+    return tr("tutor_level", en=level, ja=ai.LEVELS.get(level, level))
 
 
 def advice(before: DiamondGame, move, level: str | None = None) -> str | None:
