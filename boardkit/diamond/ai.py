@@ -207,19 +207,21 @@ class _Race:
                 _COSTS[key] = cost
         self.cost = cost
         c = game.cells
-        p1 = me + 1
         total = 0.0
-        ds = []
-        for i in compress(_RANGE, c):
-            v = c[i]
-            if v & 7 == p1:
-                total += cost[v & 8][i]
-                ds.append(dist[i])
-        ds.sort(reverse=True)
+        far = nfar = second = 0           # the largest distance, how often, the next one
+        for i in compress(_RANGE, bytes(c).translate(_OWN[me + 1])):     # in hole order
+            total += cost[c[i] & 8][i]
+            d = dist[i]
+            if d > far:
+                if nfar:
+                    second = far
+                far, nfar = d, 1
+            elif d == far:
+                nfar += 1
+            elif d > second:
+                second = d
         self.total = total
-        self.far = ds[0] if ds else 0
-        self.nfar = ds.count(self.far)
-        self.second = next((d for d in ds if d < self.far), 0)
+        self.far, self.nfar, self.second = far, nfar, second
 
     def after(self, i: int, x: int, v: int) -> float:
         """The race after the piece ``v`` moved from hole i to hole x."""
