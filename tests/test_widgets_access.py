@@ -136,3 +136,25 @@ def test_the_games_own_widget_words_speak_japanese():
     finally:
         i18n.set_language("en")
     assert MawariWidget().chance_button.description == "Toss"
+
+
+def test_backgammon_a_refused_destination_names_its_rule():
+    """QA 13: with a checker picked up, a click on a point it cannot reach says why, with
+    the rule (BG-05 held point, BG-04 one die per step, BG-08 the larger die), and dice
+    are written "6 and 5", never as a Python list."""
+    from boardkit.backgammon.puzzles import PUZZLES
+    from boardkit.backgammon.widget import BackgammonWidget
+    w = BackgammonWidget(rules="no cube")
+    w.set_dice(6, 5)
+    w.click("24"), w.click("19")
+    assert w.message == ("24/19 is not allowed: Red holds that point with two or more checkers: "
+                         "no checker may land there (BG-05)")
+    w.click("24"), w.click("9")
+    assert "15 pips" in w.message and "6 and 5 (BG-04)" in w.message and "[" not in w.message
+    w.click("13"), w.click("7")
+    assert w.message.startswith("13/7; dice left: 5")
+    higher = next(p for p in PUZZLES if p.id == "bg08_higher_die")
+    w = BackgammonWidget(higher.make_game(), rules="no cube")
+    w.click("24"), w.click("19")
+    assert "24/19 is not allowed" in w.message and "(BG-08)" in w.message
+    assert w.game.moves_played() == [] or str(w.game.moves_played()[-1]) != "24/19"

@@ -42,6 +42,11 @@ add("en", {
     "bg.roll_first": "roll the dice first",
     "bg.bar_first": "checkers on the bar must enter first (BG-07)",
     "bg.no_checker": "{cell}: no checker there can move with the dice left {left} (BG-04, BG-05, BG-08)",
+    "bg.dice_and": "{a} and {b}",
+    "bg.step_no": "{step} is not allowed: {why}",
+    "bg.step_back_dir": "checkers move towards your home board and off, never back (BG-04)",
+    "bg.step_held": "{who} holds that point with two or more checkers: no checker may land there (BG-05)",
+    "bg.step_die": "it moves {pips} pips, but each step uses one die, and the dice left are {left} (BG-04)",
     "bg.selected": "{cell} selected: the green rings show where it can go",
     "bg.played": "played {play}", "bg.step": "{step}; dice left: {left}",
     "bg.step_back": "step taken back",
@@ -70,6 +75,11 @@ add("ja", {
     "bg.roll_first": "先にさいころを振ってください",
     "bg.bar_first": "バーの駒を先に入れなければなりません (BG-07)",
     "bg.no_checker": "{cell}: 残りの目 {left} で動ける駒がありません (BG-04, BG-05, BG-08)",
+    "bg.dice_and": "{a}と{b}",
+    "bg.step_no": "{step} はできません: {why}",
+    "bg.step_back_dir": "駒は自分のインナーボードへ向かって進み、後ろへは戻れません (BG-04)",
+    "bg.step_held": "{who} が2枚以上で押さえているポイントには止まれません (BG-05)",
+    "bg.step_die": "{pips} ピップ動きますが、1回の移動には目を1つ使います。残りの目は {left} です (BG-04)",
     "bg.selected": "{cell} を選びました: 緑の輪が行き先です",
     "bg.played": "{play} を指しました", "bg.step": "{step}; 残りの目: {left}",
     "bg.step_back": "一歩戻しました",
@@ -235,13 +245,66 @@ class BackgammonWidget(GameWidget):
         if cell in sources:
             self._select(cell)
             return True
+        picked, why = self.source, None
         self._select(None)
+        if picked is not None:                      # a checker is picked up: say why not there
+            why = self.why_not_step(picked, cell)
         mine, _ = g.position_after(self.done)
-        if mine[25] and cell != "bar":
+        if why:
+            self._say(why, error=True)
+        elif mine[25] and cell != "bar":
             self._say(tr("bg.bar_first"), error=True)
         else:
-            self._say(tr("bg.no_checker", cell=cell, left=g.dice_left(self.done)), error=True)
+            self._say(tr("bg.no_checker", cell=cell, left=self._dice_text(g.dice_left(self.done))),
+                      error=True)
         return True
+
+    @staticmethod
+    def _dice_text(left) -> str:
+        """The dice left in words: "6 and 5", "4, 4 and 4"."""
+        left = [str(d) for d in left]
+        if len(left) < 2:
+            return "".join(left)
+        return tr("bg.dice_and", a=", ".join(left[:-1]), b=left[-1])
+
+    def why_not_step(self, source: str, cell: str) -> str | None:
+        """Why the picked-up checker on ``source`` cannot go to ``cell`` (the rule), or
+        None when the click is not a point of the board."""
+        g = self.game
+        r = g.roller
+
+        def point(c: str) -> int:
+            if c == "bar":
+                return 25
+            if c == "off":
+                return 0
+            n = int(c) if c.isascii() and c.isdigit() and len(c) <= 2 else -1
+            if not 1 <= n <= 24:
+                raise ValueError(c)
+            return n if r == 0 else 25 - n
+
+        try:
+            a, b = point(source), point(cell)
+        except ValueError:
+            return None
+        mine, theirs = g.position_after(self.done)
+        step = f"{'bar' if a == 25 else a}/{'off' if b == 0 else b}"
+        left = g.dice_left(self.done)
+        if b >= a:
+            why = tr("bg.step_back_dir")
+        elif b and theirs[25 - b] >= 2:
+            why = tr("bg.step_held", who=PLAYER_NAMES[1 - r])
+        elif b and a - b not in left:
+            why = tr("bg.step_die", pips=a - b, left=self._dice_text(left))
+        else:
+            # a die fits and the point is open: the whole roll's rules (BG-07 to BG-09) say no
+            text = " ".join([str(s) for s in self.done] + [step])
+            try:
+                g.copy().play(text)
+                return None
+            except BoardkitError as e:
+                why = str(e)
+        return tr("bg.step_no", step=step, why=why)
 
     def _select(self, cell: str | None) -> None:
         self.source = cell
@@ -262,7 +325,7 @@ class BackgammonWidget(GameWidget):
             self._finish(play)
             self._say(tr("bg.played", play=play))
         else:
-            self._say(tr("bg.step", step=step, left=self.game.dice_left(self.done)))
+            self._say(tr("bg.step", step=step, left=self._dice_text(self.game.dice_left(self.done))))
 
     def undo_partial(self) -> bool:
         """Take back the last single step of this turn (the dice stay rolled)."""
