@@ -33,17 +33,19 @@ What is timed (like for like, the same harness in each library):
   normal   bot matches, normal vs normal (``ai.bot("normal")``, no cube), games/s; the
            old engine plays the same games move for move (checked: 30 seeded games).
 
-Measured 2026-12-01 02:25-02:30 UTC on this shared 2-core machine (load 5-6, wall
-times well below CPU times), ``--rounds 5 --games 60 --vs 6fdb926``, CPU medians:
+Measured 2026-12-01 02:38-02:50 UTC on this shared 2-core machine (load 4-6, wall
+times often well below CPU times), ``--rounds 5 --games 60 --vs 6fdb926``, CPU medians,
+two runs:
 
-    games    boardkit 424 games/s, 6fdb926 119 (3.57x), OpenSpiel 569: 0.74x
-    movegen  boardkit 62,500 positions/s, 6fdb926 8,700 (7.2x), OpenSpiel 86,100: 0.73x
-    normal   boardkit 47.4 games/s, 6fdb926 12.2: 3.9x
+    games    boardkit 457-484 games/s, 6fdb926 120-126 (3.8x), OpenSpiel 579-586: 0.79-0.83x
+    movegen  boardkit 73,200-76,000 positions/s, 6fdb926 8,500-9,700 (7.9-8.7x),
+             OpenSpiel 84,600-86,900: 0.86-0.87x
+    normal   boardkit 52-53 games/s, 6fdb926 12.4-12.9: 4.1-4.2x
 
-(Before this round, same command: 338 games/s 0.82x, 28,100 positions/s 0.32x, normal
-2.4-3x; the OpenSpiel figures move with the load: 413-570 games/s.) The issue's
-targets (1x OpenSpiel, 10x for the normal bot) are not reached; see the docstrings of
-boardkit/backgammon/movegen.py and ai.py for where the time goes.
+(At the start of this round, same command and load: 352 games/s 0.66x, 26,100
+positions/s 0.30x, normal 2.7x.) The issue's targets (1x OpenSpiel, 10x for the normal
+bot) are not reached; see the docstrings of boardkit/backgammon/movegen.py and ai.py for
+where the time goes.
 """
 from __future__ import annotations
 

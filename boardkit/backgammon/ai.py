@@ -44,9 +44,10 @@ Speed (issue 14): the bots read their plays' positions straight into one array (
 checks: the generator's own), evaluate both sides in one batch of about a hundred numpy
 calls (whole-number features as matrix products and bit masks: the same values, bit for
 bit, checked on 192,000 positions), work out races on lists and keep bear-off chances
-(``lru_cache``). normal vs normal: 3.9x the engine before issue 14 with the same games
-move for move (benchmarks/backgammon_games.py), not the 10x asked: each numpy call costs
-about a microsecond on these small arrays, and that floor is most of a move's ~300 us.
+(``lru_cache``). normal vs normal: 4.1-4.2x the engine before issue 14 with the same
+games move for move (benchmarks/backgammon_games.py), not the 10x asked: each numpy call
+costs about a microsecond on these small arrays, and that floor is most of a move's
+~300 us.
 """
 from __future__ import annotations
 

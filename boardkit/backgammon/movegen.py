@@ -8,40 +8,46 @@ move owns ``mine``; the opponent's checkers on my point ``i`` are ``theirs[25 - 
 resulting position, BG-04 to BG-09); it needs no game object, and the search in ai.py
 and the bear-off code use it directly.
 
-Speed (issue 14). Plays are told apart by integer keys summed from tables built once
-(no tuple keys per candidate; ~80-bit keys for the two-dice case); moves are made in
-place and taken back; the common cases have flat searches that scan the board once per
-turn: two different dice with no checker on the bar and no bearing off possible
-(``_two_dice``), and doubles that cannot bear off (``_double``: no keys at all, since
-different sets of moved checkers reach different positions; checkers on the bar are
-entered first and the same loops do the rest); the steps are shared tuples from tables
-(``_ST``); ``Play`` objects are lazy (``after``/``steps`` built when asked;
-``BackgammonGame.play`` applies the raw steps in place). The game keeps the plays of the
-game that generated last in ONE module-wide slot (game.py ``_LAST``, stamped per game):
-kept in every game, thousands of set-up games held their plays alive and the garbage
-collector walked them over and over (a third of the time of listing the moves of
-3,000 positions). A module-wide position+dice cache was tried and dropped: in games
-positions hardly come back, and filling and clearing it cost 10 us per turn.
-Plays and their order are exactly the old generator's (checked on 100,428 positions:
-40,428 of random and bot games, 60,000 random set-ups with bars and bear-offs; seeded
-random and bot games the same move for move as 6fdb926). Measured side by side with
-benchmarks/backgammon_games.py (5 interleaved rounds, medians of CPU time, 2026-12-01
-02:25-02:30 UTC, this shared 2-core machine at load 5-6, against the code before issue
-14's speed work: git archive 6fdb926):
+Speed (issue 14). The common cases have flat searches that scan the board once per
+turn and need no keys at all: two different dice with no checker on the bar and no
+bearing off possible (``_two_dice``: two checkers moved by one die each reach different
+positions unless the play is really one checker moved by both dice, and only those are
+told apart, by their start and where they hit); one checker on the bar with two
+different dice (``_enter_one``); doubles that cannot bear off (``_double``: different
+sets of moved checkers reach different positions; checkers on the bar are entered
+first and the same loops do the rest). The other cases (bearing off) tell plays apart
+by integer keys summed from tables built once. Moves are made in place and taken back;
+the steps are shared tuples from a table (``_ST``); ``Play`` objects are lazy
+(``after``/``steps`` built when asked; ``BackgammonGame.play`` applies the raw steps in
+place). The game keeps the plays of the game that generated last in ONE module-wide
+slot (game.py ``_LAST``, stamped per game): kept in every game, thousands of set-up
+games held their plays alive and the garbage collector walked them over and over (a
+third of the time of listing the moves of 3,000 positions). A module-wide
+position+dice cache was tried and dropped: in games positions hardly come back, and
+filling and clearing it cost 10 us per turn.
+Plays and their order are exactly the old generator's (checked on 400,000 positions:
+40,428 of random and bot games, 360,000 random set-ups with blots, bars and bear-offs;
+seeded random and bot games the same move for move as 6fdb926). Measured side by side
+with benchmarks/backgammon_games.py (5 interleaved rounds, medians of CPU time,
+2026-12-01 02:38-02:50 UTC, this shared 2-core machine at load 4-6, two runs, against
+the code before issue 14's speed work: git archive 6fdb926):
 
-    random games through the public API   424 games/s   (old 119: 3.57x)   OpenSpiel 569: 0.74x
-    legal moves per position            62,500 pos/s    (old 8,700: 7.2x)   OpenSpiel 86,100: 0.73x
-    bot matches normal vs normal          47.4 games/s  (old 12.2: 3.9x)
+    random games through the public API   457-484 games/s  (old 120-126: 3.8x)
+                                          OpenSpiel 579-586: 0.79-0.83x
+    legal moves per position              73,200-76,000 pos/s  (old 8,500-9,700: 7.9-8.7x)
+                                          OpenSpiel 84,600-86,900: 0.86-0.87x
+    bot matches normal vs normal          52-53 games/s  (old 12.4-12.9: 4.1-4.2x)
 
 So the issue's targets are NOT reached: OpenSpiel's C++ stays faster through Python
-(games and move lists 1.35x), and the normal bot is 3.9x, not 10x. Where the time goes
-(per random-game turn ~21 us: listing the plays ~13 us, of which ~2 us is making ~19
-``Play`` objects at ~0.1 us each; the two numpy dice draws ~2.4 us; the rest the turn's
-bookkeeping; OpenSpiel's ``legal_actions`` costs ~11.7 us per call from Python, list
-included) and per normal-bot move (~300 us: the evaluator's numpy calls over all
-candidate plays, about a hundred at about a microsecond each, see ai.py) is the
-ceiling of this pure-Python design: further gains need fewer Python objects per play
-or an evaluator that plays differently.
+(games 1.2-1.3x, move lists 1.15x), and the normal bot is 4.2x, not 10x. Where the time
+goes: a random-game turn costs ~21 us: listing the plays ~11 us (half of it in doubles,
+which have ~74 plays each, and ~2 us making ~19 ``Play`` objects at ~0.1 us each), the
+two numpy dice draws ~2.4 us, the rest the turn's bookkeeping; OpenSpiel's
+``legal_actions`` costs ~11.6 us per call from Python, list included. A normal-bot move
+costs ~300 us, most of it the evaluator's numpy calls over all candidate plays, about a
+hundred at about a microsecond each (see ai.py). That is the ceiling of this pure-Python
+design: further gains need fewer Python objects per play or an evaluator that plays
+differently.
 """
 from __future__ import annotations
 
