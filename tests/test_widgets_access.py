@@ -158,3 +158,18 @@ def test_backgammon_a_refused_destination_names_its_rule():
     w.click("24"), w.click("19")
     assert "24/19 is not allowed" in w.message and "(BG-08)" in w.message
     assert w.game.moves_played() == [] or str(w.game.moves_played()[-1]) != "24/19"
+
+
+def test_diamond_a_click_on_an_unreachable_hole_names_its_rule():
+    """QA 8: with a piece picked up, a click on a hole it cannot reach says why (the
+    engine's reason, as the move box says it) instead of nothing."""
+    from boardkit.diamond import geometry as B
+    from boardkit.diamond.draw import cell_id
+    w = DiamondWidget(players=2)
+    w.click(cell_id(B.parse_hole("a1")))
+    w.click(cell_id(B.parse_hole("b2")))
+    assert w.message.startswith("a1-b2 is not possible") and "(DG-08)" in w.message
+    w.click(cell_id(B.parse_hole("a1")))
+    w.click(cell_id(B.parse_hole("i5")))
+    assert "a1:i5 is not possible" in w.message and "(DG-09)" in w.message
+    assert w.game.moves_played() == [] and w.last_error == w.message

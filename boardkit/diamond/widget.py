@@ -64,6 +64,7 @@ add("en", {
     "dg.blocked": "the piece on {where} is blocked: no step or hop is possible from there",
     "dg.finished": " — finished: {order}",
     "dg.passes": "{who} has no legal move and passes (DG-07)",
+    "dg.not_there": "{move} is not possible: {why}",
 })
 add("ja", {
     "dg.board": "盤", "dg.players": "人数", "dg.n_players": "{n}人",
@@ -78,6 +79,7 @@ add("ja", {
     "dg.blocked": "{where} の駒はふさがれていて、進むことも跳ぶこともできません",
     "dg.finished": " — 上がり: {order}",
     "dg.passes": "{who} は動ける手がないのでパスします (DG-07)",
+    "dg.not_there": "{move} はできません: {why}",
 })
 
 
@@ -222,6 +224,20 @@ class DiamondWidget(GameWidget):
         if g.rules.no_squatting_after is not None and g.reachable_from(h):
             return tr("dg.camp_first")
         return tr("dg.blocked", where=where)
+
+    def why_not_target(self, start: str, cell: str) -> str | None:
+        """Why the picked-up piece cannot go to ``cell``: the engine's reason for that
+        step or jump, with its rule (DG-08 to DG-13), as the move box would say it."""
+        try:
+            a, b = parse_cell(start), parse_cell(cell)
+        except Exception:                      # not a hole: the click is ignored
+            return None
+        text = f"{B.label(a)}{'-' if B.distance(a, b) == 1 else ':'}{B.label(b)}"
+        try:
+            self.game.copy().play(text)
+        except BoardkitError as e:
+            return tr("dg.not_there", move=text, why=e)
+        return None
 
     def status_text(self) -> str:
         text = super().status_text()
