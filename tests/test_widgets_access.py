@@ -173,3 +173,17 @@ def test_diamond_a_click_on_an_unreachable_hole_names_its_rule():
     w.click(cell_id(B.parse_hole("i5")))
     assert "a1:i5 is not possible" in w.message and "(DG-09)" in w.message
     assert w.game.moves_played() == [] and w.last_error == w.message
+
+
+def test_checkers_the_square_after_a_refused_piece_keeps_the_rule():
+    """QA 3: a piece refused because a capture is compulsory, then the square it was meant
+    to go to: the message names the move and CK-06 (not "square 13 is empty")."""
+    w = CheckersWidget()
+    w.play_text("11-15")
+    w.play_text("22-18")
+    w.click(9)
+    assert "CK-06" in w.message and "(15)" in w.message
+    w.click(13)
+    assert w.message.startswith("9-13") and "15x22" in w.message and "CK-06" in w.message
+    w.click(14)                                   # no refused piece before it: the plain reason
+    assert w.message == "square 14 is empty: click one of Black's pieces"

@@ -207,12 +207,21 @@ class CheckersWidget(GameWidget):
             return tr("ck.not_square", cell=cell[:20])
         piece = g.piece_at(sq)
         me = PLAYER_NAMES[g.turn]
+        refused, self._refused = getattr(self, "_refused", None), None
         if piece is None:
+            if refused is not None and refused[1] == len(g.history):
+                # the square after a refused piece: the move the student meant, and why not
+                text = f"{refused[0]}-{sq}"
+                try:
+                    g.copy().play(text)
+                except BoardkitError as e:     # the engine's message names the move and rule
+                    return str(e)
             return tr("ck.empty", sq=sq, me=me)
         if piece[0] != g.turn:
             return tr("ck.theirs", sq=sq, owner=PLAYER_NAMES[piece[0]], me=me)
         rings = self._forced_rings()
         if rings:
+            self._refused = (sq, len(g.history))
             return tr("ck.rings", rings=", ".join(rings))
         return tr("ck.blocked", sq=sq)
 
