@@ -51,7 +51,7 @@ from .movegen import (
     PASS_CODE,
     SWAP,
     DiamondMove,
-    _king_order,
+    _king_reach,
     board_state,
     cached_dests,
     code_move,
@@ -535,7 +535,7 @@ class _Gains:
             v = c[i]
             c[i] = 0                      # the mover has left its hole
             if v & 8:
-                queue = _king_order(self.game, i, self.me)
+                queue = _king_reach(self.game, i, self.me)
                 c[i] = v
                 gain = d0 - min(map(dist.__getitem__, queue))     # queue[0] = i: gain >= 0
             else:                         # movegen._hop_reach, nearest to ◎ kept on the way
@@ -704,6 +704,7 @@ class _ReplyScores:
         self.pieces, self.entries, self.parts = pieces, entries, parts
         self.races: dict = {}
         self.root_reply = None
+        self.others: dict = {}
         self.gains = _Gains(game, me, state, mine) if follow else None
 
     def _entries(self, j: int, kxs) -> list:
@@ -738,12 +739,17 @@ class _ReplyScores:
             width = self.width
             redo = [j for j, rm in self.pieces if rm & ab]
             if redo:
-                top = []
-                for e in self.entries:
-                    if e[1] not in redo:
-                        top.append(e)
-                        if len(top) == width:
-                            break
+                key = tuple(redo)
+                top = self.others.get(key)
+                if top is None:           # the best of the untouched pieces' moves
+                    top = []
+                    for e in self.entries:
+                        if e[1] not in redo:
+                            top.append(e)
+                            if len(top) == width:
+                                break
+                    self.others[key] = top
+                top = top[:]
                 for j in redo:            # searched again (no memory: this position is new)
                     top.extend(self._entries(j, enumerate(dests(game, j))))
                 top.sort()

@@ -832,8 +832,36 @@ def code_move(g, code: int) -> DiamondMove:
     H = B.HOLES
     if code & SWAP:
         return DiamondMove((H[i], H[x]), "swap")
-    if not g.cells[x] and x in g._nb[i]:
+    c = g.cells
+    if not c[x] and x in g._nb[i]:
         return DiamondMove((H[i], H[x]), "step")
+    v = c[i]
+    if not v & _KING and not g.rules.long_jump:
+        # the path ``search`` finds (fewest jumps, first found), by the same breadth-first
+        # order with a parent per hole, stopping at x
+        hops = g._hopp[(v & 7) - 1]
+        parent = {i: -1}
+        queue = [i]
+        c[i] = 0
+        try:
+            for y in queue:
+                for over, z in hops[y]:
+                    w = c[over]
+                    if w and not w & _KING and not c[z] and z not in parent:
+                        parent[z] = y
+                        if z == x:
+                            break
+                        queue.append(z)
+                else:
+                    continue
+                break
+        finally:
+            c[i] = v
+        path = []
+        while x >= 0:
+            path.append(H[x])
+            x = parent[x]
+        return DiamondMove(tuple(reversed(path)), "hop")
     path, kinds = search(g, i)[x]
     return DiamondMove(path, "group" if kinds & 2 else ("long" if kinds & 4 else "hop"))
 
