@@ -187,3 +187,26 @@ def test_checkers_the_square_after_a_refused_piece_keeps_the_rule():
     assert w.message.startswith("9-13") and "15x22" in w.message and "CK-06" in w.message
     w.click(14)                                   # no refused piece before it: the plain reason
     assert w.message == "square 14 is empty: click one of Black's pieces"
+
+
+def test_mawari_more_players_in_setup_are_computer_seats():
+    """QA 19: choosing 3 players in Game setup shows P3's seat at once, played by the
+    computer unless changed; a player who joins (MS-03) plays by hand."""
+    from boardkit.mawari.widget import MawariWidget
+    w = MawariWidget(computer=1)
+    assert [c.layout.display for c in w.seat_controls] == [None, None, "none", "none"]
+    w.options["players"].value = 3
+    assert w.seat_controls[2].layout.display is None and w.seat_controls[2].value == "computer"
+    w.new_game()
+    assert w.game.players == 3 and w.is_computer(2) and not w.is_computer(0)
+    for _ in range(40):                            # the student tosses; P2 and P3 reply
+        if w.game.turn != 0 or w.game.is_over():
+            break
+        if w.game.chance_pending():
+            w.toss()
+        else:
+            w.decide("no battle")
+    assert "P3 (you)" not in w.status
+    w = MawariWidget()
+    w.join()
+    assert w.game.players == 3 and w.seat_controls[2].value == "human"

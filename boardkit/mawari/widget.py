@@ -93,7 +93,7 @@ class MawariWidget(GameWidget):
     def option_controls(self) -> dict:
         lay = W.Layout(width="260px")
         st = {"description_width": "110px"}
-        return {
+        c = {
             "players": W.Dropdown(options=[2, 3, 4], value=self._start_players,
                                   description=tr("ms.players"), layout=lay, style=st),
             "model": W.Dropdown(options=list(_MODELS), value="fair", description=tr("ms.golds"),
@@ -109,6 +109,22 @@ class MawariWidget(GameWidget):
                                       value="opposite", description=tr("ms.battle_line"), layout=lay,
                                       style=st),
         }
+        c["players"].observe(self._on_players, names="value")
+        return c
+
+    def _on_players(self, change) -> None:
+        """Players 3 or 4 chosen in Game setup: the new seats appear at once, played by
+        the computer unless changed (a class rarely has four students at one board)."""
+        for i, seat in enumerate(self.seat_controls):
+            if i >= 2 and i < change["new"] and seat.layout.display == "none":
+                seat.value = "computer"
+        self._show_seats()
+
+    def _show_seats(self) -> None:
+        g = getattr(self, "game", None)
+        n = max(g.players if g is not None else 2, self.options["players"].value)
+        for i, c in enumerate(self.seat_controls):        # only the seats in play
+            c.layout.display = None if i < n else "none"
 
     def make_game(self, options: dict) -> MawariGame:
         o = dict(options)
@@ -176,8 +192,7 @@ class MawariWidget(GameWidget):
                 buttons.append(b)
         self.offer_box.children = tuple(buttons)
         self.chance_button.disabled = not g.chance_pending() or self.is_computer(g.turn)
-        for i, c in enumerate(self.seat_controls):        # only the seats in play
-            c.layout.display = None if i < g.players else "none"
+        self._show_seats()
         self.join_button.disabled = g.players >= 4 or g.phase != "toss" or g.is_over()
         self.events_html.value = self.events_markup()
 
@@ -197,6 +212,7 @@ class MawariWidget(GameWidget):
         except BoardkitError as e:                # say why, never crash
             self._say(str(e), error=True)
         else:
+            self.seat_controls[q].value = "human"     # the newcomer plays by hand (MS-03)
             self._say(tr("ms.joined", n=q + 1))
         self._after_change()
 
