@@ -752,7 +752,7 @@ class _Search:
                         break
                 if capture:
                     break
-            if capture:                    # a king can capture: searched
+            if capture and not forced:
                 out.append(-self._child2(gb, gw, gk, p, raw))
                 continue
             if kown & fb:
@@ -761,6 +761,33 @@ class _Search:
                 kp2 = kown | tb
             else:
                 kp2 = kown
+            if capture:                    # a king can capture (compulsory): every capture
+                best = None
+                for start, end, cm in fast_captures(gen, opp, own2, kq | kp2, q):
+                    sb, eb = 1 << start, 1 << end
+                    if kq & sb:
+                        k2 = kq ^ sb ^ eb
+                    elif eb & crown_q:
+                        k2 = kq | eb
+                    else:
+                        k2 = kq
+                    key = (opp ^ sb ^ eb, k2)
+                    sv = memo_q.get(key)
+                    if sv is None:
+                        sv = memo_q[key] = score_q(*key)
+                    own3 = own2 & ~cm
+                    key = (own3, kp2 & ~cm)
+                    sp = memo_p.get(key)
+                    if sp is None:
+                        sp = memo_p[key] = score_p(*key)
+                    v = sv - sp
+                    if trade:
+                        np_ = own3.bit_count()
+                        v -= (np_ - nq) * 600 // (nq + np_ + 2)
+                    if best is None or v > best:
+                        best = v
+                out.append(-(best - (1 if best > WIN // 2 else -1 if best < -WIN // 2 else 0)))
+                continue
             if men_capture:                # only men can capture (compulsory here)
                 v = self._jumps2(own2, kp2, empty2, opp, kq, q, jd, ju, memo_p, memo_q,
                                  gen.crown_stops, crown_q, nq if trade else -1)
