@@ -23,6 +23,7 @@ in the page and the board's SVG. Every page shows no code.
    typed in standard notation and Enter plays it; a refused move shows the engine's message
    with its rule ID and changes nothing. A Python copy of the page's widget (the computer's
    replies are seeded) says what the move list and the board's aria-label must then show.
+   Then the game's setup opened by keyboard (Tab to its button, Enter, Tab into its menus).
    Backgammon by keyboard alone too: Tab to Roll and Enter, Shift+Tab into the board, the
    play one die at a time, then Roll again and the play typed in the move box.
 4. Clicks and the tutor (checkers): the Tutor switch, off by default, turned on; a move
@@ -302,6 +303,18 @@ def test_keyboard_alone_then_the_move_box_on_the_play_page(voila, page, game):  
     _shows_game(page, root, canvas, w)
     assert _settled_board(canvas) != before, f"the board does not show {good}"
     assert _norm(refusal) not in _norm(root.inner_text()), "the old error stayed on the page"
+
+    # the game's setup (rules, sides, level) opens by keyboard too: Tab to its button, Enter
+    from boardkit.i18n import tr
+    visible = "(el) => Array.from(el.querySelectorAll('select')).filter(s => s.offsetParent !== null).length"
+    closed = root.evaluate(visible)
+    _tab_to_button(page, root, tr("setup_title"))
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"([el, n]) => ({visible})(el) > n", arg=[root.element_handle(), closed])
+    page.keyboard.press("Tab")                          # on into the set-up controls
+    assert page.evaluate("(el) => el.contains(document.activeElement) && "
+                         "['SELECT', 'INPUT'].includes(document.activeElement.tagName)",
+                         root.element_handle()), "Tab does not reach the set-up controls"
 
 
 def _visible_button(root, words: str):
