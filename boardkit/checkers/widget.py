@@ -56,6 +56,8 @@ add("en", {
     "ck.rings": "a capture is compulsory (CK-06): only the ringed pieces can move ({rings})",
     "ck.blocked": "the piece on {sq} is blocked: it has no legal move",
     "ck.compulsory": " — a capture is compulsory (CK-06)",
+    "ck.preset.american": "American", "ck.preset.no_forced": "American, captures optional",
+    "ck.preset.international": "International (10x10)", "ck.preset.custom": "Custom",
 })
 add("ja", {
     "ck.rules": "ルール", "ck.board_size": "盤の大きさ", "ck.first": "先手",
@@ -70,6 +72,8 @@ add("ja", {
     "ck.rings": "取れる駒があるので必ず取ります (CK-06): 赤い輪の駒だけが動けます（{rings}）",
     "ck.blocked": "{sq} の駒はふさがれていて動けません",
     "ck.compulsory": " — 取れる駒があるので必ず取ります (CK-06)",
+    "ck.preset.american": "アメリカ式", "ck.preset.no_forced": "アメリカ式（取らなくてもよい）",
+    "ck.preset.international": "国際式（10x10）", "ck.preset.custom": "自分で決める",
 })
 
 PRESETS = ("american", "no_forced", "international", "custom")
@@ -104,8 +108,8 @@ class CheckersWidget(GameWidget):
         preset = r if isinstance(r, str) else r.name
         base = r if isinstance(r, CheckersRules) else (
             CheckersRules.american() if preset == "custom" else getattr(CheckersRules, preset)())
-        c = {"rules": W.Dropdown(options=list(PRESETS), value=preset, description=tr("ck.rules"),
-                                 layout=W.Layout(width="220px")),
+        c = {"rules": W.Dropdown(options=[(tr(f"ck.preset.{p}"), p) for p in PRESETS], value=preset,
+                                 description=tr("ck.rules"), layout=W.Layout(width="220px")),
              "board_size": W.Dropdown(options=[8, 10, 12], value=base.board_size,
                                       description=tr("ck.board_size"), layout=W.Layout(width="220px")),
              "first_player": W.Dropdown(options=["black", "white"], value=base.first_player,

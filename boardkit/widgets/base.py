@@ -248,10 +248,12 @@ class GameWidget(W.VBox):
         return tuple(lv) if lv else tuple(self.levels)
 
     def level_options(self) -> list[tuple[str, str]]:
-        """(label, name) pairs for the level menu: "つよい (strong)" from ai.LEVELS."""
+        """(label, name) pairs for the level menu from ai.LEVELS: "つよい (strong)" (the
+        catalogue's ``level_label``)."""
         lv = self._ai_levels()
         if lv:
-            return [(f"{ja} ({en})" if ja and ja != en else en, en) for en, ja in lv.items()]
+            return [(tr("level_label", en=en, ja=ja) if ja and ja != en else en, en)
+                    for en, ja in lv.items()]
         return [(n, n) for n in self.levels]
 
     def bot(self, level: str) -> Callable:
