@@ -996,6 +996,10 @@ def paths(g, start, dest, limit: int = PATHS_LIMIT) -> list[DiamondMove]:
     return found[:limit]
 
 
+#: (from, to) -> the hole between, for every single hop of the star (hole indices)
+_HOP_MID = {(y, x): o for y, pairs in enumerate(B.tables("star")[3]) for o, x in pairs}
+
+
 def check_path(g, path: Iterable) -> DiamondMove:
     """The move for a path of holes, or IllegalMoveError naming the rule.
 
@@ -1048,7 +1052,18 @@ def check_path(g, path: Iterable) -> DiamondMove:
     seen = {holes[0]}
     c[si] = 0                        # the mover has left its hole during the chain
     try:
+        khag = g.rules.king_hops_after_group
+        index = B.INDEX
         for a, b in zip(holes, holes[1:]):
+            bi = index[b]
+            mid = _HOP_MID.get((index[a], bi))
+            if mid is not None:           # a single hop: the common case, checked at once
+                w = c[mid]
+                if w and not w & _KING and not c[bi] and b not in seen and not forb[bi] \
+                        and (khag or not kinds & 2):
+                    kinds |= 1
+                    seen.add(b)
+                    continue              # (anything else: the checks below say why)
             dq, dr = b[0] - a[0], b[1] - a[1]
             if not (dq == 0 or dr == 0 or dq == -dr):
                 raise IllegalMoveError(f"{B.label(a)} to {B.label(b)} is not along a line: a jump "
