@@ -210,3 +210,17 @@ def test_mawari_more_players_in_setup_are_computer_seats():
     w = MawariWidget()
     w.join()
     assert w.game.players == 3 and w.seat_controls[2].value == "human"
+
+
+def test_checkers_capture_rings_can_be_switched_off():
+    """A puzzle board hides the CK-06 rings (show_capture_rings = False); the status and
+    a refused piece still name the rule."""
+    w = CheckersWidget()
+    w.play_text("11-15")
+    w.play_text("22-18")
+    ringed = w.canvas.svg
+    w.show_capture_rings = False
+    w._refresh()
+    assert w.canvas.svg != ringed and "CK-06" in w.status
+    w.click(9)
+    assert w.message == "a capture is compulsory (CK-06), and the piece on 9 cannot capture"

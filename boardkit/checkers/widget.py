@@ -55,6 +55,7 @@ add("en", {
     "ck.theirs": "square {sq} holds a {owner} piece; {me} is to move",
     "ck.rings": "a capture is compulsory (CK-06): only the ringed pieces can move ({rings})",
     "ck.blocked": "the piece on {sq} is blocked: it has no legal move",
+    "ck.must_capture": "a capture is compulsory (CK-06), and the piece on {sq} cannot capture",
     "ck.compulsory": " — a capture is compulsory (CK-06)",
     "ck.preset.american": "American", "ck.preset.no_forced": "American, captures optional",
     "ck.preset.international": "International (10x10)", "ck.preset.custom": "Custom",
@@ -71,6 +72,7 @@ add("ja", {
     "ck.theirs": "{sq} のマスは {owner} の駒です。{me} の番です",
     "ck.rings": "取れる駒があるので必ず取ります (CK-06): 赤い輪の駒だけが動けます（{rings}）",
     "ck.blocked": "{sq} の駒はふさがれていて動けません",
+    "ck.must_capture": "取れる駒があるので必ず取ります (CK-06)。{sq} の駒は取れません",
     "ck.compulsory": " — 取れる駒があるので必ず取ります (CK-06)",
     "ck.preset.american": "アメリカ式", "ck.preset.no_forced": "アメリカ式（取らなくてもよい）",
     "ck.preset.international": "国際式（10x10）", "ck.preset.custom": "自分で決める",
@@ -88,6 +90,9 @@ class CheckersWidget(GameWidget):
     click_mode = "hop"
     #: seconds between the redraw of the learner's move and the computer's reply
     reply_delay = 0.4
+    #: ring the pieces that must capture (CK-06); a puzzle board sets it False so the ring
+    #: does not give the answer away (the status line and the refusal still name CK-06)
+    show_capture_rings = True
 
     def __init__(self, game: CheckersGame | None = None, *, rules: str | CheckersRules = "american",
                  flip: bool = False, **kw):
@@ -170,7 +175,7 @@ class CheckersWidget(GameWidget):
     def render(self, selection: Selection) -> str:
         g = self.game
         opts = dict(flip=self.flipped, labels=True, targets=sorted(selection.targets, key=int),
-                    capturable=self._forced_rings(),
+                    capturable=self._forced_rings() if self.show_capture_rings else [],
                     last_move=0 if selection.active else self.marked)
         if self.hint is not None:
             opts["hint"] = self.hint
@@ -226,6 +231,8 @@ class CheckersWidget(GameWidget):
         rings = self._forced_rings()
         if rings:
             self._refused = (sq, len(g.history))
+            if not self.show_capture_rings:        # no rings drawn: do not name the answer
+                return tr("ck.must_capture", sq=sq)
             return tr("ck.rings", rings=", ".join(rings))
         return tr("ck.blocked", sq=sq)
 
