@@ -224,3 +224,18 @@ def test_checkers_capture_rings_can_be_switched_off():
     assert w.canvas.svg != ringed and "CK-06" in w.status
     w.click(9)
     assert w.message == "a capture is compulsory (CK-06), and the piece on 9 cannot capture"
+
+
+def test_mawari_description_follows_the_race_and_tosses_read_as_on_the_table():
+    """Screen readers: the 回り将棋 board's description says where each piece stands and
+    the last toss (tosses are not moves); the move list writes a toss in kanji as the
+    table shows it, with the English words (QA 22)."""
+    from boardkit.mawari import MawariGame
+    from boardkit.mawari.widget import MawariWidget
+    w = MawariWidget(MawariGame.setup({0: "1七", 1: "9五"}))
+    assert "Pieces: P1 歩 on 1七, P2 歩 on 9五." in w.canvas.label
+    w.game.set_toss("up up down down")
+    w._after_change()
+    assert "P1 歩 on 1五" in w.canvas.label
+    assert "Last toss, P1: 表 表 裏 裏 (up up down down)." in w.canvas.label
+    assert w.moves_text() == ["1. P1: 表 表 裏 裏 (up up down down)"]

@@ -47,6 +47,8 @@ add("en", {
     "ms.joined": "P{n} joined", "ms.no_events": "no events yet",
     "ms.may_declare": "<b>{who}</b> may declare a battle (MS-15): click the opposing piece or a button",
     "ms.battle_status": " — battle P{a} {pa}/{n} vs P{d} {pd}/{n}",
+    "ms.piece_at": "P{p} {piece} on {square}", "ms.laid": " (laid down, 寝かし)",
+    "ms.describe_pieces": "Pieces: {pieces}.", "ms.describe_toss": "Last toss, P{p}: {toss}.",
 })
 add("ja", {
     "ms.toss": "金を振る", "ms.join": "参加する (MS-03)", "ms.players": "人数", "ms.golds": "金 (MS-09)",
@@ -60,6 +62,8 @@ add("ja", {
     "ms.joined": "P{n} が参加しました", "ms.no_events": "まだ出来事はありません",
     "ms.may_declare": "<b>{who}</b> は戦をしかけられます (MS-15): 相手の駒かボタンをクリックしてください",
     "ms.battle_status": " — 戦 P{a} {pa}/{n} 対 P{d} {pd}/{n}",
+    "ms.piece_at": "P{p} の{piece}は {square}", "ms.laid": "（寝かし）",
+    "ms.describe_pieces": "駒: {pieces}。", "ms.describe_toss": "最後の振り、P{p}: {toss}。",
 })
 
 _MODELS = ("fair", "realistic")
@@ -244,10 +248,32 @@ class MawariWidget(GameWidget):
                              d=b["defender"] + 1, pd=b["progress"][1], n=b["length"])
         return base
 
+    @staticmethod
+    def _toss_text(step: ChanceStep) -> str:
+        """A toss as the table shows it, with the English words: "裏 表 表 表 (down up up up)"."""
+        toss = step.outcome
+        ja = getattr(toss, "ja", None)
+        return f"{ja()} ({toss})" if callable(ja) else str(toss)
+
     def moves_text(self) -> list[str]:
-        """Every toss and decision, one per line."""
-        return [f"{i + 1}. P{m.player + 1}: {m}" if isinstance(m, ChanceStep) else f"{i + 1}. {m}"
-                for i, m in enumerate(self.game.history)]
+        """Every toss and decision, one per line; a toss written as on the table, in
+        kanji, with the English words ("1. P1: 裏 表 表 表 (down up up up)")."""
+        return [f"{i + 1}. P{m.player + 1}: {self._toss_text(m)}" if isinstance(m, ChanceStep)
+                else f"{i + 1}. {m}" for i, m in enumerate(self.game.history)]
+
+    def describe(self) -> str:
+        """The board for screen readers: the status, where each piece stands (square,
+        rank, 寝かし) and the last toss (tosses are not moves, so the base's move count
+        alone would not follow the race)."""
+        g = self.game
+        text = super().describe()
+        pieces = ", ".join(tr("ms.piece_at", p=d["player"] + 1, piece=d["piece"], square=d["square"])
+                           + (tr("ms.laid") if d["laid"] else "") for d in g.pieces())
+        text += " " + tr("ms.describe_pieces", pieces=pieces)
+        last = next((m for m in reversed(g.history) if isinstance(m, ChanceStep)), None)
+        if last is not None:
+            text += " " + tr("ms.describe_toss", p=last.player + 1, toss=self._toss_text(last))
+        return text
 
 
 # ---- the toss lab's widgets (notebooks 43, 44, 46) ---------------------------------
