@@ -239,3 +239,25 @@ def test_mawari_description_follows_the_race_and_tosses_read_as_on_the_table():
     assert "P1 歩 on 1五" in w.canvas.label
     assert "Last toss, P1: 表 表 裏 裏 (up up down down)." in w.canvas.label
     assert w.moves_text() == ["1. P1: 表 表 裏 裏 (up up down down)"]
+
+
+def test_backgammon_reds_plays_also_in_the_boards_numbers():
+    """QA 17: Red's play is written in Red's own numbering (BG-16) and, in brackets, with
+    the numbers the board shows (White's): Red's 13/7 is the board's 12/18."""
+    from boardkit.backgammon.widget import BackgammonWidget
+    assert BackgammonWidget._white_numbers(_bg_play("13/7")) == "12/18"
+    assert BackgammonWidget._white_numbers(_bg_play("8/5(2) 6/3(2)", dice=(3, 3))) == "17/20(2) 19/22(2)"
+    w = BackgammonWidget(rules="no cube", computer=1, seed=3)
+    w.set_dice(4, 2)
+    w.play_text("8/4 6/4")
+    red = w.moves_text()[1]
+    assert red.startswith("Red ") and "(on the board: " in red
+    assert w.moves_text()[0] == "White 42: 8/4 6/4"
+
+
+def _bg_play(text, dice=(6, 1)):
+    from boardkit.backgammon import BackgammonGame
+    from boardkit.backgammon.game import START
+    from boardkit.backgammon.rules import BackgammonRules
+    g = BackgammonGame.from_position(START, START, dice=dice, rules=BackgammonRules.no_cube())
+    return g.copy().play(text)

@@ -17,6 +17,7 @@ Everything can be done from Python: ``w.roll()``, ``w.click("8")``, ``w.moves_te
 from __future__ import annotations
 
 import html
+import re
 
 import ipywidgets as W
 
@@ -43,6 +44,7 @@ add("en", {
     "bg.bar_first": "checkers on the bar must enter first (BG-07)",
     "bg.no_checker": "{cell}: no checker there can move with the dice left {left} (BG-04, BG-05, BG-08)",
     "bg.dice_and": "{a} and {b}",
+    "bg.board_numbers": " (on the board: {play})",
     "bg.step_no": "{step} is not allowed: {why}",
     "bg.step_back_dir": "checkers move towards your home board and off, never back (BG-04)",
     "bg.step_held": "{who} holds that point with two or more checkers: no checker may land there (BG-05)",
@@ -76,6 +78,7 @@ add("ja", {
     "bg.bar_first": "バーの駒を先に入れなければなりません (BG-07)",
     "bg.no_checker": "{cell}: 残りの目 {left} で動ける駒がありません (BG-04, BG-05, BG-08)",
     "bg.dice_and": "{a}と{b}",
+    "bg.board_numbers": "（盤の番号で {play}）",
     "bg.step_no": "{step} はできません: {why}",
     "bg.step_back_dir": "駒は自分のインナーボードへ向かって進み、後ろへは戻れません (BG-04)",
     "bg.step_held": "{who} が2枚以上で押さえているポイントには止まれません (BG-05)",
@@ -449,10 +452,20 @@ class BackgammonWidget(GameWidget):
         for m, who in zip(hist, movers):
             if isinstance(m, Play):
                 d = "".join(str(x) for x in m.dice)
-                lines.append(f"{PLAYER_NAMES[who]} {d}: {m}")
+                line = f"{PLAYER_NAMES[who]} {d}: {m}"
+                if who == 1 and not m.is_pass:       # Red's own numbering, and the board's
+                    line += tr("bg.board_numbers", play=self._white_numbers(m))
+                lines.append(line)
             elif isinstance(m, CubeAction) and m.action != "roll":
                 lines.append(f"{PLAYER_NAMES[who]} {m.action}s")
         return lines
+
+    @staticmethod
+    def _white_numbers(play: Play) -> str:
+        """Red's play written with the point numbers the board shows (White's numbering,
+        BG-01): Red's 8/4 is the board's 17/21."""
+        # every point number of the text becomes 25 - n; "(2)" counts, bar and off stay
+        return re.sub(r"(?<![(\d])(\d+)(?![\d)])", lambda m: str(25 - int(m.group(1))), str(play))
 
     def header_text(self) -> str:
         """The line above the board: the match score and Crawford game, or the kind of
