@@ -27,9 +27,12 @@ old = 33aee06 (before issue 14), new = e9e62cf, 5 rounds, medians:
     tips-race            92.82           16.88           5.50x    6.10x     5.69x
     tips-ladders         74.06           11.55           6.41x    7.38x     6.38x
 
-Every game identical move for move (``--check``: "same games"). A second run (b6b4f62,
-02:45-02:46, load 3.5-5.3): 8.31x, 5.33x, 5.87x. Before (5f4aebc, 00:48): 3.30x, 4.52x,
-4.21x. What changed: where nothing can end within the plies looked at
+Every game identical move for move (``--check``: "same games"). Later runs, same setup:
+b6b4f62 02:45 (load 3.5-5.3) 8.31x, 5.33x, 5.87x; 2d35ab8 02:49 (load 2.1) 9.25x, 6.03x,
+6.73x; d2b4ef4 02:55 (load 3.3-4.2) 8.34x, 5.81x, 6.62x: the ratio moves with the load
+by about 10%. Before (5f4aebc, 00:48): 3.30x, 4.52x, 4.21x.
+
+What changed: where nothing can end within the plies looked at
 (two players, no house rule, no long jumps, every home with enough empty holes, the
 turn cap not near), つよい scores each of its 14 moves from parts computed once per
 position instead of playing move and reply out: the rival's 14 best-gaining replies
@@ -38,7 +41,7 @@ search read a hole the move changed; the reply is the first least race (the race
 its parts); the follow-up gain keeps each own piece's best gain and searches again only
 the moved piece and the pieces whose search read a changed hole. ふつう's follow-up
 gains likewise. The searches themselves are leaner (the king's, the long jumps). The
-goal of issue 14 was 10x for ふつう-つよい: 8.3-8.7x is reached. What is left is spread
+goal of issue 14 was 10x for ふつう-つよい: 8.3-9.3x is reached. What is left is spread
 thin (profile: the follow-up searches of the pieces a move touches about a quarter,
 the per-position set-up a sixth, move lists a tenth); a bound on those searches
 (each piece's gain with every changed hole free to jump or land on) cut them by 40%
