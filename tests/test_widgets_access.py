@@ -243,9 +243,9 @@ def test_mawari_description_follows_the_race_and_tosses_read_as_on_the_table():
 
 def test_backgammon_reds_plays_also_in_the_boards_numbers():
     """QA 17: Red's play is written in Red's own numbering (BG-16) and, in brackets, with
-    the numbers the board shows (White's): Red's 13/7 is the board's 12/18."""
+    the numbers the board shows (White's): Red's 13/6 is the board's 12/19."""
     from boardkit.backgammon.widget import BackgammonWidget
-    assert BackgammonWidget._white_numbers(_bg_play("13/7")) == "12/18"
+    assert BackgammonWidget._white_numbers(_bg_play("13/6")) == "12/19"
     assert BackgammonWidget._white_numbers(_bg_play("8/5(2) 6/3(2)", dice=(3, 3))) == "17/20(2) 19/22(2)"
     w = BackgammonWidget(rules="no cube", computer=1, seed=3)
     w.set_dice(4, 2)
