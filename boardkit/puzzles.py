@@ -663,6 +663,18 @@ def _cell_shapes(svg_text: str) -> dict[str, tuple[float, float, float, float, s
     return out
 
 
+_DECORATION = re.compile(r"<(line|polyline|path|text|circle|rect|polygon|ellipse)\b"
+                         r"(?![^>]*\b(?:data-cell|pointer-events)=)")
+
+
+def pass_clicks(svg_text: str) -> str:
+    """A board's SVG with every shape that stands for no cell (no ``data-cell``: grid lines,
+    a forbidden tip's cross, badges, labels) made transparent to the pointer, so a click on
+    it reaches the cell under it (the canvas reports the nearest ``data-cell`` element the
+    click hits; a cross drawn over a hole used to swallow it, QA 31 and 32)."""
+    return _DECORATION.sub(lambda m: m.group(0) + ' pointer-events="none"', svg_text)
+
+
 def _star(x: float, y: float, r: float) -> str:
     """The points of a five-pointed star of radius ``r`` centred on (x, y)."""
     from .svg import fmt
@@ -719,6 +731,7 @@ class _PuzzleBoard:
     _puzzle_last_click: str | None = None    # the last click, while it was refused
     _puzzle_refused: str | None = None
     tutor_allowed = False          # no tutor on a puzzle board (the base hides its checkbox)
+    show_capture_rings = False     # checkers: the CK-06 rings would point at the answer (QA 3)
 
     def handle_click(self, cell: str) -> bool:
         owner = self._puzzle_owner
@@ -737,7 +750,7 @@ class _PuzzleBoard:
         return super().handle_click(cell)
 
     def render(self, selection) -> str:
-        svg_text = super().render(selection)
+        svg_text = pass_clicks(super().render(selection))
         owner = self._puzzle_owner
         if owner is None or not owner.puzzle.marks:
             return svg_text

@@ -182,3 +182,31 @@ def test_the_puzzle_board_is_read_out_by_its_game_name():
     for game, mod in GAME_MODULES.items():
         w = PuzzleWidget(importlib.import_module(mod).PUZZLES)
         assert w.board.canvas.label.startswith(f"{game} board"), w.board.canvas.label
+
+
+def test_on_a_puzzle_board_only_cells_catch_clicks():
+    """QA 31/32: a shape that stands for no cell (Diamond's cross on a forbidden tip, a
+    回り将棋 badge, grid lines) let the click through to the cell under it."""
+    import importlib
+    import re
+
+    from boardkit.puzzles import GAME_MODULES, pass_clicks
+    assert pass_clicks('<svg><line x1="0"/><circle r="1" data-cell="a"/><text pointer-events="auto">'
+                       '</text></svg>') == ('<svg><line pointer-events="none" x1="0"/><circle r="1" '
+                                            'data-cell="a"/><text pointer-events="auto"></text></svg>')
+    for game, mod in GAME_MODULES.items():
+        svg = PuzzleWidget(importlib.import_module(mod).PUZZLES).board.canvas.svg
+        for tag in re.findall(r"<(?:line|polyline|path|text|circle|rect|polygon|ellipse)\b[^>]*>", svg):
+            assert "data-cell=" in tag or 'pointer-events="none"' in tag, (game, tag)
+        assert "data-cell=" in svg
+
+
+def test_no_capture_rings_on_a_checkers_puzzle_board():
+    """QA 3: the CK-06 rings drew the answer piece; the refusal still names CK-06."""
+    from boardkit.checkers.widget import CheckersWidget
+    i = next(k for k, p in enumerate(PUZZLES) if p.id == "ck06_forced")
+    w = PuzzleWidget(PUZZLES, start=i)
+    game = PUZZLES[i].make_game()
+    assert w.board.canvas.svg.count("<circle") < CheckersWidget(game=game).canvas.svg.count("<circle")
+    w.click(27)
+    assert "CK-06" in w.board.message and "22" not in w.board.message
