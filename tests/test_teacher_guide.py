@@ -153,3 +153,40 @@ def test_board_puzzles_section_names_each_lesson_with_puzzles():
                                    "'Board puzzles' table has no row linking it")
         for rule in set(re.findall(r"\b(?:CK|DG|BG|MS)-\d\d\b", "".join(c.source for c in cells))):
             assert rule in rows[path.name], f"the guide's row for {path.name} does not name {rule}"
+
+
+def _tutor_examples() -> dict[str, str]:
+    """The tutor's lines for the positions the guide quotes ("The tutor switch")."""
+    from boardkit.backgammon import tutor as bg
+    from boardkit.backgammon.game import BackgammonGame, side
+    from boardkit.backgammon.rules import BackgammonRules
+    from boardkit.checkers import CheckersGame
+    from boardkit.checkers import tutor as ck
+    from boardkit.diamond import DiamondGame, DiamondRules
+    from boardkit.diamond import tutor as dg
+    from boardkit.mawari import MawariGame
+    from boardkit.mawari import tutor as ms
+    start = side({6: 5, 8: 3, 13: 5, 24: 2})
+    opening = BackgammonGame.from_position(start, start, turn=0, dice=(4, 2),
+                                           rules=BackgammonRules.no_cube())
+    pieces = {}                      # notebook 27's straggler position, each colour's king first
+    for p, labels in enumerate(("q1 b2 c1 g5 j5 k9 l8 o2 p1 p2", "e13 e11 e12 e7 f8 h8 i8 k7 k8 l1")):
+        first, *rest = labels.split()
+        pieces[first] = (p, True)
+        pieces.update({h: p for h in rest})
+    straggler = DiamondGame.from_pieces(pieces, DiamondRules(players=2, pieces=10, max_turns=400))
+    battle = MawariGame.setup({0: "1七", 1: ("9五", "銀")}, players=2)
+    battle.set_toss("up up down down")
+    return {"checkers": ck.advice(CheckersGame(fen="B:W17,27:B10,19"), "10-14"),
+            "diamond": dg.advice(straggler, "l8-m8"),
+            "backgammon": bg.advice(opening, opening.copy().play("13/11 13/9")),
+            "mawari": ms.advice(battle, "battle P2")}
+
+
+def test_tutor_examples_are_the_engines_lines():
+    """The example lines in "The tutor switch" are what the tutors say today (if a tutor's
+    wording changes, copy its new line into the guide's table)."""
+    section = _section(_guide_text(), "The tutor switch")
+    for game, line in _tutor_examples().items():
+        assert line, f"the {game} tutor says nothing for the guide's example position"
+        assert f"*{line}*" in section, f"the guide's {game} tutor example is not the engine's line: {line}"
