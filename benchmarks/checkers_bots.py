@@ -12,20 +12,22 @@ second of wall time and of CPU time (``time.process_time``: the machine is share
 is the fairer figure); medians and ratios are printed. Both must give the SAME results
 (wins, draws, plies): the speed-ups keep every bot's choices (checked below).
 
-Measured 2026-12-01 02:38-02:49 UTC (2-core machine shared with eight other jobs, load
-average 2-6, so wall times are poor; CPU is the figure to read), --games 20 --runs 5,
+Measured 2026-12-01 02:53-03:03 UTC (2-core machine shared with eight other jobs, load
+average about 5, so wall times are poor; CPU is the figure to read), --games 20 --runs 5,
 baseline 5681413 (before issue 14), medians, games per second:
 
   case                 ours wall / CPU   base wall / CPU   ratio wall / CPU   same results
-  normal-normal 8x8      104.0 / 128.2     17.5 / 22.5        6.0x / 5.7x       yes
-  normal-strong 8x8        5.3 /   8.4      1.4 /  3.7        3.9x / 2.3x       yes
-  normal-normal 10x10     40.3 /  45.5      9.1 / 10.1        4.4x / 4.5x       yes
-  normal-strong 10x10      1.2 /   1.8      0.5 /  0.6        2.8x / 2.9x       yes
+  normal-normal 8x8       37.3 / 103.2      7.3 / 20.0        5.1x / 5.2x       yes
+  normal-strong 8x8        5.6 /   8.6      2.5 /  3.7        2.3x / 2.3x       yes
+  normal-normal 10x10     38.1 /  55.4      8.6 /  9.6        4.4x / 5.8x       yes
+  normal-strong 10x10      1.3 /   1.8      0.3 /  0.6        3.9x / 3.0x       yes
 
-Run to run the CPU ratios moved by about 15% (normal-normal again right after, at load 2:
-5.7x and 4.9x; at 02:21-02:31, before the last three commits: 4.8x and 5.0x).
+Run to run the CPU ratios move by 10-15% on this machine: the same code gave 6.1x / 5.4x
+(normal-normal, --games 10 --runs 3, 02:52 UTC); one commit earlier 5.7x / 4.5x and
+5.7x / 4.9x (02:38-02:49 UTC).
 (00:45 UTC, before ``_Search.root2``: 3.7x / 2.4x / 3.4x / 2.8x CPU.) Issue 14 asks for 10x
-at the middle level: normal-normal is now 4.5-5.7x (CPU), with every bot choice unchanged.
+at the middle level: normal-normal is now 5.2-6.1x (8x8) and 5.4-5.8x (10x10) CPU, with
+every bot choice unchanged.
 What the middle level does per move: ``root2`` scores the opponent's steps once for the
 position and then each root move by a few memo look-ups (the steps onto the square just
 left, the mover's own side), the opponent's single or multi jumps by shifts; the moves,
@@ -33,9 +35,9 @@ the noise draws and the choice are those of the plain search (``test_checkers_fa
 compares the scores with the generic recursion). On 8x8 a ply is ~25 us of search plus
 ~25 us of game and bot bookkeeping (move generation, CheckersMove lists, the noise draws),
 against ~380 us before issue 14; on 10x10 most of what is left is the endings with flying
-kings (a child where a king can capture is still searched the plain way). Positions do
-not repeat enough for caches of whole searches: 3% of the normal bot's positions recur
-across 100 seeded games, 1% of the 10x10 children searched the plain way. The strong
+kings (a child where a king can capture needs the whole flying-capture generation, about
+half of root2's time there). Positions do not repeat enough for caches of whole searches:
+3% of the normal bot's positions recur across 100 seeded games, 1% of those 10x10 children. The strong
 bot (normal-strong) keeps its node budget, which decides its moves when a search runs
 out, so its search keeps the same node counts: only constant factors were taken there.
 """
