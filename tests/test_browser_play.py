@@ -18,7 +18,9 @@ in the page and the board's SVG. Every page shows no code.
    from the puzzle's own data on a Python copy of the puzzle widget (its first accepted
    answer; the first legal move that is not an answer, or for 回り将棋, answered by a
    square, its first trap), so the test follows the puzzles as they change. On the 回り将棋
-   page first, the game board's Toss pressed by keyboard (Tab, Enter).
+   page first, the game board's Toss pressed by keyboard (Tab, Enter). Every point of
+   every cell of the puzzle board takes a click (as the puzzle opens and with a piece
+   picked up); the same on each game board (test_every_point_...).
 3. The move box (checkers, Diamond Game), after the keyboard move on the same page: a move
    typed in standard notation and Enter plays it; a refused move shows the engine's message
    with its rule ID and changes nothing. A Python copy of the page's widget (the computer's
@@ -483,18 +485,80 @@ def _rehearse(game: str, index: int, right: bool, wrong_first: bool = False):
     return clicks, w.feedback, w.score_text(), p
 
 
-def _clicks(pg, canvas, cells: list[str]) -> None:
+#: every point of every cell's own shape (a 5 x 5 grid over its box, kept where the shape
+#: is filled): the cell the browser finds under the point (a click there), when not the cell
+HIT_TEST = """(el) => {
+    const out = {points: 0, misses: []}, seen = new Set();
+    for (const e of el.querySelectorAll('[data-cell]')) {
+        const c = e.getAttribute('data-cell');
+        if (!(e instanceof SVGGeometryElement) || seen.has(c)) continue;
+        seen.add(c);                                   // the cell's own (first) shape
+        const r = e.getBoundingClientRect(), m = e.getScreenCTM();
+        if (r.width < 4 || r.height < 4 || !m) continue;
+        const inv = m.inverse();
+        for (let i = 1; i < 6; i++) for (let j = 1; j < 6; j++) {
+            const x = r.left + r.width * i / 6, y = r.top + r.height * j / 6;
+            if (!e.isPointInFill(new DOMPoint(x, y).matrixTransform(inv))) continue;
+            out.points += 1;
+            const hit = document.elementFromPoint(x, y), got = hit && hit.closest('[data-cell]');
+            if (!got || got.getAttribute('data-cell') !== c)
+                out.misses.push(`${c}: ${hit ? hit.tagName : 'nothing'}` +
+                                (got ? ` of ${got.getAttribute('data-cell')}` : ' (no cell)'));
+        }
+    }
+    return out; }"""
+
+
+def _cells_take_clicks(canvas, what: str) -> None:
+    """Every point of every cell takes the click (a decoration drawn over a cell without
+    data-cell, e.g. a cross or a badge, would swallow it: the student clicks, nothing
+    happens)."""
+    canvas.scroll_into_view_if_needed()
+    r = canvas.evaluate(HIT_TEST)
+    assert r["points"] > 50, f"{what}: too few cell points sampled ({r['points']})"
+    misses = sorted(set(r["misses"]))
+    assert not misses, (f"{what}: {len(r['misses'])} of {r['points']} points of the board's cells "
+                        f"do not take a click: {misses[:8]}")
+
+
+def _clicks(pg, canvas, cells: list[str], what: str = "") -> None:
     """Click the cells in turn; every click but the last changes the board (a piece picked
     up, a step made); the last one answers (a wrong answer may leave the board as it was:
-    the caller waits for the feedback)."""
+    the caller waits for the feedback). With `what`, every cell takes the click at each
+    step (with a piece picked up the board draws its targets and marks)."""
     for cell in cells[:-1]:
         click_cell(pg, canvas, cell)
+        if what:
+            _cells_take_clicks(canvas, f"{what} after {cell}")
     _settled_svg(canvas)
     target = canvas.locator(f'[data-cell="{cells[-1]}"]').first
     target.scroll_into_view_if_needed()
     box = target.bounding_box()
     assert box, f"cell {cells[-1]} is not on the board"
     pg.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("game", ["checkers", "diamond", "backgammon", "mawari"])
+def test_every_point_of_a_cell_takes_a_click_on_the_game_board(voila, page, game):  # noqa: F811
+    """A click anywhere on a cell reaches it: on the game board as the page opens, and with
+    a piece picked up (its targets and marks drawn). (The puzzle boards are checked in the
+    puzzles test.)"""
+    canvas, _ = _open_page(page, voila, game)
+    misses = []
+    for pick in {"checkers": [None, "11"], "diamond": [None, _first_move(_page_widget(game))[0]]
+                 }.get(game, [None]):
+        if pick is not None:
+            click_cell(page, canvas, pick)
+        try:
+            _cells_take_clicks(canvas, f"the {game} board" + (f" with {pick} picked up" if pick else ""))
+        except AssertionError as e:
+            misses.append(str(e))
+    if misses and game != "checkers":
+        # /work/coord/qa.md items 18, 31, 32: decorations without data-cell (the bear-off
+        # tray's divider, the cross on a forbidden hole, the player badge) take the click
+        pytest.xfail("known (QA 18/31/32; fixed on puzzle boards only): " + "; ".join(misses))
+    assert not misses, misses
 
 
 PUZZLE_PAGES = ["checkers", "diamond", "backgammon", "mawari"]
@@ -523,10 +587,11 @@ def test_solve_the_puzzles_on_the_play_page_by_clicks_and_keys(voila, page, game
     _wait_for_text(page, root, f"Goal: {puzzles[0].goal}")
     _wait_for_text(page, root, f"Solved 0 of {total} (0 at the first try), tried 0.")
     start = _settled_board(board)
+    _cells_take_clicks(board, f"{game} puzzle 1")
 
     # a legal move that is not the answer: the rule is named, the position set up again
     clicks, feedback, score, p = _rehearse(game, 0, right=False)
-    _clicks(page, board, clicks)
+    _clicks(page, board, clicks, f"{game} puzzle 1")
     assert feedback.startswith("Not ") and "set up again" in feedback, feedback
     assert re.search(r"\([A-Z]{2}-\d+\)", feedback), f"the feedback names no rule: {feedback}"
     _wait_for_text(page, root, feedback)
