@@ -87,8 +87,12 @@ class Tip:
 #    "normal" = the same tips on top of the ふつう bot RaceBot(follow=0.5, look=8):
 #    ladders    RaceBot(follow=0.5)                vs RaceBot(follow=0.0)
 #    straggler  RaceBot()                          vs RaceBot(weights=Weights(straggler=0.0))
-#    king       RaceBot(weights=Weights(king=1.0)) vs RaceBot(weights=Weights(king=0.0))
-#    fill_deep  RaceBot()                          vs RaceBot(weights=Weights(fill_deep=False, squatter=0.0))
+#    king       RaceBot(weights=Weights(king=0.0, king_block=1.0, king_leap=0.25))
+#                                                  vs RaceBot(weights=Weights(king=0.0))
+#    fill_deep  RaceBot(weights=Weights(goal_step=0.5))
+#                                                  vs RaceBot(weights=Weights(fill_deep=False, squatter=0.0))
+#    (ai.TIPS holds the same table; until issue 14 king was Weights(king=1.0), 41.7%, and
+#    fill_deep plain distance to ◎, 52.4%)
 #  backgammon (notebook 37: measure(tip), BackgammonRules.no_cube(), the default cap)
 #    <tip>      ai.TipBot()                        vs ai.TipBot(breaks=<tip>)  (the term counts the other way)
 #  mawari (notebook 47, "Should you declare a battle?", MawariGame(players=n))
@@ -125,9 +129,12 @@ TABLE: dict[str, list[Tip]] = {
             what="1. build ladders (はしご) and use them soon"),
         Tip("straggler", lambda L: _dg(L, {}, {"weights": Weights(straggler=0.0)}), _dg_factory, 400,
             what="2. leave no straggler"),
-        Tip("king", lambda L: _dg(L, {"weights": Weights(king=1.0)}, {"weights": Weights(king=0.0)}),
-            _dg_factory, 400, what="3. use the king where it is crowded"),
-        Tip("fill_deep", lambda L: _dg(L, {}, {"weights": Weights(fill_deep=False, squatter=0.0)}),
+        Tip("king", lambda L: _dg(L, {"weights": Weights(king=0.0, king_block=1.0, king_leap=0.25)},
+                                  {"weights": Weights(king=0.0)}),
+            _dg_factory, 400, what="3. use the king where it is crowded: out of your pieces' way, "
+                                   "behind a line it can leap along"),
+        Tip("fill_deep", lambda L: _dg(L, {"weights": Weights(goal_step=0.5)},
+                                       {"weights": Weights(fill_deep=False, squatter=0.0)}),
             _dg_factory, 400, what="4. fill the goal from the far end, keep ◎ for the king"),
     ],
     "backgammon": [
