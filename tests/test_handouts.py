@@ -118,6 +118,7 @@ def test_page_is_print_ready(pages):
     assert page.index("IPAexGothic") < page.index("Noto Sans CJK JP")
     assert "寝かし" in page and "Laying down" in page         # Japanese with the English
     assert page.count("<section") == (6 if mh.puzzles_of("mawari") else 4)
+    assert "toss the four golds" not in page, "a board's on-screen toss button printed"
 
 
 def _between(page: str, start: str, end: str | None = None) -> str:
@@ -144,13 +145,14 @@ def test_puzzles_page_then_answer_sheet_at_the_end(pages, game):
     assert section.count("class='line'") == len(puzzles), "a line to write each move on"
     for k, p in enumerate(puzzles, 1):
         assert f"{k}. {mh.inline(p.title)}" in section and f"({p.rule})" in section
-        assert mh.inline(p.goal) in section, f"{game}: goal of {p.title!r} missing"
+        assert mh.inline(mh.paper_goal(p.goal)) in section, f"{game}: goal of {p.title!r} missing"
+        assert "lick" not in mh.paper_goal(p.goal), f"{game}: 'click' on paper: {p.goal}"
         for move in p.accepted:
             assert f"<code>{html.escape(move)}</code>" in sheet, f"{game}: answer {move} not on the sheet"
             # the words, not the boards nor the goals (a goal may name a square, e.g. a home)
             text = re.sub(r"<svg.*?</svg>", "", section, flags=re.S)
             for q in puzzles:
-                text = text.replace(mh.inline(q.goal), "")
+                text = text.replace(mh.inline(mh.paper_goal(q.goal)), "")
             assert not re.search(rf"(?<![\w/-]){re.escape(html.escape(move))}(?![\w/-])", text), \
                 f"{game}: answer {move} on the puzzles page"
         assert mh.inline(p.why) in sheet and mh.inline(p.why) not in students

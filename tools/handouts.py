@@ -272,6 +272,9 @@ def run_cell(code: str, ns: dict):
 def svg_of(value) -> str | None:
     if value is None:
         return None
+    if getattr(value, "last_toss", 0) is None and hasattr(value, "draw"):
+        # a 回り将棋 game before any toss: no empty table with the board's "toss" button text
+        return value.draw(last_move=False).to_svg()
     if hasattr(value, "to_svg"):
         return value.to_svg()
     if hasattr(value, "_repr_svg_"):
@@ -432,6 +435,13 @@ def puzzle_svg(game: str, puzzle) -> str:
     return re.sub(r">(White|Red) \d+ pips<", r">\1 ___ pips<", svg)
 
 
+def paper_goal(goal: str) -> str:
+    """A puzzle's goal for paper: "Click the square ..." -> "Write the square ...",
+    "click the piece ..." -> "name the piece ..." (回り将棋's click answers)."""
+    goal = re.sub(r"\bClick the square\b", "Write the square", goal)
+    return re.sub(r"\b([Cc])lick\b", lambda m: "Name" if m.group(1) == "C" else "name", goal)
+
+
 def puzzles_section(game: str, head: str, puzzles: list) -> str:
     out = [f"<section class='puzzles-page {game}'>", f"<h2>Puzzles — {html.escape(head)}</h2>",
            f"<p class='sub'>Each board is a position with a goal. {PUZZLE_ASK.get(game, PUZZLE_ASK[''])} "
@@ -441,7 +451,7 @@ def puzzles_section(game: str, head: str, puzzles: list) -> str:
     label = "Answer:" if game in PUZZLE_ASK and game else "Move:"
     for k, p in enumerate(puzzles, 1):
         cap = (f"<h3>{k}. {inline(p.title)} <span class='rid'>({html.escape(p.rule)})</span></h3>"
-               f"<p>{inline(p.goal)}</p>")
+               f"<p>{inline(paper_goal(p.goal))}</p>")
         out.append(f"<div class='puzzle' data-puzzle='{k}'>{figure(puzzle_svg(game, p))}{cap}"
                    f"{blank_lines(1, label)}</div>")
     out.append("</div></section>")
