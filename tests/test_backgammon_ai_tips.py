@@ -76,3 +76,22 @@ def test_tip_bots_play_whole_games():
     r = tournament(new_game, {"with": with_bot, "without": without}, games=4, seed=1,
                    progress=False)
     assert sum(r.wins.values()) + r.draws + r.unfinished == 4
+
+
+def test_settled_results_cover_every_tip_with_2000_games_and_match_the_bots():
+    import json
+    import pathlib
+
+    from boardkit.sim import wilson_interval
+    path = pathlib.Path(__file__).resolve().parents[1] / "benchmarks" / "results" / "tips_backgammon.json"
+    entries = json.loads(path.read_text(encoding="utf-8"))
+    assert [e["tip"] for e in entries] == list(ai.TIPS)
+    for e in entries:
+        assert {"tip", "games", "wins", "draws", "losses", "score", "interval", "seed",
+                "command"} <= set(e)
+        assert e["games"] >= 2000 and e["wins"] + e["draws"] + e["losses"] == e["games"]
+        lo, hi = e["interval"]
+        assert hi - lo <= 0.05
+        assert (lo, hi) == pytest.approx(wilson_interval(e["wins"] + e["draws"] / 2, e["games"]), abs=1e-6)
+        assert e["with"] == repr(ai.TipBot()) and e["without"] == repr(ai.TipBot(breaks=e["tip"]))
+        assert e["what"] == ai.TIPS[e["tip"]]
