@@ -150,7 +150,7 @@ TABLE: dict[str, list[Tip]] = {
 LEVELS: dict[str, dict[str, Any]] = {
     "checkers": {"1": 1, "2": 2, "3": 3},          # search depth of the TipBots (notebook: 1)
     "diamond": {"race": "race", "normal": "normal"},
-    "backgammon": {"tips": None},                   # the TipBot (the easy bot's tip score)
+    "backgammon": {"tips": None},                   # the TipBot (each tip played as a player means it)
     "mawari": {"policy": None},                     # the policies are the levels themselves
 }
 
