@@ -124,7 +124,8 @@ add("ja", {
     "puzzle.first": "これが最初の問題です。",
     "puzzle.refused": "{answer} ではありません: {reason} ルールでその手は指せないので、局面はそのままです。"
                       "もう一度どうぞ。",
-    "puzzle.status_solved": "<b>正解です</b>。「次へ」で次の問題に進みます（「やり直し」でもう一度できます）。",
+    "puzzle.status_solved": "<b>正解です</b>。「次へ」で次の問題に進みます"
+                            "（「やり直し」でもう一度できます）。",
     "puzzle.marked": "盤の上の印: {cells}。",
 })
 
