@@ -225,7 +225,7 @@ def test_levels_bot_and_hint():
     g.undo()
     assert ai.hint(g) == ai.smart_battle(g, None)
     text = ai.explain(g, ai.hint(g))
-    assert text.startswith("no battle") and "battle P2: a 16-square race" in text
+    assert text.startswith("what a win brings does not outweigh") and "battle P2: a 16-square race" in text
 
 
 def test_ms15_battle_targets_table_equals_the_rule():

@@ -820,7 +820,7 @@ def explain(game: BackgammonGame, move) -> str:
         plays, why = OPENING_BOOK[(a, b)]
         also = f" (also good: {', '.join(plays[1:])})" if len(plays) > 1 else ""
         return (f"the standard opening play for {a}-{b}: {why}{also}. Computer rollouts "
-                f"found it best (the book: ai.OPENING_BOOK)")
+                "found it best")
     mine, _ = game.position()
     f = features([move.after])
     reason = _describe(move, f, 0, {"mine": mine})

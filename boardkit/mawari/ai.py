@@ -183,9 +183,10 @@ def explain(game, move) -> str:
         lines.append(f"battle P{m.defender + 1}: a {length}-square race, win {win:.0%} "
                      f"(promotes you, {promo}), draw {draw:.0%}, lose {loss:.0%} "
                      f"(promotes P{m.defender + 1})")
-    head = (f"battle {best}: the win is worth more than the risk" if best
-            else "no battle: what a win brings does not outweigh what a loss gives away")
-    return head + " — " + "; ".join(lines) + " (MS-15)"
+    # the hint line already starts with the decision ("Hint: no battle — ..."): no repeat
+    head = ("the win is worth more than the risk" if best
+            else "what a win brings does not outweigh what a loss gives away")
+    return head + ": " + "; ".join(lines) + " (MS-15)"
 
 
 def simulate_games(factory, policies, games: int = 100, seed: int = 0,
