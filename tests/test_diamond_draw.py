@@ -72,3 +72,18 @@ def test_junk_option_values_draw_or_raise_a_boardkit_error(option):
             g.draw(**{option: value}).to_svg()
         except BoardkitError:
             pass
+
+
+def test_labels_empty_names_only_the_empty_holes():
+    """labels="empty" (the play page): every empty hole named, no name over a piece, so a
+    piece's shape mark and the king's 王 stay visible (accessibility: not colour alone)."""
+    from boardkit.diamond import geometry as B
+    g = DiamondGame()
+    texts = re.findall(r"<text[^>]*>([^<]*)</text>", g.draw(labels="empty").to_svg())
+    named = {t for t in texts if re.fullmatch(r"[a-q]\d{1,2}", t)}
+    empty = {B.label(h) for h in g.holes()} - {B.label(h) for h in g.pieces()}
+    assert named == empty
+    everything = re.findall(r"<text[^>]*>([^<]*)</text>", g.draw(labels=True).to_svg())
+    assert {B.label(h) for h in g.holes()} <= set(everything)
+    with pytest.raises(BoardkitError, match="labels"):
+        g.draw(labels="some")

@@ -109,14 +109,15 @@ def _cells(value, name: str) -> list:
     return [parse_cell(h) for h in _items(value, name)]
 
 
-def draw_board(game, *, size: float = 420, labels: bool = False, highlight: Iterable = (),
+def draw_board(game, *, size: float = 420, labels: bool | str = False, highlight: Iterable = (),
                targets: Iterable = (), arrows: Iterable = (), selected=None,
                forbidden_for: int | None = None, last_move: bool | int = True, flip: bool = False,
                rotate: float = 0, hint=None, title: str | None = None,
                palette: str = "standard") -> svg.Drawing:
     """The board of ``game`` as an ``svg.Drawing`` about ``size`` pixels tall.
 
-    labels         write each hole's label (``a1`` .. ``q1``)
+    labels         write each hole's label (``a1`` .. ``q1``); ``"empty"``: only on the empty
+                   holes, so a piece's shape mark and the king's 王 stay visible
     highlight      holes ringed in blue-green
     targets        holes marked as reachable (clickable destinations)
     arrows         hop paths (sequences of holes) drawn as arrows
@@ -139,6 +140,8 @@ def draw_board(game, *, size: float = 420, labels: bool = False, highlight: Iter
         raise BoardkitError(f"draw(): rotate must be a number of degrees, got {rotate!r:.40}")
     if title is not None and not isinstance(title, str):
         raise BoardkitError(f"draw(): title must be text, got {type(title).__name__}")
+    if labels not in (True, False, "empty"):
+        raise BoardkitError(f"draw(): labels must be True, False or 'empty', got {labels!r:.40}")
     highlight, targets = _cells(highlight, "highlight"), _cells(targets, "targets")
     arrows = [_cells(a, "arrows (each a path)") for a in _items(arrows, "arrows")]
     if hint is not None:
@@ -283,7 +286,10 @@ def draw_board(game, *, size: float = 420, labels: bool = False, highlight: Iter
                 head=unit * 0.42, dashed=True)
 
     if labels:
+        occupied = game.pieces() if labels == "empty" else {}
         for h in game.holes():
+            if h in occupied:
+                continue
             x, y = P(h)
             d.text(x, y, B.label(h), size=unit * 0.3, color="#2b2b2b", weight="bold",
                    stroke="#fff", stroke_width=fmt_px(unit * 0.08), paint_order="stroke",
