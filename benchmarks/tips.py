@@ -102,7 +102,9 @@ _CK_RULES = CheckersRules.american()
 _DG_RULES = DiamondRules(players=2, pieces=10, max_turns=400)
 _CK_WHAT = {"shots": "check for shots: read the captures a move allows to the end",
             "groups": "advance in groups", "back_row": "keep the back row",
-            "centre": "take the centre", "crown": "crown first (men nearer the far row, kings)",
+            "centre": "take the centre: men on centre squares covered behind, not lone men pushed forward",
+            "crown": "crown first: kings, runners covered on both sides, "
+                     "the king row guarded (1 and 3 / 30 and 32)",
             "trade": "trade when ahead"}
 _DG_BASE = {"race": {}, "normal": {"follow": 0.5, "look": 8}}
 
