@@ -56,7 +56,7 @@ add("en", {
     "dg.solitaire": "1 (solitaire)", "dg.first": "First", "dg.take_turns": "take turns 先手：交代で",
     "dg.king": "king 王駒", "dg.pieces": "Pieces", "dg.n_pieces": "{n} pieces",
     "dg.long_jump": "long jump (DG-19)", "dg.king_hops": "king hops on after a group jump",
-    "dg.colours": "Colours",
+    "dg.colours": "Colours", "dg.hole_names": "hole names (a1 … q1)",
     "dg.not_hole": "{cell}: not a hole of the board (DG-01)",
     "dg.empty": "{where} is empty: click one of {me}'s pieces",
     "dg.theirs": "{where} holds a {colour} piece; {me} is to move (DG-07)",
@@ -71,7 +71,7 @@ add("ja", {
     "dg.solitaire": "1人（ひとり遊び）", "dg.first": "先手", "dg.take_turns": "先手：交代で",
     "dg.king": "王駒あり", "dg.pieces": "駒の数", "dg.n_pieces": "{n}個",
     "dg.long_jump": "長跳び (DG-19)", "dg.king_hops": "王駒は一列跳びのあとも跳び続けられる",
-    "dg.colours": "色",
+    "dg.colours": "色", "dg.hole_names": "穴の名前 (a1 … q1)",
     "dg.not_hole": "{cell}: 盤の穴ではありません (DG-01)",
     "dg.empty": "{where} は空です: {me} の駒をクリックしてください",
     "dg.theirs": "{where} は {colour} の駒です。{me} の番です (DG-07)",
@@ -150,10 +150,19 @@ class DiamondWidget(GameWidget):
                                                 indent=False),
             "palette": W.Dropdown(options=[(v, k) for k, v in PALETTE_NAMES.items()], value=i["palette"],
                                   description=tr("dg.colours"), layout=lay),
+            "hole_names": W.Checkbox(value=bool(self.labels), description=tr("dg.hole_names"),
+                                     indent=False),
         }
         c["players"].observe(lambda _: self._show_seats(), names="value")
+        c["hole_names"].observe(self._on_hole_names, names="value")
         c["palette"].observe(lambda _: self._refresh(), names="value")   # a view option: redraw now
         return c
+
+    def _on_hole_names(self, change) -> None:
+        """The hole names (a1 .. q1, as hints, the tutor and the move list write them) on
+        the empty holes, so the pieces keep their marks and 王 (a view option: redraw now)."""
+        self.labels = "empty" if change["new"] else False
+        self._refresh()
 
     def _show_seats(self) -> None:
         n = self.options["players"].value
@@ -165,6 +174,7 @@ class DiamondWidget(GameWidget):
     def make_game(self, options: dict) -> DiamondGame:
         o = dict(options)
         o.pop("palette")
+        o.pop("hole_names", None)
         if o["first_player"] == TAKE_TURNS:   # 先手：交代で: the seat after the last game's first
             last = getattr(self, "game", None)
             o["first_player"] = 0 if last is None else (last.rules.first_player + 1) % o["players"]
