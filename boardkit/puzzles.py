@@ -67,6 +67,7 @@ import ipywidgets as W
 
 from ._core import BoardkitError, Game
 from .i18n import CATALOGUES, add, tr
+from .svg import pass_clicks  # noqa: F401  (used by the puzzle boards; also imported from here)
 
 __all__ = ["Puzzle", "PuzzleSet", "PuzzleWidget", "Verdict", "GAME_MODULES", "TEXT_FIELDS",
            "catalogue"]
@@ -662,18 +663,6 @@ def _cell_shapes(svg_text: str) -> dict[str, tuple[float, float, float, float, s
         if cell not in out or box[2] * box[3] > out[cell][2] * out[cell][3]:
             out[cell] = (*box, kind)
     return out
-
-
-_DECORATION = re.compile(r"<(line|polyline|path|text|circle|rect|polygon|ellipse)\b"
-                         r"(?![^>]*\b(?:data-cell|pointer-events)=)")
-
-
-def pass_clicks(svg_text: str) -> str:
-    """A board's SVG with every shape that stands for no cell (no ``data-cell``: grid lines,
-    a forbidden tip's cross, badges, labels) made transparent to the pointer, so a click on
-    it reaches the cell under it (the canvas reports the nearest ``data-cell`` element the
-    click hits; a cross drawn over a hole used to swallow it, QA 31 and 32)."""
-    return _DECORATION.sub(lambda m: m.group(0) + ' pointer-events="none"', svg_text)
 
 
 def _star(x: float, y: float, r: float) -> str:

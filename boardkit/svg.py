@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import base64
 import math
+import re
 from collections.abc import Iterable, Sequence
 from html import escape
 
@@ -180,3 +181,15 @@ class Drawing:
 
     def __repr__(self) -> str:
         return f"<Drawing {fmt(self.width)}x{fmt(self.height)}, {len(self._items)} elements>"
+
+
+_DECORATION = re.compile(r"<(line|polyline|path|text|circle|rect|polygon|ellipse)\b"
+                         r"(?![^>]*\b(?:data-cell|pointer-events)=)")
+
+
+def pass_clicks(svg_text: str) -> str:
+    """A board's SVG with every shape that stands for no cell (no ``data-cell``: grid lines,
+    a forbidden tip's cross, badges, labels) made transparent to the pointer, so a click on
+    it reaches the cell under it (the canvas reports the nearest ``data-cell`` element the
+    click hits; a cross drawn over a hole used to swallow it, QA 31 and 32)."""
+    return _DECORATION.sub(lambda m: m.group(0) + ' pointer-events="none"', svg_text)

@@ -79,6 +79,7 @@ import numpy as np
 
 from .._core import BoardkitError, ChanceStep, Game, check_level
 from ..i18n import tr
+from ..svg import pass_clicks
 from .canvas import SvgCanvas
 
 #: colours of widget text: JupyterLab theme variables (fallbacks for other front ends)
@@ -788,7 +789,8 @@ class GameWidget(W.VBox):
         sel = self.selection
         if sel.active and not sel.targets and not sel.candidates:
             self._clear()
-        self.canvas.svg = self.render(self.selection)
+        # decorations (crosses, badges, dividers) let a click through to the cell under them
+        self.canvas.svg = pass_clicks(self.render(self.selection))
         status = self.status_text()
         if self.game.is_over():
             status += (f"<br><span style='color:{MUTED_COLOR}'>"
