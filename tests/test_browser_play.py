@@ -545,20 +545,13 @@ def test_every_point_of_a_cell_takes_a_click_on_the_game_board(voila, page, game
     a piece picked up (its targets and marks drawn). (The puzzle boards are checked in the
     puzzles test.)"""
     canvas, _ = _open_page(page, voila, game)
-    misses = []
     for pick in {"checkers": [None, "11"], "diamond": [None, _first_move(_page_widget(game))[0]]
                  }.get(game, [None]):
         if pick is not None:
             click_cell(page, canvas, pick)
-        try:
-            _cells_take_clicks(canvas, f"the {game} board" + (f" with {pick} picked up" if pick else ""))
-        except AssertionError as e:
-            misses.append(str(e))
-    if misses and game != "checkers":
-        # /work/coord/qa.md items 18, 31, 32: decorations without data-cell (the bear-off
-        # tray's divider, the cross on a forbidden hole, the player badge) take the click
-        pytest.xfail("known (QA 18/31/32; fixed on puzzle boards only): " + "; ".join(misses))
-    assert not misses, misses
+        # (QA 18/31/32, fixed by svg.pass_clicks: the bear-off tray's divider, the cross on
+        # a forbidden hole, the player badge took the click)
+        _cells_take_clicks(canvas, f"the {game} board" + (f" with {pick} picked up" if pick else ""))
 
 
 PUZZLE_PAGES = ["checkers", "diamond", "backgammon", "mawari"]
