@@ -279,6 +279,8 @@ def test_keyboard_alone_then_the_move_box_on_the_play_page(voila, page, game):  
     _arrow_to(page, src)                               # the focus ring walks to the piece
     _key_and_wait(page, canvas, "Enter", f"pick up the piece on {src}")
     assert _focus(page)["cell"] == src, "the focus did not survive the redraw"
+    heard = canvas.get_attribute("aria-label")       # the focused cell by its usual name
+    assert heard.endswith(f"({w.canvas.names.get(src, src)})"), heard
     assert "no moves yet" in root.inner_text(), "a move was played too early"
     _arrow_to(page, dst)
     page.keyboard.press("Enter" if game == "checkers" else " ")   # Space works as Enter

@@ -275,3 +275,18 @@ def test_diamond_hole_names_switch_names_the_empty_holes():
     assert w.game.players == 2 and w.labels == "empty"
     w.options["hole_names"].value = False
     assert w.canvas.svg == plain
+
+
+def test_a_screen_reader_hears_a_focused_cell_by_its_usual_name():
+    """The canvas reads the keyboard-focused cell by the name the lessons use: Diamond's
+    holes are drawn with axial ids ("q,r") but named "e5"; other games' ids are their names."""
+    import re as _re
+
+    from boardkit.checkers.widget import CheckersWidget
+    from boardkit.diamond import geometry as B
+    from boardkit.diamond.widget import DiamondWidget
+    w = DiamondWidget()
+    drawn = set(_re.findall(r'data-cell="([^"]+)"', w.canvas.svg))
+    assert drawn and drawn <= set(w.canvas.names)
+    assert set(w.canvas.names.values()) == {B.label(h) for h in B.HOLES}
+    assert CheckersWidget().canvas.names == {}

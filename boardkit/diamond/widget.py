@@ -201,6 +201,10 @@ class DiamondWidget(GameWidget):
         return self.game.legal_moves()
 
     # ------------------------------------------------------------------ view
+    def cell_names(self) -> dict[str, str]:
+        # the canvas's cell ids are axial "q,r"; a screen reader should hear "e5"
+        return {cell_id(h): B.label(h) for h in B.HOLES}
+
     def render(self, selection: Selection) -> str:
         opts = dict(flip=self.flipped, last_move=False if selection.active else self.marked,
                     hint=self.hint, labels=self.labels, palette=self.palette)

@@ -139,7 +139,7 @@ class GameWidget(W.VBox):
                  level: str | None = None, seed: int = 0, undo_allowed: bool = True,
                  reply_delay: float | None = None, tutor: bool = False, **kw):
         self.rng = np.random.default_rng(seed)
-        self.canvas = SvgCanvas()
+        self.canvas = SvgCanvas(names=self.cell_names())
         self.status_html = W.HTML()
         self.moves_html = W.HTML(layout=W.Layout(min_width="160px"))
         self.message_html = W.HTML()
@@ -317,6 +317,11 @@ class GameWidget(W.VBox):
 
     def on_new_game(self) -> None:
         """Called after New game made a new game (e.g. turn the board to the learner)."""
+
+    def cell_names(self) -> dict[str, str]:
+        """Cell id -> the name a screen reader hears for the keyboard-focused cell, where
+        the id is not the cell's usual name (default: none, the ids are the names)."""
+        return {}
 
     def describe(self) -> str:
         """The board in words for screen readers (the canvas's aria-label): the game,

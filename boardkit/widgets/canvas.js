@@ -62,7 +62,8 @@ function render({ model, el }) {
 
   const label = () => {
     const text = model.get("label") || "";
-    box.setAttribute("aria-label", focused ? `${text} (${focused})` : text);
+    const name = focused === null ? null : ((model.get("names") || {})[focused] || focused);
+    box.setAttribute("aria-label", name ? `${text} (${name})` : text);
     const svg = holder.querySelector("svg");
     if (svg) { svg.setAttribute("role", "img"); svg.setAttribute("aria-label", text); }
   };

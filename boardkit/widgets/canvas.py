@@ -28,6 +28,9 @@ class SvgCanvas(anywidget.AnyWidget):
     #: stays in the page: the status and any error; HTML re-rendered as a whole is not
     #: reliably announced)
     announce = traitlets.Unicode("").tag(sync=True)
+    #: the names a screen reader hears for the focused cell, where a cell's id is not its
+    #: usual name (Diamond's holes are "q,r" ids named "e5"); a missing id is read as is
+    names = traitlets.Dict({}).tag(sync=True)
 
     def click(self, cell: str) -> None:
         """Do from Python exactly what a click in the browser does."""
