@@ -50,16 +50,10 @@ module on first use, now outside the timing (25 ms, both engines).
 """
 from __future__ import annotations
 
-import argparse
-import json
-import os
-import statistics
-import subprocess
-import sys
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+import sidebyside  # benchmarks/sidebyside.py: the interleaved old/new runner
+
 MATCHES = {"normal-strong": 4, "tips-race": 8, "tips-ladders": 8}
 
 
@@ -84,55 +78,8 @@ def run_match(name: str) -> dict:
         play_game(g, list(seats), np.random.default_rng(seed), 400)
         moves.append([str(m) for m in g.history])
     return {"games": MATCHES[name], "cpu": time.process_time() - c0,
-            "wall": time.perf_counter() - t0, "moves": moves}
-
-
-def child(src: str, name: str) -> dict:
-    env = dict(os.environ, PYTHONPATH=src)
-    out = subprocess.run([sys.executable, __file__, "--child", name], env=env, cwd="/tmp",
-                         capture_output=True, text=True, check=True)
-    return json.loads(out.stdout)
-
-
-def main() -> None:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--vs", help="source tree of the old engine (holds boardkit/)")
-    ap.add_argument("--rounds", type=int, default=5)
-    ap.add_argument("--child")
-    ap.add_argument("--check", action="store_true", help="compare the move lists old/new")
-    a = ap.parse_args()
-    if a.child:
-        print(json.dumps(run_match(a.child)))
-        return
-    sides = {"new": str(ROOT)} | ({"old": a.vs} if a.vs else {})
-    for name in MATCHES:
-        rates: dict = {s: {"cpu": [], "wall": []} for s in sides}
-        ratios = []
-        moves = {}
-        for r in range(a.rounds):
-            order = list(sides) if r % 2 else list(sides)[::-1]
-            got = {}
-            for s in order:
-                res = child(sides[s], name)
-                got[s] = res
-                moves[s] = res["moves"]
-                rates[s]["cpu"].append(res["games"] / res["cpu"])
-                rates[s]["wall"].append(res["games"] / res["wall"])
-            if "old" in got:
-                ratios.append(got["old"]["cpu"] / got["new"]["cpu"])
-        line = f"{name:<14}"
-        for s in sides:
-            line += (f"  {s}: {statistics.median(rates[s]['cpu']):6.2f} games/CPU-s "
-                     f"{statistics.median(rates[s]['wall']):6.2f} games/s")
-        if "old" in sides:
-            r_cpu = statistics.median(rates["new"]["cpu"]) / statistics.median(rates["old"]["cpu"])
-            r_wall = statistics.median(rates["new"]["wall"]) / statistics.median(rates["old"]["wall"])
-            line += (f"  ratio new/old: CPU {r_cpu:.2f}x, wall {r_wall:.2f}x, "
-                     f"median of round ratios {statistics.median(ratios):.2f}x")
-            if a.check:
-                line += "  same games" if moves["new"] == moves["old"] else "  GAMES DIFFER"
-        print(line, flush=True)
+            "wall": time.perf_counter() - t0, "same": moves}
 
 
 if __name__ == "__main__":
-    main()
+    sidebyside.main(__file__, MATCHES, run_match, digits=2)

@@ -49,17 +49,12 @@ undo snapshot or event text per toss), i.e. a separate headless simulator: not d
 """
 from __future__ import annotations
 
-import argparse
 import hashlib
 import json
-import os
-import statistics
-import subprocess
-import sys
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+import sidebyside  # benchmarks/sidebyside.py: the interleaved old/new runner
+
 MATCHES = {  # name: (players, levels, rules preset or None, games)
     "middle-3p": (3, ("random", "always", "never"), None, 400),
     "smart-2p": (2, ("smart", "smart"), None, 400),
@@ -90,54 +85,8 @@ def run_match(name: str) -> dict:
     for g in played:
         h.update(json.dumps([[str(m) for m in g.history], g.events], ensure_ascii=False)
                  .encode())
-    return {"games": games, "cpu": cpu, "wall": wall, "digest": h.hexdigest()}
-
-
-def child(src: str, name: str) -> dict:
-    env = dict(os.environ, PYTHONPATH=src)
-    out = subprocess.run([sys.executable, __file__, "--child", name], env=env, cwd="/tmp",
-                         capture_output=True, text=True, check=True)
-    return json.loads(out.stdout)
-
-
-def main() -> None:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--vs", help="source tree of the old engine (holds boardkit/)")
-    ap.add_argument("--rounds", type=int, default=5)
-    ap.add_argument("--child")
-    ap.add_argument("--check", action="store_true", help="compare the games old/new")
-    a = ap.parse_args()
-    if a.child:
-        print(json.dumps(run_match(a.child)))
-        return
-    sides = {"new": str(ROOT)} | ({"old": a.vs} if a.vs else {})
-    for name in MATCHES:
-        rates: dict = {s: {"cpu": [], "wall": []} for s in sides}
-        ratios = []
-        digests = {}
-        for r in range(a.rounds):
-            order = list(sides) if r % 2 else list(sides)[::-1]
-            got = {}
-            for s in order:
-                res = got[s] = child(sides[s], name)
-                digests[s] = res["digest"]
-                rates[s]["cpu"].append(res["games"] / res["cpu"])
-                rates[s]["wall"].append(res["games"] / res["wall"])
-            if "old" in got:
-                ratios.append(got["old"]["cpu"] / got["new"]["cpu"])
-        line = f"{name:<13}"
-        for s in sides:
-            line += (f"  {s}: {statistics.median(rates[s]['cpu']):6.0f} games/CPU-s "
-                     f"{statistics.median(rates[s]['wall']):6.0f} games/s")
-        if "old" in sides:
-            r_cpu = statistics.median(rates["new"]["cpu"]) / statistics.median(rates["old"]["cpu"])
-            r_wall = statistics.median(rates["new"]["wall"]) / statistics.median(rates["old"]["wall"])
-            line += (f"  new/old: CPU {r_cpu:.2f}x, wall {r_wall:.2f}x, "
-                     f"round ratios {statistics.median(ratios):.2f}x")
-            if a.check:
-                line += "  same games" if digests["new"] == digests["old"] else "  GAMES DIFFER"
-        print(line, flush=True)
+    return {"games": games, "cpu": cpu, "wall": wall, "same": h.hexdigest()}
 
 
 if __name__ == "__main__":
-    main()
+    sidebyside.main(__file__, MATCHES, run_match, digits=0)
