@@ -68,6 +68,7 @@ import ipywidgets as W
 from ._core import BoardkitError, Game
 from .i18n import CATALOGUES, add, tr
 from .svg import pass_clicks  # noqa: F401  (used by the puzzle boards; also imported from here)
+from .widgets.base import ERROR_COLOR, MUTED_COLOR, TEXT_COLOR, GameWidget
 
 __all__ = ["Puzzle", "PuzzleSet", "PuzzleWidget", "Verdict", "GAME_MODULES", "TEXT_FIELDS",
            "catalogue"]
@@ -411,7 +412,7 @@ class PuzzleWidget(W.VBox):
         self.feedback_html = W.HTML()
         self.score_html = W.HTML()
         self.board_box = W.VBox()
-        b = lambda label, cb, icon: self._button(tr(label), cb, icon)  # noqa: E731
+        b = lambda label, cb, icon: GameWidget._button(tr(label), cb, icon)  # noqa: E731
         self.previous_button = b("puzzle.previous", lambda _: self.previous(), "arrow-left")
         self.retry_button = b("puzzle.retry", lambda _: self.retry(), "undo")
         self.hint_button = b("puzzle.hint", lambda _: self.show_hint(), "lightbulb-o")
@@ -420,12 +421,6 @@ class PuzzleWidget(W.VBox):
         super().__init__([self.title_html, self.goal_html, self.board_box, buttons,
                           self.feedback_html, self.score_html], **kw)
         self._show()
-
-    @staticmethod
-    def _button(description, callback, icon=""):
-        bt = W.Button(description=description, icon=icon, layout=W.Layout(width="auto"))
-        bt.on_click(callback)
-        return bt
 
     def __repr__(self) -> str:
         # stable text (no memory address, no child widgets) for notebook outputs (nbval)
@@ -481,7 +476,6 @@ class PuzzleWidget(W.VBox):
 
     # ------------------------------------------------------------- internals
     def _say(self, text: str, color: str | None = None) -> None:
-        from .widgets.base import TEXT_COLOR
         self.feedback_html.value = (f"<span style='color:{color or TEXT_COLOR}'>{html.escape(text)}</span>"
                                     if text else "")
 
@@ -497,7 +491,6 @@ class PuzzleWidget(W.VBox):
 
     def _show(self) -> None:
         """Set up the current puzzle's position on a fresh board."""
-        from .widgets.base import MUTED_COLOR, TEXT_COLOR
         p = self.puzzle
         self.done = False
         cls = self._board_class()
@@ -567,7 +560,6 @@ class PuzzleWidget(W.VBox):
 
     def _answer_click(self, board, cell: str) -> None:
         """A click on the board of a game answered by a cell (``click_answer``)."""
-        from .widgets.base import MUTED_COLOR
         if board is not getattr(self, "board", None):
             return
         p = self.puzzle
@@ -600,7 +592,6 @@ class PuzzleWidget(W.VBox):
     def _wrong(self, board, text: str) -> None:
         """A wrong answer: the position set up again, the reason said (and the hint too
         after a second miss)."""
-        from .widgets.base import ERROR_COLOR
         p, i = self.puzzle, self.index
         self.attempts[i] += 1
         board.game = p.make_game()
@@ -615,7 +606,6 @@ class PuzzleWidget(W.VBox):
         self._show_score()
 
     def _show_score(self) -> None:
-        from .widgets.base import MUTED_COLOR
         self.score_html.value = (f"<span style='color:{MUTED_COLOR}'>"
                                  + html.escape(self.score_text()) + "</span>")
 
