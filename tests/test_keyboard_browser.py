@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import math
 import signal
 import sys
 import threading
@@ -29,6 +28,7 @@ from test_browser import (  # noqa: F401  (browser is a fixture)
     _widget_root,
     browser,
 )
+from test_browser_play import _arrow_to, _focus  # canvas.js's arrow rule, written once
 
 HARD_TIMEOUT = 60          # seconds for the whole test, whatever hangs
 NOTEBOOK = "keyboard.ipynb"
@@ -65,62 +65,6 @@ def _hard_timeout(seconds: int):
     finally:
         signal.alarm(0)
         signal.signal(signal.SIGALRM, old)
-
-
-def _focus(page) -> dict:
-    """Which board cell has the keyboard focus, and where every cell's centre is."""
-    return page.evaluate("""() => {
-        const box = document.activeElement;
-        if (!box || !box.classList.contains('boardkit-canvas')) return {board: false};
-        const centres = {};
-        for (const e of box.querySelectorAll('[data-cell]')) {
-            const r = e.getBoundingClientRect(), c = e.getAttribute('data-cell');
-            if (!(c in centres)) centres[c] = [(r.left + r.right) / 2, (r.top + r.bottom) / 2];
-        }
-        const ring = box.querySelector('.boardkit-focus');
-        return {board: true, cell: box.getAttribute('data-focus'), centres: centres,
-                ring: ring && getComputedStyle(ring).display !== 'none'}; }""")
-
-
-KEYS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}
-
-
-def _next(centres: dict, cur: str, d: tuple) -> str:
-    """canvas.js's rule: the nearest cell inside the arrow's 90-degree cone."""
-    (x0, y0), (dx, dy) = centres[cur], d
-    best, score = cur, float("inf")
-    for c, (x, y) in centres.items():
-        along = (x - x0) * dx + (y - y0) * dy
-        across = abs((x - x0) * dy - (y - y0) * dx)
-        if c == cur or along < 1 or across > along + 0.5:
-            continue
-        s = math.hypot(along, across) + 0.001 * ((x - x0) * -dy + (y - y0) * dx)
-        if s < score:
-            best, score = c, s
-    return best
-
-
-def _arrow_to(page, cell: str) -> int:
-    """Press the arrow keys of a shortest key path to `cell` (planned with canvas.js's
-    rule), checking the focus ring after every press; returns the number of presses."""
-    f = _focus(page)
-    assert f["board"], "the board lost the keyboard focus"
-    centres, start = f["centres"], f["cell"]
-    paths, todo = {start: []}, [start]
-    while todo and cell not in paths:
-        cur = todo.pop(0)
-        for key, d in KEYS.items():
-            nxt = _next(centres, cur, d)
-            if nxt not in paths:
-                paths[nxt] = paths[cur] + [(key, nxt)]
-                todo.append(nxt)
-    assert cell in paths, f"square {cell} cannot be reached by arrows from {start}"
-    for key, expect in paths[cell]:
-        page.keyboard.press(key)
-        f = _focus(page)
-        assert f["board"] and f["cell"] == expect, f"{key} moved the focus to {f.get('cell')}, not {expect}"
-        assert f["ring"], "no visible focus ring"
-    return len(paths[cell])
 
 
 @pytest.mark.browser
