@@ -99,3 +99,41 @@ def test_any_game_can_be_wired():
     tips = {"noise": (lambda level: ai.RaceBot(), lambda level: ai.RaceBot(noise=3.0), new_game)}
     res = TipLab(tips, executor=None).run(games=4)
     assert res.games == 4 and res.level == "-"
+
+
+# ---------------------------------------------------------------- more than two players
+def _always(level):
+    from boardkit.mawari import ai as mw
+    return mw.bot("always")
+
+
+def _never(level):
+    from boardkit.mawari import ai as mw
+    return mw.bot("never")
+
+
+def test_four_players_one_bot_with_the_tip_among_three_without():
+    """回り将棋's battle policies (notebook 47): the tip's bot sits with three bots without it;
+    its score is its share of the wins and the line of no effect is 1/4, not 1/2."""
+    from boardkit import sim
+    from boardkit.mawari import MawariGame
+    new_game = partial(MawariGame, players=4)
+    lab = TipLab({"always/4p": (_always, _never, new_game)}, players={"always/4p": 4},
+                 executor=None, chunk=5, seed=7)
+    res = lab.run(games=10)
+    assert res.players == 4 and res.fair == 0.25
+    assert res.wins + res.losses + res.draws == 10
+    assert res.score == res.wins / 10                        # only wins count with 3+ players
+    # the same games as a tournament of the four bots with the lab's chunk seeds
+    import numpy as np
+    seeds = [int(s.generate_state(1)[0]) for s in np.random.SeedSequence(7).spawn(2)]
+    bots = {"with": _always(None), **{f"without {i}": _never(None) for i in (1, 2, 3)}}
+    wins = sum(sim.tournament(new_game, bots, games=5, seed=s, progress=False).wins["with"]
+               for s in seeds)
+    assert res.wins == wins
+    lo, hi = res.interval
+    assert verdict(lo, hi, 0.25) in lab.text.value and "would win 25%" in lab.text.value
+    assert "25%" in verdict(0.3, 0.4, 0.25) and "helps" in verdict(0.3, 0.4, 0.25)
+    assert "hurts" in verdict(0.3, 0.4)                      # the same interval against 50%
+    with pytest.raises(BoardkitError, match="players"):
+        TipLab({"x": (_always, _never, new_game)}, players=1)

@@ -28,6 +28,11 @@ Seeded: chunk k of a run with ``seed`` gets its own seed from
 curve are the same for any executor (``executor=None`` plays in the kernel,
 ``"process"`` on a pool of 2 processes, or any ``concurrent.futures.Executor``).
 Draws and games stopped at the move cap count half, as in ``benchmarks/tips.py``.
+
+More than two players (回り将棋's battle policies, notebook 47): ``players=4`` (or a dict
+tip -> players) seats the bot with the tip among three bots without it; its score is its
+share of the wins, and a tip that changes nothing scores 1/players, the line the plot and
+the verdict use instead of 50%.
 """
 from __future__ import annotations
 
@@ -62,14 +67,18 @@ add("en", {
     "tiplab.playing": "Playing {done} of {games} games…",
     "tiplab.line": ("{tip}: with the tip {wins} won, {losses} lost, {draws} drawn or unfinished "
                     "of {games} games: score {score:.0%}, 95% interval [{lo:.0%}, {hi:.0%}]."),
-    "tiplab.helps": "The whole interval lies above 50%: the tip helps.",
-    "tiplab.hurts": "The whole interval lies below 50%: the tip, played this way, hurts.",
-    "tiplab.unsure": "The interval contains 50%: these games cannot tell the tip from chance.",
+    "tiplab.helps": "The whole interval lies above {fair:.0%}: the tip helps.",
+    "tiplab.hurts": "The whole interval lies below {fair:.0%}: the tip, played this way, hurts.",
+    "tiplab.unsure": "The interval contains {fair:.0%}: these games cannot tell the tip from chance.",
     "tiplab.settled": "settled over {games} games: {score:.0%} [{lo:.0%}, {hi:.0%}]",
     "tiplab.x": "games played",
     "tiplab.y": "score of the bot with the tip",
     "tiplab.band": "95% interval",
-    "tiplab.even": "50%: no effect",
+    "tiplab.even": "{fair:.0%}: no effect",
+    "tiplab.line_n": ("{tip}: the bot with the tip won {wins} of {games} games against {rivals} "
+                      "without it ({draws} unfinished): {score:.0%} of the wins, 95% interval "
+                      "[{lo:.0%}, {hi:.0%}]; with no effect it would win {fair:.0%}."),
+    "tiplab.y_n": "share of the wins of the bot with the tip",
     "tiplab.error": "The games could not be played: {error}",
 })
 add("ja", {
@@ -84,14 +93,18 @@ add("ja", {
     "tiplab.playing": "{games} 局中 {done} 局まで対局しました…",
     "tiplab.line": ("{tip}: コツありの {games} 局で {wins} 勝 {losses} 敗、引き分け・打ち切り {draws}。"
                     "得点率 {score:.0%}、95% 区間 [{lo:.0%}, {hi:.0%}]。"),
-    "tiplab.helps": "区間全体が 50% より上: このコツは効きます。",
-    "tiplab.hurts": "区間全体が 50% より下: このやり方のコツは逆効果です。",
-    "tiplab.unsure": "区間に 50% が入っています: この対局数ではコツと偶然を区別できません。",
+    "tiplab.helps": "区間全体が {fair:.0%} より上: このコツは効きます。",
+    "tiplab.hurts": "区間全体が {fair:.0%} より下: このやり方のコツは逆効果です。",
+    "tiplab.unsure": "区間に {fair:.0%} が入っています: この対局数ではコツと偶然を区別できません。",
     "tiplab.settled": "{games} 局で確定: {score:.0%} [{lo:.0%}, {hi:.0%}]",
     "tiplab.x": "対局数",
     "tiplab.y": "コツありのボットの得点率",
     "tiplab.band": "95% 区間",
-    "tiplab.even": "50%: 効果なし",
+    "tiplab.even": "{fair:.0%}: 効果なし",
+    "tiplab.line_n": ("{tip}: コツありのボットは、コツなしの {rivals} 人を相手に {games} 局中 "
+                      "{wins} 局で勝ちました（打ち切り {draws}）。勝ちの割合 {score:.0%}、"
+                      "95% 区間 [{lo:.0%}, {hi:.0%}]。効果がなければ {fair:.0%} のはずです。"),
+    "tiplab.y_n": "コツありのボットの勝ちの割合",
     "tiplab.error": "対局できませんでした: {error}",
 })
 
@@ -105,6 +118,7 @@ class LabResult:
 
     tip: str
     level: Any
+    players: int = 2               # > 2: one bot with the tip, every other seat without it
     games: int = 0
     wins: int = 0
     losses: int = 0
@@ -112,12 +126,23 @@ class LabResult:
     curve: list = field(default_factory=list)
 
     @property
+    def fair(self) -> float:
+        """The score of a tip that changes nothing: 1/2, or 1/players (its share of the wins)."""
+        return 1.0 / self.players
+
+    @property
+    def points(self) -> float:
+        # with 3+ players a game not won by the tip's bot was won by one of the others (or
+        # stopped): only wins count, as in benchmarks/tips.py
+        return self.wins + 0.5 * self.draws if self.players == 2 else float(self.wins)
+
+    @property
     def score(self) -> float:
-        return (self.wins + 0.5 * self.draws) / self.games if self.games else 0.5
+        return self.points / self.games if self.games else self.fair
 
     @property
     def interval(self) -> tuple[float, float]:
-        return sim.wilson_interval(self.wins + 0.5 * self.draws, self.games) if self.games else (0.0, 1.0)
+        return sim.wilson_interval(self.points, self.games) if self.games else (0.0, 1.0)
 
     def __repr__(self) -> str:
         lo, hi = self.interval
@@ -125,13 +150,14 @@ class LabResult:
                 f"{self.draws} drawn/unfinished, score {self.score:.1%} [{lo:.1%}, {hi:.1%}])")
 
 
-def verdict(lo: float, hi: float) -> str:
-    """The lab's sentence for an interval: helps, hurts or cannot tell."""
-    if lo > 0.5:
-        return tr("tiplab.helps")
-    if hi < 0.5:
-        return tr("tiplab.hurts")
-    return tr("tiplab.unsure")
+def verdict(lo: float, hi: float, fair: float = 0.5) -> str:
+    """The lab's sentence for an interval: helps, hurts or cannot tell, against the score
+    of a tip that changes nothing (``fair``: 1/2, or 1/players with more players)."""
+    if lo > fair:
+        return tr("tiplab.helps", fair=fair)
+    if hi < fair:
+        return tr("tiplab.hurts", fair=fair)
+    return tr("tiplab.unsure", fair=fair)
 
 
 def load_results(source) -> dict[str, dict]:
@@ -148,11 +174,16 @@ def load_results(source) -> dict[str, dict]:
     return {e["tip"]: e for e in source if isinstance(e, dict) and "tip" in e}
 
 
-def _chunk(new_game, with_bot, without_bot, games, seed, max_plies):
-    """One chunk (runs in a worker): (wins, losses, draws) of the bot with the tip."""
-    res = sim.tournament(new_game, {"with": with_bot, "without": without_bot}, games=games,
-                         seed=seed, max_plies=max_plies, progress=False)
-    return res.wins["with"], res.wins["without"], res.draws + res.unfinished
+def _chunk(new_game, with_bot, without_bot, games, seed, max_plies, players=2):
+    """One chunk (runs in a worker): (wins, losses, draws) of the bot with the tip; with
+    3+ players it sits with players - 1 bots without the tip and a loss is a game one of
+    them won."""
+    bots = {"with": with_bot}
+    bots.update({"without": without_bot} if players == 2 else
+                {f"without {i}": without_bot for i in range(1, players)})
+    res = sim.tournament(new_game, bots, games=games, seed=seed, max_plies=max_plies, progress=False)
+    wins, half = res.wins["with"], res.draws + res.unfinished
+    return wins, games - wins - half, half
 
 
 class TipLab(W.VBox):
@@ -162,7 +193,8 @@ class TipLab(W.VBox):
                  level: str | None = None, combine: Callable | None = None, games: int = 100,
                  game_choices: Sequence[int] = (20, 100, 200, 500, 1000, 2000), seed: int = 0,
                  chunk: int = 10, executor: Executor | str | None = "process",
-                 max_plies: int | None = None, results=None, title: str | None = None):
+                 max_plies: int | None = None, results=None, title: str | None = None,
+                 players: int | Mapping[str, int] = 2):
         super().__init__()          # first: a refused set-up still leaves a whole widget behind
         if not tips:
             raise BoardkitError("TipLab: give at least one tip: {name: (with_bot, without_bot, new_game)}")
@@ -175,6 +207,12 @@ class TipLab(W.VBox):
         if executor not in (None, "process") and not isinstance(executor, Executor):
             raise BoardkitError("TipLab: executor must be None, 'process' or a concurrent.futures.Executor")
         self.tips = dict(tips)
+        per = players if isinstance(players, Mapping) else {name: players for name in self.tips}
+        for name in self.tips:
+            n = per.get(name, 2)
+            if not isinstance(n, int) or isinstance(n, bool) or not 2 <= n <= 6:
+                raise BoardkitError(f"TipLab: players of tip {name!r} must be an int from 2 to 6, got {n!r}")
+        self.players = {name: per.get(name, 2) for name in self.tips}
         self.levels = dict(levels) if levels else {"-": None}
         self.combine = combine
         self.seed, self.chunk, self.max_plies = seed, chunk, max_plies
@@ -265,7 +303,8 @@ class TipLab(W.VBox):
         n = int(self.games_control.value)
         lvl = self.levels[self.level_control.value]
         with_bot, without_bot, new_game = self._bots(names, lvl)
-        res = LabResult(" + ".join(names), self.level_control.value)
+        players = max(self.players[t] for t in names)
+        res = LabResult(" + ".join(names), self.level_control.value, players)
         self.result = res
         sizes = [min(self.chunk, n - i) for i in range(0, n, self.chunk)]
         seeds = [int(s.generate_state(1)[0]) for s in np.random.SeedSequence(self.seed).spawn(len(sizes))]
@@ -273,7 +312,8 @@ class TipLab(W.VBox):
         self.run_button.disabled = True
         ex = self._executor()
         try:
-            args = [(new_game, with_bot, without_bot, k, s, self.max_plies) for k, s in zip(sizes, seeds)]
+            args = [(new_game, with_bot, without_bot, k, s, self.max_plies, players)
+                    for k, s in zip(sizes, seeds)]
             if ex is None:
                 parts = (_chunk(*a) for a in args)
             else:
@@ -304,11 +344,15 @@ class TipLab(W.VBox):
 
     def _show(self, res: LabResult, playing: bool) -> None:
         lo, hi = res.interval
-        line = tr("tiplab.line", tip=res.tip, wins=res.wins, losses=res.losses, draws=res.draws,
-                  games=res.games, score=res.score, lo=lo, hi=hi)
+        if res.players == 2:
+            line = tr("tiplab.line", tip=res.tip, wins=res.wins, losses=res.losses, draws=res.draws,
+                      games=res.games, score=res.score, lo=lo, hi=hi)
+        else:
+            line = tr("tiplab.line_n", tip=res.tip, wins=res.wins, rivals=res.players - 1,
+                      draws=res.draws, games=res.games, score=res.score, lo=lo, hi=hi, fair=res.fair)
         parts = [html.escape(line)]
         parts.append(html.escape(tr("tiplab.playing", done=res.games, games=self.progress.max)) if playing
-                     else "<b>" + html.escape(verdict(lo, hi)) + "</b>")
+                     else "<b>" + html.escape(verdict(lo, hi, res.fair)) + "</b>")
         ref = self.settled.get(res.tip)
         if ref:
             parts.append(f"<span style='color:{MUTED_COLOR}'>" + html.escape(tr(
@@ -319,7 +363,8 @@ class TipLab(W.VBox):
 
     def figure_png(self, res: LabResult | None = None) -> bytes:
         """The plot of a run (default: the last) as PNG bytes: the score after each chunk,
-        its 95% interval as a band, the 50% line, and the settled value if known."""
+        its 95% interval as a band, the line of no effect (50%, or 1/players), and the
+        settled value if known."""
         from matplotlib.figure import Figure
 
         from .. import plot
@@ -338,13 +383,14 @@ class TipLab(W.VBox):
                            label=tr("tiplab.settled", games=ref["games"], score=ref["score"],
                                     lo=ref["interval"][0], hi=ref["interval"][1]))
             ax.set_xlim(0, max(xs[-1], self.progress.max))
-        ax.axhline(0.5, color="#555555", lw=1, label=tr("tiplab.even"))
+        fair = res.fair if res else 0.5
+        ax.axhline(fair, color="#555555", lw=1, label=tr("tiplab.even", fair=fair))
         from matplotlib.ticker import MaxNLocator
         ax.xaxis.set_major_locator(MaxNLocator(integer=True))
         ax.set_ylim(0, 1.02)
         ax.yaxis.set_major_formatter(lambda v, _p: f"{v:.0%}")
         ax.set_xlabel(tr("tiplab.x"))
-        ax.set_ylabel(tr("tiplab.y"))
+        ax.set_ylabel(tr("tiplab.y" if fair == 0.5 else "tiplab.y_n"))
         ax.legend(loc="lower right", fontsize=8)
         fig.tight_layout()
         buf = io.BytesIO()
@@ -355,5 +401,5 @@ class TipLab(W.VBox):
 def _dump(res: LabResult) -> str:
     """A result as JSON text (tests, notebooks)."""
     lo, hi = res.interval
-    return json.dumps({"tip": res.tip, "games": res.games, "wins": res.wins, "losses": res.losses,
-                       "draws": res.draws, "score": res.score, "interval": [lo, hi]})
+    return json.dumps({"tip": res.tip, "players": res.players, "games": res.games, "wins": res.wins,
+                       "losses": res.losses, "draws": res.draws, "score": res.score, "interval": [lo, hi]})
