@@ -52,7 +52,8 @@ from .game import RANKS, Battle
 from .toss import TossModel
 
 __all__ = ["LEVELS", "HINT_LEVEL", "bot", "hint", "explain", "never_battle", "always_battle",
-           "random_battle", "smart_battle", "battle_odds", "simulate_games"]
+           "random_battle", "smart_battle", "battle_odds", "simulate_games", "lab_tips",
+           "tip_lab"]
 
 LEVELS = {"never": "戦わない", "random": "きまぐれ", "always": "いつも戦う", "smart": "かしこい"}
 HINT_LEVEL = "smart"
@@ -210,3 +211,39 @@ def simulate_games(factory, policies, games: int = 100, seed: int = 0,
         out["promoted"][i] = sum(1 for e in g.events if "wins the battle" in e)
         out["winner"][i] = -1 if outcome is None else outcome.winner
     return out
+
+
+#: the battle policies measured in notebook 47 (and benchmarks/tips.py): one seat plays
+#: the policy, every other seat never battles
+LAB_POLICIES = ("always", "smart", "random")
+
+
+def _lab_policy(policy, level):
+    return bot(policy)
+
+
+def _lab_never(level):
+    return never_battle
+
+
+def lab_tips() -> dict:
+    """The battle policies for ``boardkit.widgets.tiplab.TipLab``, per number of players:
+    "<policy>/<n>p" -> (with_bot(level), without_bot(level), new_game()), all picklable."""
+    from functools import partial
+
+    from .game import MawariGame
+    return {f"{p}/{n}p": (partial(_lab_policy, p), _lab_never, partial(MawariGame, players=n))
+            for p in LAB_POLICIES for n in (2, 4)}
+
+
+def tip_lab(**options):
+    """The tip lab of notebook 47: a battle policy in one seat against "never" in the others,
+    2 or 4 players, with the settled 2,000-game values of benchmarks/results/tips_mawari.json
+    when that file is there. ``options`` go to TipLab (games, seed, executor, ...)."""
+    import pathlib
+
+    from ..widgets.tiplab import TipLab
+    results = pathlib.Path(__file__).resolve().parents[2] / "benchmarks" / "results" / "tips_mawari.json"
+    options.setdefault("results", results)
+    tips = lab_tips()
+    return TipLab(tips, players={name: int(name.split("/")[1][0]) for name in tips}, **options)
