@@ -208,3 +208,49 @@ def test_table_side_scores_equal_the_plain_terms():
                     own = rnd.getrandbits(count) & rnd.getrandbits(count)
                     k = own & rnd.getrandbits(count) & rnd.getrandbits(count)
                     assert f(tg(own), tg(k)) == ai._side_ghost(tg(own), tg(k), pl, tips, t, centre)
+
+
+def _games_digest(rules, bots, games, seed, max_plies=200):
+    import hashlib
+    h = hashlib.sha256()
+    for i in range(games):
+        g = CheckersGame(rules)
+        rng = np.random.default_rng([seed, i])
+        seat = (bots[i % 2], bots[1 - i % 2])
+        for _ in range(max_plies):
+            if g.is_over():
+                break
+            g.play(seat[g.turn](g, rng))
+        h.update((" ".join(map(str, g.history)) + "|").encode())
+    return h.hexdigest()[:16]
+
+
+@pytest.mark.parametrize("rules, strong_games, want", [
+    (CheckersRules.american(), 2, ("492ae78229f72a9f", "8b19b34be53c03e7")),
+    (CheckersRules.international(), 1, ("2a1a7f59abf857a1", "cd46665df275ea33"))],
+    ids=["american", "international"])
+def test_seeded_bot_games_pinned(rules, strong_games, want):
+    """Seeded normal-normal and normal-strong games move for move as the engine before
+    issue 14's speed work (5681413) played them: a speed-up must not change a choice."""
+    n, s = ai.NormalBot(), ai.StrongBot()
+    assert (_games_digest(rules, (n, n), 6, 5), _games_digest(rules, (n, s), strong_games, 5)) == want
+
+
+def test_strong_search_node_counts_pinned():
+    """The strong search's node counts (its budget decides its moves) as at 5681413."""
+    want = {8: [1258, 1044, 418, 182, 677, 613, 1524, 973, 1207, 549, 662, 1639],
+            10: [1896, 463, 735, 481, 78, 97, 153, 438, 212, 235, 751, 3006]}
+    for rules in (CheckersRules.american(), CheckersRules.international()):
+        got = []
+        rng = np.random.default_rng(3)
+        g = CheckersGame(rules)
+        for ply in range(120):
+            if g.is_over():
+                break
+            if ply % 10 == 0:
+                s = ai._Search(rules, frozenset(ai.TIPS))
+                b, w, k, p = g.raw_position()
+                s.deepest(b, w, k, p, 4, ai.NODE_BUDGET)
+                got.append(s.nodes)
+            g.play(ai.normal(g, rng))
+        assert got == want[rules.board_size]
