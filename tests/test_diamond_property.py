@@ -269,3 +269,31 @@ def test_bots_play_the_games_they_played_before_the_fast_lane():
         'l2:l4:j4', 'd3:f6:f8', 'i1:k1:m1:m3:j3:j5', 'c1:a1:c3:e9:g7', 'l3:j3', 'b2-c2', 'k4:i4',
         'b1:d3:f6', 'k3:i3:i5', 'h6:e6:e8:h5:k4', 'j5:h6:e9', 'f7:h5:j6', 'j3:j5:h6', 'g6:i6:k6',
         'j4:h5:h7:f7:f9']
+
+
+@pytest.mark.parametrize("name, digest", [
+    ("normal-strong", "bfb1bcf03b173f3e"), ("tips-race", "6d1c01b61db44672"),
+    ("tips-ladders", "decfd301313e4381"), ("weak-normal", "eded4fc5932c3a3e"),
+    ("normal-strong-15", "ff540a6592773ff4")])
+def test_bot_matches_are_the_games_of_the_engine_before_issue_14(name, digest):
+    """Whole seeded bot matches (benchmarks/diamond_matches.py's, and two more) move for
+    move as the engine before issue 14 (33aee06) played them: a digest of the move lists.
+    The bots' shortcuts (parts, bounds, caches) must never change a choice."""
+    import hashlib
+
+    from boardkit.diamond import ai
+    from boardkit.diamond.ai import RaceBot, Weights
+    from boardkit.sim import play_game
+    bots, n = {"normal-strong": ((ai.bot("normal"), ai.bot("strong")), 4),
+               "tips-race": ((RaceBot(), RaceBot(weights=Weights(straggler=0.0))), 8),
+               "tips-ladders": ((RaceBot(follow=0.5), RaceBot(follow=0.0)), 8),
+               "weak-normal": ((ai.bot("weak"), ai.bot("normal")), 4),
+               "normal-strong-15": ((ai.bot("normal"), ai.bot("strong")), 2)}[name]
+    rules = DiamondRules(players=2, max_turns=400) if name.endswith("15") else \
+        DiamondRules(players=2, pieces=10, max_turns=400)
+    h = hashlib.sha256()
+    for seed in range(n):
+        g = DiamondGame(rules)
+        play_game(g, list(bots if seed % 2 == 0 else bots[::-1]), np.random.default_rng(seed), 400)
+        h.update((" ".join(str(m) for m in g.history) + "\n").encode())
+    assert h.hexdigest()[:16] == digest
