@@ -179,10 +179,11 @@ def explain(game, move) -> str:
         if m.defender is None:
             continue
         value, (win, draw, loss), length = _battle_value(game, m)
-        promo = ("the game" if game.rank(game.turn) == 3
-                 else f"{RANKS[game.rank(game.turn)]}→{RANKS[game.rank(game.turn) + 1]}")
+        rank = game.rank(game.turn)
+        promo = ("you win the game" if rank == 3
+                 else f"promotes you, {RANKS[rank]}→{RANKS[rank + 1]}")
         lines.append(f"battle P{m.defender + 1}: a {length}-square race, win {win:.0%} "
-                     f"(promotes you, {promo}), draw {draw:.0%}, lose {loss:.0%} "
+                     f"({promo}), draw {draw:.0%}, lose {loss:.0%} "
                      f"(promotes P{m.defender + 1})")
     # the hint line already starts with the decision ("Hint: no battle — ..."): no repeat
     head = ("the win is worth more than the risk" if best
