@@ -295,37 +295,6 @@ _ST = [None] + [[((src, max(src - d, 0), False, d), (src, max(src - d, 0), True,
                  for src in range(26)] for d in range(1, 7)]
 
 
-def _search(m, t, d, n, steps, out, canon, k):
-    """A double's plays, depth-first, moving ``m``/``t`` in place (and back): records
-    key -> raw steps in ``out``. Checkers are moved from the highest point down
-    (``canon``): every order of a double's moves reaches the same positions that way,
-    found once. ``n`` moves are left, ``k`` is the key so far."""
-    any_move = False
-    for src, dst, hit in _single(m, t, d, canon):
-        if src > canon:             # (only the bar, 25, can be above top)
-            continue
-        any_move = True
-        m[src] -= 1
-        m[dst] += 1
-        k2 = k + _MV[src][dst]
-        if hit:
-            t[25 - dst] -= 1
-            t[25] += 1
-            k2 += _HIT[dst]
-        st = steps + ((src, dst, hit, d),)
-        if n > 1:
-            _search(m, t, d, n - 1, st, out, src, k2)
-        elif k2 not in out:
-            out[k2] = st
-        m[src] += 1
-        m[dst] -= 1
-        if hit:
-            t[25 - dst] += 1
-            t[25] -= 1
-    if not any_move and steps and k not in out:
-        out[k] = steps
-
-
 def _raw_plays(m, t, d1, d2) -> dict:
     """[((from, to, hit, die), ...), ...]: every legal play (BG-08), one per position
     reached (told apart by keys, see _MV, where two could be alike). ``m``, ``t``:
@@ -341,15 +310,15 @@ def _raw_plays(m, t, d1, d2) -> dict:
         elif d1 == d2 and outside >= 4:
             return _double(m, t, d1)
     elif d1 == d2:
-        got = _enter_double(m, t, d1)
-        if got is not None:
-            return got
+        return _enter_double(m, t, d1)
     elif m[25] == 1:
         got = _enter_one(m, t, d1, d2)
         if got:
             return got
     if d1 == d2:
-        _search(m, t, d1, 4, (), out, 25, 0)
+        got = []
+        _double_off(m, t, d1, 4, (), got, 25, 24)
+        return _longest(got) if got else got
     else:
         # two different dice: both orders, written out flat (the hot path of searches)
         ones = []
@@ -544,99 +513,84 @@ def _enter_one(m, t, d1, d2) -> list:
 def _double(m, t, d, n=4, pre=()) -> list:
     """The plays of a double while no checker can be borne off (no checker on the bar,
     ``n`` moves left and at least ``n`` checkers outside the home board), each after
-    the steps ``pre`` already made (the checkers entered from the bar): ``_search``'s
+    the steps ``pre`` already made (the checkers entered from the bar): the canonical
     order (sources from the highest point down, each move from a point no higher than
     the one before), over the points that can move at all, as nested loops moving
-    ``m``/``t`` in place. A list of raw steps: no two are alike, so no keys are needed
-    (each move takes a checker d pips down, never off the board, so the play's change
-    to the position is (x^-d - 1) times the sum of x^source over its moves: different
-    multisets of sources, which is all the canonical order enumerates, reach different
-    positions)."""
-    cand = set()
-    for p in range(24, d, -1):
-        if m[p]:
-            for j in range(n):
-                q = p - j * d
-                if q - d <= 0:
-                    break
-                cand.add(q)
-    cand = [q for q in sorted(cand, reverse=True) if t[25 - (q - d)] < 2]
+    ``m`` in place (``t`` too for fewer than 4 moves). A list of raw steps: no two are
+    alike, so no keys are needed (each move takes a checker d pips down, never off the
+    board, so the play's change to the position is (x^-d - 1) times the sum of x^source
+    over its moves: different multisets of sources, which is all the canonical order
+    enumerates, reach different positions)."""
+    # the candidate sources, highest first: occupied, or reached by a chain of moves
+    # from an occupied point, with the landing point open
+    cand = []
+    reach = [0] * 26            # moves a checker can still make from here on the way
+    for q in range(24, d, -1):
+        r = n if m[q] else (reach[q + d] - 1 if q + d <= 24 else 0)
+        if r > 0 and t[25 - q + d] < 2:
+            reach[q] = r
+            cand.append(q)
     nc = len(cand)
     ST = _ST[d]
-    steps = [ST[q] for q in cand]
     out: list = []
     if n < 4:
-        _double_rec(m, t, d, n, pre, out, cand, steps, 0)
+        _double_rec(m, t, d, n, pre, out, cand, [ST[q] for q in cand], 0)
         return _longest(out) if out else out
     short = False
     append = out.append
-    # the last move's loop over (point, its two steps, where a blot it hits would be)
-    # from each candidate on, built once
-    last = [(q, steps[i], 25 - q + d) for i, q in enumerate(cand)]
-    tails = [last[i:] for i in range(nc)]
-    for i0 in range(nc):
-        q0 = cand[i0]
+    # Whether a move hits is known before the loops: the sources never rise, so a move
+    # lands where an earlier one did only when it starts from the same point, and then
+    # the first of them has already hit any blot there. Rows: (index, point, landing
+    # point, its step as it stands, its step after a move from the same point); the
+    # loops of move k run over the rows from the previous move's on (``tails``).
+    rows = [(i, q, q - d, ST[q][t[25 - q + d] == 1], ST[q][0]) for i, q in enumerate(cand)]
+    tails = [rows[i:] for i in range(nc)]
+    last = [(r[1], r[3]) for r in rows]             # the last move, below the previous
+    last = [last[i:] for i in range(1, nc + 1)]
+    for i0, q0, x0, s0, _ in rows:
         if not m[q0]:
             continue
-        x0 = q0 - d
-        h0 = t[25 - x0] == 1
         m[q0] -= 1
         m[x0] += 1
-        if h0:
-            t[25 - x0] = 0
-        s0 = steps[i0][h0]
         any1 = False
-        for i1 in range(i0, nc):
-            q1 = cand[i1]
+        for i1, q1, x1, sh1, sn1 in tails[i0]:
             if not m[q1]:
                 continue
             any1 = True
-            x1 = q1 - d
-            h1 = t[25 - x1] == 1
+            s1 = sn1 if i1 == i0 else sh1
             m[q1] -= 1
             m[x1] += 1
-            if h1:
-                t[25 - x1] = 0
-            s1 = steps[i1][h1]
             any2 = False
-            for i2 in range(i1, nc):
-                q2 = cand[i2]
+            for i2, q2, x2, sh2, sn2 in tails[i1]:
                 if not m[q2]:
                     continue
                 any2 = True
-                x2 = q2 - d
-                h2 = t[25 - x2] == 1
+                s2 = sn2 if i2 == i1 else sh2
                 m[q2] -= 1
                 m[x2] += 1
-                if h2:
-                    t[25 - x2] = 0
-                s2 = steps[i2][h2]
                 any3 = False
-                for q3, st3, o3 in tails[i2]:
+                if m[q2]:
+                    any3 = True
+                    append((s0, s1, s2, sn2))
+                for q3, sh3 in last[i2]:
                     if m[q3]:
                         any3 = True
-                        append((s0, s1, s2, st3[t[o3] == 1]))
+                        append((s0, s1, s2, sh3))
                 if not any3:
                     append((s0, s1, s2))
                     short = True
                 m[q2] += 1
                 m[x2] -= 1
-                if h2:
-                    t[25 - x2] = 1
             if not any2:
                 append((s0, s1))
                 short = True
             m[q1] += 1
             m[x1] -= 1
-            if h1:
-                t[25 - x1] = 1
         if not any1:
             append((s0,))
             short = True
         m[q0] += 1
         m[x0] -= 1
-        if h0:
-            t[25 - x0] = 1
     return _longest(out) if short else out
 
 
@@ -672,10 +626,54 @@ def _double_rec(m, t, d, n, pre, out, cand, steps, i0) -> None:
         out.append(pre)
 
 
-def _enter_double(m, t, d) -> list | None:
+def _double_off(m, t, d, n, pre, out, canon, hi) -> None:
+    """A double's plays when checkers may be borne off on the way (no checker on the
+    bar): the canonical depth-first order of ``_double`` (sources from ``canon`` down),
+    appending raw steps to ``out`` (the caller keeps the longest, BG-08). No two
+    are alike: moves of one die reach a position that tells their multiset of sources
+    apart (the highest source is the highest point whose count drops, and so on down),
+    so, as in ``_double``, the canonical order meets each position once. ``hi``: no
+    checker of mine is above it (the highest is found from there down: it only falls)."""
+    while hi and not m[hi]:
+        hi -= 1
+    any_move = False
+    home = hi <= 6                  # all checkers home: bearing off allowed (BG-09)
+    ST = _ST[d]
+    for src in range(canon if canon < hi else hi, 0, -1):
+        if not m[src]:
+            continue
+        dst = src - d
+        if dst > 0:
+            o = t[25 - dst]
+            if o >= 2:
+                continue
+            h = o == 1
+        elif not home or (dst and src != hi):
+            break                   # (no lower point can move either)
+        else:                       # off: exactly, or from the highest point
+            dst, h = 0, False
+        any_move = True
+        st = pre + (ST[src][h],)
+        if n == 1:
+            out.append(st)
+            continue
+        m[src] -= 1
+        m[dst] += 1
+        if h:
+            t[25 - dst] = 0
+        _double_off(m, t, d, n - 1, st, out, src, hi)
+        m[src] += 1
+        m[dst] -= 1
+        if h:
+            t[25 - dst] = 1
+    if not any_move and pre:
+        out.append(pre)
+
+
+def _enter_double(m, t, d) -> list:
     """A double with checkers on the bar: they enter first (BG-07), on point 25 - d,
-    then the moves left are ``_double``'s when no checker can be borne off. None when
-    that does not hold (``_search`` decides)."""
+    then the moves left are ``_double``'s, or ``_double_off``'s when a checker may be
+    borne off on the way."""
     bar = m[25]
     o = t[d]
     if o >= 2:
@@ -687,15 +685,18 @@ def _enter_double(m, t, d) -> list | None:
     if k == 4:
         return [pre]
     left = 4 - k
-    if sum(m[7:25]) + k < left:             # (bar - k = 0; the entered checkers are outside)
-        return None
     m[25] -= k
     m[e] += k
     if o == 1:
         t[d] = 0
         t[25] += 1
     try:
-        out = _double(m, t, d, left, pre)
+        if sum(m[7:25]) >= left:            # (bar - k = 0; the entered checkers are outside)
+            out = _double(m, t, d, left, pre)
+        else:
+            out = []
+            _double_off(m, t, d, left, pre, out, 25, 24)
+            out = _longest(out) if out else out
     finally:
         m[25] += k
         m[e] -= k
