@@ -440,23 +440,37 @@ class RaceBot:
             rescored = []
             homes = _homes(game, 1)
             gains = None
+            follow = self.follow
+            top = -math.inf               # the best score so far (see _need)
             for v, m in scored[:self.look]:
                 if homes is not None and _calm(homes, m, 1):
                     # the move ends nothing: its follow-up gain from the parts
                     if gains is None:
                         gains = _Gains(game, me, board_state(game.cells))
-                    v += self.follow * gains.after_move(m)
+                    v += follow * gains.after_move(m, _need(top, v, follow))
+                    if v > top:
+                        top = v
                 else:
                     push(m)
                     if not over():
                         v += self.follow * _own_best_gain(game, me)
                     pop()
+                    if v > top:
+                        top = v
                 rescored.append((v, m))
             scored = rescored
         return code_move(game, _random_best(scored, rng))
 
 
 _FIRST = itemgetter(0)
+
+
+def _need(top: float, base: float, follow: float) -> float:
+    """The follow-up gain a move scored ``base`` before it needs to come within 1e-6 of
+    ``top``, the best score so far: below that its score cannot be among the best that
+    ``_random_best`` keeps (ties are within 1e-9), so an exact gain is not needed there
+    and the choice, the random draw included, stays the same (``_Gains.leaf``)."""
+    return (top - 1e-6 - base) / follow if follow > 0 else -math.inf
 #: _OPP[d]: the direction opposite to direction d (geometry.DIRECTIONS)
 _OPP = (3, 4, 5, 0, 1, 2)
 
@@ -550,6 +564,38 @@ def _entries_of(game, player: int, state: int) -> list:
             for i in compress(_RANGE, bytes(c).translate(_OWN[player + 1]))]
 
 
+#: the class of each hole, (q mod 2, r mod 2): a hop moves two holes along a line, so a
+#: chain of hops never leaves its class
+_CLASS = [(h[0] & 1) << 1 | (h[1] & 1) for h in B.HOLES]
+_FLOORS: dict = {}
+
+
+def _floors(dist, forb) -> list:
+    """Per class, the holes a piece may stop on (DG-13), nearest to ◎ first (cached)."""
+    key = (id(dist), bytes(forb))
+    t = _FLOORS.get(key)
+    if t is None:
+        t = _FLOORS[key] = [sorted((x for x in _RANGE if _CLASS[x] == k and not forb[x]),
+                                   key=dist.__getitem__) for k in range(4)]
+        t.append([dist[x] for x in _RANGE])
+        _FLOORS[key, "keep"] = dist       # the key's object stays alive
+    return t
+
+
+def _low(floors, c) -> list:
+    """Per class, the least distance to ◎ of an empty hole a piece may stop on (99: none)."""
+    dist = floors[4]
+    out = []
+    for k in range(4):
+        for x in floors[k]:
+            if not c[x]:
+                out.append(dist[x])
+                break
+        else:
+            out.append(99)
+    return out
+
+
 class _Gains:
     """``_own_best_gain(game, me)`` after one or two moves, from its parts: each piece's
     best gain now and the holes its search read (``movegen.dests_entry``). After moves
@@ -559,7 +605,7 @@ class _Gains:
     their gain. The same number as ``_own_best_gain`` (a maximum, whatever the order).
     Not for long jumps (``_homes`` says so)."""
 
-    __slots__ = ("dist", "rows", "game", "me", "cells", "steps", "hops")
+    __slots__ = ("dist", "rows", "game", "me", "cells", "steps", "hops", "floors")
 
     def __init__(self, game, me: int, state: int, entries=None):
         """``entries``: [(hole, ``dests_entry``)] of the player's pieces, if at hand."""
@@ -567,6 +613,7 @@ class _Gains:
         self.game, self.me = game, me
         self.cells = game.cells
         self.steps, self.hops = game._steps[me], game._hopp[me]
+        self.floors = _floors(dist, game._forb[me])
         if entries is None:
             entries = _entries_of(game, me, state)
         rows = []
@@ -577,10 +624,13 @@ class _Gains:
         rows.sort(reverse=True)
         self.rows = rows
 
-    def leaf(self, a: int, b: int, changed: int) -> int:
+    def leaf(self, a: int, b: int, changed: int, need: float = -math.inf) -> int:
         """The best gain after the own piece moved from a to b (and maybe a reply), with
         the cells as they are then: ``changed`` = the holes that differ from the root
-        (a ``board_state`` mask)."""
+        (a ``board_state`` mask). ``need``: a gain below it does not matter to the caller
+        (its move cannot be among the best); a piece whose gain cannot reach it, nor pass
+        the best so far, is not searched (``_floors``), so the answer is exact when it is
+        at least ``need`` and a lower bound otherwise."""
         dist = self.dist
         best = 0
         found = False
@@ -598,11 +648,21 @@ class _Gains:
             redo.sort(key=dist.__getitem__, reverse=True)
         c = self.cells
         steps, hops = self.steps, self.hops
+        low = None
         for i in redo:
             d0 = dist[i]
-            if d0 <= best:
+            if d0 <= best or d0 < need:   # a piece gains at most its distance
                 continue
             v = c[i]
+            # the bound: a hop chain stays on its hole's class (q, r mod 2) and lands on
+            # empty holes; the king's group jump leaves the class; a step gains 1
+            if low is None:
+                low = _low(self.floors, c)
+            top = d0 - (min(low) if v & 8 else low[_CLASS[i]])
+            if top < 1:
+                top = 1
+            if top <= best or top < need:
+                continue
             c[i] = 0                      # the mover has left its hole
             if v & 8:
                 queue = _king_reach(self.game, i, self.me)
@@ -631,15 +691,15 @@ class _Gains:
                 best = gain
         return best
 
-    def after_move(self, m: int) -> int:
+    def after_move(self, m: int, need: float = -math.inf) -> int:
         """``_own_best_gain`` after the own move ``m`` (an ordinary move; the cells are
-        left as they were)."""
+        left as they were); ``need`` as for ``leaf``."""
         a, b = m >> 8 & 255, m & 255
         c = self.cells
         c[b] = c[a]
         c[a] = 0
         try:
-            return self.leaf(a, b, _BYTE[a] | _BYTE[b])
+            return self.leaf(a, b, _BYTE[a] | _BYTE[b], need)
         finally:
             c[a] = c[b]
             c[b] = 0
@@ -716,10 +776,20 @@ class ReplyBot:
         del moves[self.width:]
         if len(moves) == 1:
             return code_move(game, moves[0])
-        fast = _ReplyScores(game, self.reply_width, self.follow, state, mine).score
-        slow = self._score
-        return code_move(game, _random_best([(fast(m) if _calm(homes, m, 2) else slow(game, m), m)
-                                             for m in moves], rng))
+        parts = _ReplyScores(game, self.reply_width, self.follow, state, mine)
+        # the scores before the follow-up term first ([score, move, reply]; reply None:
+        # the score is whole), then the follow-up gains, best first (see _need)
+        scored = [[*parts.base(m), m] if _calm(homes, m, 2) else [self._score(game, m), None, m]
+                  for m in moves]
+        follow = self.follow
+        if follow:
+            top = max((t[0] for t in scored if t[1] is None), default=-math.inf)
+            for t in sorted((t for t in scored if t[1] is not None), key=_FIRST, reverse=True):
+                v = t[0] + follow * parts.gain(t[2], t[1], _need(top, t[0], follow))
+                t[0] = v
+                if v > top:
+                    top = v
+        return code_move(game, _random_best([(t[0], t[2]) for t in scored], rng))
 
     def _score(self, game, m):
         me = game.turn
@@ -797,6 +867,15 @@ class _ReplyScores:
         return r
 
     def score(self, m: int) -> float:
+        """``ReplyBot._score(game, m)``."""
+        score, reply = self.base(m)
+        if reply is not None and self.follow:
+            score += self.follow * self.gain(m, reply)
+        return score
+
+    def base(self, m: int) -> tuple:
+        """(the score of ``m`` without the follow-up term, the rival's reply), or (the whole
+        score, None) when the rival would have to pass."""
         game = self.game
         c = game.cells
         a, b = m >> 8 & 255, m & 255
@@ -832,21 +911,29 @@ class _ReplyScores:
             if reply is None:             # the rival would have to pass: play it out
                 c[a] = va
                 c[b] = 0
-                return self._slow(m)
-            score = least - mine          # evaluate(game, me) after the reply
-            if self.follow:
-                j = reply[1]
-                x = reply[3] & 255
-                c[x] = c[j]
-                c[j] = 0
-                try:
-                    score += self.follow * self.gains.leaf(a, b, ab | _BYTE[j] | _BYTE[x])
-                finally:
-                    c[j] = c[x]
-                    c[x] = 0
-            return score
+                return self._slow(m), None
+            return least - mine, reply    # evaluate(game, me) after the reply
         finally:
             c[a] = va
+            c[b] = 0
+
+    def gain(self, m: int, reply: tuple, need: float = -math.inf) -> int:
+        """The own best gain after the move ``m`` and the rival's ``reply`` (from ``base``);
+        ``need`` as for ``_Gains.leaf``."""
+        c = self.game.cells
+        a, b = m >> 8 & 255, m & 255
+        j = reply[1]
+        x = reply[3] & 255
+        c[b] = c[a]
+        c[a] = 0
+        c[x] = c[j]
+        c[j] = 0
+        try:
+            return self.gains.leaf(a, b, _BYTE[a] | _BYTE[b] | _BYTE[j] | _BYTE[x], need)
+        finally:
+            c[j] = c[x]
+            c[x] = 0
+            c[a] = c[b]
             c[b] = 0
 
     def _best(self, top: list) -> tuple:
