@@ -254,3 +254,28 @@ def test_strong_search_node_counts_pinned():
                 got.append(s.nodes)
             g.play(ai.normal(g, rng))
         assert got == want[rules.board_size]
+
+
+@pytest.mark.parametrize("rules", RULES[:2] + [
+    CheckersRules.custom(board_size=10, flying_kings=False, men_capture_backward=True)],
+    ids=lambda r: r.name + str(r.board_size) + ("b" if r.men_capture_backward else ""))
+def test_depth2_root_bounds_never_change_the_choice(rules):
+    """root2 with the noise terms given (the middle level) scores exactly every move
+    that could be chosen; a move after which the opponent must capture may get an
+    upper bound instead, always below the best noisy score (so never chosen, never tied)."""
+    rng = np.random.default_rng(5)
+    s = ai._Search(rules, ai._NORMAL_TIPS, 25.0, None)
+    bounded = 0
+    for g in positions(rules, games=3, plies=150, seed=8):
+        b, w, k, p = g.raw_position()
+        own, opp = (b, w) if p == 0 else (w, b)
+        raws = s.api.cached_generate(own, opp, k, p)
+        exact = s.root2(b, w, k, p, raws)
+        for _ in range(3):
+            nz = [0.0 + 25.0 * z for z in rng.standard_normal(len(raws)).tolist()]
+            got = s.root2(b, w, k, p, raws, nz)
+            top = max(v + z for v, z in zip(exact, nz))
+            for v, e, z in zip(got, exact, nz):
+                assert v == e or (v > e and v + z < top), g.fen()
+                bounded += v != e
+    assert bounded > 50

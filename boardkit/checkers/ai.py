@@ -40,6 +40,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
+from operator import itemgetter
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -206,13 +207,11 @@ def _side_ghost(own: int, kings: int, player: int, tips: frozenset, t: tuple, ce
 
 
 @cache
-def _scorer(n: int, tips: frozenset, player: int) -> Callable[[int, int], int]:
-    """``_side_ghost`` for one board size, tips and player as a function
-    ``score(own, own_kings)``: the terms counted per man and per king (material, crown
-    rows, back row, centre) summed from tables over chunks of the ghost bits, built
-    once; only "groups" (which men have a friend behind) is computed."""
+def _weights(n: int, tips: frozenset, player: int) -> tuple[list, list]:
+    """The terms counted per man and per king (material, crown rows, back row, centre):
+    (man weight, king weight) per ghost bit, for one board size, tips and player."""
     (per, centre) = _ghost_tables(n)
-    adv, back, s1, off1, s2, off2 = per[player][:6]
+    adv, back = per[player][:2]
     nbits = layout(n).nbits
     man_w, king_w = [0] * nbits, [0] * nbits
     for b in range(nbits):
@@ -226,6 +225,45 @@ def _scorer(n: int, tips: frozenset, player: int) -> Callable[[int, int], int]:
         if "centre" in tips and centre & bit:
             man_w[b] += 6
             king_w[b] += 6
+    return man_w, king_w
+
+
+#: the tips whose side score falls by at least a man's smallest weight when a piece is
+#: taken off and changes by a bounded amount when a piece moves (``_capture_cut``)
+_BOUNDED_TIPS = frozenset({"groups", "back_row", "centre", "crown"})
+
+
+@cache
+def _capture_cut(n: int, tips: frozenset, player: int) -> int | None:
+    """For the middle level's pruning: a number c such that after ``player`` moves, if
+    the opponent can capture, the move's depth-2 value is at most
+    ``own side score after the move - opponent's side score now - c + 1``. The opponent's
+    capturing piece changes its side's score by at least L (its weights at any two
+    squares, "groups": -12, the piece's own two covers and the two men it covered), and
+    each piece taken off lowers the mover's side score by at least its smallest weight W
+    ("groups" only loses covers): c = L + W. None for tips without such bounds ("trade",
+    the played tips)."""
+    if not tips <= _BOUNDED_TIPS:
+        return None
+    sq = [b for b in layout(n).s2g]
+    mp, kp = _weights(n, tips, player)
+    mq, kq = _weights(n, tips, 1 - player)
+    men, kings = [mq[b] for b in sq], [kq[b] for b in sq]
+    low = min(min(men) - max(men), min(kings) - max(kings), min(kings) - max(men))
+    low -= 12 if "groups" in tips else 0
+    return low + min(min(mp[b] for b in sq), min(kp[b] for b in sq))
+
+
+@cache
+def _scorer(n: int, tips: frozenset, player: int) -> Callable[[int, int], int]:
+    """``_side_ghost`` for one board size, tips and player as a function
+    ``score(own, own_kings)``: the terms counted per man and per king (material, crown
+    rows, back row, centre) summed from tables over chunks of the ghost bits, built
+    once; only "groups" (which men have a friend behind) is computed."""
+    (per, centre) = _ghost_tables(n)
+    s1, off1, s2, off2 = per[player][2:6]
+    nbits = layout(n).nbits
+    man_w, king_w = _weights(n, tips, player)
     chunks = -(-nbits // 14)
     size = -(-nbits // chunks)
     mask = (1 << size) - 1
@@ -367,6 +405,7 @@ class _Search:
         back = rules.men_capture_backward
         self.men_jumps = ((True, back), (back, True))
         self.scores = (_scorer(self.n, tips, 0), _scorer(self.n, tips, 1))
+        self.cuts = (_capture_cut(self.n, tips, 0), _capture_cut(self.n, tips, 1))
 
     def moves(self, b, w, k, p):
         own, opp = (b, w) if p == 0 else (w, b)
@@ -570,7 +609,7 @@ class _Search:
             scored.append((v, raw))
         return scored
 
-    def root2(self, b, w, k, p, moves):
+    def root2(self, b, w, k, p, moves, nz=None):
         """The exact depth-2 scores of the root moves (no quiescence): for each move,
         minus the best reply's ``search1`` value. The opponent's steps are scored once
         for the root position; after a root step from f to t the opponent's steps are
@@ -578,7 +617,13 @@ class _Search:
         left (scored once per f), and the mover's own side score is one memo look-up
         per move; when the opponent must capture by single jumps, those are scored
         (``_jumps2``). A capture that goes on, a root capture, or flying kings of the
-        opponent: the child is searched as ``root`` does (``search1``)."""
+        opponent: the child is searched as ``root`` does (``search1``).
+
+        ``nz``: the noise terms the caller adds to the scores (one per move, forced
+        captures only): then a move after which the opponent can capture may get, instead
+        of its exact score, an upper bound u with ``u + nz[j]`` below the best noisy score
+        of the moves scored exactly, so that it cannot be chosen nor tie (``_middle_move``);
+        those moves are scored after the others (see ``_capture_cut``)."""
         lay = self.layout
         s2g = lay.s2g
         ctg = lay.cached_to_ghost
@@ -602,7 +647,7 @@ class _Search:
         crown_p, crown_q = self.crown[p], self.crown[q]
         trade = "trade" in tips
         if gen.flying and kq:
-            return self._root2_flying(gb, gw, gk, p, moves)
+            return self._root2_flying(gb, gw, gk, p, moves, nz)
         # the opponent's steps here (as if it were to move): the best score per
         # landing square, kept as the best (b1 onto d1) and the best onto another square (b2)
         back = gen.rules.men_capture_backward
@@ -641,6 +686,7 @@ class _Search:
         forced, stops = gen.forced, gen.crown_stops
         into: dict = {}            # f -> the best score of the opponent's steps onto f
         out = []
+        later = [] if nz is not None and forced and self.cuts[p] is not None else None
         for raw in moves:
             path, _c, capmask = raw
             if capmask:
@@ -660,6 +706,10 @@ class _Search:
                     | (((ju >> h) & own2) >> h) | (((ju >> h1) & own2) >> h1)) & empty2:
                 # the opponent can capture: its jumps (when none goes on, each is a
                 # whole move; else the child is searched the usual way)
+                if later is not None:
+                    later.append((len(out), own2, kp2, empty2))
+                    out.append(None)
+                    continue
                 best = self._jumps2(own2, kp2, empty2, opp, kq, q, jd, ju, memo_p, memo_q,
                                     stops, crown_q, nq if trade else -1)
                 if forced:
@@ -703,9 +753,44 @@ class _Search:
                 out.append(WIN)            # the opponent has no move: it loses
             else:
                 out.append(-(best - (1 if best > WIN // 2 else -1 if best < -WIN // 2 else 0)))
+        if later:
+            def exact(_j, own2, kp2, empty2):
+                best = self._jumps2(own2, kp2, empty2, opp, kq, q, jd, ju, memo_p, memo_q, stops,
+                                    crown_q, nq if trade else -1)
+                return -(best - (1 if best > WIN // 2 else -1 if best < -WIN // 2 else 0))
+            self._later2(out, later, nz, p, opp, kq, exact)
         return out
 
-    def _root2_flying(self, gb, gw, gk, p, moves):
+    def _later2(self, out, later, nz, p, opp, kq, exact):
+        """root2's moves after which the opponent must capture, once the others are
+        scored: ``exact(own2, kp2, empty2)`` (the opponent's best capture) only for the
+        moves whose bound (``_capture_cut``) plus noise can still reach the best noisy
+        score, the bound for the others (best bound first). ``exact(j, own2, kp2,
+        empty2)``: the exact score of move j."""
+        top = max((v + nz[j] for j, v in enumerate(out) if v is not None), default=None)
+        memo_p, memo_q = (self.memos[0], self.memos[1]) if p == 0 else (self.memos[1], self.memos[0])
+        score_p = self.scores[p]
+        sq = memo_q.get((opp, kq))
+        if sq is None:
+            sq = self.scores[1 - p](opp, kq)
+        cut = sq + self.cuts[p] - 1
+        bounded = []
+        for j, own2, kp2, empty2 in later:
+            sp = memo_p.get((own2, kp2))
+            if sp is None:
+                sp = memo_p[(own2, kp2)] = score_p(own2, kp2)
+            ub = sp - cut
+            bounded.append((ub + nz[j], ub, j, own2, kp2, empty2))
+        bounded.sort(key=_first, reverse=True)
+        for noisy, ub, j, own2, kp2, empty2 in bounded:
+            if top is not None and noisy < top:
+                out[j] = ub
+                continue
+            v = out[j] = exact(j, own2, kp2, empty2)
+            if top is None or v + nz[j] > top:
+                top = v + nz[j]
+
+    def _root2_flying(self, gb, gw, gk, p, moves, nz=None):
         """root2 when the opponent has flying kings: its men's steps as in root2, its
         kings' moves by walking their diagonals in each child (scored once per king and
         square); a child where the opponent can capture is searched (``search1``)."""
@@ -761,6 +846,7 @@ class _Search:
         nq = opp.bit_count()
         forced = gen.forced
         out = []
+        later = [] if nz is not None and forced and self.cuts[p] is not None else None
         for raw in moves:
             path, _c, capmask = raw
             if capmask:
@@ -773,6 +859,10 @@ class _Search:
                            | (((ju >> h) & own2) >> h) | (((ju >> h1) & own2) >> h1)) & empty2
             if men_capture and not forced:
                 out.append(-self._child2(gb, gw, gk, p, raw))
+                continue
+            if men_capture and later is not None:
+                later.append((len(out), own2, self._kings_after(kown, fb, tb, crown_p), empty2))
+                out.append(None)
                 continue
             sbest = b1 if tb != d1 else b2
             for src, movers in ((fb >> h, down), (fb >> h1, down), (fb << h, up), (fb << h1, up)):
@@ -810,12 +900,11 @@ class _Search:
             if capture and not forced:
                 out.append(-self._child2(gb, gw, gk, p, raw))
                 continue
-            if kown & fb:
-                kp2 = kown ^ fb ^ tb
-            elif tb & crown_p:
-                kp2 = kown | tb
-            else:
-                kp2 = kown
+            kp2 = self._kings_after(kown, fb, tb, crown_p)
+            if capture and later is not None:
+                later.append((len(out), own2, kp2, empty2))
+                out.append(None)
+                continue
             if capture:                    # a king can capture (compulsory): every capture
                 best = None
                 for start, end, cm in fast_captures(gen, opp, own2, kq | kp2, q):
@@ -860,7 +949,17 @@ class _Search:
                 np_ = own2.bit_count()
                 v -= (np_ - nq) * 600 // (nq + np_ + 2)
             out.append(-(v - (1 if v > WIN // 2 else -1 if v < -WIN // 2 else 0)))
+        if later:
+            self._later2(out, later, nz, p, opp, kq,
+                         lambda j, *_: -self._child2(gb, gw, gk, p, moves[j]))
         return out
+
+    @staticmethod
+    def _kings_after(kown, fb, tb, crown):
+        """The mover's kings after its step from fb to tb (a man crowned on the far row)."""
+        if kown & fb:
+            return kown ^ fb ^ tb
+        return kown | tb if tb & crown else kown
 
     def _child2(self, gb, gw, gk, p, raw):
         """``search1`` of the child after the raw root move, as ``root`` searches it."""
@@ -981,6 +1080,8 @@ class _Search:
         return scored if scored is not None else self.root(b, w, k, p, 1)
 
 
+_first = itemgetter(0)
+
 #: the parts of a _Search that depend only on the rules and the tips, per move generator
 _TEMPLATES: dict = {}
 
@@ -1068,20 +1169,25 @@ def _middle_move(game, rng, tips, noise):
             _ROOTS.clear()
         hit = _ROOTS[(id(gen), tips)] = (gen, _Search(game.rules, tips))
     b, w, k, p = game.raw_position()
-    vals = hit[1].root2(b, w, k, p, game._raw_moves())
+    raws = game._raw_moves()
     if rng is None:
+        vals = hit[1].root2(b, w, k, p, raws)
         return game._move_list()[vals.index(max(vals))]
-    zs = rng.standard_normal(len(vals)).tolist()
+    # the noise first (the same draws as after the search): root2 may then only bound
+    # the moves that cannot be chosen
+    zs = rng.standard_normal(len(raws)).tolist()
+    nz = [0.0 + noise * z for z in zs]
+    vals = hit[1].root2(b, w, k, p, raws, nz)
     best = None
     ties = False
     for j, v in enumerate(vals):
-        v += 0.0 + noise * zs[j]
+        v += nz[j]
         if best is None or v > best:
             best, i, ties = v, j, False
         elif v == best:
             ties = True
     if ties:
-        top = [j for j, v in enumerate(vals) if v + (0.0 + noise * zs[j]) >= best]
+        top = [j for j, v in enumerate(vals) if v + nz[j] >= best]
         i = top[int(rng.integers(len(top)))]
     return game._move_list()[i]
 
