@@ -740,6 +740,8 @@ def _random_best(scored, rng):
             best, best_score = [m], v
         elif abs(v - best_score) <= 1e-9:
             best.append(m)
+    if len(best) == 1:                    # rng.integers(1) is 0 and draws nothing: skip it
+        return best[0]
     return best[int(rng.integers(len(best)))]
 
 
@@ -899,8 +901,16 @@ class _ReplyScores:
                                 break
                     self.others[key] = top
                 top = top[:]
+                # a move of j enters the ``width`` best only with a gain key up to the last
+                # one's (ties: by piece, place)
+                lim = top[-1][0] if len(top) == width else 999
+                dist = self.dist
                 for j in redo:            # searched again (no memory: this position is new)
-                    top.extend(self._entries(j, enumerate(dests(game, j))))
+                    dj = dist[j]
+                    base = j << 8
+                    near = lim + dj
+                    top.extend([(dist[x] - dj, j, n, base | x)
+                                for n, x in enumerate(dests(game, j)) if dist[x] <= near])
                 top.sort()
                 del top[width:]
                 reply, least = self._best(top)
