@@ -836,13 +836,47 @@ class _Search:
                     b2, b1, d1 = b1, sv, tb
                 elif b2 is None or sv > b2:
                     b2 = sv
+        kscore: dict = {}          # (king, square) -> the opponent's score after that move
+
+        def walk(kb, rays, empty2, own2):
+            # a king's moves: (the best score after one, whether it can capture, the
+            # squares its walk read: those passed, the one that stops it and the next)
+            best = None
+            seen = 0
+            for ray in rays:
+                ln = len(ray)
+                i = 0
+                while i < ln:
+                    jb = ray[i][1]
+                    if not jb & empty2:
+                        break
+                    sv = kscore.get((kb, jb))
+                    if sv is None:
+                        key = (opp ^ kb ^ jb, kq ^ kb ^ jb)
+                        sv = memo_q.get(key)
+                        if sv is None:
+                            sv = memo_q[key] = score_q(*key)
+                        kscore[(kb, jb)] = sv
+                    if best is None or sv > best:
+                        best = sv
+                    seen |= jb
+                    i += 1
+                if i < ln:
+                    seen |= ray[i][1]
+                    if i < ln - 1:
+                        seen |= ray[i + 1][1]
+                        if ray[i][1] & own2 and ray[i + 1][1] & empty2:
+                            return best, True, seen
+            return best, False, seen
+        # each king's walk in the root position; after a root step it changes only when
+        # the step's squares are among those the walk read
         kings = []
         x = kq
         while x:
             kb = x & -x
             x ^= kb
-            kings.append((kb, gen.rays[kb.bit_length() - 1]))
-        kscore: dict = {}          # (king, square) -> the opponent's score after that move
+            rays = gen.rays[kb.bit_length() - 1]
+            kings.append((kb, rays) + walk(kb, rays, empty, own))
         nq = opp.bit_count()
         forced = gen.forced
         out = []
@@ -874,29 +908,14 @@ class _Search:
                     if sbest is None or sv > sbest:
                         sbest = sv
             capture = False
-            for kb, rays in kings:
-                for ray in rays:
-                    ln = len(ray)
-                    i = 0
-                    while i < ln:
-                        jb = ray[i][1]
-                        if not jb & empty2:
-                            break
-                        sv = kscore.get((kb, jb))
-                        if sv is None:
-                            key = (opp ^ kb ^ jb, kq ^ kb ^ jb)
-                            sv = memo_q.get(key)
-                            if sv is None:
-                                sv = memo_q[key] = score_q(*key)
-                            kscore[(kb, jb)] = sv
-                        if sbest is None or sv > sbest:
-                            sbest = sv
-                        i += 1
-                    if i < ln - 1 and ray[i][1] & own2 and ray[i + 1][1] & empty2:
-                        capture = True
-                        break
+            ft = fb | tb
+            for kb, rays, kbest, capture, seen in kings:
+                if seen & ft:
+                    kbest, capture, _seen = walk(kb, rays, empty2, own2)
                 if capture:
                     break
+                if kbest is not None and (sbest is None or kbest > sbest):
+                    sbest = kbest
             if capture and not forced:
                 out.append(-self._child2(gb, gw, gk, p, raw))
                 continue
