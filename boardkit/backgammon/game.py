@@ -60,15 +60,23 @@ __all__ = ["BackgammonGame", "Play", "CubeAction", "Step", "OpeningRoll", "plays
 
 PLAYER_NAMES = ("White", "Red")
 
+# A turn's roll as a history entry: _CHANCE_STEPS[player][a][b], one of 72 immutable
+# ChanceSteps made once (a frozen dataclass costs a microsecond to build).
+_CHANCE_STEPS = [[None] + [[None] + [ChanceStep(p, (a, b)) for b in range(1, 7)]
+                           for a in range(1, 7)] for p in (0, 1)]
+
 # The plays of the game that generated last, kept in one slot for the whole module
 # rather than in every game: the widget, the hint, a bot and play() ask the same game
 # again and again, while thousands of games each holding their turn's plays (a list of
 # positions set up at once) made the garbage collector walk all those objects over and
 # over (measured: a third of the time of listing the moves of 3,000 set-up positions).
 # A game's ``_cache`` is the stamp of its plays here, None after any change.
-_LAST: tuple = (None, ())
-_CHANCE_STEPS: dict = {}          # (player, dice) -> ChanceStep, see resolve_chance
+_LAST: tuple = (None, (), None)     # (stamp, plays, the position they start from)
 _STAMPS = itertools.count(1)
+# The undo records of the steps that change only the phase (and the dice): constants,
+# rather than a snapshot of the whole state each time (see _restore).
+_UNDO_CUBE = ("undo", "cube")     # before the "roll" cube action
+_UNDO_ROLL = ("undo", "roll")     # before a turn's dice were rolled
 
 
 def side(points: dict[int, int] | None = None, bar: int = 0) -> list[int]:
@@ -352,19 +360,20 @@ class BackgammonGame(Game):
             # entry is one of 72 immutable ChanceSteps, made once (frozen dataclasses
             # cost a microsecond each to build)
             integers = rng.integers
-            outcome = (int(integers(1, 7)), int(integers(1, 7)))
+            a, b = int(integers(1, 7)), int(integers(1, 7))
             who = self._turn
-            snap = self._snapshot()
-            self._roller = self._turn = self._roller
-            self._dice = outcome
+            if who == self._roller and self._dice is None:
+                snap = _UNDO_ROLL               # (undone by setting the phase back)
+            else:
+                snap = self._snapshot()
+                self._roller = self._turn = self._roller
+            step = _CHANCE_STEPS[who][a][b]
+            self._dice = step.outcome
             self._phase = "move"
             self._cache = None
             self._undo.append(snap)
-            step = _CHANCE_STEPS.get((who, outcome))
-            if step is None:
-                step = _CHANCE_STEPS[(who, outcome)] = ChanceStep(who, outcome)
             self._history.append(step)
-            return outcome
+            return step.outcome
         if self._phase != "opening":
             raise IllegalMoveError(self._no_chance_reason())
         outcome = self._sample_chance(rng)
@@ -471,13 +480,28 @@ class BackgammonGame(Game):
         if ph == "move":
             last = _LAST
             if (type(move) is Play and self._cache is not None and self._cache == last[0]
-                    and move._base is not None and move._base is last[1][0]._base):
-                snap = self._snapshot()
-                self._apply(move)
-                self._undo.append(snap)
+                    and move._base is not None and move._base is last[2]):
+                # _apply for a lazy play of this turn, written out; the undo record is
+                # the board, the player on roll and the dice (see _restore)
+                r = self._roller
+                tb = self._tb or self._board_tuples()
+                self._undo.append((tb[0], tb[1], r, self._dice) if self._turn == r
+                                  else self._snapshot())
+                self._cache = self._tb = self._dice = None
+                m = self._board[r]
+                step_in_place(m, self._board[1 - r], move._raw)
                 self._history.append(move)
+                if m[0] == 15:
+                    self._finish(r, None)
+                else:
+                    self._next_turn()
                 return move
-        elif (ph == "cube" and (move is _ROLL or move is _DOUBLE)) or (
+        elif ph == "cube" and move is _ROLL:
+            self._phase = "roll"
+            self._undo.append(_UNDO_CUBE)
+            self._history.append(move)
+            return move
+        elif (ph == "cube" and move is _DOUBLE) or (
                 ph == "respond" and (move is _TAKE or move is _PASS)):
             snap = self._snapshot()
             self._apply_cube(move.action)
@@ -500,7 +524,7 @@ class BackgammonGame(Game):
             plays = _plays_in_place(self._board[r], self._board[1 - r], *self._dice,
                                     base=(tb[r], tb[1 - r]))
             self._cache = stamp = next(_STAMPS)
-            _LAST = (stamp, plays)          # one reference swap: safe between threads
+            _LAST = (stamp, plays, plays[0]._base)      # one reference swap: thread-safe
             return list(plays)
         if ph == "cube":
             return [_ROLL, _DOUBLE]
@@ -527,8 +551,11 @@ class BackgammonGame(Game):
         self._next_turn()
 
     def _next_turn(self) -> None:
-        self._roller = self._turn = 1 - self._roller
-        self._phase = "cube" if self._cube_reason(self._roller) is None else "roll"
+        p = self._roller = self._turn = 1 - self._roller
+        # _cube_reason(p) is None, written out (once a turn)
+        r, o = self.rules, self._owner
+        self._phase = "cube" if (r.cube and not self._crawford and (o is None or o == p)
+                                 and self._cube * 2 <= r.max_cube) else "roll"
 
     def _apply_cube(self, a: str) -> None:
         if a == "roll":
@@ -797,11 +824,28 @@ class BackgammonGame(Game):
                 self._opening, self._score, self._crawford)
 
     def _restore(self, s) -> None:
-        (b0, b1, self._phase, self._turn, self._roller, self._dice, self._cube, self._owner,
-         self._result, self._opening, self._score, self._crawford) = s
+        # A full snapshot, or one of play()'s and resolve_chance()'s lighter records:
+        # before a play (board, player on roll, dice: the rest a play leaves alone but
+        # for the result, None before it) or before a step that changed only the phase.
+        self._cache = None
+        n = len(s)
+        if n == 2:
+            if s[1] == "cube":          # before the "roll" cube action
+                self._phase = "cube"
+            else:                       # before the dice were rolled
+                self._phase = "roll"
+                self._dice = None
+            return
+        if n == 4:
+            b0, b1, self._roller, self._dice = s
+            self._turn = self._roller
+            self._phase = "move"
+            self._result = None
+        else:
+            (b0, b1, self._phase, self._turn, self._roller, self._dice, self._cube,
+             self._owner, self._result, self._opening, self._score, self._crawford) = s
         self._board = [list(b0), list(b1)]
         self._tb = (b0, b1)
-        self._cache = None
 
     def _state_dict(self) -> dict:
         return {
