@@ -262,8 +262,34 @@ def _after_arrays(plays) -> tuple[np.ndarray, np.ndarray]:
 
 @functools.lru_cache(maxsize=1 << 16)
 def _bearoff_race(theirs6: tuple, mine6: tuple) -> float:
-    """bearoff.race_win_probability, kept: bear-off positions come back again and again."""
-    return bearoff.race_win_probability(theirs6, mine6)
+    """bearoff.race_win_probability(theirs6, mine6), kept: bear-off positions come back
+    again and again. The same arithmetic on the table's rows, each side's looked up
+    once (``_bearoff_side``) instead of checked and searched for every pair."""
+    if not any(mine6):
+        return 0.0                  # (as race_win_probability: the side not on roll is off)
+    if not any(theirs6):
+        return 1.0
+    row = _bearoff_side(theirs6)[0]
+    at_least = _bearoff_side(mine6)[1]
+    return min(max(float((row * at_least).sum()), 0.0), 1.0)
+
+
+_BEAROFF_SIDES: dict = {}
+
+
+def _bearoff_side(points6: tuple) -> tuple:
+    """(chance of needing exactly n rolls, of needing at least n) for a home board (6
+    whole counts), as race_win_probability works them out from the bear-off table."""
+    got = _BEAROFF_SIDES.get(points6)
+    if got is None:
+        t = bearoff.table()
+        i = int(np.searchsorted(t._keys, sum(c << 4 * j for j, c in enumerate(points6))))
+        row = t.dist[i]
+        at_least = 1.0 - np.concatenate(([0.0], np.cumsum(row)[:-1]))   # P(n rolls or more)
+        if len(_BEAROFF_SIDES) >= 1 << 16:
+            _BEAROFF_SIDES.clear()
+        got = _BEAROFF_SIDES[points6] = (row, at_least)
+    return got
 
 
 def _evaluate(mine: np.ndarray, theirs: np.ndarray) -> np.ndarray:
@@ -329,7 +355,260 @@ def _plays(game: BackgammonGame) -> list[Play]:
 
 
 def _one_ply(plays: list[Play]) -> np.ndarray:
-    return _evaluate(*_after_arrays(plays))
+    base = plays[0]._base
+    if base is None or THEIR_BLOTS != 0.0 or any(p._base is not base for p in plays):
+        return _evaluate(*_after_arrays(plays))
+    return _one_ply_lists(plays, base)
+
+
+# ----------------------------------------------------------------- 1-ply on lists
+# normal's 1-ply scores the plays of one turn: about 16 on average, median 9. For so few
+# positions the hundred numpy calls of ``_evaluate`` (about a microsecond each) cost more
+# than the arithmetic, so ``_one_ply_lists`` works the same terms out play by play on
+# Python ints and floats, with the same values bit for bit (checked against ``_evaluate``
+# on every turn of seeded games, tests/test_backgammon_ai_fast.py):
+#  - a side's made points as bytes (count -> 0/1, ``bytes.translate``) key a dict of
+#    what depends on them alone (points, anchors, home points closed, longest prime);
+#    the side not moving is worked out once per turn (and per set of blots hit);
+#  - the shots: ``_features``' walk of every roll on bit masks, with the 21 rolls side
+#    by side in one Python int (32 bits per roll, ``_reach``), kept per (hitters, made
+#    points); each blot then reads the rolls that reach it with one shift;
+#  - sums of whole numbers and halves are exact in any order; the one float sum that
+#    is not (trapped checkers, thirds) is added in numpy's order (``_sum18``);
+#  - the chances themselves (np.exp) are still one numpy call over all the plays.
+_TMADE = bytes(int(c >= 2) for c in range(256))          # count -> made point
+_TBLOT = bytes(int(c == 1) for c in range(256))          # count -> blot
+_TOCC = bytes(int(c > 0) for c in range(256))            # count -> occupied
+_TSTACK = bytes(max(c - 3, 0) for c in range(256))       # count -> checkers beyond three
+_R26 = range(26)
+_PV = [float(v) for v in POINT_VALUE[:25]]
+_AV = [float(v) for v in ANCHOR_VALUE[:25]]
+_PB = [float(v) for v in PRIME_BONUS]
+_FULL25 = (1 << 25) - 1
+# the 21 rolls side by side: roll r owns bits 32r .. 32r+31 (reaches stay below bit 31)
+_LANE0 = sum(1 << 32 * r for r in range(len(DISTINCT_ROLLS)))      # bit 0 of every roll
+_DBL0 = sum(1 << 32 * r for r, ((a, b), _) in enumerate(DISTINCT_ROLLS) if a == b)
+_DIRECT_A = sum(1 << (a + 32 * r) for r, ((a, b), _) in enumerate(DISTINCT_ROLLS))
+_DIRECT_B = sum(1 << (b + 32 * r) for r, ((a, b), _) in enumerate(DISTINCT_ROLLS))
+# _SECOND[d]: a checker that moved d (and landed on an open point) moves on by the
+# roll's other die (by d again for the double): one term per roll, so a product
+_SECOND = [0] * 7
+_DLANE = [0] * 7                                          # where the double d-d sits
+for _r, ((_a, _b), _) in enumerate(DISTINCT_ROLLS):
+    _SECOND[_a] |= 1 << (_b + 32 * _r)
+    if _a != _b:
+        _SECOND[_b] |= 1 << (_a + 32 * _r)
+    else:
+        _DLANE[_a] = 32 * _r
+_CACHE_MAX = 100_000
+_MADE: dict = {}            # made points (bytes of 0/1 for points 1..24) -> their terms
+_BITS: dict = {}            # bytes of 0/1 for points 1..24 -> a mask (bit p = point p)
+_OPP: dict = {}             # the side not moving (26 counts) -> its terms (``_opp_terms``)
+_TRAP: dict = {}            # its made points (my numbering) -> ``_trap_weights``
+_REACH: dict = {}           # (hitters, my made points) -> ``_reach``
+
+
+def _keep(cache: dict, key, value):
+    if len(cache) >= _CACHE_MAX:
+        cache.clear()
+    cache[key] = value
+    return value
+
+
+def _bits(key: bytes) -> int:
+    got = _BITS.get(key)
+    if got is None:
+        got = _keep(_BITS, key, sum(1 << p for p, c in enumerate(key, 1) if c))
+    return got
+
+
+def _made_terms(key: bytes) -> tuple:
+    """(mask, points, anchors, home points closed, longest run, behind limit) of made
+    points given as bytes of 0/1 for points 1..24, as ``_features`` counts them."""
+    made = _bits(key)
+    points = anchors = 0.0
+    best = end = run = 0
+    for p in range(1, 25):
+        if made >> p & 1:
+            points += _PV[p]                   # (halves: exact in any order)
+            anchors += _AV[p]
+            run += 1
+            if run > best:                     # the first longest run
+                best, end = run, p
+        else:
+            run = 0
+    start = end - best + 1 if best else 0
+    return _keep(_MADE, key, (made, points, anchors, (made >> 1 & 63).bit_count(), best,
+                              max(start - 1, 0)))
+
+
+def _trap_weights(made: int) -> tuple:
+    """For the opponent's made points ``made`` (my numbering): ((index, point, blocks**2
+    / 3) for my points 7..24 with blocks among the six in front), the slice of points
+    they span, and a dict of trapped-checker terms per my counts there."""
+    rel = []
+    for p in range(7, 25):
+        b = (made >> (p - 6) & 63).bit_count()
+        if b:
+            rel.append((p - 7, p, b * b / 3.0))
+    span = (rel[0][1], rel[-1][1] + 1) if rel else (0, 0)
+    return _keep(_TRAP, made, (rel,) + span + ({},))
+
+
+def _opp_terms(t: tuple) -> tuple:
+    """The terms of the side not moving (``t``: its 26 counts, its own numbering): the
+    lowest point it occupies in the mover's numbering (0..24, 0 = its bar; 99: none),
+    its hitters (mask of those points), its points closed in the mover's home, the
+    mover's trap weights (``_trap_weights``), its own structure (points, anchors,
+    longest run, behind limit, stacks), pips, its checkers outside its home ((index,
+    point in the mover's numbering, count)), hitters' direct reach of every roll, and
+    a dict of trapped-checker terms per the mover's made points."""
+    tb = bytes(t)
+    rev = tb[::-1]                            # rev[q]: its checkers on my point q
+    occ = _bits(rev[1:25].translate(_TOCC)) | (1 if rev[0] else 0)
+    lo = (occ & -occ).bit_length() - 1 if occ else 99
+    hitters = 1 if occ & 1 else occ           # a checker on the bar must enter first
+    key = tb[1:25].translate(_TMADE)
+    _, points, anchors, _, best, lim = _MADE.get(key) or _made_terms(key)
+    made = _bits(key[::-1])                   # its made points in my numbering
+    closed = (made >> 19 & 63).bit_count()
+    trap = _TRAP.get(made) or _trap_weights(made)
+    stacks = sum(tb[1:25].translate(_TSTACK)) * STACK_PENALTY
+    pips = sum(map(int.__mul__, t, _R26))
+    outside = [(p - 7, 25 - p, t[p]) for p in range(7, 25) if t[p]]
+    direct = (hitters * _DIRECT_A) | (hitters * _DIRECT_B)
+    return _keep(_OPP, t, (lo, hitters, closed, trap, points, anchors, best, lim, stacks,
+                           pips, outside, direct, {}))
+
+
+def _reach(hitters: int, direct: int, made: int) -> int:
+    """Every roll's reach (the points of 0..24 a hitter lands on, BG-05: moving on
+    only from open points) side by side, 32 bits per roll: ``_features``' walk."""
+    om = _FULL25 & ~made
+    reach = direct
+    for d in range(1, 7):
+        y = (hitters << d) & om               # moved d, landed on an open point
+        if y:
+            reach |= y * _SECOND[d]
+            z = (y << d) & om                 # the double d-d: a third and fourth move
+            if z:
+                three = z << d
+                reach |= (three | ((three & om) << d)) << _DLANE[d]
+    return _keep(_REACH, hitters << 25 | made, reach)
+
+
+def _sum18(terms: list) -> float:
+    """The sum of 18 values that are zero but for ``terms`` ((index, value), indices
+    rising), added in numpy's order for a row of 18 (``.sum(1)``: eight running sums,
+    paired, then the last two): thirds are not exact in every order."""
+    if len(terms) < 3:
+        return sum(v for _, v in terms) if terms else 0.0
+    a = [0.0] * 18
+    for i, v in terms:
+        a[i] = v
+    r = [a[j] + a[j + 8] for j in range(8)]
+    return ((((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]))) + a[16]) + a[17]
+
+
+def _one_ply_lists(plays: list[Play], base: tuple) -> np.ndarray:
+    """``_evaluate`` of the positions after ``plays`` (all from ``base``), bit for bit."""
+    m0, t0 = base
+    opp0 = _OPP.get(t0) or _opp_terms(t0)
+    pips0 = sum(map(int.__mul__, m0, _R26))
+    n = len(plays)
+    s_all, t_all = [0.0] * n, [0.0] * n
+    races = []
+    made_get, reach_get = _MADE.get, _REACH.get
+    tempo, trap_w, bar_w, stack_w = HIT_TEMPO, TRAP_PENALTY, BAR_PENALTY, STACK_PENALTY
+    lane0, dbl0 = _LANE0, _DBL0
+    tmade, tblot, tstack = _TMADE, _TBLOT, _TSTACK
+    for i, play in enumerate(plays):
+        m = list(m0)
+        pips = pips0
+        t = t0
+        for src, dst, hit, _ in play._raw:
+            m[src] -= 1
+            m[dst] += 1
+            pips -= src - dst
+            if hit:
+                if t is t0:
+                    t = list(t0)
+                t[25 - dst] -= 1
+                t[25] += 1
+        if t is t0:
+            opp = opp0
+        else:
+            t = tuple(t)
+            opp = _OPP.get(t) or _opp_terms(t)
+        bm = bytes(m)
+        my_hi = len(bm.rstrip(b"\0")) - 1
+        (lo, hitters, closed, trapw, opoints, oanchors, obest, olim, ostacks, opips,
+         outside, direct, otrap) = opp
+        if my_hi <= lo:                                  # no contact: a race
+            races.append((i, m, t, pips, opips))
+            continue
+        mid = bm[1:25]
+        key = mid.translate(tmade)
+        made, points, anchors, home, best, lim = made_get(key) or _made_terms(key)
+        # the mover: pips, the worst blot each roll hits, its bar, its structure
+        hl = 0.0
+        blots = mid.translate(tblot)
+        j = blots.find(1)
+        if j >= 0:
+            reach = reach_get(hitters << 25 | made) or _reach(hitters, direct, made)
+            k = s = cov = 0
+            while j >= 0:
+                new = (reach >> (j + 1)) & (lane0 ^ cov)   # rolls whose lowest hit is here
+                if new:
+                    w = 2 * new.bit_count() - (new & dbl0).bit_count()
+                    k += (24 - j) * w
+                    s += w
+                    cov |= new
+                j = blots.find(1, j + 1)
+            if s:
+                hl = (k + (tempo + closed) * s) / 36
+        prime = _PB[min(best, 12)] if lo <= lim else 0.0
+        rel, r0, r1, tcache = trapw
+        if rel:
+            tk = bm[r0:r1]
+            trap = tcache.get(tk)
+            if trap is None:
+                if len(tcache) >= 4096:
+                    tcache.clear()
+                trap = tcache[tk] = _sum18([(j, w * m[p]) for j, p, w in rel if m[p]]) * trap_w
+        else:
+            trap = 0.0
+        struct = points + prime + anchors - trap - sum(mid.translate(tstack)) * stack_w
+        s_all[i] = pips + hl + m[25] * (bar_w + 2.0 * closed) - struct
+        # the other side: its structure (its prime counts while the mover is behind it;
+        # its back checkers are trapped by the mover's points)
+        otr = otrap.get(made)
+        if otr is None:
+            otr = otrap[made] = _sum18([(j, (made >> (a + 1) & 63).bit_count() ** 2 / 3.0 * c)
+                                        for j, a, c in outside
+                                        if made >> (a + 1) & 63]) * trap_w
+        oprime = _PB[min(obest, 12)] if my_hi >= 25 - olim else 0.0
+        ostruct = opoints + oprime + oanchors - otr - ostacks
+        t_all[i] = opips + t[25] * (bar_w + 2.0 * home) - ostruct + 0.0
+    p = _race_probability(np.array(s_all), np.array(t_all), spread=CONTACT_SPREAD)
+    if races:
+        sm, st, at = [], [], []
+        for i, m, t, pm, pt in races:
+            if m[0] == 15:
+                p[i] = 1.0
+            elif t[0] == 15:
+                p[i] = 0.0
+            else:
+                out_m, out_t = sum(m[7:26]), sum(t[7:26])
+                if not out_m and not out_t:
+                    p[i] = 1.0 - _bearoff_race(tuple(t[1:7]), tuple(m[1:7]))
+                else:
+                    sm.append(pm + (0.5 * (15 - m[0]) + 2.0 * out_m / 15))
+                    st.append(pt + (0.5 * (15 - t[0]) + 2.0 * out_t / 15))
+                    at.append(i)
+        if at:
+            p[at] = _race_probability(np.array(sm), np.array(st))
+    return p
 
 
 HYBRID_WEIGHT = 3.0      # pubeval's score units per logit of our winning chances
