@@ -516,11 +516,11 @@ def _double(m, t, d, n=4, pre=()) -> list:
     the steps ``pre`` already made (the checkers entered from the bar): the canonical
     order (sources from the highest point down, each move from a point no higher than
     the one before), over the points that can move at all, as nested loops moving
-    ``m`` in place (``t`` too for fewer than 4 moves). A list of raw steps: no two are
-    alike, so no keys are needed (each move takes a checker d pips down, never off the
-    board, so the play's change to the position is (x^-d - 1) times the sum of x^source
-    over its moves: different multisets of sources, which is all the canonical order
-    enumerates, reach different positions)."""
+    ``m`` in place. A list of raw steps: no two are alike, so no keys are needed (each
+    move takes a checker d pips down, never off the board, so the play's change to the
+    position is (x^-d - 1) times the sum of x^source over its moves: different
+    multisets of sources, which is all the canonical order enumerates, reach different
+    positions)."""
     # the candidate sources, highest first: occupied, or reached by a chain of moves
     # from an occupied point, with the landing point open
     cand = []
@@ -533,18 +533,20 @@ def _double(m, t, d, n=4, pre=()) -> list:
     nc = len(cand)
     ST = _ST[d]
     out: list = []
+    # Whether a move hits is known before the loops: the sources never rise, so a move
+    # lands where an earlier one did only when it starts from the same point, and then
+    # the first of them has already hit any blot there (a checker entered from the bar
+    # lands on 25 - d, where no move of d from a point can land). Rows: (index, point,
+    # landing point, its step as it stands, its step after a move from the same point);
+    # the loops of move k run over the rows from the previous move's on (``tails``).
+    rows = [(i, q, q - d, ST[q][t[25 - q + d] == 1], ST[q][0]) for i, q in enumerate(cand)]
+    tails = [rows[i:] for i in range(nc)]
     if n < 4:
-        _double_rec(m, t, d, n, pre, out, cand, [ST[q] for q in cand], 0)
+        if nc:
+            _double_rec(m, n, pre, out, tails, 0, -1)
         return _longest(out) if out else out
     short = False
     append = out.append
-    # Whether a move hits is known before the loops: the sources never rise, so a move
-    # lands where an earlier one did only when it starts from the same point, and then
-    # the first of them has already hit any blot there. Rows: (index, point, landing
-    # point, its step as it stands, its step after a move from the same point); the
-    # loops of move k run over the rows from the previous move's on (``tails``).
-    rows = [(i, q, q - d, ST[q][t[25 - q + d] == 1], ST[q][0]) for i, q in enumerate(cand)]
-    tails = [rows[i:] for i in range(nc)]
     last = [(r[1], r[3]) for r in rows]             # the last move, below the previous
     last = [last[i:] for i in range(1, nc + 1)]
     for i0, q0, x0, s0, _ in rows:
@@ -599,29 +601,23 @@ def _longest(out: list) -> list:
     return [s for s in out if len(s) == most]
 
 
-def _double_rec(m, t, d, n, pre, out, cand, steps, i0) -> None:
-    """``_double``'s loops for any number of moves ``n`` left (after ``pre``)."""
+def _double_rec(m, n, pre, out, tails, i0, prev) -> None:
+    """``_double``'s loops for any number of moves ``n`` left (after ``pre``), from the
+    row ``i0`` on; ``prev``: the row of the move before (-1: none)."""
     any_move = False
-    for i in range(i0, len(cand)):
-        q = cand[i]
+    for i, q, x, sh, sn in tails[i0]:
         if not m[q]:
             continue
         any_move = True
-        x = q - d
-        h = t[25 - x] == 1
-        st = pre + (steps[i][h],)
+        st = pre + (sn if i == prev else sh,)
         if n == 1:
             out.append(st)
             continue
         m[q] -= 1
         m[x] += 1
-        if h:
-            t[25 - x] = 0
-        _double_rec(m, t, d, n - 1, st, out, cand, steps, i)
+        _double_rec(m, n - 1, st, out, tails, i, i)
         m[q] += 1
         m[x] -= 1
-        if h:
-            t[25 - x] = 1
     if not any_move and pre:
         out.append(pre)
 
