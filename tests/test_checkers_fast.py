@@ -279,3 +279,24 @@ def test_depth2_root_bounds_never_change_the_choice(rules):
                 assert v == e or (v > e and v + z < top), g.fen()
                 bounded += v != e
     assert bounded > 50
+
+
+def test_bot_move_handed_out_is_only_taken_for_its_position():
+    """A bot's move (``_hand_out``: no move list built) plays as the same legal move,
+    and is checked like any other move once the position changed."""
+    from boardkit._core import IllegalMoveError
+    g = CheckersGame()
+    m = ai.normal(g, np.random.default_rng(1))
+    assert m in g.legal_moves()
+    other = next(x for x in g.legal_moves() if x != m)
+    g.play(other)
+    with pytest.raises(IllegalMoveError):
+        g.play(m)
+    g.undo()
+    assert g.play(m) is m and g.history == [m]
+    g.undo()
+    h = CheckersGame(CheckersRules.international())
+    mv = ai.normal(h, np.random.default_rng(2))
+    h.copy().play(mv)
+    h.play(mv)
+    assert h.history == [mv]

@@ -1191,7 +1191,7 @@ def _middle_move(game, rng, tips, noise):
     raws = game._raw_moves()
     if rng is None:
         vals = hit[1].root2(b, w, k, p, raws)
-        return game._move_list()[vals.index(max(vals))]
+        return game._hand_out(vals.index(max(vals)))
     # the noise first (the same draws as after the search): root2 may then only bound
     # the moves that cannot be chosen
     zs = rng.standard_normal(len(raws)).tolist()
@@ -1208,7 +1208,7 @@ def _middle_move(game, rng, tips, noise):
     if ties:
         top = [j for j, v in enumerate(vals) if v + nz[j] >= best]
         i = top[int(rng.integers(len(top)))]
-    return game._move_list()[i]
+    return game._hand_out(i)
 
 
 #: the middle level's searcher per (move generator, tips): root2 keeps no state of a move

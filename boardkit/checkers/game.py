@@ -147,6 +147,7 @@ class CheckersGame(Game):
         self._moves = None                   # their CheckersMove objects
         self._index = None                   # id(move) -> raw move, for play()
         self._out = _UNSET                   # the outcome (computed once per position)
+        self._chosen = None                  # (move, raw, raw list) a bot handed out: ``_hand_out``
 
     def check_position(self, black: int, white: int, kings: int, turn: int, quiet: int = 0,
                        endgame: int = 0, *, fen: str | None = None,
@@ -306,15 +307,33 @@ class CheckersGame(Game):
         """Play a move (a CheckersMove or its text, CK-15); returns the move played.
         An illegal move raises IllegalMoveError and leaves the game untouched."""
         if type(move) is CheckersMove and not self.is_over():
-            # fast path: a move object taken from legal_moves() of this position
-            self._move_list()
-            raw = self._index.get(id(move))
+            # fast path: a move object taken from legal_moves() of this position, or the
+            # one a bot just handed out for it
+            ch = self._chosen
+            if ch is not None and ch[0] is move and ch[2] is self._cache:
+                raw = ch[1]
+            else:
+                self._move_list()
+                raw = self._index.get(id(move))
             if raw is not None:
                 self._undo.append(self._snapshot())
                 self._apply_raw(raw)
                 self._history.append(move)
                 return move
         return super().play(move)
+
+    def _hand_out(self, i: int) -> CheckersMove:
+        """The i-th legal move (``legal_moves()[i]``) as a bot returns it, without building
+        the whole list: ``play`` knows it by the object (kept with the raw move and the
+        position's raw list, so it is only taken for the position it was made for)."""
+        raws = self._raw_moves()
+        if self._moves is not None:
+            return self._moves[i]
+        raw = raws[i]
+        hit = _BY_ID.get(id(raw))
+        move = hit[1] if hit is not None and hit[0] is raw else _raw_to_move(raw)
+        self._chosen = (move, raw, raws)
+        return move
 
     def _push(self, move) -> None:
         self._undo.append(self._snapshot())
@@ -379,7 +398,7 @@ class CheckersGame(Game):
         # shared lists and an index by object id, valid in this process only: a pickled
         # or deep-copied game recomputes them
         state = dict(self.__dict__)
-        state.update(_cache=None, _moves=None, _index=None, _out=_UNSET)
+        state.update(_cache=None, _moves=None, _index=None, _out=_UNSET, _chosen=None)
         state["_undo"] = [snap[:7] + (None, None, _UNSET, None) for snap in self._undo]
         state["_start"] = self._start[:7] + (None, None, _UNSET, None)
         return state
