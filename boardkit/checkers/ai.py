@@ -671,10 +671,10 @@ class _Search:
                     k2 = kq | tb
                 else:
                     k2 = kq
-                key = (opp ^ fb ^ tb, k2)
-                sv = get_q(key)
+                o2 = opp ^ fb ^ tb
+                sv = get_q((o2, k2))
                 if sv is None:
-                    sv = memo_q[key] = score_q(*key)
+                    sv = memo_q[(o2, k2)] = score_q(o2, k2)
                 if tb == d1:
                     if sv > b1:
                         b1 = sv
@@ -687,6 +687,10 @@ class _Search:
         into: dict = {}            # f -> the best score of the opponent's steps onto f
         out = []
         later = [] if nz is not None and forced and self.cuts[p] is not None else None
+        # the squares next to the opponent's jumpers, per jump direction: a jump needs
+        # a piece of the mover there and an empty square behind it
+        pd, pd1, pu, pu1 = jd << h, jd << h1, ju >> h, ju >> h1
+        half = WIN // 2
         for raw in moves:
             path, _c, capmask = raw
             if capmask:
@@ -702,8 +706,8 @@ class _Search:
             else:
                 kp2 = kown
             best = None
-            if ((((jd << h) & own2) << h) | (((jd << h1) & own2) << h1)
-                    | (((ju >> h) & own2) >> h) | (((ju >> h1) & own2) >> h1)) & empty2:
+            if ((((pd & own2) << h) | ((pd1 & own2) << h1)
+                    | ((pu & own2) >> h) | ((pu1 & own2) >> h1)) & empty2):
                 # the opponent can capture: its jumps (when none goes on, each is a
                 # whole move; else the child is searched the usual way)
                 if later is not None:
@@ -721,20 +725,22 @@ class _Search:
                 sf = into[fb]
             else:
                 sf = None
-                for src, movers in ((fb >> h, down), (fb >> h1, down), (fb << h, up), (fb << h1, up)):
-                    if src & movers:
-                        if kq & src:
-                            k2 = kq ^ src ^ fb
-                        elif fb & crown_q:
-                            k2 = kq | fb
-                        else:
-                            k2 = kq
-                        key = (opp ^ src ^ fb, k2)
-                        sv = get_q(key)
-                        if sv is None:
-                            sv = memo_q[key] = score_q(*key)
-                        if sf is None or sv > sf:
-                            sf = sv
+                srcs = (((fb >> h) | (fb >> h1)) & down) | (((fb << h) | (fb << h1)) & up)
+                while srcs:
+                    src = srcs & -srcs
+                    srcs ^= src
+                    if kq & src:
+                        k2 = kq ^ src ^ fb
+                    elif fb & crown_q:
+                        k2 = kq | fb
+                    else:
+                        k2 = kq
+                    o2 = opp ^ src ^ fb
+                    sv = get_q((o2, k2))
+                    if sv is None:
+                        sv = memo_q[(o2, k2)] = score_q(o2, k2)
+                    if sf is None or sv > sf:
+                        sf = sv
                 into[fb] = sf
             if sf is not None and (sbest is None or sf > sbest):
                 sbest = sf
@@ -751,8 +757,10 @@ class _Search:
                     best = v
             if best is None:
                 out.append(WIN)            # the opponent has no move: it loses
+            elif -half <= best <= half:
+                out.append(-best)
             else:
-                out.append(-(best - (1 if best > WIN // 2 else -1 if best < -WIN // 2 else 0)))
+                out.append(-(best - (1 if best > half else -1)))
         if later:
             def exact(_j, own2, kp2, empty2):
                 best = self._jumps2(own2, kp2, empty2, opp, kq, q, jd, ju, memo_p, memo_q, stops,
