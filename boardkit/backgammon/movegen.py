@@ -240,9 +240,8 @@ def _gen_plays(base, raw: list, dice) -> list[Play]:
 _POINTS_DOWN = tuple(range(24, 0, -1))
 
 
-def _single(m, t, d, top=24):
-    """Every (from, to, hit) one checker can make with die d (BG-04/05/07/09), from
-    points no higher than ``top``."""
+def _single(m, t, d):
+    """Every (from, to, hit) one checker can make with die d (BG-04/05/07/09)."""
     if m[25]:                                   # bar first (BG-07): enter on point 25-d
         o = t[d]                                # their checkers on my point 25-d
         return [(25, 25 - d, o == 1)] if o < 2 else []
@@ -251,17 +250,18 @@ def _single(m, t, d, top=24):
         return []
     hi = srcs[0]
     out = []
-    home = hi <= 6                              # all checkers home: bearing off allowed
     for src in srcs:
-        if src > top:
-            continue
         dst = src - d
         if dst > 0:
             o = t[25 - dst]
             if o < 2:
                 out.append((src, dst, o == 1))
-        elif home and (dst == 0 or src == hi):  # exact, or from the highest (BG-09)
-            out.append((src, 0, False))
+        else:
+            # off, once all checkers are home: exactly, or from the highest (BG-09);
+            # no lower point can bear off with this die then
+            if hi <= 6 and (dst == 0 or src == hi):
+                out.append((src, 0, False))
+            break
     return out
 
 
@@ -299,8 +299,6 @@ def _raw_plays(m, t, d1, d2) -> dict:
     """[((from, to, hit, die), ...), ...]: every legal play (BG-08), one per position
     reached (told apart by keys, see _MV, where two could be alike). ``m``, ``t``:
     lists, moved in place and restored."""
-    out: dict = {}
-    MV, HIT = _MV, _HIT
     if not m[25]:
         outside = sum(m[7:25])
         if d1 != d2 and outside >= 2:
@@ -319,52 +317,49 @@ def _raw_plays(m, t, d1, d2) -> dict:
         got = []
         _double_off(m, t, d1, 4, (), got, 25, 24)
         return _longest(got) if got else got
+    # two different dice (bearing off, or checkers on the bar): both orders, flat
+    out: dict = {}
+    MV, HIT = _MV, _HIT
+    ones = []
+    for da, db in ((d1, d2), (d2, d1)):
+        for src, dst, hit in _single(m, t, da):
+            m[src] -= 1
+            m[dst] += 1
+            k1 = MV[src][dst]
+            if hit:
+                t[25 - dst] -= 1
+                t[25] += 1
+                k1 += HIT[dst]
+            first = (src, dst, hit, da)
+            seconds = _single(m, t, db)
+            for s2, e2, h2 in seconds:
+                k = k1 + MV[s2][e2] + HIT[e2] if h2 else k1 + MV[s2][e2]
+                if k not in out:
+                    out[k] = (first, (s2, e2, h2, db))
+            if not seconds:
+                ones.append((k1, (first,)))
+            m[src] += 1
+            m[dst] -= 1
+            if hit:
+                t[25 - dst] += 1
+                t[25] -= 1
+    if out:
+        return list(out.values())
+    if not ones:
+        return []
+    # only one die can be played: the larger one if it can (BG-08). Listed from the
+    # larger die itself, since a bear-off may reach the same position with either.
+    big = max(d1, d2)
+    bigs = _single(m, t, big)
+    if bigs:
+        for src, dst, hit in bigs:
+            k = MV[src][dst] + HIT[dst] if hit else MV[src][dst]
+            if k not in out:
+                out[k] = ((src, dst, hit, big),)
     else:
-        # two different dice: both orders, written out flat (the hot path of searches)
-        ones = []
-        for da, db in ((d1, d2), (d2, d1)):
-            for src, dst, hit in _single(m, t, da):
-                m[src] -= 1
-                m[dst] += 1
-                k1 = MV[src][dst]
-                if hit:
-                    t[25 - dst] -= 1
-                    t[25] += 1
-                    k1 += HIT[dst]
-                first = (src, dst, hit, da)
-                seconds = _single(m, t, db)
-                for s2, e2, h2 in seconds:
-                    k = k1 + MV[s2][e2] + HIT[e2] if h2 else k1 + MV[s2][e2]
-                    if k not in out:
-                        out[k] = (first, (s2, e2, h2, db))
-                if not seconds:
-                    ones.append((k1, (first,)))
-                m[src] += 1
-                m[dst] -= 1
-                if hit:
-                    t[25 - dst] += 1
-                    t[25] -= 1
-        if out:
-            return list(out.values())
         for k, st in ones:
             if k not in out:
                 out[k] = st
-    if not out:
-        return []
-    most = max(len(s) for s in out.values())
-    if d1 == d2:
-        out = {k: s for k, s in out.items() if len(s) == most}
-    if most == 1 and d1 != d2:
-        # only one die can be played: the larger one if it can (BG-08). Listed from
-        # the larger die itself, since a bear-off may reach the same position with either.
-        big = max(d1, d2)
-        bigs = _single(m, t, big)
-        if bigs:
-            out = {}
-            for src, dst, hit in bigs:
-                k = MV[src][dst] + HIT[dst] if hit else MV[src][dst]
-                if k not in out:
-                    out[k] = ((src, dst, hit, big),)
     return list(out.values())
 
 
@@ -730,7 +725,13 @@ def _plays_in_place(m: list, t: list, d1: int, d2: int, base=None) -> list[Play]
     dice = (d1, d2) if d1 >= d2 else (d2, d1)
     if not raw:
         return [Play((), base, 0, (), dice)]
-    return _gen_plays(base, raw, dice)
+    new = Play.__new__                  # (_gen_plays, written out: once per turn)
+    out = []
+    for st in raw:
+        p = new(Play)
+        p._raw, p._base, p.dice = st, base, dice
+        out.append(p)
+    return out
 
 
 def _reachable(m, t, dice) -> set:
