@@ -845,6 +845,40 @@ class _Search:
                 elif b2 is None or sv > b2:
                     b2 = sv
         kscore: dict = {}          # (king, square) -> the opponent's score after that move
+        nq = opp.bit_count()
+
+        def captured(own2, kp2, empty2, king_capture):
+            # the root move's score when the opponent must capture: every capture when a
+            # king can (flying), else the men's jumps
+            if not king_capture:
+                v = self._jumps2(own2, kp2, empty2, opp, kq, q, jd, ju, memo_p, memo_q,
+                                 gen.crown_stops, crown_q, nq if trade else -1)
+                return -(v - (1 if v > WIN // 2 else -1 if v < -WIN // 2 else 0))
+            best = None
+            for start, end, cm in fast_captures(gen, opp, own2, kq | kp2, q):
+                sb, eb = 1 << start, 1 << end
+                if kq & sb:
+                    k2 = kq ^ sb ^ eb
+                elif eb & crown_q:
+                    k2 = kq | eb
+                else:
+                    k2 = kq
+                key = (opp ^ sb ^ eb, k2)
+                sv = memo_q.get(key)
+                if sv is None:
+                    sv = memo_q[key] = score_q(*key)
+                own3 = own2 & ~cm
+                key = (own3, kp2 & ~cm)
+                sp = memo_p.get(key)
+                if sp is None:
+                    sp = memo_p[key] = score_p(*key)
+                v = sv - sp
+                if trade:
+                    np_ = own3.bit_count()
+                    v -= (np_ - nq) * 600 // (nq + np_ + 2)
+                if best is None or v > best:
+                    best = v
+            return -(best - (1 if best > WIN // 2 else -1 if best < -WIN // 2 else 0))
 
         def walk(kb, rays, empty2, own2):
             # a king's moves: (the best score after one, whether it can capture, the
@@ -885,7 +919,6 @@ class _Search:
             x ^= kb
             rays = gen.rays[kb.bit_length() - 1]
             kings.append((kb, rays) + walk(kb, rays, empty, own))
-        nq = opp.bit_count()
         forced = gen.forced
         out = []
         later = [] if nz is not None and forced and self.cuts[p] is not None else None
@@ -902,8 +935,12 @@ class _Search:
             if men_capture and not forced:
                 out.append(-self._child2(gb, gw, gk, p, raw))
                 continue
+            if kown & fb:
+                kp2 = kown ^ fb ^ tb
+            else:
+                kp2 = kown | tb if tb & crown_p else kown
             if men_capture and later is not None:
-                later.append((len(out), own2, self._kings_after(kown, fb, tb, crown_p), empty2))
+                later.append((len(out), own2, kp2, empty2))
                 out.append(None)
                 continue
             sbest = b1 if tb != d1 else b2
@@ -927,42 +964,12 @@ class _Search:
             if capture and not forced:
                 out.append(-self._child2(gb, gw, gk, p, raw))
                 continue
-            kp2 = self._kings_after(kown, fb, tb, crown_p)
             if capture and later is not None:
                 later.append((len(out), own2, kp2, empty2))
                 out.append(None)
                 continue
-            if capture:                    # a king can capture (compulsory): every capture
-                best = None
-                for start, end, cm in fast_captures(gen, opp, own2, kq | kp2, q):
-                    sb, eb = 1 << start, 1 << end
-                    if kq & sb:
-                        k2 = kq ^ sb ^ eb
-                    elif eb & crown_q:
-                        k2 = kq | eb
-                    else:
-                        k2 = kq
-                    key = (opp ^ sb ^ eb, k2)
-                    sv = memo_q.get(key)
-                    if sv is None:
-                        sv = memo_q[key] = score_q(*key)
-                    own3 = own2 & ~cm
-                    key = (own3, kp2 & ~cm)
-                    sp = memo_p.get(key)
-                    if sp is None:
-                        sp = memo_p[key] = score_p(*key)
-                    v = sv - sp
-                    if trade:
-                        np_ = own3.bit_count()
-                        v -= (np_ - nq) * 600 // (nq + np_ + 2)
-                    if best is None or v > best:
-                        best = v
-                out.append(-(best - (1 if best > WIN // 2 else -1 if best < -WIN // 2 else 0)))
-                continue
-            if men_capture:                # only men can capture (compulsory here)
-                v = self._jumps2(own2, kp2, empty2, opp, kq, q, jd, ju, memo_p, memo_q,
-                                 gen.crown_stops, crown_q, nq if trade else -1)
-                out.append(-(v - (1 if v > WIN // 2 else -1 if v < -WIN // 2 else 0)))
+            if capture or men_capture:     # compulsory
+                out.append(captured(own2, kp2, empty2, capture))
                 continue
             if sbest is None:
                 out.append(WIN)            # the opponent has no move: it loses
@@ -977,16 +984,14 @@ class _Search:
                 v -= (np_ - nq) * 600 // (nq + np_ + 2)
             out.append(-(v - (1 if v > WIN // 2 else -1 if v < -WIN // 2 else 0)))
         if later:
-            self._later2(out, later, nz, p, opp, kq,
-                         lambda j, *_: -self._child2(gb, gw, gk, p, moves[j]))
+            def exact(j, own2, kp2, empty2):
+                path = moves[j][0]
+                ft = (1 << s2g[path[0]]) | (1 << s2g[path[-1]])
+                capture = any(walk(kb, rays, empty2, own2)[1] if seen & ft else kcap
+                              for kb, rays, _kbest, kcap, seen in kings)
+                return captured(own2, kp2, empty2, capture)
+            self._later2(out, later, nz, p, opp, kq, exact)
         return out
-
-    @staticmethod
-    def _kings_after(kown, fb, tb, crown):
-        """The mover's kings after its step from fb to tb (a man crowned on the far row)."""
-        if kown & fb:
-            return kown ^ fb ^ tb
-        return kown | tb if tb & crown else kown
 
     def _child2(self, gb, gw, gk, p, raw):
         """``search1`` of the child after the raw root move, as ``root`` searches it."""
