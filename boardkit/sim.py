@@ -129,6 +129,14 @@ def play_game(game, bots: Sequence[Callable], rng: np.random.Generator,
         max_plies = DEFAULT_MAX_PLIES
     if isinstance(max_plies, bool) or not isinstance(max_plies, int) or max_plies < 0:
         raise BoardkitError(f"max_plies must be a whole number >= 0, got {max_plies!r}")
+    # A game may play this loop itself, leaner (e.g. building its event text or undo
+    # records only when read): ``_play_bots(bots, rng, max_plies, max_chance)`` must play
+    # the same games as the loop below (the same rng draws, bot calls and moves; the same
+    # outcome and plies; the same final state including history, events and undo) and
+    # return what the loop returns. How it does so is the game's business (issue 14).
+    fast = getattr(game, "_play_bots", None)
+    if fast is not None:
+        return fast(bots, rng, max_plies, CHANCE_STEPS_PER_PLY * max(1, max_plies))
     plies = chance = 0
     while not game.is_over():
         if plies >= max_plies:
