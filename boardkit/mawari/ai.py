@@ -48,7 +48,7 @@ import numpy as np
 
 from .. import sim
 from .._core import ChanceStep, check_level
-from .game import RANKS, Battle
+from .game import _POSITION_BOTS, RANKS, Battle
 from .toss import TossModel
 
 __all__ = ["LEVELS", "HINT_LEVEL", "bot", "hint", "explain", "never_battle", "always_battle",
@@ -150,6 +150,10 @@ def smart_battle(game, rng) -> Battle:
 
 _BOTS = {"never": never_battle, "always": always_battle, "random": random_battle,
          "smart": smart_battle}
+# the levels read only the position: bot games with them may leave events, history and
+# undo to be built when read (MawariGame._play_bots); True = the bot draws from the rng
+_POSITION_BOTS.update({never_battle: False, always_battle: False, random_battle: True,
+                       smart_battle: False})
 
 
 def bot(level: str) -> Callable[[Any, Any], Battle]:

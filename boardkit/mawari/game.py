@@ -30,7 +30,7 @@ import numpy as np
 
 from .._core import BoardkitError, ChanceStep, FormatError, Game, IllegalMoveError, Outcome
 from ..svg import Drawing
-from .movegen import Battle, Join, battle_targets, decisions, race_length
+from .movegen import _LINE_MASKS, Battle, Join, battle_targets, decisions, race_length
 from .notation import (
     _NAMES,
     CORNERS,
@@ -92,12 +92,94 @@ def _toss_info(toss: Toss, rules: MawariRules) -> tuple:
     return toss, kind, squares, text, gain, f"{head}: {gain}{note}, "
 
 
+_WORDS = 1 << 64
+
+
+@lru_cache(maxsize=64)
+def _draw_terms(sampling_raw: tuple) -> tuple:
+    """For ``_Draws``: a toss code is const + the sum of weight * (word[col] >= bound) over
+    the bounds a word can both pass and fail: a gold's face counts the cumulative bounds
+    its word passes (base 5), the overlap and fall flags are words below their bounds."""
+    faces, overlap, fall = sampling_raw
+    terms, const = [], 0
+    for col, weight in enumerate((500, 100, 20, 4)):
+        for c in faces:
+            if c == 0:
+                const += weight
+            elif c < _WORDS:
+                terms.append((col, c, weight))
+    for col, c, weight in ((4, overlap, 2), (5, fall, 1)):
+        if c >= _WORDS:
+            const += weight
+        elif c:
+            const += weight
+            terms.append((col, c, -weight))
+    return (const, np.array([t[0] for t in terms], dtype=np.intp),
+            np.array([t[1] for t in terms], dtype=np.uint64),
+            np.array([t[2] for t in terms], dtype=np.int64))
+
+
+class _Draws:
+    """The toss codes of one bot game's random draws (``MawariGame._play_bots``). With
+    numpy's PCG64 the words of ``BLOCK`` tosses come in one call and their codes in three
+    vectorised steps (not six words and up to 24 comparisons per toss); ``sync`` then
+    steps the generator back over the words not used (PCG64 advances by any amount,
+    backwards too), so a bot or the caller drawing next gets the numbers it would have
+    got, and every toss is the one ``_sample_code`` draws (tested). Other bit generators
+    draw one toss at a time."""
+
+    BLOCK = 64
+
+    def __init__(self, game: MawariGame, rng):
+        self.game, self.rng = game, rng
+        bits = getattr(rng, "bit_generator", None)
+        self.bits = bits if type(bits) in _RAW_DOUBLES else None
+        if self.bits is None:
+            return
+        self.const, self.cols, self.bounds, self.weights = _draw_terms(game.rules._sampling_raw)
+        self.check()
+
+    def check(self) -> None:
+        """Note the generator's 32-bit buffer (numpy's ``integers`` fills it, our raw words
+        leave it alone): ``advance`` empties it, so ``sync`` puts it back."""
+        state = self.bits.state
+        self.buffer = state["has_uint32"], state["uinteger"]
+
+    def block(self) -> list[int]:
+        """The codes of the next tosses (at least one)."""
+        bits = self.bits
+        if bits is None:
+            return [self.game._sample_code(self.rng)]
+        u = bits.random_raw(6 * self.BLOCK).reshape(self.BLOCK, 6)
+        if not len(self.cols):                  # every toss the same (a certain model)
+            return [self.const] * self.BLOCK
+        return ((u[:, self.cols] >= self.bounds) @ self.weights + self.const).tolist()
+
+    def sync(self, unused: int) -> None:
+        """The generator as if the last ``unused`` codes of the last block were not drawn."""
+        if unused:
+            bits = self.bits
+            bits.advance(-6 * unused)
+            if self.buffer != (0, 0):
+                state = bits.state
+                state["has_uint32"], state["uinteger"] = self.buffer
+                bits.state = state
+
+
+#: bots that read only the position (turn, legal moves, ranks, battle lengths, rules),
+#: never events, history or undo: bot -> True if it draws from the rng (filled by ai.py)
+_POSITION_BOTS: dict = {}
+_LAZY = ("events", "_history", "_undo", "_mark")
+
+
 # ------------------------------------------------------------------ the game
 class MawariGame(Game):
     """A game of 回り将棋 for 2-4 players (see the module docstring)."""
 
     name = "mawari"
     rules_class = MawariRules
+    #: True while _play_bots plays: the engine skips its event text (thrown away there)
+    _quiet = False
 
     def __init__(self, rules: MawariRules | None = None, *, players: int | None = None):
         """``MawariGame()`` two players; ``MawariGame(MawariRules(players=3))`` or
@@ -219,7 +301,12 @@ class MawariGame(Game):
         return not self._finished and self._phase != "decide"   # "toss" or "battle"
 
     def _sample_entry(self, rng) -> tuple:
-        """(toss, _toss_info, a ChanceStep per player) of one random toss: the same six
+        """(toss, _toss_info, a ChanceStep per player) of one random toss (``_sample_code``)."""
+        code = self._sample_code(rng)
+        return self.rules._toss_tables[0][code] or self._toss_entry(code)
+
+    def _sample_code(self, rng) -> int:
+        """The code (base-5 faces, overlap, fall) of one random toss: the same six
         uniform numbers in the same order as ``TossModel.sample`` (four golds, overlap,
         fall; ``random(6)`` draws what ``random(4)`` and two ``random()`` draw; with
         numpy's default PCG64 the six raw words behind them are compared with the bounds
@@ -237,7 +324,11 @@ class MawariGame(Game):
                   + (0 if b < c0 else 1 if b < c1 else 2 if b < c2 else 3 if b < c3 else 4)) * 5
                  + (0 if c < c0 else 1 if c < c1 else 2 if c < c2 else 3 if c < c3 else 4)) * 5
                 + (0 if d < c0 else 1 if d < c1 else 2 if d < c2 else 3 if d < c3 else 4))
-        code = code * 4 + (o < overlap) * 2 + (f < fall)
+        return code * 4 + (o < overlap) * 2 + (f < fall)
+
+    def _toss_entry(self, code: int) -> tuple:
+        """The toss table's entry for ``code`` (base-5 faces, overlap, fall), built the
+        first time it comes up."""
         table = self.rules._toss_tables[0]
         entry = table[code]
         if entry is None:
@@ -245,8 +336,11 @@ class MawariGame(Game):
             faces = (FACES[k // 125], FACES[k // 25 % 5], FACES[k // 5 % 5], FACES[k % 5])
             toss = Toss(faces, bool(code & 2), bool(code & 1))
             # the history entries are immutable too: one per player who tossed it
-            entry = table[code] = (toss, _toss_info(toss, self.rules),
-                                   tuple(ChanceStep(q, toss) for q in range(4)))
+            info = _toss_info(toss, self.rules)
+            # and for _play_bots: 0 forward and toss again, 1 forward, 2 no move, 3 back
+            lean = ("again", "end", "nothing", "back").index(info[1]), info[2]
+            entry = table[code] = (toss, info, tuple(ChanceStep(q, toss) for q in range(4)),
+                                   *lean)
         return entry
 
     def _sample_chance(self, rng) -> Toss:
@@ -260,7 +354,11 @@ class MawariGame(Game):
         the toss's consequences looked up instead of worked out again (issue 14)."""
         if self._finished or self._phase == "decide":
             raise IllegalMoveError(self._no_chance_reason())
-        toss, info, steps = self._sample_entry(rng)
+        return self._record_toss(self._sample_entry(rng))
+
+    def _record_toss(self, entry: tuple) -> Toss:
+        """Apply a toss table entry as one recorded, undoable step."""
+        toss, info, steps = entry[:3]
         who = self._current if self._phase == "toss" else self.turn
         snap = self._snapshot()
         self._mark = len(self.events)
@@ -293,6 +391,191 @@ class MawariGame(Game):
         (recorded and undoable like a sampled toss)."""
         return self.set_chance(toss)
 
+    # ------------------------------------------------------------ bot games (issue 14)
+    # A bot game (sim.play_game) needs the position, the bots' decisions and the outcome;
+    # the event text, the undo snapshots and the history are wanted only when somebody
+    # reads them. So _play_bots plays on the position alone and keeps a log of the tosses
+    # (their codes) and decisions; the first read of events, history or undo (or anything
+    # that needs them: undo(), copy(), to_json(), the next step) replays the log from the
+    # state it started in through the ordinary recorded path (_catch_up), which builds all
+    # of them exactly as if the game had been played step by step.
+    def __getattr__(self, name):
+        # only reached for attributes missing from the instance: those of a lazy log
+        if name in _LAZY and "_lazy" in self.__dict__:
+            self._catch_up()
+            return self.__dict__[name]
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+    def __getstate__(self):
+        if "_lazy" in self.__dict__:
+            self._catch_up()
+        return self.__dict__
+
+    def copy(self) -> MawariGame:
+        if "_lazy" in self.__dict__:
+            self._catch_up()
+        return super().copy()
+
+    def _catch_up(self) -> None:
+        """Replay the lazy log (see ``_play_bots``) through the recorded path."""
+        d = self.__dict__
+        start, history, undo, log = d.pop("_lazy")
+        kept = {k: d.pop(k) for k in ("events", "_mark") if k in d}   # set from outside
+        d["_history"], d["_undo"] = history, undo
+        self._restore(start)
+        table = self.rules._toss_tables[0]
+        for step in log:
+            if type(step) is int:
+                self._record_toss(table[step])
+            else:
+                self._record_move(step)
+        d.update(kept)
+
+    def _record_move(self, move) -> None:
+        """Play a legal move as one recorded, undoable step (what ``play`` does after
+        checking it)."""
+        snap = self._snapshot()
+        self._apply(move)
+        self._undo.append(snap)
+        self._history.append(move)
+
+    def _play_bots(self, bots, rng, max_plies: int, max_chance: int):
+        """``sim.play_game``'s loop (``max_plies`` decisions, ``max_chance`` tosses):
+        the same tosses from the same draws, the same bot calls in the same order, the
+        same moves checked the same way, so the same game and the same generator state
+        after it (tested). Lean when every bot is one of ai.py's levels (they read only
+        the position): the common toss (a move forward where nothing happens on the way or
+        at the end) is applied by arithmetic, every other step by the engine with its
+        event text thrown away, and events, history and undo are built when first read
+        (see above). Other bots may read anything, so each step is recorded as it comes.
+        Returns (outcome or None if a cap was reached, decisions played)."""
+        try:
+            draws_rng = [_POSITION_BOTS[b] for b in bots]
+            lean = True
+        except (KeyError, TypeError):           # another bot (or an unhashable one)
+            draws_rng, lean = [True] * len(bots), False
+        d = self.__dict__
+        if lean:
+            if "_lazy" in d:
+                log = d["_lazy"][3]
+            else:
+                log = []
+                start = self._snapshot()
+                d["_lazy"] = (start, d.pop("_history"), d.pop("_undo"), log)
+                del d["_mark"], d["events"]
+            d["_quiet"] = True                  # no event text: it is rebuilt when read
+        draws = _Draws(self, rng)
+        rules = self.rules
+        table = rules._toss_tables[0]
+        masks = _LINE_MASKS.get(rules.battle_line) or _LINE_MASKS["any"]
+        battles, jump = rules.battles, rules.corner_jump
+        pos, home, rank, laid = self._pos, self._home, self._rank, self._laid
+        finished = self._finished
+        plies = chance = used = 0
+        codes: list = []
+        players = len(pos)
+        push = log.append if lean else None
+        try:
+            while not finished:
+                if plies >= max_plies:
+                    return None, plies
+                phase = self._phase
+                if phase == "decide":
+                    p = self._current
+                    if draws_rng[p]:            # the bot may draw: the generator as it would be
+                        draws.sync(len(codes) - used)
+                        codes, used = [], 0
+                        move = bots[p](self, rng)
+                        if draws.bits is not None:
+                            draws.check()
+                    else:
+                        move = bots[p](self, rng)
+                    if lean:                    # a level's move is one of legal_moves()
+                        self._apply(move)
+                        log.append(move)
+                    else:
+                        move = self._parse_move(move) if isinstance(move, str) else self._coerce_move(move)
+                        self._record_move(move)
+                    plies += 1
+                    continue
+                chance += 1
+                if chance > max_chance:
+                    return None, plies
+                if used == len(codes):
+                    codes, used = draws.block(), 0
+                code = codes[used]
+                used += 1
+                entry = table[code] or self._toss_entry(code)
+                if not lean:
+                    self._record_toss(entry)
+                    continue
+                push(code)
+                info, kind, n = entry[1], entry[3], entry[4]
+                toss = info[0]
+                if kind < 2 and phase == "toss":     # forward
+                    p = self._current
+                    cur = pos[p]
+                    end = (cur + n) % TRACK
+                    # the fast case (what _forward does then): under a lap, nobody passed
+                    # or met on the way (MS-12, MS-13), at most a promotion that does not
+                    # end the game (MS-10); landing on a corner not its home, the piece
+                    # jumps on to the next (MS-14), and nobody may be passed there either
+                    far = n + 8 if jump and end % 8 == 0 and end != home[p] else n
+                    if 0 < n and far < TRACK:
+                        end = (cur + far) % TRACK
+                        mask = masks[end] if battles else 0      # 0 on a corner
+                        reach = far - 1 if far > n else n
+                        lined, clear = False, True
+                        for t in pos:
+                            if (t - cur - 1) % TRACK < reach:   # somebody ahead, within reach
+                                clear = False
+                                break
+                            if mask >> t & 1:
+                                lined = True
+                        if clear:
+                            if 0 < (home[p] - cur) % TRACK <= far:
+                                if rank[p] == 3:
+                                    self._apply_toss(toss, info)
+                                    continue
+                                rank[p] += 1
+                            pos[p] = end
+                        elif self._quiet_pass(p, cur, n, far):
+                            lined = mask != 0
+                        else:
+                            self._apply_toss(toss, info)
+                            continue
+                        self._last_toss = toss
+                        if lined:
+                            offer = [q for q, t in enumerate(pos) if mask >> t & 1 and not laid[q]]
+                            if offer:
+                                self._phase, self._again, self._offer = "decide", kind == 0, offer
+                                continue
+                        if kind:
+                            nxt = (p + 1) % players
+                            if laid[nxt]:
+                                self._end_turn()
+                            else:
+                                self._current = nxt
+                        continue
+                elif kind == 2 and phase == "toss":
+                    self._last_toss = toss
+                    nxt = (self._current + 1) % players
+                    if laid[nxt]:
+                        self._end_turn()
+                    else:
+                        self._current = nxt
+                    continue
+                elif phase == "battle":
+                    self._last_toss = toss
+                    self._battle_toss(toss, info)
+                    continue
+                self._apply_toss(toss, info)
+            return self._outcome(), plies
+        finally:
+            draws.sync(len(codes) - used)
+            if lean:
+                del d["_quiet"]
+
     # ------------------------------------------------------------ moves
     def _generate(self) -> list:
         if self._phase != "decide":
@@ -312,13 +595,15 @@ class MawariGame(Game):
                                 "MS-15")
 
     def _apply(self, move) -> None:
-        self._mark = len(self.events)
+        if not self._quiet:
+            self._mark = len(self.events)
         if isinstance(move, Join):
             return self._join()
         p = self._current
         self._offer = []
         if move.defender is None:
-            self._say(f"{self._label(p)} declines the battle (MS-15)")
+            if not self._quiet:
+                self._say(f"{self._label(p)} declines the battle (MS-15)")
             self._phase = "toss"
             self._continue_turn()
             return
@@ -327,8 +612,9 @@ class MawariGame(Game):
         self._battle = dict(attacker=p, defender=q, length=length, progress=[0, 0], side=0,
                             attacker_back=False)
         self._phase = "battle"
-        self._say(f"{self._label(p)} declares a battle on {self._label(q)} (MS-15): "
-                  f"{length} squares there and back, {self._label(p)} tosses first")
+        if not self._quiet:
+            self._say(f"{self._label(p)} declares a battle on {self._label(q)} (MS-15): "
+                      f"{length} squares there and back, {self._label(p)} tosses first")
 
     # ------------------------------------------------------------ applying a toss
     def _apply_toss(self, toss: Toss, info: tuple | None = None) -> None:
@@ -343,7 +629,8 @@ class MawariGame(Game):
             return self._battle_toss(toss, info)
         p = self._current
         r = self.rules
-        self.events.append(_LABELS[p] + text)
+        if not self._quiet:
+            self.events.append(_LABELS[p] + text)
         if kind == "nothing":
             return self._end_turn()
         if kind == "back":
@@ -356,8 +643,9 @@ class MawariGame(Game):
         offer = battle_targets(self._pos, self._laid, p, r.battle_line) if r.battles else []
         if offer:
             self._phase, self._again, self._offer = "decide", again, offer
-            names = ", ".join(self._label(q) for q in offer)
-            self._say(f"{self._label(p)} is in line with {names}: a battle may be declared (MS-15)")
+            if not self._quiet:
+                names = ", ".join(self._label(q) for q in offer)
+                self._say(f"{self._label(p)} is in line with {names}: a battle may be declared (MS-15)")
             return
         self._again = again
         self._continue_turn()
@@ -367,7 +655,8 @@ class MawariGame(Game):
         if self._again and not self._finished:
             self._again = False
             self._phase = "toss"
-            self.events.append(_AGAIN[self._current])
+            if not self._quiet:
+                self.events.append(_AGAIN[self._current])
             return
         self._end_turn()
 
@@ -384,10 +673,12 @@ class MawariGame(Game):
                 break
             if n == 2 and self.rules.two_player_skip:
                 self._laid[nxt] = False
-                self._say(f"{self._label(nxt)} misses this turn for being laid down and "
-                          f"stands up again (MS-12, two players)")
+                if not self._quiet:
+                    self._say(f"{self._label(nxt)} misses this turn for being laid down and "
+                              f"stands up again (MS-12, two players)")
             else:
-                self._say(f"{self._label(nxt)} is laid down and misses the turn (MS-12)")
+                if not self._quiet:
+                    self._say(f"{self._label(nxt)} is laid down and misses the turn (MS-12)")
             nxt = (nxt + 1) % n
         self._current = nxt
 
@@ -404,11 +695,13 @@ class MawariGame(Game):
             self._finished.append(p)
             self._reason = (f"{self._label(p)}'s 銀 {why}: the game is over "
                             f"({'MS-15' if 'battle' in why else 'MS-10'})")
-            self._say(self._reason)
+            if not self._quiet:
+                self._say(self._reason)
             return True
         self._rank[p] += 1
-        self._say(f"{self._label(p)} {why}: promoted {RANKS[self._rank[p] - 1]} → "
-                  f"{RANKS[self._rank[p]]} (出世, {'MS-15' if 'battle' in why else 'MS-10'})")
+        if not self._quiet:
+            self._say(f"{self._label(p)} {why}: promoted {RANKS[self._rank[p] - 1]} → "
+                      f"{RANKS[self._rank[p]]} (出世, {'MS-15' if 'battle' in why else 'MS-10'})")
         return False
 
     def _pass_square(self, p: int, lay: bool, skip=()) -> None:
@@ -420,13 +713,15 @@ class MawariGame(Game):
                 continue
             if self._laid[q]:
                 self._laid[q] = False
-                self._say(f"{self._label(p)} passes {self._label(q)} on {square_name(sq)}: "
-                          f"{self._label(q)} wakes up (起こし, MS-12)")
+                if not self._quiet:
+                    self._say(f"{self._label(p)} passes {self._label(q)} on {square_name(sq)}: "
+                              f"{self._label(q)} wakes up (起こし, MS-12)")
             elif lay and self._rank[q] < self._rank[p] and not is_corner(sq):
                 self._laid[q] = True
-                self._say(f"{self._label(p)} ({RANKS[self._rank[p]]}) overtakes "
-                          f"{self._label(q)} ({RANKS[self._rank[q]]}) on {square_name(sq)}: "
-                          f"{self._label(q)} is laid down (寝かし, MS-12)")
+                if not self._quiet:
+                    self._say(f"{self._label(p)} ({RANKS[self._rank[p]]}) overtakes "
+                              f"{self._label(q)} ({RANKS[self._rank[q]]}) on {square_name(sq)}: "
+                              f"{self._label(q)} is laid down (寝かし, MS-12)")
 
     def _run(self, p: int, n: int, lay: bool) -> bool:
         """Piece p goes n squares one by one (``_step``): promoted on reaching its home
@@ -454,17 +749,45 @@ class MawariGame(Game):
                 self._pass_square(p, lay)
         return False
 
+    def _quiet_pass(self, p: int, cur: int, n: int, far: int) -> bool:
+        """For ``_play_bots``: what ``_forward`` does (events aside) when piece p, on
+        ``cur``, goes n squares and ``far`` in all (n + 8 with a corner jump, MS-14),
+        passing pieces but meeting none at the end (no two up) and not ending the game:
+        the pieces passed are laid down or woken (MS-12; after a jump only woken), a
+        promotion on the way counts from its square on (MS-10). False, with nothing done,
+        when those conditions do not hold."""
+        pos, laid, rank = self._pos, self._laid, self._rank
+        home = (self._home[p] - cur) % TRACK
+        promoted = 0 < home <= far
+        if promoted and rank[p] == 3 or far == n and any((t - cur) % TRACK == n for t in pos):
+            return False
+        mine = rank[p]
+        for q, t in enumerate(pos):
+            dist = (t - cur) % TRACK
+            if dist == 0 or dist == n or dist >= far:
+                continue                        # not passed (p itself among them)
+            if laid[q]:
+                laid[q] = False
+            elif dist < n and t % 8 and rank[q] < mine + (promoted and home <= dist):
+                laid[q] = True
+        if promoted:
+            rank[p] += 1
+        pos[p] = (cur + far) % TRACK
+        return True
+
     def _forward(self, p: int, n: int) -> None:
         """A normal forward move of n squares (MS-10, MS-12, MS-13, MS-14)."""
         start = self._pos[p]
         end = (start + n) % TRACK
-        self.events.append(f"{_LABELS[p]}'s {RANKS[self._rank[p]]} moves {_NAMES[start]} → "
-                           f"{_NAMES[end]}")
+        if not self._quiet:
+            self.events.append(f"{_LABELS[p]}'s {RANKS[self._rank[p]]} moves {_NAMES[start]} → "
+                               f"{_NAMES[end]}")
         if self._run(p, n, True):
             return
         if end % 8 == 0 and end != self._home[p] and self.rules.corner_jump:
-            self._say(f"{_LABELS[p]} landed on the corner {_NAMES[end]}: jumps to "
-                      f"{_NAMES[(end + 8) % TRACK]} (飛び, MS-14)")
+            if not self._quiet:
+                self._say(f"{_LABELS[p]} landed on the corner {_NAMES[end]}: jumps to "
+                          f"{_NAMES[(end + 8) % TRACK]} (飛び, MS-14)")
             self._run(p, 8, False)
             return
         if self._pos.count(self._pos[p]) == 1:   # alone on the square: no two-up
@@ -477,9 +800,10 @@ class MawariGame(Game):
             if not extra:
                 return
             group += extra
-            names = ", ".join(self._label(q) for q in group)
-            self._say(f"two up (2あがり, MS-13) on {square_name(here)}: {names} advance 2 to "
-                      f"{square_name((here + 2) % TRACK)}")
+            if not self._quiet:
+                names = ", ".join(self._label(q) for q in group)
+                self._say(f"two up (2あがり, MS-13) on {square_name(here)}: {names} advance 2 to "
+                          f"{square_name((here + 2) % TRACK)}")
             for q in group:
                 for k in range(2):
                     if self._step(q):
@@ -494,13 +818,15 @@ class MawariGame(Game):
         if n <= 0:
             return
         if off == 0:
-            self._say(f"{self._label(p)} stands on the corner {square_name(pos)} and stays (MS-06)")
+            if not self._quiet:
+                self._say(f"{self._label(p)} stands on the corner {square_name(pos)} and stays (MS-06)")
             return
         back = min(n, off)
         self._pos[p] = pos - back
-        stop = " (stopped at the corner)" if back < n else ""
-        self._say(f"{self._label(p)}'s {RANKS[self._rank[p]]} moves back {square_name(pos)} → "
-                  f"{square_name(self._pos[p])}{stop}")
+        if not self._quiet:
+            stop = " (stopped at the corner)" if back < n else ""
+            self._say(f"{self._label(p)}'s {RANKS[self._rank[p]]} moves back {square_name(pos)} → "
+                      f"{square_name(self._pos[p])}{stop}")
 
     # ------------------------------------------------------------ battles (MS-15)
     def _battle_targets(self, p: int) -> list[int]:
@@ -512,17 +838,20 @@ class MawariGame(Game):
         who = b["attacker"] if side == 0 else b["defender"]
         kind, gain, text = info[1], info[4], info[5]
         b["progress"][side] = min(b["length"], b["progress"][side] + gain)
-        self._say(f"battle: {_LABELS[who]}{text}{b['progress'][side]}/{b['length']}")
+        if not self._quiet:
+            self._say(f"battle: {_LABELS[who]}{text}{b['progress'][side]}/{b['length']}")
         if b["progress"][side] >= b["length"]:
             if side == 0:
                 b["attacker_back"], b["side"] = True, 1
-                self._say(f"battle: {self._label(who)} is back first; {self._label(b['defender'])} "
-                          f"still has this turn (MS-15)")
+                if not self._quiet:
+                    self._say(f"battle: {self._label(who)} is back first; {self._label(b['defender'])} "
+                              f"still has this turn (MS-15)")
             else:
                 self._end_battle(None if b["attacker_back"] else who)
             return
         if kind == "again":
-            self._say(f"battle: no gold face down, {self._label(who)} tosses again (MS-07)")
+            if not self._quiet:
+                self._say(f"battle: no gold face down, {self._label(who)} tosses again (MS-07)")
             return
         if side == 0:
             b["side"] = 1
@@ -536,10 +865,12 @@ class MawariGame(Game):
         self._battle = None
         self._phase = "toss"
         if winner is None:
-            self._say("battle: both are back in the same round: a draw, nothing changes (MS-15)")
+            if not self._quiet:
+                self._say("battle: both are back in the same round: a draw, nothing changes (MS-15)")
         else:
             loser = b["defender"] if winner == b["attacker"] else b["attacker"]
-            self._say(f"battle: {self._label(winner)} wins against {self._label(loser)} (MS-15)")
+            if not self._quiet:
+                self._say(f"battle: {self._label(winner)} wins against {self._label(loser)} (MS-15)")
             if self._promote(winner, "wins the battle"):
                 return
         self._continue_turn()
@@ -639,8 +970,9 @@ class MawariGame(Game):
     def _outcome(self) -> Outcome | None:
         if not self._finished:
             return None
-        rest = sorted((p for p in range(self.players) if p not in self._finished),
-                      key=lambda p: (-self._rank[p], -self.progress(p), p))
+        pos, home, rank = self._pos, self._home, self._rank
+        rest = sorted((p for p in range(len(pos)) if p not in self._finished),
+                      key=lambda p: (-rank[p], -((pos[p] - home[p]) % TRACK), p))
         rule = "MS-15" if "(MS-15)" in self._reason else "MS-10"
         return Outcome(self._finished[0], self._reason, tuple(self._finished) + tuple(rest),
                        rule=rule)
