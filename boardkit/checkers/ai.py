@@ -800,8 +800,10 @@ class _Search:
 
     def _root2_flying(self, gb, gw, gk, p, moves, nz=None):
         """root2 when the opponent has flying kings: its men's steps as in root2, its
-        kings' moves by walking their diagonals in each child (scored once per king and
-        square); a child where the opponent can capture is searched (``search1``)."""
+        kings' moves by walking their diagonals once for the root position and again in
+        a child only for a king whose walk read the squares of the root step; a child
+        where the opponent must capture is scored by its captures (or, captures
+        optional, searched: ``search1``)."""
         lay, gen = self.layout, self.gen
         s2g = lay.s2g
         h = gen.geo.half
@@ -844,7 +846,6 @@ class _Search:
                     b2, b1, d1 = b1, sv, tb
                 elif b2 is None or sv > b2:
                     b2 = sv
-        kscore: dict = {}          # (king, square) -> the opponent's score after that move
         nq = opp.bit_count()
 
         def captured(own2, kp2, empty2, king_capture):
@@ -892,13 +893,10 @@ class _Search:
                     jb = ray[i][1]
                     if not jb & empty2:
                         break
-                    sv = kscore.get((kb, jb))
+                    o2, k2 = opp ^ kb ^ jb, kq ^ kb ^ jb
+                    sv = memo_q.get((o2, k2))
                     if sv is None:
-                        key = (opp ^ kb ^ jb, kq ^ kb ^ jb)
-                        sv = memo_q.get(key)
-                        if sv is None:
-                            sv = memo_q[key] = score_q(*key)
-                        kscore[(kb, jb)] = sv
+                        sv = memo_q[(o2, k2)] = score_q(o2, k2)
                     if best is None or sv > best:
                         best = sv
                     seen |= jb
