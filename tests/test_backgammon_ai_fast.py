@@ -107,5 +107,5 @@ def test_caches_stay_bounded(monkeypatch):
     monkeypatch.setattr(ai, "_CACHE_MAX", 8)
     bots = [ai.bot("normal")] * 2
     sim.play_game(BackgammonGame(rules=BackgammonRules.no_cube()), bots, np.random.default_rng(1))
-    for cache in (ai._MADE, ai._BITS, ai._OPP, ai._TRAP, ai._REACH):
+    for cache in (ai._MADE, ai._OPP, ai._TRAP, ai._REACH):
         assert len(cache) <= 8

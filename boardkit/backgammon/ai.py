@@ -53,6 +53,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Sequence
+from itertools import compress
 from typing import Any
 
 import numpy as np
@@ -380,6 +381,7 @@ _TMADE = bytes(int(c >= 2) for c in range(256))          # count -> made point
 _TBLOT = bytes(int(c == 1) for c in range(256))          # count -> blot
 _TOCC = bytes(int(c > 0) for c in range(256))            # count -> occupied
 _TSTACK = bytes(max(c - 3, 0) for c in range(256))       # count -> checkers beyond three
+_TDIGIT = bytes(48 + (c > 0) for c in range(256))        # count -> b"0" / b"1"
 _R26 = range(26)
 _PV = [float(v) for v in POINT_VALUE[:25]]
 _AV = [float(v) for v in ANCHOR_VALUE[:25]]
@@ -402,10 +404,10 @@ for _r, ((_a, _b), _) in enumerate(DISTINCT_ROLLS):
         _DLANE[_a] = 32 * _r
 _CACHE_MAX = 100_000
 _MADE: dict = {}            # made points (bytes of 0/1 for points 1..24) -> their terms
-_BITS: dict = {}            # bytes of 0/1 for points 1..24 -> a mask (bit p = point p)
 _OPP: dict = {}             # the side not moving (26 counts) -> its terms (``_opp_terms``)
 _TRAP: dict = {}            # its made points (my numbering) -> ``_trap_weights``
 _REACH: dict = {}           # (hitters, my made points) -> ``_reach``
+_STACKS: dict = {}          # checkers beyond the third per point (bytes) -> their term
 
 
 def _keep(cache: dict, key, value):
@@ -416,30 +418,19 @@ def _keep(cache: dict, key, value):
 
 
 def _bits(key: bytes) -> int:
-    got = _BITS.get(key)
-    if got is None:
-        got = _keep(_BITS, key, sum(1 << p for p, c in enumerate(key, 1) if c))
-    return got
+    """bytes of 0/1 for points 1..24 -> a mask, bit p = point p (binary digits)."""
+    return int(key[::-1].translate(_TDIGIT), 2) << 1
 
 
 def _made_terms(key: bytes) -> tuple:
     """(mask, points, anchors, home points closed, longest run, behind limit) of made
     points given as bytes of 0/1 for points 1..24, as ``_features`` counts them."""
-    made = _bits(key)
-    points = anchors = 0.0
-    best = end = run = 0
-    for p in range(1, 25):
-        if made >> p & 1:
-            points += _PV[p]                   # (halves: exact in any order)
-            anchors += _AV[p]
-            run += 1
-            if run > best:                     # the first longest run
-                best, end = run, p
-        else:
-            run = 0
-    start = end - best + 1 if best else 0
-    return _keep(_MADE, key, (made, points, anchors, (made >> 1 & 63).bit_count(), best,
-                              max(start - 1, 0)))
+    best = max(map(len, key.split(b"\0")))
+    # (the first longest run starts where best made points in a row first occur; the
+    # point before it is the limit of "behind"; sums of halves: exact in any order)
+    return _keep(_MADE, key, (_bits(key), sum(compress(_PV[1:], key), 0.0),
+                              sum(compress(_AV[1:], key), 0.0), key[:6].count(1), best,
+                              key.find(b"\1" * best) if best else 0))
 
 
 def _trap_weights(made: int) -> tuple:
@@ -501,8 +492,8 @@ def _sum18(terms: list) -> float:
     """The sum of 18 values that are zero but for ``terms`` ((index, value), indices
     rising), added in numpy's order for a row of 18 (``.sum(1)``: eight running sums,
     paired, then the last two): thirds are not exact in every order."""
-    if len(terms) < 3:
-        return sum(v for _, v in terms) if terms else 0.0
+    if len(terms) < 3:              # (zeros change nothing: any order of one or two)
+        return 0.0 if not terms else terms[0][1] if len(terms) == 1 else terms[0][1] + terms[1][1]
     a = [0.0] * 18
     for i, v in terms:
         a[i] = v
@@ -515,15 +506,17 @@ def _one_ply_lists(plays: list[Play], base: tuple) -> np.ndarray:
     m0, t0 = base
     opp0 = _OPP.get(t0) or _opp_terms(t0)
     pips0 = sum(map(int.__mul__, m0, _R26))
+    b0 = bytes(m0)                  # (a bytearray copy per play: the cheapest to bytes)
     n = len(plays)
     s_all, t_all = [0.0] * n, [0.0] * n
     races = []
-    made_get, reach_get = _MADE.get, _REACH.get
+    made_get, reach_get, stack_get = _MADE.get, _REACH.get, _STACKS.get
     tempo, trap_w, bar_w, stack_w = HIT_TEMPO, TRAP_PENALTY, BAR_PENALTY, STACK_PENALTY
-    lane0, dbl0 = _LANE0, _DBL0
+    lane0, dbl0, pb = _LANE0, _DBL0, _PB
     tmade, tblot, tstack = _TMADE, _TBLOT, _TSTACK
+    cur = None
     for i, play in enumerate(plays):
-        m = list(m0)
+        m = bytearray(b0)
         pips = pips0
         t = t0
         for src, dst, hit, _ in play._raw:
@@ -540,10 +533,19 @@ def _one_ply_lists(plays: list[Play], base: tuple) -> np.ndarray:
         else:
             t = tuple(t)
             opp = _OPP.get(t) or _opp_terms(t)
+        if opp is not cur:                               # the other side's terms
+            cur = opp
+            (lo, hitters, closed, trapw, opoints, oanchors, obest, olim, ostacks, opips,
+             outside, direct, otrap) = opp
+            rel, r0, r1, tcache = trapw
+            hkey = hitters << 25
+            my_bar_w = bar_w + 2.0 * closed
+            orun = 25 - olim
+            # (points + prime + anchors, in _evaluate's order, with and without its prime)
+            ohead_on = opoints + pb[min(obest, 12)] + oanchors
+            ohead_off = opoints + 0.0 + oanchors
         bm = bytes(m)
         my_hi = len(bm.rstrip(b"\0")) - 1
-        (lo, hitters, closed, trapw, opoints, oanchors, obest, olim, ostacks, opips,
-         outside, direct, otrap) = opp
         if my_hi <= lo:                                  # no contact: a race
             races.append((i, m, t, pips, opips))
             continue
@@ -555,7 +557,7 @@ def _one_ply_lists(plays: list[Play], base: tuple) -> np.ndarray:
         blots = mid.translate(tblot)
         j = blots.find(1)
         if j >= 0:
-            reach = reach_get(hitters << 25 | made) or _reach(hitters, direct, made)
+            reach = reach_get(hkey | made) or _reach(hitters, direct, made)
             k = s = cov = 0
             while j >= 0:
                 new = (reach >> (j + 1)) & (lane0 ^ cov)   # rolls whose lowest hit is here
@@ -567,8 +569,6 @@ def _one_ply_lists(plays: list[Play], base: tuple) -> np.ndarray:
                 j = blots.find(1, j + 1)
             if s:
                 hl = (k + (tempo + closed) * s) / 36
-        prime = _PB[min(best, 12)] if lo <= lim else 0.0
-        rel, r0, r1, tcache = trapw
         if rel:
             tk = bm[r0:r1]
             trap = tcache.get(tk)
@@ -578,8 +578,12 @@ def _one_ply_lists(plays: list[Play], base: tuple) -> np.ndarray:
                 trap = tcache[tk] = _sum18([(j, w * m[p]) for j, p, w in rel if m[p]]) * trap_w
         else:
             trap = 0.0
-        struct = points + prime + anchors - trap - sum(mid.translate(tstack)) * stack_w
-        s_all[i] = pips + hl + m[25] * (bar_w + 2.0 * closed) - struct
+        sk = mid.translate(tstack)
+        stacks = stack_get(sk)
+        if stacks is None:
+            stacks = _keep(_STACKS, sk, sum(sk) * stack_w)
+        struct = points + (pb[min(best, 12)] if lo <= lim else 0.0) + anchors - trap - stacks
+        s_all[i] = pips + hl + m[25] * my_bar_w - struct
         # the other side: its structure (its prime counts while the mover is behind it;
         # its back checkers are trapped by the mover's points)
         otr = otrap.get(made)
@@ -587,8 +591,7 @@ def _one_ply_lists(plays: list[Play], base: tuple) -> np.ndarray:
             otr = otrap[made] = _sum18([(j, (made >> (a + 1) & 63).bit_count() ** 2 / 3.0 * c)
                                         for j, a, c in outside
                                         if made >> (a + 1) & 63]) * trap_w
-        oprime = _PB[min(obest, 12)] if my_hi >= 25 - olim else 0.0
-        ostruct = opoints + oprime + oanchors - otr - ostacks
+        ostruct = (ohead_on if my_hi >= orun else ohead_off) - otr - ostacks
         t_all[i] = opips + t[25] * (bar_w + 2.0 * home) - ostruct + 0.0
     p = _race_probability(np.array(s_all), np.array(t_all), spread=CONTACT_SPREAD)
     if races:
