@@ -40,7 +40,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
-from operator import itemgetter
+from operator import add, itemgetter
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -1205,19 +1205,13 @@ def _middle_move(game, rng, tips, noise):
         return game._hand_out(vals.index(max(vals)))
     # the noise first (the same draws as after the search): root2 may then only bound
     # the moves that cannot be chosen
-    zs = rng.standard_normal(len(raws)).tolist()
-    nz = [0.0 + noise * z for z in zs]
-    vals = hit[1].root2(b, w, k, p, raws, nz)
-    best = None
-    ties = False
-    for j, v in enumerate(vals):
-        v += nz[j]
-        if best is None or v > best:
-            best, i, ties = v, j, False
-        elif v == best:
-            ties = True
-    if ties:
-        top = [j for j, v in enumerate(vals) if v + nz[j] >= best]
+    # (noise * z is 0.0 + noise * z, rng.normal's value, once added to an integer score)
+    nz = (rng.standard_normal(len(raws)) * noise).tolist()
+    noisy = list(map(add, hit[1].root2(b, w, k, p, raws, nz), nz))
+    best = max(noisy)
+    i = noisy.index(best)                  # the first best
+    if noisy.count(best) > 1:
+        top = [j for j, v in enumerate(noisy) if v == best]
         i = top[int(rng.integers(len(top)))]
     return game._hand_out(i)
 

@@ -382,7 +382,10 @@ class CheckersGame(Game):
         else:
             quiet, keys = self._quiet + 1, self._keys + (key,)
         endgame = 0
-        if self.rules.draw_rules == "international":
+        b0, w0 = self._black, self._white
+        if self.rules.draw_rules == "international" and not (
+                b0 & (b0 - 1) and w0 & (w0 - 1) and black & (black - 1) and white & (white - 1)):
+            # a CK-13 class needs a lone piece (before or after the move)
             old = _endgame_class(self._black, self._white, self._kings)
             if old is not None or not (black & (black - 1) and white & (white - 1)):
                 new = _endgame_class(black, white, kings)
@@ -428,8 +431,11 @@ class CheckersGame(Game):
         return out
 
     def _outcome_now(self) -> Outcome | None:
-        me, other = PLAYER_NAMES[self._turn], PLAYER_NAMES[1 - self._turn]
         own = self._black if self._turn == 0 else self._white
+        if own and self._raw_moves() and len(self._keys) < 9 and self._quiet < 50 \
+                and self._endgame < 10:
+            return None          # the usual case: moves to make, no draw count near its end
+        me, other = PLAYER_NAMES[self._turn], PLAYER_NAMES[1 - self._turn]
         win = 1 - self._turn
         if not own:
             return Outcome(win, f"{me} has no pieces left: {other} wins (CK-10)", (win, self._turn),
