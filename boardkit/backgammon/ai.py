@@ -52,6 +52,7 @@ costs about a microsecond on these small arrays, and that floor is most of a mov
 from __future__ import annotations
 
 import functools
+import math
 from collections.abc import Callable, Sequence
 from itertools import compress
 from typing import Any
@@ -356,10 +357,20 @@ def _plays(game: BackgammonGame) -> list[Play]:
 
 
 def _one_ply(plays: list[Play]) -> np.ndarray:
+    """normal's 1-ply: ``_evaluate`` of the positions after ``plays``."""
     base = plays[0]._base
     if base is None or THEIR_BLOTS != 0.0 or any(p._base is not base for p in plays):
         return _evaluate(*_after_arrays(plays))
-    return _one_ply_lists(plays, base)
+    return np.array(_one_ply_lists(plays, base))
+
+
+def _best_play(plays: list[Play]) -> Play:
+    """The play of the highest ``_one_ply`` value (the first of equals, as np.argmax)."""
+    base = plays[0]._base
+    if base is None or THEIR_BLOTS != 0.0 or any(p._base is not base for p in plays):
+        return plays[int(np.argmax(_evaluate(*_after_arrays(plays))))]
+    values = _one_ply_lists(plays, base)
+    return plays[max(range(len(values)), key=values.__getitem__)]
 
 
 # ----------------------------------------------------------------- 1-ply on lists
@@ -387,6 +398,8 @@ _PV = [float(v) for v in POINT_VALUE[:25]]
 _AV = [float(v) for v in ANCHOR_VALUE[:25]]
 _PB = [float(v) for v in PRIME_BONUS]
 _FULL25 = (1 << 25) - 1
+# _TRAP_TERMS[c][b]: c checkers with b blocks in front, as _features: blocks**2 / 3 * c
+_TRAP_TERMS = [tuple(b * b / 3.0 * c for b in range(7)) for c in range(16)]
 # the 21 rolls side by side: roll r owns bits 32r .. 32r+31 (reaches stay below bit 31)
 _LANE0 = sum(1 << 32 * r for r in range(len(DISTINCT_ROLLS)))      # bit 0 of every roll
 _DBL0 = sum(1 << 32 * r for r, ((a, b), _) in enumerate(DISTINCT_ROLLS) if a == b)
@@ -466,10 +479,15 @@ def _opp_terms(t: tuple) -> tuple:
     trap = _TRAP.get(made) or _trap_weights(made)
     stacks = sum(tb[1:25].translate(_TSTACK)) * STACK_PENALTY
     pips = sum(map(int.__mul__, t, _R26))
-    outside = [(p - 7, 25 - p, t[p]) for p in range(7, 25) if t[p]]
+    # its checkers on its points 7..24 pay blocks**2 / 3 each for my made points among
+    # the six in front (my points 26-p .. 31-p): (index, shift, term per blocks)
+    outside = [(p - 7, 26 - p, _TRAP_TERMS[t[p]]) for p in range(7, 25) if t[p]]
+    seen = 0
+    for _, shift, _ in outside:
+        seen |= 63 << shift
     direct = (hitters * _DIRECT_A) | (hitters * _DIRECT_B)
     return _keep(_OPP, t, (lo, hitters, closed, trap, points, anchors, best, lim, stacks,
-                           pips, outside, direct, {}))
+                           pips, outside, seen, direct, {}))
 
 
 def _reach(hitters: int, direct: int, made: int) -> int:
@@ -508,10 +526,11 @@ def _one_ply_lists(plays: list[Play], base: tuple) -> np.ndarray:
     pips0 = sum(map(int.__mul__, m0, _R26))
     b0 = bytes(m0)                  # (a bytearray copy per play: the cheapest to bytes)
     n = len(plays)
-    s_all, t_all = [0.0] * n, [0.0] * n
+    u = [0.0] * n                   # the exponents of _race_probability's logistic
     races = []
     made_get, reach_get, stack_get = _MADE.get, _REACH.get, _STACKS.get
     tempo, trap_w, bar_w, stack_w = HIT_TEMPO, TRAP_PENALTY, BAR_PENALTY, STACK_PENALTY
+    edge, spread, sqrt = ROLL_EDGE, CONTACT_SPREAD, math.sqrt
     lane0, dbl0, pb = _LANE0, _DBL0, _PB
     tmade, tblot, tstack = _TMADE, _TBLOT, _TSTACK
     cur = None
@@ -536,7 +555,7 @@ def _one_ply_lists(plays: list[Play], base: tuple) -> np.ndarray:
         if opp is not cur:                               # the other side's terms
             cur = opp
             (lo, hitters, closed, trapw, opoints, oanchors, obest, olim, ostacks, opips,
-             outside, direct, otrap) = opp
+             outside, oseen, direct, otrap) = opp
             rel, r0, r1, tcache = trapw
             hkey = hitters << 25
             my_bar_w = bar_w + 2.0 * closed
@@ -583,35 +602,36 @@ def _one_ply_lists(plays: list[Play], base: tuple) -> np.ndarray:
         if stacks is None:
             stacks = _keep(_STACKS, sk, sum(sk) * stack_w)
         struct = points + (pb[min(best, 12)] if lo <= lim else 0.0) + anchors - trap - stacks
-        s_all[i] = pips + hl + m[25] * my_bar_w - struct
+        s = pips + hl + m[25] * my_bar_w - struct
         # the other side: its structure (its prime counts while the mover is behind it;
         # its back checkers are trapped by the mover's points)
-        otr = otrap.get(made)
+        okey = made & oseen                              # (the made points it reads)
+        otr = otrap.get(okey)
         if otr is None:
-            otr = otrap[made] = _sum18([(j, (made >> (a + 1) & 63).bit_count() ** 2 / 3.0 * c)
-                                        for j, a, c in outside
-                                        if made >> (a + 1) & 63]) * trap_w
+            otr = otrap[okey] = _sum18([(j, row[(made >> shift & 63).bit_count()])
+                                        for j, shift, row in outside]) * trap_w
         ostruct = (ohead_on if my_hi >= orun else ohead_off) - otr - ostacks
-        t_all[i] = opips + t[25] * (bar_w + 2.0 * home) - ostruct + 0.0
-    p = _race_probability(np.array(s_all), np.array(t_all), spread=CONTACT_SPREAD)
-    if races:
-        sm, st, at = [], [], []
-        for i, m, t, pm, pt in races:
-            if m[0] == 15:
-                p[i] = 1.0
-            elif t[0] == 15:
-                p[i] = 0.0
-            else:
-                out_m, out_t = sum(m[7:26]), sum(t[7:26])
-                if not out_m and not out_t:
-                    p[i] = 1.0 - _bearoff_race(tuple(t[1:7]), tuple(m[1:7]))
-                else:
-                    sm.append(pm + (0.5 * (15 - m[0]) + 2.0 * out_m / 15))
-                    st.append(pt + (0.5 * (15 - t[0]) + 2.0 * out_t / 15))
-                    at.append(i)
-        if at:
-            p[at] = _race_probability(np.array(sm), np.array(st))
-    return p
+        tv = opips + t[25] * (bar_w + 2.0 * home) - ostruct + 0.0
+        # _race_probability's arithmetic, step by step (the same floats): np.exp below
+        u[i] = -1.702 * ((tv - s - edge) / (spread * sqrt(max(s + tv, 16.0))))
+    exact = []
+    for i, m, t, pm, pt in races:
+        if m[0] == 15:
+            exact.append((i, 1.0))
+        elif t[0] == 15:
+            exact.append((i, 0.0))
+        else:
+            out_m, out_t = sum(m[7:26]), sum(t[7:26])
+            if not out_m and not out_t:
+                exact.append((i, 1.0 - _bearoff_race(tuple(t[1:7]), tuple(m[1:7]))))
+            else:                       # the pip race, _race_probability's defaults
+                s = pm + (0.5 * (15 - m[0]) + 2.0 * out_m / 15)
+                tv = pt + (0.5 * (15 - t[0]) + 2.0 * out_t / 15)
+                u[i] = -1.702 * ((tv - s - edge) / (1.5 * sqrt(max(s + tv, 16.0))))
+    values = [1.0 / (1.0 + x) for x in np.exp(np.array(u)).tolist()]
+    for i, v in exact:
+        values[i] = v
+    return values
 
 
 HYBRID_WEIGHT = 3.0      # pubeval's score units per logit of our winning chances
@@ -741,7 +761,7 @@ def choose_play(game: BackgammonGame, level: str = "normal", rng=None,
         scores = np.array([_tip_score(game, p) for p in plays])
         return plays[int(np.argmax(scores))]
     if level == "normal":
-        return plays[int(np.argmax(_one_ply(plays)))]
+        return _best_play(plays)
     from .pubeval import is_race
     scores = _hybrid(game, plays)
     if level == "strong" or is_race(*game.position()):
