@@ -406,6 +406,10 @@ class _Search:
         self.men_jumps = ((True, back), (back, True))
         self.scores = (_scorer(self.n, tips, 0), _scorer(self.n, tips, 1))
         self.cuts = (_capture_cut(self.n, tips, 0), _capture_cut(self.n, tips, 1))
+        # root2's constants
+        self.s2g, self.ctg, self.full = self.layout.s2g, self.layout.cached_to_ghost, self.gen.full
+        self.flying, self.forced, self.stops = self.gen.flying, self.gen.forced, self.gen.crown_stops
+        self.back, self.trade = back, "trade" in tips
 
     def moves(self, b, w, k, p):
         own, opp = (b, w) if p == 0 else (w, b)
@@ -624,33 +628,32 @@ class _Search:
         of its exact score, an upper bound u with ``u + nz[j]`` below the best noisy score
         of the moves scored exactly, so that it cannot be chosen nor tie (``_middle_move``);
         those moves are scored after the others (see ``_capture_cut``)."""
-        lay = self.layout
-        s2g = lay.s2g
-        ctg = lay.cached_to_ghost
+        ctg = self.ctg
         gb, gw, gk = ctg(b), ctg(w), ctg(k)
-        gen = self.gen
-        h = gen.geo.half
+        if p == 0:
+            own, opp = gb, gw
+            memo_p, memo_q = self.memos
+            score_p, score_q = self.scores
+        else:
+            own, opp = gw, gb
+            memo_q, memo_p = self.memos
+            score_q, score_p = self.scores
+        kq = opp & gk
+        if kq and self.flying:
+            return self._root2_flying(gb, gw, gk, p, moves, nz)
+        s2g, h, back, trade = self.s2g, self.h, self.back, self.trade
         h1 = h + 1
         q = 1 - p
-        own, opp = (gb, gw) if p == 0 else (gw, gb)
-        kown, kq = own & gk, opp & gk
-        empty = gen.full & ~(gb | gw)
-        mb, mw = self.memos
-        if len(mb) >= SIDE_CACHE:
-            mb.clear()
-        if len(mw) >= SIDE_CACHE:
-            mw.clear()
-        memo_p, memo_q = (mb, mw) if p == 0 else (mw, mb)
-        n, tips = self.n, self.tips
-        score_p, score_q = _scorer(n, tips, p), _scorer(n, tips, q)
+        kown = own & gk
+        empty = self.full & ~(gb | gw)
+        if len(memo_p) >= SIDE_CACHE:
+            memo_p.clear()
+        if len(memo_q) >= SIDE_CACHE:
+            memo_q.clear()
         get_p, get_q = memo_p.get, memo_q.get
         crown_p, crown_q = self.crown[p], self.crown[q]
-        trade = "trade" in tips
-        if gen.flying and kq:
-            return self._root2_flying(gb, gw, gk, p, moves, nz)
         # the opponent's steps here (as if it were to move): the best score per
         # landing square, kept as the best (b1 onto d1) and the best onto another square (b2)
-        back = gen.rules.men_capture_backward
         if q == 0:
             down, up = opp, kq
             jd, ju = opp, (opp if back else kq)
@@ -683,7 +686,7 @@ class _Search:
                 elif b2 is None or sv > b2:
                     b2 = sv
         nq = opp.bit_count()
-        forced, stops = gen.forced, gen.crown_stops
+        forced, stops = self.forced, self.stops
         into: dict = {}            # f -> the best score of the opponent's steps onto f
         out = []
         later = [] if nz is not None and forced and self.cuts[p] is not None else None
@@ -775,7 +778,7 @@ class _Search:
         moves whose bound (``_capture_cut``) plus noise can still reach the best noisy
         score, the bound for the others (best bound first). ``exact(j, own2, kp2,
         empty2)``: the exact score of move j."""
-        top = max((v + nz[j] for j, v in enumerate(out) if v is not None), default=None)
+        top = max([v + z for v, z in zip(out, nz) if v is not None], default=None)
         memo_p, memo_q = (self.memos[0], self.memos[1]) if p == 0 else (self.memos[1], self.memos[0])
         score_p = self.scores[p]
         sq = memo_q.get((opp, kq))
@@ -789,7 +792,8 @@ class _Search:
                 sp = memo_p[(own2, kp2)] = score_p(own2, kp2)
             ub = sp - cut
             bounded.append((ub + nz[j], ub, j, own2, kp2, empty2))
-        bounded.sort(key=_first, reverse=True)
+        if len(bounded) > 1:
+            bounded.sort(key=_first, reverse=True)
         for noisy, ub, j, own2, kp2, empty2 in bounded:
             if top is not None and noisy < top:
                 out[j] = ub
@@ -1206,7 +1210,7 @@ def _middle_move(game, rng, tips, noise):
     # the noise first (the same draws as after the search): root2 may then only bound
     # the moves that cannot be chosen
     # (noise * z is 0.0 + noise * z, rng.normal's value, once added to an integer score)
-    nz = (rng.standard_normal(len(raws)) * noise).tolist()
+    nz = [noise * z for z in rng.standard_normal(len(raws)).tolist()]
     noisy = list(map(add, hit[1].root2(b, w, k, p, raws, nz), nz))
     best = max(noisy)
     i = noisy.index(best)                  # the first best
