@@ -32,6 +32,7 @@ from .movegen import (
     Play,
     Step,
     _apply_step,
+    _GenPlay,
     _plays_in_place,
     _reachable,
     _single,
@@ -479,7 +480,7 @@ class BackgammonGame(Game):
         ph = self._phase
         if ph == "move":
             last = _LAST
-            if (type(move) is Play and self._cache is not None and self._cache == last[0]
+            if (type(move) is _GenPlay and self._cache is not None and self._cache == last[0]
                     and move._base is not None and move._base is last[2]):
                 # _apply for a lazy play of this turn, written out; the undo record is
                 # the board, the player on roll and the dice (see _restore)

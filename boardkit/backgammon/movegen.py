@@ -207,6 +207,18 @@ class Play:
         return f"Play({str(self)!r})"
 
 
+class _GenPlay(Play):
+    """The generator's plays: a ``Play`` in every way (the same name, equality, pickling
+    as a Play), made by a plain class call: with object's own ``__init__`` CPython makes
+    the object about twice as fast as ``Play.__new__(Play)``, and a turn makes ~18."""
+
+    __slots__ = ()
+    __init__ = object.__init__
+
+
+_GenPlay.__name__ = _GenPlay.__qualname__ = "Play"
+
+
 def step_in_place(m: list, t: list, raw) -> None:
     """Make the raw steps ((from, to, hit, die), ...) on the lists ``m`` (the mover's
     checkers) and ``t`` (the opponent's, from its own side: a hit goes to its bar, 25)."""
@@ -227,10 +239,9 @@ def _apply_raw(base, raw):
 
 def _gen_plays(base, raw: list, dice) -> list[Play]:
     """Lazy plays for the generator's raw steps, all from ``base`` (two tuples)."""
-    new = Play.__new__
     out = []
     for st in raw:
-        p = new(Play)
+        p = _GenPlay()
         p._raw, p._base, p.dice = st, base, dice
         out.append(p)
     return out
@@ -725,10 +736,9 @@ def _plays_in_place(m: list, t: list, d1: int, d2: int, base=None) -> list[Play]
     dice = (d1, d2) if d1 >= d2 else (d2, d1)
     if not raw:
         return [Play((), base, 0, (), dice)]
-    new = Play.__new__                  # (_gen_plays, written out: once per turn)
-    out = []
+    out = []                            # (_gen_plays, written out: once per turn)
     for st in raw:
-        p = new(Play)
+        p = _GenPlay()
         p._raw, p._base, p.dice = st, base, dice
         out.append(p)
     return out
