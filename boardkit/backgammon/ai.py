@@ -436,14 +436,16 @@ def _bits(key: bytes) -> int:
 
 
 def _made_terms(key: bytes) -> tuple:
-    """(mask, points, anchors, home points closed, longest run, behind limit) of made
-    points given as bytes of 0/1 for points 1..24, as ``_features`` counts them."""
+    """(mask, points, anchors, home points closed, prime bonus of the longest run, its
+    behind limit) of made points given as bytes of 0/1 for points 1..24, as
+    ``_features`` counts them (the bonus counts while the limit's point or a lower
+    one holds an opposing checker)."""
     best = max(map(len, key.split(b"\0")))
     # (the first longest run starts where best made points in a row first occur; the
     # point before it is the limit of "behind"; sums of halves: exact in any order)
     return _keep(_MADE, key, (_bits(key), sum(compress(_PV[1:], key), 0.0),
-                              sum(compress(_AV[1:], key), 0.0), key[:6].count(1), best,
-                              key.find(b"\1" * best) if best else 0))
+                              sum(compress(_AV[1:], key), 0.0), key[:6].count(1),
+                              _PB[min(best, 12)], key.find(b"\1" * best) if best else 0))
 
 
 def _trap_weights(made: int) -> tuple:
@@ -464,7 +466,7 @@ def _opp_terms(t: tuple) -> tuple:
     lowest point it occupies in the mover's numbering (0..24, 0 = its bar; 99: none),
     its hitters (mask of those points), its points closed in the mover's home, the
     mover's trap weights (``_trap_weights``), its own structure (points, anchors,
-    longest run, behind limit, stacks), pips, its checkers outside its home ((index,
+    prime bonus, behind limit, stacks), pips, its checkers outside its home ((index,
     point in the mover's numbering, count)), hitters' direct reach of every roll, and
     a dict of trapped-checker terms per the mover's made points."""
     tb = bytes(t)
@@ -473,7 +475,7 @@ def _opp_terms(t: tuple) -> tuple:
     lo = (occ & -occ).bit_length() - 1 if occ else 99
     hitters = 1 if occ & 1 else occ           # a checker on the bar must enter first
     key = tb[1:25].translate(_TMADE)
-    _, points, anchors, _, best, lim = _MADE.get(key) or _made_terms(key)
+    _, points, anchors, _, bonus, lim = _MADE.get(key) or _made_terms(key)
     made = _bits(key[::-1])                   # its made points in my numbering
     closed = (made >> 19 & 63).bit_count()
     trap = _TRAP.get(made) or _trap_weights(made)
@@ -486,7 +488,7 @@ def _opp_terms(t: tuple) -> tuple:
     for _, shift, _ in outside:
         seen |= 63 << shift
     direct = (hitters * _DIRECT_A) | (hitters * _DIRECT_B)
-    return _keep(_OPP, t, (lo, hitters, closed, trap, points, anchors, best, lim, stacks,
+    return _keep(_OPP, t, (lo, hitters, closed, trap, points, anchors, bonus, lim, stacks,
                            pips, outside, seen, direct, {}))
 
 
@@ -519,8 +521,9 @@ def _sum18(terms: list) -> float:
     return ((((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]))) + a[16]) + a[17]
 
 
-def _one_ply_lists(plays: list[Play], base: tuple) -> np.ndarray:
-    """``_evaluate`` of the positions after ``plays`` (all from ``base``), bit for bit."""
+def _one_ply_lists(plays: list[Play], base: tuple) -> list[float]:
+    """``_evaluate`` of the positions after ``plays`` (all from ``base``), bit for bit,
+    as a list."""
     m0, t0 = base
     opp0 = _OPP.get(t0) or _opp_terms(t0)
     pips0 = sum(map(int.__mul__, m0, _R26))
@@ -531,7 +534,8 @@ def _one_ply_lists(plays: list[Play], base: tuple) -> np.ndarray:
     made_get, reach_get, stack_get = _MADE.get, _REACH.get, _STACKS.get
     tempo, trap_w, bar_w, stack_w = HIT_TEMPO, TRAP_PENALTY, BAR_PENALTY, STACK_PENALTY
     edge, spread, sqrt = ROLL_EDGE, CONTACT_SPREAD, math.sqrt
-    lane0, dbl0, pb = _LANE0, _DBL0, _PB
+    their_bar_w = [bar_w + 2.0 * h for h in range(7)]   # per home point closed
+    lane0, dbl0 = _LANE0, _DBL0
     tmade, tblot, tstack = _TMADE, _TBLOT, _TSTACK
     cur = None
     for i, play in enumerate(plays):
@@ -554,14 +558,14 @@ def _one_ply_lists(plays: list[Play], base: tuple) -> np.ndarray:
             opp = _OPP.get(t) or _opp_terms(t)
         if opp is not cur:                               # the other side's terms
             cur = opp
-            (lo, hitters, closed, trapw, opoints, oanchors, obest, olim, ostacks, opips,
+            (lo, hitters, closed, trapw, opoints, oanchors, obonus, olim, ostacks, opips,
              outside, oseen, direct, otrap) = opp
             rel, r0, r1, tcache = trapw
             hkey = hitters << 25
             my_bar_w = bar_w + 2.0 * closed
             orun = 25 - olim
             # (points + prime + anchors, in _evaluate's order, with and without its prime)
-            ohead_on = opoints + pb[min(obest, 12)] + oanchors
+            ohead_on = opoints + obonus + oanchors
             ohead_off = opoints + 0.0 + oanchors
         bm = bytes(m)
         my_hi = len(bm.rstrip(b"\0")) - 1
@@ -570,7 +574,7 @@ def _one_ply_lists(plays: list[Play], base: tuple) -> np.ndarray:
             continue
         mid = bm[1:25]
         key = mid.translate(tmade)
-        made, points, anchors, home, best, lim = made_get(key) or _made_terms(key)
+        made, points, anchors, home, bonus, lim = made_get(key) or _made_terms(key)
         # the mover: pips, the worst blot each roll hits, its bar, its structure
         hl = 0.0
         blots = mid.translate(tblot)
@@ -601,7 +605,7 @@ def _one_ply_lists(plays: list[Play], base: tuple) -> np.ndarray:
         stacks = stack_get(sk)
         if stacks is None:
             stacks = _keep(_STACKS, sk, sum(sk) * stack_w)
-        struct = points + (pb[min(best, 12)] if lo <= lim else 0.0) + anchors - trap - stacks
+        struct = points + (bonus if lo <= lim else 0.0) + anchors - trap - stacks
         s = pips + hl + m[25] * my_bar_w - struct
         # the other side: its structure (its prime counts while the mover is behind it;
         # its back checkers are trapped by the mover's points)
@@ -611,9 +615,10 @@ def _one_ply_lists(plays: list[Play], base: tuple) -> np.ndarray:
             otr = otrap[okey] = _sum18([(j, row[(made >> shift & 63).bit_count()])
                                         for j, shift, row in outside]) * trap_w
         ostruct = (ohead_on if my_hi >= orun else ohead_off) - otr - ostacks
-        tv = opips + t[25] * (bar_w + 2.0 * home) - ostruct + 0.0
+        tv = opips + t[25] * their_bar_w[home] - ostruct + 0.0
         # _race_probability's arithmetic, step by step (the same floats): np.exp below
-        u[i] = -1.702 * ((tv - s - edge) / (spread * sqrt(max(s + tv, 16.0))))
+        v = s + tv
+        u[i] = -1.702 * ((tv - s - edge) / (spread * sqrt(v if v > 16.0 else 16.0)))
     exact = []
     for i, m, t, pm, pt in races:
         if m[0] == 15:
