@@ -1019,6 +1019,11 @@ def _act(game, rng, level: str):
             if level in ("normal", "strong", "lookahead"):
                 return cube_decision(game)
             return CubeAction("take" if "take" in {m.action for m in moves} else "roll")
+        if level == "normal" and len(moves) > 1:
+            # choose_play's normal level on the moves at hand (bot matches: every turn)
+            plays = [m for m in moves if isinstance(m, Play)]
+            if len(plays) > 1:
+                return _best_play(plays)
     return choose_play(game, level, rng)
 
 
