@@ -97,9 +97,10 @@ _WORDS = 1 << 64
 
 @lru_cache(maxsize=64)
 def _draw_terms(sampling_raw: tuple) -> tuple:
-    """For ``_Draws``: a toss code is const + the sum of weight * (word[col] >= bound) over
-    the bounds a word can both pass and fail: a gold's face counts the cumulative bounds
-    its word passes (base 5), the overlap and fall flags are words below their bounds."""
+    """For ``_Draws``: a toss code is the sum of weight * (word[col] >= bound) over the
+    bounds a word can both pass and fail, and a constant: a gold's face counts the
+    cumulative bounds its word passes (base 5), the overlap and fall flags are words
+    below their bounds."""
     faces, overlap, fall = sampling_raw
     terms, const = [], 0
     for col, weight in enumerate((500, 100, 20, 4)):
@@ -114,7 +115,8 @@ def _draw_terms(sampling_raw: tuple) -> tuple:
         elif c:
             const += weight
             terms.append((col, c, -weight))
-    return (const, np.array([t[0] for t in terms], dtype=np.intp),
+    terms.append((0, 0, const))                 # every word passes 0: the constant
+    return (np.array([t[0] for t in terms], dtype=np.intp),
             np.array([t[1] for t in terms], dtype=np.uint64),
             np.array([t[2] for t in terms], dtype=np.int64))
 
@@ -136,7 +138,7 @@ class _Draws:
         self.bits = bits if type(bits) in _RAW_DOUBLES else None
         if self.bits is None:
             return
-        self.const, self.cols, self.bounds, self.weights = _draw_terms(game.rules._sampling_raw)
+        self.cols, self.bounds, self.weights = _draw_terms(game.rules._sampling_raw)
         self.check()
 
     def check(self) -> None:
@@ -151,9 +153,7 @@ class _Draws:
         if bits is None:
             return [self.game._sample_code(self.rng)]
         u = bits.random_raw(6 * self.BLOCK).reshape(self.BLOCK, 6)
-        if not len(self.cols):                  # every toss the same (a certain model)
-            return [self.const] * self.BLOCK
-        return ((u[:, self.cols] >= self.bounds) @ self.weights + self.const).tolist()
+        return ((u[:, self.cols] >= self.bounds) @ self.weights).tolist()
 
     def sync(self, unused: int) -> None:
         """The generator as if the last ``unused`` codes of the last block were not drawn."""
@@ -164,6 +164,32 @@ class _Draws:
                 state = bits.state
                 state["has_uint32"], state["uinteger"] = self.buffer
                 bits.state = state
+
+
+@lru_cache(maxsize=64)
+def _plans(home: tuple, jump: bool, battles: bool, battle_line: str) -> tuple:
+    """For ``_play_bots``, per player, per (square << 5 | squares forward 1..31): where
+    the forward move ends (after a corner jump, MS-14), the squares it passes or lands on
+    as a bit each (the fast case wants them empty; after a jump, those up to the corner
+    after the jump), whether it passes its home (MS-10), the squares in line with the end
+    (MS-15; 0 without battles) and the squares gone in all; None past a lap."""
+    masks = _LINE_MASKS.get(battle_line) or _LINE_MASKS["any"]
+    out = []
+    for h in home:
+        plan: list = [None] * (TRACK << 5)
+        for cur in range(TRACK):
+            for n in range(1, TRACK):
+                end = (cur + n) % TRACK
+                far = n + 8 if jump and end % 8 == 0 and end != h else n
+                if far >= TRACK:
+                    continue
+                reach = far - 1 if far > n else n
+                span = sum(1 << (cur + k) % TRACK for k in range(1, reach + 1))
+                end = (cur + far) % TRACK
+                plan[cur << 5 | n] = (end, span, 0 < (h - cur) % TRACK <= far,
+                                      masks[end] if battles else 0, far)
+        out.append(plan)
+    return tuple(out)
 
 
 #: bots that read only the position (turn, legal moves, ranks, battle lengths, rules),
@@ -337,8 +363,10 @@ class MawariGame(Game):
             toss = Toss(faces, bool(code & 2), bool(code & 1))
             # the history entries are immutable too: one per player who tossed it
             info = _toss_info(toss, self.rules)
-            # and for _play_bots: 0 forward and toss again, 1 forward, 2 no move, 3 back
-            lean = ("again", "end", "nothing", "back").index(info[1]), info[2]
+            # and for _play_bots: 0 forward and toss again, 1 forward, 2 no move, 3 back;
+            # squares forward if under a lap (else 0); the toss as it counts
+            n = info[2] if 0 < info[2] < TRACK else 0
+            lean = ("again", "end", "nothing", "back").index(info[1]), n, info[0]
             entry = table[code] = (toss, info, tuple(ChanceStep(q, toss) for q in range(4)),
                                    *lean)
         return entry
@@ -467,113 +495,116 @@ class MawariGame(Game):
         draws = _Draws(self, rng)
         rules = self.rules
         table = rules._toss_tables[0]
-        masks = _LINE_MASKS.get(rules.battle_line) or _LINE_MASKS["any"]
-        battles, jump = rules.battles, rules.corner_jump
-        pos, home, rank, laid = self._pos, self._home, self._rank, self._laid
-        finished = self._finished
-        plies = chance = used = 0
-        codes: list = []
+        plans = _plans(tuple(self._home), rules.corner_jump, rules.battles, rules.battle_line)
+        pos, rank, laid, finished = self._pos, self._rank, self._laid, self._finished
         players = len(pos)
-        push = log.append if lean else None
+        after = [(q + 1) % players for q in range(players)]
+        plies = chance = used = logged = 0
+        codes: list = []                        # this block's codes: [:logged] in the log
+        occ = -1                                # the squares with pieces, a bit each (-1: to count)
+        toss = None
         try:
+            if max_plies <= 0 and not finished:
+                return None, 0
             while not finished:
-                if plies >= max_plies:
-                    return None, plies
                 phase = self._phase
                 if phase == "decide":
                     p = self._current
                     if draws_rng[p]:            # the bot may draw: the generator as it would be
                         draws.sync(len(codes) - used)
-                        codes, used = [], 0
+                        if lean:
+                            log.extend(codes[logged:used])
+                        codes, used, logged = [], 0, 0
                         move = bots[p](self, rng)
                         if draws.bits is not None:
                             draws.check()
                     else:
                         move = bots[p](self, rng)
                     if lean:                    # a level's move is one of legal_moves()
+                        log.extend(codes[logged:used])
+                        logged = used
                         self._apply(move)
                         log.append(move)
                     else:
                         move = self._parse_move(move) if isinstance(move, str) else self._coerce_move(move)
                         self._record_move(move)
                     plies += 1
+                    if plies >= max_plies and not finished:
+                        return None, plies
                     continue
                 chance += 1
                 if chance > max_chance:
                     return None, plies
                 if used == len(codes):
-                    codes, used = draws.block(), 0
+                    if lean:
+                        log.extend(codes[logged:])
+                    codes, used, logged = draws.block(), 0, 0
                 code = codes[used]
                 used += 1
                 entry = table[code] or self._toss_entry(code)
                 if not lean:
                     self._record_toss(entry)
                     continue
-                push(code)
-                info, kind, n = entry[1], entry[3], entry[4]
-                toss = info[0]
+                _, info, _, kind, n, toss = entry
                 if kind < 2 and phase == "toss":     # forward
                     p = self._current
                     cur = pos[p]
-                    end = (cur + n) % TRACK
-                    # the fast case (what _forward does then): under a lap, nobody passed
-                    # or met on the way (MS-12, MS-13), at most a promotion that does not
-                    # end the game (MS-10); landing on a corner not its home, the piece
-                    # jumps on to the next (MS-14), and nobody may be passed there either
-                    far = n + 8 if jump and end % 8 == 0 and end != home[p] else n
-                    if 0 < n and far < TRACK:
-                        end = (cur + far) % TRACK
-                        mask = masks[end] if battles else 0      # 0 on a corner
-                        reach = far - 1 if far > n else n
-                        lined, clear = False, True
-                        for t in pos:
-                            if (t - cur - 1) % TRACK < reach:   # somebody ahead, within reach
-                                clear = False
-                                break
-                            if mask >> t & 1:
-                                lined = True
-                        if clear:
-                            if 0 < (home[p] - cur) % TRACK <= far:
-                                if rank[p] == 3:
+                    plan = plans[p][cur << 5 | n]
+                    if plan is not None:
+                        end, span, promote, mask, far = plan
+                        if occ < 0:
+                            occ = 0
+                            for t in pos:
+                                occ |= 1 << t
+                        if not occ & span:      # nobody passed or met: just go (MS-10, MS-14)
+                            if promote:
+                                if rank[p] == 3:            # the game ends: the engine says how
                                     self._apply_toss(toss, info)
+                                    occ = -1
                                     continue
                                 rank[p] += 1
-                            pos[p] = end
+                            lined = mask & occ
                         elif self._quiet_pass(p, cur, n, far):
-                            lined = mask != 0
+                            lined = mask
                         else:
                             self._apply_toss(toss, info)
+                            occ = -1
                             continue
-                        self._last_toss = toss
+                        if pos.count(cur) == 1:
+                            occ ^= 1 << cur
+                        pos[p] = end
+                        occ |= 1 << end
                         if lined:
                             offer = [q for q, t in enumerate(pos) if mask >> t & 1 and not laid[q]]
                             if offer:
                                 self._phase, self._again, self._offer = "decide", kind == 0, offer
                                 continue
                         if kind:
-                            nxt = (p + 1) % players
+                            nxt = after[p]
                             if laid[nxt]:
                                 self._end_turn()
                             else:
                                 self._current = nxt
                         continue
                 elif kind == 2 and phase == "toss":
-                    self._last_toss = toss
-                    nxt = (self._current + 1) % players
+                    nxt = after[self._current]
                     if laid[nxt]:
                         self._end_turn()
                     else:
                         self._current = nxt
                     continue
                 elif phase == "battle":
-                    self._last_toss = toss
                     self._battle_toss(toss, info)
                     continue
                 self._apply_toss(toss, info)
+                occ = -1
             return self._outcome(), plies
         finally:
             draws.sync(len(codes) - used)
             if lean:
+                log.extend(codes[logged:used])
+                if toss is not None:
+                    self._last_toss = toss
                 del d["_quiet"]
 
     # ------------------------------------------------------------ moves
@@ -754,8 +785,8 @@ class MawariGame(Game):
         ``cur``, goes n squares and ``far`` in all (n + 8 with a corner jump, MS-14),
         passing pieces but meeting none at the end (no two up) and not ending the game:
         the pieces passed are laid down or woken (MS-12; after a jump only woken), a
-        promotion on the way counts from its square on (MS-10). False, with nothing done,
-        when those conditions do not hold."""
+        promotion on the way counts from its square on (MS-10); the caller then moves the
+        piece. False, with nothing done, when those conditions do not hold."""
         pos, laid, rank = self._pos, self._laid, self._rank
         home = (self._home[p] - cur) % TRACK
         promoted = 0 < home <= far
@@ -772,8 +803,7 @@ class MawariGame(Game):
                 laid[q] = True
         if promoted:
             rank[p] += 1
-        pos[p] = (cur + far) % TRACK
-        return True
+        return True                             # (the caller moves the piece)
 
     def _forward(self, p: int, n: int) -> None:
         """A normal forward move of n squares (MS-10, MS-12, MS-13, MS-14)."""
