@@ -684,6 +684,25 @@ def _long_rays(g) -> list:
     return rays
 
 
+def _ray_reads(g) -> list:
+    """Per hole, for each line of ``_long_rays``: the ``board_state`` masks of its first
+    k + 1 holes, k = 0, 1, ... (what a king's search reads along it), per board."""
+    reads = _LONG_RAYS.get((id(g._rays), "reads"))
+    if reads is None:
+        reads = []
+        for rs in _long_rays(g):
+            row = []
+            for ray in rs:
+                acc, masks = 0, []
+                for j in ray:
+                    acc |= _BYTE[j]
+                    masks.append(acc)
+                row.append(masks)
+            reads.append(row)
+        _LONG_RAYS[id(g._rays), "reads"] = reads
+    return reads
+
+
 def _king_reach(g, i: int, p: int) -> list[int]:
     """``_king_order`` without the mask, leaner: the lines of two holes or more only
     (``_long_rays``), a line starting with an empty hole or a king skipped at once."""
@@ -734,21 +753,19 @@ def _king_order(g, i: int, p: int, mask: bool = False):
         return _king_reach(g, i, p)
     c = g.cells
     forb = g._forb[p]
-    rays = g._rays
+    rays = _long_rays(g)
+    reads = _ray_reads(g)
     terminal = not g.rules.king_hops_after_group
     found = {i}
     queue = [i]
     late = []
     rm = 0
     for y in queue:
-        for ray in rays[y]:
-            n = len(ray)
-            if n < 2:
-                continue
+        for ray, read in zip(rays[y], reads[y]):
             if not c[ray[0]]:
-                if mask:
-                    rm |= _BYTE[ray[0]]
+                rm |= read[0]
                 continue
+            n = len(ray)
             k = 0
             while k < n:
                 w = c[ray[k]]
@@ -758,11 +775,10 @@ def _king_order(g, i: int, p: int, mask: bool = False):
                     k = n
                     break
                 k += 1
-            if mask:
-                for j in ray[:k + 1]:
-                    rm |= _BYTE[j]
             if k >= n:
+                rm |= read[n - 1]
                 continue
+            rm |= read[k]
             x = ray[k]
             if x in found or forb[x]:
                 continue
