@@ -578,7 +578,7 @@ def _one_ply_lists(plays: list[Play], base: tuple) -> list[float]:
         # the mover: pips, the worst blot each roll hits, its bar, its structure
         hl = 0.0
         blots = mid.translate(tblot)
-        j = blots.find(1)
+        j = blots.find(1, lo)                          # (blots above its lowest checker)
         if j >= 0:
             reach = reach_get(hkey | made) or _reach(hitters, direct, made)
             k = s = cov = 0
