@@ -594,7 +594,29 @@ class MawariGame(Game):
                         self._current = nxt
                     continue
                 elif phase == "battle":
-                    self._battle_toss(toss, info)
+                    b = self._battle
+                    side, progress = b["side"], b["progress"]
+                    gone = progress[side] + info[4]
+                    # not back yet and the battle goes on: only the progress and the side
+                    # to toss change (what _battle_toss does then, MS-07, MS-15)
+                    if gone < b["length"] and (kind == 0 or not side or not b["attacker_back"]):
+                        progress[side] = gone
+                        if kind:
+                            b["side"] = 1 - side
+                    else:
+                        self._battle_toss(toss, info)
+                    continue
+                elif kind == 3 and phase == "toss":  # back, never past the last corner (MS-06)
+                    p = self._current
+                    cur, back = pos[p], -info[2]
+                    if back > 0 and cur % 8:
+                        pos[p] = cur - min(back, cur % 8)
+                        occ = -1
+                    nxt = after[p]
+                    if laid[nxt]:
+                        self._end_turn()
+                    else:
+                        self._current = nxt
                     continue
                 self._apply_toss(toss, info)
                 occ = -1
