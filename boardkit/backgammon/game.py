@@ -203,7 +203,7 @@ class BackgammonGame(Game):
         self._result: tuple | None = None      # (winner, reason, points)
         self._opening: tuple = ()              # the opening rolls, ties included (BG-03)
         self._score, self._crawford = (0, 0), False
-        self._cache = None      # the stamp of this turn's plays in _LAST (see _generate)
+        self._cache = None      # the stamp of this turn's plays in _LAST (see legal_moves)
         self.set_match_state(score=score, crawford=bool(crawford))      # checked (BG-13, BG-14)
 
     def _check_score(self, score) -> tuple[int, int]:
@@ -464,10 +464,31 @@ class BackgammonGame(Game):
         return self._result is not None         # (_outcome() is None exactly then)
 
     def legal_moves(self) -> list:
-        # the base's, without going through is_over() and outcome() each time
+        # the base's (is_over(), then _generate()) written out: called twice a turn
         if self._result is not None:
             return []
-        return self._generate()
+        ph = self._phase
+        if ph == "move":
+            # the plays of this turn, made once: every change of the board or the dice
+            # (_start_turn, _apply, _restore, _set_state, set_match_state) clears the stamp
+            global _LAST
+            last = _LAST
+            if self._cache is not None and self._cache == last[0]:
+                return list(last[1])
+            r = self._roller
+            tb = self._tb or self._board_tuples()
+            plays = _plays_in_place(self._board[r], self._board[1 - r], *self._dice,
+                                    base=(tb[r], tb[1 - r]))
+            self._cache = stamp = next(_STAMPS)
+            _LAST = (stamp, plays, plays[0]._base)      # one reference swap: thread-safe
+            return list(plays)
+        if ph == "cube":
+            return [_ROLL, _DOUBLE]
+        if ph == "respond":
+            return [_TAKE, _PASS]
+        return []
+
+    _generate = legal_moves             # (the same list: [] once the game is over)
 
     def play(self, move: Any) -> Any:
         """Play a move (a move value, or its text). Returns the move played.
@@ -510,28 +531,6 @@ class BackgammonGame(Game):
             self._history.append(move)
             return move
         return super().play(move)
-
-    def _generate(self) -> list:
-        ph = self._phase
-        if ph == "move":
-            # the plays of this turn, made once: every change of the board or the dice
-            # (_start_turn, _apply, _restore, _set_state, set_match_state) clears the stamp
-            global _LAST
-            last = _LAST
-            if self._cache is not None and self._cache == last[0]:
-                return list(last[1])
-            r = self._roller
-            tb = self._tb or self._board_tuples()
-            plays = _plays_in_place(self._board[r], self._board[1 - r], *self._dice,
-                                    base=(tb[r], tb[1 - r]))
-            self._cache = stamp = next(_STAMPS)
-            _LAST = (stamp, plays, plays[0]._base)      # one reference swap: thread-safe
-            return list(plays)
-        if ph == "cube":
-            return [_ROLL, _DOUBLE]
-        if ph == "respond":
-            return [_TAKE, _PASS]
-        return []
 
     def _apply(self, move: Any) -> None:
         if isinstance(move, CubeAction):
