@@ -574,21 +574,21 @@ def _double(m, t, d, n=4, pre=()) -> list:
                     continue
                 any2 = True
                 s2 = sn2 if i2 == i1 else sh2
-                m[q2] -= 1
+                # the last move: from q2 again if a checker is left there (no hit: the
+                # blot, if any, is gone), or from lower with the checker now on x2
                 m[x2] += 1
                 any3 = False
-                if m[q2]:
+                if m[q2] > 1:
                     any3 = True
                     append((s0, s1, s2, sn2))
                 for q3, sh3 in last[i2]:
                     if m[q3]:
                         any3 = True
                         append((s0, s1, s2, sh3))
+                m[x2] -= 1
                 if not any3:
                     append((s0, s1, s2))
                     short = True
-                m[q2] += 1
-                m[x2] -= 1
             if not any2:
                 append((s0, s1))
                 short = True
