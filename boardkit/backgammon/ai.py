@@ -521,13 +521,52 @@ def _sum18(terms: list) -> float:
     return ((((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]))) + a[16]) + a[17]
 
 
+def _race_plays(plays: list[Play], b0: bytes, pips0: int, t: tuple) -> list[float]:
+    """``_one_ply_lists`` when the position before the plays is a race (no hits, no
+    contact after any play): the race branch of ``_evaluate`` for every play."""
+    pt = sum(map(int.__mul__, t, _R26))
+    out_t, home_t = sum(t[7:26]), t[1:7]
+    edge, sqrt = ROLL_EDGE, math.sqrt
+    n = len(plays)
+    u = [0.0] * n
+    exact = []
+    for i, play in enumerate(plays):
+        m = bytearray(b0)
+        pm = pips0
+        for src, dst, _, _ in play._raw:
+            m[src] -= 1
+            m[dst] += 1
+            pm -= src - dst
+        if m[0] == 15:
+            exact.append((i, 1.0))
+        elif t[0] == 15:
+            exact.append((i, 0.0))
+        else:
+            out_m = sum(m[7:26])
+            if not out_m and not out_t:
+                exact.append((i, 1.0 - _bearoff_race(home_t, tuple(m[1:7]))))
+            else:                       # the pip race, _race_probability's defaults
+                s = pm + (0.5 * (15 - m[0]) + 2.0 * out_m / 15)
+                tv = pt + (0.5 * (15 - t[0]) + 2.0 * out_t / 15)
+                v = s + tv
+                u[i] = -1.702 * ((tv - s - edge) / (1.5 * sqrt(v if v > 16.0 else 16.0)))
+    values = [1.0 / (1.0 + x) for x in np.exp(np.array(u)).tolist()] if len(exact) < n \
+        else [0.0] * n
+    for i, v in exact:
+        values[i] = v
+    return values
+
+
 def _one_ply_lists(plays: list[Play], base: tuple) -> list[float]:
     """``_evaluate`` of the positions after ``plays`` (all from ``base``), bit for bit,
     as a list."""
     m0, t0 = base
-    opp0 = _OPP.get(t0) or _opp_terms(t0)
     pips0 = sum(map(int.__mul__, m0, _R26))
     b0 = bytes(m0)                  # (a bytearray copy per play: the cheapest to bytes)
+    top = len(bytes(t0).rstrip(b"\0")) - 1          # its highest point: my 25 - top
+    if len(b0.rstrip(b"\0")) - 1 <= (25 - top if top else 99):
+        return _race_plays(plays, b0, pips0, t0)      # no contact now: none after a play
+    opp0 = _OPP.get(t0) or _opp_terms(t0)
     n = len(plays)
     u = [0.0] * n                   # the exponents of _race_probability's logistic
     races = []
