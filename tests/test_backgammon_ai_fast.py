@@ -109,3 +109,13 @@ def test_caches_stay_bounded(monkeypatch):
     sim.play_game(BackgammonGame(rules=BackgammonRules.no_cube()), bots, np.random.default_rng(1))
     for cache in (ai._MADE, ai._OPP, ai._TRAP, ai._REACH):
         assert len(cache) <= 8
+
+
+def test_changed_weights_fall_back_to_numpy(monkeypatch):
+    """A student changing a weight gets the numpy evaluator's answer, not stale tables."""
+    turns = _turns(2, 5)
+    monkeypatch.setattr(ai, "HIT_TEMPO", 6.5)
+    monkeypatch.setattr(ai, "POINT_VALUE", ai.POINT_VALUE * 2)
+    assert ai._lists_apply(turns[0]) is None
+    for plays in turns[:40]:
+        assert np.array_equal(ai._one_ply(plays), ai._evaluate(*ai._after_arrays(plays)))

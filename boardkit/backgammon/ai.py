@@ -356,18 +356,35 @@ def _plays(game: BackgammonGame) -> list[Play]:
     return [m for m in game.legal_moves() if isinstance(m, Play)]
 
 
+def _weights() -> tuple:
+    """The evaluator's weights, as ``_one_ply_lists`` read them (at import)."""
+    return (POINT_VALUE.tobytes(), ANCHOR_VALUE.tobytes(), PRIME_BONUS.tobytes(), HIT_TEMPO,
+            BAR_PENALTY, TRAP_PENALTY, STACK_PENALTY, ROLL_EDGE, THEIR_BLOTS, CONTACT_SPREAD)
+
+
+def _lists_apply(plays: list[Play]):
+    """The position before ``plays`` when ``_one_ply_lists`` can score them: the
+    generator's plays of one turn, the weights as at import (tables and dicts are
+    built from them; a whole ``HIT_TEMPO`` and no ``THEIR_BLOTS`` keep the shot sums
+    exact), else None (``_evaluate`` then)."""
+    base = plays[0]._base
+    if base is None or _weights() != _LISTS_WEIGHTS or any(p._base is not base for p in plays):
+        return None
+    return base
+
+
 def _one_ply(plays: list[Play]) -> np.ndarray:
     """normal's 1-ply: ``_evaluate`` of the positions after ``plays``."""
-    base = plays[0]._base
-    if base is None or THEIR_BLOTS != 0.0 or any(p._base is not base for p in plays):
+    base = _lists_apply(plays)
+    if base is None:
         return _evaluate(*_after_arrays(plays))
     return np.array(_one_ply_lists(plays, base))
 
 
 def _best_play(plays: list[Play]) -> Play:
     """The play of the highest ``_one_ply`` value (the first of equals, as np.argmax)."""
-    base = plays[0]._base
-    if base is None or THEIR_BLOTS != 0.0 or any(p._base is not base for p in plays):
+    base = _lists_apply(plays)
+    if base is None:
         return plays[int(np.argmax(_evaluate(*_after_arrays(plays))))]
     values = _one_ply_lists(plays, base)
     return plays[max(range(len(values)), key=values.__getitem__)]
@@ -416,6 +433,7 @@ for _r, ((_a, _b), _) in enumerate(DISTINCT_ROLLS):
     else:
         _DLANE[_a] = 32 * _r
 _CACHE_MAX = 100_000
+_LISTS_WEIGHTS = _weights() if float(HIT_TEMPO).is_integer() and THEIR_BLOTS == 0.0 else None
 _MADE: dict = {}            # made points (bytes of 0/1 for points 1..24) -> their terms
 _OPP: dict = {}             # the side not moving (26 counts) -> its terms (``_opp_terms``)
 _TRAP: dict = {}            # its made points (my numbering) -> ``_trap_weights``
