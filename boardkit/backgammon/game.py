@@ -476,9 +476,12 @@ class BackgammonGame(Game):
             if self._cache is not None and self._cache == last[0]:
                 return list(last[1])
             r = self._roller
-            tb = self._tb or self._board_tuples()
-            plays = _plays_in_place(self._board[r], self._board[1 - r], *self._dice,
-                                    base=(tb[r], tb[1 - r]))
+            b = self._board
+            tb = self._tb
+            if tb is None:
+                tb = self._tb = (tuple(b[0]), tuple(b[1]))
+            d1, d2 = self._dice
+            plays = _plays_in_place(b[r], b[1 - r], d1, d2, (tb[r], tb[1 - r]))
             self._cache = stamp = next(_STAMPS)
             _LAST = (stamp, plays, plays[0]._base)      # one reference swap: thread-safe
             return list(plays)

@@ -237,16 +237,6 @@ def _apply_raw(base, raw):
     return (tuple(m), tuple(t))
 
 
-def _gen_plays(base, raw: list, dice) -> list[Play]:
-    """Lazy plays for the generator's raw steps, all from ``base`` (two tuples)."""
-    out = []
-    for st in raw:
-        p = _GenPlay()
-        p._raw, p._base, p.dice = st, base, dice
-        out.append(p)
-    return out
-
-
 # -------------------------------------------------------------- move generation
 _POINTS_DOWN = tuple(range(24, 0, -1))
 
@@ -306,29 +296,12 @@ _ST = [None] + [[((src, max(src - d, 0), False, d), (src, max(src - d, 0), True,
                  for src in range(26)] for d in range(1, 7)]
 
 
-def _raw_plays(m, t, d1, d2) -> dict:
-    """[((from, to, hit, die), ...), ...]: every legal play (BG-08), one per position
-    reached (told apart by keys, see _MV, where two could be alike). ``m``, ``t``:
-    lists, moved in place and restored."""
-    if not m[25]:
-        outside = sum(m[7:25])
-        if d1 != d2 and outside >= 2:
-            got = _two_dice(m, t, d1, d2)
-            if got:
-                return got
-        elif d1 == d2 and outside >= 4:
-            return _double(m, t, d1)
-    elif d1 == d2:
-        return _enter_double(m, t, d1)
-    elif m[25] == 1:
-        got = _enter_one(m, t, d1, d2)
-        if got:
-            return got
-    if d1 == d2:
-        got = []
-        _double_off(m, t, d1, 4, (), got, 25, 24)
-        return _longest(got) if got else got
-    # two different dice (bearing off, or checkers on the bar): both orders, flat
+def _two_general(m, t, d1, d2) -> list:
+    """The plays of two different dice the flat searches leave (bearing off, checkers on
+    the bar, or no play using both dice): raw steps ((from, to, hit, die), ...), one per
+    position reached, told apart by keys (see _MV). ``m``, ``t``: lists, moved in place
+    and restored."""
+    # both orders, flat
     out: dict = {}
     MV, HIT = _MV, _HIT
     ones = []
@@ -377,8 +350,8 @@ def _raw_plays(m, t, d1, d2) -> dict:
 def _two_dice(m, t, d1, d2) -> list:
     """The plays of a roll of two different dice when both can be played without the
     bar and without bearing off (no checker on the bar, two or more outside the home
-    board): the same search and order as ``_raw_plays``, without rescanning the board
-    for the second die. Empty if no play uses both dice (``_raw_plays`` then decides).
+    board): the same search and order as ``_two_general``, without rescanning the board
+    for the second die. Empty if no play uses both dice (``_two_general`` then decides).
 
     No keys are needed: a play moving two checkers, one by each die (d1 on the point
     ``s1``, d2 on ``s2``), changes my points by x^(s1-d1) - x^s1 + x^(s2-d2) - x^s2,
@@ -480,7 +453,7 @@ def _enter_one(m, t, d1, d2) -> list:
     bearing off: the entered checker is outside the home board). The general search's
     order (d1 first, then d2 first); two plays can only reach the same position when
     the entered checker moves on with the other die in both orders and neither order
-    hits on the way. Empty when no play uses both dice (``_raw_plays`` then decides)."""
+    hits on the way. Empty when no play uses both dice (``_two_general`` then decides)."""
     out: list = []
     append = out.append
     chain = False               # the entering checker moving on, no hit on the way, seen
@@ -715,28 +688,44 @@ def plays_for(mine, theirs, d1: int, d2: int) -> list[Play]:
     0 = off); the player to move owns ``mine``. A position with no legal play gives a
     single empty play, "(no play)". Plays come in a stable order."""
     base = (tuple(mine), tuple(theirs))
-    raw = _raw_plays(list(mine), list(theirs), d1, d2)
-    dice = (d1, d2) if d1 >= d2 else (d2, d1)
-    if not raw:
-        return [Play((), base, 0, (), dice)]
     # the order is the search's: deterministic for a given position and roll
-    return _gen_plays(base, raw, dice)
+    return _plays_in_place(list(base[0]), list(base[1]), d1, d2, base)
 
 
 def _plays_in_place(m: list, t: list, d1: int, d2: int, base=None) -> list[Play]:
-    """``plays_for`` on the game's own lists (moved during the search and put back,
-    so no copies are made); ``base``: the same position as two tuples, if at hand."""
+    """``plays_for`` of the lists ``m``, ``t`` (the game's own: moved during the search
+    and put back, so no copies are made); ``base``: the same position as two tuples,
+    if at hand."""
     if base is None:
         base = (tuple(m), tuple(t))
     try:
-        raw = _raw_plays(m, t, d1, d2)
+        # the flat searches where they apply (see the module's docstring), else keys
+        if d1 == d2:
+            if m[25]:
+                raw = _enter_double(m, t, d1)
+            elif sum(m[7:25]) >= 4:
+                raw = _double(m, t, d1)
+            else:
+                raw = []
+                _double_off(m, t, d1, 4, (), raw, 25, 24)
+                if raw:
+                    raw = _longest(raw)
+        else:
+            raw = None
+            if not m[25]:
+                if sum(m[7:25]) >= 2:
+                    raw = _two_dice(m, t, d1, d2)
+            elif m[25] == 1:
+                raw = _enter_one(m, t, d1, d2)
+            if not raw:
+                raw = _two_general(m, t, d1, d2)
     except BaseException:               # (an interrupt mid-search): the board as it was
         m[:], t[:] = base
         raise
     dice = (d1, d2) if d1 >= d2 else (d2, d1)
     if not raw:
         return [Play((), base, 0, (), dice)]
-    out = []                            # (_gen_plays, written out: once per turn)
+    out = []
     for st in raw:
         p = _GenPlay()
         p._raw, p._base, p.dice = st, base, dice
