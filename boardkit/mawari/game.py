@@ -168,34 +168,39 @@ class _Draws:
 
 @lru_cache(maxsize=64)
 def _plans(home: tuple, jump: bool, battles: bool, battle_line: str) -> tuple:
-    """For ``_play_bots``, per player, per (square << 5 | squares forward 1..31): where
-    the forward move ends (after a corner jump, MS-14), the squares it passes or lands on
-    as a bit each (the fast case wants them empty; after a jump, those up to the corner
-    after the jump), whether it passes its home (MS-10), the squares in line with the end
-    (MS-15; 0 without battles) and the squares gone in all; None past a lap."""
+    """For ``_play_bots``: per player a list by (square << 5 | squares forward), filled
+    by ``_plan`` as they come up (a short match would spend more on a full table)."""
     masks = _LINE_MASKS.get(battle_line) or _LINE_MASKS["any"]
-    out = []
-    for h in home:
-        plan: list = [None] * (TRACK << 5)
-        for cur in range(TRACK):
-            for n in range(1, TRACK):
-                end = (cur + n) % TRACK
-                far = n + 8 if jump and end % 8 == 0 and end != h else n
-                if far >= TRACK:
-                    continue
-                reach = far - 1 if far > n else n
-                span = sum(1 << (cur + k) % TRACK for k in range(1, reach + 1))
-                end = (cur + far) % TRACK
-                plan[cur << 5 | n] = (end, span, 0 < (h - cur) % TRACK <= far,
-                                      masks[end] if battles else 0, far)
-        out.append(plan)
-    return tuple(out)
+    return tuple(([None] * (TRACK << 5), h, jump, masks if battles else (0,) * TRACK)
+                 for h in home)
+
+
+def _plan(plans: tuple, p: int, cur: int, n: int) -> tuple:
+    """Player p's forward move of n squares (1..31; 0: none) from ``cur``: where it ends
+    (after a corner jump, MS-14), the squares it passes or lands on (the fast case wants
+    them empty; after a jump, those up to the corner after the jump), whether it passes
+    its home (MS-10), the squares in line with the end (MS-15, 0 without battles), both
+    as three bits a square, and the squares gone in all; () past a lap."""
+    table, h, jump, masks = plans[p]
+    end = (cur + n) % TRACK
+    far = n + 8 if jump and end % 8 == 0 and end != h else n
+    plan: tuple = ()
+    if 0 < n and far < TRACK:
+        reach = far - 1 if far > n else n
+        # squares as 3-bit counts of the pieces on them (_play_bots' ``occ``)
+        span = sum(7 << 3 * ((cur + k) % TRACK) for k in range(1, reach + 1))
+        end = (cur + far) % TRACK
+        mask = sum(7 << 3 * t for t in range(TRACK) if masks[end] >> t & 1)
+        plan = (end, span, 0 < (h - cur) % TRACK <= far, mask, far)
+    table[cur << 5 | n] = plan
+    return plan
 
 
 #: bots that read only the position (turn, legal moves, ranks, battle lengths, rules),
 #: never events, history or undo: bot -> True if it draws from the rng (filled by ai.py)
 _POSITION_BOTS: dict = {}
 _LAZY = ("events", "_history", "_undo", "_mark")
+_AFTER = {n: tuple((q + 1) % n for q in range(n)) for n in (2, 3, 4)}   # the next player
 
 
 # ------------------------------------------------------------------ the game
@@ -496,12 +501,14 @@ class MawariGame(Game):
         rules = self.rules
         table = rules._toss_tables[0]
         plans = _plans(tuple(self._home), rules.corner_jump, rules.battles, rules.battle_line)
+        rows = [plan[0] for plan in plans]
+        masks = plans[0][3]                     # the squares in line with each (MS-15)
         pos, rank, laid, finished = self._pos, self._rank, self._laid, self._finished
         players = len(pos)
-        after = [(q + 1) % players for q in range(players)]
+        after = _AFTER[players]
         plies = chance = used = logged = 0
         codes: list = []                        # this block's codes: [:logged] in the log
-        occ = -1                                # the squares with pieces, a bit each (-1: to count)
+        occ = -1                                # pieces per square, 3 bits each (-1: to count)
         toss = None
         try:
             if max_plies <= 0 and not finished:
@@ -549,13 +556,15 @@ class MawariGame(Game):
                 if kind < 2 and phase == "toss":     # forward
                     p = self._current
                     cur = pos[p]
-                    plan = plans[p][cur << 5 | n]
-                    if plan is not None:
+                    plan = rows[p][cur << 5 | n]
+                    if plan is None:
+                        plan = _plan(plans, p, cur, n)
+                    if plan:
                         end, span, promote, mask, far = plan
                         if occ < 0:
                             occ = 0
                             for t in pos:
-                                occ |= 1 << t
+                                occ += 1 << 3 * t
                         if not occ & span:      # nobody passed or met: just go (MS-10, MS-14)
                             if promote:
                                 if rank[p] == 3:            # the game ends: the engine says how
@@ -570,11 +579,10 @@ class MawariGame(Game):
                             self._apply_toss(toss, info)
                             occ = -1
                             continue
-                        if pos.count(cur) == 1:
-                            occ ^= 1 << cur
                         pos[p] = end
-                        occ |= 1 << end
+                        occ += (1 << 3 * end) - (1 << 3 * cur)
                         if lined:
+                            mask = masks[end]
                             offer = [q for q, t in enumerate(pos) if mask >> t & 1 and not laid[q]]
                             if offer:
                                 self._phase, self._again, self._offer = "decide", kind == 0, offer
