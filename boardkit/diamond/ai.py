@@ -421,7 +421,13 @@ class RaceBot:
 
     def __call__(self, game, rng: np.random.Generator):
         me = game.turn
-        moves = fast_moves(game)
+        homes = _homes(game, 1) if self.follow and not game._is_over_fast() else None
+        if homes is not None:             # fast_moves(game), with the masks _Gains needs
+            state = board_state(game.cells)
+            mine = _entries_of(game, me, state)
+            moves = [i << 8 | x for i, e in mine for x in e[2]] or [PASS_CODE]
+        else:
+            moves = fast_moves(game)
         if len(moves) == 1:
             return code_move(game, moves[0])
         w, noise = self.weights, self.noise
@@ -438,7 +444,6 @@ class RaceBot:
         if self.follow:
             scored.sort(key=_FIRST, reverse=True)     # stable: ties keep their order
             rescored = []
-            homes = _homes(game, 1)
             gains = None
             follow = self.follow
             top = -math.inf               # the best score so far (see _need)
@@ -446,7 +451,7 @@ class RaceBot:
                 if homes is not None and _calm(homes, m, 1):
                     # the move ends nothing: its follow-up gain from the parts
                     if gains is None:
-                        gains = _Gains(game, me, board_state(game.cells))
+                        gains = _Gains(game, me, state, mine)
                     v += follow * gains.after_move(m, _need(top, v, follow))
                     if v > top:
                         top = v
