@@ -100,6 +100,18 @@ def test_public_generator_shortcut_same_list(rules):
         assert api._generate_quick(own, opp, k, p) == api.generate(own, opp, k, p), g.fen()
 
 
+def test_public_generator_shortcut_single_and_multi_jump_same_ends():
+    """The shortcut's single jumps are remembered by start and end: a king's multi-jump
+    with the same ends (23x16x7x14 after 23x14) is not taken for one."""
+    api = movegen(CheckersRules.american())
+    for fen, want in (("B:W18:BK23", ["23x14"]),
+                      ("B:W11,13,15,19,21,29,K10:B12,20,K23", ["23x16x7x14"])):
+        g = CheckersGame(fen=fen)
+        b, w, k, p = g.raw_position()
+        assert api._generate_quick(b, w, k, p) == api.generate(b, w, k, p)
+        assert [str(m) for m in g.legal_moves()] == want
+
+
 def test_pickled_and_deep_copied_games_recompute_their_moves():
     import copy
     import pickle

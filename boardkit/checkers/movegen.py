@@ -827,9 +827,11 @@ def perft_ghost(rules, black: int, white: int, kings: int, player: int, depth: i
 
 def _step_kernel(api: MoveGen):
     """For the public generator: ``steps(own, opp, kings, player)`` -> the raw steps in
-    ``MoveGen.steps`` order, or None when the player has a capture (then the caller
-    generates the usual way). Positions are converted to the ghost layout by chunk
-    tables; each (start, end) ghost pair maps to its raw step, built once."""
+    ``MoveGen.steps`` order; when the player must capture (CK-06) and every capture is
+    a single jump, those jumps (``fast_captures`` on the ghost layout, same order);
+    else None (then the caller generates the usual way: a multi-jump keeps the path the
+    generic generator finds first). Positions are converted to the ghost layout by
+    chunk tables; each (start, end) ghost pair maps to its raw move, built once."""
     lay = layout(api.geo.n)
     ctg = lay.cached_to_ghost
     g2s = {b: i for i, b in enumerate(lay.s2g)}
@@ -837,6 +839,9 @@ def _step_kernel(api: MoveGen):
     h1 = h + 1
     full, back = lay.mask, api.rules.men_capture_backward
     raw_of: dict = {}
+    jump_of: dict = {}
+    ghost = ghostgen(api.rules)
+    forced = api.forced
 
     def steps(own, opp, kings, player):
         own, opp, kings = ctg(own), ctg(opp), ctg(kings)
@@ -851,7 +856,18 @@ def _step_kernel(api: MoveGen):
             jd, ju = (men | kown) if back else kown, up
         if ((((jd << h) & opp) << h) | (((jd << h1) & opp) << h1)
                 | (((ju >> h) & opp) >> h) | (((ju >> h1) & opp) >> h1)) & empty:
-            return None
+            if not forced:
+                return None
+            out = []
+            for start, end, capmask in fast_captures(ghost, own, opp, kings, player):
+                if capmask & (capmask - 1):
+                    return None                     # a multi-jump (a king's may end 2 squares on)
+                r = jump_of.get(start * 128 + end)
+                if r is None:
+                    c = g2s[capmask.bit_length() - 1]
+                    r = jump_of[start * 128 + end] = ((g2s[start], g2s[end]), (c,), 1 << c)
+                out.append(r)
+            return out
         keys = []                      # start * 128 + end: sorts as (start, end)
         for x, off in ((down << h) & empty, h << 7), ((down << h1) & empty, h1 << 7), \
                       ((up >> h) & empty, -(h << 7)), ((up >> h1) & empty, -(h1 << 7)):
