@@ -360,7 +360,7 @@ def _two_dice(m, t, d1, d2) -> list:
     moved by both dice. Those (and the chains of one checker) are the only plays that
     can come twice, and each is told by its starting point and where it hit on the way,
     if it did (``one``): the first found is kept, as in the full search."""
-    srcs = [p for p in range(24, 0, -1) if m[p]]
+    srcs = list(compress(_POINTS_DOWN, m[24:0:-1]))     # my points, highest first
     out: list = []
     append = out.append
     one = set()     # one-checker plays so far: 3 * start + (1: hit on the way by d1 first, 2: by d2)
