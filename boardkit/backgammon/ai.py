@@ -438,6 +438,7 @@ for _r, ((_a, _b), _) in enumerate(DISTINCT_ROLLS):
         _SECOND[_b] |= 1 << (_a + 32 * _r)
     else:
         _DLANE[_a] = 32 * _r
+_DIE_STEPS = tuple((d, _SECOND[d], _DLANE[d]) for d in range(1, 7))
 _CACHE_MAX = 100_000
 _LISTS_WEIGHTS = _weights() if float(HIT_TEMPO).is_integer() and THEIR_BLOTS == 0.0 else None
 _MADE: dict = {}            # made points (bytes of 0/1 for points 1..24) -> their terms
@@ -521,15 +522,18 @@ def _reach(hitters: int, direct: int, made: int) -> int:
     only from open points) side by side, 32 bits per roll: ``_features``' walk."""
     om = _FULL25 & ~made
     reach = direct
-    for d in range(1, 7):
+    for d, second, lane in _DIE_STEPS:
         y = (hitters << d) & om               # moved d, landed on an open point
         if y:
-            reach |= y * _SECOND[d]
+            reach |= y * second
             z = (y << d) & om                 # the double d-d: a third and fourth move
             if z:
-                three = z << d
-                reach |= (three | ((three & om) << d)) << _DLANE[d]
-    return _keep(_REACH, hitters << 25 | made, reach)
+                z <<= d
+                reach |= (z | ((z & om) << d)) << lane
+    if len(_REACH) >= _CACHE_MAX:
+        _REACH.clear()
+    _REACH[hitters << 25 | made] = reach
+    return reach
 
 
 def _sum18(terms: list) -> float:
@@ -675,8 +679,8 @@ def _one_ply_lists(plays: list[Play], base: tuple) -> list[float]:
         okey = made & oseen                              # (the made points it reads)
         otr = otrap.get(okey)
         if otr is None:
-            otr = otrap[okey] = _sum18([(j, row[(made >> shift & 63).bit_count()])
-                                        for j, shift, row in outside]) * trap_w
+            otr = otrap[okey] = _sum18([(j, row[b]) for j, shift, row in outside
+                                        if (b := (made >> shift & 63).bit_count())]) * trap_w
         ostruct = (ohead_on if my_hi >= orun else ohead_off) - otr - ostacks
         tv = opips + t[25] * their_bar_w[home] - ostruct + 0.0
         # _race_probability's arithmetic, step by step (the same floats): np.exp below
