@@ -284,12 +284,6 @@ def _apply_step(m, t, src, dst, hit):
 # _MV[src][dst] (+ _HIT[dst] when it hits). Equal sums = equal positions. Tables built once.
 _MV = [[(1 << 4 * dst) - (1 << 4 * src) for dst in range(26)] for src in range(26)]
 _HIT = [((1 << 100) - (1 << 4 * (25 - dst))) << 104 for dst in range(26)]
-# Smaller keys for _two_dice (no bar, nothing borne off: points 1..24 only): a play's
-# change to my points in balanced base 5 (each point changes by -2..2: unique), the
-# points where it hits as a bit mask above it (5**24): about 80 bits instead of 208.
-_MV5 = [[(5 ** (dst - 1) if dst else 0) - (5 ** (src - 1) if src else 0) for dst in range(26)]
-        for src in range(26)]
-_HIT5 = [5 ** 24 << (dst - 1) if dst else 0 for dst in range(26)]
 # The raw steps themselves, built once: _ST[d][src] = (step without a hit, with a hit),
 # a step being (from, to, hit, die); to = 0 for a checker borne off, 25 - d entering.
 _ST = [None] + [[((src, max(src - d, 0), False, d), (src, max(src - d, 0), True, d))
