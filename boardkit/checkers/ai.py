@@ -40,7 +40,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
-from operator import add, itemgetter
+from operator import add
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -777,28 +777,25 @@ class _Search:
 
     def _later2(self, out, later, nz, p, opp, kq, exact):
         """root2's moves after which the opponent must capture, once the others are
-        scored: ``exact(own2, kp2, empty2)`` (the opponent's best capture) only for the
-        moves whose bound (``_capture_cut``) plus noise can still reach the best noisy
-        score, the bound for the others (best bound first). ``exact(j, own2, kp2,
-        empty2)``: the exact score of move j."""
+        scored: the exact score (``exact(j, own2, kp2, empty2)``, the opponent's best
+        capture) only for a move whose bound (``_capture_cut``) plus noise reaches the
+        best noisy score so far, the bound for the others."""
         top = max([v + z for v, z in zip(out, nz) if v is not None], default=None)
-        memo_p, memo_q = (self.memos[0], self.memos[1]) if p == 0 else (self.memos[1], self.memos[0])
+        if p == 0:
+            memo_p, memo_q = self.memos
+        else:
+            memo_q, memo_p = self.memos
         score_p = self.scores[p]
         sq = memo_q.get((opp, kq))
         if sq is None:
             sq = self.scores[1 - p](opp, kq)
         cut = sq + self.cuts[p] - 1
-        bounded = []
         for j, own2, kp2, empty2 in later:
             sp = memo_p.get((own2, kp2))
             if sp is None:
                 sp = memo_p[(own2, kp2)] = score_p(own2, kp2)
             ub = sp - cut
-            bounded.append((ub + nz[j], ub, j, own2, kp2, empty2))
-        if len(bounded) > 1:
-            bounded.sort(key=_first, reverse=True)
-        for noisy, ub, j, own2, kp2, empty2 in bounded:
-            if top is not None and noisy < top:
+            if top is not None and ub + nz[j] < top:
                 out[j] = ub
                 continue
             v = out[j] = exact(j, own2, kp2, empty2)
@@ -1116,8 +1113,6 @@ class _Search:
             self.max_nodes = None
         return scored if scored is not None else self.root(b, w, k, p, 1)
 
-
-_first = itemgetter(0)
 
 #: the parts of a _Search that depend only on the rules and the tips, per move generator
 _TEMPLATES: dict = {}
