@@ -55,6 +55,7 @@ import functools
 import math
 from collections.abc import Callable, Sequence
 from itertools import compress
+from operator import itemgetter
 from typing import Any
 
 import numpy as np
@@ -475,15 +476,16 @@ def _made_terms(key: bytes) -> tuple:
 
 def _trap_weights(made: int) -> tuple:
     """For the opponent's made points ``made`` (my numbering): ((index, point, blocks**2
-    / 3) for my points 7..24 with blocks among the six in front), the slice of points
-    they span, and a dict of trapped-checker terms per my counts there."""
+    / 3) for my points 7..24 with blocks among the six in front), a getter of my counts
+    there, and a dict of trapped-checker terms per those counts."""
     rel = []
     for p in range(7, 25):
         b = (made >> (p - 6) & 63).bit_count()
         if b:
             rel.append((p - 7, p, b * b / 3.0))
-    span = (rel[0][1], rel[-1][1] + 1) if rel else (0, 0)
-    return _keep(_TRAP, made, (rel,) + span + ({},))
+    # (my counts on exactly those points key the dict of their terms)
+    counts = itemgetter(*[p for _, p, _ in rel]) if rel else None
+    return _keep(_TRAP, made, (rel, counts, {}))
 
 
 def _opp_terms(t: tuple) -> tuple:
@@ -627,7 +629,7 @@ def _one_ply_lists(plays: list[Play], base: tuple) -> list[float]:
             cur = opp
             (lo, hitters, closed, trapw, opoints, oanchors, obonus, olim, ostacks, opips,
              outside, oseen, direct, otrap) = opp
-            rel, r0, r1, tcache = trapw
+            rel, rel_counts, tcache = trapw
             hkey = hitters << 25
             my_bar_w = bar_w + 2.0 * closed
             orun = 25 - olim
@@ -660,7 +662,7 @@ def _one_ply_lists(plays: list[Play], base: tuple) -> list[float]:
             if s:
                 hl = (k + (tempo + closed) * s) / 36
         if rel:
-            tk = bm[r0:r1]
+            tk = rel_counts(m)
             trap = tcache.get(tk)
             if trap is None:
                 if len(tcache) >= 4096:
