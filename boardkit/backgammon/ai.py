@@ -515,8 +515,13 @@ def _opp_terms(t: tuple) -> tuple:
     for _, shift, _ in outside:
         seen |= 63 << shift
     direct = (hitters * _DIRECT_A) | (hitters * _DIRECT_B)
+    # the points a hitter passes on its way (after one, two or three moves of a die):
+    # the only made points of mine the reach depends on
+    passes = 0
+    for d in range(1, 7):
+        passes |= (hitters << d) | (hitters << 2 * d) | (hitters << 3 * d)
     return _keep(_OPP, t, (lo, hitters, closed, trap, points, anchors, bonus, lim, stacks,
-                           pips, outside, seen, direct, {}))
+                           pips, outside, seen, direct, passes & _FULL25, {}))
 
 
 def _reach(hitters: int, direct: int, made: int) -> int:
@@ -628,7 +633,7 @@ def _one_ply_lists(plays: list[Play], base: tuple) -> list[float]:
         if opp is not cur:                               # the other side's terms
             cur = opp
             (lo, hitters, closed, trapw, opoints, oanchors, obonus, olim, ostacks, opips,
-             outside, oseen, direct, otrap) = opp
+             outside, oseen, direct, opasses, otrap) = opp
             rel, rel_counts, tcache = trapw
             hkey = hitters << 25
             my_bar_w = bar_w + 2.0 * closed
@@ -649,7 +654,8 @@ def _one_ply_lists(plays: list[Play], base: tuple) -> list[float]:
         blots = mid.translate(tblot)
         j = blots.find(1, lo)                          # (blots above its lowest checker)
         if j >= 0:
-            reach = reach_get(hkey | made) or _reach(hitters, direct, made)
+            rmade = made & opasses
+            reach = reach_get(hkey | rmade) or _reach(hitters, direct, rmade)
             k = s = cov = 0
             while j >= 0:
                 new = (reach >> (j + 1)) & (lane0 ^ cov)   # rolls whose lowest hit is here
