@@ -152,3 +152,21 @@ def test_lazy_records_read_every_way():
     (g1, _, r1), (g2, _, r2) = both(MawariRules(), 3, bots, seed, max_plies=2)
     assert sim.play_game(g1, bots, r1) == sim.play_game(g2, bots, r2)
     assert state(g1) == state(g2)
+
+
+def test_a_waiting_log_is_invisible():
+    """While the records wait (a subclass notices the first read), the game is a
+    MawariGame by name, repr and isinstance; any read turns it back into the class itself,
+    and so do pickle and type(game)(...)."""
+    bots = [bot("random"), bot("always")]
+    rng = np.random.default_rng(3)
+    g = MawariGame()
+    sim.play_game(g, bots, rng)
+    assert isinstance(g, MawariGame) and type(g).__name__ == "MawariGame"
+    assert repr(g).startswith(repr(MawariGame())[:10])
+    assert type(type(g)()) is MawariGame and type(type(g).from_json(MawariGame().to_json())) is MawariGame
+    h = pickle.loads(pickle.dumps(g))
+    assert type(h) is MawariGame and type(g) is MawariGame and h.to_json() == g.to_json()
+    g2 = MawariGame()
+    sim.play_game(g2, bots, np.random.default_rng(3))
+    assert g2.history and type(g2) is MawariGame and g2.to_json() == g.to_json()

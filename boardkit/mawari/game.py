@@ -387,11 +387,12 @@ class MawariGame(Game):
         the toss's consequences looked up instead of worked out again (issue 14)."""
         if self._finished or self._phase == "decide":
             raise IllegalMoveError(self._no_chance_reason())
-        return self._record_toss(self._sample_entry(rng))
+        code = self._sample_code(rng)
+        return self._record_toss(self.rules._toss_tables[0][code] or self._toss_entry(code))
 
     def _record_toss(self, entry: tuple) -> Toss:
         """Apply a toss table entry as one recorded, undoable step."""
-        toss, info, steps = entry[:3]
+        toss, info, steps, _, _, _ = entry
         who = self._current if self._phase == "toss" else self.turn
         snap = self._snapshot()
         self._mark = len(self.events)
@@ -431,14 +432,10 @@ class MawariGame(Game):
     # (their codes) and decisions; the first read of events, history or undo (or anything
     # that needs them: undo(), copy(), to_json(), the next step) replays the log from the
     # state it started in through the ordinary recorded path (_catch_up), which builds all
-    # of them exactly as if the game had been played step by step.
-    def __getattr__(self, name):
-        # only reached for attributes missing from the instance: those of a lazy log
-        if name in _LAZY and "_lazy" in self.__dict__:
-            self._catch_up()
-            return self.__dict__[name]
-        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
-
+    # of them exactly as if the game had been played step by step. While a log waits, the
+    # game's class is a subclass with the __getattr__ that notices the first read
+    # (_lazy_class): on the class itself, a __getattr__ would slow every attribute read of
+    # every game by a third (Python no longer specialises them).
     def __getstate__(self):
         if "_lazy" in self.__dict__:
             self._catch_up()
@@ -453,6 +450,7 @@ class MawariGame(Game):
         """Replay the lazy log (see ``_play_bots``) through the recorded path."""
         d = self.__dict__
         start, history, undo, log = d.pop("_lazy")
+        self._unlazy()
         kept = {k: d.pop(k) for k in ("events", "_mark") if k in d}   # set from outside
         d["_history"], d["_undo"] = history, undo
         self._restore(start)
@@ -464,6 +462,12 @@ class MawariGame(Game):
                 self._record_move(step)
         d.update(kept)
 
+    def _unlazy(self) -> None:
+        """Back to the plain class (see _lazy_class)."""
+        cls = type(self)
+        if cls.__dict__.get("__getattr__") is _lazy_getattr:
+            self.__class__ = cls._plain_class
+
     def _record_move(self, move) -> None:
         """Play a legal move as one recorded, undoable step (what ``play`` does after
         checking it)."""
@@ -472,7 +476,7 @@ class MawariGame(Game):
         self._undo.append(snap)
         self._history.append(move)
 
-    def _play_bots(self, bots, rng, max_plies: int, max_chance: int):
+    def _play_bots(self, bots, rng, max_plies: int, max_chance: int, lean: bool = True):
         """``sim.play_game``'s loop (``max_plies`` decisions, ``max_chance`` tosses):
         the same tosses from the same draws, the same bot calls in the same order, the
         same moves checked the same way, so the same game and the same generator state
@@ -481,15 +485,19 @@ class MawariGame(Game):
         at the end) is applied by arithmetic, every other step by the engine with its
         event text thrown away, and events, history and undo are built when first read
         (see above). Other bots may read anything, so each step is recorded as it comes.
-        Returns (outcome or None if a cap was reached, decisions played)."""
+        ``lean=False`` records every step as it comes (for callers that read the records
+        of every game anyway). Returns (outcome or None if a cap was reached, decisions
+        played)."""
         try:
             draws_rng = [_POSITION_BOTS[b] for b in bots]
-            lean = True
         except (KeyError, TypeError):           # another bot (or an unhashable one)
             draws_rng, lean = [True] * len(bots), False
         d = self.__dict__
+        if "_lazy" in d and not lean:
+            self._catch_up()
         if lean:
             if "_lazy" in d:
+                self._unlazy()                  # (fast attribute reads while playing)
                 log = d["_lazy"][3]
             else:
                 log = []
@@ -636,6 +644,7 @@ class MawariGame(Game):
                 if toss is not None:
                     self._last_toss = toss
                 del d["_quiet"]
+                self.__class__ = _lazy_class(type(self))
 
     # ------------------------------------------------------------ moves
     def _generate(self) -> list:
@@ -1256,3 +1265,36 @@ class MawariGame(Game):
         else:
             lines.append(f"P{self.turn + 1} to toss" + (" (battle)" if self._phase == "battle" else ""))
         return "\n".join(lines)
+
+
+_LAZY_CLASSES: dict = {}
+
+
+def _lazy_getattr(self, name):
+    # only reached for attributes missing from the instance: those of the waiting log
+    if name in _LAZY and "_lazy" in self.__dict__:
+        self._catch_up()
+        return self.__dict__[name]
+    raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+
+def _lazy_reduce_ex(self, protocol):
+    self._catch_up()                            # pickle and copy see the plain class
+    return self.__reduce_ex__(protocol)
+
+
+def _lazy_new(cls, *args, **kwargs):
+    return cls._plain_class(*args, **kwargs)   # e.g. type(game).from_json(...): a plain game
+
+
+def _lazy_class(cls: type) -> type:
+    """The class a game of class ``cls`` has while a log of _play_bots waits: the same
+    name, and a __getattr__ that replays the log at the first read of events, history,
+    undo or the last step's mark."""
+    lazy = _LAZY_CLASSES.get(cls)
+    if lazy is None:
+        lazy = _LAZY_CLASSES[cls] = type(cls.__name__, (cls,), {
+            "__module__": cls.__module__, "__qualname__": cls.__qualname__,
+            "__getattr__": _lazy_getattr, "__reduce_ex__": _lazy_reduce_ex,
+            "__new__": _lazy_new, "_plain_class": cls})
+    return lazy
