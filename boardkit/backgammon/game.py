@@ -78,6 +78,7 @@ _STAMPS = itertools.count(1)
 # rather than a snapshot of the whole state each time (see _restore).
 _UNDO_CUBE = ("undo", "cube")     # before the "roll" cube action
 _UNDO_ROLL = ("undo", "roll")     # before a turn's dice were rolled
+_DEFAULT_RULES = BackgammonRules()
 
 
 def side(points: dict[int, int] | None = None, bar: int = 0) -> list[int]:
@@ -191,7 +192,12 @@ class BackgammonGame(Game):
     def __init__(self, rules: BackgammonRules | None = None, *, score: tuple[int, int] = (0, 0),
                  crawford: bool = False):
         super().__init__()
-        self.rules = self._rules_arg(rules)       # None: money play with the cube (BG-12)
+        # None: money play with the cube (BG-12); the default rules are immutable, so
+        # one instance serves every game (making it costs more than the rest of this)
+        if rules is None and self.rules_class is BackgammonRules:
+            self.rules = _DEFAULT_RULES
+        else:
+            self.rules = self._rules_arg(rules)
         self._board = [list(START), list(START)]
         self._tb = None         # the board as two tuples, made once per change (snapshots)
         self._phase = "opening"
@@ -204,7 +210,10 @@ class BackgammonGame(Game):
         self._opening: tuple = ()              # the opening rolls, ties included (BG-03)
         self._score, self._crawford = (0, 0), False
         self._cache = None      # the stamp of this turn's plays in _LAST (see legal_moves)
-        self.set_match_state(score=score, crawford=bool(crawford))      # checked (BG-13, BG-14)
+        if not (type(score) is tuple and crawford is False and len(score) == 2
+                and type(score[0]) is int and type(score[1]) is int and score == (0, 0)):
+            # (the start of a money game or of a match at 0-0 is always possible)
+            self.set_match_state(score=score, crawford=bool(crawford))   # checked (BG-13, BG-14)
 
     def _check_score(self, score) -> tuple[int, int]:
         try:
@@ -504,8 +513,8 @@ class BackgammonGame(Game):
         ph = self._phase
         if ph == "move":
             last = _LAST
-            if (type(move) is _GenPlay and self._cache is not None and self._cache == last[0]
-                    and move._base is not None and move._base is last[2]):
+            # (a game whose plays were cleared has _cache None: no stamp of plays)
+            if type(move) is _GenPlay and self._cache == last[0] and move._base is last[2]:
                 # _apply for a lazy play of this turn, written out; the undo record is
                 # the board, the player on roll and the dice (see _restore)
                 r = self._roller
@@ -513,8 +522,13 @@ class BackgammonGame(Game):
                 self._undo.append((tb[0], tb[1], r, self._dice) if self._turn == r
                                   else self._snapshot())
                 self._cache = self._tb = self._dice = None
-                m = self._board[r]
-                step_in_place(m, self._board[1 - r], move._raw)
+                m, t = self._board[r], self._board[1 - r]
+                for src, dst, hit, _ in move._raw:      # (step_in_place)
+                    m[src] -= 1
+                    m[dst] += 1
+                    if hit:
+                        t[25 - dst] -= 1
+                        t[25] += 1
                 self._history.append(move)
                 if m[0] == 15:
                     self._finish(r, None)
