@@ -246,7 +246,8 @@ class _Race:
         if dist[x] > far:
             far = dist[x]
         cost = self.cost[v & 8]
-        return self.total - cost[i] + cost[x] + self.straggler * max(0, far - self.deep)
+        deep = self.deep
+        return self.total - cost[i] + cost[x] + self.straggler * (far - deep if far > deep else 0)
 
 
 def _mover_values(game, codes, w: Weights = DEFAULT, race: bool = False) -> list:
@@ -294,7 +295,7 @@ def _mover_values(game, codes, w: Weights = DEFAULT, race: bool = False) -> list
                 fi = far0 if (dist[i] != far0 or nfar > 1) else second
             x = m & 255
             far = dist[x] if dist[x] > fi else fi
-            out.append(-(base + k[x] + straggler * max(0, far - deep)))
+            out.append(-(base + k[x] + straggler * (far - deep if far > deep else 0)))
         return out
     if race:
         for m in codes:
@@ -307,7 +308,7 @@ def _mover_values(game, codes, w: Weights = DEFAULT, race: bool = False) -> list
                     if dist[x] > far:
                         far = dist[x]
                     k = cost[c[i] & 8]
-                    out.append(-(total - k[i] + k[x] + straggler * max(0, far - deep)))
+                    out.append(-(total - k[i] + k[x] + straggler * (far - deep if far > deep else 0)))
                     continue
             push(m)
             if over():
@@ -334,7 +335,7 @@ def _mover_values(game, codes, w: Weights = DEFAULT, race: bool = False) -> list
                 if dist[x] > far:
                     far = dist[x]
                 k = cost[c[i] & 8]
-                mine = total - k[i] + k[x] + straggler * max(0, far - deep)
+                mine = total - k[i] + k[x] + straggler * (far - deep if far > deep else 0)
                 out.append(((-WIN + best - mine) if lost else best - mine, False))
                 continue
         push(m)
@@ -850,6 +851,7 @@ class _ReplyScores:
         entries.sort()
         self.pieces, self.entries, self.parts = pieces, entries, parts
         self.races: dict = {}
+        self.touch: dict = {}
         self.root_reply = None
         self.others: dict = {}
         self.gains = _Gains(game, me, state, mine) if follow else None
@@ -870,7 +872,8 @@ class _ReplyScores:
         dist = self.dist
         if dist[x] > far:
             far = dist[x]
-        r = self.races[code] = tj + k[x] + self.straggler * max(0, far - self.deep)
+        deep = self.deep
+        r = self.races[code] = tj + k[x] + self.straggler * (far - deep if far > deep else 0)
         return r
 
     def score(self, m: int) -> float:
@@ -891,9 +894,15 @@ class _ReplyScores:
         c[b] = va
         c[a] = 0
         try:
-            ab = _BYTE[a] | _BYTE[b]
             width = self.width
-            redo = [j for j, rm in self.pieces if rm & ab]
+            touch = self.touch            # per hole, the rival pieces whose search read it
+            ta = touch.get(a)
+            if ta is None:
+                ta = touch[a] = [j for j, rm in self.pieces if rm & _BYTE[a]]
+            tb = touch.get(b)
+            if tb is None:
+                tb = touch[b] = [j for j, rm in self.pieces if rm & _BYTE[b]]
+            redo = (sorted(set(ta).union(tb)) if tb else ta) if ta else tb
             if redo:
                 key = tuple(redo)
                 top = self.others.get(key)

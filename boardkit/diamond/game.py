@@ -105,7 +105,6 @@ class DiamondGame(Game):
         # the fast lane's tables (movegen.dests): allowed steps and hops per player
         self._steps, self._hopp, memo = movegen.player_tables(self)
         self._smask, self._hmask, self._dmemo = memo["smask"], memo["hmask"], memo["memo"]
-        self._rmask = memo["rmask"]
 
     @property
     def players(self) -> int:

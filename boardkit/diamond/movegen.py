@@ -380,11 +380,21 @@ def player_tables(g) -> tuple:
         steps = [[[x for x in g._nb[i] if x >= 0 and not f[x]] for i in range(B.N)] for f in g._forb]
         hops = [[[(o, x) for o, x in g._hops[y] if not f[x]] for y in range(B.N)] for f in g._forb]
         # what a search reads: 2 bits per hole (occupied, king) in byte 8*j of a state
-        smask = [[sum(3 << 8 * x for x in row) for row in sp] for sp in steps]
-        hmask = [[sum(3 << 8 * o for o, x in row) for row in hp] for hp in hops]
-        rmask = [sum(3 << 8 * x for ray in g._rays[y] for x in ray) for y in range(B.N)]
-        t = _PTABLES[key] = (steps, hops, {"smask": smask, "hmask": hmask, "rmask": rmask,
-                                           "memo": {}})
+        byte = _BYTE
+        smask = [[sum([byte[x] for x in row]) for row in sp] for sp in steps]
+        hmask = [[sum([byte[o] for o, x in row]) for row in hp] for hp in hops]
+        t = _PTABLES[key] = (steps, hops, {"smask": smask, "hmask": hmask, "memo": {}})
+    return t
+
+
+def _rmasks(g) -> list:
+    """Per hole y, the ``board_state`` mask of every line from y (what a search with long
+    jumps reads from y), per board, built on first use."""
+    t = _LONG_RAYS.get((id(g._rays), "rmask"))
+    if t is None:
+        t = _LONG_RAYS[id(g._rays), "rmask"] = [sum([_BYTE[x] for ray in rays for x in ray])
+                                                for rays in g._rays]
+        _LONG_RAYS[id(g._rays), "keep"] = g._rays     # the key's object stays alive
     return t
 
 
@@ -435,7 +445,7 @@ def cached_dests(g, i: int, state: int) -> list[int]:
             queue = _jump_order(g, i, p, bool(v & _KING))
         finally:
             c[i] = v
-        rmask = g._rmask
+        rmask = _rmasks(g)
         for y in queue:
             rm |= rmask[y]
         if len(queue) > 1:
