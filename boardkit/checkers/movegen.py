@@ -838,10 +838,19 @@ def _step_kernel(api: MoveGen):
     h = api.geo.half
     h1 = h + 1
     full, back = lay.mask, api.rules.men_capture_backward
-    raw_of: dict = {}
     jump_of: dict = {}
     ghost = ghostgen(api.rules)
     forced = api.forced
+    # per ghost bit of a piece: its steps (target bit, raw move) by end square, one list
+    # for each way (down, up) and one for both (a king): pieces taken in square order
+    # and their steps in this order give MoveGen.steps' order with no sort
+    ways: list = [((), (), ())] * lay.nbits
+    for b in lay.s2g:
+        dn = [(1 << t, ((g2s[b], g2s[t]), (), 0)) for t in (b + h, b + h1) if t in g2s]
+        upw = [(1 << t, ((g2s[b], g2s[t]), (), 0)) for t in (b - h1, b - h) if t in g2s]
+        ways[b] = (tuple(dn), tuple(upw), tuple(upw + dn))
+    # which list: men of player 0 go down, of player 1 up; kings both ways
+    man_way = (0, 1)
 
     def steps(own, opp, kings, player):
         own, opp, kings = ctg(own), ctg(opp), ctg(kings)
@@ -868,19 +877,14 @@ def _step_kernel(api: MoveGen):
                     r = jump_of[start * 128 + end] = ((g2s[start], g2s[end]), (c,), 1 << c)
                 out.append(r)
             return out
-        keys = []                      # start * 128 + end: sorts as (start, end)
-        for x, off in ((down << h) & empty, h << 7), ((down << h1) & empty, h1 << 7), \
-                      ((up >> h) & empty, -(h << 7)), ((up >> h1) & empty, -(h1 << 7)):
-            while x:
-                b = x & -x
-                x ^= b
-                keys.append((b.bit_length() - 1) * 129 - off)
-        keys.sort()
         out = []
-        for kk in keys:
-            r = raw_of.get(kk)
-            if r is None:
-                r = raw_of[kk] = ((g2s[kk >> 7], g2s[kk & 127]), (), 0)
-            out.append(r)
+        way = man_way[player]
+        x = (down & ((empty >> h) | (empty >> h1))) | (up & ((empty << h) | (empty << h1)))
+        while x:                       # the pieces that can step, in square order
+            b = x & -x
+            x ^= b
+            for tb, r in ways[b.bit_length() - 1][2 if b & kown else way]:
+                if tb & empty:
+                    out.append(r)
         return out
     return steps
