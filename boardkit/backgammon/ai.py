@@ -40,14 +40,23 @@ added to each side's pip count; the adjusted race is then turned into the chance
 winning. With no contact left it uses the bear-off database (``bearoff.py``) when
 both sides are home. It is vectorised with numpy over all the candidate plays.
 
-Speed (issue 14): the bots read their plays' positions straight into one array (no
-checks: the generator's own), evaluate both sides in one batch of about a hundred numpy
-calls (whole-number features as matrix products and bit masks: the same values, bit for
-bit, checked on 192,000 positions), work out races on lists and keep bear-off chances
-(``lru_cache``). normal vs normal: 4.1-4.2x the engine before issue 14 with the same
-games move for move (benchmarks/backgammon_games.py), not the 10x asked: each numpy call
-costs about a microsecond on these small arrays, and that floor is most of a move's
-~300 us.
+Speed (issue 14): the numpy evaluator (``_evaluate``: both sides in one batch of about a
+hundred numpy calls, whole-number features as matrix products and bit masks) serves
+``evaluate``, the hint and the strong levels. The normal level scores a turn's plays on
+Python ints and floats instead (``_best_play``, ``_one_ply_lists``): made points, blots
+and stacks as ``bytes.translate`` patterns keying dicts of their terms, the shots of all
+21 rolls side by side in one Python int per (hitters, made points they pass), the
+opponent's terms once per turn, one np.exp per turn; turns of more than ``LISTS_MAX``
+plays (doubles) go to the numpy batch, faster there. Both give the same values bit for
+bit (tests/test_backgammon_ai_fast.py: every turn of seeded games and set-up positions,
+and a digest of seeded games pinned to the engine before issue 14, 6fdb926); bear-off
+race chances come from cached table rows. normal vs normal against 6fdb926
+(benchmarks/backgammon_games.py --rounds 5 --games 60 --only normal, 2026-12-01
+04:47-04:50 UTC, this shared 2-core machine at load 3.4-4.1, CPU medians, four runs):
+11.3-12.6x (97-160 games/s against 8.6-13.0) with the bear-off table loaded before the
+clock; as the harness stood then, the table (~80 ms, both engines) loaded inside each
+10-game round, capping the ratio at 5.6-6.6x. The 1-ply is now ~70% of a bot game: a
+third of that per-turn work and dict misses, the rest a few microseconds per play.
 """
 from __future__ import annotations
 
@@ -407,11 +416,12 @@ def _best_play(plays: list[Play]) -> Play:
 #    what depends on them alone (points, anchors, home points closed, longest prime);
 #    the side not moving is worked out once per turn (and per set of blots hit);
 #  - the shots: ``_features``' walk of every roll on bit masks, with the 21 rolls side
-#    by side in one Python int (32 bits per roll, ``_reach``), kept per (hitters, made
-#    points); each blot then reads the rolls that reach it with one shift;
+#    by side in one Python int (32 bits per roll, ``_reach``), kept per (hitters, the
+#    made points they pass); each blot then reads the rolls that reach it with one shift;
 #  - sums of whole numbers and halves are exact in any order; the one float sum that
 #    is not (trapped checkers, thirds) is added in numpy's order (``_sum18``);
-#  - the chances themselves (np.exp) are still one numpy call over all the plays.
+#  - the logistic's steps are the same float operations as ``_race_probability``'s, and
+#    np.exp is still one numpy call over all the plays (numpy's exp, not math.exp).
 _TMADE = bytes(int(c >= 2) for c in range(256))          # count -> made point
 _TBLOT = bytes(int(c == 1) for c in range(256))          # count -> blot
 _TOCC = bytes(int(c > 0) for c in range(256))            # count -> occupied
