@@ -465,15 +465,15 @@ def _enter_one(m, t, d1, d2) -> list:
         first = _ST[da][25][h1]
         Sb = _ST[db]
         try:
-            for s2 in range(24, db, -1):
-                if m[s2]:
-                    o2 = t[25 - s2 + db]
-                    if o2 < 2:
-                        if s2 == e1 and not h1:
-                            if chain:
-                                continue
-                            chain = True
-                        append((first, Sb[s2][o2 == 1]))
+            # my points that can move db without bearing off, highest first
+            for s2 in compress(_POINTS_DOWN[:24 - db], m[24:db:-1]):
+                o2 = t[25 - s2 + db]
+                if o2 < 2:
+                    if s2 == e1 and not h1:
+                        if chain:
+                            continue
+                        chain = True
+                    append((first, Sb[s2][o2 == 1]))
         finally:
             m[25] = 1
             m[e1] -= 1
