@@ -608,9 +608,9 @@ def _double_off(m, t, d, n, pre, out, canon, hi) -> None:
     any_move = False
     home = hi <= 6                  # all checkers home: bearing off allowed (BG-09)
     ST = _ST[d]
-    for src in range(canon if canon < hi else hi, 0, -1):
-        if not m[src]:
-            continue
+    top = canon if canon < hi else hi
+    # my points from top down (the board is as it is now again after each move below)
+    for src in compress(_POINTS_DOWN[24 - top:], m[top:0:-1]):
         dst = src - d
         if dst > 0:
             o = t[25 - dst]
