@@ -56,7 +56,7 @@ from .movegen import (
     cached_dests,
     code_move,
     dests,
-    dests_entry,
+    dests_entries,
     fast_moves,
 )
 
@@ -565,9 +565,7 @@ def _calm(homes, m: int, need: int) -> bool:
 
 def _entries_of(game, player: int, state: int) -> list:
     """[(hole, ``movegen.dests_entry``)] of the player's pieces, in hole order."""
-    c = game.cells
-    return [(i, dests_entry(game, i, state))
-            for i in compress(_RANGE, bytes(c).translate(_OWN[player + 1]))]
+    return dests_entries(game, compress(_RANGE, bytes(game.cells).translate(_OWN[player + 1])), state)
 
 
 #: the class of each hole, (q mod 2, r mod 2): a hop moves two holes along a line, so a
@@ -839,15 +837,13 @@ class _ReplyScores:
         pieces = []
         entries = []
         parts = {}
-        for j in compress(_RANGE, c):
-            if c[j] & 7 == p1:
-                e = dests_entry(game, j, state)
-                pieces.append((j, e[0]))
-                # the rival's race after moving j: total - cost[j] + cost[x] + straggler term
-                k = th.cost[c[j] & 8]
-                parts[j] = (k, th.total - k[j],
-                                   th.far if (dist[j] != th.far or th.nfar > 1) else th.second)
-                entries.extend(self._entries(j, enumerate(e[2])))
+        for j, e in dests_entries(game, compress(_RANGE, bytes(c).translate(_OWN[p1])), state):
+            pieces.append((j, e[0]))
+            # the rival's race after moving j: total - cost[j] + cost[x] + straggler term
+            k = th.cost[c[j] & 8]
+            parts[j] = (k, th.total - k[j],
+                        th.far if (dist[j] != th.far or th.nfar > 1) else th.second)
+            entries.extend(self._entries(j, enumerate(e[2])))
         entries.sort()
         self.pieces, self.entries, self.parts = pieces, entries, parts
         self.races: dict = {}

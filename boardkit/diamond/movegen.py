@@ -29,7 +29,7 @@ from .notation import MAX_PATH, move_text
 __all__ = ["DiamondMove", "PASS", "KING", "PATHS_LIMIT", "PATHS_BUDGET", "MAX_PATH", "generate",
            "moves_of", "jumps_from", "search", "reachable", "reachable_from", "single_jumps",
            "hop_layers", "paths", "check_path", "dests", "fast_moves", "code_move", "SWAP", "PASS_CODE",
-           "dests_entry"]
+           "dests_entry", "dests_entries"]
 
 #: paths(): how many paths it returns by default, and how many partial chains one call
 #: explores at most (the bound that keeps it fast on any position, issue 8)
@@ -496,6 +496,23 @@ def dests_entry(g, i: int, state: int) -> tuple:
                 return e
     cached_dests(g, i, state)
     return g._dmemo[(rules.long_jump << 13 | rules.king_hops_after_group << 12) | i << 4 | v][0]
+
+
+def dests_entries(g, holes, state: int) -> list:
+    """[(i, ``dests_entry(g, i, state)``) for i in holes], the memory's hits inlined."""
+    c = g.cells
+    memo = g._dmemo
+    rules = g.rules
+    flags = rules.long_jump << 13 | rules.king_hops_after_group << 12
+    out = []
+    for i in holes:
+        for e in memo.get(flags | i << 4 | c[i], ()):
+            if state & e[0] == e[1]:
+                break
+        else:
+            e = dests_entry(g, i, state)
+        out.append((i, e))
+    return out
 
 
 def dests(g, i: int) -> list[int]:
