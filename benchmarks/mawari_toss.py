@@ -53,6 +53,26 @@ while the bare draw mostly computes). Tried and NOT adopted (ms-speed, same day)
     lower this ratio, so it rewards drawing more than needed. It would also change every
     seeded result (notebooks calling simulate_turns); not worth it for a function that
     already simulates a million turns in 20 ms.
+
+Third look, 2026-12-01 04:50-05:00 UTC (ms, load 3-4; --draws: fair 0.60x, realistic
+0.56x), time-boxed; nothing adopted, the 0.8x goal is still NOT reached:
+  - the running totals in int32 (a 64k chunk of |2 * squares + 1| <= 801 fits) instead
+    of int64: half the bytes for the cumsum, the take at the turn ends and the
+    differences; bit-identical, but 0.61x -> 0.61x (fair), 0.53x -> 0.55x (realistic),
+    i.e. noise: the passes cost per element, not per byte, at these sizes.
+  - where the time goes (fair, a 64k chunk, CPU ns per toss on top of the ~9 ns draw of
+    its four numbers): outcome keys 2.0, the table lookup 1.1, end flags and their
+    indices 3.0 (flatnonzero writes an int64 index for the ~94% of tosses that end a
+    turn), running total and differences 1.1. Single numpy passes over one 64k chunk,
+    measured hot in the cache: compare 4 x 64k doubles 0.47 ns per toss, flatnonzero
+    0.8, cumsum 0.8-0.9, take by an index array 0.6-1.1, boolean-mask compaction 1.2.
+  - the floor, measured: a deliberately incomplete minimal fair pipeline (one compare
+    pass, the face-up count by three int8 adds, one 5-entry lookup, the end indices,
+    the values at the ends; the repeated tosses NOT even added) runs at 0.70x of the
+    draw with 64k chunks, 0.76x with 16k and 0.62x with 4k (the Python cost per numpy
+    call wins below 16k). Any correct version adds passes to that, so 0.8x is out of
+    reach for numpy's one-pass-per-operation model; the 0.8x needs a fused loop (numba
+    or C: compare, look up and sum in one pass while the numbers are in registers).
 """
 from __future__ import annotations
 
