@@ -444,6 +444,7 @@ for _r, ((_a, _b), _) in enumerate(DISTINCT_ROLLS):
     else:
         _DLANE[_a] = 32 * _r
 _DIE_STEPS = tuple((d, _SECOND[d], _DLANE[d]) for d in range(1, 7))
+_PASS_SHIFTS = sorted({k * d for d in range(1, 7) for k in (1, 2, 3)})   # one, two, three moves
 _CACHE_MAX = 100_000
 _LISTS_WEIGHTS = _weights() if float(HIT_TEMPO).is_integer() and THEIR_BLOTS == 0.0 else None
 _MADE: dict = {}            # made points (bytes of 0/1 for points 1..24) -> their terms
@@ -522,8 +523,8 @@ def _opp_terms(t: tuple) -> tuple:
     # the points a hitter passes on its way (after one, two or three moves of a die):
     # the only made points of mine the reach depends on
     passes = 0
-    for d in range(1, 7):
-        passes |= (hitters << d) | (hitters << 2 * d) | (hitters << 3 * d)
+    for k in _PASS_SHIFTS:
+        passes |= hitters << k
     return _keep(_OPP, t, (lo, hitters, closed, trap, points, anchors, bonus, lim, stacks,
                            pips, outside, seen, direct, passes & _FULL25, {}))
 
