@@ -516,6 +516,7 @@ class MawariGame(Game):
         after = _AFTER[players]
         plies = chance = used = logged = 0
         codes: list = []                        # this block's codes: [:logged] in the log
+        ncodes = 0
         occ = -1                                # pieces per square, 3 bits each (-1: to count)
         toss = None
         try:
@@ -529,7 +530,7 @@ class MawariGame(Game):
                         draws.sync(len(codes) - used)
                         if lean:
                             log.extend(codes[logged:used])
-                        codes, used, logged = [], 0, 0
+                        codes, used, logged, ncodes = [], 0, 0, 0
                         move = bots[p](self, rng)
                         if draws.bits is not None:
                             draws.check()
@@ -550,10 +551,11 @@ class MawariGame(Game):
                 chance += 1
                 if chance > max_chance:
                     return None, plies
-                if used == len(codes):
+                if used == ncodes:
                     if lean:
                         log.extend(codes[logged:])
                     codes, used, logged = draws.block(), 0, 0
+                    ncodes = len(codes)
                 code = codes[used]
                 used += 1
                 entry = table[code] or self._toss_entry(code)
@@ -581,8 +583,8 @@ class MawariGame(Game):
                                     continue
                                 rank[p] += 1
                             lined = mask & occ
-                        elif self._quiet_pass(p, cur, n, far):
-                            lined = mask
+                        elif (far > n or not occ >> 3 * end & 7) and self._quiet_pass(p, cur, n, far):
+                            lined = mask                # (meeting a piece at the end: two up)
                         else:
                             self._apply_toss(toss, info)
                             occ = -1
@@ -822,14 +824,14 @@ class MawariGame(Game):
     def _quiet_pass(self, p: int, cur: int, n: int, far: int) -> bool:
         """For ``_play_bots``: what ``_forward`` does (events aside) when piece p, on
         ``cur``, goes n squares and ``far`` in all (n + 8 with a corner jump, MS-14),
-        passing pieces but meeting none at the end (no two up) and not ending the game:
-        the pieces passed are laid down or woken (MS-12; after a jump only woken), a
-        promotion on the way counts from its square on (MS-10); the caller then moves the
-        piece. False, with nothing done, when those conditions do not hold."""
+        passing pieces but meeting none at the end (no two up: the caller has seen to
+        that): the pieces passed are laid down or woken (MS-12; after a jump only woken),
+        a promotion on the way counts from its square on (MS-10); the caller then moves
+        the piece. False, with nothing done, when the move ends the game."""
         pos, laid, rank = self._pos, self._laid, self._rank
         home = (self._home[p] - cur) % TRACK
         promoted = 0 < home <= far
-        if promoted and rank[p] == 3 or far == n and any((t - cur) % TRACK == n for t in pos):
+        if promoted and rank[p] == 3:
             return False
         mine = rank[p]
         for q, t in enumerate(pos):
