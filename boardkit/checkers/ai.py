@@ -678,9 +678,10 @@ class _Search:
                 else:
                     k2 = kq
                 o2 = opp ^ fb ^ tb
-                sv = get_q((o2, k2))
+                key = (o2, k2)
+                sv = get_q(key)
                 if sv is None:
-                    sv = memo_q[(o2, k2)] = score_q(o2, k2)
+                    sv = memo_q[key] = score_q(o2, k2)
                 if tb == d1:
                     if sv > b1:
                         b1 = sv
