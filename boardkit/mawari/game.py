@@ -138,7 +138,13 @@ class _Draws:
         self.bits = bits if type(bits) in _RAW_DOUBLES else None
         if self.bits is None:
             return
-        self.cols, self.bounds, self.weights = _draw_terms(game.rules._sampling_raw)
+        kept = game.rules.__dict__.get("_lean")          # (see _play_bots)
+        terms = kept.get("draws") if kept is not None else None
+        if terms is None:
+            terms = _draw_terms(game.rules._sampling_raw)
+            if kept is not None:
+                kept["draws"] = terms
+        self.cols, self.bounds, self.weights = terms
         self.check()
 
     def check(self) -> None:
@@ -508,9 +514,16 @@ class MawariGame(Game):
         draws = _Draws(self, rng)
         rules = self.rules
         table = rules._toss_tables[0]
-        plans = _plans(tuple(self._home), rules.corner_jump, rules.battles, rules.battle_line)
-        rows = [plan[0] for plan in plans]
-        masks = plans[0][3]                     # the squares in line with each (MS-15)
+        # the plans of these rules and homes, kept with the (shared, immutable) rules
+        kept = rules.__dict__.get("_lean")
+        if kept is None:
+            object.__setattr__(rules, "_lean", kept := {})
+        homes = tuple(self._home)
+        got = kept.get(homes)
+        if got is None:
+            plans = _plans(homes, rules.corner_jump, rules.battles, rules.battle_line)
+            got = kept[homes] = (plans, [plan[0] for plan in plans], plans[0][3])
+        plans, rows, masks = got                # masks: the squares in line with each (MS-15)
         pos, rank, laid, finished = self._pos, self._rank, self._laid, self._finished
         players = len(pos)
         after = _AFTER[players]
