@@ -105,11 +105,15 @@ def test_bearoff_race_as_the_table():
 
 
 def test_caches_stay_bounded(monkeypatch):
-    monkeypatch.setattr(ai, "_CACHE_MAX", 8)
+    for name in ("_CACHE_MAX", "_OPP_MAX", "_TRAP_MAX"):
+        monkeypatch.setattr(ai, name, 8)
     bots = [ai.bot("normal")] * 2
+    before = _digest(2)
     sim.play_game(BackgammonGame(rules=BackgammonRules.no_cube()), bots, np.random.default_rng(1))
-    for cache in (ai._MADE, ai._OPP, ai._TRAP, ai._REACH):
+    for cache in (ai._MADE, ai._STACKS, ai._OPP, ai._TRAP, ai._REACH):
         assert len(cache) <= 8
+    assert all(len(entry[2]) <= 8 for entry in ai._TRAP.values())
+    assert _digest(2) == before            # clearing the dicts changes no play
 
 
 def test_changed_weights_fall_back_to_numpy(monkeypatch):

@@ -446,7 +446,11 @@ for _r, ((_a, _b), _) in enumerate(DISTINCT_ROLLS):
         _DLANE[_a] = 32 * _r
 _DIE_STEPS = tuple((d, _SECOND[d], _DLANE[d]) for d in range(1, 7))
 _PASS_SHIFTS = sorted({k * d for d in range(1, 7) for k in (1, 2, 3)})   # one, two, three moves
-_CACHE_MAX = 100_000
+# dict sizes (each is cleared when full): the terms of made points, stacks and shots come
+# back across games; the other side's terms and the trap sums hold for a turn or a few
+_CACHE_MAX = 50_000
+_OPP_MAX = 256
+_TRAP_MAX = 1024            # entries of _TRAP, each with up to _TRAP_MAX sums
 _LISTS_WEIGHTS = _weights() if float(HIT_TEMPO).is_integer() and THEIR_BLOTS == 0.0 else None
 _MADE: dict = {}            # made points (bytes of 0/1 for points 1..24) -> their terms
 _OPP: dict = {}             # the side not moving (26 counts) -> its terms (``_opp_terms``)
@@ -455,8 +459,8 @@ _REACH: dict = {}           # (hitters, my made points) -> ``_reach``
 _STACKS: dict = {}          # checkers beyond the third per point (bytes) -> their term
 
 
-def _keep(cache: dict, key, value):
-    if len(cache) >= _CACHE_MAX:
+def _keep(cache: dict, key, value, most: int | None = None):
+    if len(cache) >= (_CACHE_MAX if most is None else most):
         cache.clear()
     cache[key] = value
     return value
@@ -491,7 +495,7 @@ def _trap_weights(made: int) -> tuple:
             rel.append((p - 7, p, b * b / 3.0))
     # (my counts on exactly those points key the dict of their terms)
     counts = itemgetter(*[p for _, p, _ in rel]) if rel else None
-    return _keep(_TRAP, made, (rel, counts, {}))
+    return _keep(_TRAP, made, (rel, counts, {}), _TRAP_MAX)
 
 
 def _opp_terms(t: tuple) -> tuple:
@@ -527,7 +531,7 @@ def _opp_terms(t: tuple) -> tuple:
     for k in _PASS_SHIFTS:
         passes |= hitters << k
     return _keep(_OPP, t, (lo, hitters, closed, trap, points, anchors, bonus, lim, stacks,
-                           pips, outside, seen, direct, passes & _FULL25, {}))
+                           pips, outside, seen, direct, passes & _FULL25, {}), _OPP_MAX)
 
 
 def _reach(hitters: int, direct: int, made: int) -> int:
@@ -677,7 +681,7 @@ def _one_ply_lists(plays: list[Play], base: tuple) -> list[float]:
             tk = rel_counts(m)
             trap = tcache.get(tk)
             if trap is None:
-                if len(tcache) >= 4096:
+                if len(tcache) >= _TRAP_MAX:
                     tcache.clear()
                 trap = tcache[tk] = _sum18([(j, w * m[p]) for j, p, w in rel if m[p]]) * trap_w
         else:
