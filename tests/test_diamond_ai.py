@@ -243,3 +243,18 @@ def test_search_shortcuts_score_as_playing_the_moves_out(rules):
                 assert gains.after_move(m) == want
         assert (g.cells, g.turn, g.turns_played) == before
     assert checked >= 50
+
+
+def test_a_bots_move_is_trusted_only_in_the_position_it_was_chosen_in():
+    """play() takes a bot's chosen move without checking its path again (issue 14) only
+    while the position is the one the bot chose it in; anywhere else it is checked."""
+    from boardkit._core import IllegalMoveError
+    g = DiamondGame(DiamondRules(players=2, pieces=10))
+    m = bot("strong")(g, np.random.default_rng(0))
+    other = next(x for x in g.legal_moves() if x != m)
+    g.play(other)                          # now the other player's turn: m is illegal
+    with pytest.raises(IllegalMoveError):
+        g.play(m)
+    g.undo()
+    assert g.play(m) is m                  # the same position again: taken as chosen
+    assert g.history == [m]

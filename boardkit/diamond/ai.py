@@ -392,6 +392,14 @@ def _cgain(dist, code: int) -> int:
 # play (``code_move``). The codes come in the order of ``legal_moves()``, so every choice
 # (ties broken at random included) is the one the move objects gave.
 
+def _chosen(game, code: int) -> DiamondMove:
+    """The bots' answer: the DiamondMove of a code from the legal move codes, marked as
+    legal in this position (``DiamondGame._coded``: play() need not check its path)."""
+    move = code_move(game, code)
+    game._coded = (move, game._position())
+    return move
+
+
 # ----------------------------------------------------------------------- bots
 def intro_bot(game, rng: np.random.Generator) -> DiamondMove:
     """入門: a random destination; two times in three it avoids going backwards."""
@@ -400,7 +408,7 @@ def intro_bot(game, rng: np.random.Generator) -> DiamondMove:
         dist = _dist_table(game)[game.turn]
         forward = [m for m in moves if _cgain(dist, m) >= 0]
         moves = forward or moves
-    return code_move(game, moves[int(rng.integers(len(moves)))])
+    return _chosen(game, moves[int(rng.integers(len(moves)))])
 
 
 class RaceBot:
@@ -430,7 +438,7 @@ class RaceBot:
         else:
             moves = fast_moves(game)
         if len(moves) == 1:
-            return code_move(game, moves[0])
+            return _chosen(game, moves[0])
         w, noise = self.weights, self.noise
         push, pop, over = game._fpush, game._fpop, game._is_over_fast
         scored = []
@@ -441,7 +449,7 @@ class RaceBot:
         if w.king_block or w.king_leap:
             scored = _king_terms(game, me, w, scored)
         if noise:
-            return code_move(game, max(scored, key=lambda t: t[0])[1])
+            return _chosen(game, max(scored, key=lambda t: t[0])[1])
         if self.follow:
             scored.sort(key=_FIRST, reverse=True)     # stable: ties keep their order
             rescored = []
@@ -465,7 +473,7 @@ class RaceBot:
                         top = v
                 rescored.append((v, m))
             scored = rescored
-        return code_move(game, _random_best(scored, rng))
+        return _chosen(game, _random_best(scored, rng))
 
 
 _FIRST = itemgetter(0)
@@ -755,8 +763,8 @@ def _pick(game, rng, width, score):
     the best, ties broken at random; returns the DiamondMove."""
     moves = _ordered_codes(game, fast_moves(game))[:width]
     if len(moves) == 1:
-        return code_move(game, moves[0])
-    return code_move(game, _random_best([(score(game, m), m) for m in moves], rng))
+        return _chosen(game, moves[0])
+    return _chosen(game, _random_best([(score(game, m), m) for m in moves], rng))
 
 
 class ReplyBot:
@@ -781,7 +789,7 @@ class ReplyBot:
         moves = _ordered_codes(game, [i << 8 | x for i, e in mine for x in e[2]] or [PASS_CODE])
         del moves[self.width:]
         if len(moves) == 1:
-            return code_move(game, moves[0])
+            return _chosen(game, moves[0])
         parts = _ReplyScores(game, self.reply_width, self.follow, state, mine)
         # the scores before the follow-up term first ([score, move, reply]; reply None:
         # the score is whole), then the follow-up gains, best first (see _need)
@@ -795,7 +803,7 @@ class ReplyBot:
                 t[0] = v
                 if v > top:
                     top = v
-        return code_move(game, _random_best([(t[0], t[2]) for t in scored], rng))
+        return _chosen(game, _random_best([(t[0], t[2]) for t in scored], rng))
 
     def _score(self, game, m):
         me = game.turn

@@ -292,7 +292,19 @@ class DiamondGame(Game):
     def _check_path(self, path) -> DiamondMove:
         return movegen.check_path(self, path)
 
+    #: (move, ``_position()``) of the move a bot just chose here from the legal move codes
+    #: (``ai._chosen``): play() takes that very move object without checking its path
+    #: again while the position is the same
+    _coded: tuple | None = None
+
+    def _position(self) -> tuple:
+        """What the legality of a move depends on (the rules aside)."""
+        return bytes(self.cells), self._turn, tuple(self._own_turns)
+
     def _coerce_move(self, move: Any) -> DiamondMove:
+        coded = self._coded
+        if coded is not None and move is coded[0] and coded[1] == self._position():
+            return move
         if isinstance(move, DiamondMove):
             if move.kind == "pass":
                 if move.path:
