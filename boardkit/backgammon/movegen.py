@@ -494,34 +494,34 @@ def _double(m, t, d, n=4, pre=()) -> list:
     position is (x^-d - 1) times the sum of x^source over its moves: different
     multisets of sources, which is all the canonical order enumerates, reach different
     positions)."""
-    # the candidate sources, highest first: occupied, or reached by a chain of moves
-    # from an occupied point, with the landing point open
-    cand = []
+    # The candidate sources, highest first: occupied, or reached by a chain of moves
+    # from an occupied point, with the landing point open. Whether a move hits is known
+    # before the loops: the sources never rise, so a move lands where an earlier one
+    # did only when it starts from the same point, and then the first of them has
+    # already hit any blot there (a checker entered from the bar lands on 25 - d, where
+    # no move of d from a point can land). Rows: (index, point, landing point, its step
+    # as it stands, its step after a move from the same point); the loops of move k
+    # run over the rows from the previous move's on (``tails``).
+    ST = _ST[d]
+    rows: list = []
     reach = [0] * 26            # moves a checker can still make from here on the way
     for q in range(24, d, -1):
         r = n if m[q] else (reach[q + d] - 1 if q + d <= 24 else 0)
-        if r > 0 and t[25 - q + d] < 2:
-            reach[q] = r
-            cand.append(q)
-    nc = len(cand)
-    ST = _ST[d]
+        if r > 0:
+            o = t[25 - q + d]
+            if o < 2:
+                reach[q] = r
+                st = ST[q]
+                rows.append((len(rows), q, q - d, st[o == 1], st[0]))
+    nc = len(rows)
+    tails = [rows[i:] for i in range(nc + 1)]
     out: list = []
-    # Whether a move hits is known before the loops: the sources never rise, so a move
-    # lands where an earlier one did only when it starts from the same point, and then
-    # the first of them has already hit any blot there (a checker entered from the bar
-    # lands on 25 - d, where no move of d from a point can land). Rows: (index, point,
-    # landing point, its step as it stands, its step after a move from the same point);
-    # the loops of move k run over the rows from the previous move's on (``tails``).
-    rows = [(i, q, q - d, ST[q][t[25 - q + d] == 1], ST[q][0]) for i, q in enumerate(cand)]
-    tails = [rows[i:] for i in range(nc)]
     if n < 4:
         if nc:
             _double_rec(m, n, pre, out, tails, 0, -1)
         return _longest(out) if out else out
     short = False
     append = out.append
-    last = [(r[1], r[3]) for r in rows]             # the last move, below the previous
-    last = [last[i:] for i in range(1, nc + 1)]
     for i0, q0, x0, s0, _ in rows:
         if not m[q0]:
             continue
@@ -548,7 +548,7 @@ def _double(m, t, d, n=4, pre=()) -> list:
                 if m[q2] > 1:
                     any3 = True
                     append((s0, s1, s2, sn2))
-                for q3, sh3 in last[i2]:
+                for _, q3, _, sh3, _ in tails[i2 + 1]:     # below q2
                     if m[q3]:
                         any3 = True
                         append((s0, s1, s2, sh3))
