@@ -137,7 +137,8 @@ elif what == "movegen":
     print(json.dumps([len(games), time.process_time() - c, time.perf_counter() - w, moves]))
 else:
     bots = [ai.bot("normal"), ai.bot("normal")]
-    ai.evaluate_many([(mg.START, mg.START)])            # load the bear-off table first
+    from boardkit.backgammon import bearoff
+    bearoff.table()         # the bear-off table, loaded before the clock in both engines
     BackgammonGame(rules=BackgammonRules.no_cube())
     c, w = time.process_time(), time.perf_counter()
     plies = 0
