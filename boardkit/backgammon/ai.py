@@ -452,6 +452,7 @@ _CACHE_MAX = 50_000
 _OPP_MAX = 256
 _TRAP_MAX = 1024            # entries of _TRAP, each with up to _TRAP_MAX sums
 _LISTS_WEIGHTS = _weights() if float(HIT_TEMPO).is_integer() and THEIR_BLOTS == 0.0 else None
+_THEIR_BAR_W = [BAR_PENALTY + 2.0 * h for h in range(7)]   # their bar, per my home points closed
 _MADE: dict = {}            # made points (bytes of 0/1 for points 1..24) -> their terms
 _OPP: dict = {}             # the side not moving (26 counts) -> its terms (``_opp_terms``)
 _TRAP: dict = {}            # its made points (my numbering) -> ``_trap_weights``
@@ -476,12 +477,19 @@ def _made_terms(key: bytes) -> tuple:
     behind limit) of made points given as bytes of 0/1 for points 1..24, as
     ``_features`` counts them (the bonus counts while the limit's point or a lower
     one holds an opposing checker)."""
-    best = max(map(len, key.split(b"\0")))
-    # (the first longest run starts where best made points in a row first occur; the
-    # point before it is the limit of "behind"; sums of halves: exact in any order)
-    return _keep(_MADE, key, (_bits(key), sum(compress(_PV[1:], key), 0.0),
+    made = _bits(key)
+    # the longest run: x &= x << 1 keeps the ends of runs one longer each time; the
+    # lowest end left last is the end of the first longest run, and the point before
+    # its start the limit of "behind" (sums of halves: exact in any order)
+    x, best, ends = made, 0, 0
+    while x:
+        ends = x
+        x &= x << 1
+        best += 1
+    lim = (ends & -ends).bit_length() - 1 - best if best else 0
+    return _keep(_MADE, key, (made, sum(compress(_PV[1:], key), 0.0),
                               sum(compress(_AV[1:], key), 0.0), key[:6].count(1),
-                              _PB[min(best, 12)], key.find(b"\1" * best) if best else 0))
+                              _PB[min(best, 12)], lim))
 
 
 def _trap_weights(made: int) -> tuple:
@@ -618,7 +626,7 @@ def _one_ply_lists(plays: list[Play], base: tuple) -> list[float]:
     made_get, reach_get, stack_get = _MADE.get, _REACH.get, _STACKS.get
     tempo, trap_w, bar_w, stack_w = HIT_TEMPO, TRAP_PENALTY, BAR_PENALTY, STACK_PENALTY
     edge, spread, sqrt = ROLL_EDGE, CONTACT_SPREAD, math.sqrt
-    their_bar_w = [bar_w + 2.0 * h for h in range(7)]   # per home point closed
+    their_bar_w = _THEIR_BAR_W
     lane0, dbl0 = _LANE0, _DBL0
     tmade, tblot, tstack = _TMADE, _TBLOT, _TSTACK
     cur = None
