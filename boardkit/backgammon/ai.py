@@ -50,13 +50,12 @@ opponent's terms once per turn, one np.exp per turn. Both give the same values b
 bit (tests/test_backgammon_ai_fast.py: every turn of seeded games and set-up positions,
 and a digest of seeded games pinned to the engine before issue 14, 6fdb926); bear-off
 race chances come from cached table rows. normal vs normal against 6fdb926
-(benchmarks/backgammon_games.py --rounds 5 --games 60 --only normal, 2026-12-01
-04:53-04:54 UTC, this shared 2-core machine at load 3.9-4.8, CPU medians, two runs
-each): 12.7-14.1x (128-132 games/s against 9.1-10.4) with the bear-off table loaded
-before the clock; as the harness stood then, the table (~80 ms, both engines) loaded
-inside each 10-game round, capping the ratio at 6.2-6.3x (52-61 games/s against
-8.5-9.7). The 1-ply is now ~70% of a bot game: a third of that per-turn work and dict
-misses, the rest a few microseconds per play.
+(benchmarks/backgammon_games.py --rounds 5 --games 60 --only normal, the bear-off table
+loaded before the clock, 2026-12-01 04:57-04:58 UTC, this shared 2-core machine at load
+4.3-5.2, CPU medians, three runs): 144-164 games/s against 10.2-12.8: 12.8-14.1x (the
+10x of issue 14 is met; before the harness loaded the table first, its ~80 ms inside
+each 10-game round capped the ratio at 6.2-6.3x). The 1-ply is now ~70% of a bot game:
+a third of that per-turn work and dict misses, the rest a few microseconds per play.
 """
 from __future__ import annotations
 
