@@ -713,21 +713,25 @@ def _long_rays(g) -> list:
 
 def _ray_reads(g) -> list:
     """Per hole, for each line of ``_long_rays``: the ``board_state`` masks of its first
-    k + 1 holes, k = 0, 1, ... (what a king's search reads along it), per board."""
+    k + 1 holes, k = 0, 1, ... (what a king's search reads along it), per board; a hole's
+    row is None until ``_ray_read_row`` builds it (a game's king visits a few holes)."""
     reads = _LONG_RAYS.get((id(g._rays), "reads"))
     if reads is None:
-        reads = []
-        for rs in _long_rays(g):
-            row = []
-            for ray in rs:
-                acc, masks = 0, []
-                for j in ray:
-                    acc |= _BYTE[j]
-                    masks.append(acc)
-                row.append(masks)
-            reads.append(row)
-        _LONG_RAYS[id(g._rays), "reads"] = reads
+        reads = _LONG_RAYS[id(g._rays), "reads"] = [None] * len(g._rays)
     return reads
+
+
+def _ray_read_row(g, y: int) -> list:
+    """Row y of ``_ray_reads``, built and kept."""
+    row = []
+    for ray in _long_rays(g)[y]:
+        acc, masks = 0, []
+        for j in ray:
+            acc |= _BYTE[j]
+            masks.append(acc)
+        row.append(masks)
+    _ray_reads(g)[y] = row
+    return row
 
 
 def _king_reach(g, i: int, p: int) -> list[int]:
@@ -788,7 +792,10 @@ def _king_order(g, i: int, p: int, mask: bool = False):
     late = []
     rm = 0
     for y in queue:
-        for ray, read in zip(rays[y], reads[y]):
+        row = reads[y]
+        if row is None:
+            row = _ray_read_row(g, y)
+        for ray, read in zip(rays[y], row):
             if not c[ray[0]]:
                 rm |= read[0]
                 continue
