@@ -718,7 +718,7 @@ def _plays_in_place(m: list, t: list, d1: int, d2: int, base=None) -> list[Play]
         raise
     dice = (d1, d2) if d1 >= d2 else (d2, d1)
     if not raw:
-        return [Play((), base, 0, (), dice)]
+        raw = [()]                      # no legal play: the empty play, "(no play)"
     out = []
     for st in raw:
         p = _GenPlay()
