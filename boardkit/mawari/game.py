@@ -175,10 +175,17 @@ class _Draws:
 @lru_cache(maxsize=64)
 def _plans(home: tuple, jump: bool, battles: bool, battle_line: str) -> tuple:
     """For ``_play_bots``: per player a list by (square << 5 | squares forward), filled
-    by ``_plan`` as they come up (a short match would spend more on a full table)."""
+    by ``_plan`` as they come up (a short match would spend more on a full table), with
+    the squares in line with each square (MS-15; none without battles), a bit a square
+    and three bits a square (``occ``'s layout)."""
     masks = _LINE_MASKS.get(battle_line) or _LINE_MASKS["any"]
-    return tuple(([None] * (TRACK << 5), h, jump, masks if battles else (0,) * TRACK)
-                 for h in home)
+    if not battles:
+        masks = (0,) * TRACK
+    wide = tuple(sum(7 << 3 * t for t in range(TRACK) if m >> t & 1) for m in masks)
+    return tuple(([None] * (TRACK << 5), h, jump, masks, wide) for h in home)
+
+
+_RING3 = (1 << 3 * TRACK) - 1                   # the ring, three bits a square
 
 
 def _plan(plans: tuple, p: int, cur: int, n: int) -> tuple:
@@ -187,17 +194,17 @@ def _plan(plans: tuple, p: int, cur: int, n: int) -> tuple:
     them empty; after a jump, those up to the corner after the jump), whether it passes
     its home (MS-10), the squares in line with the end (MS-15, 0 without battles), both
     as three bits a square, and the squares gone in all; () past a lap."""
-    table, h, jump, masks = plans[p]
+    table, h, jump, _, wide = plans[p]
     end = (cur + n) % TRACK
     far = n + 8 if jump and end % 8 == 0 and end != h else n
     plan: tuple = ()
     if 0 < n and far < TRACK:
         reach = far - 1 if far > n else n
-        # squares as 3-bit counts of the pieces on them (_play_bots' ``occ``)
-        span = sum(7 << 3 * ((cur + k) % TRACK) for k in range(1, reach + 1))
+        # the squares cur+1 .. cur+reach: a run of 3-bit groups turned round the ring
+        run, at = (1 << 3 * reach) - 1, 3 * ((cur + 1) % TRACK)
+        span = (run << at | run >> (3 * TRACK - at)) & _RING3
         end = (cur + far) % TRACK
-        mask = sum(7 << 3 * t for t in range(TRACK) if masks[end] >> t & 1)
-        plan = (end, span, 0 < (h - cur) % TRACK <= far, mask, far)
+        plan = (end, span, 0 < (h - cur) % TRACK <= far, wide[end], far)
     table[cur << 5 | n] = plan
     return plan
 
