@@ -33,19 +33,30 @@ What is timed (like for like, the same harness in each library):
   normal   bot matches, normal vs normal (``ai.bot("normal")``, no cube), games/s; the
            old engine plays the same games move for move (checked: 30 seeded games).
 
-Measured 2026-12-01 02:38-02:50 UTC on this shared 2-core machine (load 4-6, wall
-times often well below CPU times), ``--rounds 5 --games 60 --vs 6fdb926``, CPU medians,
-two runs:
+Like for like, with two differences that cost boardkit, not OpenSpiel: a boardkit turn
+also takes the cube step (legal_moves() = roll/double, play "roll") and its roll is two
+numpy draws (resolve_chance's two dice, ~1.1 us each: seeded games depend on them),
+where OpenSpiel draws one chance outcome per roll.
 
-    games    boardkit 457-484 games/s, 6fdb926 120-126 (3.8x), OpenSpiel 579-586: 0.79-0.83x
-    movegen  boardkit 73,200-76,000 positions/s, 6fdb926 8,500-9,700 (7.9-8.7x),
-             OpenSpiel 84,600-86,900: 0.86-0.87x
-    normal   boardkit 52-53 games/s, 6fdb926 12.4-12.9: 4.1-4.2x
+Measured 2026-12-01 05:02-05:04 UTC on this shared 2-core machine (load 3.3-4.1, wall
+times often far from CPU times), ``--rounds 5 --games 60``, CPU medians, two runs each
+``--vs 6fdb926`` (before issue 14) and ``--vs 7df0bfb`` (before this round's work):
 
-(At the start of this round, same command and load: 352 games/s 0.66x, 26,100
-positions/s 0.30x, normal 2.7x.) The issue's targets (1x OpenSpiel, 10x for the normal
-bot) are not reached; see the docstrings of boardkit/backgammon/movegen.py and ai.py for
-where the time goes.
+    games    boardkit 570-605 games/s; 6fdb926 109-111 (5.2x), 7df0bfb 426-475
+             (1.27-1.41x); OpenSpiel 498-573: 1.00-1.21x (1.00-1.06x in the two runs
+             against 6fdb926)
+    movegen  boardkit 87,500-93,200 positions/s; 6fdb926 7,950-8,330 (11.1-11.4x),
+             7df0bfb 70,400-75,500 (1.16-1.32x); OpenSpiel 78,100-84,500: 1.10-1.14x
+    normal   boardkit 128-132 games/s, 6fdb926 9.1-10.4: 12.7-14.1x (04:53-04:54 UTC,
+             load 3.9-4.8, two runs; one more at 05:03: 170 vs 12.8, 13.3x)
+
+The normal rounds load the bear-off table before the clock (``bearoff.table()``, both
+engines; since 2026-12-01 04:58: the earlier ``ai.evaluate_many`` on the start position
+never loaded it, so ~80 ms of table load sat inside each round: 6.2-6.3x then).
+Earlier the same day: 02:38-02:50 (load 4-6) games 0.79-0.83x OpenSpiel, movegen
+0.86-0.87x, normal 4.1-4.2x; at the start of issue 14's first round 0.66x, 0.30x, 2.7x.
+The games ratio is the closest: within the noise of this loaded machine in single runs
+(see boardkit/backgammon/movegen.py's docstring for where a turn's time goes).
 """
 from __future__ import annotations
 
