@@ -722,14 +722,18 @@ def _ray_reads(g) -> list:
 
 
 def _ray_read_row(g, y: int) -> list:
-    """Row y of ``_ray_reads``, built and kept."""
+    """Row y of ``_ray_reads``, built and kept; its last item is the mask of the lines'
+    first holes."""
     row = []
+    first = 0
     for ray in _long_rays(g)[y]:
         acc, masks = 0, []
         for j in ray:
             acc |= _BYTE[j]
             masks.append(acc)
         row.append(masks)
+        first |= _BYTE[ray[0]]
+    row.append(first)
     _ray_reads(g)[y] = row
     return row
 
@@ -795,24 +799,24 @@ def _king_order(g, i: int, p: int, mask: bool = False):
         row = reads[y]
         if row is None:
             row = _ray_read_row(g, y)
+        rm |= row[-1]                     # the first hole of every line
         for ray, read in zip(rays[y], row):
-            if not c[ray[0]]:
-                rm |= read[0]
+            w = c[ray[0]]
+            if not w or w & _KING:        # nothing to jump, or a king (DG-12)
                 continue
             n = len(ray)
-            k = 0
+            k = 1
             while k < n:
                 w = c[ray[k]]
-                if not w:
-                    break
-                if w & _KING:
-                    k = n
+                if not w or w & _KING:
                     break
                 k += 1
-            if k >= n:
+            if k >= n:                    # a run to the board's edge
                 rm |= read[n - 1]
                 continue
             rm |= read[k]
+            if w:                         # a king in the run
+                continue
             x = ray[k]
             if x in found or forb[x]:
                 continue
