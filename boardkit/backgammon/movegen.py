@@ -13,41 +13,47 @@ turn and need no keys at all: two different dice with no checker on the bar and 
 bearing off possible (``_two_dice``: two checkers moved by one die each reach different
 positions unless the play is really one checker moved by both dice, and only those are
 told apart, by their start and where they hit); one checker on the bar with two
-different dice (``_enter_one``); doubles that cannot bear off (``_double``: different
-sets of moved checkers reach different positions; checkers on the bar are entered
-first and the same loops do the rest). The other cases (bearing off) tell plays apart
-by integer keys summed from tables built once. Moves are made in place and taken back;
-the steps are shared tuples from a table (``_ST``); ``Play`` objects are lazy
+different dice (``_enter_one``); doubles (``_double``, ``_double_off`` when a checker
+may be borne off: different sets of moved checkers reach different positions, and
+since the sources never rise whether a move hits is known before the loops; checkers
+on the bar are entered first and the same loops do the rest). The other cases of two
+different dice (bearing off, two or more on the bar) tell plays apart by integer keys
+summed from tables built once (``_two_general``). Moves are made in place and taken
+back; the steps are shared tuples from a table (``_ST``); ``Play`` objects are lazy
 (``after``/``steps`` built when asked; ``BackgammonGame.play`` applies the raw steps in
-place). The game keeps the plays of the game that generated last in ONE module-wide
-slot (game.py ``_LAST``, stamped per game): kept in every game, thousands of set-up
-games held their plays alive and the garbage collector walked them over and over (a
-third of the time of listing the moves of 3,000 positions). A module-wide
-position+dice cache was tried and dropped: in games positions hardly come back, and
-filling and clearing it cost 10 us per turn.
-Plays and their order are exactly the old generator's (checked on 400,000 positions:
-40,428 of random and bot games, 360,000 random set-ups with blots, bars and bear-offs;
-seeded random and bot games the same move for move as 6fdb926). Measured side by side
-with benchmarks/backgammon_games.py (5 interleaved rounds, medians of CPU time,
-2026-12-01 02:38-02:50 UTC, this shared 2-core machine at load 4-6, two runs, against
-the code before issue 14's speed work: git archive 6fdb926):
+place) and made by a plain class call (``_GenPlay``, twice as fast as
+``Play.__new__``), the empty play of a blocked roll included. The game keeps the plays
+of the game that generated last in ONE module-wide slot (game.py ``_LAST``, stamped
+per game): kept in every game, thousands of set-up games held their plays alive and
+the garbage collector walked them over and over (a third of the time of listing the
+moves of 3,000 positions). A module-wide position+dice cache was tried and dropped: in
+games positions hardly come back, and filling and clearing it cost 10 us per turn.
+Plays and their order are exactly the old generator's: tests/test_backgammon_movegen.py
+checks them against the plain keyed search on set-ups and game positions (every roll
+on 10 games and 20,000 set-ups when slow); checked against the code before (7df0bfb)
+on 388,420 positions (every roll at the 3,845 positions of 40 random games, 250,000
+random set-ups with blots, bars and bear-offs) and 300 seeded games with the cube,
+without it and in a match the same move for move as 6fdb926 (undo restoring every
+state).
 
-    random games through the public API   457-484 games/s  (old 120-126: 3.8x)
-                                          OpenSpiel 579-586: 0.79-0.83x
-    legal moves per position              73,200-76,000 pos/s  (old 8,500-9,700: 7.9-8.7x)
-                                          OpenSpiel 84,600-86,900: 0.86-0.87x
-    bot matches normal vs normal          52-53 games/s  (old 12.4-12.9: 4.1-4.2x)
+Measured side by side with benchmarks/backgammon_games.py (5 interleaved rounds, CPU
+medians, 2026-12-01 05:02-05:04 UTC, this shared 2-core machine at load 3.3-4.1, two
+runs each against 6fdb926, the code before issue 14, and 7df0bfb, before this round):
 
-So the issue's targets are NOT reached: OpenSpiel's C++ stays faster through Python
-(games 1.2-1.3x, move lists 1.15x), and the normal bot is 4.2x, not 10x. Where the time
-goes: a random-game turn costs ~21 us: listing the plays ~11 us (half of it in doubles,
-which have ~74 plays each, and ~2 us making ~19 ``Play`` objects at ~0.1 us each), the
-two numpy dice draws ~2.4 us, the rest the turn's bookkeeping; OpenSpiel's
-``legal_actions`` costs ~11.6 us per call from Python, list included. A normal-bot move
-costs ~300 us, most of it the evaluator's numpy calls over all candidate plays, about a
-hundred at about a microsecond each (see ai.py). That is the ceiling of this pure-Python
-design: further gains need fewer Python objects per play or an evaluator that plays
-differently.
+    random games through the public API   570-605 games/s  (6fdb926 109-111: 5.2x;
+                                          7df0bfb 426-475: 1.27-1.41x)
+                                          OpenSpiel 498-573: 1.00-1.21x
+    legal moves per position              87,500-93,200 pos/s  (6fdb926 7,950-8,330:
+                                          11.1-11.4x; 7df0bfb 70,400-75,500: 1.16-1.32x)
+                                          OpenSpiel 78,100-84,500: 1.10-1.14x
+
+So both are at or above OpenSpiel's C++ driven from Python, the games only just (1.00x
+and 1.06x in the two runs against 6fdb926). Where the time goes: a random-game turn
+costs ~17 us on this machine: listing the plays ~10 us (doubles, one turn in nine,
+~25 us each with ~76 plays; ~1.4 us making ~18 ``Play`` objects), three numpy draws
+~3.5 us (the two dice, which seeded games depend on, and the harness's pick), the rest
+the harness's calls and the turn's bookkeeping (undo records, history, the cube step).
+Further gains need fewer Python objects per play or fewer calls per turn.
 """
 from __future__ import annotations
 
