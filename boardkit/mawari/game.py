@@ -605,12 +605,14 @@ class MawariGame(Game):
                             lined = mask & occ
                         elif (far > n or not occ >> 3 * end & 7) and self._quiet_pass(p, cur, n, far):
                             lined = mask                # (meeting a piece at the end: two up)
-                        else:
-                            self._apply_toss(toss, info)
-                            occ = -1
-                            continue
-                        pos[p] = end
-                        occ += (1 << 3 * end) - (1 << 3 * cur)
+                        else:                           # two up, or the game ends: the engine
+                            self._forward(p, n)
+                            occ, lined, end = -1, True, pos[p]
+                            if finished:
+                                continue
+                        if occ >= 0:
+                            pos[p] = end
+                            occ += (1 << 3 * end) - (1 << 3 * cur)
                         if lined:
                             mask = masks[end]
                             offer = [q for q, t in enumerate(pos) if mask >> t & 1 and not laid[q]]
@@ -800,7 +802,7 @@ class MawariGame(Game):
         """Piece p passes the square it stands on: wake laid pieces there; with ``lay``
         (a normal forward move) lay down standing lower-ranked pieces (MS-12)."""
         sq = self._pos[p]
-        for q in range(self.players):
+        for q in range(len(self._pos)):
             if q == p or q in skip or self._pos[q] != sq:
                 continue
             if self._laid[q]:
@@ -881,13 +883,13 @@ class MawariGame(Game):
                           f"{_NAMES[(end + 8) % TRACK]} (飛び, MS-14)")
             self._run(p, 8, False)
             return
-        if self._pos.count(self._pos[p]) == 1:   # alone on the square: no two-up
+        pos, laid = self._pos, self._laid
+        if pos.count(pos[p]) == 1:              # alone on the square: no two-up
             return
         group = [p]
         while True:
-            here = self._pos[p]
-            extra = [q for q in range(self.players)
-                     if q not in group and self._pos[q] == here and not self._laid[q]]
+            here = pos[p]
+            extra = [q for q, t in enumerate(pos) if t == here and not laid[q] and q not in group]
             if not extra:
                 return
             group += extra
@@ -896,11 +898,12 @@ class MawariGame(Game):
                 self._say(f"two up (2あがり, MS-13) on {square_name(here)}: {names} advance 2 to "
                           f"{square_name((here + 2) % TRACK)}")
             for q in group:
-                for k in range(2):
-                    if self._step(q):
-                        return
-                    if k == 0:
-                        self._pass_square(q, lay=False, skip=group)
+                if self._step(q):
+                    return
+                if pos.count(pos[q]) > 1:       # somebody on the square passed
+                    self._pass_square(q, lay=False, skip=group)
+                if self._step(q):
+                    return
 
     def _move_back(self, p: int, n: int) -> None:
         """Back n squares, never past the last corner passed; on a corner: stay (MS-06)."""
