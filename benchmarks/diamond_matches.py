@@ -19,34 +19,39 @@ Matches (2 players, 10 pieces, ``max_turns=400``, as ``benchmarks/tips.py``):
                   RaceBot(weights=Weights(straggler=0.0)), seeds 0..7
   tips-ladders    RaceBot(follow=0.5) vs RaceBot(follow=0.0), seeds 0..7
 
-Measured 2026-12-01 02:42 UTC (2 cores shared by 9 agents, load average 3.5-5.4),
-old = 33aee06 (before issue 14), new = e9e62cf, 5 rounds, medians:
+Measured 2026-12-01 05:08-05:12 UTC (2 cores shared by several agents, load average
+2.9-3.8), old = 33aee06 (before issue 14), new = f5c453c, four runs (5, 5, 7, 7 rounds),
+medians per run:
 
-    match          new games/CPU-s  old games/CPU-s  new/old CPU  wall   round ratios
-    normal-strong        30.64            3.52           8.71x   10.92x     8.71x
-    tips-race            92.82           16.88           5.50x    6.10x     5.69x
-    tips-ladders         74.06           11.55           6.41x    7.38x     6.38x
+    match          new games/CPU-s  old games/CPU-s  new/old CPU     round ratios
+    normal-strong     23.4-34.3         2.7-3.4      8.78-11.60x     8.82-11.79x
+    tips-race         90.7-121.5       14.3-17.6      6.30-7.25x      5.65-7.41x
+    tips-ladders      70.1-86.8         9.3-11.3      7.45-8.14x      7.58-8.39x
 
-Every game identical move for move (``--check``: "same games"). Later runs, same setup:
-b6b4f62 02:45 (load 3.5-5.3) 8.31x, 5.33x, 5.87x; 2d35ab8 02:49 (load 2.1) 9.25x, 6.03x,
-6.73x; d2b4ef4 02:55 (load 3.3-4.2) 8.34x, 5.81x, 6.62x: the ratio moves with the load
-by about 10%. Before (5f4aebc, 00:48): 3.30x, 4.52x, 4.21x.
+Every game identical move for move (``--check``: "same games"; and
+tests/test_diamond_property.py pins these matches, and three more, by a digest of the
+games 33aee06 played). The runs swing by +-15% with the load (the old engine's 1.3 s
+per match and the new one's 0.12 s are hit differently): 10x for normal-strong is
+reached on half the runs, not reliably. Earlier, same setup: e9e62cf 02:42-02:55 (load
+2.1-5.4) 8.3-9.3x, 5.3-6.0x, 5.9-6.7x; 5f4aebc 00:48: 3.30x, 4.52x, 4.21x.
 
-What changed: where nothing can end within the plies looked at
-(two players, no house rule, no long jumps, every home with enough empty holes, the
-turn cap not near), つよい scores each of its 14 moves from parts computed once per
-position instead of playing move and reply out: the rival's 14 best-gaining replies
-come from its pieces' move lists, re-listed (a plain search) only for the pieces whose
-search read a hole the move changed; the reply is the first least race (the race from
-its parts); the follow-up gain keeps each own piece's best gain and searches again only
-the moved piece and the pieces whose search read a changed hole. ふつう's follow-up
-gains likewise. The searches themselves are leaner (the king's, the long jumps). The
-goal of issue 14 was 10x for ふつう-つよい: 8.3-9.3x is reached. What is left is spread
-thin (profile: the follow-up searches of the pieces a move touches about a quarter,
-the per-position set-up a sixth, move lists a tenth); a bound on those searches
-(each piece's gain with every changed hole free to jump or land on) cut them by 40%
-but cost as much again in bound searches, and was dropped. ``numpy`` loads its random
-module on first use, now outside the timing (25 ms, both engines).
+What changed (boardkit/diamond/ai.py's speed note says more): where nothing can end
+within the plies looked at (two players, no house rule, no long jumps, every home with
+enough empty holes, the turn cap not near), つよい scores each of its 14 moves from parts
+computed once per position instead of playing move and reply out (the rival's best
+replies from its pieces' move lists, re-listed only for the pieces whose search read a
+hole the move changed; the follow-up gain from each own piece's best gain, searched again
+only for the pieces a move touches); ふつう's follow-up gains likewise. Since e9e62cf:
+the follow-up searches are skipped where a bound (the nearest empty hole of the piece's
+hole class) shows they cannot change the choice, the moves scored best first (half the
+searches gone; exact wherever a score can be among the best, so the same choice and the
+same random draws); ふつう reads its pieces' memo entries once; play() takes the bot's
+chosen move without checking its path again in the position it was chosen in; no random
+draw when one move is best (``rng.integers(1)`` draws nothing); the king's masked
+search and the one-time tables cheaper. What is left is spread thin (profile: the
+searches themselves ~25%, the memo misses after each move ~15%, per-move and
+per-decision bookkeeping the rest). ``numpy`` loads its random module on first use, now
+outside the timing (25 ms, both engines).
 """
 from __future__ import annotations
 

@@ -391,6 +391,28 @@ def _cgain(dist, code: int) -> int:
 # with the engine's ``_fpush``/``_fpop``, and build the DiamondMove of the one move they
 # play (``code_move``). The codes come in the order of ``legal_moves()``, so every choice
 # (ties broken at random included) is the one the move objects gave.
+#
+# Speed (issue 14; benchmarks/diamond_matches.py: old = 33aee06, CPU medians, interleaved
+# fresh processes): ふつう-つよい 8.8-11.6x, tip bots race 6.3-7.3x, ladders 7.5-8.1x (four
+# runs 2026-12-01 05:08-05:12 UTC, 2 cores shared, load average 2.9-3.8; the load moves
+# a run by +-15%); 8.3-9.3x, 5.3-6.0x, 5.9-6.7x before the steps below. Every game the
+# same move for move (tests/test_diamond_property.py pins whole seeded matches by a
+# digest). What was done, after profiling (py-spy, instruction counts):
+#   * the follow-up gain (``_Gains.leaf``) searched ~2.4 pieces a move, 5% of the searches
+#     useful: a piece is searched only if its bound (the nearest empty hole of its hole
+#     class, ``_floors``) passes the best so far and what the move needs to be among the
+#     best (``_need``: moves scored best first), half the searches gone;
+#   * ふつう reads its pieces' memo entries once (moves and gains; ``dests_entries``
+#     inlines the hits); the king's masked search ORs one mask per line;
+#   * play() takes the bot's chosen move without checking its path again (``_chosen``);
+#   * no draw when one move is best (``rng.integers(1)`` draws nothing); one-time tables
+#     built lazily or cheaper (a new process's first game ~2 ms less).
+# Tried and dropped (cost more than they saved): a tighter bound from each piece's root
+# reach plus a search of what a move opens (exact in 93%, searches down by two thirds,
+# but slower overall); remembering the rival's re-searched pieces within a decision
+# (masked searches, ~40% reuse); ints instead of tuples for the rival's move entries
+# (no faster to build). What is left is spread thin: the searches themselves (~1.3 us
+# each) ~25%, memo misses after each move ~15%, per-move and per-decision bookkeeping.
 
 def _chosen(game, code: int) -> DiamondMove:
     """The bots' answer: the DiamondMove of a code from the legal move codes, marked as
