@@ -12,34 +12,43 @@ second of wall time and of CPU time (``time.process_time``: the machine is share
 is the fairer figure); medians and ratios are printed. Both must give the SAME results
 (wins, draws, plies): the speed-ups keep every bot's choices (checked below).
 
-Measured 2026-12-01 02:53-03:03 UTC (2-core machine shared with eight other jobs, load
-average about 5, so wall times are poor; CPU is the figure to read), --games 20 --runs 5,
-baseline 5681413 (before issue 14), medians, games per second:
+Measured 2026-12-01 04:54-05:12 UTC, two runs (2-core machine shared with five other
+agents' jobs, load average 3.3-4.7, so wall times are poor; CPU is the figure to read),
+--games 20 --runs 5, baseline 5681413 (before issue 14), medians, games per second CPU
+(run 1 / run 2):
 
-  case                 ours wall / CPU   base wall / CPU   ratio wall / CPU   same results
-  normal-normal 8x8       37.3 / 103.2      7.3 / 20.0        5.1x / 5.2x       yes
-  normal-strong 8x8        5.6 /   8.6      2.5 /  3.7        2.3x / 2.3x       yes
-  normal-normal 10x10     38.1 /  55.4      8.6 /  9.6        4.4x / 5.8x       yes
-  normal-strong 10x10      1.3 /   1.8      0.3 /  0.6        3.9x / 3.0x       yes
+  case                 ours CPU        base CPU      ratio CPU      same results
+  normal-normal 8x8    167.5 / 159.5   18.6 / 17.9    9.0x /  8.9x   yes
+  normal-strong 8x8      7.2 /   7.6    3.3 /  3.1    2.2x /  2.4x   yes
+  normal-normal 10x10   72.3 /  81.3    7.3 /  7.9    9.9x / 10.3x   yes
+  normal-strong 10x10    1.5 /   1.6    0.6 /  0.6    2.7x /  2.9x   yes
 
-Run to run the CPU ratios move by 10-15% on this machine: the same code gave 6.1x / 5.4x
-(normal-normal, --games 10 --runs 3, 02:52 UTC); one commit earlier 5.7x / 4.5x and
-5.7x / 4.9x (02:38-02:49 UTC).
-(00:45 UTC, before ``_Search.root2``: 3.7x / 2.4x / 3.4x / 2.8x CPU.) Issue 14 asks for 10x
-at the middle level: normal-normal is now 5.2-6.1x (8x8) and 5.4-5.8x (10x10) CPU, with
-every bot choice unchanged.
-What the middle level does per move: ``root2`` scores the opponent's steps once for the
-position and then each root move by a few memo look-ups (the steps onto the square just
-left, the mover's own side), the opponent's single or multi jumps by shifts; the moves,
-the noise draws and the choice are those of the plain search (``test_checkers_fast``
-compares the scores with the generic recursion). On 8x8 a ply is ~25 us of search plus
-~25 us of game and bot bookkeeping (move generation, CheckersMove lists, the noise draws),
-against ~380 us before issue 14; on 10x10 most of what is left is the endings with flying
-kings (a child where a king can capture needs the whole flying-capture generation, about
-half of root2's time there). Positions do not repeat enough for caches of whole searches:
-3% of the normal bot's positions recur across 100 seeded games, 1% of those 10x10 children. The strong
-bot (normal-strong) keeps its node budget, which decides its moves when a search runs
-out, so its search keeps the same node counts: only constant factors were taken there.
+(Earlier the same day, before the changes below: normal-normal 5.2-6.7x (8x8) and
+5.2-5.8x (10x10) CPU.) Issue 14 asks for 10x at the middle level: 10x10 is there
+(9.9-10.3x), 8x8 is not (8.9-9.0x), with every bot choice unchanged (the results above
+and ``test_checkers_fast``'s seeded games pinned by digest, with the strong search's node
+counts).
+What the middle level does per move: the noise is drawn first (the same draws), then
+``root2`` scores the opponent's steps once for the position and each root move by a few
+memo look-ups (the steps onto the square just left, the mover's own side); a root move
+after which the opponent must capture only gets an upper bound (``ai._capture_cut``:
+the capturing piece changes its side's score by at least L, each piece taken costs at
+least a man's smallest weight) unless that bound plus its noise still reaches the best
+noisy score so far: about 9 in 10 of those moves are never searched, and a bounded move
+can neither be chosen nor tie (``test_depth2_root_bounds_never_change_the_choice``).
+Flying kings (10x10): each opponent king's walk is done once per position and again only
+after a root step onto or off a square it read. The bot hands out its move without the
+position's whole ``CheckersMove`` list (``CheckersGame._hand_out``); the public generator
+takes steps from per-square tables in square order (no sort) and forced single jumps
+from the ghost-layout captures. On 8x8 a ply is now ~38 us: ~24 us of ``root2`` (a third
+of it scoring the opponent's ~8 steps, 70% memo misses at ~0.5 us each: those side
+scores are new in every position), ~3 us of move generation, ~11 us of game and bot
+bookkeeping (the noise draws alone ~1.5 us); against ~380 us before issue 14. Positions
+do not repeat enough for caches of whole searches: 3% of the normal bot's positions
+recur across 60 seeded games. The strong bot (normal-strong) keeps its node budget,
+which decides its moves when a search runs out, so its search keeps the same node
+counts: only constant factors were taken there, and normal-strong time is mostly the
+strong search.
 """
 from __future__ import annotations
 

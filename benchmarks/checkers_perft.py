@@ -34,6 +34,13 @@ Measured 2026-12-01 00:42 UTC on the 2-core build machine shared with seven othe
   perft 8x8       7  179740    823,873 / 2,469,206      171,153 /   506,503    4.81x / 4.88x
   walk 8x8        6   36768    138,270 /   595,350      148,139 /   522,468    0.93x / 1.14x
 
+Re-run 2026-12-01 05:12 UTC (load ~3.5, --runs 7, three runs of perft 10x10, two of the
+rest), CPU ratios: perft 10x10 1.13-1.15x (its code unchanged: the same CPU time per
+tree as before, timed side by side with 7df0bfb; the peer ran a little faster), walk
+10x10 1.33-1.52x, perft 8x8 4.66-4.79x, walk 8x8 1.09-1.15x. The walks gained from the
+public generator's steps taken from per-square tables in square order (no sort) and its
+forced single jumps from the ghost-layout captures (``movegen._step_kernel``).
+
 (perft 10x10 is against py-draughts' own fast ``engines.turbo`` perft; perft 8x8 against
 its push/pop walk, as it has no other for 8x8; the walks are public API against public
 API.) Before issue 14 (commit 5681413; ``--quick --runs 3``, the same machine) the ratios
