@@ -19,33 +19,44 @@ Matches (seeded with ``sim.spawn_rngs``, as ``ai.simulate_games`` and ``tips.py`
   tips-4p       smart vs three never seats, 4 players (a ``tips.py mawari`` game)
   realistic-2p  always vs random with the realistic golds (overlaps, fallen golds)
 
-A game here is a few dozen tosses and one or two battle decisions: the bots cost
-nothing, the engine (one toss = one recorded, undoable step with its events) is all.
+A game here is a few dozen tosses and one to five battle decisions: the bots cost
+little, the engine (one toss = one recorded, undoable step with its events) is nearly all.
 
-Measured 2026-12-01 02:14-02:17 UTC (2 cores shared by 9 agents, load average 4-6),
-old = 33aee06 (the mawari engine before issue 14), new = acf056f, two runs of 5 rounds,
-medians per run:
+Measured 2026-12-01 05:10-05:13 UTC (2 cores shared by 6 agents, load average 3.5-3.8),
+old = 33aee06 (the mawari engine before issue 14), new = d4bb372, two runs of 11 rounds,
+medians per run (run 1 / run 2):
 
-    match          new games/CPU-s  old games/CPU-s  new/old CPU   round ratios
-    middle-3p        2032 / 1807       659 / 591     3.09x / 3.06x  3.10x / 3.00x
-    smart-2p         2415 / 2341       900 / 832     2.68x / 2.82x  2.75x / 2.89x
-    tips-4p          1514 / 1379       501 / 484     3.02x / 2.85x  3.02x / 2.69x
-    realistic-2p     3221 / 3129      1177 / 1175    2.74x / 2.66x  2.76x / 2.65x
+    match          new games/CPU-s  old games/CPU-s  new/old CPU      round ratios
+    middle-3p        6289 / 5982       526 / 551     11.95x / 10.86x  12.03x / 11.33x
+    smart-2p         9064 / 7665       775 / 826     11.69x /  9.28x  11.17x /  9.92x
+    tips-4p          5018 / 5280       442 / 473     11.35x / 11.16x  10.94x / 11.14x
+    realistic-2p     8281 / 8231      1144 / 1199     7.24x /  6.86x   7.16x /  6.91x
 
-Every game identical (``--check``: "same games"; tests/test_mawari_property.py also
-pins 60 seeded games to the old engine's digest). The goal of issue 14 was 10x; what
-the engine does per toss is now about 4-5 us (CPU): the seeded draw of six numbers
-(~0.6 us, 13%), the undo snapshot (~7%), the event lines, the ChanceStep in history,
-and the three calls ``sim.play_game`` makes per toss. The speed-up came from: the 2,500
-possible tosses and what each does built once per toss options (was: a Toss checked
-and its squares, kind and Japanese text worked out at every toss), the default rules
-built once (parsing seven probabilities per game cost about a quarter of a game),
-moves by arithmetic when nothing is passed (was: square by square, every piece looked
-at on every square), battle targets from a table, the raw PCG64 words compared with
-bounds scaled to words, and snapshots that keep the (append-only) event log and its
-length instead of copying it. Merging the common move into one function measured no
-better (within noise). 10x would need fewer steps per toss in the recorded game (no
-undo snapshot or event text per toss), i.e. a separate headless simulator: not done.
+Every game identical (``--check``: "same games"; tests/test_mawari_property.py pins 60
+seeded games to the old engine's digest, tests/test_mawari_bot_games.py compares the
+lean loop with sim.play_game's own loop). Earlier runs of slightly older code at load
+4-5 gave 8.6x-11.3x for middle-3p: at these speeds a round's ratio moves by 10-20% with
+the load of the other agents, hence 11 rounds.
+
+How (05:00 UTC, after 2.7-3.1x at 02:15): ``sim.play_game`` now hands the game to
+``MawariGame._play_bots`` (a hook any game may offer). With the levels' bots (they read
+only the position) it plays on the position alone: the tosses of 64 turns' worth of
+PCG64 words drawn in one call and coded by three numpy steps (the generator stepped
+back over unused words before a bot that draws, and at the end, so every draw is the
+one it was); the common move (nobody passed or met; a promotion or a corner jump
+allowed) by a per-(square, squares) plan table and the occupied squares as 3-bit
+counts; battle tosses that only add progress, moves back and tosses that score nothing
+by arithmetic; everything else (passing pieces, two up, the end of a battle or game)
+by the engine with its event text switched off. Events, history and undo are built when
+first read, by replaying the log through the recorded path (a subclass's __getattr__
+notices the first read; on the class itself it slowed every attribute read by ~30%).
+The smart bot's odds lookup no longer hashes seven Fractions per decision (TossModel
+caches its hash). NOT counted above, and not faster: a caller that reads every game's
+history and events pays for the records as before (middle-3p then 2.4-2.5x, two
+in-process runs at 05:14; the digest here is read after the clock stops). The
+realistic golds stay near 7x: their games are short (44 tosses), so the per-game costs
+(seeding the generator, ~18 us of ~125 us, and the first block of draws) weigh more, and
+standing golds (10-100 squares) take the engine's path.
 """
 from __future__ import annotations
 

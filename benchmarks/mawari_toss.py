@@ -73,6 +73,8 @@ Third look, 2026-12-01 04:50-05:00 UTC (ms, load 3-4; --draws: fair 0.60x, reali
     call wins below 16k). Any correct version adds passes to that, so 0.8x is out of
     reach for numpy's one-pass-per-operation model; the 0.8x needs a fused loop (numba
     or C: compare, look up and sum in one pass while the numbers are in registers).
+  Re-measured 05:14 UTC (load 3.5, --draws, two runs): fair 0.59-0.61x, realistic
+  0.52-0.53x of the raw draw.
 """
 from __future__ import annotations
 
