@@ -4,7 +4,16 @@ No other software plays these house rules, so there is no peer engine to race; t
 figures are absolute (median of 5 runs) plus one ratio: the game's cached toss sampler
 against TossModel.sample (the same draws, see tests/test_mawari_property.py).
 
-Measured 2026-12-01 02:15 UTC (load 5-6, wall clock), this tree (acf056f) and, with
+Measured 2026-12-01 05:14-05:15 UTC (load 2.6-3.5, wall clock), this tree (d4bb372: bot
+games through MawariGame._play_bots, see game.py) and, with PYTHONPATH at ``git archive
+33aee06 boardkit``, the engine before issue 14 (run in between, not interleaved):
+    whole games (smart bots)   2 players 10,400-10,900/s (old 1,106), 3 players
+                               8,300-8,500 (847), 4 players 6,230-6,360 (676); realistic
+                               golds, 2 players 10,300-12,000/s (1,547)
+    toss sampling              game 812,000/s, TossModel.sample 85,000/s (9.6x)
+    engine steps               247,000/s (the recorded path: snapshot and events per step)
+
+Earlier, 2026-12-01 02:15 UTC (load 5-6, wall clock), this tree (acf056f) and, with
 PYTHONPATH at ``git archive 33aee06 boardkit``, the engine before issue 14 (run after
 it, not interleaved; ``mawari_matches.py --vs`` is the interleaved CPU comparison):
     whole games (smart bots)   2 players 3,805/s (old 1,058), 3 players 2,910 (876),
