@@ -522,12 +522,45 @@ def _double(m, t, d, n=4, pre=()) -> list:
     nc = len(rows)
     tails = [rows[i:] for i in range(nc + 1)]
     out: list = []
+    append = out.append
+    if n == 3:
+        # (one checker entered from the bar) the loops below, one level less
+        short = False
+        for i0, q0, x0, s0, _ in rows:
+            if not m[q0]:
+                continue
+            m[q0] -= 1
+            m[x0] += 1
+            any1 = False
+            for i1, q1, x1, sh1, sn1 in tails[i0]:
+                if not m[q1]:
+                    continue
+                any1 = True
+                s1 = sn1 if i1 == i0 else sh1
+                m[x1] += 1
+                any2 = False
+                if m[q1] > 1:
+                    any2 = True
+                    append(pre + (s0, s1, sn1))
+                for _, q2, _, sh2, _ in tails[i1 + 1]:
+                    if m[q2]:
+                        any2 = True
+                        append(pre + (s0, s1, sh2))
+                m[x1] -= 1
+                if not any2:
+                    append(pre + (s0, s1))
+                    short = True
+            if not any1:
+                append(pre + (s0,))
+                short = True
+            m[q0] += 1
+            m[x0] -= 1
+        return _longest(out) if short else out
     if n < 4:
         if nc:
             _double_rec(m, n, pre, out, tails, 0, -1)
         return _longest(out) if out else out
     short = False
-    append = out.append
     for i0, q0, x0, s0, _ in rows:
         if not m[q0]:
             continue
