@@ -32,6 +32,9 @@ medians per run (run 1 / run 2):
     tips-4p          5018 / 5280       442 / 473     11.35x / 11.16x  10.94x / 11.14x
     realistic-2p     8281 / 8231      1144 / 1199     7.24x /  6.86x   7.16x /  6.91x
 
+A third run (05:16-05:18, load 3.6-3.9): 10.79x, 11.27x, 10.23x, 6.87x (CPU; round
+ratios 10.92x, 11.04x, 10.51x, 7.01x).
+
 Every game identical (``--check``: "same games"; tests/test_mawari_property.py pins 60
 seeded games to the old engine's digest, tests/test_mawari_bot_games.py compares the
 lean loop with sim.play_game's own loop). Earlier runs of slightly older code at load

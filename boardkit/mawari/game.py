@@ -27,10 +27,10 @@ levels' bots it plays on the position alone (tosses drawn 64 at a time, the comm
 by table and arithmetic, no event text) and builds events, history and undo only when
 first read, by replaying its log through the recorded path; the same games, move for
 move, and the same generator state afterwards (tests/test_mawari_bot_games.py). Bot
-matches (benchmarks/mawari_matches.py, 2026-12-01 05:10-05:13 UTC, load 3.5-3.8, two
+matches (benchmarks/mawari_matches.py, 2026-12-01 05:10-05:18 UTC, load 3.5-3.9, three
 runs of 11 interleaved rounds against 33aee06, games per CPU-second): middle levels, 3
-players 10.9-12.0x the old engine; smart vs smart 9.3-11.7x; a tips.py game (4 players)
-11.2-11.4x; realistic golds 6.9-7.2x. Reading every game's history and events afterwards
+players 10.8-12.0x the old engine; smart vs smart 9.3-11.7x; a tips.py game (4 players)
+10.2-11.4x; realistic golds 6.9-7.2x. Reading every game's history and events afterwards
 costs the records as before (the replay): 2.4-2.5x then (middle levels) (``ai.simulate_games``, which
 reads them all, records as it plays instead).
 """
