@@ -335,6 +335,53 @@ class CheckersGame(Game):
         self._chosen = (move, raw, raws)
         return move
 
+    def _play_bots(self, bots, rng, max_plies: int, max_chance: int):
+        """``sim.play_game``'s loop (see its contract): the same games, history, undo
+        records and generator state. When every seat is the middle level, the bots'
+        choices come from ``ai._middle_chooser`` (the noise drawn in blocks) and are
+        played from the raw move list, without a bot call, ``_hand_out`` and ``play``'s
+        checks per ply (issue 14). Checkers has no chance steps (max_chance unused)."""
+        from .ai import _middle_chooser
+        lean = _middle_chooser(self, bots, rng)
+        plies = 0
+        if lean is None:
+            while not self.is_over():
+                if plies >= max_plies:
+                    return None, plies
+                self.play(bots[self._turn](self, rng))
+                plies += 1
+            return self._outcome(), plies
+        choose, sync = lean
+        gen, undo, history, by_id = self._gen.cached_generate, self._undo, self._history, _BY_ID.get
+        raw = raws = move = None
+        try:
+            while True:
+                if self._out is _UNSET:
+                    # _outcome_now's usual case, with the raw moves it needs
+                    t, raws = self._turn, self._cache
+                    own = self._black if t == 0 else self._white
+                    if raws is None:
+                        raws = self._cache = gen(own, self._white if t == 0 else self._black,
+                                                 self._kings, t)
+                    self._out = None if (own and raws and len(self._keys) < 9 and self._quiet < 50
+                                         and self._endgame < 10) else self._outcome_now()
+                if self._out is not None:
+                    return self._out, plies
+                if plies >= max_plies:
+                    return None, plies
+                raws = self._raw_moves()
+                raw = raws[choose(self._black, self._white, self._kings, self._turn, raws)]
+                hit = by_id(id(raw))
+                move = hit[1] if hit is not None and hit[0] is raw else _raw_to_move(raw)
+                undo.append(self._snapshot())
+                self._apply_raw(raw)
+                history.append(move)
+                plies += 1
+        finally:
+            sync()
+            if move is not None:
+                self._chosen = (move, raw, raws)     # as the last _hand_out leaves it
+
     def _push(self, move) -> None:
         self._undo.append(self._snapshot())
         self._apply(move)
