@@ -347,6 +347,78 @@ def _two_general(m, t, d1, d2) -> list:
     return list(out.values())
 
 
+# All my checkers home, none on the bar: a step changes only my points 0..6 (4-bit
+# digits, as _MV) and, when it hits, one of their points, at most once per point (a
+# flag bit above my digits): small keys, equal exactly when the positions are.
+_MVH = [[(1 << 4 * dst) - (1 << 4 * src) for dst in range(7)] for src in range(7)]
+_HITH = [1 << (28 + dst) for dst in range(7)]
+_HOME_DOWN = (6, 5, 4, 3, 2, 1)
+
+
+def _home_single(m, t, d):
+    """``_single`` when every checker of mine is home (none on the bar)."""
+    out = []
+    srcs = list(compress(_HOME_DOWN, m[6:0:-1]))
+    for src in srcs:
+        dst = src - d
+        if dst > 0:
+            o = t[25 - dst]
+            if o < 2:
+                out.append((src, dst, o == 1))
+        else:
+            if dst == 0 or src == srcs[0]:
+                out.append((src, 0, False))
+            break
+    return out
+
+
+def _two_home(m, t, d1, d2) -> list:
+    """``_two_general`` when every checker of mine is home and none on the bar (the
+    bear-off): the same search, in the same order, with ``_home_single`` and the small
+    keys of ``_MVH``."""
+    out: dict = {}
+    MV, HIT = _MVH, _HITH
+    ones = []
+    for da, db in ((d1, d2), (d2, d1)):
+        for src, dst, hit in _home_single(m, t, da):
+            m[src] -= 1
+            m[dst] += 1
+            k1 = MV[src][dst]
+            if hit:
+                t[25 - dst] -= 1
+                t[25] += 1
+                k1 += HIT[dst]
+            first = (src, dst, hit, da)
+            seconds = _home_single(m, t, db)
+            for s2, e2, h2 in seconds:
+                k = k1 + MV[s2][e2] + HIT[e2] if h2 else k1 + MV[s2][e2]
+                if k not in out:
+                    out[k] = (first, (s2, e2, h2, db))
+            if not seconds:
+                ones.append((k1, (first,)))
+            m[src] += 1
+            m[dst] -= 1
+            if hit:
+                t[25 - dst] += 1
+                t[25] -= 1
+    if out:
+        return list(out.values())
+    if not ones:
+        return []
+    big = max(d1, d2)
+    bigs = _home_single(m, t, big)
+    if bigs:
+        for src, dst, hit in bigs:
+            k = MV[src][dst] + HIT[dst] if hit else MV[src][dst]
+            if k not in out:
+                out[k] = ((src, dst, hit, big),)
+    else:
+        for k, st in ones:
+            if k not in out:
+                out[k] = st
+    return list(out.values())
+
+
 def _two_dice(m, t, d1, d2) -> list:
     """The plays of a roll of two different dice when both can be played without the
     bar and without bearing off (no checker on the bar, two or more outside the home
@@ -746,8 +818,11 @@ def _plays_in_place(m: list, t: list, d1: int, d2: int, base=None) -> list[Play]
         else:
             raw = None
             if not m[25]:
-                if sum(m[7:25]) >= 2:
+                out7 = sum(m[7:25])
+                if out7 >= 2:
                     raw = _two_dice(m, t, d1, d2)
+                elif not out7:
+                    raw = _two_home(m, t, d1, d2) or [()]
             elif m[25] == 1:
                 raw = _enter_one(m, t, d1, d2)
             if not raw:
