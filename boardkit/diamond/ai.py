@@ -398,10 +398,10 @@ def _cgain(dist, code: int) -> int:
 # a run by +-15%); 8.3-9.3x, 5.3-6.0x, 5.9-6.7x before the steps below. Every game the
 # same move for move (tests/test_diamond_property.py pins whole seeded matches by a
 # digest). What was done, after profiling (py-spy, instruction counts):
-#   * the follow-up gain (``_Gains.leaf``) searched ~2.4 pieces a move, 5% of the searches
+#   * the follow-up gain (``_Gains.leaf``) searched ~4.6 pieces a move, few of them
 #     useful: a piece is searched only if its bound (the nearest empty hole of its hole
 #     class, ``_floors``) passes the best so far and what the move needs to be among the
-#     best (``_need``: moves scored best first), half the searches gone;
+#     best (``_need``: moves scored best first); ~2.4 now (~5% of them raise the best);
 #   * ふつう reads its pieces' memo entries once (moves and gains; ``dests_entries``
 #     inlines the hits); the king's masked search ORs one mask per line;
 #   * play() takes the bot's chosen move without checking its path again (``_chosen``);
