@@ -463,11 +463,11 @@ class RaceBot:
             return _chosen(game, moves[0])
         w, noise = self.weights, self.noise
         push, pop, over = game._fpush, game._fpop, game._is_over_fast
-        scored = []
-        for v, m in zip(_mover_values(game, moves, w, race=True), moves):
-            if noise:
-                v += rng.normal(0.0, noise)
-            scored.append((v, m))
+        values = _mover_values(game, moves, w, race=True)
+        if noise:
+            scored = [(v + rng.normal(0.0, noise), m) for v, m in zip(values, moves)]
+        else:
+            scored = list(zip(values, moves))
         if w.king_block or w.king_leap:
             scored = _king_terms(game, me, w, scored)
         if noise:
