@@ -217,7 +217,9 @@ class _Race:
                     d = max(0, d0 - deep) + w.goal_step * min(d0, deep)
                 king.append(d + w.king * d0)
                 plain.append(d + w.squatter if (d == 0 and game.rules.kings and d0 == 0) else d)
-            cost = _COSTS[key] = {0: plain, 8: king}
+            # "pen": the straggler term were the piece on hole i the furthest behind
+            cost = _COSTS[key] = {0: plain, 8: king,
+                                  "pen": [w.straggler * (d - deep if d > deep else 0) for d in dist]}
             if len(_COSTS) > 256:
                 _COSTS.clear()
                 _COSTS[key] = cost
@@ -285,6 +287,7 @@ def _mover_values(game, codes, w: Weights = DEFAULT, race: bool = False) -> list
     if race and quiet and not last and not game.rules.swap_rule and codes and codes[0] >= 0:
         # every move ordinary and none can finish: all from the parts, per piece once
         # (the codes of a piece come together; the same operations as parts.after)
+        pen = cost["pen"]
         prev = -1
         for m in codes:
             i = m >> 8
@@ -293,9 +296,9 @@ def _mover_values(game, codes, w: Weights = DEFAULT, race: bool = False) -> list
                 k = cost[c[i] & 8]
                 base = total - k[i]
                 fi = far0 if (dist[i] != far0 or nfar > 1) else second
+                pf = straggler * (fi - deep if fi > deep else 0)
             x = m & 255
-            far = dist[x] if dist[x] > fi else fi
-            out.append(-(base + k[x] + straggler * (far - deep if far > deep else 0)))
+            out.append(-(base + k[x] + (pen[x] if dist[x] > fi else pf)))
         return out
     if race:
         for m in codes:
