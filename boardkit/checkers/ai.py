@@ -727,7 +727,7 @@ class _Search:
                 # whole move; else the child is searched the usual way)
                 if later is not None:
                     later.append((len(out), own2, kp2, empty2))
-                    out.append(None)
+                    out.append(_PENDING)
                     continue
                 best = self._jumps2(own2, kp2, empty2, opp, kq, q, jd, ju, memo_p, memo_q,
                                     stops, crown_q, nq if trade else -1)
@@ -789,7 +789,8 @@ class _Search:
         scored: the exact score (``exact(j, own2, kp2, empty2)``, the opponent's best
         capture) only for a move whose bound (``_capture_cut``) plus noise reaches the
         best noisy score so far, the bound for the others."""
-        top = max([v + z for v, z in zip(out, nz) if v is not None], default=None)
+        # the moves still to score hold _PENDING (-inf): they count for nothing here
+        top = max(map(add, out, nz))
         if p == 0:
             memo_p, memo_q = self.memos
         else:
@@ -804,11 +805,11 @@ class _Search:
             if sp is None:
                 sp = memo_p[(own2, kp2)] = score_p(own2, kp2)
             ub = sp - cut
-            if top is not None and ub + nz[j] < top:
+            if ub + nz[j] < top:
                 out[j] = ub
                 continue
             v = out[j] = exact(j, own2, kp2, empty2)
-            if top is None or v + nz[j] > top:
+            if v + nz[j] > top:
                 top = v + nz[j]
 
     def _root2_flying(self, gb, gw, gk, p, moves, nz=None):
@@ -952,7 +953,7 @@ class _Search:
                 kp2 = kown | tb if tb & crown_p else kown
             if men_capture and later is not None:
                 later.append((len(out), own2, kp2, empty2))
-                out.append(None)
+                out.append(_PENDING)
                 continue
             sbest = b1 if tb != d1 else b2
             for src, movers in ((fb >> h, down), (fb >> h1, down), (fb << h, up), (fb << h1, up)):
@@ -977,7 +978,7 @@ class _Search:
                 continue
             if capture and later is not None:
                 later.append((len(out), own2, kp2, empty2))
-                out.append(None)
+                out.append(_PENDING)
                 continue
             if capture or men_capture:     # compulsory
                 out.append(captured(own2, kp2, empty2, capture))
@@ -1219,6 +1220,9 @@ def _middle_move(game, rng, tips, noise):
         i = top[int(rng.integers(len(top)))]
     return game._hand_out(i)
 
+
+#: root2's mark for a move scored later (``_later2``), below every score
+_PENDING = float("-inf")
 
 #: the middle level's searcher per (move generator, tips): root2 keeps no state of a move
 _ROOTS: dict = {}
