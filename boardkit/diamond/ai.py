@@ -772,10 +772,12 @@ def _random_best(scored, rng):
     """One of the best-scored moves of ``scored`` ((score, move) pairs, in order),
     ties (within 1e-9 of the best so far) broken at random."""
     best, best_score = [], -math.inf
+    hi = lo = -math.inf               # best_score + 1e-9, and a bound below every tie
     for v, m in scored:
-        if v > best_score + 1e-9:
+        if v > hi:
             best, best_score = [m], v
-        elif abs(v - best_score) <= 1e-9:
+            hi, lo = v + 1e-9, v - 2e-9
+        elif v > lo and abs(v - best_score) <= 1e-9:
             best.append(m)
     if len(best) == 1:                    # rng.integers(1) is 0 and draws nothing: skip it
         return best[0]
