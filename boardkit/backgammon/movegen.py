@@ -561,6 +561,17 @@ def _enter_one(m, t, d1, d2) -> list:
     return out
 
 
+def _enter_two(d1, d2, t) -> list:
+    """The plays of two different dice with two or more checkers on the bar: each die
+    enters one (BG-07), d1's first as in the general search; a die whose point is held
+    leaves only the other's entry (the other checker stays on the bar)."""
+    o1, o2 = t[d1], t[d2]           # their checkers on my points 25 - d1, 25 - d2
+    if o1 < 2:
+        a = _ST[d1][25][o1 == 1]
+        return [(a, _ST[d2][25][o2 == 1])] if o2 < 2 else [(a,)]
+    return [(_ST[d2][25][o2 == 1],)] if o2 < 2 else []
+
+
 def _double(m, t, d, n=4, pre=()) -> list:
     """The plays of a double while no checker can be borne off (no checker on the bar,
     ``n`` moves left and at least ``n`` checkers outside the home board), each after
@@ -825,6 +836,8 @@ def _plays_in_place(m: list, t: list, d1: int, d2: int, base=None) -> list[Play]
                     raw = _two_home(m, t, d1, d2) or [()]
             elif m[25] == 1:
                 raw = _enter_one(m, t, d1, d2)
+            else:
+                raw = _enter_two(d1, d2, t) or [()]
             if not raw:
                 raw = _two_general(m, t, d1, d2)
     except BaseException:               # (an interrupt mid-search): the board as it was
