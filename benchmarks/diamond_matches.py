@@ -19,20 +19,20 @@ Matches (2 players, 10 pieces, ``max_turns=400``, as ``benchmarks/tips.py``):
                   RaceBot(weights=Weights(straggler=0.0)), seeds 0..7
   tips-ladders    RaceBot(follow=0.5) vs RaceBot(follow=0.0), seeds 0..7
 
-Measured 2026-12-01 05:08-05:12 UTC (2 cores shared by several agents, load average
-2.9-3.8), old = 33aee06 (before issue 14), new = f5c453c, four runs (5, 5, 7, 7 rounds),
-medians per run:
+Measured 2026-12-01 05:08-05:25 UTC (2 cores shared by several agents, load average
+2.4-3.8), old = 33aee06 (before issue 14), new = f5c453c and 21b7c1c (the tip bots a
+little leaner), six runs (5, 5, 7, 7, 7, 7 rounds), medians per run:
 
     match          new games/CPU-s  old games/CPU-s  new/old CPU     round ratios
     normal-strong     23.4-34.3         2.7-3.4      8.78-11.60x     8.82-11.79x
-    tips-race         90.7-121.5       14.3-17.6      6.30-7.25x      5.65-7.41x
-    tips-ladders      70.1-86.8         9.3-11.3      7.45-8.14x      7.58-8.39x
+    tips-race         90.7-121.5       14.3-17.6      6.30-7.25x      5.65-7.48x
+    tips-ladders      70.1-88.3         9.3-11.3      7.45-8.14x      7.55-8.39x
 
 Every game identical move for move (``--check``: "same games"; and
 tests/test_diamond_property.py pins these matches, and three more, by a digest of the
 games 33aee06 played). The runs swing by +-15% with the load (the old engine's 1.3 s
 per match and the new one's 0.12 s are hit differently): 10x for normal-strong is
-reached on half the runs, not reliably. Earlier, same setup: e9e62cf 02:42-02:55 (load
+reached on three runs of six, not reliably. Earlier, same setup: e9e62cf 02:42-02:55 (load
 2.1-5.4) 8.3-9.3x, 5.3-6.0x, 5.9-6.7x; 5f4aebc 00:48: 3.30x, 4.52x, 4.21x.
 
 What changed (boardkit/diamond/ai.py's speed note says more): where nothing can end

@@ -396,8 +396,8 @@ def _cgain(dist, code: int) -> int:
 # (ties broken at random included) is the one the move objects gave.
 #
 # Speed (issue 14; benchmarks/diamond_matches.py: old = 33aee06, CPU medians, interleaved
-# fresh processes): ふつう-つよい 8.8-11.6x, tip bots race 6.3-7.3x, ladders 7.5-8.1x (four
-# runs 2026-12-01 05:08-05:12 UTC, 2 cores shared, load average 2.9-3.8; the load moves
+# fresh processes): ふつう-つよい 8.8-11.6x, tip bots race 6.3-7.3x, ladders 7.5-8.1x (six
+# runs 2026-12-01 05:08-05:25 UTC, 2 cores shared, load average 2.4-3.8; the load moves
 # a run by +-15%); 8.3-9.3x, 5.3-6.0x, 5.9-6.7x before the steps below. Every game the
 # same move for move (tests/test_diamond_property.py pins whole seeded matches by a
 # digest). What was done, after profiling (py-spy, instruction counts):
