@@ -421,6 +421,12 @@ class _Search:
         self.s2g, self.ctg, self.full = self.layout.s2g, self.layout.cached_to_ghost, self.gen.full
         self.flying, self.forced, self.stops = self.gen.flying, self.gen.forced, self.gen.crown_stops
         self.back, self.trade = back, "trade" in tips
+        # per mover: (its memo, the other's, their scorers, their crown rows, its cut),
+        # so that root2 starts with one look-up
+        mb, mw = self.memos
+        sb, sw = self.scores
+        self.sides2 = ((mb, mw, sb, sw, self.crown[0], self.crown[1], self.cuts[0]),
+                       (mw, mb, sw, sb, self.crown[1], self.crown[0], self.cuts[1]))
 
     def moves(self, b, w, k, p):
         own, opp = (b, w) if p == 0 else (w, b)
@@ -641,14 +647,8 @@ class _Search:
         those moves are scored after the others (see ``_capture_cut``)."""
         ctg = self.ctg
         gb, gw, gk = ctg(b), ctg(w), ctg(k)
-        if p == 0:
-            own, opp = gb, gw
-            memo_p, memo_q = self.memos
-            score_p, score_q = self.scores
-        else:
-            own, opp = gw, gb
-            memo_q, memo_p = self.memos
-            score_q, score_p = self.scores
+        own, opp = (gb, gw) if p == 0 else (gw, gb)
+        memo_p, memo_q, score_p, score_q, crown_p, crown_q, cut = self.sides2[p]
         if len(memo_p) >= ROOT2_CACHE:
             memo_p.clear()
         if len(memo_q) >= ROOT2_CACHE:
@@ -662,7 +662,6 @@ class _Search:
         kown = own & gk
         empty = self.full & ~(gb | gw)
         get_p, get_q = memo_p.get, memo_q.get
-        crown_p, crown_q = self.crown[p], self.crown[q]
         # the opponent's steps here (as if it were to move): the best score per
         # landing square, kept as the best (b1 onto d1) and the best onto another square (b2)
         if q == 0:
@@ -701,7 +700,7 @@ class _Search:
         forced, stops = self.forced, self.stops
         into: dict = {}            # f -> the best score of the opponent's steps onto f
         out = []
-        later = [] if nz is not None and forced and self.cuts[p] is not None else None
+        later = [] if nz is not None and forced and cut is not None else None
         # the squares next to the opponent's jumpers, per jump direction: a jump needs
         # a piece of the mover there and an empty square behind it
         pd, pd1, pu, pu1 = jd << h, jd << h1, ju >> h, ju >> h1
