@@ -35,6 +35,14 @@ def test_rejected_draws_drawn_again():
         G._DRAW = (fake, lambda st: next(seq), None, threading.Lock())
         assert G._draw_dice(fake) == (4, 1)     # 0, 0 rejected; 6 (2**31 + 1) >> 32 = 3; 5: 0
         assert next(seq) == 2**32 - 1
+        # resolve_chance's own copy of the draw
+        seq = iter([0, 0, 2**31 + 1, 5, 2**32 - 1])
+        g = BackgammonGame().set_dice(3, 1)
+        g.play(g.legal_moves()[0])
+        while not g.chance_pending():
+            g.play(g.legal_moves()[0])
+        assert g.resolve_chance(fake) == (4, 1) and g.dice == (4, 1)
+        assert next(seq) == 2**32 - 1
     finally:
         G._DRAW = saved
 

@@ -100,9 +100,13 @@ def _draw_dice(rng) -> tuple[int, int]:
         if type(rng).__name__ != "Generator" or type(rng).__module__ not in _NP_GEN_MODULES:
             integers = rng.integers
             return (int(integers(1, 7)), int(integers(1, 7)))
+        import ctypes
         bg = rng.bit_generator
         cf = bg.ctypes
-        c = _DRAW = (rng, cf.next_uint32, cf.state, bg.lock)
+        # called as a Python-API function: the GIL is kept (no release and re-take per die)
+        nxt = ctypes.PYFUNCTYPE(ctypes.c_uint32, ctypes.c_void_p)(
+            ctypes.cast(cf.next_uint32, ctypes.c_void_p).value)
+        c = _DRAW = (rng, nxt, cf.state, bg.lock)
     nxt, st = c[1], c[2]
     with c[3]:
         x = nxt(st) * 6
@@ -405,7 +409,19 @@ class BackgammonGame(Game):
             # a turn's roll, written out (the same draws as _sample_chance); the history
             # entry is one of 72 immutable ChanceSteps, made once (frozen dataclasses
             # cost a microsecond each to build)
-            a, b = _draw_dice(rng)
+            c = _DRAW
+            if c[0] is rng:             # _draw_dice, written out (once a turn)
+                nxt, st = c[1], c[2]
+                with c[3]:
+                    x = nxt(st) * 6
+                    while x & 0xFFFFFFFF < 4:
+                        x = nxt(st) * 6
+                    y = nxt(st) * 6
+                    while y & 0xFFFFFFFF < 4:
+                        y = nxt(st) * 6
+                a, b = (x >> 32) + 1, (y >> 32) + 1
+            else:
+                a, b = _draw_dice(rng)
             who = self._turn
             if who == self._roller and self._dice is None:
                 snap = _UNDO_ROLL               # (undone by setting the phase back)
@@ -567,8 +583,12 @@ class BackgammonGame(Game):
                 self._history.append(move)
                 if m[0] == 15:
                     self._finish(r, None)
-                else:
-                    self._next_turn()
+                else:                   # _next_turn, written out
+                    p = self._roller = self._turn = 1 - r
+                    rl, o = self.rules, self._owner
+                    self._phase = "cube" if (rl.cube and not self._crawford
+                                             and (o is None or o == p)
+                                             and self._cube * 2 <= rl.max_cube) else "roll"
                 return move
         elif ph == "cube" and move is _ROLL:
             self._phase = "roll"
