@@ -500,22 +500,14 @@ def _two_dice(m, t, d1, d2) -> list:
     # other landing point: two different checkers reach the same position either way,
     # and in this case (no bar, no bearing off) a step's legality does not depend on
     # the order. So only those chains are tried, in the order of the full search.
-    for s1 in srcs:
-        e1 = s1 - db
-        if e1 <= 0:
-            break
-        o1 = t[25 - e1]
-        if o1 >= 2:
-            continue
+    # (the first steps of this order are the steps of sec: d2 from an original point)
+    for s1, e1, st1 in sec:
         e2 = e1 - da
-        if e2 <= 0:
-            continue
-        o2 = t[25 - e2]
-        if o2 >= 2:
-            continue
-        h1 = o1 == 1
-        if 3 * s1 + 2 * h1 not in one:       # (a hit on e1 here: another position)
-            append((Sb[s1][h1], Sa[e1][o2 == 1]))
+        if e2 > 0:
+            o2 = t[25 - e2]
+            # (a hit on e1 here: another position)
+            if o2 < 2 and 3 * s1 + 2 * st1[2] not in one:
+                append((st1, Sa[e1][o2 == 1]))
     return out
 
 
@@ -593,9 +585,9 @@ def _double(m, t, d, n=4, pre=()) -> list:
     # run over the rows from the previous move's on (``tails``).
     ST = _ST[d]
     rows: list = []
-    reach = [0] * 26            # moves a checker can still make from here on the way
+    reach = [0] * 31            # moves a checker can still make from here on the way
     for q in range(24, d, -1):
-        r = n if m[q] else (reach[q + d] - 1 if q + d <= 24 else 0)
+        r = n if m[q] else reach[q + d] - 1
         if r > 0:
             o = t[25 - q + d]
             if o < 2:
