@@ -434,7 +434,6 @@ def _two_dice(m, t, d1, d2) -> list:
     if it did (``one``): the first found is kept, as in the full search."""
     srcs = list(compress(_POINTS_DOWN, m[24:0:-1]))     # my points, highest first
     out: list = []
-    append = out.append
     one = set()     # one-checker plays so far: 3 * start + (1: hit on the way by d1 first, 2: by d2)
     da, db = d1, d2
     Sa, Sb = _ST[da], _ST[db]
@@ -470,7 +469,7 @@ def _two_dice(m, t, d1, d2) -> list:
                         kk = 3 * s1 + h1
                         if kk not in one:
                             one.add(kk)
-                            append((first, Sb[e1][o2 == 1]))
+                            out.append((first, Sb[e1][o2 == 1]))
             if s2 == s1:
                 if gone:
                     continue
@@ -486,7 +485,7 @@ def _two_dice(m, t, d1, d2) -> list:
                 one.add(kk)
             if h1 and e2 == e1:     # (the blot there is already hit)
                 st2 = Sb[s2][0]
-            append((first, st2))
+            out.append((first, st2))
         if new_pt:                  # e1 is below every other source
             e2 = e1 - db
             if e2 > 0:
@@ -495,7 +494,7 @@ def _two_dice(m, t, d1, d2) -> list:
                     kk = 3 * s1 + h1
                     if kk not in one:
                         one.add(kk)
-                        append((first, Sb[e1][o2 == 1]))
+                        out.append((first, Sb[e1][o2 == 1]))
     # The other order (d2 first) can only add one checker moving both dice through the
     # other landing point: two different checkers reach the same position either way,
     # and in this case (no bar, no bearing off) a step's legality does not depend on
@@ -507,7 +506,7 @@ def _two_dice(m, t, d1, d2) -> list:
             o2 = t[25 - e2]
             # (a hit on e1 here: another position)
             if o2 < 2 and 3 * s1 + 2 * st1[2] not in one:
-                append((st1, Sa[e1][o2 == 1]))
+                out.append((st1, Sa[e1][o2 == 1]))
     return out
 
 
@@ -519,7 +518,6 @@ def _enter_one(m, t, d1, d2) -> list:
     the entered checker moves on with the other die in both orders and neither order
     hits on the way. Empty when no play uses both dice (``_two_general`` then decides)."""
     out: list = []
-    append = out.append
     chain = False               # the entering checker moving on, no hit on the way, seen
     for da, db in ((d1, d2), (d2, d1)):
         o = t[da]               # their checkers on my point 25 - da
@@ -543,7 +541,7 @@ def _enter_one(m, t, d1, d2) -> list:
                         if chain:
                             continue
                         chain = True
-                    append((first, Sb[s2][o2 == 1]))
+                    out.append((first, Sb[s2][o2 == 1]))
         finally:
             m[25] = 1
             m[e1] -= 1
@@ -597,7 +595,6 @@ def _double(m, t, d, n=4, pre=()) -> list:
     nc = len(rows)
     tails = [rows[i:] for i in range(nc + 1)]
     out: list = []
-    append = out.append
     if n == 3:
         # (one checker entered from the bar) the loops below, one level less
         short = False
@@ -616,17 +613,17 @@ def _double(m, t, d, n=4, pre=()) -> list:
                 any2 = False
                 if m[q1] > 1:
                     any2 = True
-                    append(pre + (s0, s1, sn1))
+                    out.append(pre + (s0, s1, sn1))
                 for _, q2, _, sh2, _ in tails[i1 + 1]:
                     if m[q2]:
                         any2 = True
-                        append(pre + (s0, s1, sh2))
+                        out.append(pre + (s0, s1, sh2))
                 m[x1] -= 1
                 if not any2:
-                    append(pre + (s0, s1))
+                    out.append(pre + (s0, s1))
                     short = True
             if not any1:
-                append(pre + (s0,))
+                out.append(pre + (s0,))
                 short = True
             m[q0] += 1
             m[x0] -= 1
@@ -661,22 +658,22 @@ def _double(m, t, d, n=4, pre=()) -> list:
                 any3 = False
                 if m[q2] > 1:
                     any3 = True
-                    append((s0, s1, s2, sn2))
+                    out.append((s0, s1, s2, sn2))
                 for _, q3, _, sh3, _ in tails[i2 + 1]:     # below q2
                     if m[q3]:
                         any3 = True
-                        append((s0, s1, s2, sh3))
+                        out.append((s0, s1, s2, sh3))
                 m[x2] -= 1
                 if not any3:
-                    append((s0, s1, s2))
+                    out.append((s0, s1, s2))
                     short = True
             if not any2:
-                append((s0, s1))
+                out.append((s0, s1))
                 short = True
             m[q1] += 1
             m[x1] -= 1
         if not any1:
-            append((s0,))
+            out.append((s0,))
             short = True
         m[q0] += 1
         m[x0] -= 1
