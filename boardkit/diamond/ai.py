@@ -886,6 +886,10 @@ class _ReplyScores:
         self.root_reply = None
         self.others: dict = {}
         self.gains = _Gains(game, me, state, mine) if follow else None
+        # the rival's steps and single hops (DG-13), for its men's searches in ``base``: a
+        # hop chain never lands on a step's hole (it keeps the hole class, q and r mod 2,
+        # a step changes it), so its holes follow the steps without a membership test
+        self.steps, self.hops = game._steps[opp], game._hopp[opp]
 
     def _entries(self, j: int, kxs) -> list:
         """(gain key, piece, place in its list, code) of the rival's moves of piece j
@@ -950,12 +954,30 @@ class _ReplyScores:
                 # one's (ties: by piece, place)
                 lim = top[-1][0] if len(top) == width else 999
                 dist = self.dist
+                hops = self.hops
                 for j in redo:            # searched again (no memory: this position is new)
+                    v = c[j]
+                    if v & 8:
+                        out = dests(game, j)
+                    else:                 # dests(game, j) inlined for a man (see __init__)
+                        out = [x for x in self.steps[j] if not c[x]]
+                        c[j] = 0
+                        seen = {j}
+                        queue = [j]
+                        for y in queue:
+                            for over, x in hops[y]:
+                                w = c[over]
+                                if w and not w & 8 and not c[x] and x not in seen:
+                                    seen.add(x)
+                                    queue.append(x)
+                        c[j] = v
+                        if len(queue) > 1:
+                            out += queue[1:]
                     dj = dist[j]
                     base = j << 8
                     near = lim + dj
                     top.extend([(dist[x] - dj, j, n, base | x)
-                                for n, x in enumerate(dests(game, j)) if dist[x] <= near])
+                                for n, x in enumerate(out) if dist[x] <= near])
                 top.sort()
                 del top[width:]
                 reply, least = self._best(top)
