@@ -653,6 +653,10 @@ class _Search:
             memo_p.clear()
         if len(memo_q) >= ROOT2_CACHE:
             memo_q.clear()
+        if self.forced and moves and moves[0][2]:
+            # the mover must capture (every move is a capture): each child is searched,
+            # the opponent's steps here are not needed
+            return [-self._child2(gb, gw, gk, p, raw) for raw in moves]
         kq = opp & gk
         if kq and self.flying:
             return self._root2_flying(gb, gw, gk, p, moves, nz)
