@@ -420,13 +420,23 @@ def cached_dests(g, i: int, state: int) -> list[int]:
     rules = g.rules
     if not v or rules.swap_rule:
         return dests(g, i)
-    memo = g._dmemo
     key = (rules.long_jump << 13 | rules.king_hops_after_group << 12) | i << 4 | v
-    entries = memo.get(key)
+    entries = g._dmemo.get(key)
     if entries is not None:
         for e in entries:
             if state & e[0] == e[1]:
                 return e[2]
+    return _search_entry(g, i, state, key, entries)[2]
+
+
+def _search_entry(g, i: int, state: int, key: int, entries) -> tuple:
+    """``cached_dests``'s search on a miss (the memory already looked at: ``entries`` =
+    ``g._dmemo.get(key)``, none of them holding): the new entry (mask, ``state & mask``,
+    destinations), remembered."""
+    c = g.cells
+    v = c[i]
+    rules = g.rules
+    memo = g._dmemo
     p = (v & 7) - 1
     rm = g._smask[p][i]
     out = [x for x in g._steps[p][i] if not c[x]]
@@ -468,19 +478,17 @@ def cached_dests(g, i: int, state: int) -> list[int]:
                             queue.append(x)
         finally:
             c[i] = v
-        if len(queue) > 1:
-            if out:
-                out.extend([x for x in queue[1:] if x not in out])
-            else:
-                out = queue[1:]
+        if len(queue) > 1:                # a hop chain keeps the hole class (q, r mod 2), a
+            out += queue[1:]              # step changes it: no landing is a step's hole
+    e = (rm, state & rm, out)
     if entries is None:
         if len(memo) > 20_000:
             memo.clear()
-        memo[key] = [(rm, state & rm, out)]
+        memo[key] = [e]
     else:                                 # the newest first; a few positions per piece (a
-        entries.insert(0, (rm, state & rm, out))      # search goes back and forth)
+        entries.insert(0, e)              # search goes back and forth)
         del entries[_MEMO_DEPTH:]
-    return out
+    return e
 
 
 def dests_entry(g, i: int, state: int) -> tuple:
@@ -489,13 +497,13 @@ def dests_entry(g, i: int, state: int) -> tuple:
     uses the mask to tell which pieces a move can touch). Not with the swap rule."""
     v = g.cells[i]
     rules = g.rules
-    entries = g._dmemo.get((rules.long_jump << 13 | rules.king_hops_after_group << 12) | i << 4 | v)
+    key = (rules.long_jump << 13 | rules.king_hops_after_group << 12) | i << 4 | v
+    entries = g._dmemo.get(key)
     if entries is not None:
         for e in entries:
             if state & e[0] == e[1]:
                 return e
-    cached_dests(g, i, state)
-    return g._dmemo[(rules.long_jump << 13 | rules.king_hops_after_group << 12) | i << 4 | v][0]
+    return _search_entry(g, i, state, key, entries)
 
 
 def dests_entries(g, holes, state: int) -> list:
@@ -506,11 +514,16 @@ def dests_entries(g, holes, state: int) -> list:
     flags = rules.long_jump << 13 | rules.king_hops_after_group << 12
     out = []
     for i in holes:
-        for e in memo.get(flags | i << 4 | c[i], ()):
-            if state & e[0] == e[1]:
-                break
+        key = flags | i << 4 | c[i]
+        entries = memo.get(key)
+        if entries is None:
+            e = _search_entry(g, i, state, key, None)
         else:
-            e = dests_entry(g, i, state)
+            for e in entries:
+                if state & e[0] == e[1]:
+                    break
+            else:
+                e = _search_entry(g, i, state, key, entries)
         out.append((i, e))
     return out
 
