@@ -482,7 +482,7 @@ class RaceBot:
             follow = self.follow
             top = -math.inf               # the best score so far (see _need)
             for v, m in scored[:self.look]:
-                if homes is not None and _calm(homes, m, 1):
+                if homes is not None and (not homes or _calm(homes, m, 1)):
                     # the move ends nothing: its follow-up gain from the parts
                     if gains is None:
                         gains = _Gains(game, me, state, mine)
@@ -580,8 +580,8 @@ def _homes(game, plies: int):
         return None
     c = game.cells
     out = []
-    for home, hs in zip(game._home, game._home_set):
-        empty = sum(1 for j in home if not c[j])
+    for home, hs in zip(game._home_get, game._home_set):
+        empty = home(c).count(0)
         if empty <= plies:                # more empty holes: no move can bring it below
             out.append((hs, empty))
     return out
@@ -820,7 +820,7 @@ class ReplyBot:
         parts = _ReplyScores(game, self.reply_width, self.follow, state, mine)
         # the scores before the follow-up term first ([score, move, reply]; reply None:
         # the score is whole), then the follow-up gains, best first (see _need)
-        scored = [[*parts.base(m), m] if _calm(homes, m, 2) else [self._score(game, m), None, m]
+        scored = [[*parts.base(m), m] if not homes or _calm(homes, m, 2) else [self._score(game, m), None, m]
                   for m in moves]
         follow = self.follow
         if follow:

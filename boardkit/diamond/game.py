@@ -21,6 +21,7 @@ codes, no path) with ``_fpush(code)`` / ``_fpop()``; everything else uses ``play
 """
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Any, ClassVar
 
 from .. import svg
@@ -86,6 +87,7 @@ class DiamondGame(Game):
         self._start_region = [idx(region(t)) for t in self._start_tip]
         self._home = [idx(region(t)) for t in self._goal_tip]
         self._home_set = [frozenset(x) for x in self._home]
+        self._home_get = [itemgetter(*x) for x in self._home]     # a home's cells (10 or 15)
         self._start_set = [frozenset(x) for x in self._start_region]
         self._start_camp = [frozenset(camp(t)) for t in self._start_tip]
         self._goal_camp = [frozenset(camp(t)) for t in self._goal_tip]
