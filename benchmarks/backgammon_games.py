@@ -35,28 +35,38 @@ What is timed (like for like, the same harness in each library):
 
 Like for like, with two differences that cost boardkit, not OpenSpiel: a boardkit turn
 also takes the cube step (legal_moves() = roll/double, play "roll") and its roll is two
-numpy draws (resolve_chance's two dice, ~1.1 us each: seeded games depend on them),
-where OpenSpiel draws one chance outcome per roll.
+draws of 32 bits (resolve_chance's two dice: seeded games depend on them; since
+2026-12-01 05:13 taken straight from the bit generator, ~0.3 us each, the same numbers
+and generator state as two ``rng.integers(1, 7)`` calls at ~1.1 us each), where
+OpenSpiel draws one chance outcome per roll.
 
-Measured 2026-12-01 05:02-05:04 UTC on this shared 2-core machine (load 3.3-4.1, wall
-times often far from CPU times), ``--rounds 5 --games 60``, CPU medians, two runs each
-``--vs 6fdb926`` (before issue 14) and ``--vs 7df0bfb`` (before this round's work):
+Measured 2026-12-01 05:30-05:35 UTC on this shared 2-core machine (load 1.9-3.8, wall
+times often far from CPU times), ``--rounds 5 --games 60``, CPU medians, 12 runs of
+games and movegen at 16d8716 (4 with ``--vs 6fdb926``, before issue 14; 3 with ``--vs
+7df0bfb``, before the previous round; 3 with ``--vs 04c414e``, before this step):
 
-    games    boardkit 570-605 games/s; 6fdb926 109-111 (5.2x), 7df0bfb 426-475
-             (1.27-1.41x); OpenSpiel 498-573: 1.00-1.21x (1.00-1.06x in the two runs
-             against 6fdb926)
-    movegen  boardkit 87,500-93,200 positions/s; 6fdb926 7,950-8,330 (11.1-11.4x),
-             7df0bfb 70,400-75,500 (1.16-1.32x); OpenSpiel 78,100-84,500: 1.10-1.14x
+    games    boardkit 544-694 games/s; OpenSpiel 497-580: 0.96-1.31x (median of the
+             12 runs 1.18x; 10 of 12 at 1.12x or more); 6fdb926 111-114 (5.5-6.0x);
+             7df0bfb 407-464 (1.48-1.60x); 04c414e 481-594 (0.96-1.44x; in an
+             interleaved A/B of 7 fresh processes x 100 games each: 1.17x)
+    movegen  boardkit 87,000-102,600 positions/s (one run 62,600: three of its five
+             rounds hit by load); OpenSpiel 77,600-87,600: 1.10-1.27x (that run
+             0.76x); 6fdb926 7,970-8,680 (11.4-12.5x); 7df0bfb 69,100-75,300
+             (1.35-1.45x)
     normal   boardkit 128-132 games/s, 6fdb926 9.1-10.4: 12.7-14.1x (04:53-04:54 UTC,
-             load 3.9-4.8, two runs; one more at 05:03: 170 vs 12.8, 13.3x)
+             load 3.9-4.8, two runs; one more at 05:03: 170 vs 12.8, 13.3x; one at
+             05:36, load 3.3, 16d8716: 159 vs 11.9, 13.4x)
+
+Single runs scatter by +-10% on each side here (the same code gave 544 and 694
+games/s ten minutes apart), so a single ratio can land near 1x: quote ranges.
 
 The normal rounds load the bear-off table before the clock (``bearoff.table()``, both
 engines; since 2026-12-01 04:58: the earlier ``ai.evaluate_many`` on the start position
 never loaded it, so ~80 ms of table load sat inside each round: 6.2-6.3x then).
-Earlier the same day: 02:38-02:50 (load 4-6) games 0.79-0.83x OpenSpiel, movegen
+Earlier the same day: 05:02-05:04 (load 3.3-4.1, 04c414e's code) games 1.00-1.21x
+OpenSpiel, movegen 1.10-1.14x; 02:38-02:50 (load 4-6) games 0.79-0.83x, movegen
 0.86-0.87x, normal 4.1-4.2x; at the start of issue 14's first round 0.66x, 0.30x, 2.7x.
-The games ratio is the closest: within the noise of this loaded machine in single runs
-(see boardkit/backgammon/movegen.py's docstring for where a turn's time goes).
+See boardkit/backgammon/movegen.py's docstring for where a turn's time goes.
 """
 from __future__ import annotations
 

@@ -13,47 +13,55 @@ turn and need no keys at all: two different dice with no checker on the bar and 
 bearing off possible (``_two_dice``: two checkers moved by one die each reach different
 positions unless the play is really one checker moved by both dice, and only those are
 told apart, by their start and where they hit); one checker on the bar with two
-different dice (``_enter_one``); doubles (``_double``, ``_double_off`` when a checker
-may be borne off: different sets of moved checkers reach different positions, and
-since the sources never rise whether a move hits is known before the loops; checkers
-on the bar are entered first and the same loops do the rest). The other cases of two
-different dice (bearing off, two or more on the bar) tell plays apart by integer keys
-summed from tables built once (``_two_general``). Moves are made in place and taken
-back; the steps are shared tuples from a table (``_ST``); ``Play`` objects are lazy
-(``after``/``steps`` built when asked; ``BackgammonGame.play`` applies the raw steps in
-place) and made by a plain class call (``_GenPlay``, twice as fast as
-``Play.__new__``), the empty play of a blocked roll included. The game keeps the plays
-of the game that generated last in ONE module-wide slot (game.py ``_LAST``, stamped
-per game): kept in every game, thousands of set-up games held their plays alive and
-the garbage collector walked them over and over (a third of the time of listing the
-moves of 3,000 positions). A module-wide position+dice cache was tried and dropped: in
-games positions hardly come back, and filling and clearing it cost 10 us per turn.
-Plays and their order are exactly the old generator's: tests/test_backgammon_movegen.py
-checks them against the plain keyed search on set-ups and game positions (every roll
-on 10 games and 20,000 set-ups when slow); checked against the code before (7df0bfb)
-on 388,420 positions (every roll at the 3,845 positions of 40 random games, 250,000
-random set-ups with blots, bars and bear-offs) and 300 seeded games with the cube,
-without it and in a match the same move for move as 6fdb926 (undo restoring every
-state).
+different dice (``_enter_one``), two or more (``_enter_two``: one play at most);
+doubles (``_double``, ``_double_off`` when a checker may be borne off: different sets
+of moved checkers reach different positions, and since the sources never rise whether
+a move hits is known before the loops; checkers on the bar are entered first and the
+same loops do the rest, three nested loops after one entered). The bear-off with two
+different dice (all checkers home, none on the bar) is the general search with a
+home-board single step and small keys (``_two_home``); the other cases of two
+different dice (one checker left outside the home board, no play using both dice)
+tell plays apart by integer keys summed from tables built once (``_two_general``).
+Moves are made in place and taken back; the steps are shared tuples from a table
+(``_ST``); results are appended with ``out.append(...)`` (CPython 3.11 specialises
+that call; a bound ``append`` local is slower, as are list comprehensions in the inner
+loops: measured). ``Play`` objects are lazy (``after``/``steps`` built when asked;
+``BackgammonGame.play`` applies the raw steps in place) and made by a plain class call
+(``_GenPlay``, twice as fast as ``Play.__new__``), the empty play of a blocked roll
+included. The game keeps the plays of the game that generated last in ONE module-wide
+slot (game.py ``_LAST``, stamped per game): kept in every game, thousands of set-up
+games held their plays alive and the garbage collector walked them over and over (a
+third of the time of listing the moves of 3,000 positions). A module-wide
+position+dice cache was tried and dropped: in games positions hardly come back, and
+filling and clearing it cost 10 us per turn. Plays and their order are exactly the old
+generator's: tests/test_backgammon_movegen.py checks them against the plain keyed
+search on set-ups and game positions (every roll on 10 games and 20,000 set-ups when
+slow); checked against the code before (7df0bfb): 253,080 position-rolls (every roll
+at random set-ups with blots, bars and bear-offs and at random-game positions) and 80
+seeded games with and without the cube (every move list, every history) the same.
 
 Measured side by side with benchmarks/backgammon_games.py (5 interleaved rounds, CPU
-medians, 2026-12-01 05:02-05:04 UTC, this shared 2-core machine at load 3.3-4.1, two
-runs each against 6fdb926, the code before issue 14, and 7df0bfb, before this round):
+medians, 2026-12-01 05:30-05:35 UTC, this shared 2-core machine at load 1.9-3.8, 12
+runs; the figures per old engine are in that script's docstring):
 
-    random games through the public API   570-605 games/s  (6fdb926 109-111: 5.2x;
-                                          7df0bfb 426-475: 1.27-1.41x)
-                                          OpenSpiel 498-573: 1.00-1.21x
-    legal moves per position              87,500-93,200 pos/s  (6fdb926 7,950-8,330:
-                                          11.1-11.4x; 7df0bfb 70,400-75,500: 1.16-1.32x)
-                                          OpenSpiel 78,100-84,500: 1.10-1.14x
+    random games through the public API   544-694 games/s  (6fdb926: 5.5-6.0x;
+                                          7df0bfb: 1.48-1.60x)
+                                          OpenSpiel 497-580: 0.96-1.31x, median 1.18x
+    legal moves per position              87,000-102,600 pos/s  (6fdb926: 11.4-12.5x;
+                                          7df0bfb: 1.35-1.45x)
+                                          OpenSpiel 77,600-87,600: 1.10-1.27x (one run
+                                          0.76x, three of its rounds hit by load)
 
-So both are at or above OpenSpiel's C++ driven from Python, the games only just (1.00x
-and 1.06x in the two runs against 6fdb926). Where the time goes: a random-game turn
-costs ~17 us on this machine: listing the plays ~10 us (doubles, one turn in nine,
-~25 us each with ~76 plays; ~1.4 us making ~18 ``Play`` objects), three numpy draws
-~3.5 us (the two dice, which seeded games depend on, and the harness's pick), the rest
-the harness's calls and the turn's bookkeeping (undo records, history, the cube step).
-Further gains need fewer Python objects per play or fewer calls per turn.
+Both at or above OpenSpiel's C++ driven from Python in most runs; single runs scatter
+by +-10% on each side on this machine. Where the time goes: a random-game turn costs
+~14 us here: listing the plays ~9 us (two different dice ~6 us for ~23 plays; doubles,
+one turn in six, ~25 us with ~69 plays; ~1.5 us making ~19 ``Play`` objects at ~80 ns
+each), the harness's pick ~1.4 us (a numpy call), the two dice ~0.6 us (straight from
+the bit generator, game.py ``_draw_dice``), the rest the harness's calls and the
+turn's bookkeeping (undo records, history, the cube step; ~15 calls). Tried and
+dropped (slower, measured): list comprehensions or per-row dict lookups of the special
+sources in ``_two_dice``, comprehensions for a double's last move. Further gains need
+fewer Python objects per play or fewer calls per turn.
 """
 from __future__ import annotations
 
