@@ -682,7 +682,8 @@ class TossModel(RuleOptions):
         Tosses are drawn in cache-sized chunks; a turn running over a chunk's end is
         carried into the next chunk. Speed: 0.59-0.61x (fair) and 0.52-0.53x (realistic)
         of drawing the same numbers bare (2026-12-01, load 3.5; issue 14 asked 0.8x, which
-        numpy's one pass per operation does not reach: benchmarks/mawari_toss.py)."""
+        numpy's one pass per operation does not reach; a numba fused loop, bit-identical,
+        reached typically 0.80-0.86x and was not adopted: benchmarks/mawari_toss.py)."""
         self._check_turn_ends()
         n = check_count(n)
         out = np.empty(n, dtype=np.int64)
