@@ -12,21 +12,32 @@ second of wall time and of CPU time (``time.process_time``: the machine is share
 is the fairer figure); medians and ratios are printed. Both must give the SAME results
 (wins, draws, plies): the speed-ups keep every bot's choices (checked below).
 
-Measured 2026-12-01 04:54-05:12 UTC, two runs (2-core machine shared with five other
-agents' jobs, load average 3.3-4.7, so wall times are poor; CPU is the figure to read),
---games 20 --runs 5, baseline 5681413 (before issue 14), medians, games per second CPU
-(run 1 / run 2):
+Measured 2026-12-01 05:44-05:50 UTC (2-core machine shared with five other agents'
+jobs, load average 2.6-3.3, so wall times are poor; CPU is the figure to read), --games
+20, baseline 5681413 (before issue 14), medians, games per second CPU; normal-normal two
+runs of --runs 7 (run 1 / run 2), normal-strong 8x8 one run of --runs 5, normal-strong
+10x10 from 05:32-05:42 (--runs 5, the tree before the memo sizes below, 1f55e7e):
 
   case                 ours CPU        base CPU      ratio CPU      same results
-  normal-normal 8x8    167.5 / 159.5   18.6 / 17.9    9.0x /  8.9x   yes
-  normal-strong 8x8      7.2 /   7.6    3.3 /  3.1    2.2x /  2.4x   yes
-  normal-normal 10x10   72.3 /  81.3    7.3 /  7.9    9.9x / 10.3x   yes
-  normal-strong 10x10    1.5 /   1.6    0.6 /  0.6    2.7x /  2.9x   yes
+  normal-normal 8x8    165.3 / 192.2   14.9 / 16.2   11.1x / 11.9x  yes
+  normal-strong 8x8      6.1            2.9           2.1x          yes
+  normal-normal 10x10   77.4 / 106.2    6.3 /  8.7   12.4x / 12.2x  yes
+  normal-strong 10x10    1.6            0.5           3.0x          yes
+
+Since 4760f03 (8.9-9.0x and 9.9-10.3x then): bot games through ``sim.play_game`` run in
+``CheckersGame._play_bots`` (a loop that plays the same games: when every seat is the
+middle level, the choice comes from the raw move list without a bot call, ``_hand_out``
+or ``play``'s checks, and the noise is drawn 128 normals at a time, the generator put back
+to where one draw per move leaves it; ``tests/test_checkers_bot_games.py`` checks outcome,
+plies, history, undo and generator state against the plain loop over hundreds of seeded
+games); a forced capture at the root searches each child at once; and the smaller memos
+(root2's side scores 1,000 per side, the recent ghost conversions 1,024) that stay in the
+processor's caches gave 1.1-1.2x and 1.05-1.08x by themselves (interleaved runs).
 
 (Earlier the same day, before the changes below: normal-normal 5.2-6.7x (8x8) and
-5.2-5.8x (10x10) CPU.) Issue 14 asks for 10x at the middle level: 10x10 is there
-(9.9-10.3x), 8x8 is not (8.9-9.0x), with every bot choice unchanged (the results above
-and ``test_checkers_fast``'s seeded games pinned by digest, with the strong search's node
+5.2-5.8x (10x10) CPU.) Issue 14 asks for 10x at the middle level: both boards are there
+(11.1-11.9x and 12.2-12.4x), with every bot choice unchanged (the results above and
+``test_checkers_fast``'s seeded games pinned by digest, with the strong search's node
 counts).
 What the middle level does per move: the noise is drawn first (the same draws), then
 ``root2`` scores the opponent's steps once for the position and each root move by a few
@@ -40,10 +51,11 @@ Flying kings (10x10): each opponent king's walk is done once per position and ag
 after a root step onto or off a square it read. The bot hands out its move without the
 position's whole ``CheckersMove`` list (``CheckersGame._hand_out``); the public generator
 takes steps from per-square tables in square order (no sort) and forced single jumps
-from the ghost-layout captures. On 8x8 a ply is now ~38 us: ~24 us of ``root2`` (a third
-of it scoring the opponent's ~8 steps, 70% memo misses at ~0.5 us each: those side
-scores are new in every position), ~3 us of move generation, ~11 us of game and bot
-bookkeeping (the noise draws alone ~1.5 us); against ~380 us before issue 14. Positions
+from the ghost-layout captures. On 8x8 a ply took ~38 us at 4760f03: ~24 us of ``root2`` (a
+third of it scoring the opponent's ~8 steps, 70% memo misses: those side scores are new
+in every position), ~3-4 us of move generation, ~11 us of game and bot bookkeeping;
+with the lean loop the bookkeeping is ~2 us and ``root2`` is ~80% of a ply (measured
+in one process at a quieter moment: ~30 us a ply against ~380 us before issue 14). Positions
 do not repeat enough for caches of whole searches: 3% of the normal bot's positions
 recur across 60 seeded games. The strong bot (normal-strong) keeps its node budget,
 which decides its moves when a search runs out, so its search keeps the same node
