@@ -140,3 +140,22 @@ def test_ties_draw_from_the_generator_in_turn():
     rules = CheckersRules.american()
     for seed in range(20):
         check_same(both(rules, [NormalBot(noise=1e-300), NormalBot(noise=1e-300)], seed, 300))
+
+
+class CountingGenerator(np.random.Generator):
+    """A Generator subclass (it may draw otherwise): the lean loop leaves it to the bots."""
+
+    calls = 0
+
+    def standard_normal(self, *args, **kwargs):
+        CountingGenerator.calls += 1
+        return super().standard_normal(*args, **kwargs)
+
+
+def test_a_generator_subclass_draws_one_call_per_move():
+    rules = CheckersRules.american()
+    for cls in (PlainGame, CheckersGame):
+        CountingGenerator.calls = 0
+        g = cls(rules)
+        _out, plies = sim.play_game(g, [NormalBot(), NormalBot()], CountingGenerator(np.random.PCG64(3)), 40)
+        assert CountingGenerator.calls == plies == 40

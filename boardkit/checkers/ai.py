@@ -1250,11 +1250,15 @@ def _root_search(game, tips) -> _Search:
 
 #: normal draws taken from the generator at a time by ``_middle_chooser``
 NOISE_BLOCK = 128
+#: the bit generators whose state ``_middle_chooser`` saves and restores (all tested)
+_BLOCK_BITS = (np.random.PCG64, np.random.PCG64DXSM, np.random.MT19937, np.random.Philox,
+               np.random.SFC64)
 
 
 def _middle_chooser(game, bots, rng):
     """For ``CheckersGame._play_bots`` when every seat is the middle level (``NormalBot``
-    with depth 2 and noise) and rng a numpy Generator, else None: ``(choose, sync)``.
+    with depth 2 and noise) and rng a numpy Generator on one of numpy's bit generators,
+    else None: ``(choose, sync)``.
     ``choose(b, w, k, p, raws)`` is the index of ``_middle_move``'s choice in that
     position (raws: its ``cached_generate`` list), with the same noise; the normals
     come ``NOISE_BLOCK`` at a time (one call, not one per move: ``standard_normal(a)``
@@ -1267,8 +1271,8 @@ def _middle_chooser(game, bots, rng):
         if type(b) is not NormalBot or b.depth != 2 or not b.noise:
             return None
         noises.append(b.noise)
-    if not isinstance(rng, np.random.Generator):
-        return None
+    if type(rng) is not np.random.Generator or type(rng.bit_generator) not in _BLOCK_BITS:
+        return None             # (a subclass may draw otherwise; other bit generators untested)
     same = len(set(noises)) == 1
     root2 = _root_search(game, _NORMAL_TIPS).root2
     bits = rng.bit_generator
