@@ -416,6 +416,23 @@ def _cgain(dist, code: int) -> int:
 # (masked searches, ~40% reuse); ints instead of tuples for the rival's move entries
 # (no faster to build). What is left is spread thin: the searches themselves (~1.3 us
 # each) ~25%, memo misses after each move ~15%, per-move and per-decision bookkeeping.
+# 2026-12-01 05:30-05:46 UTC (issue 14, second pass): where a whole ふつう-つよい match's
+# time goes, measured per call: outside the bots (new games, play(), is_over(), the loop
+# of sim.play_game) ~3%, ``_chosen`` ~1%, so a lean game loop (``_play_bots``, as 回り将棋
+# has) could save ~2% at most and was not built; つよい ~72% (``_ReplyScores.base`` ~28%,
+# ``_Gains.leaf`` ~20%, ``_ReplyScores`` set-up with the rival's memo look-ups ~12%, its own
+# look-ups ~8%), ふつう ~23%. Done: the rival's men re-searched in ``base`` inline; a memo
+# miss scans the piece's entries once (``movegen._search_entry``); a man's hop landings
+# joined to its steps without a membership test; ``_homes`` by one itemgetter per home:
+# 7.3% fewer instructions per match (valgrind callgrind, the 4-game match of
+# diamond_matches.py in a fresh process: 954M -> 884M; 33aee06: 11,510M, so 13.0x in
+# instructions, 12.1x before). CPU time 8.3-11.2x over four runs (05:43-05:46, load
+# 1.7-3.3; the load alone moves a run by +-15%, and the new engine's 0.11 s per match
+# is hit harder than the old one's 1.2 s). Tried and dropped
+# (more instructions): int sort keys for the rival's entries, a best-reply cache when no
+# re-searched move enters, the root's ``_low`` updated per leaf, a bound skipping the
+# rival's men that cannot reach the 14th-best gain (the 14th-best reply gains 1 or less:
+# never skips), the follow-up rows scanned by a comprehension.
 
 def _chosen(game, code: int) -> DiamondMove:
     """The bots' answer: the DiamondMove of a code from the legal move codes, marked as
