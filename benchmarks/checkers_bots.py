@@ -13,16 +13,17 @@ is the fairer figure); medians and ratios are printed. Both must give the SAME r
 (wins, draws, plies): the speed-ups keep every bot's choices (checked below).
 
 Measured 2026-12-01 05:44-05:50 UTC (2-core machine shared with five other agents'
-jobs, load average 2.6-3.3, so wall times are poor; CPU is the figure to read), --games
-20, baseline 5681413 (before issue 14), medians, games per second CPU; normal-normal two
-runs of --runs 7 (run 1 / run 2), normal-strong 8x8 one run of --runs 5, normal-strong
-10x10 from 05:32-05:42 (--runs 5, the tree before the memo sizes below, 1f55e7e):
+jobs, load average 2.4-3.3, so wall times are poor; CPU is the figure to read), --games
+20, baseline 5681413 (before issue 14), medians, games per second CPU; normal-normal three
+runs of --runs 7 (run 1 / run 2 / run 3, the last at cd78534), normal-strong 8x8 one
+run of --runs 5, normal-strong 10x10 from 05:32-05:42 (--runs 5, the tree before the
+memo sizes below, 1f55e7e):
 
-  case                 ours CPU        base CPU      ratio CPU      same results
-  normal-normal 8x8    165.3 / 192.2   14.9 / 16.2   11.1x / 11.9x  yes
-  normal-strong 8x8      6.1            2.9           2.1x          yes
-  normal-normal 10x10   77.4 / 106.2    6.3 /  8.7   12.4x / 12.2x  yes
-  normal-strong 10x10    1.6            0.5           3.0x          yes
+  case                 ours CPU              base CPU             ratio CPU              same
+  normal-normal 8x8    165.3 / 192.2 / 221.4  14.9 / 16.2 / 19.3  11.1x / 11.9x / 11.5x  yes
+  normal-strong 8x8      6.1                   2.9                  2.1x                  yes
+  normal-normal 10x10   77.4 / 106.2 / 115.7   6.3 /  8.7 /  8.9  12.4x / 12.2x / 13.1x  yes
+  normal-strong 10x10    1.6                   0.5                  3.0x                  yes
 
 Since 4760f03 (8.9-9.0x and 9.9-10.3x then): bot games through ``sim.play_game`` run in
 ``CheckersGame._play_bots`` (a loop that plays the same games: when every seat is the
@@ -36,7 +37,7 @@ processor's caches gave 1.1-1.2x and 1.05-1.08x by themselves (interleaved runs)
 
 (Earlier the same day, before the changes below: normal-normal 5.2-6.7x (8x8) and
 5.2-5.8x (10x10) CPU.) Issue 14 asks for 10x at the middle level: both boards are there
-(11.1-11.9x and 12.2-12.4x), with every bot choice unchanged (the results above and
+(11.1-11.9x and 12.2-13.1x), with every bot choice unchanged (the results above and
 ``test_checkers_fast``'s seeded games pinned by digest, with the strong search's node
 counts).
 What the middle level does per move: the noise is drawn first (the same draws), then
