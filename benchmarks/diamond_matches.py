@@ -19,21 +19,32 @@ Matches (2 players, 10 pieces, ``max_turns=400``, as ``benchmarks/tips.py``):
                   RaceBot(weights=Weights(straggler=0.0)), seeds 0..7
   tips-ladders    RaceBot(follow=0.5) vs RaceBot(follow=0.0), seeds 0..7
 
-Measured 2026-12-01 05:08-05:25 UTC (2 cores shared by several agents, load average
-2.4-3.8), old = 33aee06 (before issue 14), new = f5c453c and 21b7c1c (the tip bots a
-little leaner), six runs (5, 5, 7, 7, 7, 7 rounds), medians per run:
+Measured 2026-12-01 05:43-05:50 UTC (2 cores shared by several agents, load average
+1.7-3.3), old = 33aee06 (before issue 14), new = 6025c39, six runs (5, 7, 7, 5, 5, 5
+rounds), medians per run:
 
     match          new games/CPU-s  old games/CPU-s  new/old CPU     round ratios
-    normal-strong     23.4-34.3         2.7-3.4      8.78-11.60x     8.82-11.79x
-    tips-race         90.7-121.5       14.3-17.6      6.30-7.25x      5.65-7.48x
-    tips-ladders      70.1-88.3         9.3-11.3      7.45-8.14x      7.55-8.39x
+    normal-strong     27.1-36.8         2.4-3.5      8.26-11.17x     9.25-10.86x
+    tips-race         75.7-128.7       11.2-17.6      6.33-7.70x      6.98-8.08x
+    tips-ladders      58.0-95.2         8.9-11.1      6.38-8.58x      5.77-8.60x
 
 Every game identical move for move (``--check``: "same games"; and
 tests/test_diamond_property.py pins these matches, and three more, by a digest of the
-games 33aee06 played). The runs swing by +-15% with the load (the old engine's 1.3 s
-per match and the new one's 0.12 s are hit differently): 10x for normal-strong is
-reached on three runs of six, not reliably. Earlier, same setup: e9e62cf 02:42-02:55 (load
-2.1-5.4) 8.3-9.3x, 5.3-6.0x, 5.9-6.7x; 5f4aebc 00:48: 3.30x, 4.52x, 4.21x.
+games 33aee06 played). The runs swing by +-15% with the load (the old engine's 1.2 s
+per match and the new one's 0.11 s are hit differently): normal-strong is above 10x in
+three runs of six (medians of the round ratios: four of six). Instruction counts do not
+move with the load (valgrind callgrind, this match in a fresh process, imports
+subtracted): 33aee06 11,510M, 9a799fd 954M (12.1x), 6025c39 884-887M (13.0x); the new
+engine runs fewer instructions per cycle than the old one, so CPU time gains less.
+Before, same setup: 9a799fd / 21b7c1c 05:08-05:25 (load 2.4-3.8) 8.8-11.6x, 6.3-7.3x,
+7.5-8.1x; e9e62cf 02:42-02:55 (load 2.1-5.4) 8.3-9.3x, 5.3-6.0x, 5.9-6.7x; 5f4aebc 00:48:
+3.30x, 4.52x, 4.21x.
+
+Where a normal-strong match's time goes (per call, 05:30): outside the bots (new games,
+play(), is_over(), sim.play_game's loop) ~3%, the bots' ``_chosen`` ~1%; つよい ~72%,
+ふつう ~23%. A lean game loop (``_play_bots``, as 回り将棋 has) could save ~2% at most, so
+none was built; the second pass (cbf3be1, 2f7d6de, 6025c39) cut the bots' work instead
+(ai.py's speed note lists it, and what was tried and dropped).
 
 What changed (boardkit/diamond/ai.py's speed note says more): where nothing can end
 within the plies looked at (two players, no house rule, no long jumps, every home with
@@ -48,9 +59,8 @@ searches gone; exact wherever a score can be among the best, so the same choice 
 same random draws); ふつう reads its pieces' memo entries once; play() takes the bot's
 chosen move without checking its path again in the position it was chosen in; no random
 draw when one move is best (``rng.integers(1)`` draws nothing); the king's masked
-search and the one-time tables cheaper. What is left is spread thin (profile: the
-searches themselves ~25%, the memo misses after each move ~15%, per-move and
-per-decision bookkeeping the rest). ``numpy`` loads its random module on first use, now
+search and the one-time tables cheaper. What is left is spread thin, inside the bots
+(see above). ``numpy`` loads its random module on first use, now
 outside the timing (25 ms, both engines).
 """
 from __future__ import annotations
