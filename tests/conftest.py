@@ -116,6 +116,24 @@ def random_games(factory: Callable[[], Any], games: int = 5, seed: int = 0,
             yield game, move, rng
 
 
+def both_loops(classes, make: Callable[[type], Any], bots, seed, max_plies: int,
+               bits=None, prime: bool = False) -> list:
+    """[(game, sim.play_game's result, rng)], one per class in ``classes``: the same seeded
+    game played through ``sim.play_game``, by its plain loop (a subclass with
+    ``_play_bots = None``) and by the game's lean loop. ``make(cls)`` builds the game;
+    ``bits`` a bit generator class (default PCG64); ``prime`` leaves half a word in the
+    generator's 32-bit buffer first."""
+    from boardkit import sim
+    out = []
+    for cls in classes:
+        rng = np.random.Generator(bits(seed)) if bits else np.random.default_rng(seed)
+        if prime:
+            rng.random(dtype=np.float32)
+        g = make(cls)
+        out.append((g, sim.play_game(g, bots, rng, max_plies), rng))
+    return out
+
+
 def check_invariants(game: Any, before: str | None = None) -> None:
     """``from_json(to_json())`` round-trips, and (given ``before``, the JSON before the
     last step) undoing the last step on a copy restores exactly ``before``."""

@@ -12,6 +12,8 @@ from boardkit import sim
 from boardkit.checkers import CheckersGame, CheckersRules
 from boardkit.checkers.ai import EasyBot, NormalBot, StrongBot
 
+from conftest import both_loops
+
 RULES = {"american": CheckersRules.american, "international": CheckersRules.international}
 
 
@@ -36,16 +38,12 @@ def state(g) -> tuple:
 
 def both(rules, bots, seed, max_plies, fen=None, bits=None, prime=False, touch=False):
     """[(game, result, rng)] for the plain loop and for the lean one."""
-    out = []
-    for cls in (PlainGame, CheckersGame):
-        rng = np.random.Generator(bits(seed)) if bits else np.random.default_rng(seed)
-        if prime:
-            rng.random(dtype=np.float32)        # leaves half a word in the 32-bit buffer
+    def make(cls):
         g = cls(rules, fen=fen)
         if touch:
             g.legal_moves()                     # the first position's moves already built
-        out.append((g, sim.play_game(g, bots, rng, max_plies), rng))
-    return out
+        return g
+    return both_loops((PlainGame, CheckersGame), make, bots, seed, max_plies, bits, prime)
 
 
 def plain(x):

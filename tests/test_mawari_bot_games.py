@@ -16,6 +16,8 @@ from boardkit import sim
 from boardkit.mawari import MawariGame, MawariRules
 from boardkit.mawari.ai import bot
 
+from conftest import both_loops
+
 LEVELS = ("never", "always", "random", "smart")
 RULES = {
     "fair": MawariRules(),
@@ -49,14 +51,8 @@ def state(g) -> tuple:
 
 def both(rules, players, bots, seed, max_plies=2000, prime=False, bits=None):
     """(plain game, its result, its rng), (lean game, its result, its rng)."""
-    out = []
-    for cls in (PlainGame, MawariGame):
-        rng = np.random.Generator(bits(seed)) if bits else np.random.default_rng(seed)
-        if prime:
-            rng.random(dtype=np.float32)        # leaves half a word in the 32-bit buffer
-        g = cls(rules, players=players)
-        out.append((g, sim.play_game(g, bots, rng, max_plies), rng))
-    return out
+    return both_loops((PlainGame, MawariGame), lambda cls: cls(rules, players=players), bots,
+                      seed, max_plies, bits, prime)
 
 
 def games(n_per: int, seed: int):
