@@ -35,7 +35,7 @@ def test_rejected_draws_drawn_again():
         G._DRAW = (fake, lambda st: next(seq), None, threading.Lock())
         assert G._draw_dice(fake) == (4, 1)     # 0, 0 rejected; 6 (2**31 + 1) >> 32 = 3; 5: 0
         assert next(seq) == 2**32 - 1
-        # resolve_chance's own copy of the draw
+        # resolve_chance draws through it too
         seq = iter([0, 0, 2**31 + 1, 5, 2**32 - 1])
         g = BackgammonGame().set_dice(3, 1)
         g.play(g.legal_moves()[0])

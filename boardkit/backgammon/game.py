@@ -409,19 +409,7 @@ class BackgammonGame(Game):
             # a turn's roll, written out (the same draws as _sample_chance); the history
             # entry is one of 72 immutable ChanceSteps, made once (frozen dataclasses
             # cost a microsecond each to build)
-            c = _DRAW
-            if c[0] is rng:             # _draw_dice, written out (once a turn)
-                nxt, st = c[1], c[2]
-                with c[3]:
-                    x = nxt(st) * 6
-                    while x & 0xFFFFFFFF < 4:
-                        x = nxt(st) * 6
-                    y = nxt(st) * 6
-                    while y & 0xFFFFFFFF < 4:
-                        y = nxt(st) * 6
-                a, b = (x >> 32) + 1, (y >> 32) + 1
-            else:
-                a, b = _draw_dice(rng)
+            a, b = _draw_dice(rng)
             who = self._turn
             if who == self._roller and self._dice is None:
                 snap = _UNDO_ROLL               # (undone by setting the phase back)
