@@ -60,6 +60,10 @@ games and movegen at 16d8716 (4 with ``--vs 6fdb926``, before issue 14; 3 with `
 Single runs scatter by +-10% on each side here (the same code gave 544 and 694
 games/s ten minutes apart), so a single ratio can land near 1x: quote ranges.
 
+At the end of the session, 182b687 (the dice through ``_draw_dice`` again, one call a
+turn), 06:02 UTC on the quiet machine (load 1.5-2.2), two runs: games 679 games/s vs
+OpenSpiel 554 (1.23x) and 1.45x; movegen 97,400 vs 81,700 positions/s (1.19x) and 1.17x.
+
 The normal rounds load the bear-off table before the clock (``bearoff.table()``, both
 engines; since 2026-12-01 04:58: the earlier ``ai.evaluate_many`` on the start position
 never loaded it, so ~80 ms of table load sat inside each round: 6.2-6.3x then).

@@ -36,6 +36,10 @@ three runs of six (medians of the round ratios: four of six). Instruction counts
 move with the load (valgrind callgrind, this match in a fresh process, imports
 subtracted): 33aee06 11,510M, 9a799fd 954M (12.1x), 6025c39 884-887M (13.0x); the new
 engine runs fewer instructions per cycle than the old one, so CPU time gains less.
+On the quiet machine at the end of the session (06:00-06:02 UTC, load 1.5-2.5, new =
+719d6d5, the same diamond code as 6025c39), two runs of 11 rounds: normal-strong 10.27x
+and 10.21x CPU (36.0 / 35.0 games/CPU-s vs 3.51 / 3.43; round-ratio medians 10.34x /
+10.17x), tips-race 7.08x / 7.35x, tips-ladders 8.27x / 8.07x; same games.
 Before, same setup: 9a799fd / 21b7c1c 05:08-05:25 (load 2.4-3.8) 8.8-11.6x, 6.3-7.3x,
 7.5-8.1x; e9e62cf 02:42-02:55 (load 2.1-5.4) 8.3-9.3x, 5.3-6.0x, 5.9-6.7x; 5f4aebc 00:48:
 3.30x, 4.52x, 4.21x.
