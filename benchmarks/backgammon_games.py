@@ -75,11 +75,12 @@ See boardkit/backgammon/movegen.py's docstring for where a turn's time goes.
 from __future__ import annotations
 
 import json
-import os
 import pathlib
 import statistics
 import subprocess
 import sys
+
+import sidebyside  # benchmarks/sidebyside.py: child_env
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 PEERS = ("/tmp/os/bin/python", "/tmp/bench-openspiel/bin/python")
@@ -175,9 +176,7 @@ else:
 
 
 def _run(python: str, script: str, args: list, pythonpath: str | None) -> list:
-    env = dict(os.environ)
-    if pythonpath:
-        env["PYTHONPATH"] = pythonpath
+    env = sidebyside.child_env(pythonpath)      # one BLAS thread: see sidebyside.child_env
     out = subprocess.run([python, "-c", script, *map(str, args)], capture_output=True, text=True,
                          env=env, cwd="/tmp", timeout=1200, check=True)
     return json.loads(out.stdout.strip().splitlines()[-1])

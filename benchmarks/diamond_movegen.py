@@ -57,6 +57,8 @@ import sys
 import time
 from pathlib import Path
 
+import sidebyside  # benchmarks/sidebyside.py: child_env
+
 REPEATS = 5
 
 
@@ -293,13 +295,12 @@ def reach_figures(seed: int = 1) -> dict:
 
 
 def side_by_side(old: str, rounds: int) -> None:
-    import os
     sides = {"new": str(Path(__file__).resolve().parents[1]), "old": old}
     got: dict = {}
     for r in range(rounds):
         for s in (["old", "new"] if r % 2 == 0 else ["new", "old"]):
             res = subprocess.run([sys.executable, __file__, "--child-reach"], cwd="/tmp", check=True,
-                                 env=dict(os.environ, PYTHONPATH=sides[s]), capture_output=True, text=True)
+                                 env=sidebyside.child_env(sides[s]), capture_output=True, text=True)
             for name, (n, cpu, wall) in json.loads(res.stdout).items():
                 got.setdefault(name, {"new": ([], []), "old": ([], [])})[s][0].append(n / cpu)
                 got[name][s][1].append(n / wall)

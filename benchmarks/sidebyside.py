@@ -21,8 +21,20 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 
+def child_env(pythonpath: str | None = None) -> dict:
+    """The environment of a timed child process. OpenBLAS's worker threads (numpy starts
+    them at import) spin for a while before they sleep, and process_time counts that: on
+    a quiet machine ~20 ms of it landed inside a new engine's 50-100 ms match (measured:
+    CPU above wall time by that much; 回り将棋 middle levels 9.0x instead of 11.2x). No
+    match calls BLAS, so every child (old, new, peers) gets one BLAS thread."""
+    env = dict(os.environ, OPENBLAS_NUM_THREADS="1", OMP_NUM_THREADS="1")
+    if pythonpath:
+        env["PYTHONPATH"] = pythonpath
+    return env
+
+
 def child(script: str, src: str, name: str) -> dict:
-    env = dict(os.environ, PYTHONPATH=src)
+    env = child_env(src)
     out = subprocess.run([sys.executable, script, "--child", name], env=env, cwd="/tmp",
                          capture_output=True, text=True, check=True)
     return json.loads(out.stdout)
