@@ -60,6 +60,12 @@ games and movegen at 16d8716 (4 with ``--vs 6fdb926``, before issue 14; 3 with `
 Single runs scatter by +-10% on each side here (the same code gave 544 and 694
 games/s ten minutes apart), so a single ratio can land near 1x: quote ranges.
 
+With one BLAS thread per child (sidebyside.child_env; numpy's OpenBLAS workers spin after
+import and process_time counted it), 06:07-06:08 UTC, load 0.8, ``--rounds 9 --games 200``,
+two runs: games 705 / 713 games/s vs OpenSpiel 574 / 584 (1.23x, 1.22x); movegen 102,100 /
+102,000 vs 84,800 / 82,600 positions/s (1.20x, 1.23x); and ``--rounds 5 --games 60 --vs
+6fdb926``: normal 13.55x, games 6.0x, movegen 10.7x over 6fdb926.
+
 At the end of the session, 182b687 (the dice through ``_draw_dice`` again, one call a
 turn), 06:02 UTC on the quiet machine (load 1.5-2.2), two runs: games 679 games/s vs
 OpenSpiel 554 (1.23x) and 1.45x; movegen 97,400 vs 81,700 positions/s (1.19x) and 1.17x.

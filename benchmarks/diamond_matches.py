@@ -66,6 +66,12 @@ draw when one move is best (``rng.integers(1)`` draws nothing); the king's maske
 search and the one-time tables cheaper. What is left is spread thin, inside the bots
 (see above). ``numpy`` loads its random module on first use, now
 outside the timing (25 ms, both engines).
+
+With one BLAS thread per child (sidebyside.child_env, 06:06-06:09 UTC, load 0.8-1.0, two
+runs of 11 rounds): normal-strong 10.54x and 10.65x CPU (round-ratio medians 10.78x /
+10.34x), tips-race 7.36x / 7.66x, tips-ladders 8.33x / 8.86x; same games. (Before it, on
+the same quiet machine, 10.27x / 10.21x: OpenBLAS's idle spin after numpy's import sat
+inside each short new-engine match.)
 """
 from __future__ import annotations
 

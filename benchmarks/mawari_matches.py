@@ -60,6 +60,12 @@ in-process runs at 05:14; the digest here is read after the clock stops). The
 realistic golds stay near 7x: their games are short (44 tosses), so the per-game costs
 (seeding the generator, ~18 us of ~125 us, and the first block of draws) weigh more, and
 standing golds (10-100 squares) take the engine's path.
+
+With one BLAS thread per child (sidebyside.child_env, 06:05-06:09 UTC, load 0.8-1.0, two
+runs of 11 rounds): middle levels 11.18x and 11.12x CPU, smart 11.11x / 10.97x, tips game
+11.48x / 11.24x, realistic 7.02x / 7.35x; same games. Before that fix, on the same quiet
+machine, one run gave 8.96x for the middle levels with CPU above wall time by ~20 ms per
+match: OpenBLAS's workers spinning after numpy's import, counted by process_time.
 """
 from __future__ import annotations
 
