@@ -428,7 +428,9 @@ def _cgain(dist, code: int) -> int:
 # diamond_matches.py in a fresh process: 954M -> 884M; 33aee06: 11,510M, so 13.0x in
 # instructions, 12.1x before). CPU time 8.3-11.2x over four runs (05:43-05:46, load
 # 1.7-3.3; the load alone moves a run by +-15%, and the new engine's 0.11 s per match
-# is hit harder than the old one's 1.2 s). Tried and dropped
+# is hit harder than the old one's 1.2 s; and numpy's OpenBLAS workers, spinning after
+# import, were counted in it: with one BLAS thread per child, on the quiet machine, 10.54x
+# and 10.65x over 11 rounds, 06:06-06:09). Tried and dropped
 # (more instructions): int sort keys for the rival's entries, a best-reply cache when no
 # re-searched move enters, the root's ``_low`` updated per leaf, a bound skipping the
 # rival's men that cannot reach the 14th-best gain (the 14th-best reply gains 1 or less:
