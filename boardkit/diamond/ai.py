@@ -51,6 +51,7 @@ from .movegen import (
     PASS_CODE,
     SWAP,
     DiamondMove,
+    _hop_reach,
     _king_reach,
     board_state,
     cached_dests,
@@ -724,20 +725,10 @@ class _Gains:
                 queue = _king_reach(self.game, i, self.me)
                 c[i] = v
                 gain = d0 - min(map(dist.__getitem__, queue))     # queue[0] = i: gain >= 0
-            else:                         # movegen._hop_reach, nearest to ◎ kept on the way
-                near = d0
-                seen = {i}
-                queue = [i]
-                for y in queue:
-                    for over, x in hops[y]:
-                        w = c[over]
-                        if w and not w & 8 and not c[x] and x not in seen:
-                            seen.add(x)
-                            queue.append(x)
-                            if dist[x] < near:
-                                near = dist[x]
+            else:
+                queue = _hop_reach(hops, c, i)
                 c[i] = v
-                gain = d0 - near
+                gain = d0 - min(map(dist.__getitem__, queue))     # queue[0] = i: gain >= 0
             if gain < 1:                  # a step gains at most 1
                 for x in steps[i]:
                     if not c[x] and dist[x] < d0:
@@ -978,17 +969,10 @@ class _ReplyScores:
                     v = c[j]
                     if v & 8:
                         out = dests(game, j)
-                    else:                 # dests(game, j) inlined for a man (see __init__)
+                    else:                 # dests(game, j) for a man, written out (see __init__)
                         out = [x for x in self.steps[j] if not c[x]]
                         c[j] = 0
-                        seen = {j}
-                        queue = [j]
-                        for y in queue:
-                            for over, x in hops[y]:
-                                w = c[over]
-                                if w and not w & 8 and not c[x] and x not in seen:
-                                    seen.add(x)
-                                    queue.append(x)
+                        queue = _hop_reach(hops, c, j)
                         c[j] = v
                         if len(queue) > 1:
                             out += queue[1:]
