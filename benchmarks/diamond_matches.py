@@ -69,7 +69,9 @@ outside the timing (25 ms, both engines).
 
 With one BLAS thread per child (sidebyside.child_env, 06:06-06:09 UTC, load 0.8-1.0, two
 runs of 11 rounds): normal-strong 10.54x and 10.65x CPU (round-ratio medians 10.78x /
-10.34x), tips-race 7.36x / 7.66x, tips-ladders 8.33x / 8.86x; same games. (Before it, on
+10.34x), tips-race 7.36x / 7.66x, tips-ladders 8.33x / 8.86x; same games. After the
+bots call movegen._hop_reach instead of two written-out copies (06:19-06:20, load 1.3-1.9):
+normal-strong 10.04x and 10.16x (new 35.8 / 36.5 games/CPU-s, old 3.56 / 3.59). (Before it, on
 the same quiet machine, 10.27x / 10.21x: OpenBLAS's idle spin after numpy's import sat
 inside each short new-engine match.)
 """
