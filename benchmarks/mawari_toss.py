@@ -161,16 +161,7 @@ class _Recorder:
 def side_by_side(model, n=1_000_000, rounds=11, seed=5):
     """Interleaved rounds of simulate_turns(n) and the raw draw of the same numbers.
     Returns (median seconds simulate, median seconds raw, numbers drawn, ratio)."""
-    rec = _Recorder(np.random.default_rng(seed))
-    model.simulate_turns(n, rec)                    # warms the cached tables too
-    sizes = [int(np.prod(s)) for s in rec.shapes]
-    buf = np.empty(max(sizes))
-
-    def raw():
-        rng = np.random.default_rng(seed)
-        for shape, size in zip(rec.shapes, sizes):
-            rng.random(out=buf[:size].reshape(shape))
-
+    raw, numbers = raw_draw(model, n, seed)
     sim_t, raw_t = [], []
     for _ in range(rounds):
         t = time.process_time()
@@ -180,7 +171,23 @@ def side_by_side(model, n=1_000_000, rounds=11, seed=5):
         raw()
         raw_t.append(time.process_time() - t)
     a, b = statistics.median(sim_t), statistics.median(raw_t)
-    return a, b, sum(sizes), b / a
+    return a, b, numbers, b / a
+
+
+def raw_draw(model, n: int, seed: int):
+    """(raw(), how many numbers): ``raw()`` draws bare, into one reused buffer, the very
+    chunks of uniform numbers ``model.simulate_turns(n, default_rng(seed))`` asks for
+    (recorded once; that run warms the model's cached tables too)."""
+    rec = _Recorder(np.random.default_rng(seed))
+    model.simulate_turns(n, rec)
+    sizes = [int(np.prod(s)) for s in rec.shapes]
+    buf = np.empty(max(sizes))
+
+    def raw():
+        rng = np.random.default_rng(seed)
+        for shape, size in zip(rec.shapes, sizes):
+            rng.random(out=buf[:size].reshape(shape))
+    return raw, sum(sizes)
 
 
 def bits_turns(n, rng, chunk=1 << 16):
@@ -413,15 +420,7 @@ def numba_report(n=1_000_000, rounds=11, seed=5):
         return
     print(f"bit-identical to simulate_turns: {numba_check()} checks", flush=True)
     for name, model in (("fair", TossModel.fair()), ("realistic", TossModel.realistic())):
-        rec = _Recorder(np.random.default_rng(seed))
-        model.simulate_turns(n, rec)
-        sizes = [int(np.prod(s)) for s in rec.shapes]
-        buf = np.empty(max(sizes))
-
-        def raw():
-            rng = np.random.default_rng(seed)
-            for shape, size in zip(rec.shapes, sizes):
-                rng.random(out=buf[:size].reshape(shape))
+        raw, numbers = raw_draw(model, n, seed)
         fns = {"raw": raw,
                "simulate_turns": lambda: model.simulate_turns(n, np.random.default_rng(seed)),
                "numba, numpy draws": lambda: nb_turns_numpy_draws(model, n,
@@ -434,7 +433,7 @@ def numba_report(n=1_000_000, rounds=11, seed=5):
                 fns[k]()
                 times[k].append(time.process_time() - t)
         med = {k: statistics.median(v) for k, v in times.items()}
-        print(f"{name:10s} raw {sum(sizes) / med['raw'] / 1e6:.0f} M numbers/s | " + " | ".join(
+        print(f"{name:10s} raw {numbers / med['raw'] / 1e6:.0f} M numbers/s | " + " | ".join(
             f"{k} {n / med[k] / 1e6:.1f} M turns/s {med['raw'] / med[k]:.2f}x raw"
             for k in list(fns)[1:]), flush=True)
 
