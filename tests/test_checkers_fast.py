@@ -202,24 +202,30 @@ def test_normal_bot_same_choice_and_draws_as_plain_search(rules):
         assert r1.integers(1 << 30) == r2.integers(1 << 30)
 
 
-def test_table_side_scores_equal_the_plain_terms():
-    """ai._scorer (per-chunk tables, generated once) == ai._side_ghost (the terms
-    written out): no tips, all, the middle level's, "crown" alone; both players."""
+def check_table_scores(seed: int, tip_sets: dict) -> None:
+    """ai._scorer (per-chunk tables, generated once) == ai._side_ghost (the terms written
+    out) on random boards, for each board size n and set of tips in ``tip_sets[n]``,
+    both players."""
     import random
 
     from boardkit.checkers.movegen import geometry
-    rnd = random.Random(1)
-    sets = (frozenset(), frozenset(ai.TIPS), ai._NORMAL_TIPS, frozenset({"crown"}))
-    for n in (8, 10):
+    rnd = random.Random(seed)
+    for n, sets in tip_sets.items():
         t, centre = ai._ghost_tables(n)
         tg, count = layout(n).to_ghost, geometry(n).count
-        for tips in sets if n == 8 else sets[2:3]:
+        for tips in sets:
             for pl in (0, 1):
                 f = ai._scorer(n, tips, pl)
                 for _ in range(50):
                     own = rnd.getrandbits(count) & rnd.getrandbits(count)
                     k = own & rnd.getrandbits(count) & rnd.getrandbits(count)
                     assert f(tg(own), tg(k)) == ai._side_ghost(tg(own), tg(k), pl, tips, t, centre)
+
+
+def test_table_side_scores_equal_the_plain_terms():
+    """No tips, all, the middle level's, "crown" alone (8x8); the middle level's (10x10)."""
+    sets = (frozenset(), frozenset(ai.TIPS), ai._NORMAL_TIPS, frozenset({"crown"}))
+    check_table_scores(1, {8: sets, 10: sets[2:3]})
 
 
 def _games_digest(rules, bots, games, seed, max_plies=200):

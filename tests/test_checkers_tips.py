@@ -1,11 +1,10 @@
 """The checkers tips as the tip bots play them (ai.PLAYED): "centre" as held centre men,
 "crown" as kings, safe runners and the guards of the king row; the levels keep their terms."""
-import random
 
 import pytest
+from test_checkers_fast import check_table_scores
 
 from boardkit.checkers import CheckersGame, ai
-from boardkit.checkers.movegen import geometry, layout
 
 
 def _value(fen, tips):
@@ -42,17 +41,8 @@ def test_tip_pair_plays_centre_and_crown_as_played_and_the_levels_keep_theirs():
 
 
 def test_table_side_scores_equal_the_plain_terms_with_the_played_tips():
-    rnd = random.Random(2)
-    for n in (8, 10):
-        t, centre = ai._ghost_tables(n)
-        tg, count = layout(n).to_ghost, geometry(n).count
-        for tips in (frozenset({"centre_held"}), frozenset({"crown_safe", "groups", "crown"})):
-            for pl in (0, 1):
-                f = ai._scorer(n, tips, pl)
-                for _ in range(50):
-                    own = rnd.getrandbits(count) & rnd.getrandbits(count)
-                    k = own & rnd.getrandbits(count) & rnd.getrandbits(count)
-                    assert f(tg(own), tg(k)) == ai._side_ghost(tg(own), tg(k), pl, tips, t, centre)
+    sets = (frozenset({"centre_held"}), frozenset({"crown_safe", "groups", "crown"}))
+    check_table_scores(2, {8: sets, 10: sets})
 
 
 def test_tip_bots_with_the_played_tips_play_legal_games():
