@@ -14,7 +14,7 @@ PLAY_ARGS ?=
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[lab,test,scale]'
+	$(BIN)/pip install --quiet -e '.[lab,test,scale,fast]'
 	touch $(STAMP)
 
 setup: $(STAMP)

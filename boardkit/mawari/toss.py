@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import math
 import numbers
+import os
 from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from functools import cached_property
@@ -246,6 +247,26 @@ class _Kernel(NamedTuple):
     squares: np.ndarray      # key -> signed squares (key = base-5 golds + 625 * event class)
     again: np.ndarray        # key -> toss again (MS-07)
     squares16: np.ndarray    # the same as int16 (|squares| <= 400, MS-05): less to move
+
+
+_FUSED: Any = None   # simulate_turns' compiled loop: None = not looked for yet, False = none
+
+
+def _fused_simulate():
+    """The fused loop of ``simulate_turns`` compiled by numba (``_fused.py``; the optional
+    ``fast`` extra), or None when numba is not installed or ``BOARDKIT_NUMBA=0`` is set:
+    then the numpy pipeline runs. Both give the same turns, bit for bit. Looked for at the
+    first simulation, not at import (importing numba takes ~0.4 s)."""
+    global _FUSED
+    if _FUSED is None:
+        _FUSED = False
+        if os.environ.get("BOARDKIT_NUMBA", "1").strip() != "0":
+            try:
+                from ._fused import simulate_turns as fused
+            except ImportError:      # no numba, or a numba that refuses this numpy
+                fused = False
+            _FUSED = fused
+    return _FUSED or None
 
 
 @dataclass(frozen=True)
@@ -674,25 +695,44 @@ class TossModel(RuleOptions):
             self._toss_chunk(u, squares[start:start + k], again[start:start + k], work)
         return squares, again
 
+    @cached_property
+    def _coded(self) -> np.ndarray:
+        """key -> 2 * signed squares + (1 if the toss ends the turn), int16: one lookup
+        gives both what a toss adds and whether the turn goes on."""
+        kern = self._kernel
+        return (2 * kern.squares + ~kern.again).astype(np.int16)
+
     def simulate_turns(self, n: int, rng, tosses: bool = False, chunk: int = 1 << 16,
                        ) -> np.ndarray | tuple[np.ndarray, np.ndarray]:
         """Signed squares of ``n`` simulated turns (numpy int64 array), tosses of a
         turn summed until one does not repeat (MS-07). ``tosses=True`` also returns the
         number of tosses of each turn. Seeded by ``rng`` (``numpy.random.default_rng``).
-        Tosses are drawn in cache-sized chunks; a turn running over a chunk's end is
-        carried into the next chunk. Speed: 0.59-0.61x (fair) and 0.52-0.53x (realistic)
-        of drawing the same numbers bare (2026-12-01, load 3.5; issue 14 asked 0.8x, which
-        numpy's one pass per operation does not reach; a numba fused loop, bit-identical,
-        reached typically 0.80-0.86x and was not adopted: benchmarks/mawari_toss.py)."""
+        Tosses are drawn in chunks of ``chunk`` tosses; a turn running over a chunk's end
+        is carried into the next chunk.
+
+        Speed (issue 14 asks 0.8x the bare draw of the same numbers): with numba installed
+        (the ``fast`` extra) a compiled loop draws, counts and sums in one pass,
+        0.81-0.86x; without it the numpy pipeline below, 0.55-0.62x (numpy makes one
+        pass over memory per operation). Both give the same turns, toss counts and
+        generator state, bit for bit (benchmarks/mawari_toss.py)."""
         self._check_turn_ends()
         n = check_count(n)
+        if isinstance(chunk, bool) or not isinstance(chunk, (int, np.integer)) \
+                or not 1 <= chunk <= MAX_SIMULATED:
+            raise BoardkitError(f"chunk must be a whole number of tosses "
+                                f"1..{MAX_SIMULATED:,}; got {short(chunk)}")
+        chunk = int(chunk)
+        kern = self._kernel
+        per_turn = float(self.expected_tosses())
+        fused = _fused_simulate() if type(rng) is np.random.Generator else None
+        if fused is not None:
+            return fused(rng, kern.rows, per_turn, chunk, kern.bounds, kern.event_bounds,
+                         self._coded, n, tosses)
         out = np.empty(n, dtype=np.int64)
         counts = np.empty(n, dtype=np.int64) if tosses else None
         done, carry, carry_count = 0, 0, 0
-        per_turn = float(self.expected_tosses())
-        kern = self._kernel
         rows = kern.rows
-        coded_t = (2 * kern.squares + ~kern.again).astype(np.int16)
+        coded_t = self._coded
         size = min(chunk, int(n * per_turn * 1.05) + 64)
         buf = np.empty(rows * size)
         coded_buf = np.empty(size, dtype=np.int16)
