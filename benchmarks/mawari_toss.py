@@ -11,11 +11,19 @@ Prints medians of a few repeats; keep runs short (the machine is shared).
 
 simulate_turns against the raw draw (issue 14), ``--draws`` runs only this part:
 ``side_by_side`` records the exact chunks of uniform numbers simulate_turns asks the
-generator for, then alternates, round by round, simulate_turns(n) and a plain
-``rng.random(out=buf)`` of the very same numbers into a reused buffer (the fastest way
-numpy can produce them), both from the same seed, CPU seconds per round; it prints the
-medians and the ratio raw time / simulate_turns time (1.0 = the simulation costs no more
-than drawing its random numbers).
+generator for, then alternates, round by round (the order reversed every other round),
+simulate_turns(n) as the library runs it (the compiled loop when numba is installed),
+its numpy pipeline (the compiled loop switched off), and a plain ``rng.random(out=buf)``
+of the very same numbers into a reused buffer (the fastest way numpy can produce them),
+all from the same seed, CPU seconds per round; it prints the medians and the ratios raw
+time / simulate_turns time (1.0 = the simulation costs no more than drawing its random
+numbers). ``--rounds N`` sets the rounds (11).
+
+Adopted, 2026-12-01 (the fifth look, at the end of this docstring): with numba installed
+(the ``fast`` extra; ``make setup`` installs it) simulate_turns runs a compiled loop,
+boardkit/mawari/_fused.py: fair 0.83-0.84x, realistic 0.82-0.83x of the raw draw (quiet
+machine, four runs of 11-21 rounds; the numpy pipeline in the same runs 0.63-0.64x /
+0.59-0.61x). The history of how we got there follows.
 
 Measured 2026-12-01 on the shared 2-core machine (load 6-8, 1,000,000 turns, 11 rounds),
 results bit-identical to the old code for the same seed:
@@ -102,11 +110,34 @@ measured, NOT adopted:
   - compile: 3.4-7.8 s at the first call in a fresh cache (fair + realistic, both paths;
     another number of thresholds compiles again, ~1 s each); with cache=True a second
     process loads in 0.17-0.29 s, plus 0.3 s (0.7 s cold) to import numba.
-  Decision: numba does not earn its place here. The issue's 0.8x is met on most runs
-  only with the draws inside the kernel, the 0.85x margin asked before adopting it is
-  not met for realistic golds, and it would cost an optional ~210 MB dependency
-  (numba 35 MB + llvmlite 173 MB installed) and 3-8 s of JIT per fresh Binder session
-  for a function that already simulates a million turns in 16-21 ms.
+  Decision then: numba does not earn its place (the 0.85x margin asked before adopting
+  it not met for realistic golds; an optional ~210 MB dependency, numba 35 MB + llvmlite
+  173 MB installed; 3-8 s of JIT per fresh Binder session; a function that already
+  simulates a million turns in 16-21 ms).
+
+Fifth look, 2026-12-01 06:35-06:50 UTC (next session, quiet machine, load 0.3-1): the
+issue stayed open on this one target, so the costs were cut instead: the loop now lives in
+the library as an OPTIONAL path (boardkit/mawari/_fused.py), used when numba is
+importable and not switched off (``BOARDKIT_NUMBA=0``), else the numpy pipeline runs.
+  - one compiled specialisation for every model (thresholds as a 4-slot array, unused
+    slots 2.0, which no number reaches; a one-threshold loop for fair golds): compiles in
+    1.3-1.5 s once per machine (``cache=True``), then loads from the cache in ~0.2 s plus
+    ~0.4 s to import numba, at the first simulation of a process (not at import).
+  - bit-identical to the numpy pipeline: tests/test_mawari_toss_fused.py (ten models,
+    sizes around the chunk edge, chunks of 7 and 1000, counts on/off, five bit generators;
+    turns, counts and the generator's next draws compared).
+  - not on Binder (binder/requirements.txt leaves it out): a student simulates 10^5-10^6
+    turns, where the compiled loop saves a few milliseconds and the first call would cost
+    ~2 s; ``make lab`` / ``make test`` install it (the tests run both paths).
+  - tried, no gain: int64 keys (0.83x / 0.82x, the same), a branch on the turn's end in
+    the running total (0.80x / 0.80x, worse: ~7% of tosses repeat, mispredicted), drawing
+    and counting in one loop (0.64x / 0.66x: the counting no longer vectorises).
+  - where the time goes now (realistic, ns per toss): the draw of its five numbers in the
+    compiled loop 10.2-11.4 (numpy's own fill: 11.0), counting 1.3-1.5, the running total
+    1.6-1.8.
+  Measured: fair 0.83-0.84x, realistic 0.82-0.83x (four runs, 11-21 rounds; raw draw
+  441-452 M numbers/s; simulate_turns 83-89 M / 66-69 M turns/s against 65-68 M / 49-50 M
+  for the numpy pipeline, i.e. 1.3-1.4x).
 """
 from __future__ import annotations
 
@@ -116,6 +147,7 @@ import time
 
 import numpy as np
 
+from boardkit.mawari import toss
 from boardkit.mawari.toss import FACE_VALUE, FACES, TossModel
 
 
@@ -158,20 +190,35 @@ class _Recorder:
         return self.rng.random(out=out)
 
 
+def numpy_path(fn):
+    """Run ``fn()`` with simulate_turns' numpy pipeline (the compiled loop switched off)."""
+    saved = toss._FUSED
+    toss._FUSED = False
+    try:
+        return fn()
+    finally:
+        toss._FUSED = saved
+
+
 def side_by_side(model, n=1_000_000, rounds=11, seed=5):
-    """Interleaved rounds of simulate_turns(n) and the raw draw of the same numbers.
-    Returns (median seconds simulate, median seconds raw, numbers drawn, ratio)."""
+    """Interleaved rounds (the order reversed every other round) of simulate_turns(n) as the
+    library runs it (the compiled loop when numba is installed), its numpy pipeline, and
+    the raw draw of the same numbers. Returns median CPU seconds
+    {"simulate_turns", "numpy pipeline", "raw"} and the count of numbers drawn."""
     raw, numbers = raw_draw(model, n, seed)
-    sim_t, raw_t = [], []
-    for _ in range(rounds):
-        t = time.process_time()
-        model.simulate_turns(n, np.random.default_rng(seed))
-        sim_t.append(time.process_time() - t)
-        t = time.process_time()
-        raw()
-        raw_t.append(time.process_time() - t)
-    a, b = statistics.median(sim_t), statistics.median(raw_t)
-    return a, b, numbers, b / a
+    fns = {"simulate_turns": lambda: model.simulate_turns(n, np.random.default_rng(seed)),
+           "numpy pipeline": lambda: numpy_path(
+               lambda: model.simulate_turns(n, np.random.default_rng(seed))),
+           "raw": raw}
+    for fn in fns.values():          # warm up: the compiled loop loads (or compiles) once
+        fn()
+    times: dict = {k: [] for k in fns}
+    for r in range(rounds):
+        for k in (list(fns) if r % 2 == 0 else list(fns)[::-1]):
+            t = time.process_time()
+            fns[k]()
+            times[k].append(time.process_time() - t)
+    return {k: statistics.median(v) for k, v in times.items()}, numbers
 
 
 def raw_draw(model, n: int, seed: int):
@@ -237,226 +284,27 @@ def bits_report(n=1_000_000, rounds=11):
           f"{w / b:.3f}x raw")
 
 
-# ---- --numba: the fused-loop trial (NOT used by the library; needs numba, e.g. in a scratch
-# venv: /tmp/nb/bin/pip install numba numpy==<the project's>; PYTHONPATH=. /tmp/nb/bin/python
-# benchmarks/mawari_toss.py --numba). Two paths, both bit-identical to simulate_turns:
-#   numpy draws: rng.random(out=u) exactly as today, then one compiled call per chunk counts
-#                the faces row by row and sums the turns;
-#   numba draws: the draws too inside the compiled loop (numba's Generator.random() is
-#                numpy's next_double, same order: row after row of the rows x m chunk), each
-#                row into one reused row buffer (L2) instead of the whole chunk (L3).
-try:
-    import numba
-except ImportError:           # the normal case in the project venv
-    numba = None
-
-if numba is not None:
-    _jit = numba.njit(cache=True, nogil=True)
-
-    @_jit
-    def _nb_count(row, m, keys, bounds, mult, first):
-        """keys[i] (+)= mult * (how many bounds row[i] passes): a vectorised loop."""
-        if first:
-            for i in range(m):
-                x = row[i]
-                c = np.int32(0)
-                for b in bounds:
-                    c += np.int32(x >= b)
-                keys[i] = c
-        else:
-            for i in range(m):
-                x = row[i]
-                c = np.int32(0)
-                for b in bounds:
-                    c += np.int32(x >= b)
-                keys[i] += c * np.int32(mult)
-
-    @_jit
-    def _nb_sum_fast(keys, fast, coded, out, done, carry):
-        for j in range(fast):
-            v = np.int64(coded[keys[j]])
-            carry += v >> 1
-            out[done] = carry
-            e = v & 1
-            done += e
-            carry &= e - 1
-        return done, carry
-
-    @_jit
-    def _nb_sum(keys, m, coded, out, counts, want, done, n, carry, count):
-        """Running total, branch-free (a toss ends at most one turn, so while n is out of
-        reach no done == n test; without counts, a leaner loop)."""
-        fast = min(m, n - done)
-        start = 0
-        if not want:
-            done, carry = _nb_sum_fast(keys, fast, coded, out, done, carry)
-            start = fast
-        for j in range(start, m):
-            if done == n:
-                break
-            v = np.int64(coded[keys[j]])
-            carry += v >> 1
-            count += 1
-            out[done] = carry
-            if want:
-                counts[done] = count
-            e = v & 1
-            done += e
-            carry &= e - 1
-            count &= e - 1
-        return done, carry, count
-
-    @_jit
-    def _nb_chunk(u, keys, bounds, ebounds, coded, out, counts, want, done, n, carry, count):
-        rows, m = u.shape
-        for g in range(4):
-            _nb_count(u[g], m, keys, bounds, 5 ** g, g == 0)
-        if rows == 5:
-            _nb_count(u[4], m, keys, ebounds, 625, False)
-        return _nb_sum(keys, m, coded, out, counts, want, done, n, carry, count)
-
-    @_jit
-    def _nb_draw_row(rng, row, m, keys, bounds, mult, first):
-        for i in range(m):
-            row[i] = rng.random()
-        _nb_count(row, m, keys, bounds, mult, first)
-
-    @_jit
-    def _nb_turns(rng, rows, per_turn, chunk, bounds, ebounds, coded, out, counts, n):
-        size = min(chunk, int(n * per_turn * 1.05) + 64)
-        keys = np.empty(size, np.int32)
-        row = np.empty(size)
-        want = counts.shape[0] > 0
-        done, carry, count = 0, 0, 0
-        while done < n:
-            m = min(chunk, int((n - done) * per_turn * 1.05) + 64)
-            for g in range(4):
-                _nb_draw_row(rng, row, m, keys, bounds, 5 ** g, g == 0)
-            if rows == 5:
-                _nb_draw_row(rng, row, m, keys, ebounds, 625, False)
-            done, carry, count = _nb_sum(keys, m, coded, out, counts, want, done, n, carry,
-                                         count)
-
-
-def _nb_tables(model):
-    kern = model._kernel
-    coded = (2 * kern.squares + ~kern.again).astype(np.int16)  # as simulate_turns codes it
-    # numba cannot loop over an empty tuple: 2.0 is a bound no number in [0, 1) passes
-    bounds = tuple(kern.bounds) or (2.0,)
-    ebounds = tuple(kern.event_bounds) if kern.rows == 5 else (2.0,)
-    return kern.rows, coded, bounds, ebounds
-
-
-def nb_turns_numpy_draws(model, n, rng, tosses=False, chunk=1 << 16):
-    """simulate_turns with today's numpy draws and one compiled pass per chunk."""
-    model._check_turn_ends()
-    rows, coded, bounds, ebounds = _nb_tables(model)
-    out = np.empty(n, np.int64)
-    counts = np.empty(n if tosses else 0, np.int64)
-    per_turn = float(model.expected_tosses())
-    size = min(chunk, int(n * per_turn * 1.05) + 64)
-    buf, keys = np.empty(rows * size), np.empty(size, np.int32)
-    done = carry = count = 0
-    while done < n:
-        m = min(chunk, int((n - done) * per_turn * 1.05) + 64)
-        u = buf[: rows * m].reshape(rows, m)
-        rng.random(out=u)
-        done, carry, count = _nb_chunk(u, keys, bounds, ebounds, coded, out, counts, tosses,
-                                       done, n, carry, count)
-    return (out, counts) if tosses else out
-
-
-def nb_turns(model, n, rng, tosses=False, chunk=1 << 16):
-    """simulate_turns with the draws inside the compiled loop."""
-    model._check_turn_ends()
-    rows, coded, bounds, ebounds = _nb_tables(model)
-    out = np.empty(n, np.int64)
-    counts = np.empty(n if tosses else 0, np.int64)
-    _nb_turns(rng, rows, float(model.expected_tosses()), chunk, bounds, ebounds, coded, out,
-              counts, n)
-    return (out, counts) if tosses else out
-
-
-def numba_check(seeds=3):
-    """Both numba paths against simulate_turns, bit for bit (results, counts, generator
-    state after the call), over seeds, sizes around the chunk boundary, small chunks (turns
-    spanning chunks), tosses=True/False, and models with and without events."""
-    from fractions import Fraction as F
-    models = [TossModel.fair(), TossModel.realistic(), TossModel.fair(overlap=F(1, 10)),
-              TossModel(F(1, 2), F(1, 2), fall=F(1, 30)),
-              TossModel.realistic(overlap_back="whole_value", all_down_value=7),
-              TossModel.with_standing(0.05, 0.02, 0.01), TossModel(0.4, 0.3, 0.2, 0.05, 0.05, 0.1),
-              TossModel(F(9, 10), F(1, 10)), TossModel(F(0), F(1, 3), 0, F(2, 3)),
-              TossModel(F(0), F(1))]
-    sizes = [0, 1, 2, 7, 64, 65, 4999, 61_440, 62_000, 65_536, 70_000, 200_003]
-    checks = 0
-    for model in models:
-        for seed in range(seeds):
-            for n in sizes:
-                for chunk in ((1 << 16, 7, 1000) if n < 5000 else (1 << 16,)):
-                    for tosses in (False, True):
-                        for fn in (nb_turns_numpy_draws, nb_turns):
-                            r1, r2 = np.random.default_rng(seed), np.random.default_rng(seed)
-                            a = model.simulate_turns(n, r1, tosses=tosses, chunk=chunk)
-                            b = fn(model, n, r2, tosses=tosses, chunk=chunk)
-                            a, b = (a, b) if tosses else ((a,), (b,))
-                            assert all(x.dtype == y.dtype and np.array_equal(x, y)
-                                       for x, y in zip(a, b)), (model, seed, n, chunk, fn)
-                            assert r1.bit_generator.state == r2.bit_generator.state
-                            checks += 1
-    return checks
-
-
-def numba_report(n=1_000_000, rounds=11, seed=5):
-    if numba is None:
-        raise SystemExit("--numba needs numba (a scratch venv, see the comment above)")
-    t = time.perf_counter()
-    for model in (TossModel.fair(), TossModel.realistic()):
-        nb_turns_numpy_draws(model, 10, np.random.default_rng(0))
-        nb_turns(model, 10, np.random.default_rng(0))
-    print(f"numba {numba.__version__}: first calls (fair + realistic, both paths; compile, or "
-          f"load from the cache) {time.perf_counter() - t:.2f} s", flush=True)
-    if "--load" in sys.argv:
-        return
-    print(f"bit-identical to simulate_turns: {numba_check()} checks", flush=True)
-    for name, model in (("fair", TossModel.fair()), ("realistic", TossModel.realistic())):
-        raw, numbers = raw_draw(model, n, seed)
-        fns = {"raw": raw,
-               "simulate_turns": lambda: model.simulate_turns(n, np.random.default_rng(seed)),
-               "numba, numpy draws": lambda: nb_turns_numpy_draws(model, n,
-                                                                  np.random.default_rng(seed)),
-               "numba draws": lambda: nb_turns(model, n, np.random.default_rng(seed))}
-        times: dict = {k: [] for k in fns}
-        for r in range(rounds):
-            for k in (list(fns) if r % 2 == 0 else list(fns)[::-1]):
-                t = time.process_time()
-                fns[k]()
-                times[k].append(time.process_time() - t)
-        med = {k: statistics.median(v) for k, v in times.items()}
-        print(f"{name:10s} raw {numbers / med['raw'] / 1e6:.0f} M numbers/s | " + " | ".join(
-            f"{k} {n / med[k] / 1e6:.1f} M turns/s {med['raw'] / med[k]:.2f}x raw"
-            for k in list(fns)[1:]), flush=True)
-
-
 def python_loop(model, n, rng):
     return [model.sample(rng).squares() for _ in range(n)]
 
 
-def draws_report(n=1_000_000):
+def draws_report(n=1_000_000, rounds=11):
+    path = "compiled loop (numba)" if toss._fused_simulate() else "numpy pipeline (no numba)"
+    print(f"simulate_turns runs the {path}; {n:,} turns, {rounds} interleaved rounds, CPU "
+          f"medians")
     for name, model in (("fair", TossModel.fair()), ("realistic", TossModel.realistic())):
-        a, b, numbers, ratio = side_by_side(model, n)
-        print(f"{name:10s} simulate_turns {n / a / 1e6:6.1f} M turns/s | raw draw of the same "
-              f"{numbers / 1e6:.1f} M numbers {numbers / b / 1e6:5.0f} M numbers/s | "
-              f"ratio {ratio:.2f}x raw")
+        med, numbers = side_by_side(model, n, rounds)
+        print(f"{name:10s} raw draw of the same {numbers / 1e6:.1f} M numbers "
+              f"{numbers / med['raw'] / 1e6:4.0f} M numbers/s | " + " | ".join(
+                  f"{k} {n / med[k] / 1e6:5.1f} M turns/s {med['raw'] / med[k]:.2f}x raw"
+                  for k in ("simulate_turns", "numpy pipeline")), flush=True)
 
 
 def main():
-    if "--numba" in sys.argv:
-        rounds = int(sys.argv[sys.argv.index("--rounds") + 1]) if "--rounds" in sys.argv else 11
-        return numba_report(rounds=rounds)
     if "--bits" in sys.argv:
         return bits_report()
-    draws_report()
+    rounds = int(sys.argv[sys.argv.index("--rounds") + 1]) if "--rounds" in sys.argv else 11
+    draws_report(rounds=rounds)
     if "--draws" in sys.argv:
         return
     n = 5_000_000
