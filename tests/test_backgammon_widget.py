@@ -1,6 +1,8 @@
 """The backgammon widget driven from Python: roll, click one die at a time, cube, undo."""
 from __future__ import annotations
 
+import itertools
+
 from boardkit.backgammon import BackgammonGame
 from boardkit.backgammon.match import BackgammonMatch
 from boardkit.backgammon.widget import BackgammonWidget
@@ -185,6 +187,8 @@ def test_widget_whole_games_by_clicks_and_buttons():
     from boardkit.backgammon.widget import _cell
     for rules, seed in (("money", 7), ("no cube", 5)):
         w = BackgammonWidget(computer=1, level="strong", rules=rules, seed=seed)
+        clock = itertools.count(0, 1.0)          # a click a second: no double clicks
+        w._clock = lambda: next(clock)
         for step in range(800):
             g = w.game
             if g.is_over():
@@ -202,3 +206,28 @@ def test_widget_whole_games_by_clicks_and_buttons():
                     w.click(_cell(b, g.roller))
             assert w.last_error is None, w.last_error
         assert w.game.is_over() and "Game over" in w.status
+
+
+def test_a_double_click_on_roll_rolls_once():
+    """Seed 1: Red (the computer) wins the opening roll (BG-03) and plays it, so White is
+    at once to roll or double: the second half of a double click on Roll must not roll
+    White's dice. A double click on Set dice sets them once; later clicks act."""
+    w = BackgammonWidget(computer=1, seed=1)
+    clock = [100.0]
+    w._clock = lambda: clock[0]
+    w.chance_button.click()                      # the opening roll
+    assert w.game.turn == 0 and w.game.phase == "cube"
+    clock[0] += 0.15
+    w.chance_button.click()                      # the double click's second half
+    assert w.game.phase == "cube" and w.last_error is None
+    clock[0] += 0.4
+    w.set_dice_button.click()                    # set dice 3-1 (the menus' values)
+    clock[0] += 0.1
+    w.set_dice_button.click()
+    assert w.game.phase == "move" and w.game.dice == (3, 1) and w.last_error is None
+    w = BackgammonWidget(computer=1, seed=1)
+    w._clock = lambda: clock[0]
+    w.chance_button.click()
+    clock[0] += 0.4                              # a new click: White rolls
+    w.chance_button.click()
+    assert w.game.turn == 0 and w.game.phase == "move"

@@ -106,8 +106,10 @@ def test_text_diagram_and_save_resume(tmp_path):
 
 def test_ms03_join_button():
     w = MawariWidget()
+    w._clock = clock = FakeClock()
     w.join_button.click()
     assert w.game.players == 3 and w.game.square(2) == "1一"
+    clock.t += 1                                     # a second click, not a double click
     w.join_button.click()
     assert w.join_button.disabled and w.game.players == 4
     w.join()                                         # a fifth: a message, not a crash
@@ -158,3 +160,65 @@ def test_hint_says_toss_first_then_explains_the_decision():
     assert "Hint: no battle" in w.message and "16-square race" in w.message
     w.decide("no battle")
     assert w.hint is None and w.last_error is None
+
+
+class FakeClock:
+    """A clock the test moves by hand (the double-click guard reads ``w._clock``)."""
+
+    def __init__(self, t: float = 100.0):
+        self.t = t
+
+    def __call__(self) -> float:
+        return self.t
+
+
+def test_a_double_click_on_toss_tosses_once():
+    """Students double-click by habit: the second click of a double click on Toss (or on
+    the golds' table) does nothing; a click 0.35 s or more later tosses again. The Python
+    verb toss() is never held back."""
+    w = MawariWidget(seed=3)                       # two humans: a toss is due after every toss
+    w._clock = clock = FakeClock()
+    w.chance_button.click()
+    assert len(w.game.history) == 1 and w.game.chance_pending()
+    clock.t += 0.1
+    w.chance_button.click()                        # the double click's second half
+    clock.t += 0.2
+    w.chance_button.click()                        # a triple click: still the same click
+    assert len(w.game.history) == 1
+    clock.t += 0.35
+    w.chance_button.click()                        # a new click
+    assert len(w.game.history) == 2
+    w.click("toss")                                # the table has a guard of its own
+    clock.t += 0.05
+    w.click("toss")
+    assert len(w.game.history) == 3
+    w = MawariWidget(seed=3)
+    w._clock = FakeClock()
+    w.toss()
+    w.toss()                                       # from Python: every call tosses
+    assert len(w.game.history) == 2
+
+
+def test_ms03_a_double_click_on_join_adds_one_player():
+    w = MawariWidget()
+    w._clock = clock = FakeClock()
+    w.join_button.click()
+    clock.t += 0.2
+    w.join_button.click()
+    assert w.game.players == 3
+    clock.t += 1
+    w.join_button.click()
+    assert w.game.players == 4
+
+
+def test_the_toss_widgets_button_tosses_once_on_a_double_click():
+    from boardkit.mawari.widget import toss_widget
+    box = toss_widget(seed=1)
+    box.guard.clock = clock = FakeClock()
+    box.button.click()
+    clock.t += 0.2
+    box.button.click()
+    assert box.state["tosses"] == 1
+    clock.t += 0.5
+    box.button.click()
+    assert box.state["tosses"] == 2

@@ -270,3 +270,33 @@ def test_unknown_level_is_a_boardkit_error_listing_the_levels():
         AiToyWidget(level="hardest")
     with pytest.raises(BoardkitError, match="'only'"):
         ToyWidget(level="hardest")
+
+
+def test_a_double_click_on_new_game_acts_once_but_undo_clicks_all_count():
+    """New game (and Roll/Toss, a game's Join or Set dice) ignores the second click of a
+    double click: one less than DOUBLE_CLICK_S after the click acted; a later click acts.
+    Undo is not guarded: two quick clicks take back two moves."""
+    from boardkit.widgets.base import DOUBLE_CLICK_S
+
+    class Counting(ToyWidget):
+        made = 0
+
+        def on_new_game(self):
+            self.made += 1
+
+    w = Counting()
+    clock = [50.0]
+    w._clock = lambda: clock[0]
+    w.new_button.click()
+    clock[0] += DOUBLE_CLICK_S - 0.01
+    w.new_button.click()
+    assert w.made == 1
+    clock[0] += DOUBLE_CLICK_S
+    w.new_button.click()
+    assert w.made == 2
+    w.click("a"), w.click("e")                    # One plays a-e, Two replies by hand
+    w.play(w.game.legal_moves()[0])
+    assert len(w.game.history) == 2
+    w.undo_button.click()
+    w.undo_button.click()                         # at the same instant: both count
+    assert w.game.history == [] and w.undos_used == 2

@@ -152,8 +152,11 @@ class BackgammonWidget(GameWidget):
         small = W.Layout(width="62px")
         self.die_a = W.Dropdown(options=[1, 2, 3, 4, 5, 6], value=3, layout=small)
         self.die_b = W.Dropdown(options=[1, 2, 3, 4, 5, 6], value=1, layout=small)
+        # a double click sets the dice once (the second would set the next player's dice
+        # when the first passes the turn: a roll that cannot move, BG-08)
         self.set_dice_button = self._button(
-            tr("bg.set_dice"), lambda _: self.set_dice(self.die_a.value, self.die_b.value), "hand-pointer-o")
+            tr("bg.set_dice"), self.once_per_click(lambda: self.set_dice(self.die_a.value, self.die_b.value)),
+            "hand-pointer-o")
         self.double_button = self._button(tr("bg.double"), lambda _: self.cube("double"), "")
         self.take_button = self._button(tr("bg.take"), lambda _: self.cube("take"), "check")
         self.pass_button = self._button(tr("bg.pass"), lambda _: self.cube("pass"), "times")

@@ -6,7 +6,8 @@
     w.decide("no battle") # or use the battle / no-battle buttons
 
 Each click of Toss plays ONE toss, so a turn with repeated tosses (MS-07) is stepped
-toss by toss; the events box says what happened and why, newest first. The Tutor
+toss by toss (a double click on Toss, the golds' table or Join acts once:
+``GameWidget.once_per_click``); the events box says what happened and why, newest first. The Tutor
 checkbox (off by default, ``tutor=True``) judges your battle decisions against the
 かしこい policy, with its chances (``boardkit.mawari.tutor``; tosses are chance). The Hint
 button names the battle decision the "smart" level would take, with the odds; while a
@@ -22,7 +23,7 @@ import numpy as np
 from .._core import BoardkitError, ChanceStep
 from ..i18n import add, tr
 from ..widgets import GameWidget
-from ..widgets.base import ERROR_COLOR, MUTED_COLOR, TEXT_COLOR, Selection
+from ..widgets.base import ERROR_COLOR, MUTED_COLOR, TEXT_COLOR, ClickGuard, Selection
 from . import ai, tutor
 from .game import Battle, MawariGame
 from .notation import short
@@ -90,7 +91,10 @@ class MawariWidget(GameWidget):
         # the events box: newest event first, so the latest step is always in view
         self.events_html = W.HTML(layout=W.Layout(max_height="180px", overflow="auto"))
         self.offer_box = W.HBox()
-        self.join_button = self._button(tr("ms.join"), lambda _: self.join(), "user-plus")
+        self.join_button = self._button(tr("ms.join"), self.once_per_click(lambda: self.join()),
+                                        "user-plus")
+        # a double click on the golds' table tosses once, as on the Toss button
+        self._table_toss = self.once_per_click(lambda: self.roll())
         super().__init__(game, **kw)
 
     # ------------------------------------------------------------ hooks
@@ -168,7 +172,7 @@ class MawariWidget(GameWidget):
         g = self.game
         if cell == "toss":
             if g.chance_pending():
-                self.roll()
+                self._table_toss()
             return True
         if g.phase != "decide":
             return False                          # the base says "Toss first"
@@ -330,9 +334,10 @@ def tally_widget(model: TossModel | None = None) -> W.VBox:
 
 # ---- a try-it widget -------------------------------------------------------------------
 def toss_widget(model: TossModel | None = None, seed: int = 0) -> W.VBox:
-    """An ipywidgets box to toss the four golds by hand: each click is one toss (MS-04),
-    drawn as it landed; the turn goes on while no gold is face down (MS-07), and the
-    running average of squares per turn is shown next to the exact value."""
+    """An ipywidgets box to toss the four golds by hand: each click is one toss (MS-04;
+    a double click is one click), drawn as it landed; the turn goes on while no gold is
+    face down (MS-07), and the running average of squares per turn is shown next to the
+    exact value."""
     model = model or TossModel.fair()
     rng = np.random.default_rng(seed)
     exact = float(model.turn_mean())
@@ -356,10 +361,13 @@ def toss_widget(model: TossModel | None = None, seed: int = 0) -> W.VBox:
                       f"squares this turn so far: {state['turn']} · average per turn: "
                       f"{avg:.2f} (exact {exact:.3f})")
 
-    button.on_click(toss)
+    guard = ClickGuard()                   # a double click tosses once (box.guard.clock: tests)
+    button.on_click(guard.wrap(toss))
     box = _Box([button, picture, info],
                f"toss widget, {_model_name(model)}: run the notebook, then click 金を振る toss")
     box.toss = toss                        # tests and notebooks can click from Python
+    box.button = button
+    box.guard = guard
     box.state = state
     return box
 

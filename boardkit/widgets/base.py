@@ -55,6 +55,12 @@ never on a puzzle board) the widget keeps the game as it was before the move and
 by the live region too: the strategy tip the move breaks and what the strongest level
 would have played, or a short "fine". Off, nothing is computed.
 
+Double clicks: buttons that change the game at every click (New game, Roll/Toss, and a
+game's own such as Join or Set dice) act once on a double click: a click less than
+``DOUBLE_CLICK_S`` (0.35 s) after the same button acted does nothing (``once_per_click``,
+timed by ``_clock``). Undo, Hint and the board are not guarded: two quick clicks are meant
+there. The Python verbs (``new_game()``, ``roll()``) are never guarded.
+
 Shared behaviour: an error message is cleared by the next correct action; "待った あり"
 (``undo_allowed``) turns undo on/off; hints and undos used are counted
 (``hints_used``, ``undos_used``) and shown when the game ends; after the student's
@@ -88,8 +94,40 @@ ERROR_COLOR = "var(--jp-error-color1, #b00020)"
 MUTED_COLOR = "var(--jp-ui-font-color2, #666)"
 BACKGROUND = "var(--jp-layout-color1, white)"
 
-__all__ = ["GameWidget", "Selection", "scroll_box", "TEXT_COLOR", "ERROR_COLOR", "MUTED_COLOR",
-           "BACKGROUND"]
+#: seconds: a second click this soon after a Roll/Toss/New game click acted is the other half
+#: of a double click (students double-click by habit) and does nothing
+DOUBLE_CLICK_S = 0.35
+
+__all__ = ["GameWidget", "Selection", "ClickGuard", "scroll_box", "TEXT_COLOR", "ERROR_COLOR",
+           "MUTED_COLOR", "BACKGROUND", "DOUBLE_CLICK_S"]
+
+
+class ClickGuard:
+    """Ignores the second click of a double click on a button that changes the game at
+    every click (Roll, Toss, New game, Join, Set dice): ``wrap(action)`` gives an
+    ``on_click`` handler that does nothing when it comes less than ``interval`` seconds
+    after that same handler last acted. Buttons where two quick clicks are meant (undo,
+    hint, moves) are not wrapped, and neither are the Python verbs (``roll()``, ``toss()``).
+
+    The time is read when the action has FINISHED: the kernel takes clicks one after the
+    other, so a double click's second message waits while the first one's action runs (a
+    computer reply may take longer than the interval). ``clock`` is injectable (tests)."""
+
+    def __init__(self, clock: Callable[[], float] | None = None, interval: float = DOUBLE_CLICK_S):
+        self.clock = clock or time.monotonic
+        self.interval = interval
+
+    def wrap(self, action: Callable[[], Any]) -> Callable[..., None]:
+        done: list[float] = []               # when this button's action last finished
+
+        def on_click(_=None) -> None:
+            if done and self.clock() - done[-1] < self.interval:
+                return
+            try:
+                action()
+            finally:
+                done[:] = [self.clock()]
+        return on_click
 
 
 def scroll_box(inner_html: str, max_height: str = "250px") -> str:
@@ -134,6 +172,8 @@ class GameWidget(W.VBox):
     tutor_allowed: bool = True
     #: the last error the tutor raised (it then says nothing; the game goes on)
     tutor_error: str | None = None
+    #: the clock of the double-click guard (Roll, Toss, New game): injectable for tests
+    _clock: Callable[[], float] = time.monotonic
 
     def __init__(self, game: Game | None = None, *, computer: tuple[int, ...] | int | None = None,
                  level: str | None = None, seed: int = 0, undo_allowed: bool = True,
@@ -178,11 +218,11 @@ class GameWidget(W.VBox):
         self.options = self.option_controls()
 
         btn = lambda d, cb, icon="": self._button(d, cb, icon)  # noqa: E731
-        self.new_button = btn(tr("new_game"), lambda _: self.new_game(), "refresh")
+        self.new_button = btn(tr("new_game"), self.once_per_click(lambda: self.new_game()), "refresh")
         self.undo_button = btn(tr("undo"), lambda _: self.undo(), "undo")
         self.hint_button = btn(tr("hint"), lambda _: self.show_hint(), "lightbulb-o")
         self.flip_button = btn(tr("flip"), lambda _: self.flip(), "retweet")
-        self.chance_button = btn(self.chance_label, lambda _: self.roll(), "cube")
+        self.chance_button = btn(self.chance_label, self.once_per_click(lambda: self.roll()), "cube")
         self.chance_button.layout.display = None if self.has_chance else "none"
         self.file_text = W.Text(value=f"{self._game_name()}_game.json", description=tr("file"),
                                 layout=W.Layout(width="260px"))
@@ -396,6 +436,12 @@ class GameWidget(W.VBox):
         self._tutor_show(tr("tutor_line", text=text) if text else tr("tutor_fine"))
 
     # ------------------------------------------------------------------ helpers
+    def once_per_click(self, action: Callable[[], Any]) -> Callable[..., None]:
+        """An ``on_click`` handler for a button that changes the game at every click (Roll,
+        Toss, New game, Join, Set dice): a double click acts once (``ClickGuard``, timed by
+        ``self._clock``). Each call gives a handler with its own timing (one per button)."""
+        return ClickGuard(clock=lambda: self._clock()).wrap(action)
+
     @staticmethod
     def _button(description, callback, icon=""):
         b = W.Button(description=description, icon=icon, layout=W.Layout(width="auto"))
