@@ -592,6 +592,24 @@ def test_mawari_toss_moves_the_piece(labpage):
 
 
 @pytest.mark.browser
+def test_mawari_a_double_click_on_toss_tosses_once(labpage):
+    """Students double-click by habit: a real double click on Toss plays one toss (two
+    humans, so a second toss would be due at once); a click after the board has settled
+    tosses again."""
+    page = labpage
+    canvas, root = _open_game(page, "mawari")
+    toss = _button(root, "Toss")
+    before = _settled_svg(canvas)
+    toss.dblclick()
+    _wait_text(page, root, "1. P1:")               # the move list has the first toss
+    _settled_svg(canvas, quiet=0.6)                # time for a second toss to show up
+    assert canvas.inner_html() != before
+    assert "2. P" not in root.inner_text(), "a double click tossed twice"
+    _press(toss, canvas)                           # a later click: the next toss
+    _wait_text(page, root, "2. P")
+
+
+@pytest.mark.browser
 def test_notebook7_start_notebook_shows_its_boards_untrusted_and_plays_checkers(notebook7, page):
     """Notebook 7, as a student meets it: the untrusted start notebook shows its stored
     boards; its 'Try one now' board (the computer plays White) takes a move by clicks."""
