@@ -104,6 +104,17 @@ add("ja", {
     "bg.owned_by": "（{who} が保持）",
 })
 
+# the dice menus' names: a visible label (``description``) is what ipywidgets 8 ties to the
+# <select> (<label for>); a tooltip alone names nothing in Chromium (the empty hidden label wins)
+add("en", {
+    "bg.die_1": "die 1", "bg.die_2": "die 2",
+    "bg.die_tooltip": "choose the dice by hand, then press Set dice",
+})
+add("ja", {
+    "bg.die_1": "さいころ1", "bg.die_2": "さいころ2",
+    "bg.die_tooltip": "さいころの目を選んでから「さいころを決める」を押してください",
+})
+
 RULE_CHOICES = ("money", "money, Jacoby", "no cube", "match 3", "match 5", "match 7")
 
 
@@ -149,9 +160,10 @@ class BackgammonWidget(GameWidget):
         self.match: BackgammonMatch | None = None
         self._match_choice: str | None = None
         # extra controls: dice by hand, the cube, the race
-        small = W.Layout(width="62px")
-        self.die_a = W.Dropdown(options=[1, 2, 3, 4, 5, 6], value=3, layout=small)
-        self.die_b = W.Dropdown(options=[1, 2, 3, 4, 5, 6], value=1, layout=small)
+        self.die_a, self.die_b = (
+            W.Dropdown(options=[1, 2, 3, 4, 5, 6], value=v, description=tr(key), tooltip=tr("bg.die_tooltip"),
+                       layout=W.Layout(width="auto"), style={"description_width": "initial"})
+            for key, v in (("bg.die_1", 3), ("bg.die_2", 1)))
         # a double click sets the dice once (the second would set the next player's dice
         # when the first passes the turn: a roll that cannot move, BG-08)
         self.set_dice_button = self._button(
