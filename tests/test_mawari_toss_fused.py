@@ -95,3 +95,20 @@ def test_bad_chunk_is_refused_and_draws_nothing(chunk):
     with pytest.raises(BoardkitError, match="chunk"):
         TossModel.fair().simulate_turns(10, rng, chunk=chunk)
     assert rng.bit_generator.state == before
+
+
+def test_threads_sharing_a_generator_draw_each_number_once(fused):
+    """The compiled loop holds the generator's lock as numpy's draws do: two threads
+    simulating from one generator consume exactly the numbers of two calls in a row."""
+    import threading
+    model, n = TossModel.realistic(), 300_000
+    shared = np.random.default_rng(9)
+    threads = [threading.Thread(target=model.simulate_turns, args=(n, shared)) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    alone = np.random.default_rng(9)
+    model.simulate_turns(n, alone)
+    model.simulate_turns(n, alone)
+    assert np.array_equal(shared.bit_generator.random_raw(8), alone.bit_generator.random_raw(8))

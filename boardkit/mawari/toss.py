@@ -726,8 +726,11 @@ class TossModel(RuleOptions):
         per_turn = float(self.expected_tosses())
         fused = _fused_simulate() if type(rng) is np.random.Generator else None
         if fused is not None:
-            return fused(rng, kern.rows, per_turn, chunk, kern.bounds, kern.event_bounds,
-                         self._coded, n, tosses)
+            # under the generator's lock, as numpy's own draws are: the compiled loop
+            # advances the bit generator directly
+            with rng.bit_generator.lock:
+                return fused(rng, kern.rows, per_turn, chunk, kern.bounds, kern.event_bounds,
+                             self._coded, n, tosses)
         out = np.empty(n, dtype=np.int64)
         counts = np.empty(n, dtype=np.int64) if tosses else None
         done, carry, carry_count = 0, 0, 0
