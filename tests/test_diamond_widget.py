@@ -197,3 +197,75 @@ def test_levels_come_from_ai_and_the_hint_says_why():
     assert labels[0].startswith("入門") and "strongest" in labels[-1]
     w.show_hint()
     assert w.hint in w.game.legal_moves() and "—" in w.message and w.hints_used == 1
+
+
+def _offered(menu):
+    return [v for _, v in menu.options]
+
+
+def test_dg20_dg18_setup_offers_only_what_the_chosen_board_allows():
+    """DG-20: Chinese checkers has no 王駒 and 10 pieces a player; DG-18: the small board
+    has 10 pieces; the Diamond Game star board has 15 (or 10) with the king (DG-02, DG-04,
+    DG-17). Game setup hides the king and offers 10 pieces only on those boards, resets
+    the choices to allowed ones, and gives the teacher's choice back on the star board."""
+    w = DiamondWidget()
+    o = w.options
+    assert _offered(o["pieces"]) == [15, 10] and o["pieces"].value == 15 and not o["pieces"].disabled
+    assert o["kings"].value and o["kings"].layout.display is None
+    assert o["board_note"].layout.display == "none"
+    o["board"].value = "chinese"                                  # DG-20
+    assert o["kings"].value is False and o["kings"].layout.display == "none"
+    assert o["king_hops_after_group"].layout.display == "none"    # DG-11: a king's option
+    assert _offered(o["pieces"]) == [10] and o["pieces"].value == 10 and o["pieces"].disabled
+    assert "DG-20" in o["board_note"].value and o["board_note"].layout.display is None
+    w.new_game()
+    r = w.game.rules
+    assert (r.board, r.kings, r.pieces) == ("chinese", False, 10) and w.last_error is None
+    o["board"].value = "small"                                    # DG-18: king + 9
+    assert _offered(o["pieces"]) == [10] and o["pieces"].value == 10
+    assert o["kings"].value is True and o["kings"].layout.display is None
+    assert "DG-18" in o["board_note"].value
+    o["board"].value = "star"                                     # 15 and the king again
+    assert _offered(o["pieces"]) == [15, 10] and o["pieces"].value == 15 and not o["pieces"].disabled
+    assert o["kings"].value and o["king_hops_after_group"].layout.display is None
+    w.new_game()
+    r = w.game.rules
+    assert (r.board, r.kings, r.pieces) == ("star", True, 15)
+
+
+def test_dg17_dg20_a_choice_changed_in_between_is_not_overwritten():
+    """Chosen on the star board before Chinese checkers: no king (DG-17) and 10 pieces
+    (DG-18) stay so on the way back; a king switched off is not switched on again."""
+    w = DiamondWidget()
+    o = w.options
+    o["kings"].value = False
+    assert o["king_hops_after_group"].layout.display == "none"
+    o["pieces"].value = 10
+    o["board"].value = "chinese"
+    o["board"].value = "star"
+    assert o["kings"].value is False and o["pieces"].value == 10
+
+
+def test_dg20_player_counts_follow_the_board():
+    """DG-20: 2, 3, 4 or 6 players on the Chinese checkers board; 1-3 on the star (DG-05,
+    DG-06): going back to the star board from six players offers three."""
+    w = DiamondWidget(DiamondGame(DiamondRules.chinese(players=6)))
+    o = w.options
+    assert set(_offered(o["players"])) == {1, 2, 3, 4, 6} and o["players"].value == 6
+    assert o["kings"].layout.display == "none" and o["pieces"].disabled
+    o["board"].value = "star"
+    assert _offered(o["players"]) == [3, 2, 1] and o["players"].value == 3
+    assert o["kings"].layout.display is None and _offered(o["pieces"]) == [15, 10]
+    assert [s.layout.display for s in w.seat_controls[3:]] == ["none"] * 3
+    w.new_game()
+    assert w.game.rules.board == "star" and w.game.players == 3 and w.last_error is None
+    o["board"].value = "chinese"
+    assert o["players"].value == 6 and o["kings"].value is False
+    w2 = DiamondWidget()                     # three seat menus: no 4 or 6 players offered
+    w2.options["board"].value = "chinese"
+    assert _offered(w2.options["players"]) == [3, 2, 1]
+    # opened on the Chinese board: a seat menu for each of six players
+    w3 = DiamondWidget(board="chinese", players=6, kings=False, pieces=10)
+    assert w3.game.players == 6 and len(w3.seat_controls) == 6
+    w4 = DiamondWidget(DiamondGame(DiamondRules.chinese(players=2)))
+    assert set(_offered(w4.options["players"])) == {1, 2, 3, 4, 6} and w4.game.players == 2

@@ -19,7 +19,8 @@ back the computer replies; Hint (ヒント) shows ``ai.hint``'s move (level
 ``ai.HINT_LEVEL``) as an arrow and says why.
 Options (under "Game setup"): board, players 3/2/1, who moves first (a seat, or
 "take turns" 先手：交代で: New game passes the first move on to the next seat), king
-on/off, 15/10 pieces, long jump, whether the king may hop on after a group jump, and
+on/off, 15/10 pieces (only what the board allows: the small board has 10 pieces, DG-18;
+Chinese checkers 10 and no king, DG-20), long jump, whether the king may hop on after a group jump, and
 the colours (standard or colour-blind safe; every player's pieces also carry a mark).
 The Tutor checkbox (off by default, ``tutor=True``) says after each of your moves when
 it leaves a straggler behind (tip 2 of notebook 27) or goes backwards while a forward hop
@@ -28,11 +29,14 @@ Everything can be done from Python: ``w.click("0,-2")``, ``w.moves_text()``.
 """
 from __future__ import annotations
 
+import html
+
 import ipywidgets as W
 
 from .._core import BoardkitError
 from ..i18n import add, tr
 from ..widgets import GameWidget, Selection
+from ..widgets.base import MUTED_COLOR
 from . import ai, tutor
 from . import geometry as B
 from .draw import PALETTES, cell_id, parse_cell
@@ -49,6 +53,12 @@ BOARD_NAMES = {"star": "Diamond Game (121)", "small": "small star (73, DG-18)",
 PALETTE_NAMES = {"standard": "standard", "okabe-ito": "colour-blind safe (Okabe-Ito)"}
 #: the "first player" choice that passes the first move on at every New game (先手：交代で)
 TAKE_TURNS = -1
+#: what each board's rules allow, so Game setup offers only that: pieces per player, the
+#: 王駒, player counts (DG-02/DG-04: 15 with the king; DG-18: the small board has 10;
+#: DG-20: Chinese checkers has 10, no king, 2/3/4/6 players; DG-05/DG-06, solitaire: 1-3)
+BOARD_ALLOWS = {"star": {"pieces": (15, 10), "kings": True, "players": (3, 2, 1)},
+                "small": {"pieces": (10,), "kings": True, "players": (3, 2, 1)},
+                "chinese": {"pieces": (10,), "kings": False, "players": (3, 2, 1, 4, 6)}}
 
 # the widget's words (boardkit.i18n, English and Japanese; set_language("ja"))
 add("en", {
@@ -80,6 +90,15 @@ add("ja", {
     "dg.finished": " — 上がり: {order}",
     "dg.passes": "{who} は動ける手がないのでパスします (DG-07)",
     "dg.not_there": "{move} はできません: {why}",
+})
+# Game setup offers what the chosen board's rules allow (DG-18, DG-20)
+add("en", {
+    "dg.board_note.small": "The small board: 10 pieces each (DG-18).",
+    "dg.board_note.chinese": "Chinese checkers: 10 pieces each and no king (DG-20).",
+})
+add("ja", {
+    "dg.board_note.small": "小さい盤: 駒は1人10個です (DG-18)。",
+    "dg.board_note.chinese": "チャイニーズチェッカー: 駒は1人10個で、王駒はありません (DG-20)。",
 })
 
 
@@ -119,30 +138,37 @@ class DiamondWidget(GameWidget):
 
     @property
     def player_names(self) -> tuple[str, ...]:
-        """One name per seat, from the colours of the current game (six on the Chinese
-        board), and at least the three Diamond Game colours."""
+        """One name per seat, from the colours of the current game, and at least the three
+        Diamond Game colours, or on the Chinese board the six seats of a six-player game
+        (so a widget opened on that board has a seat menu for up to 6 players, DG-20)."""
         g = getattr(self, "game", None) or self._seat_game
         names = [SEAT_NAMES[g.colour(p)] for p in range(g.players)] if g is not None else []
-        return tuple(names + list(DEFAULT_SEATS[len(names):]))
+        board = g.rules.board if g is not None else self._initial["board"]
+        if board == "chinese":
+            six = DiamondRules.chinese(players=6)
+            seats = tuple(SEAT_NAMES[six.colours[t]] for t in six.start_tips)
+        else:
+            seats = DEFAULT_SEATS
+        return tuple(names + list(seats[len(names):]))
 
     # ------------------------------------------------------------ rule options
     def option_controls(self) -> dict:
         i = self._initial
         lay = W.Layout(width="260px")
-        counts = [3, 2, 1] + ([4, 6] if i["board"] == "chinese" else [])
+        counts = self._player_counts(i["board"])
         firsts = [(name, k) for k, name in enumerate(self.player_names)]
         firsts.append((tr("dg.take_turns"), TAKE_TURNS))
         c = {
             "board": W.Dropdown(options=[(v, k) for k, v in BOARD_NAMES.items()], value=i["board"],
                                 description=tr("dg.board"), layout=lay),
-            "players": W.Dropdown(options=[(tr("dg.n_players", n=n) if n > 1 else tr("dg.solitaire"), n)
-                                           for n in counts],
+            # why the king and 15 pieces are not offered on this board (shown when so)
+            "board_note": W.HTML(),
+            "players": W.Dropdown(options=self._player_choices(counts),
                                   value=i["players"], description=tr("dg.players"), layout=lay),
             "first_player": W.Dropdown(options=firsts, value=i["first_player"], description=tr("dg.first"),
                                        layout=lay),
             "kings": W.Checkbox(value=i["kings"], description=tr("dg.king"), indent=False),
-            "pieces": W.Dropdown(options=[(tr("dg.n_pieces", n=k), k) for k in (15, 10)],
-                                 value=i["pieces"],
+            "pieces": W.Dropdown(options=self._piece_choices(i["board"]), value=i["pieces"],
                                  description=tr("dg.pieces"), layout=lay),
             "long_jump": W.Checkbox(value=i["long_jump"], description=tr("dg.long_jump"), indent=False),
             "king_hops_after_group": W.Checkbox(value=i["king_hops_after_group"],
@@ -153,10 +179,67 @@ class DiamondWidget(GameWidget):
             "hole_names": W.Checkbox(value=bool(self.labels), description=tr("dg.hole_names"),
                                      indent=False),
         }
+        self._kept: dict[str, tuple] = {}
+        self._fit_to_board(c)
+        c["board"].observe(lambda _: self._fit_to_board(c), names="value")
+        c["kings"].observe(lambda _: self._fit_to_board(c), names="value")
         c["players"].observe(lambda _: self._show_seats(), names="value")
         c["hole_names"].observe(self._on_hole_names, names="value")
         c["palette"].observe(lambda _: self._refresh(), names="value")   # a view option: redraw now
         return c
+
+    def _player_counts(self, board: str) -> list[int]:
+        # as many players as there are seat menus (a widget opened on the star board has three)
+        return [n for n in BOARD_ALLOWS[board]["players"] if n <= len(self.seat_controls)]
+
+    @staticmethod
+    def _player_choices(counts) -> list[tuple[str, int]]:
+        return [(tr("dg.n_players", n=n) if n > 1 else tr("dg.solitaire"), n) for n in counts]
+
+    @staticmethod
+    def _piece_choices(board: str) -> list[tuple[str, int]]:
+        return [(tr("dg.n_pieces", n=k), k) for k in BOARD_ALLOWS[board]["pieces"]]
+
+    def _fit_to_board(self, c: dict) -> None:
+        """Game setup offers only what the chosen board's rules allow (``BOARD_ALLOWS``):
+        Chinese checkers (DG-20) hides the 王駒 and offers 10 pieces only, as the small
+        board does (DG-18); the star board offers 15 or 10 and the king (DG-02, DG-04,
+        DG-17). A choice the new board does not allow is set to one it does, and the
+        teacher's own choice comes back with a board that allows it again (unless it was
+        changed in between). "King hops on after a group jump" (DG-11) shows only with kings."""
+        board = c["board"].value
+        allows = BOARD_ALLOWS[board]
+        counts = self._player_counts(board)
+        self._offer(c["players"], "players", counts, lambda n: max([k for k in counts if k <= n] or counts),
+                    self._player_choices(counts))
+        self._offer(c["pieces"], "pieces", allows["pieces"], lambda _: 10, self._piece_choices(board))
+        c["pieces"].disabled = len(allows["pieces"]) == 1
+        king = c["kings"]
+        self._offer(king, "kings", (True, False) if allows["kings"] else (False,), lambda _: False)
+        king.layout.display = None if allows["kings"] else "none"
+        c["king_hops_after_group"].layout.display = None if king.value else "none"
+        note = {"small": "dg.board_note.small", "chinese": "dg.board_note.chinese"}.get(board)
+        c["board_note"].value = (f"<span style='color:{MUTED_COLOR}'>{html.escape(tr(note))}</span>"
+                                 if note else "")
+        c["board_note"].layout.display = None if note else "none"
+
+    def _offer(self, control, name: str, allowed, fallback, choices=None) -> None:
+        """Let ``control`` offer only the ``allowed`` values (a menu's ``choices``: (label,
+        value) pairs). A value not allowed becomes ``fallback(value)`` and is kept, to come
+        back when a later board allows it, if the control still shows what was set here."""
+        value = control.value
+        kept = self._kept.pop(name, None)
+        if value not in allowed:
+            self._kept[name] = (value, fallback(value))
+            value = fallback(value)
+        elif kept is not None and kept[1] == value:
+            if kept[0] in allowed:
+                value = kept[0]                   # the earlier choice fits again
+            else:
+                self._kept[name] = kept           # not yet: keep it for a later board
+        if choices is not None and [tuple(o) for o in control.options] != list(choices):
+            control.options = choices             # (this selects the first option)
+        control.value = value
 
     def _on_hole_names(self, change) -> None:
         """The hole names (a1 .. q1, as hints, the tutor and the move list write them) on
@@ -175,6 +258,7 @@ class DiamondWidget(GameWidget):
         o = dict(options)
         o.pop("palette")
         o.pop("hole_names", None)
+        o.pop("board_note", None)
         if o["first_player"] == TAKE_TURNS:   # 先手：交代で: the seat after the last game's first
             last = getattr(self, "game", None)
             o["first_player"] = 0 if last is None else (last.rules.first_player + 1) % o["players"]
