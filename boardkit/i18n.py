@@ -73,6 +73,11 @@ EN: dict[str, str] = {
     "tutor_line": "Tutor: {text}",
     "tutor_fine": "Tutor: fine (no strategy tip broken).",
     "tutor_level": "the {en} level",
+    # the games' names (the board's description for screen readers)
+    "game.checkers": "checkers",
+    "game.diamond": "diamond",
+    "game.backgammon": "backgammon",
+    "game.mawari": "mawari",
 }
 
 JA: dict[str, str] = {
@@ -126,6 +131,10 @@ JA: dict[str, str] = {
     "tutor_line": "チューター: {text}",
     "tutor_fine": "チューター: 問題ありません（作戦のコツに反していません）。",
     "tutor_level": "{ja}（{en}）",
+    "game.checkers": "チェッカー",
+    "game.diamond": "ダイヤモンドゲーム",
+    "game.backgammon": "バックギャモン",
+    "game.mawari": "回り将棋",
 }
 
 CATALOGUES: dict[str, dict[str, str]] = {"en": EN, "ja": JA}

@@ -81,27 +81,27 @@ add("ja", {
     "bg.board_numbers": "（盤の番号で {play}）",
     "bg.step_no": "{step} はできません: {why}",
     "bg.step_back_dir": "駒は自分のインナーボードへ向かって進み、後ろへは戻れません (BG-04)",
-    "bg.step_held": "{who} が2枚以上で押さえているポイントには止まれません (BG-05)",
+    "bg.step_held": "{who}が2枚以上で押さえているポイントには止まれません (BG-05)",
     "bg.step_die": "{pips} ピップ動きますが、1回の移動には目を1つ使います。残りの目は {left} です (BG-04)",
     "bg.selected": "{cell} を選びました: 緑の輪が行き先です",
     "bg.played": "{play} を指しました", "bg.step": "{step}; 残りの目: {left}",
     "bg.step_back": "一歩戻しました",
-    "bg.cannot_move": "{who} は {a}-{b}: 動けないので手番が移ります (BG-07, BG-08)",
-    "bg.rolled": "{who} は {a}-{b}: 光っている駒をクリック",
-    "bg.doubles": "{who} が {value} にダブル", "bg.taken": "テイク: キューブは {value}",
+    "bg.cannot_move": "{who}は {a}-{b}: 動けないので手番が移ります (BG-07, BG-08)",
+    "bg.rolled": "{who}は {a}-{b}: 光っている駒をクリック",
+    "bg.doubles": "{who}が {value} にダブル", "bg.taken": "テイク: キューブは {value}",
     "bg.passed": "パス",
     "bg.no_race": "まだ駒がすれ違っていません: ヒットの可能性があります",
     "bg.race_done": "レースを自動で終えました",
-    "bg.pips": " · ピップ: White {w}, Red {r}", "bg.game_over": "終局。",
+    "bg.pips": " · ピップ: 白 {w}, 赤 {r}", "bg.game_over": "終局。",
     "bg.match_after": " · マッチのスコア {a}-{b}（新しいゲームでマッチが続きます）",
-    "bg.ph_opening": "最初の一振り: Roll を押してください (BG-03)", "bg.ph_cube": "振るかダブルか",
+    "bg.ph_opening": "最初の一振り: 「ふる」を押してください (BG-03)", "bg.ph_cube": "振るかダブルか",
     "bg.ph_respond": "{value} へのダブルにテイクかパス", "bg.ph_roll": "振る番",
     "bg.ph_move": "{a}-{b} を動かす番",
-    "bg.match": "{n} ポイントマッチ: White {a}, Red {b}",
+    "bg.match": "{n} ポイントマッチ: 白 {a}, 赤 {b}",
     "bg.crawford": "クロフォードゲーム: ダブルなし (BG-14)",
     "bg.money": "マネーゲーム", "bg.jacoby": "（ジャコビールール, BG-15）",
     "bg.no_cube": "ダブリングキューブなし", "bg.cube_value": "キューブ {value}",
-    "bg.owned_by": "（{who} が保持）",
+    "bg.owned_by": "（{who}が保持）",
 })
 
 # the dice menus' names: a visible label (``description``) is what ipywidgets 8 ties to the
@@ -115,7 +115,32 @@ add("ja", {
     "bg.die_tooltip": "さいころの目を選んでから「さいころを決める」を押してください",
 })
 
+# the sides' names (seats, status, move list; the puzzles say 白/赤 too), the Rules menu's
+# labels (its values stay RULE_CHOICES), the status line and the cube actions in the move list
+add("en", {
+    "bg.side.white": "White", "bg.side.red": "Red",
+    "bg.choice.money": "money", "bg.choice.jacoby": "money, Jacoby", "bg.choice.no_cube": "no cube",
+    "bg.choice.match": "match {n}",
+    "bg.status": "<b>{who}</b> ({kind}) {what}",
+    "bg.log_double": "{who} doubles", "bg.log_take": "{who} takes", "bg.log_pass": "{who} passes",
+})
+add("ja", {
+    "bg.side.white": "白", "bg.side.red": "赤",
+    "bg.choice.money": "マネーゲーム", "bg.choice.jacoby": "マネーゲーム（ジャコビールール）",
+    "bg.choice.no_cube": "キューブなし", "bg.choice.match": "{n} ポイントマッチ",
+    "bg.status": "<b>{who}</b>（{kind}）{what}",
+    "bg.log_double": "{who}がダブル", "bg.log_take": "{who}がテイク", "bg.log_pass": "{who}がパス",
+})
+
 RULE_CHOICES = ("money", "money, Jacoby", "no cube", "match 3", "match 5", "match 7")
+
+
+def _choice_label(choice: str) -> str:
+    """The Rules menu's label of a choice, in the current language."""
+    if choice.startswith("match "):
+        return tr("bg.choice.match", n=choice.split()[1])
+    return tr({"money": "bg.choice.money", "money, Jacoby": "bg.choice.jacoby",
+               "no cube": "bg.choice.no_cube"}[choice])
 
 
 def _rules_for(choice: str) -> BackgammonRules:
@@ -140,7 +165,6 @@ def _cell(p: int, player: int) -> str:
 
 
 class BackgammonWidget(GameWidget):
-    player_names = PLAYER_NAMES
     ai = ai
     tutor_module = tutor
     click_mode = "destination"
@@ -150,6 +174,11 @@ class BackgammonWidget(GameWidget):
     def chance_label(self) -> str:
         """The dice button's label: "Roll" (「ふる」 in Japanese)."""
         return tr("roll")
+
+    @property
+    def player_names(self) -> tuple[str, ...]:
+        """"White", "Red" (白, 赤 in Japanese): the seats, the status, messages, move list."""
+        return tuple(tr(f"bg.side.{n.lower()}") for n in PLAYER_NAMES)
 
     def __init__(self, game: BackgammonGame | None = None, *, rules: str = "money", **kw):
         if rules not in RULE_CHOICES:
@@ -182,7 +211,8 @@ class BackgammonWidget(GameWidget):
 
     # ------------------------------------------------------------ subclass hooks
     def option_controls(self) -> dict:
-        return {"rules": W.Dropdown(options=list(RULE_CHOICES), value=self._initial_rules,
+        return {"rules": W.Dropdown(options=[(_choice_label(c), c) for c in RULE_CHOICES],
+                                    value=self._initial_rules,
                                     description=tr("bg.rules"), layout=W.Layout(width="220px"))}
 
     def header_rows(self) -> list:
@@ -311,7 +341,7 @@ class BackgammonWidget(GameWidget):
         if b >= a:
             why = tr("bg.step_back_dir")
         elif b and theirs[25 - b] >= 2:
-            why = tr("bg.step_held", who=PLAYER_NAMES[1 - r])
+            why = tr("bg.step_held", who=self.player_names[1 - r])
         elif b and a - b not in left:
             why = tr("bg.step_die", pips=a - b, left=self._dice_text(left))
         else:
@@ -368,9 +398,9 @@ class BackgammonWidget(GameWidget):
         if len(moves) == 1 and moves[0].is_pass:
             d = g.dice
             g.play(moves[0])
-            self._say(tr("bg.cannot_move", who=PLAYER_NAMES[g.turn ^ 1], a=d[0], b=d[1]))
+            self._say(tr("bg.cannot_move", who=self.player_names[g.turn ^ 1], a=d[0], b=d[1]))
         else:
-            self._say(tr("bg.rolled", who=PLAYER_NAMES[g.turn], a=g.dice[0], b=g.dice[1]))
+            self._say(tr("bg.rolled", who=self.player_names[g.turn], a=g.dice[0], b=g.dice[1]))
 
     def on_new_game(self) -> None:
         self.done, self.source = [], None
@@ -401,7 +431,7 @@ class BackgammonWidget(GameWidget):
             self._say(str(e), error=True)
             self._refresh()
             return
-        self._say({"double": tr("bg.doubles", who=PLAYER_NAMES[g.roller], value=g.cube_value * 2),
+        self._say({"double": tr("bg.doubles", who=self.player_names[g.roller], value=g.cube_value * 2),
                    "take": tr("bg.taken", value=g.cube_value),
                    "pass": tr("bg.passed")}.get(action, ""))
         self._after_change()
@@ -445,13 +475,13 @@ class BackgammonWidget(GameWidget):
                     sc[out.winner] += min(out.points, need)
                 extra = tr("bg.match_after", a=sc[0], b=sc[1])
             return f"<b>{html.escape(tr('bg.game_over'))}</b> {html.escape(out.reason)}{html.escape(extra)}"
-        who = PLAYER_NAMES[g.turn]
+        who = html.escape(self.player_names[g.turn])
         kind = tr("computer") if self.is_computer(g.turn) else tr("you")
         if g.phase == "move":
             what = tr("bg.ph_move", a=g.dice[0], b=g.dice[1])
         else:
             what = tr("bg.ph_" + g.phase, value=g.cube_value * 2)
-        return f"<b>{who}</b> ({html.escape(kind)}) {html.escape(what + pips)}"
+        return tr("bg.status", who=who, kind=html.escape(kind), what=html.escape(what + pips))
 
     def moves_text(self) -> list[str]:
         """The game record: one line per play, with the roll ("White 31: 8/5 6/5");
@@ -464,15 +494,16 @@ class BackgammonWidget(GameWidget):
             g.undo()
             movers.append(g.turn)
         movers.reverse()
+        names = self.player_names
         for m, who in zip(hist, movers):
             if isinstance(m, Play):
                 d = "".join(str(x) for x in m.dice)
-                line = f"{PLAYER_NAMES[who]} {d}: {m}"
+                line = f"{names[who]} {d}: {m}"
                 if who == 1 and not m.is_pass:       # Red's own numbering, and the board's
                     line += tr("bg.board_numbers", play=self._white_numbers(m))
                 lines.append(line)
             elif isinstance(m, CubeAction) and m.action != "roll":
-                lines.append(f"{PLAYER_NAMES[who]} {m.action}s")
+                lines.append(tr(f"bg.log_{m.action}", who=names[who]))
         return lines
 
     @staticmethod
@@ -497,7 +528,7 @@ class BackgammonWidget(GameWidget):
             parts.append(tr("bg.no_cube"))
         if g.rules.cube:
             parts.append(tr("bg.cube_value", value=g.cube_value) + (
-                "" if g.cube_owner is None else tr("bg.owned_by", who=PLAYER_NAMES[g.cube_owner])))
+                "" if g.cube_owner is None else tr("bg.owned_by", who=self.player_names[g.cube_owner])))
         return " · ".join(parts)
 
     def after_refresh(self) -> None:

@@ -65,11 +65,11 @@ add("ja", {
     "ck.forced_capture": "取れるときは必ず取る", "ck.majority_capture": "いちばん多く取る",
     "ck.men_capture_backward": "兵も後ろ向きに取れる", "ck.flying_kings": "キングは何マスでも進める",
     "ck.crowning_ends_move": "成ったら手番が終わる",
-    "ck.turned": "盤を回しています: Black が下、{top} のマスが下です（図は White が下です）。",
-    "ck.upright": "White が下、{top} のマスが上です。図と同じ向きです（「盤を回す」で回せます）。",
+    "ck.turned": "盤を回しています: 黒が下、{top} のマスが下です（図は白が下です）。",
+    "ck.upright": "白が下、{top} のマスが上です。図と同じ向きです（「盤を回す」で回せます）。",
     "ck.not_square": "{cell}: マスではありません",
-    "ck.empty": "{sq} のマスは空です: {me} の駒をクリックしてください",
-    "ck.theirs": "{sq} のマスは {owner} の駒です。{me} の番です",
+    "ck.empty": "{sq} のマスは空です: {me}の駒をクリックしてください",
+    "ck.theirs": "{sq} のマスは{owner}の駒です。{me}の番です",
     "ck.rings": "取れる駒があるので必ず取ります (CK-06): 赤い輪の駒だけが動けます（{rings}）",
     "ck.blocked": "{sq} の駒はふさがれていて動けません",
     "ck.must_capture": "取れる駒があるので必ず取ります (CK-06)。{sq} の駒は取れません",
@@ -78,6 +78,13 @@ add("ja", {
     "ck.preset.international": "国際式（10x10）", "ck.preset.custom": "自分で決める",
 })
 
+# the sides' names (seats, status, messages; the puzzles say 黒/白 too) and the First menu's
+# labels (its values stay the rules' "black"/"white")
+add("en", {"ck.side.black": "Black", "ck.side.white": "White",
+           "ck.first.black": "black", "ck.first.white": "white"})
+add("ja", {"ck.side.black": "黒", "ck.side.white": "白",
+           "ck.first.black": "黒", "ck.first.white": "白"})
+
 PRESETS = ("american", "no_forced", "international", "custom")
 _CUSTOM = ("forced_capture", "majority_capture", "men_capture_backward", "flying_kings",
            "crowning_ends_move")
@@ -85,7 +92,6 @@ _CUSTOM = ("forced_capture", "majority_capture", "men_capture_backward", "flying
 
 class CheckersWidget(GameWidget):
     ai = ai
-    player_names = PLAYER_NAMES
     tutor_module = tutor
     click_mode = "hop"
     #: seconds between the redraw of the learner's move and the computer's reply
@@ -93,6 +99,11 @@ class CheckersWidget(GameWidget):
     #: ring the pieces that must capture (CK-06); a puzzle board sets it False so the ring
     #: does not give the answer away (the status line and the refusal still name CK-06)
     show_capture_rings = True
+
+    @property
+    def player_names(self) -> tuple[str, ...]:
+        """"Black", "White" (黒, 白 in Japanese): the seats, the status and the messages."""
+        return tuple(tr(f"ck.side.{n.lower()}") for n in PLAYER_NAMES)
 
     def __init__(self, game: CheckersGame | None = None, *, rules: str | CheckersRules = "american",
                  flip: bool = False, **kw):
@@ -117,7 +128,8 @@ class CheckersWidget(GameWidget):
                                  description=tr("ck.rules"), layout=W.Layout(width="220px")),
              "board_size": W.Dropdown(options=[8, 10, 12], value=base.board_size,
                                       description=tr("ck.board_size"), layout=W.Layout(width="220px")),
-             "first_player": W.Dropdown(options=["black", "white"], value=base.first_player,
+             "first_player": W.Dropdown(options=[(tr(f"ck.first.{s}"), s) for s in ("black", "white")],
+                                        value=base.first_player,
                                         description=tr("ck.first"), layout=W.Layout(width="220px"))}
         for name in _CUSTOM:
             c[name] = W.Checkbox(value=getattr(base, name), description=tr(f"ck.{name}"),
@@ -215,7 +227,8 @@ class CheckersWidget(GameWidget):
         if sq is None or not 1 <= sq <= g.squares:
             return tr("ck.not_square", cell=cell[:20])
         piece = g.piece_at(sq)
-        me = PLAYER_NAMES[g.turn]
+        names = self.player_names
+        me = names[g.turn]
         refused, self._refused = getattr(self, "_refused", None), None
         if piece is None:
             if refused is not None and refused[1] == len(g.history):
@@ -227,7 +240,7 @@ class CheckersWidget(GameWidget):
                     return str(e)
             return tr("ck.empty", sq=sq, me=me)
         if piece[0] != g.turn:
-            return tr("ck.theirs", sq=sq, owner=PLAYER_NAMES[piece[0]], me=me)
+            return tr("ck.theirs", sq=sq, owner=names[piece[0]], me=me)
         rings = self._forced_rings()
         if rings:
             self._refused = (sq, len(g.history))

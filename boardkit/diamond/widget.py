@@ -83,8 +83,8 @@ add("ja", {
     "dg.long_jump": "長跳び (DG-19)", "dg.king_hops": "王駒は一列跳びのあとも跳び続けられる",
     "dg.colours": "色", "dg.hole_names": "穴の名前 (a1 … q1)",
     "dg.not_hole": "{cell}: 盤の穴ではありません (DG-01)",
-    "dg.empty": "{where} は空です: {me} の駒をクリックしてください",
-    "dg.theirs": "{where} は {colour} の駒です。{me} の番です (DG-07)",
+    "dg.empty": "{where} は空です: {me}の駒をクリックしてください",
+    "dg.theirs": "{where} は{colour}の駒です。{me}の番です (DG-07)",
     "dg.camp_first": "ハウスルール: 先に自陣から駒を出さなければなりません (DG-16)",
     "dg.blocked": "{where} の駒はふさがれていて、進むことも跳ぶこともできません",
     "dg.finished": " — 上がり: {order}",
@@ -99,6 +99,23 @@ add("en", {
 add("ja", {
     "dg.board_note.small": "小さい盤: 駒は1人10個です (DG-18)。",
     "dg.board_note.chinese": "チャイニーズチェッカー: 駒は1人10個で、王駒はありません (DG-20)。",
+})
+
+
+# the seats' and colours' names, the Board and Colours menus' labels (their values stay
+# the keys of BOARD_NAMES and PALETTE_NAMES); English as the constants above
+add("en", {**{f"dg.seat.{c}": name for c, name in SEAT_NAMES.items()},
+           **{f"dg.colour.{c}": c for c in SEAT_NAMES},
+           **{f"dg.board.{k}": name for k, name in BOARD_NAMES.items()},
+           **{f"dg.palette.{k}": name for k, name in PALETTE_NAMES.items()}})
+add("ja", {
+    "dg.seat.red": "赤", "dg.seat.yellow": "黄", "dg.seat.green": "緑", "dg.seat.blue": "青",
+    "dg.seat.purple": "紫", "dg.seat.orange": "橙",
+    "dg.colour.red": "赤", "dg.colour.yellow": "黄", "dg.colour.green": "緑", "dg.colour.blue": "青",
+    "dg.colour.purple": "紫", "dg.colour.orange": "橙",
+    "dg.board.star": "ダイヤモンドゲーム（121穴）", "dg.board.small": "小さい盤（73穴, DG-18）",
+    "dg.board.chinese": "チャイニーズチェッカー (DG-20)",
+    "dg.palette.standard": "標準の色", "dg.palette.okabe-ito": "色覚にやさしい色 (Okabe-Ito)",
 })
 
 
@@ -142,13 +159,13 @@ class DiamondWidget(GameWidget):
         Diamond Game colours, or on the Chinese board the six seats of a six-player game
         (so a widget opened on that board has a seat menu for up to 6 players, DG-20)."""
         g = getattr(self, "game", None) or self._seat_game
-        names = [SEAT_NAMES[g.colour(p)] for p in range(g.players)] if g is not None else []
+        names = [tr(f"dg.seat.{g.colour(p)}") for p in range(g.players)] if g is not None else []
         board = g.rules.board if g is not None else self._initial["board"]
         if board == "chinese":
             six = DiamondRules.chinese(players=6)
-            seats = tuple(SEAT_NAMES[six.colours[t]] for t in six.start_tips)
+            seats = tuple(tr(f"dg.seat.{six.colours[t]}") for t in six.start_tips)
         else:
-            seats = DEFAULT_SEATS
+            seats = tuple(tr(f"dg.seat.{c}") for c in ("red", "yellow", "green"))   # DEFAULT_SEATS
         return tuple(names + list(seats[len(names):]))
 
     # ------------------------------------------------------------ rule options
@@ -159,7 +176,7 @@ class DiamondWidget(GameWidget):
         firsts = [(name, k) for k, name in enumerate(self.player_names)]
         firsts.append((tr("dg.take_turns"), TAKE_TURNS))
         c = {
-            "board": W.Dropdown(options=[(v, k) for k, v in BOARD_NAMES.items()], value=i["board"],
+            "board": W.Dropdown(options=[(tr(f"dg.board.{k}"), k) for k in BOARD_NAMES], value=i["board"],
                                 description=tr("dg.board"), layout=lay),
             # why the king and 15 pieces are not offered on this board (shown when so)
             "board_note": W.HTML(),
@@ -174,8 +191,8 @@ class DiamondWidget(GameWidget):
             "king_hops_after_group": W.Checkbox(value=i["king_hops_after_group"],
                                                 description=tr("dg.king_hops"),
                                                 indent=False),
-            "palette": W.Dropdown(options=[(v, k) for k, v in PALETTE_NAMES.items()], value=i["palette"],
-                                  description=tr("dg.colours"), layout=lay),
+            "palette": W.Dropdown(options=[(tr(f"dg.palette.{k}"), k) for k in PALETTE_NAMES],
+                                  value=i["palette"], description=tr("dg.colours"), layout=lay),
             "hole_names": W.Checkbox(value=bool(self.labels), description=tr("dg.hole_names"),
                                      indent=False),
         }
@@ -318,7 +335,7 @@ class DiamondWidget(GameWidget):
         if piece is None:
             return tr("dg.empty", where=where, me=me)
         if piece[0] != g.turn:
-            return tr("dg.theirs", where=where, colour=g.colour(piece[0]), me=me)
+            return tr("dg.theirs", where=where, colour=tr(f"dg.colour.{g.colour(piece[0])}"), me=me)
         if g.rules.no_squatting_after is not None and g.reachable_from(h):
             return tr("dg.camp_first")
         return tr("dg.blocked", where=where)

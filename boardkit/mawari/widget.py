@@ -16,16 +16,17 @@ toss is due it says "Toss first" (there is nothing to decide before the golds la
 from __future__ import annotations
 
 import html
+import unicodedata
 
 import ipywidgets as W
 import numpy as np
 
 from .._core import BoardkitError, ChanceStep
-from ..i18n import add, tr
+from ..i18n import CATALOGUES, add, language, tr
 from ..widgets import GameWidget
 from ..widgets.base import ERROR_COLOR, MUTED_COLOR, TEXT_COLOR, ClickGuard, Selection
 from . import ai, tutor
-from .game import Battle, MawariGame
+from .game import Battle, Join, MawariGame
 from .notation import short
 from .ring import RingChain
 from .rules import MawariRules
@@ -67,6 +68,63 @@ add("ja", {
     "ms.describe_pieces": "駒: {pieces}。", "ms.describe_toss": "最後の振り、P{p}: {toss}。",
 })
 
+# the Golds menu's labels (its values stay "fair"/"realistic", as the notebooks name them),
+# the battle buttons, the move list's words, and the toss lab's widgets (notebooks 43, 44, 46)
+add("en", {
+    "ms.model.fair": "fair", "ms.model.realistic": "realistic",
+    "ms.model_tooltip": "fair: every gold lands face up or face down; realistic: a gold may also "
+                        "stand on its side, overlap or fall off (MS-04 to MS-09)",
+    "ms.declare": "battle P{n}", "ms.decline": "no battle", "ms.joins": "P{n} joins",
+    "ms.toss_text": "{ja} ({en})",
+    "ms.lab.toss_button": "金を振る toss", "ms.lab.toss_ready": "Click to toss the four golds.",
+    "ms.lab.toss_info": "tosses: {tosses} · turns finished: {turns} · squares this turn so far: "
+                        "{turn} · average per turn: {avg} (exact {exact})",
+    "ms.lab.toss_box": "toss widget, {model}: run the notebook, then click 金を振る toss",
+    "ms.lab.fair_golds": "fair golds", "ms.lab.realistic_golds": "realistic golds",
+    "ms.lab.golds": "golds {probs}",
+    "ms.lab.tally_text": "toss", "ms.lab.tally_hint": "up up down side +overlap", "ms.lab.add": "add",
+    "ms.lab.no_tosses": "No tosses yet.",
+    "ms.lab.tally_tests": "<b>{n} tosses</b>; chi-square p-values against the model: {tests}",
+    "ms.lab.test.single golds": "single golds", "ms.lab.test.patterns": "patterns",
+    "ms.lab.test.events": "events",
+    "ms.lab.tally_box": "toss tally: type each toss and press add; tested against the {model}",
+    "ms.lab.side": "横 side", "ms.lab.all_down_value": "裏x4 value", "ms.lab.overlap": "重なり",
+    "ms.lab.fall": "落ち駒",
+    "ms.lab.row.squares per turn": "squares per turn", "ms.lab.row.sd per turn": "sd per turn",
+    "ms.lab.row.tosses per turn": "tosses per turn", "ms.lab.row.P(toss again)": "P(toss again)",
+    "ms.lab.row.P(move back)": "P(move back)", "ms.lab.row.P(no move)": "P(no move)",
+    "ms.lab.row.turns per lap": "turns per lap",
+    "ms.lab.what_if_box": "what-if sliders: side-standing chance, all-face-down value, overlap and "
+                          "fall chances; the exact squares per turn update as you move them",
+})
+add("ja", {
+    "ms.model.fair": "理想の金", "ms.model.realistic": "本物に近い金",
+    "ms.model_tooltip": "理想の金: どの金も表か裏で着きます。本物に近い金: 横に立つ・重なる・"
+                        "盤から落ちることもあります (MS-04〜MS-09)",
+    "ms.declare": "P{n} に戦をしかける", "ms.decline": "戦をしかけない", "ms.joins": "P{n} が参加",
+    "ms.toss_text": "{ja}",
+    "ms.lab.toss_button": "金を振る", "ms.lab.toss_ready": "クリックすると4枚の金を振ります。",
+    "ms.lab.toss_info": "振った回数: {tosses} · 終わった番: {turns} · この番でここまでに進むマス: "
+                        "{turn} · 1番あたりの平均: {avg}（正確な値 {exact}）",
+    "ms.lab.toss_box": "金を振るウィジェット（{model}）: ノートブックを実行してから「金を振る」をクリック",
+    "ms.lab.fair_golds": "理想の金", "ms.lab.realistic_golds": "本物に近い金",
+    "ms.lab.golds": "金 {probs}",
+    "ms.lab.tally_text": "振り", "ms.lab.tally_hint": "表 表 裏 横 重なり", "ms.lab.add": "追加",
+    "ms.lab.no_tosses": "まだ記録がありません。",
+    "ms.lab.tally_tests": "<b>{n} 回</b>。モデルに対するカイ二乗検定の p 値: {tests}",
+    "ms.lab.test.single golds": "金1枚ずつ", "ms.lab.test.patterns": "出方",
+    "ms.lab.test.events": "重なり・落ち",
+    "ms.lab.tally_box": "振りの記録: 1回ずつ入力して「追加」を押します。{model}と比べて検定します",
+    "ms.lab.side": "横に立つ", "ms.lab.all_down_value": "裏4枚の値", "ms.lab.overlap": "重なり",
+    "ms.lab.fall": "落ち駒",
+    "ms.lab.row.squares per turn": "1番で進むマス", "ms.lab.row.sd per turn": "その標準偏差",
+    "ms.lab.row.tosses per turn": "1番で振る回数", "ms.lab.row.P(toss again)": "もう一度振る確率",
+    "ms.lab.row.P(move back)": "戻る確率", "ms.lab.row.P(no move)": "進めない確率",
+    "ms.lab.row.turns per lap": "1周にかかる番の数",
+    "ms.lab.what_if_box": "もしもスライダー: 横に立つ確率・裏4枚の値・重なりと落ちの確率。"
+                          "動かすと1番で進むマスの正確な値が変わります",
+})
+
 _MODELS = ("fair", "realistic")
 _EVENTS_SHOWN = 30
 
@@ -104,7 +162,8 @@ class MawariWidget(GameWidget):
         c = {
             "players": W.Dropdown(options=[2, 3, 4], value=self._start_players,
                                   description=tr("ms.players"), layout=lay, style=st),
-            "model": W.Dropdown(options=list(_MODELS), value="fair", description=tr("ms.golds"),
+            "model": W.Dropdown(options=[(tr(f"ms.model.{m}"), m) for m in _MODELS], value="fair",
+                                description=tr("ms.golds"), tooltip=tr("ms.model_tooltip"),
                                 layout=lay, style=st),
             "overlap_back": W.Dropdown(options=[(tr("ms.per_face_up"), "face_up"),
                                                 (tr("ms.whole_value"), "whole_value")],
@@ -194,7 +253,7 @@ class MawariWidget(GameWidget):
         buttons = []
         if self._decision_due():
             for m in g.legal_moves():
-                b = W.Button(description=str(m), layout=W.Layout(width="auto"),
+                b = W.Button(description=self._entry_text(m), layout=W.Layout(width="auto"),
                              button_style="danger" if m.defender is not None else "")
                 b.on_click(lambda _, m=m: self.decide(m))
                 buttons.append(b)
@@ -254,16 +313,26 @@ class MawariWidget(GameWidget):
 
     @staticmethod
     def _toss_text(step: ChanceStep) -> str:
-        """A toss as the table shows it, with the English words: "裏 表 表 表 (down up up up)"."""
+        """A toss as the table shows it, with the English words: "裏 表 表 表 (down up up up)"
+        (in Japanese the kanji alone)."""
         toss = step.outcome
         ja = getattr(toss, "ja", None)
-        return f"{ja()} ({toss})" if callable(ja) else str(toss)
+        return tr("ms.toss_text", ja=ja(), en=toss) if callable(ja) else str(toss)
+
+    @staticmethod
+    def _entry_text(m) -> str:
+        """A decision or a join in the current language ("battle P2", "P2 に戦をしかける")."""
+        if isinstance(m, Battle):
+            return tr("ms.decline") if m.defender is None else tr("ms.declare", n=m.defender + 1)
+        if isinstance(m, Join):
+            return tr("ms.joins", n=m.player + 1)
+        return str(m)
 
     def moves_text(self) -> list[str]:
         """Every toss and decision, one per line; a toss written as on the table, in
         kanji, with the English words ("1. P1: 裏 表 表 表 (down up up up)")."""
         return [f"{i + 1}. P{m.player + 1}: {self._toss_text(m)}" if isinstance(m, ChanceStep)
-                else f"{i + 1}. {m}" for i, m in enumerate(self.game.history)]
+                else f"{i + 1}. {self._entry_text(m)}" for i, m in enumerate(self.game.history)]
 
     def describe(self) -> str:
         """The board for screen readers: the status, where each piece stands (square,
@@ -297,8 +366,22 @@ def _model_name(model: TossModel) -> str:
     for name in _MODELS:
         if model == getattr(TossModel, name)(all_down_value=model.all_down_value,
                                              overlap_back=model.overlap_back):
-            return f"{name} golds"
-    return "golds " + ", ".join(f"{k} {float(v):g}" for k, v in model.face_probs.items() if v)
+            return tr(f"ms.lab.{name}_golds")
+    return tr("ms.lab.golds", probs=", ".join(f"{k} {float(v):g}" for k, v in model.face_probs.items() if v))
+
+
+def _lab_word(group: str, name: str, lang: str | None = None) -> str:
+    """A toss-lab label for a name another module gives (a test, a summary row): the
+    catalogue's word, or the name itself when the catalogue has none."""
+    key = f"ms.lab.{group}.{name}"
+    return tr(key, lang) if key in CATALOGUES["en"] else name
+
+
+def _pad(text: str, width: int) -> str:
+    """``text`` padded with spaces to ``width`` columns of a monospaced font, where a kanji
+    or kana takes two (``f"{text:17s}"`` for ASCII)."""
+    cols = sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+    return text + " " * max(0, width - cols)
 
 
 def tally_widget(model: TossModel | None = None) -> W.VBox:
@@ -306,9 +389,10 @@ def tally_widget(model: TossModel | None = None) -> W.VBox:
     and its chi-square tests against ``model`` update as the class goes."""
     model = model or TossModel.fair()
     tally = TossTally()
-    text = W.Text(placeholder="up up down side +overlap", description="toss")
-    button = W.Button(description="add")
-    out = W.HTML("No tosses yet.")
+    text = W.Text(placeholder=tr("ms.lab.tally_hint"), description=tr("ms.lab.tally_text"))
+    button = W.Button(description=tr("ms.lab.add"))
+    out = W.HTML(html.escape(tr("ms.lab.no_tosses")))
+    lang = language()                     # the box speaks the language it was made in
 
     def add(_=None):
         try:
@@ -317,15 +401,16 @@ def tally_widget(model: TossModel | None = None) -> W.VBox:
             out.value = f"<span style='color:{ERROR_COLOR}'>{html.escape(str(err))}</span>"
             return
         text.value = ""
-        lines = [f"{k:3d} × {html.escape(p)} ({ja})" for p, ja, k in tally.rows()]
+        lines = [f"{k:3d} × {html.escape(p)} ({ja})" if lang != "ja" else f"{k:3d} × {ja}"
+                 for p, ja, k in tally.rows()]
         tests = tally.test(model)
-        lines.append(f"<b>{tally.n} tosses</b>; chi-square p-values against the model: " +
-                     ", ".join(f"{name} {res.p_value:.3f}" for name, res in tests.items()))
+        tested = ", ".join(f"{html.escape(_lab_word('test', name, lang))} {res.p_value:.3f}"
+                           for name, res in tests.items())
+        lines.append(tr("ms.lab.tally_tests", lang, n=tally.n, tests=tested))
         out.value = "<br>".join(lines)
 
     button.on_click(add)
-    box = _Box([W.HBox([text, button]), out],
-               f"toss tally: type each toss and press add; tested against the {_model_name(model)}")
+    box = _Box([W.HBox([text, button]), out], tr("ms.lab.tally_box", model=_model_name(model)))
     box.add = add
     box.text = text
     box.tally = tally
@@ -343,8 +428,9 @@ def toss_widget(model: TossModel | None = None, seed: int = 0) -> W.VBox:
     exact = float(model.turn_mean())
     state = {"turn": 0, "turns": [], "tosses": 0}
     picture = W.HTML(Toss(("up", "up", "down", "down")).draw().to_svg())
-    button = W.Button(description="金を振る toss", button_style="warning")
-    info = W.HTML("Click to toss the four golds.")
+    button = W.Button(description=tr("ms.lab.toss_button"), button_style="warning")
+    info = W.HTML(html.escape(tr("ms.lab.toss_ready")))
+    lang = language()                     # the box speaks the language it was made in
 
     def toss(_=None):
         t = model.sample(rng)
@@ -357,14 +443,12 @@ def toss_widget(model: TossModel | None = None, seed: int = 0) -> W.VBox:
             state["turn"] = 0
         turns = state["turns"]
         avg = sum(turns) / len(turns) if turns else float("nan")
-        info.value = (f"tosses: {state['tosses']} · turns finished: {len(turns)} · "
-                      f"squares this turn so far: {state['turn']} · average per turn: "
-                      f"{avg:.2f} (exact {exact:.3f})")
+        info.value = html.escape(tr("ms.lab.toss_info", lang, tosses=state["tosses"], turns=len(turns),
+                                    turn=state["turn"], avg=f"{avg:.2f}", exact=f"{exact:.3f}"))
 
     guard = ClickGuard()                   # a double click tosses once (box.guard.clock: tests)
     button.on_click(guard.wrap(toss))
-    box = _Box([button, picture, info],
-               f"toss widget, {_model_name(model)}: run the notebook, then click 金を振る toss")
+    box = _Box([button, picture, info], tr("ms.lab.toss_box", model=_model_name(model)))
     box.toss = toss                        # tests and notebooks can click from Python
     box.button = button
     box.guard = guard
@@ -378,25 +462,25 @@ def what_if_widget() -> W.VBox:
     figures of the turn (and turns per lap on the ring, corner jump on) update at once.
     (Plain observers and an HTML box, no Output widget, so it runs headless too.)"""
     sliders = {
-        "side": W.FloatSlider(value=0, min=0, max=0.3, step=0.01, description="横 side"),
-        "all_down_value": W.IntSlider(value=20, min=0, max=40, description="裏x4 value"),
-        "overlap": W.FloatSlider(value=0, min=0, max=0.3, step=0.01, description="重なり"),
-        "fall": W.FloatSlider(value=0, min=0, max=0.3, step=0.01, description="落ち駒"),
+        "side": W.FloatSlider(value=0, min=0, max=0.3, step=0.01, description=tr("ms.lab.side")),
+        "all_down_value": W.IntSlider(value=20, min=0, max=40, description=tr("ms.lab.all_down_value")),
+        "overlap": W.FloatSlider(value=0, min=0, max=0.3, step=0.01, description=tr("ms.lab.overlap")),
+        "fall": W.FloatSlider(value=0, min=0, max=0.3, step=0.01, description=tr("ms.lab.fall")),
     }
     out = W.HTML()
+    lang = language()                     # the box speaks the language it was made in
 
     def update(_=None):
         kw = {k: s.value for k, s in sliders.items()}
         model = TossModel.with_standing(kw.pop("side"), **kw)
         rows = dict(model.summary())
         rows["turns per lap"] = RingChain(model, exact=False).expected_turns()
-        out.value = "<pre>" + "\n".join(f"{k:17s} {v:7.3f}" for k, v in rows.items()) + "</pre>"
+        out.value = "<pre>" + "\n".join(f"{_pad(html.escape(_lab_word('row', k, lang)), 17)} {v:7.3f}"
+                                         for k, v in rows.items()) + "</pre>"
 
     for s in sliders.values():
         s.observe(update, "value")
     update()
-    box = _Box([*sliders.values(), out],
-               "what-if sliders: side-standing chance, all-face-down value, overlap and fall "
-               "chances; the exact squares per turn update as you move them")
+    box = _Box([*sliders.values(), out], tr("ms.lab.what_if_box"))
     box.sliders = sliders
     return box

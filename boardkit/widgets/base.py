@@ -84,7 +84,7 @@ import ipywidgets as W
 import numpy as np
 
 from .._core import BoardkitError, ChanceStep, Game, check_level
-from ..i18n import tr
+from ..i18n import CATALOGUES, tr
 from ..svg import pass_clicks
 from .canvas import SvgCanvas
 
@@ -157,10 +157,8 @@ class Selection:
 
 
 class GameWidget(W.VBox):
-    player_names: tuple[str, ...] = ("Player 1", "Player 2")
     levels: tuple[str, ...] = ("easy", "normal", "strong")   # used when there is no ``ai``
     click_mode: str = "hop"
-    chance_label: str = "Roll"   # the dice/toss button's label, for games with chance
     has_chance: bool = False
     #: the game's ai module (LEVELS, HINT_LEVEL, bot, hint, optional explain)
     ai: ModuleType | None = None
@@ -174,6 +172,16 @@ class GameWidget(W.VBox):
     tutor_error: str | None = None
     #: the clock of the double-click guard (Roll, Toss, New game): injectable for tests
     _clock: Callable[[], float] = time.monotonic
+
+    @property
+    def player_names(self) -> tuple[str, ...]:
+        """The seats' names ("Player 1", in the current language); games name their colours."""
+        return (tr("player_n", n=1), tr("player_n", n=2))
+
+    @property
+    def chance_label(self) -> str:
+        """The dice/toss button's label (games with chance): "Roll" (ふる)."""
+        return tr("roll")
 
     def __init__(self, game: Game | None = None, *, computer: tuple[int, ...] | int | None = None,
                  level: str | None = None, seed: int = 0, undo_allowed: bool = True,
@@ -369,7 +377,7 @@ class GameWidget(W.VBox):
         (``str(game)`` is a picture of the board in every game, so it is not read out.)
         Games may say more."""
         moves = self.game.moves_played()
-        text = tr("describe", game=self._game_name(), status=self.status, n=len(moves))
+        text = tr("describe", game=self._game_title(), status=self.status, n=len(moves))
         if moves:
             text += " " + tr("describe_last", move=moves[-1])
         return text
@@ -450,6 +458,12 @@ class GameWidget(W.VBox):
 
     def _game_name(self) -> str:
         return type(self).__name__.replace("Widget", "").lower() or "game"
+
+    def _game_title(self) -> str:
+        """The game's name as a reader hears it ("checkers", チェッカー), from the catalogue
+        (``game.<name>``); a name the catalogue lacks is said as it is."""
+        name = self._game_name()
+        return tr(f"game.{name}") if f"game.{name}" in CATALOGUES["en"] else name
 
     def option_values(self) -> dict:
         return {k: w.value for k, w in self.options.items()}
