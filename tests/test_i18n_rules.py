@@ -1,0 +1,266 @@
+"""boardkit.i18n_rules: every rule's title and reason in English and Japanese, and the
+line a board shows for a refused move (error_text).
+
+The rule IDs are read from docs/rules/*.md, so a rule added to the docs without words
+here (or words kept for a rule that is gone) fails the first tests. The refusals are
+real ones, provoked through each game's public API.
+"""
+import pathlib
+import re
+import string
+
+import pytest
+
+from boardkit import BoardkitError, FormatError, IllegalMoveError, i18n
+from boardkit.backgammon import BackgammonGame
+from boardkit.checkers import CheckersGame, CheckersRules
+from boardkit.diamond import DiamondGame, DiamondRules
+from boardkit.i18n_rules import RULE_IDS, RULE_WORDS, error_text
+from boardkit.mawari import MawariGame
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+HEADING = re.compile(r"^## ([A-Z]{2}-\d\d) (.+?)\s*$", re.M)
+JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
+TEMPLATES = ("error.refused", "error.format", "error.other")
+
+
+def _docs_rules() -> dict[str, str]:
+    """rule ID -> heading title, from the four rules references."""
+    out = {}
+    for game in ("checkers", "diamond", "backgammon", "mawari"):
+        text = (ROOT / "docs" / "rules" / f"{game}.md").read_text(encoding="utf-8")
+        found = dict(HEADING.findall(text))
+        assert found, f"no rule headings read from docs/rules/{game}.md"
+        out.update(found)
+    return out
+
+
+DOCS = _docs_rules()
+
+
+def _ids_with_words(lang: str) -> set[str]:
+    return {k.split(".")[1] for k in RULE_WORDS[lang] if k.startswith("rule.")}
+
+
+def _fields(template: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name is not None}
+
+
+# ------------------------------------------------------------------ the catalogue
+def test_docs_have_the_four_games_rules():
+    prefixes = {i[:2] for i in DOCS}
+    assert prefixes == {"CK", "DG", "BG", "MS"} and len(DOCS) >= 60
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_every_rule_has_a_title_and_a_reason_and_no_others(lang):
+    words = RULE_WORDS[lang]
+    missing = [f"rule.{i}.{part}" for i in DOCS for part in ("title", "why")
+               if not words.get(f"rule.{i}.{part}", "").strip()]
+    assert not missing, f"{lang}: missing {missing}"
+    extra = sorted(_ids_with_words(lang) - set(DOCS))
+    assert not extra, f"{lang}: words for rule IDs that docs/rules does not have: {extra}"
+    assert set(RULE_IDS) == set(DOCS)
+    unknown_parts = [k for k in words if k.startswith("rule.") and k.rsplit(".", 1)[1] not in
+                     ("title", "why")]
+    assert not unknown_parts
+
+
+def test_english_titles_are_the_docs_headings():
+    wrong = {i: (RULE_WORDS["en"][f"rule.{i}.title"], t) for i, t in DOCS.items()
+             if RULE_WORDS["en"][f"rule.{i}.title"] != t}
+    assert not wrong
+
+
+def test_english_reasons_are_sentences():
+    for i in DOCS:
+        why = RULE_WORDS["en"][f"rule.{i}.why"]
+        assert why[0].isupper() and why.endswith("."), (i, why)
+        assert not JAPANESE.search(why.replace("王駒", "")) or i.startswith("MS"), (i, why)
+
+
+@pytest.mark.parametrize("rule", sorted(DOCS))
+def test_japanese_title_and_reason(rule):
+    title = RULE_WORDS["ja"][f"rule.{rule}.title"]
+    why = RULE_WORDS["ja"][f"rule.{rule}.why"]
+    assert JAPANESE.search(title) and JAPANESE.search(why)
+    # a title is a short label, not a sentence
+    assert len(title) <= 20 and title == title.strip() and title[-1] not in "。、.,:："
+    # a reason is a finished sentence (or two) in です・ます
+    assert why.endswith("。") and "。。" not in why and "、。" not in why and why == why.strip()
+    main = re.sub(r"（[^（）]*）。$", "。", why)       # a closing remark in brackets aside
+    assert re.search(r"(ます|ません|です)。$", main), why
+    # brackets are balanced
+    for a, b in ("（）", "「」"):
+        assert why.count(a) == why.count(b), (rule, a, why)
+    # the English title is not left untranslated
+    assert title != RULE_WORDS["en"][f"rule.{rule}.title"]
+
+
+def test_templates_exist_with_the_same_fields_in_both_languages():
+    for key in TEMPLATES:
+        en, ja = RULE_WORDS["en"][key], RULE_WORDS["ja"][key]
+        assert _fields(en) == _fields(ja), key
+        assert JAPANESE.search(ja) and not JAPANESE.search(en), key
+    assert _fields(RULE_WORDS["ja"]["error.refused"]) == {"rule", "title", "why"}
+    assert _fields(RULE_WORDS["ja"]["error.format"]) == {"detail"}
+    assert _fields(RULE_WORDS["ja"]["error.other"]) == {"detail"}
+    assert set(RULE_WORDS["en"]) == set(RULE_WORDS["ja"])
+
+
+def test_words_merge_into_the_catalogue():
+    """What the lead will do at import of boardkit.i18n: add() and tr() find them."""
+    saved = {lang: dict(cat) for lang, cat in i18n.CATALOGUES.items()}
+    try:
+        for lang, entries in RULE_WORDS.items():
+            i18n.add(lang, entries)
+        assert i18n.tr("rule.CK-06.title", "ja") == "強制取り"
+        assert i18n.tr("rule.CK-06.title", "en") == "Forced capture"
+    finally:
+        for lang, cat in saved.items():
+            i18n.CATALOGUES[lang].clear()
+            i18n.CATALOGUES[lang].update(cat)
+
+
+# ------------------------------------------------------------------ real refusals
+def _refusal(action) -> BoardkitError:
+    with pytest.raises(BoardkitError) as info:
+        action()
+    return info.value
+
+
+def _checkers_capture_available():
+    g = CheckersGame(CheckersRules.american(), fen="B:W14,15,24,32:B10,1")
+    return g.play("1-6")                     # a plain step while 10x17 is available
+
+
+def _checkers_man_backwards():
+    g = CheckersGame(CheckersRules.american(), fen="W:W14:B1")
+    return g.play("14-18")                   # a white man steps backwards
+
+
+def _diamond_step_onto_a_piece():
+    return DiamondGame().play("a1:b1")       # b1 holds a red piece
+
+
+def _diamond_hop_onto_a_forbidden_tip():
+    return DiamondGame().play("e5:e4")       # e4 is another colour's tip
+
+
+def _diamond_king_cannot_be_jumped():
+    g = DiamondGame.from_pieces({(0, 0): (0, False), (1, 0): (1, True)},
+                                DiamondRules(players=2), turn=0)
+    return g.play([(0, 0), (2, 0)])
+
+
+def _backgammon_blocked_point():
+    return BackgammonGame().set_dice(5, 5).play("24/19")      # Red holds White's 19-point
+
+
+def _backgammon_die_not_rolled():
+    return BackgammonGame().set_dice(6, 3).play("24/19 13/10")  # a 5 with 6-3
+
+
+def _mawari_battle_without_decision():
+    return MawariGame().play("battle P2")    # a toss is due, no battle can be declared
+
+
+def _mawari_fifth_player():
+    g = MawariGame(players=4)
+    return g.join()                          # every corner is a home already
+
+
+REFUSALS = [
+    (_checkers_capture_available, "CK-06"),
+    (_checkers_man_backwards, "CK-04"),
+    (_diamond_step_onto_a_piece, "DG-08"),
+    (_diamond_hop_onto_a_forbidden_tip, "DG-13"),
+    (_diamond_king_cannot_be_jumped, "DG-12"),
+    (_backgammon_blocked_point, "BG-05"),
+    (_backgammon_die_not_rolled, "BG-04"),
+    (_mawari_battle_without_decision, "MS-15"),
+    (_mawari_fifth_player, "MS-03"),
+]
+
+
+@pytest.mark.parametrize("action, rule", REFUSALS, ids=[r for _, r in REFUSALS])
+def test_real_refusals_in_japanese(action, rule):
+    err = _refusal(action)
+    assert isinstance(err, IllegalMoveError) and err.rule == rule
+    ja = error_text(err, "ja")
+    title, why = RULE_WORDS["ja"][f"rule.{rule}.title"], RULE_WORDS["ja"][f"rule.{rule}.why"]
+    assert ja == f"その手はできません（{rule} {title}）: {why}"
+    assert error_text(err, "en") == str(err)
+
+
+def test_compound_rule_names_both_rules():
+    """A line of two pieces hopped by an ordinary piece cites "DG-09, DG-11"."""
+    err = _refusal(lambda: DiamondGame().play("b1:e5"))
+    assert err.rule == "DG-09, DG-11"
+    ja = error_text(err, "ja")
+    for rule in ("DG-09", "DG-11"):
+        assert rule in ja
+        assert RULE_WORDS["ja"][f"rule.{rule}.title"] in ja
+        assert RULE_WORDS["ja"][f"rule.{rule}.why"] in ja
+    assert error_text(err, "en") == str(err)
+
+
+def test_language_none_follows_the_current_language():
+    err = _refusal(_checkers_capture_available)
+    before = i18n.language()
+    try:
+        i18n.set_language("ja")
+        assert error_text(err) == error_text(err, "ja") != str(err)
+        i18n.set_language("en")
+        assert error_text(err) == str(err)
+    finally:
+        i18n.set_language(before)
+
+
+# ------------------------------------------------------------------ fallbacks
+@pytest.mark.parametrize("action", [
+    lambda: CheckersGame().play("11-"),             # malformed move text
+    lambda: DiamondGame.from_json("{"),             # not JSON
+    lambda: BackgammonGame.from_json('{"game": "checkers"}'),
+], ids=["checkers-notation", "diamond-json", "backgammon-json"])
+def test_format_error_says_the_text_could_not_be_read(action):
+    err = _refusal(action)
+    assert isinstance(err, FormatError)
+    ja = error_text(err, "ja")
+    head = RULE_WORDS["ja"]["error.format"].split("{")[0]
+    assert ja == RULE_WORDS["ja"]["error.format"].replace("{detail}", str(err))
+    assert ja.startswith(head) and JAPANESE.search(head) and f"（{err}）" in ja
+    assert error_text(err, "en") == str(err)
+
+
+@pytest.mark.parametrize("err", [
+    IllegalMoveError("no such move", "ZZ-99"),          # an unknown rule ID
+    IllegalMoveError("too many turns", "max_turns"),    # not a rule ID at all
+    IllegalMoveError("half known", "CK-06, ZZ-01"),     # one of two IDs unknown
+    IllegalMoveError("nothing to undo: no move has been played"),
+    BoardkitError("language must be one of ['en', 'ja'], got 'xx'"),
+], ids=["unknown-id", "not-an-id", "half-known", "no-rule", "plain"])
+def test_other_errors_give_the_general_line(err):
+    ja = error_text(err, "ja")
+    assert ja == RULE_WORDS["ja"]["error.other"].replace("{detail}", str(err))
+    assert str(err) in ja and JAPANESE.search(ja)
+    assert error_text(err, "en") == str(err)
+
+
+def test_error_text_never_raises():
+    class Broken(BoardkitError):
+        def __str__(self):
+            raise RuntimeError("no text")
+
+    class OddRule(IllegalMoveError):
+        rule = 42
+
+    assert error_text(Broken(), "ja")                       # a text, whatever happens
+    assert error_text(OddRule("odd"), "ja") == RULE_WORDS["ja"]["error.other"].replace(
+        "{detail}", "odd")
+    assert error_text(IllegalMoveError("x {why} y", "CK-06"), "ja").endswith("。")
+    assert error_text(ValueError("not ours"), "ja") == \
+        RULE_WORDS["ja"]["error.other"].replace("{detail}", "not ours")
+    # a language without these words shows the English message
+    err = IllegalMoveError("a capture is available", "CK-06")
+    assert error_text(err, "xx") == str(err)
