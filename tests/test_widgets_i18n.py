@@ -1,0 +1,199 @@
+"""Every word a board's controls show goes through the language catalogue (boardkit.i18n).
+
+Built after ``set_language("ja")``, the four game widgets (and 回り将棋's toss-lab widgets)
+are walked control by control, through every child: no menu label, description, button
+text, tooltip, placeholder or HTML line may be English prose made of ASCII alone. Numbers,
+rule IDs (MS-09), move notation (11-15, 8/5, 13/9*) and seat numbers (P1) are not prose.
+Menus keep their VALUES (the English identifiers the code and the notebooks use) in both
+languages: only the labels change. A widget made in English shows exactly what it did.
+"""
+from __future__ import annotations
+
+import html
+import re
+
+import ipywidgets as W
+import pytest
+
+from boardkit import i18n
+from boardkit.backgammon.widget import BackgammonWidget
+from boardkit.checkers.widget import CheckersWidget
+from boardkit.diamond.widget import DiamondWidget
+from boardkit.mawari.rules import MawariRules
+from boardkit.mawari.widget import MawariWidget, tally_widget, toss_widget, what_if_widget
+
+#: not prose, in either language: rule IDs, move notation, numbers, seat numbers (P1-P4),
+#: the 回り将棋 square names' digits; what is left of a text after removing these and any
+#: markup must not be ASCII words
+NOT_PROSE = re.compile(r"\b[A-Z]{2}-\d+\b|\bP\d\b|[\d.,:;%×·/*+()\[\]<>=≈~—–-]+|&nbsp;")
+
+#: texts that are deliberately the same in both languages (exact match), with the reason
+ALLOWED = {
+    "Okabe-Ito": "the colour-blind-safe palette's name (Okabe & Ito), a proper name",
+}
+
+
+def _walk(widget):
+    """``widget`` and every widget inside it, depth first."""
+    yield widget
+    for child in getattr(widget, "children", ()):
+        yield from _walk(child)
+
+
+def _texts(widget, with_html: bool = True):
+    """(where, text) for every text a student sees on ``widget`` itself."""
+    kind = type(widget).__name__
+    for attr in ("description", "tooltip", "placeholder"):
+        value = getattr(widget, attr, None)
+        if isinstance(value, str) and value.strip():
+            yield f"{kind}.{attr}", value
+    for label in getattr(widget, "_options_labels", ()) or ():
+        yield f"{kind} option", str(label)
+    for tip in getattr(widget, "tooltips", ()) or ():          # ToggleButtons
+        yield f"{kind} tooltip", str(tip)
+    if with_html and isinstance(widget, W.HTML) and not isinstance(widget, W.HTMLMath):
+        text = html.unescape(re.sub(r"<(svg|style)\b.*?</\1>|<[^>]*>", " ", widget.value, flags=re.S))
+        if text.strip():
+            yield f"{kind}.value", text
+
+
+def english_prose(text: str) -> bool:
+    """True when ``text`` is ASCII alone and, without notation and rule IDs, still has words."""
+    if not text.isascii() or text.strip() in ALLOWED:
+        return False
+    return bool(re.search(r"[A-Za-z]{2,}", NOT_PROSE.sub(" ", text)))
+
+
+def _english(widget, with_html: bool = True) -> list[str]:
+    return [f"{where}: {text!r}" for w in _walk(widget) for where, text in _texts(w, with_html)
+            if english_prose(text)]
+
+
+@pytest.fixture
+def ja():
+    i18n.set_language("ja")
+    try:
+        yield
+    finally:
+        i18n.set_language("en")
+    assert i18n.language() == "en"
+
+
+def _boards():
+    """The four boards, with every kind of option they can show: checkers' custom rules
+    (their check boxes), Diamond on the star board and on Chinese checkers (six seats),
+    backgammon in a match, 回り将棋 with four players."""
+    return [CheckersWidget(), CheckersWidget(rules="custom"), DiamondWidget(),
+            DiamondWidget(board="chinese", players=6, pieces=10, kings=False), BackgammonWidget(),
+            BackgammonWidget(rules="match 5"), MawariWidget(players=4)]
+
+
+def _mawari_deciding(seed_range=range(60)) -> MawariWidget:
+    """A 回り将棋 board where P1 may declare a battle (MS-15): its buttons are shown."""
+    for seed in seed_range:
+        w = MawariWidget(players=2, seed=seed)
+        for _ in range(200):
+            g = w.game
+            if g.is_over() or g.phase == "decide":
+                break
+            w.toss() if g.chance_pending() else w.play(g.legal_moves()[0])
+        if w.game.phase == "decide" and len(w.game.legal_moves()) > 1:
+            return w
+    pytest.fail("no battle decision within the seeds tried")
+
+
+def test_english_prose_tells_words_from_notation():
+    assert english_prose("fair") and english_prose("Golds (MS-09)") and english_prose("battle P2")
+    assert not english_prose("P2") and not english_prose("MS-09") and not english_prose("11-15")
+    assert not english_prose("8/5 6/5") and not english_prose("13/9* 6/2") and not english_prose("10")
+    assert not english_prose("理想の金") and not english_prose("つよい (strong)")
+    assert not english_prose("Okabe-Ito")
+
+
+def test_every_control_of_the_four_boards_speaks_japanese(ja):
+    """Menus (labels), check boxes, buttons, tooltips, placeholders and the HTML lines of
+    freshly built boards: no English prose in Japanese (QA: Golds fair/realistic, First
+    black/white, Diamond's board and colour names were English)."""
+    found = []
+    for k, w in enumerate(_boards()):
+        found += [f"board {k} ({type(w).__name__}) {where}" for where in _english(w)]
+    assert not found, "English in Japanese mode:\n" + "\n".join(found)
+
+
+def test_the_battle_buttons_and_the_toss_lab_speak_japanese(ja):
+    """回り将棋's battle buttons (shown only when a battle may be declared) and the toss lab's
+    widgets of notebooks 43, 44 and 46. (The events box is left out: its lines are the
+    engine's own words, MawariGame.events, not the widget's.)"""
+    w = _mawari_deciding()
+    buttons = [b.description for b in w.offer_box.children]
+    assert "戦をしかけない" in buttons and any(b.endswith("に戦をしかける") for b in buttons)
+    w.events_html.value = ""
+    assert not _english(w, with_html=False)
+    tally, toss, what_if = tally_widget(), toss_widget(), what_if_widget()
+    tally.text.value = "表 表 裏 横"
+    tally.add()
+    toss.toss()
+    for box in (tally, toss, what_if):
+        assert not _english(box), box
+        assert not english_prose(repr(box)[1:-1])           # the text a notebook stores
+
+
+def _menus(widget) -> list[tuple]:
+    return [tuple(w._options_values) for w in _walk(widget) if hasattr(w, "_options_values")]
+
+
+def test_menus_keep_their_values_and_english_labels():
+    """Only the labels follow the language: every menu has the same values in English and
+    Japanese, and the English labels are the ones the notebooks name (Golds *realistic*)."""
+    en = [_menus(w) for w in _boards()]
+    i18n.set_language("ja")
+    try:
+        ja_menus = [_menus(w) for w in _boards()]
+        m = MawariWidget()
+        assert m.options["model"].label == "理想の金" and m.options["model"].value == "fair"
+        c = CheckersWidget()
+        assert dict(c.options["first_player"].options) == {"黒": "black", "白": "white"}
+    finally:
+        i18n.set_language("en")
+    assert en == ja_menus
+    m = MawariWidget()
+    assert m.options["model"].options == (("fair", "fair"), ("realistic", "realistic"))
+    m.options["model"].value = "realistic"
+    m.new_game()
+    assert m.game.rules.toss_probs == MawariRules.realistic(2).toss_probs
+    d = DiamondWidget()
+    assert d.options["board"].label == "Diamond Game (121)" and d.player_names[:2] == ("Red 赤", "Yellow 黄")
+    b = BackgammonWidget()
+    assert b.options["rules"].options[-1] == ("match 7", "match 7")
+    assert CheckersWidget().options["first_player"].options == (("black", "black"), ("white", "white"))
+
+
+def test_the_sides_are_named_in_japanese_in_status_messages_and_move_lists(ja):
+    """The sides' names follow the catalogue as the puzzles name them: checkers 黒/白,
+    backgammon 白/赤, Diamond 赤/黄/緑; the seats' menus, the status line and the lists."""
+    c = CheckersWidget()
+    assert [s.description for s in c.seat_controls] == ["黒", "白"] and c.status.startswith("黒")
+    c.click(20)
+    assert "黒の駒" in c.message and "Black" not in c.message
+    assert "白が下" in c.orientation_html.value
+    b = BackgammonWidget()
+    b.set_dice(3, 1)
+    b.play("8/5 6/5")
+    b.cube("double")
+    b.cube("take")
+    assert b.moves_text() == ["白 31: 8/5 6/5", "赤がダブル", "白がテイク"]
+    assert b.status.startswith("赤（あなた）") and "白 163, 赤 167" in b.status
+    assert "White" not in b.info_html.value and "Red" not in b.info_html.value
+    d = DiamondWidget()
+    assert [s.description for s in d.seat_controls] == ["赤", "黄", "緑"]
+    assert d.describe().startswith("ダイヤモンドゲーム")
+
+
+def test_english_move_lists_read_as_before():
+    b = BackgammonWidget()
+    b.set_dice(3, 1)
+    b.play("8/5 6/5")
+    b.cube("double")
+    b.cube("pass")
+    assert b.moves_text() == ["White 31: 8/5 6/5", "Red doubles", "White passes"]
+    assert CheckersWidget().describe().startswith("checkers board.")
