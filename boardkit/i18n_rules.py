@@ -59,7 +59,7 @@ _RULES: dict[str, tuple[str, str, str, str]] = {
         "player whose turn it is must move (there is no pass).",
         "駒の進み方",
         "キングでない駒は、斜め前の空いている黒マスへ1マスだけ進めます"
-        "（まっすぐ・横・後ろへは動けず、パスもできません）。",
+        "（まっすぐや横へは動けず、取るとき以外は後ろへも下がれず、パスもできません）。",
     ),
     "CK-05": (
         "Jump (capture)",
@@ -68,15 +68,16 @@ _RULES: dict[str, tuple[str, str, str, str]] = {
         "also backwards.",
         "跳び越して取る",
         "斜めのとなりにある相手の駒は、そのすぐ先のマスが空いていれば跳び越して取れます"
-        "（アメリカ式の駒は前向きにしか跳べず、国際式の駒は後ろ向きにも跳べます）。",
+        "（キングでない駒は、アメリカ式では前向きにしか跳べず、国際式では後ろ向きにも"
+        "跳べます）。",
     ),
     "CK-06": (
         "Forced capture",
-        "When a capture is possible the player must capture (except in the no_forced rule "
-        "set), and under majority capture, as in international draughts, the sequence "
-        "taking the most pieces must be chosen.",
+        "When a capture is possible the player must capture (unless the rule set makes "
+        "capturing optional, as no_forced does), and under majority capture, as in "
+        "international draughts, the sequence taking the most pieces must be chosen.",
         "強制取り",
-        "取れる駒があるときは必ず取らなければならず（「取らなくてもよい」ルールを除く）、"
+        "取れる駒があるときは必ず取らなければならず（強制取りなしのルールを除く）、"
         "国際式のように「いちばん多く取る」ルールでは、いちばん多く取れる跳び方を"
         "選ばなければなりません。",
     ),
@@ -121,7 +122,7 @@ _RULES: dict[str, tuple[str, str, str, str]] = {
         "Draw by repetition",
         "The game is drawn when the same position, with the same player to move, occurs for "
         "the third time.",
-        "同じ形3回で引き分け",
+        "同じ並び3回で引き分け",
         "同じ並び（同じ人の番）が3回目になると引き分けです。",
     ),
     "CK-12": (
@@ -400,7 +401,7 @@ _RULES: dict[str, tuple[str, str, str, str]] = {
         "any other checker.",
         "ヒットとバー",
         "ヒットされたコマはバーに置かれ、バーにコマがある人は、そのコマを全部相手のインナーへ"
-        "エンターさせるまで（n の目なら 25−n ポイント）、ほかのコマを動かせません。",
+        "戻す（エンターする）まで、ほかのコマを動かせません（n の目で入るのは 25−n ポイント）。",
     ),
     "BG-08": (
         "Using as much of the roll as possible",
@@ -501,8 +502,8 @@ _RULES: dict[str, tuple[str, str, str, str]] = {
         "Two to four players each start with one 歩 on their home corner: 1九, 1一, 9一 and "
         "9九 for P1 to P4, or 1九 and 9一 with two players.",
         "プレイヤーと陣地",
-        "2〜4人で遊び、それぞれ歩を1枚、自分の陣地の隅に置いて始めます（P1 から順に 1九、"
-        "1一、9一、9九。2人なら 1九 と 9一）。",
+        "2〜4人で遊び、それぞれ歩を1枚、自分の陣地の隅に置いて始めます（P1 から順に 1九・"
+        "1一・9一・9九、2人なら 1九 と 9一）。",
     ),
     "MS-03": (
         "Late join",
@@ -511,7 +512,7 @@ _RULES: dict[str, tuple[str, str, str, str]] = {
         "play.",
         "途中参加",
         "ゲームの途中から入る人は、番と番の間（戦やその宣言の最中でないとき）に、あいている"
-        "隅から、いま使われている一番格下の駒で加われます（4人まで）。",
+        "隅から、いま盤にある一番格下の駒と同じ駒で加われます（4人まで）。",
     ),
     "MS-04": (
         "Outcomes of one gold",
@@ -560,7 +561,7 @@ _RULES: dict[str, tuple[str, str, str, str]] = {
         "How often a gold lands each way is a chosen parameter: every chance must be a "
         "number from 0 to 1, and the chances of the faces must add up to 1.",
         "金の出方の確率",
-        "金がどう出るかの確率は自分で決める数で、どれも0から1までの数でなければならず、"
+        "金がどう出るかの確率は設定で決める数で、どれも0から1までの数でなければならず、"
         "表・裏・横・縦・逆立ちの確率を足すと1にならなければなりません。",
     ),
     "MS-10": (
@@ -577,7 +578,7 @@ _RULES: dict[str, tuple[str, str, str, str]] = {
         "then by how far it has come on its current lap, then by seat order.",
         "順位",
         "上がった人が1位で、ほかの人は駒の格、同じ格なら今の周で進んだマスの数、それも"
-        "同じなら P1 から順の席の順で順位が決まります。",
+        "同じなら席の順（P1 が先）で順位が決まります。",
     ),
     "MS-12": (
         "Laying down (寝かし) and waking (起こし)",
@@ -586,7 +587,7 @@ _RULES: dict[str, tuple[str, str, str, str]] = {
         "two players a laid piece misses just one turn.",
         "寝かしと起こし",
         "ふつうに進んで格下の駒を追い越すとその駒を寝かせ、寝かされた駒はだれかに追い越される"
-        "までお休みですが、隅にいる駒は寝かせず、2人のときは1回休めば起きます。",
+        "までお休みですが、隅にいる駒は寝かせられず、2人のときは1回休めば起きます。",
     ),
     "MS-13": (
         "Two up (2あがり)",
@@ -608,8 +609,9 @@ _RULES: dict[str, tuple[str, str, str, str]] = {
     "MS-15": (
         "Battle (戦)",
         "A battle may be declared only right after a normal forward move that ends in line "
-        "with an opposing piece on the opposite edge (corners never count); the two race "
-        "across and back, and the first one back is promoted one rank.",
+        "with an opposing piece on the opposite edge (corners never count; any line with "
+        "battle_line=\"any\"); the two race across and back, and the first one back wins "
+        "and is promoted one rank.",
         "戦",
         "戦を宣言できるのは、ふつうに進んで向かいの辺にいる相手の駒と一直線に並んだ直後だけで"
         "（隅は数えず、設定によってはどの直線でも）、戦では互いの位置まで往復して先に戻った方が"
