@@ -224,7 +224,8 @@ class BackgammonWidget(GameWidget):
                         self.die_b, self.set_dice_button,
                         W.HTML(label.format("&nbsp; " + html.escape(tr("bg.cube")))),
                         self.double_button, self.take_button,
-                        self.pass_button, self.race_button])]
+                        self.pass_button, self.race_button],
+                       layout=W.Layout(flex_flow="row wrap"))]   # wraps rather than cut labels
 
     def make_game(self, options: dict) -> BackgammonGame:
         choice = options.get("rules", "money")

@@ -171,28 +171,27 @@ class DiamondWidget(GameWidget):
     # ------------------------------------------------------------ rule options
     def option_controls(self) -> dict:
         i = self._initial
-        lay = W.Layout(width="260px")
+        # widths: the base fits every description and menu to its text (fit_labels)
         counts = self._player_counts(i["board"])
         firsts = [(name, k) for k, name in enumerate(self.player_names)]
         firsts.append((tr("dg.take_turns"), TAKE_TURNS))
         c = {
             "board": W.Dropdown(options=[(tr(f"dg.board.{k}"), k) for k in BOARD_NAMES], value=i["board"],
-                                description=tr("dg.board"), layout=lay),
+                                description=tr("dg.board")),
             # why the king and 15 pieces are not offered on this board (shown when so)
             "board_note": W.HTML(),
             "players": W.Dropdown(options=self._player_choices(counts),
-                                  value=i["players"], description=tr("dg.players"), layout=lay),
-            "first_player": W.Dropdown(options=firsts, value=i["first_player"], description=tr("dg.first"),
-                                       layout=lay),
+                                  value=i["players"], description=tr("dg.players")),
+            "first_player": W.Dropdown(options=firsts, value=i["first_player"], description=tr("dg.first")),
             "kings": W.Checkbox(value=i["kings"], description=tr("dg.king"), indent=False),
             "pieces": W.Dropdown(options=self._piece_choices(i["board"]), value=i["pieces"],
-                                 description=tr("dg.pieces"), layout=lay),
+                                 description=tr("dg.pieces")),
             "long_jump": W.Checkbox(value=i["long_jump"], description=tr("dg.long_jump"), indent=False),
             "king_hops_after_group": W.Checkbox(value=i["king_hops_after_group"],
                                                 description=tr("dg.king_hops"),
                                                 indent=False),
             "palette": W.Dropdown(options=[(tr(f"dg.palette.{k}"), k) for k in PALETTE_NAMES],
-                                  value=i["palette"], description=tr("dg.colours"), layout=lay),
+                                  value=i["palette"], description=tr("dg.colours")),
             "hole_names": W.Checkbox(value=bool(self.labels), description=tr("dg.hole_names"),
                                      indent=False),
         }
@@ -239,6 +238,7 @@ class DiamondWidget(GameWidget):
         c["board_note"].value = (f"<span style='color:{MUTED_COLOR}'>{html.escape(tr(note))}</span>"
                                  if note else "")
         c["board_note"].layout.display = None if note else "none"
+        self.fit_setup()                          # the menus' new choices shown whole
 
     def _offer(self, control, name: str, allowed, fallback, choices=None) -> None:
         """Let ``control`` offer only the ``allowed`` values (a menu's ``choices``: (label,

@@ -157,24 +157,20 @@ class MawariWidget(GameWidget):
 
     # ------------------------------------------------------------ hooks
     def option_controls(self) -> dict:
-        lay = W.Layout(width="260px")
-        st = {"description_width": "110px"}
+        # widths: the base fits every description and menu to its text (fit_labels)
         c = {
             "players": W.Dropdown(options=[2, 3, 4], value=self._start_players,
-                                  description=tr("ms.players"), layout=lay, style=st),
+                                  description=tr("ms.players")),
             "model": W.Dropdown(options=[(tr(f"ms.model.{m}"), m) for m in _MODELS], value="fair",
-                                description=tr("ms.golds"), tooltip=tr("ms.model_tooltip"),
-                                layout=lay, style=st),
+                                description=tr("ms.golds"), tooltip=tr("ms.model_tooltip")),
             "overlap_back": W.Dropdown(options=[(tr("ms.per_face_up"), "face_up"),
                                                 (tr("ms.whole_value"), "whole_value")],
-                                       value="face_up", description=tr("ms.overlap_back"),
-                                       layout=lay, style=st),
+                                       value="face_up", description=tr("ms.overlap_back")),
             "fall_rule": W.Checkbox(value=True, description=tr("ms.fall_rule")),
             "corner_jump": W.Checkbox(value=True, description=tr("ms.corner_jump")),
             "battle_line": W.Dropdown(options=[(tr("ms.opposite_edge"), "opposite"),
                                                (tr("ms.any_line"), "any")],
-                                      value="opposite", description=tr("ms.battle_line"), layout=lay,
-                                      style=st),
+                                      value="opposite", description=tr("ms.battle_line")),
         }
         c["players"].observe(self._on_players, names="value")
         return c

@@ -73,8 +73,10 @@ dark theme stays readable.
 from __future__ import annotations
 
 import html
+import math
 import re
 import time
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from types import ModuleType
@@ -98,8 +100,8 @@ BACKGROUND = "var(--jp-layout-color1, white)"
 #: of a double click (students double-click by habit) and does nothing
 DOUBLE_CLICK_S = 0.35
 
-__all__ = ["GameWidget", "Selection", "ClickGuard", "scroll_box", "TEXT_COLOR", "ERROR_COLOR",
-           "MUTED_COLOR", "BACKGROUND", "DOUBLE_CLICK_S"]
+__all__ = ["GameWidget", "Selection", "ClickGuard", "scroll_box", "fit_labels", "text_width",
+           "TEXT_COLOR", "ERROR_COLOR", "MUTED_COLOR", "BACKGROUND", "DOUBLE_CLICK_S"]
 
 
 class ClickGuard:
@@ -136,6 +138,47 @@ def scroll_box(inner_html: str, max_height: str = "250px") -> str:
     for move lists and event logs (a plain overflow box stays scrolled to the top)."""
     return (f"<div style='max-height:{max_height};overflow-y:auto;display:flex;"
             f"flex-direction:column-reverse;color:{TEXT_COLOR}'><div>{inner_html}</div></div>")
+
+
+#: pixels per character of the widgets' 13 px font, rounded up from Chromium's measures in
+#: JupyterLab 4 (tests/test_widgets_layout.py keeps the measures): a kanji or kana (and a
+#: full-width bracket) is about 13 px, an ASCII character 7 px on average
+WIDE_CHAR_PX, NARROW_CHAR_PX = 14.0, 7.5
+LABEL_GAP_PX = 8          # between a description and its control (ipywidgets' margin)
+SELECT_EXTRA_PX = 32      # a menu's own padding (8 left, 20 right for the arrow) and border
+
+
+def text_width(text: str) -> float:
+    """A generous estimate of ``text``'s width in px in a widget label (13 px font)."""
+    return sum(WIDE_CHAR_PX if unicodedata.east_asian_width(ch) in "WF" else NARROW_CHAR_PX
+               for ch in str(text))
+
+
+def fit_labels(controls) -> None:
+    """Make the descriptions and menu choices of ``controls`` (a set-up panel's column)
+    show whole, in whichever language they were made: ipywidgets cuts a description
+    wider than ``description_width`` (80 px unless set) and a choice wider than its menu
+    with an ellipsis. The descriptions share one width (the widest), so the menus line up;
+    each menu is as wide as its widest choice; check boxes take the width of their text."""
+    controls = [c for c in controls if isinstance(c, (W.Dropdown, W.Text, W.Checkbox))]
+    labelled = [c for c in controls if not isinstance(c, W.Checkbox)]
+    if labelled:
+        label = max(text_width(c.description) for c in labelled)
+    seen: set[int] = set()
+    for c in controls:
+        if id(c.layout) in seen:                       # a Layout shared with another control
+            c.layout = W.Layout(**{k: v for k, v in c.layout.get_state().items() if not k.startswith("_")})
+        seen.add(id(c.layout))
+        if isinstance(c, W.Checkbox):
+            c.indent = False
+            c.layout.width = "auto"
+            continue
+        c.style.description_width = f"{math.ceil(label)}px"
+        if isinstance(c, W.Dropdown):
+            field = max([text_width(o) for o in c._options_labels] + [60.0]) + SELECT_EXTRA_PX
+        else:
+            field = 180.0                              # a text box: room for a file name
+        c.layout.width = f"{math.ceil(label) + LABEL_GAP_PX + math.ceil(field)}px"
 
 
 def _plain(markup: str) -> str:
@@ -245,10 +288,14 @@ class GameWidget(W.VBox):
         self.tutor_control.observe(self._on_tutor_switch, names="value")
         self.canvas.observe(self._on_canvas_click, names="last_click")
 
+        # rows of buttons wrap on a narrow page rather than squeeze (and cut) their labels
         controls = W.HBox([self.new_button, self.undo_button, self.hint_button,
-                           self.flip_button, self.chance_button, self.tutor_control])
-        setup = W.VBox(list(self.options.values()) + self.seat_controls
-                       + [self.level_control, self.undo_control])
+                           self.flip_button, self.chance_button, self.tutor_control],
+                          layout=W.Layout(flex_flow="row wrap"))
+        self._setup_column = W.VBox(list(self.options.values()) + self.seat_controls
+                                    + [self.level_control, self.undo_control])
+        setup = self._setup_column
+        self.fit_setup()
         files = W.HBox([self.file_text, self.save_button, self.load_button])
         # "Game setup": a toggle button (reachable by Tab, Enter/Space open it; an
         # Accordion's title is not focusable) showing the set-up box under it; the
@@ -408,6 +455,13 @@ class GameWidget(W.VBox):
     def _tutor_allowed(self) -> bool:
         # a puzzle board (boardkit.puzzles) judges moves itself: no tutor there
         return self.tutor_allowed and getattr(self, "_puzzle_owner", None) is None
+
+    def fit_setup(self) -> None:
+        """Size the set-up panel's descriptions and menus to their text (``fit_labels``);
+        a game calls it again after changing a menu's choices."""
+        column = getattr(self, "_setup_column", None)
+        if column is not None:
+            fit_labels(column.children)
 
     def _on_setup_toggle(self, change) -> None:
         self.setup_box.layout.display = None if change["new"] else "none"
