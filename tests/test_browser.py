@@ -609,6 +609,77 @@ def test_mawari_a_double_click_on_toss_tosses_once(labpage):
     _wait_text(page, root, "2. P")
 
 
+#: a notebook cell showing the four boards (every option set) and the toss lab, built in
+#: English and in Japanese, with their set-up panels open
+_WIDTHS_CELL = """
+import ipywidgets as W
+from boardkit import i18n
+from boardkit.backgammon.widget import BackgammonWidget
+from boardkit.checkers.widget import CheckersWidget
+from boardkit.diamond.widget import DiamondWidget
+from boardkit.mawari.widget import MawariWidget, tally_widget, toss_widget, what_if_widget
+boxes = []
+for lang in ("en", "ja"):
+    i18n.set_language(lang)
+    try:
+        ws = [CheckersWidget(rules="custom"), DiamondWidget(), BackgammonWidget(rules="match 5"),
+              MawariWidget(players=4)]
+        boxes += ws + [tally_widget(), toss_widget(), what_if_widget()]
+    finally:
+        i18n.set_language("en")
+    for w in ws:
+        w.setup_toggle.value = True
+W.VBox(boxes)
+"""
+
+#: in the page: every visible label, button or menu choice wider than its box (the text
+#: that CSS cuts with an ellipsis); menu choices are measured in the menu's own font
+_CUT_JS = """(root) => {
+  const out = [], ctx = document.createElement('canvas').getContext('2d');
+  for (const el of root.querySelectorAll('*')) {
+    if (!el.offsetParent) continue;
+    const cs = getComputedStyle(el);
+    if (cs.textOverflow === 'ellipsis' && el.scrollWidth > el.clientWidth + 1 && el.textContent.trim())
+      out.push(`${el.tagName} '${el.textContent.trim()}': ${el.scrollWidth} > ${el.clientWidth} px`);
+    if (el.tagName === 'SELECT') {
+      ctx.font = cs.font;
+      const room = el.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+      for (const o of el.options) {
+        const need = ctx.measureText(o.text).width;
+        if (need > room) out.push(`choice '${o.text}': ${Math.ceil(need)} > ${Math.floor(room)} px`);
+      }
+    }
+  }
+  return out;
+}"""
+
+
+@pytest.mark.browser
+def test_no_label_or_menu_choice_is_cut_off(lab, labpage):
+    """In JupyterLab, English and Japanese: no description, check box, button or menu
+    choice of the four boards' controls and set-up panels (and the toss lab) is cut with an
+    ellipsis (QA saw 回り将棋's 'Overlap back (MS-06)' cut). tests/test_widgets_layout.py
+    checks the same from Python with an estimate of the font; this measures the real one."""
+    page = labpage
+    path = "widths.ipynb"
+    kernel = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nb = {"nbformat": 4, "nbformat_minor": 5, "metadata": {"kernelspec": kernel},
+          "cells": [{"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [],
+                     "source": _WIDTHS_CELL, "id": "widths"}]}
+    body = json.dumps({"type": "notebook", "format": "json", "content": nb}).encode()
+    urllib.request.urlopen(urllib.request.Request(f"{lab}/api/contents/{path}", data=body, method="PUT",
+                                                  headers={"Content-Type": "application/json"}), timeout=20)
+    _open(page, path)
+    _run_last_cell(page, path)
+    cell = _current(page).locator(".jp-Cell").last
+    cell.locator(".boardkit-canvas").nth(7).wait_for(timeout=60_000)
+    page.wait_for_function("(el) => el.querySelectorAll('select').length >= 40",
+                           arg=cell.element_handle())
+    page.wait_for_timeout(1000)                          # fonts and layout settle
+    cut = page.evaluate(_CUT_JS, cell.element_handle())
+    assert not cut, "cut off in JupyterLab:\n" + "\n".join(cut)
+
+
 @pytest.mark.browser
 def test_notebook7_start_notebook_shows_its_boards_untrusted_and_plays_checkers(notebook7, page):
     """Notebook 7, as a student meets it: the untrusted start notebook shows its stored
