@@ -67,8 +67,12 @@ Shared behaviour: an error message is cleared by the next correct action; "ÂæÖ„Å
 move the board is redrawn before the computer replies (``reply_delay`` seconds apart,
 0 by default) and ``marked`` says how many last moves to mark (the student's move and
 the computer's replies; ``render`` passes it as ``draw(last_move=...)``). Every word
-shown goes through ``boardkit.i18n.tr``; colours are JupyterLab CSS variables so the
-dark theme stays readable.
+shown goes through ``boardkit.i18n.tr``, menu labels too (a menu's values stay the English
+identifiers the code uses: ``options=[(tr(key), value), ...]``), and is read when the widget
+is made, as ``set_language`` says; colours are JupyterLab CSS variables so the dark theme
+stays readable. Nothing is cut: ``fit_labels`` gives the set-up panel's descriptions one
+width fitted to the widest and each menu its widest choice's width (``fit_setup()`` again
+after a game changes a menu's choices), and button rows wrap.
 """
 from __future__ import annotations
 
