@@ -104,8 +104,8 @@ add("ja", {
     "ms.declare": "P{n} に戦をしかける", "ms.decline": "戦をしかけない", "ms.joins": "P{n} が参加",
     "ms.toss_text": "{ja}",
     "ms.lab.toss_button": "金を振る", "ms.lab.toss_ready": "クリックすると4枚の金を振ります。",
-    "ms.lab.toss_info": "振った回数: {tosses} · 終わった番: {turns} · この番でここまでに進むマス: "
-                        "{turn} · 1番あたりの平均: {avg}（正確な値 {exact}）",
+    "ms.lab.toss_info": "振った回数: {tosses} · 終わった手番: {turns} · この手番でここまでに進むマス: "
+                        "{turn} · 1手番あたりの平均: {avg}（正確な値 {exact}）",
     "ms.lab.toss_box": "金を振るウィジェット（{model}）: ノートブックを実行してから「金を振る」をクリック",
     "ms.lab.fair_golds": "理想の金", "ms.lab.realistic_golds": "本物に近い金",
     "ms.lab.golds": "金 {probs}",
@@ -117,12 +117,12 @@ add("ja", {
     "ms.lab.tally_box": "振りの記録: 1回ずつ入力して「追加」を押します。{model}と比べて検定します",
     "ms.lab.side": "横に立つ", "ms.lab.all_down_value": "裏4枚の値", "ms.lab.overlap": "重なり",
     "ms.lab.fall": "落ち駒",
-    "ms.lab.row.squares per turn": "1番で進むマス", "ms.lab.row.sd per turn": "その標準偏差",
-    "ms.lab.row.tosses per turn": "1番で振る回数", "ms.lab.row.P(toss again)": "もう一度振る確率",
+    "ms.lab.row.squares per turn": "1手番で進むマス", "ms.lab.row.sd per turn": "進むマスの標準偏差",
+    "ms.lab.row.tosses per turn": "1手番で振る回数", "ms.lab.row.P(toss again)": "もう一度振る確率",
     "ms.lab.row.P(move back)": "戻る確率", "ms.lab.row.P(no move)": "進めない確率",
-    "ms.lab.row.turns per lap": "1周にかかる番の数",
+    "ms.lab.row.turns per lap": "1周にかかる手番の数",
     "ms.lab.what_if_box": "もしもスライダー: 横に立つ確率・裏4枚の値・重なりと落ちの確率。"
-                          "動かすと1番で進むマスの正確な値が変わります",
+                          "動かすと1手番で進むマスの正確な値が変わります",
 })
 
 _MODELS = ("fair", "realistic")
@@ -373,11 +373,14 @@ def _lab_word(group: str, name: str, lang: str | None = None) -> str:
     return tr(key, lang) if key in CATALOGUES["en"] else name
 
 
+def _cols(text: str) -> int:
+    """Columns of a monospaced font ``text`` takes: a kanji or kana takes two."""
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
 def _pad(text: str, width: int) -> str:
-    """``text`` padded with spaces to ``width`` columns of a monospaced font, where a kanji
-    or kana takes two (``f"{text:17s}"`` for ASCII)."""
-    cols = sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
-    return text + " " * max(0, width - cols)
+    """``text`` padded with spaces to ``width`` columns (``f"{text:17s}"`` for ASCII)."""
+    return text + " " * max(0, width - _cols(text))
 
 
 def tally_widget(model: TossModel | None = None) -> W.VBox:
@@ -471,8 +474,9 @@ def what_if_widget() -> W.VBox:
         model = TossModel.with_standing(kw.pop("side"), **kw)
         rows = dict(model.summary())
         rows["turns per lap"] = RingChain(model, exact=False).expected_turns()
-        out.value = "<pre>" + "\n".join(f"{_pad(html.escape(_lab_word('row', k, lang)), 17)} {v:7.3f}"
-                                         for k, v in rows.items()) + "</pre>"
+        named = {html.escape(_lab_word("row", k, lang)): v for k, v in rows.items()}
+        width = max([17] + [_cols(k) for k in named])
+        out.value = "<pre>" + "\n".join(f"{_pad(k, width)} {v:7.3f}" for k, v in named.items()) + "</pre>"
 
     for s in sliders.values():
         s.observe(update, "value")
