@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["tr", "set_language", "language", "add", "CATALOGUES", "LANGUAGES"]
+__all__ = ["tr", "set_language", "language", "add", "error_text", "CATALOGUES", "LANGUAGES"]
 
 EN: dict[str, str] = {
     # buttons and controls
@@ -169,3 +169,11 @@ def tr(key: str, lang: str | None = None, **kw: Any) -> str:
         return text.format(**kw) if kw else text
     except (KeyError, IndexError, ValueError):
         return text
+
+
+# every rule's title and reason, and the lines a board shows for a refused move or
+# unreadable text (boardkit/i18n_rules.py): words in one catalogue, as the widgets' own
+from .i18n_rules import RULE_WORDS, error_text  # noqa: E402  (needs add() above)
+
+for _lang, _words in RULE_WORDS.items():
+    add(_lang, _words)

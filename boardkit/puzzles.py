@@ -66,7 +66,7 @@ from typing import Any, NamedTuple
 import ipywidgets as W
 
 from ._core import BoardkitError, Game
-from .i18n import CATALOGUES, add, tr
+from .i18n import CATALOGUES, add, error_text, tr
 from .svg import pass_clicks  # noqa: F401  (used by the puzzle boards; also imported from here)
 from .widgets.base import ERROR_COLOR, MUTED_COLOR, TEXT_COLOR, GameWidget
 
@@ -790,7 +790,7 @@ class _PuzzleBoard:
         try:
             cell = getattr(_game_module(owner.puzzle.game), "board_cell", str)(text)
         except BoardkitError as e:
-            self._say(str(e), error=True)
+            self._say(error_text(e), error=True)
             return False
         self.move_box.value = ""
         self.click(cell)

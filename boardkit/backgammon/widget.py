@@ -22,7 +22,7 @@ import re
 import ipywidgets as W
 
 from .._core import BoardkitError
-from ..i18n import add, tr
+from ..i18n import add, error_text, tr
 from ..widgets import GameWidget, Selection
 from ..widgets.base import MUTED_COLOR, TEXT_COLOR
 from . import ai, tutor
@@ -352,7 +352,7 @@ class BackgammonWidget(GameWidget):
                 g.copy().play(text)
                 return None
             except BoardkitError as e:
-                why = str(e)
+                why = error_text(e)
         return tr("bg.step_no", step=step, why=why)
 
     def _select(self, cell: str | None) -> None:
@@ -414,7 +414,7 @@ class BackgammonWidget(GameWidget):
         try:
             g.set_dice(a, b)
         except BoardkitError as e:
-            self._say(str(e), error=True)
+            self._say(error_text(e), error=True)
             self._refresh()
             return
         self.selection = Selection()
@@ -429,7 +429,7 @@ class BackgammonWidget(GameWidget):
         try:
             g.play(action)
         except BoardkitError as e:
-            self._say(str(e), error=True)
+            self._say(error_text(e), error=True)
             self._refresh()
             return
         self._say({"double": tr("bg.doubles", who=self.player_names[g.roller], value=g.cube_value * 2),

@@ -32,7 +32,7 @@ import html
 import ipywidgets as W
 
 from .._core import BoardkitError
-from ..i18n import add, tr
+from ..i18n import add, error_text, tr
 from ..widgets import GameWidget, Selection
 from ..widgets.base import MUTED_COLOR
 from . import ai, tutor
@@ -237,7 +237,7 @@ class CheckersWidget(GameWidget):
                 try:
                     g.copy().play(text)
                 except BoardkitError as e:     # the engine's message names the move and rule
-                    return str(e)
+                    return error_text(e)
             return tr("ck.empty", sq=sq, me=me)
         if piece[0] != g.turn:
             return tr("ck.theirs", sq=sq, owner=names[piece[0]], me=me)

@@ -22,7 +22,7 @@ import ipywidgets as W
 import numpy as np
 
 from .._core import BoardkitError, ChanceStep
-from ..i18n import CATALOGUES, add, language, tr
+from ..i18n import CATALOGUES, add, error_text, language, tr
 from ..widgets import GameWidget
 from ..widgets.base import ERROR_COLOR, MUTED_COLOR, TEXT_COLOR, ClickGuard, Selection
 from . import ai, tutor
@@ -273,7 +273,7 @@ class MawariWidget(GameWidget):
         try:
             q = self.game.join()
         except BoardkitError as e:                # say why, never crash
-            self._say(str(e), error=True)
+            self._say(error_text(e), error=True)
         else:
             self.seat_controls[q].value = "human"     # the newcomer plays by hand (MS-03)
             self._say(tr("ms.joined", n=q + 1))
@@ -397,7 +397,7 @@ def tally_widget(model: TossModel | None = None) -> W.VBox:
         try:
             tally.add(text.value)
         except BoardkitError as err:
-            out.value = f"<span style='color:{ERROR_COLOR}'>{html.escape(str(err))}</span>"
+            out.value = f"<span style='color:{ERROR_COLOR}'>{html.escape(error_text(err))}</span>"
             return
         text.value = ""
         lines = [f"{k:3d} × {html.escape(p)} ({ja})" if lang != "ja" else f"{k:3d} × {ja}"

@@ -90,7 +90,7 @@ import ipywidgets as W
 import numpy as np
 
 from .._core import BoardkitError, ChanceStep, Game, check_level
-from ..i18n import CATALOGUES, tr
+from ..i18n import CATALOGUES, error_text, tr
 from ..svg import pass_clicks
 from .canvas import SvgCanvas
 
@@ -650,7 +650,7 @@ class GameWidget(W.VBox):
                 self._clear()
                 self.after_chance(out)
         except BoardkitError as e:
-            self._say(str(e), error=True)
+            self._say(error_text(e), error=True)
         self._after_change()
 
     def save(self, path: str | None = None) -> None:
@@ -717,7 +717,7 @@ class GameWidget(W.VBox):
         try:
             self.game.play(text)           # an illegal move raises and changes nothing
         except BoardkitError as e:
-            self._say(str(e), error=True)
+            self._say(error_text(e), error=True)
             self._refresh()
             return False
         for _ in range(16):                # steps clicked before typing belong to no move now
@@ -740,7 +740,7 @@ class GameWidget(W.VBox):
         try:
             self.on_click(str(cell))
         except BoardkitError as e:        # an illegal click never breaks the widget
-            self._say(str(e), error=True)
+            self._say(error_text(e), error=True)
             self._clear()
         self._refresh()
 
