@@ -45,6 +45,9 @@ EN: dict[str, str] = {
     "to_move": "<b>{who}</b> ({kind}) to move",
     "to_chance": "<b>{who}</b> ({kind}) to {action}",
     "game_over": "<b>Game over.</b> {reason}",
+    # the ending in another language than the engine's English: the result and the rule
+    "ended_winner": "{who} wins ({rule} {title})",
+    "ended_draw": "a draw ({rule} {title})",
     "used_counts": "hints used: {hints}, undos used: {undos}",
     # messages
     "no_move_from": "{cell}: no legal move starts there",
@@ -105,6 +108,8 @@ JA: dict[str, str] = {
     "to_move": "<b>{who}</b>（{kind}）の番です",
     "to_chance": "<b>{who}</b>（{kind}）が{action}番です",
     "game_over": "<b>ゲーム終了。</b> {reason}",
+    "ended_winner": "{who}の勝ちです（{rule} {title}）",
+    "ended_draw": "引き分けです（{rule} {title}）",
     "used_counts": "ヒント {hints} 回、待った {undos} 回",
     "no_move_from": "{cell}: そこから動かせる手はありません",
     "nothing_to_undo": "戻せる手はありません",

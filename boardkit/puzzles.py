@@ -749,7 +749,7 @@ class _PuzzleBoard:
         """Under the status when the game is over: how it ended (the puzzle board has no
         hints or undos of its own to count)."""
         out = self.game.outcome()
-        return out.reason if out is not None else ""
+        return self.ending_text(out) if out is not None else ""
 
     def _game_name(self) -> str:
         # the game's name, not the mixed class's ("puzzlediamond board." read out, QA 10)

@@ -219,3 +219,17 @@ def test_a_refused_move_is_explained_in_japanese_on_the_board(ja):
     w.click("21")
     w.click("17")
     assert w.game.to_json() == before and not english_prose(w.message.split("（")[0])
+
+
+def test_how_a_game_ended_is_said_in_japanese(ja):
+    """The status line of a finished game: the result and the rule's Japanese title (the
+    engine's reason is English); English boards keep the engine's words."""
+    w = CheckersWidget(computer=(0, 1), level="easy", seed=1)
+    out = w.game.outcome()
+    assert out is not None and out.rule and out.rule in w.status
+    assert i18n.tr(f"rule.{out.rule}.title") in w.status and out.reason not in w.status
+    assert ("の勝ちです" in w.status) != (out.winner is None)
+    assert not english_prose(html.unescape(re.sub(r"<[^>]*>", " ", w.status)))
+    i18n.set_language("en")
+    w = CheckersWidget(computer=(0, 1), level="easy", seed=1)
+    assert out.reason in w.status and "Game over" in w.status

@@ -475,7 +475,8 @@ class BackgammonWidget(GameWidget):
                     need = self.match.length - sc[out.winner]
                     sc[out.winner] += min(out.points, need)
                 extra = tr("bg.match_after", a=sc[0], b=sc[1])
-            return f"<b>{html.escape(tr('bg.game_over'))}</b> {html.escape(out.reason)}{html.escape(extra)}"
+            ending = html.escape(self.ending_text(out) + extra)
+            return f"<b>{html.escape(tr('bg.game_over'))}</b> {ending}"
         who = html.escape(self.player_names[g.turn])
         kind = tr("computer") if self.is_computer(g.turn) else tr("you")
         if g.phase == "move":

@@ -90,7 +90,7 @@ import ipywidgets as W
 import numpy as np
 
 from .._core import BoardkitError, ChanceStep, Game, check_level
-from ..i18n import CATALOGUES, error_text, tr
+from ..i18n import CATALOGUES, error_text, language, tr
 from ..svg import pass_clicks
 from .canvas import SvgCanvas
 
@@ -877,11 +877,23 @@ class GameWidget(W.VBox):
     def player_name(self, seat: int) -> str:
         return self.player_names[seat] if seat < len(self.player_names) else tr("player_n", n=seat + 1)
 
+    def ending_text(self, out) -> str:
+        """How the game ended, in the board's language: the engine's own words in English;
+        elsewhere the result and the rule's title from the catalogue (the engine's reason
+        is English), or the engine's words when the ending has no rule ID."""
+        words = CATALOGUES.get(language(), {})
+        if language() == "en" or not out.rule or f"rule.{out.rule}.title" not in words:
+            return out.reason
+        title = tr(f"rule.{out.rule}.title")
+        if out.winner is None:
+            return tr("ended_draw", rule=out.rule, title=title)
+        return tr("ended_winner", who=self.player_name(out.winner), rule=out.rule, title=title)
+
     def status_text(self) -> str:
         g = self.game
         out = g.outcome()
         if out is not None:
-            return tr("game_over", reason=html.escape(out.reason))
+            return tr("game_over", reason=html.escape(self.ending_text(out)))
         who = html.escape(self.player_name(g.turn))
         kind = tr("computer") if self.is_computer(g.turn) else tr("you")
         if g.chance_pending():
