@@ -57,6 +57,21 @@ def test_the_loader_finds_numba_exactly_when_it_is_importable(monkeypatch):
     assert toss._fused_simulate() is None
 
 
+def test_a_loop_that_cannot_compile_here_falls_back_to_numpy(monkeypatch, fused):
+    """numba installed but unable to compile or cache (e.g. no writable cache directory):
+    the lesson goes on with the numpy pipeline instead of raising."""
+    from boardkit.mawari import _fused
+
+    def broken(*args):
+        raise RuntimeError("cannot cache function: no locator available")
+    monkeypatch.setattr(_fused, "simulate_turns", broken)
+    monkeypatch.setattr(toss, "_FUSED", None)
+    assert toss._fused_simulate() is None
+    a = TossModel.fair().simulate_turns(500, np.random.default_rng(1))
+    monkeypatch.setattr(toss, "_FUSED", fused)
+    assert np.array_equal(a, TossModel.fair().simulate_turns(500, np.random.default_rng(1)))
+
+
 @pytest.mark.parametrize("model", MODELS, ids=lambda m: f"{m.face_probs}"[:40])
 def test_ms07_compiled_loop_equals_numpy_pipeline(model, fused):
     """Sizes around the 64k chunk edge; tiny chunks so that turns span chunks; with and

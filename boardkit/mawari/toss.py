@@ -263,7 +263,12 @@ def _fused_simulate():
         if os.environ.get("BOARDKIT_NUMBA", "1").strip() != "0":
             try:
                 from ._fused import simulate_turns as fused
-            except ImportError:      # no numba, or a numba that refuses this numpy
+                # compile (or load) now, on one turn whose every toss ends it: a numba that
+                # cannot compile or cache here means the numpy path, not a broken lesson
+                # (tests/test_mawari_toss_fused.py insists the loop loads where numba is)
+                fused(np.random.default_rng(0), 4, 1.0, 64, (0.5,), (),
+                      np.ones(625, dtype=np.int16), 1, False)
+            except Exception:        # no numba, one that refuses this numpy, no cache dir
                 fused = False
             _FUSED = fused
     return _FUSED or None
