@@ -42,6 +42,7 @@ import numpy as np
 
 from .._core import BoardkitError, ChanceStep, FormatError, Game, IllegalMoveError, Outcome
 from ..svg import Drawing
+from .events import EVENTS_EN, WHY_EN
 from .movegen import _LINE_MASKS, Battle, Join, battle_targets, decisions, race_length
 from .notation import (
     _NAMES,
@@ -68,7 +69,9 @@ _BATTLE_KEYS = ("attacker", "defender", "length", "progress", "side", "attacker_
 _LABELS = ("P1", "P2", "P3", "P4")
 # bit generators whose random() is (next 64-bit word >> 11) / 2**53 (numpy's next_double)
 _RAW_DOUBLES = (np.random.PCG64, np.random.PCG64DXSM)
-_AGAIN = tuple(f"no gold face down: {label} tosses again (MS-07)" for label in _LABELS)
+# the event lines are EVENTS_EN's templates (events.py: their Japanese twins and
+# translate_event); the common ones are worked out once
+_AGAIN = tuple(EVENTS_EN["again"].format(p=label) for label in _LABELS)
 
 
 @lru_cache(maxsize=4)
@@ -82,26 +85,29 @@ def _default_rules(players: int) -> MawariRules:
 def _toss_info(toss: Toss, rules: MawariRules) -> tuple:
     """What applying ``toss`` under ``rules`` needs, worked out once per distinct toss
     (issue 14): (the toss as it counts: a fallen gold is ignored when the fall rule is
-    off, MS-08; its kind; signed squares; the event text after the player's label; the
-    battle gain; the battle event text after the label)."""
+    off, MS-08; its kind; signed squares; its event line for each player P1..P4; the
+    battle gain; the battle event's template name (``EVENTS_EN``) and its fields but
+    the player, the progress and the length)."""
     if toss.fall and not rules.fall_rule:
         toss = Toss(toss.faces, toss.overlap, False)    # floor rules: nothing falls (MS-08)
     kind = toss.kind
     squares = toss.squares(rules.all_down_value, rules.overlap_back)
-    head = f" tosses {toss.ja()}"
+    fields = {"toss": toss.ja()}
     if kind == "nothing":
-        text = f"{head}: a gold fell off, no move (MS-08)"
+        key = "toss_fell"
     elif kind == "back":
-        why = ("the whole value" if rules.overlap_back == "whole_value"
-               else "all four face down" if toss.count("down") == 4
-               else "one per face-up gold")
-        text = f"{head}: golds overlap, back {-squares} ({why}, MS-06)"
+        why = ("whole_value" if rules.overlap_back == "whole_value"
+               else "all_down" if toss.count("down") == 4 else "face_up")
+        key, fields = "toss_back", {**fields, "n": -squares, "why": WHY_EN[why]}
     else:
-        text = f"{head}: {squares} square{'s' if squares != 1 else ''} forward (MS-05)"
+        key, fields = ("toss_forward_one" if squares == 1 else "toss_forward"), {**fields, "n": squares}
+    text = tuple(EVENTS_EN[key].format(p=label, **fields) for label in _LABELS)
     gain = toss.score(rules.all_down_value) if kind in ("again", "end") else 0
-    note = "" if gain else (" (a gold fell off)" if kind == "nothing"
-                            else " (overlap: no moving back in a battle)")
-    return toss, kind, squares, text, gain, f"{head}: {gain}{note}, "
+    # (a gain of 0 is explained as a fall or else an overlap, also when four face-down
+    # golds are worth 0: the English line was always so)
+    battle = ("battle_toss", {"toss": toss.ja(), "n": gain}) if gain else (
+        "battle_toss_fell" if kind == "nothing" else "battle_toss_overlap", {"toss": toss.ja()})
+    return toss, kind, squares, text, gain, battle
 
 
 _WORDS = 1 << 64
@@ -709,7 +715,7 @@ class MawariGame(Game):
         self._offer = []
         if move.defender is None:
             if not self._quiet:
-                self._say(f"{self._label(p)} declines the battle (MS-15)")
+                self._say(EVENTS_EN["declines"].format(p=self._label(p)))
             self._phase = "toss"
             self._continue_turn()
             return
@@ -719,8 +725,7 @@ class MawariGame(Game):
                             attacker_back=False)
         self._phase = "battle"
         if not self._quiet:
-            self._say(f"{self._label(p)} declares a battle on {self._label(q)} (MS-15): "
-                      f"{length} squares there and back, {self._label(p)} tosses first")
+            self._say(EVENTS_EN["declares"].format(p=self._label(p), q=self._label(q), n=length))
 
     # ------------------------------------------------------------ applying a toss
     def _apply_toss(self, toss: Toss, info: tuple | None = None) -> None:
@@ -736,7 +741,7 @@ class MawariGame(Game):
         p = self._current
         r = self.rules
         if not self._quiet:
-            self.events.append(_LABELS[p] + text)
+            self.events.append(text[p])
         if kind == "nothing":
             return self._end_turn()
         if kind == "back":
@@ -751,7 +756,7 @@ class MawariGame(Game):
             self._phase, self._again, self._offer = "decide", again, offer
             if not self._quiet:
                 names = ", ".join(self._label(q) for q in offer)
-                self._say(f"{self._label(p)} is in line with {names}: a battle may be declared (MS-15)")
+                self._say(EVENTS_EN["in_line"].format(p=self._label(p), names=names))
             return
         self._again = again
         self._continue_turn()
@@ -780,11 +785,10 @@ class MawariGame(Game):
             if n == 2 and self.rules.two_player_skip:
                 self._laid[nxt] = False
                 if not self._quiet:
-                    self._say(f"{self._label(nxt)} misses this turn for being laid down and "
-                              f"stands up again (MS-12, two players)")
+                    self._say(EVENTS_EN["skip_two"].format(p=self._label(nxt)))
             else:
                 if not self._quiet:
-                    self._say(f"{self._label(nxt)} is laid down and misses the turn (MS-12)")
+                    self._say(EVENTS_EN["skip"].format(p=self._label(nxt)))
             nxt = (nxt + 1) % n
         self._current = nxt
 
@@ -793,21 +797,22 @@ class MawariGame(Game):
         """Advance piece p one square; promote on reaching home. True if the game ended."""
         self._pos[p] = (self._pos[p] + 1) % TRACK
         if self._pos[p] == self._home[p]:
-            return self._promote(p, "passes its home corner")
+            return self._promote(p)
         return False
 
-    def _promote(self, p: int, why: str) -> bool:
+    def _promote(self, p: int, battle: bool = False) -> bool:
+        """Piece p goes up a rank for passing its home (MS-10) or winning a battle (MS-15);
+        a 銀 ends the game. True if the game ended."""
         if self._rank[p] == 3:
             self._finished.append(p)
-            self._reason = (f"{self._label(p)}'s 銀 {why}: the game is over "
-                            f"({'MS-15' if 'battle' in why else 'MS-10'})")
+            self._reason = EVENTS_EN["end_battle" if battle else "end_home"].format(p=self._label(p))
             if not self._quiet:
                 self._say(self._reason)
             return True
         self._rank[p] += 1
         if not self._quiet:
-            self._say(f"{self._label(p)} {why}: promoted {RANKS[self._rank[p] - 1]} → "
-                      f"{RANKS[self._rank[p]]} (出世, {'MS-15' if 'battle' in why else 'MS-10'})")
+            self._say(EVENTS_EN["promote_battle" if battle else "promote_home"].format(
+                p=self._label(p), old=RANKS[self._rank[p] - 1], new=RANKS[self._rank[p]]))
         return False
 
     def _pass_square(self, p: int, lay: bool, skip=()) -> None:
@@ -820,14 +825,14 @@ class MawariGame(Game):
             if self._laid[q]:
                 self._laid[q] = False
                 if not self._quiet:
-                    self._say(f"{self._label(p)} passes {self._label(q)} on {square_name(sq)}: "
-                              f"{self._label(q)} wakes up (起こし, MS-12)")
+                    self._say(EVENTS_EN["wakes"].format(p=self._label(p), q=self._label(q),
+                                                        square=square_name(sq)))
             elif lay and self._rank[q] < self._rank[p] and not is_corner(sq):
                 self._laid[q] = True
                 if not self._quiet:
-                    self._say(f"{self._label(p)} ({RANKS[self._rank[p]]}) overtakes "
-                              f"{self._label(q)} ({RANKS[self._rank[q]]}) on {square_name(sq)}: "
-                              f"{self._label(q)} is laid down (寝かし, MS-12)")
+                    self._say(EVENTS_EN["lays"].format(
+                        p=self._label(p), rank=RANKS[self._rank[p]], q=self._label(q),
+                        qrank=RANKS[self._rank[q]], square=square_name(sq)))
 
     def _run(self, p: int, n: int, lay: bool) -> bool:
         """Piece p goes n squares one by one (``_step``): promoted on reaching its home
@@ -849,7 +854,7 @@ class MawariGame(Game):
         for k in range(n):
             cur = (cur + 1) % TRACK
             pos[p] = cur
-            if cur == home and self._promote(p, "passes its home corner"):
+            if cur == home and self._promote(p):
                 return True
             if k < last and cur in others:      # passing moves nobody: others stay put
                 self._pass_square(p, lay)
@@ -885,14 +890,14 @@ class MawariGame(Game):
         start = self._pos[p]
         end = (start + n) % TRACK
         if not self._quiet:
-            self.events.append(f"{_LABELS[p]}'s {RANKS[self._rank[p]]} moves {_NAMES[start]} → "
-                               f"{_NAMES[end]}")
+            self.events.append(EVENTS_EN["moves"].format(p=_LABELS[p], rank=RANKS[self._rank[p]],
+                                                         start=_NAMES[start], end=_NAMES[end]))
         if self._run(p, n, True):
             return
         if end % 8 == 0 and end != self._home[p] and self.rules.corner_jump:
             if not self._quiet:
-                self._say(f"{_LABELS[p]} landed on the corner {_NAMES[end]}: jumps to "
-                          f"{_NAMES[(end + 8) % TRACK]} (飛び, MS-14)")
+                self._say(EVENTS_EN["jump"].format(p=_LABELS[p], start=_NAMES[end],
+                                                   end=_NAMES[(end + 8) % TRACK]))
             self._run(p, 8, False)
             return
         pos, laid = self._pos, self._laid
@@ -907,8 +912,8 @@ class MawariGame(Game):
             group += extra
             if not self._quiet:
                 names = ", ".join(self._label(q) for q in group)
-                self._say(f"two up (2あがり, MS-13) on {square_name(here)}: {names} advance 2 to "
-                          f"{square_name((here + 2) % TRACK)}")
+                self._say(EVENTS_EN["two_up"].format(square=square_name(here), names=names,
+                                                     end=square_name((here + 2) % TRACK)))
             for q in group:
                 if self._step(q):
                     return
@@ -925,14 +930,14 @@ class MawariGame(Game):
             return
         if off == 0:
             if not self._quiet:
-                self._say(f"{self._label(p)} stands on the corner {square_name(pos)} and stays (MS-06)")
+                self._say(EVENTS_EN["corner_stays"].format(p=self._label(p), square=square_name(pos)))
             return
         back = min(n, off)
         self._pos[p] = pos - back
         if not self._quiet:
-            stop = " (stopped at the corner)" if back < n else ""
-            self._say(f"{self._label(p)}'s {RANKS[self._rank[p]]} moves back {square_name(pos)} → "
-                      f"{square_name(self._pos[p])}{stop}")
+            self._say(EVENTS_EN["back_stopped" if back < n else "back"].format(
+                p=self._label(p), rank=RANKS[self._rank[p]], start=square_name(pos),
+                end=square_name(self._pos[p])))
 
     # ------------------------------------------------------------ battles (MS-15)
     def _battle_targets(self, p: int) -> list[int]:
@@ -942,22 +947,24 @@ class MawariGame(Game):
         b = self._battle
         side = b["side"]
         who = b["attacker"] if side == 0 else b["defender"]
-        kind, gain, text = info[1], info[4], info[5]
+        kind, gain = info[1], info[4]
         b["progress"][side] = min(b["length"], b["progress"][side] + gain)
         if not self._quiet:
-            self._say(f"battle: {_LABELS[who]}{text}{b['progress'][side]}/{b['length']}")
+            key, fields = info[5]
+            self._say(EVENTS_EN[key].format(p=_LABELS[who], progress=b["progress"][side],
+                                            length=b["length"], **fields))
         if b["progress"][side] >= b["length"]:
             if side == 0:
                 b["attacker_back"], b["side"] = True, 1
                 if not self._quiet:
-                    self._say(f"battle: {self._label(who)} is back first; {self._label(b['defender'])} "
-                              f"still has this turn (MS-15)")
+                    self._say(EVENTS_EN["battle_back_first"].format(
+                        p=self._label(who), q=self._label(b["defender"])))
             else:
                 self._end_battle(None if b["attacker_back"] else who)
             return
         if kind == "again":
             if not self._quiet:
-                self._say(f"battle: no gold face down, {self._label(who)} tosses again (MS-07)")
+                self._say(EVENTS_EN["battle_again"].format(p=self._label(who)))
             return
         if side == 0:
             b["side"] = 1
@@ -972,12 +979,12 @@ class MawariGame(Game):
         self._phase = "toss"
         if winner is None:
             if not self._quiet:
-                self._say("battle: both are back in the same round: a draw, nothing changes (MS-15)")
+                self._say(EVENTS_EN["battle_draw"])
         else:
             loser = b["defender"] if winner == b["attacker"] else b["attacker"]
             if not self._quiet:
-                self._say(f"battle: {self._label(winner)} wins against {self._label(loser)} (MS-15)")
-            if self._promote(winner, "wins the battle"):
+                self._say(EVENTS_EN["battle_win"].format(p=self._label(winner), q=self._label(loser)))
+            if self._promote(winner, battle=True):
                 return
         self._continue_turn()
 
@@ -1004,8 +1011,8 @@ class MawariGame(Game):
         self._pos.append(corner)
         self._rank.append(min(self._rank))
         self._laid.append(False)
-        self._say(f"{self._label(q)} joins on {square_name(corner)} with a "
-                  f"{RANKS[self._rank[q]]}, the lowest rank in play (MS-03)")
+        self._say(EVENTS_EN["join"].format(p=self._label(q), square=square_name(corner),
+                                           rank=RANKS[self._rank[q]]))
 
     def place(self, player: int, square, piece: str | int | None = None,
               laid: bool | None = None) -> None:
