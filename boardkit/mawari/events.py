@@ -25,7 +25,7 @@ from string import Formatter
 
 from ..i18n import add, language, tr
 
-__all__ = ["EVENTS_EN", "EVENTS_JA", "WHY_EN", "WHY_JA", "parse_event", "translate_event"]
+__all__ = ["EVENTS_EN", "EVENTS_JA", "FORMAT_EN", "WHY_EN", "WHY_JA", "parse_event", "translate_event"]
 
 #: every event line the engine writes, by name ({p}, {q}: players P1..P4)
 EVENTS_EN = {
@@ -171,6 +171,17 @@ def _compile(template: str) -> re.Pattern:
 
 #: (name, compiled regex) of every English template, built once
 PATTERNS = tuple((name, _compile(t)) for name, t in EVENTS_EN.items())
+
+
+def _formatter(template: str):
+    """``template.format`` as a function of its fields that runs as fast as the f-string
+    the engine had before (``str.format`` with keywords costs ~0.5 us more a line: a
+    fifth more for a game recorded step by step). The template is our own text."""
+    return eval(f"lambda {', '.join(template_fields(template))}: f{template!r}")  # noqa: S307
+
+
+#: name -> function(**fields) -> the English line (what game.py writes with)
+FORMAT_EN = {name: _formatter(t) for name, t in EVENTS_EN.items()}
 
 
 @lru_cache(maxsize=2048)

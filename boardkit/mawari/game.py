@@ -42,7 +42,7 @@ import numpy as np
 
 from .._core import BoardkitError, ChanceStep, FormatError, Game, IllegalMoveError, Outcome
 from ..svg import Drawing
-from .events import EVENTS_EN, WHY_EN
+from .events import EVENTS_EN, FORMAT_EN, WHY_EN
 from .movegen import _LINE_MASKS, Battle, Join, battle_targets, decisions, race_length
 from .notation import (
     _NAMES,
@@ -69,9 +69,9 @@ _BATTLE_KEYS = ("attacker", "defender", "length", "progress", "side", "attacker_
 _LABELS = ("P1", "P2", "P3", "P4")
 # bit generators whose random() is (next 64-bit word >> 11) / 2**53 (numpy's next_double)
 _RAW_DOUBLES = (np.random.PCG64, np.random.PCG64DXSM)
-# the event lines are EVENTS_EN's templates (events.py: their Japanese twins and
-# translate_event); the common ones are worked out once
-_AGAIN = tuple(EVENTS_EN["again"].format(p=label) for label in _LABELS)
+# the event lines are EVENTS_EN's templates, written by FORMAT_EN's functions (events.py:
+# their Japanese twins and translate_event); the common ones are worked out once
+_AGAIN = tuple(FORMAT_EN["again"](p=label) for label in _LABELS)
 
 
 @lru_cache(maxsize=4)
@@ -99,9 +99,11 @@ def _toss_info(toss: Toss, rules: MawariRules) -> tuple:
         why = ("whole_value" if rules.overlap_back == "whole_value"
                else "all_down" if toss.count("down") == 4 else "face_up")
         key, fields = "toss_back", {**fields, "n": -squares, "why": WHY_EN[why]}
+    elif squares == 1:
+        key = "toss_forward_one"
     else:
-        key, fields = ("toss_forward_one" if squares == 1 else "toss_forward"), {**fields, "n": squares}
-    text = tuple(EVENTS_EN[key].format(p=label, **fields) for label in _LABELS)
+        key, fields = "toss_forward", {**fields, "n": squares}
+    text = tuple(FORMAT_EN[key](p=label, **fields) for label in _LABELS)
     gain = toss.score(rules.all_down_value) if kind in ("again", "end") else 0
     # (a gain of 0 is explained as a fall or else an overlap, also when four face-down
     # golds are worth 0: the English line was always so)
@@ -715,7 +717,7 @@ class MawariGame(Game):
         self._offer = []
         if move.defender is None:
             if not self._quiet:
-                self._say(EVENTS_EN["declines"].format(p=self._label(p)))
+                self._say(FORMAT_EN["declines"](p=self._label(p)))
             self._phase = "toss"
             self._continue_turn()
             return
@@ -725,7 +727,7 @@ class MawariGame(Game):
                             attacker_back=False)
         self._phase = "battle"
         if not self._quiet:
-            self._say(EVENTS_EN["declares"].format(p=self._label(p), q=self._label(q), n=length))
+            self._say(FORMAT_EN["declares"](p=self._label(p), q=self._label(q), n=length))
 
     # ------------------------------------------------------------ applying a toss
     def _apply_toss(self, toss: Toss, info: tuple | None = None) -> None:
@@ -756,7 +758,7 @@ class MawariGame(Game):
             self._phase, self._again, self._offer = "decide", again, offer
             if not self._quiet:
                 names = ", ".join(self._label(q) for q in offer)
-                self._say(EVENTS_EN["in_line"].format(p=self._label(p), names=names))
+                self._say(FORMAT_EN["in_line"](p=self._label(p), names=names))
             return
         self._again = again
         self._continue_turn()
@@ -785,10 +787,10 @@ class MawariGame(Game):
             if n == 2 and self.rules.two_player_skip:
                 self._laid[nxt] = False
                 if not self._quiet:
-                    self._say(EVENTS_EN["skip_two"].format(p=self._label(nxt)))
+                    self._say(FORMAT_EN["skip_two"](p=self._label(nxt)))
             else:
                 if not self._quiet:
-                    self._say(EVENTS_EN["skip"].format(p=self._label(nxt)))
+                    self._say(FORMAT_EN["skip"](p=self._label(nxt)))
             nxt = (nxt + 1) % n
         self._current = nxt
 
@@ -805,13 +807,13 @@ class MawariGame(Game):
         a 銀 ends the game. True if the game ended."""
         if self._rank[p] == 3:
             self._finished.append(p)
-            self._reason = EVENTS_EN["end_battle" if battle else "end_home"].format(p=self._label(p))
+            self._reason = FORMAT_EN["end_battle" if battle else "end_home"](p=self._label(p))
             if not self._quiet:
                 self._say(self._reason)
             return True
         self._rank[p] += 1
         if not self._quiet:
-            self._say(EVENTS_EN["promote_battle" if battle else "promote_home"].format(
+            self._say(FORMAT_EN["promote_battle" if battle else "promote_home"](
                 p=self._label(p), old=RANKS[self._rank[p] - 1], new=RANKS[self._rank[p]]))
         return False
 
@@ -825,12 +827,12 @@ class MawariGame(Game):
             if self._laid[q]:
                 self._laid[q] = False
                 if not self._quiet:
-                    self._say(EVENTS_EN["wakes"].format(p=self._label(p), q=self._label(q),
+                    self._say(FORMAT_EN["wakes"](p=self._label(p), q=self._label(q),
                                                         square=square_name(sq)))
             elif lay and self._rank[q] < self._rank[p] and not is_corner(sq):
                 self._laid[q] = True
                 if not self._quiet:
-                    self._say(EVENTS_EN["lays"].format(
+                    self._say(FORMAT_EN["lays"](
                         p=self._label(p), rank=RANKS[self._rank[p]], q=self._label(q),
                         qrank=RANKS[self._rank[q]], square=square_name(sq)))
 
@@ -890,13 +892,13 @@ class MawariGame(Game):
         start = self._pos[p]
         end = (start + n) % TRACK
         if not self._quiet:
-            self.events.append(EVENTS_EN["moves"].format(p=_LABELS[p], rank=RANKS[self._rank[p]],
+            self.events.append(FORMAT_EN["moves"](p=_LABELS[p], rank=RANKS[self._rank[p]],
                                                          start=_NAMES[start], end=_NAMES[end]))
         if self._run(p, n, True):
             return
         if end % 8 == 0 and end != self._home[p] and self.rules.corner_jump:
             if not self._quiet:
-                self._say(EVENTS_EN["jump"].format(p=_LABELS[p], start=_NAMES[end],
+                self._say(FORMAT_EN["jump"](p=_LABELS[p], start=_NAMES[end],
                                                    end=_NAMES[(end + 8) % TRACK]))
             self._run(p, 8, False)
             return
@@ -912,7 +914,7 @@ class MawariGame(Game):
             group += extra
             if not self._quiet:
                 names = ", ".join(self._label(q) for q in group)
-                self._say(EVENTS_EN["two_up"].format(square=square_name(here), names=names,
+                self._say(FORMAT_EN["two_up"](square=square_name(here), names=names,
                                                      end=square_name((here + 2) % TRACK)))
             for q in group:
                 if self._step(q):
@@ -930,12 +932,12 @@ class MawariGame(Game):
             return
         if off == 0:
             if not self._quiet:
-                self._say(EVENTS_EN["corner_stays"].format(p=self._label(p), square=square_name(pos)))
+                self._say(FORMAT_EN["corner_stays"](p=self._label(p), square=square_name(pos)))
             return
         back = min(n, off)
         self._pos[p] = pos - back
         if not self._quiet:
-            self._say(EVENTS_EN["back_stopped" if back < n else "back"].format(
+            self._say(FORMAT_EN["back_stopped" if back < n else "back"](
                 p=self._label(p), rank=RANKS[self._rank[p]], start=square_name(pos),
                 end=square_name(self._pos[p])))
 
@@ -951,20 +953,20 @@ class MawariGame(Game):
         b["progress"][side] = min(b["length"], b["progress"][side] + gain)
         if not self._quiet:
             key, fields = info[5]
-            self._say(EVENTS_EN[key].format(p=_LABELS[who], progress=b["progress"][side],
+            self._say(FORMAT_EN[key](p=_LABELS[who], progress=b["progress"][side],
                                             length=b["length"], **fields))
         if b["progress"][side] >= b["length"]:
             if side == 0:
                 b["attacker_back"], b["side"] = True, 1
                 if not self._quiet:
-                    self._say(EVENTS_EN["battle_back_first"].format(
+                    self._say(FORMAT_EN["battle_back_first"](
                         p=self._label(who), q=self._label(b["defender"])))
             else:
                 self._end_battle(None if b["attacker_back"] else who)
             return
         if kind == "again":
             if not self._quiet:
-                self._say(EVENTS_EN["battle_again"].format(p=self._label(who)))
+                self._say(FORMAT_EN["battle_again"](p=self._label(who)))
             return
         if side == 0:
             b["side"] = 1
@@ -983,7 +985,7 @@ class MawariGame(Game):
         else:
             loser = b["defender"] if winner == b["attacker"] else b["attacker"]
             if not self._quiet:
-                self._say(EVENTS_EN["battle_win"].format(p=self._label(winner), q=self._label(loser)))
+                self._say(FORMAT_EN["battle_win"](p=self._label(winner), q=self._label(loser)))
             if self._promote(winner, battle=True):
                 return
         self._continue_turn()
@@ -1011,7 +1013,7 @@ class MawariGame(Game):
         self._pos.append(corner)
         self._rank.append(min(self._rank))
         self._laid.append(False)
-        self._say(EVENTS_EN["join"].format(p=self._label(q), square=square_name(corner),
+        self._say(FORMAT_EN["join"](p=self._label(q), square=square_name(corner),
                                            rank=RANKS[self._rank[q]]))
 
     def place(self, player: int, square, piece: str | int | None = None,
