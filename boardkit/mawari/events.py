@@ -97,7 +97,7 @@ EVENTS_JA = {
     "skip_two": "{p} は寝かされているのでこの手番を休み、起き上がります（MS-12、2人のとき）",
     "in_line": "{p} は {names} と一直線に並びました。戦をしかけることができます (MS-15)",
     "declines": "{p} は戦をしかけません (MS-15)",
-    "declares": "{p} が {q} に戦をしかけます (MS-15): 行って戻って{n}マス、{p} が先に振ります",
+    "declares": "{p} が {q} に戦をしかけます (MS-15): 往復{n}マス、{p} が先に振ります",
     "battle_toss": "戦: {p} が金を振りました: {toss}。{n}マス進みます（{progress}/{length}）",
     "battle_toss_fell": "戦: {p} が金を振りました: {toss}。落ち駒なので0マスです（{progress}/{length}）",
     "battle_toss_overlap": "戦: {p} が金を振りました: {toss}。戦では重なっても戻らないので0マスです"
@@ -108,7 +108,7 @@ EVENTS_JA = {
     "battle_win": "戦: {p} が {q} に勝ちました (MS-15)",
     "promote_battle": "{p} は戦に勝ったので出世します: {old} → {new} (MS-15)",
     "end_battle": "{p} の銀が戦に勝ちました。上がりでゲーム終了です (MS-15)",
-    "join": "{p} が {square} から参加します。駒はいま一番格下の{rank}です (MS-03)",
+    "join": "{p} が {square} から参加します。駒は、いま盤上でいちばん格下の駒と同じ{rank}です (MS-03)",
 }
 
 WHY_JA = {

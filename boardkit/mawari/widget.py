@@ -26,6 +26,7 @@ from ..i18n import CATALOGUES, add, error_text, language, tr
 from ..widgets import GameWidget
 from ..widgets.base import ERROR_COLOR, MUTED_COLOR, TEXT_COLOR, ClickGuard, Selection
 from . import ai, tutor
+from .events import translate_event
 from .game import Battle, Join, MawariGame
 from .notation import short
 from .ring import RingChain
@@ -282,7 +283,8 @@ class MawariWidget(GameWidget):
     # ------------------------------------------------------------ view
     def events_markup(self) -> str:
         """The events box: newest first (the latest step's events in bold), so the
-        newest event is in view without scrolling."""
+        newest event is in view without scrolling; each line in the board's language
+        (``events.translate_event``)."""
         g = self.game
         events = g.events
         if not events:
@@ -290,7 +292,7 @@ class MawariWidget(GameWidget):
         latest = len(g.last_events()) if g.history else 0
         rows = []
         for k, text in enumerate(reversed(events[-_EVENTS_SHOWN:])):
-            line = html.escape(text)
+            line = html.escape(translate_event(text))     # the engine's lines are English
             rows.append(f"<b>{line}</b>" if k < latest else line)
         return (f"<div style='font-size:90%;color:{TEXT_COLOR}'>"
                 + "<br>".join(rows) + "</div>")
