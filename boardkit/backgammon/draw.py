@@ -11,9 +11,54 @@ from collections.abc import Iterable
 
 from .. import svg
 from .._core import ChanceStep
-from .game import PLAYER_NAMES, Play, pip_count
+from ..i18n import CATALOGUES, add, language, tr
+from .game import Play, pip_count
 
 __all__ = ["draw_game", "draw_position"]
+
+# the words drawn on the board, in the language current at draw time (boardkit.i18n);
+# the English ones are the drawing's words as they always were (notebooks store them).
+# The sides have keys of their own: the widget's bg.side.* exist only once it is imported
+add("en", {
+    "bg.draw.title": "Backgammon board",
+    "bg.draw.side.0": "White", "bg.draw.side.1": "Red",
+    "bg.draw.pips": "{who} {n} pips",
+    "bg.draw.cube_middle": "cube in the middle", "bg.draw.cube_owned": "cube {value}: {who}",
+    "bg.draw.match": "match to {n}: {a}-{b}", "bg.draw.match_crawford": ", Crawford",
+    "bg.draw.opening": "Opening roll: each player rolls one die (BG-03)",
+    "bg.draw.to_cube": "{who} to roll or double",
+    "bg.draw.to_respond": "{who}: take or pass the double to {value}?",
+    "bg.draw.to_roll": "{who} to roll",
+    "bg.draw.to_play": "{who} to play {a}-{b}{extra}",
+    "bg.draw.match_extra": " · match to {n}: {a}-{b}", "bg.draw.crawford_extra": " (Crawford)",
+})
+add("ja", {
+    "bg.draw.title": "バックギャモンの盤",
+    "bg.draw.side.0": "白", "bg.draw.side.1": "赤",
+    "bg.draw.pips": "{who} {n} ピップ",
+    # "点マッチ", not the menu's "ポイントマッチ": the header's right end must clear Red's pips
+    # in a two-digit Crawford game ("99点マッチ: 98-97、クロフォード · キューブは中央")
+    "bg.draw.match": "{n}点マッチ: {a}-{b}", "bg.draw.match_crawford": "、クロフォード",
+    "bg.draw.cube_middle": "キューブは中央", "bg.draw.cube_owned": "キューブ {value}: {who}",
+    "bg.draw.opening": "最初の一振り: それぞれがさいころを1個振ります (BG-03)",
+    "bg.draw.to_cube": "{who}が振るかダブルする番",
+    "bg.draw.to_respond": "{who}: {value} へのダブルにテイクかパスか",
+    "bg.draw.to_roll": "{who}が振る番",
+    "bg.draw.to_play": "{who}が {a}-{b} を動かす番{extra}",
+    "bg.draw.match_extra": " · {n}点マッチ: {a}-{b}", "bg.draw.crawford_extra": "（クロフォード）",
+    # how the game ended (English keeps the engine's own sentence, Outcome.reason)
+    "bg.draw.won": "{who}の{kind} (BG-11): {points} 点（キューブ {cube}）",
+    "bg.draw.won_kind.1": "普通の勝ち", "bg.draw.won_kind.2": "ギャモン勝ち",
+    "bg.draw.won_kind.3": "バックギャモン勝ち",
+    "bg.draw.won_jacoby": "{who}の{kind} (BG-11)、ジャコビールールで普通の勝ちと数えます (BG-15): "
+                          "{points} 点",
+    "bg.draw.won_pass": "{loser}がダブルをパス: {who}の勝ち、{points} 点（ダブルの前の点, BG-12）",
+})
+
+
+def _side(player: int) -> str:
+    return tr(f"bg.draw.side.{player}")
+
 
 COL = {
     "frame": "#5b3a1e", "felt": "#2e5e4e", "bar": "#4a2f18", "tray": "#3b2614",
@@ -250,12 +295,15 @@ def draw_position(white, red, *, flip: bool = False, labels: bool = True,
     # header: pip counts, status
     wp, rp = pip_count(white), pip_count(red)
     d.circle(LEFT + 8, 20, 8, fill=COL["white"], stroke=COL["white_edge"], stroke_width=1.4)
-    d.text(LEFT + 21, 20, f"White {wp} pips", size=13, anchor="start", weight="bold")
+    d.text(LEFT + 21, 20, tr("bg.draw.pips", who=_side(0), n=wp), size=13, anchor="start",
+           weight="bold")
     d.circle(LEFT + 146, 20, 8, fill=COL["red"], stroke=COL["red_edge"], stroke_width=1.4)
-    d.text(LEFT + 159, 20, f"Red {rp} pips", size=13, anchor="start", weight="bold")
+    d.text(LEFT + 159, 20, tr("bg.draw.pips", who=_side(1), n=rp), size=13, anchor="start",
+           weight="bold")
     cube_txt = ""
     if cube is not None:
-        cube_txt = "cube in the middle" if cube_owner is None else f"cube {cube}: {PLAYER_NAMES[cube_owner]}"
+        cube_txt = (tr("bg.draw.cube_middle") if cube_owner is None
+                    else tr("bg.draw.cube_owned", value=cube, who=_side(cube_owner)))
     right = " · ".join(t for t in (match, cube_txt) if t)
     if right:
         d.text(W - LEFT, 20, right, size=12, anchor="end", color="#555")
@@ -277,7 +325,7 @@ def draw_game(game, *, flip: bool = False, labels: bool = True, highlight: Itera
               targets: Iterable = (), arrows: Iterable = (), selected: Iterable | str = (),
               hint=None, last_move: bool | int = False, done_steps: Iterable = (),
               size: float | None = None, status: str | None = None,
-              title: str = "Backgammon board") -> svg.Drawing:
+              title: str | None = ...) -> svg.Drawing:
     """Draw a BackgammonGame (``BackgammonGame.draw`` checks the option names first).
 
     The shared options (docs/architecture.md): ``flip``, ``labels``, ``highlight`` and
@@ -287,7 +335,8 @@ def draw_game(game, *, flip: bool = False, labels: bool = True, highlight: Itera
     moves, e.g. the student's play and the computer's reply), ``size`` (width in
     pixels; default the layout's own 626, the widget uses 560), ``title``. Backgammon's
     own: ``done_steps`` (single steps already made this turn, shown played) and
-    ``status`` (the header text)."""
+    ``status`` (the header text). Without ``title`` the board is titled "Backgammon
+    board" in the current language; ``title=None``: no title."""
     done = list(done_steps)
     white, red = list(game.board(0)), list(game.board(1))
     dice = game.dice
@@ -335,9 +384,11 @@ def draw_game(game, *, flip: bool = False, labels: bool = True, highlight: Itera
     n = game.rules.match_length
     match = ""
     if n:       # the match state of a teaching position (BG-13, BG-14)
-        match = f"match to {n}: {game.score[0]}-{game.score[1]}"
+        match = tr("bg.draw.match", n=n, a=game.score[0], b=game.score[1])
         if game.crawford:
-            match += ", Crawford"
+            match += tr("bg.draw.match_crawford")
+    if title is ...:
+        title = tr("bg.draw.title")
     d = draw_position(white, red, flip=flip, labels=labels, highlight=highlight, targets=targets,
                       arrows=paths, arrow_player=arrow_player, hint_arrows=hint_paths,
                       dice=dice_shown, dice_used=used, dice_player=roller,
@@ -359,21 +410,35 @@ def _to_white(p: int, player: int) -> str:
 def _status(game) -> str:
     out = game.outcome()
     if out is not None:
-        return out.reason
-    who = PLAYER_NAMES[game.turn]
+        return _ending(game, out)
+    who = _side(game.turn)
     ph = game.phase
     if ph == "opening":
-        return "Opening roll: each player rolls one die (BG-03)"
+        return tr("bg.draw.opening")
     if ph == "cube":
-        return f"{who} to roll or double"
+        return tr("bg.draw.to_cube", who=who)
     if ph == "respond":
-        return f"{who}: take or pass the double to {game.cube_value * 2}?"
+        return tr("bg.draw.to_respond", who=who, value=game.cube_value * 2)
     if ph == "roll":
-        return f"{who} to roll"
+        return tr("bg.draw.to_roll", who=who)
     if game.rules.match_length:
         sc = game.score
-        extra = (f" · match to {game.rules.match_length}: {sc[0]}-{sc[1]}"
-                 + (" (Crawford)" if game.crawford else ""))
+        extra = (tr("bg.draw.match_extra", n=game.rules.match_length, a=sc[0], b=sc[1])
+                 + (tr("bg.draw.crawford_extra") if game.crawford else ""))
     else:
         extra = ""
-    return f"{who} to play {game.dice[0]}-{game.dice[1]}{extra}"
+    return tr("bg.draw.to_play", who=who, a=game.dice[0], b=game.dice[1], extra=extra)
+
+
+def _ending(game, out) -> str:
+    """How the game ended: the engine's sentence in English; elsewhere the same facts
+    from the catalogue (the engine writes its reason in English only)."""
+    if language() == "en" or "bg.draw.won" not in CATALOGUES.get(language(), {}):
+        return out.reason
+    w, cube = out.winner, game.cube_value
+    if out.rule == "BG-12":          # the other side passed the double
+        return tr("bg.draw.won_pass", loser=_side(1 - w), who=_side(w), points=out.points)
+    kind = game.win_kind or 1
+    # the Jacoby rule counts a gammon or backgammon single while the cube was never turned
+    key = "bg.draw.won_jacoby" if out.points < kind * cube else "bg.draw.won"
+    return tr(key, who=_side(w), kind=tr(f"bg.draw.won_kind.{kind}"), points=out.points, cube=cube)
