@@ -17,6 +17,7 @@ from __future__ import annotations
 import math
 
 from .._core import BoardkitError
+from ..i18n import add, tr
 from ..svg import Drawing
 from .game import CORNERS, RANKS, TRACK
 from .notation import short, square_coords, square_index, square_name
@@ -30,6 +31,16 @@ RING = "#f8e3b0"
 LINE = "#7a5a2b"
 PIECE = "#fbecc6"
 _KANJI_RANK = "一二三四五六七八九"
+
+# the words on the toss table, in the language current at draw time (boardkit.i18n); the
+# English ones keep the Japanese term beside the English words, as they always did
+add("en", {"ms.draw.toss_prompt": "金を振る — toss the four golds",
+           "ms.draw.fell": "落ち駒 a gold fell: no move", "ms.draw.overlap": "重なり overlap: back {n}",
+           "ms.draw.forward": "{n} forward", "ms.draw.again": " · toss again"})
+add("ja", {"ms.draw.toss_prompt": "金を振る（4枚）",
+           "ms.draw.fell": "落ち駒: 進めません", "ms.draw.overlap": "重なり: {n}マス戻る",
+           "ms.draw.forward": "{n}マス進む", "ms.draw.again": " · もう一度振る"})
+
 # travel direction on each edge, as the angle the piece's tip points to (SVG degrees)
 _EDGE_ANGLE = (-90, 180, 90, 0)   # right edge up, top edge left, left edge down, bottom right
 
@@ -218,7 +229,7 @@ def draw_toss(d: Drawing, toss: Toss | None, x0, y0, width, height, game=None) -
     s = height * 0.55
     cy = y0 + height * 0.40
     if toss is None:
-        d.text(x0 + width / 2, cy, "金を振る — toss the four golds", size=height * 0.2,
+        d.text(x0 + width / 2, cy, tr("ms.draw.toss_prompt"), size=height * 0.2,
                color="#fdf3d6", cell="toss")
         return d
     step = s * (0.72 if toss.overlap else 1.05)
@@ -234,11 +245,11 @@ def draw_toss(d: Drawing, toss: Toss | None, x0, y0, width, height, game=None) -
     back = rules.overlap_back if rules is not None else "face_up"
     sq = toss.squares(adv, back)
     if toss.fall:
-        words = "落ち駒 a gold fell: no move"
+        words = tr("ms.draw.fell")
     elif toss.overlap:
-        words = f"重なり overlap: back {-sq}"
+        words = tr("ms.draw.overlap", n=-sq)
     else:
-        words = f"{sq} forward" + (" · toss again" if toss.toss_again else "")
+        words = tr("ms.draw.forward", n=sq) + (tr("ms.draw.again") if toss.toss_again else "")
     d.text(tx, cy - height * 0.12, toss.ja(), size=height * 0.17, color="#fdf3d6", anchor="start",
            cell="toss")
     d.text(tx, cy + height * 0.14, words, size=height * 0.17, color="#ffffff", anchor="start",
