@@ -19,12 +19,18 @@ import re
 from collections.abc import Iterable, Sequence
 from html import escape
 
+from .i18n import add, tr
+
 __all__ = ["Drawing", "fmt"]
 
 # the Japanese-capable fonts a browser is likely to have; the kanji on the boards
 # (王 金 歩 香 桂 銀) must render on GitHub, JupyterLab and Binder alike
 FONT_FAMILY = ("'IPAexGothic', 'IPAGothic', 'Noto Sans CJK JP', 'Hiragino Sans', "
                "'Yu Gothic', 'Meiryo', 'DejaVu Sans', sans-serif")
+
+# the image's alt text when a drawing has no title, in the language current at draw time
+add("en", {"svg.board": "board"})
+add("ja", {"svg.board": "盤"})
 
 
 def fmt(x: float) -> str:
@@ -166,7 +172,7 @@ class Drawing:
         clone, every Binder launch) but renders this sanitised ``<img>``; see
         ``_repr_mimebundle_``."""
         data = base64.b64encode(self.to_svg().encode("utf-8")).decode("ascii")
-        alt = escape(self.title or "board", quote=True)
+        alt = escape(self.title or tr("svg.board"), quote=True)
         return f'<img src="data:image/svg+xml;base64,{data}" alt="{alt}"/>'
 
     def _repr_mimebundle_(self, include=None, exclude=None) -> dict:

@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from .._core import FormatError
+from ..i18n import CATALOGUES, add, tr
 from ..svg import Drawing, fmt
 
 if TYPE_CHECKING:
@@ -24,6 +25,23 @@ COLORS = {
     "crown": "#e0b030", "crown_edge": "#7a5a10", "last": "#f2d24b", "highlight": "#7fc97f",
     "target": "#1f7a3a", "selected": "#1f6feb", "capture": "#d62728", "arrow": "#1f6feb",
 }
+
+# the board's title (its <title>: a tooltip, the image's alt text), in the language current
+# at draw time (boardkit.i18n); English as it always was: the rules' own names
+add("en", {"ck.draw.title": "Checkers ({rules}): {who} to move",
+           "ck.draw.side.0": "Black", "ck.draw.side.1": "White",
+           **{f"ck.draw.rules.{n}": n for n in ("american", "no_forced", "international", "custom")}})
+add("ja", {"ck.draw.title": "チェッカー（{rules}）: {who}の番",
+           "ck.draw.side.0": "黒", "ck.draw.side.1": "白",
+           "ck.draw.rules.american": "アメリカ式", "ck.draw.rules.no_forced": "アメリカ式・取らなくてもよい",
+           "ck.draw.rules.international": "国際式", "ck.draw.rules.custom": "自分で決めたルール"})
+
+
+def _title(game: CheckersGame) -> str:
+    name = game.rules.name
+    key = f"ck.draw.rules.{name}"
+    return tr("ck.draw.title", rules=tr(key) if key in CATALOGUES["en"] else name,
+              who=tr(f"ck.draw.side.{game.turn}"))
 
 
 def _square(v, name: str, count: int) -> int:
@@ -105,8 +123,7 @@ def draw_board(game: CheckersGame, *, flip: bool = False, labels: bool = True, h
     frame = size * 0.035
     cell = (size - 2 * frame) / n
     c = COLORS
-    d = Drawing(size, size, title=title or
-                f"Checkers ({game.rules.name}): {('Black', 'White')[game.turn]} to move")
+    d = Drawing(size, size, title=title or _title(game))
     d.define("ck-black", '<radialGradient id="ck-black" cx="40%" cy="35%" r="70%">'
              f'<stop offset="0%" stop-color="#5a524c"/><stop offset="100%" stop-color="{c["black"]}"/>'
              '</radialGradient>')
