@@ -1,8 +1,9 @@
 """The event lines of 回り将棋 (``MawariGame.events``) in English and Japanese.
 
-The engine writes its events in English from ``EVENTS_EN`` (``game.py`` formats the
-templates; the text is what it always was, so saved games, notebooks and tests read the
-same lines). A board shows each line in its language with ``translate_event``: the line
+The engine writes its events in English from ``EVENTS_EN`` (``game.py`` calls
+``FORMAT_EN``'s functions, built once from the templates; the text is what it always
+was, so saved games, notebooks and tests read the same lines; the lean bot loop writes
+none, see ``game.py``). A board shows each line in its language with ``translate_event``: the line
 is matched against the English templates (each compiled once into a regex whose named
 groups are the fields), and the target language's twin is formatted with the fields.
 A field that is itself an English phrase (why an overlap goes back so far: ``WHY_EN``)

@@ -5,7 +5,8 @@
     g.resolve_chance(rng)       # one toss with the rules' TossModel, applied (MS-04..08)
     g.set_toss("up up down side")   # or a toss given by hand (teaching, tests)
     g.legal_moves()             # when a battle may be declared: [battle P2, no battle]
-    g.events                    # what happened and why, as readable lines
+    g.events                    # what happened and why, as readable lines (English;
+                                # events.translate_event(line) in the board's language)
 
 Squares. The 32 ring squares (MS-01) are numbered 0..31 counter-clockwise from the
 bottom-right corner 1九 (index 0), up the right edge to 1一 (8), along the top to 9一
