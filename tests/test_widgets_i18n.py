@@ -233,3 +233,13 @@ def test_how_a_game_ended_is_said_in_japanese(ja):
     i18n.set_language("en")
     w = CheckersWidget(computer=(0, 1), level="easy", seed=1)
     assert out.reason in w.status and "Game over" in w.status
+
+
+def test_how_a_mawari_game_ended_is_its_own_japanese_line(ja):
+    """回り将棋's end line is one of its events: the status line shows its translation."""
+    from boardkit.mawari.events import translate_event
+    w = MawariWidget(computer=(0, 1), seed=3)
+    out = w.game.outcome()
+    assert out is not None and translate_event(out.reason) in w.status
+    assert translate_event(out.reason) != out.reason
+    assert not english_prose(html.unescape(re.sub(r"<[^>]*>", " ", w.status)))

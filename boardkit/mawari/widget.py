@@ -297,6 +297,15 @@ class MawariWidget(GameWidget):
         return (f"<div style='font-size:90%;color:{TEXT_COLOR}'>"
                 + "<br>".join(rows) + "</div>")
 
+    def ending_text(self, out) -> str:
+        """How the game ended: the engine's end line is an event, so in another language
+        its own translation (who went up, by lap or by battle) says more than the rule."""
+        if language() != "en":
+            said = translate_event(out.reason)
+            if said != out.reason:
+                return said
+        return super().ending_text(out)
+
     def status_text(self) -> str:
         g = self.game
         base = super().status_text()
