@@ -36,16 +36,16 @@ add("ja", {
     "bg.draw.title": "バックギャモンの盤",
     "bg.draw.side.0": "白", "bg.draw.side.1": "赤",
     "bg.draw.pips": "{who} {n} ピップ",
-    # "点マッチ", not the menu's "ポイントマッチ": the header's right end must clear Red's pips
-    # in a two-digit Crawford game ("99点マッチ: 98-97、クロフォード · キューブは中央")
-    "bg.draw.match": "{n}点マッチ: {a}-{b}", "bg.draw.match_crawford": "、クロフォード",
+    # "点マッチ", no colon, not the menu's "ポイントマッチ": the header's right end must clear
+    # Red's pips in a two-digit Crawford game ("99点マッチ 98-97 クロフォード · キューブは中央")
+    "bg.draw.match": "{n}点マッチ {a}-{b}", "bg.draw.match_crawford": " クロフォード",
     "bg.draw.cube_middle": "キューブは中央", "bg.draw.cube_owned": "キューブ {value}: {who}",
     "bg.draw.opening": "最初の一振り: それぞれがさいころを1個振ります (BG-03)",
     "bg.draw.to_cube": "{who}が振るかダブルする番",
     "bg.draw.to_respond": "{who}: {value} へのダブルにテイクかパスか",
     "bg.draw.to_roll": "{who}が振る番",
     "bg.draw.to_play": "{who}が {a}-{b} を動かす番{extra}",
-    "bg.draw.match_extra": " · {n}点マッチ: {a}-{b}", "bg.draw.crawford_extra": "（クロフォード）",
+    "bg.draw.match_extra": " · {n}点マッチ {a}-{b}", "bg.draw.crawford_extra": "（クロフォード）",
     # how the game ended (English keeps the engine's own sentence, Outcome.reason)
     "bg.draw.won": "{who}の{kind} (BG-11): {points} 点（キューブ {cube}）",
     "bg.draw.won_kind.1": "普通の勝ち", "bg.draw.won_kind.2": "ギャモン勝ち",

@@ -39,7 +39,7 @@ add("en", {"ms.draw.toss_prompt": "金を振る — toss the four golds",
            "ms.draw.forward": "{n} forward", "ms.draw.again": " · toss again"})
 add("ja", {"ms.draw.toss_prompt": "金を振る（4枚）",
            "ms.draw.fell": "落ち駒: 進めません", "ms.draw.overlap": "重なり: {n}マス戻る",
-           "ms.draw.forward": "{n}マス進む", "ms.draw.again": " · もう一度振る"})
+           "ms.draw.forward": "{n}マス進む", "ms.draw.again": "、また振る"})
 
 # travel direction on each edge, as the angle the piece's tip points to (SVG degrees)
 _EDGE_ANGLE = (-90, 180, 90, 0)   # right edge up, top edge left, left edge down, bottom right
