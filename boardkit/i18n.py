@@ -48,6 +48,7 @@ EN: dict[str, str] = {
     # the ending in another language than the engine's English: the result and the rule
     "ended_winner": "{who} wins ({rule} {title})",
     "ended_draw": "a draw ({rule} {title})",
+    "toss_title": "toss: {toss}",
     "used_counts": "hints used: {hints}, undos used: {undos}",
     # messages
     "no_move_from": "{cell}: no legal move starts there",
@@ -110,6 +111,7 @@ JA: dict[str, str] = {
     "game_over": "<b>ゲーム終了。</b> {reason}",
     "ended_winner": "{who}の勝ちです（{rule} {title}）",
     "ended_draw": "引き分けです（{rule} {title}）",
+    "toss_title": "金の出方: {toss}",
     "used_counts": "ヒント {hints} 回、待った {undos} 回",
     "no_move_from": "{cell}: そこから動かせる手はありません",
     "nothing_to_undo": "戻せる手はありません",

@@ -160,10 +160,7 @@ def _words(drawing) -> list[str]:
 #: scores (6-4, 3/10), the 回り将棋 golds' values
 _KEPT = re.compile(r"\b(?:BG|CK|DG|MS)-\d+\b|\bP[1-4]\b|\b[a-q]\d+\b|\d+")
 #: words allowed all the same, each with its reason
-ALLOWED = {
-    # Toss.draw()'s title is written in boardkit/mawari/toss.py (the lead's; requested in
-    # coord/requests.md): only its <text> nodes are the drawing's
-}
+ALLOWED: dict = {}
 
 
 def _english(text: str) -> list[str]:
@@ -178,9 +175,8 @@ def test_japanese_boards_draw_no_english_words(lang):
     for name, drawing in boards.items():
         svg = drawing.to_svg()
         seen = list(_texts(svg))
-        if not name.startswith("toss picture"):       # see ALLOWED
-            seen.append(_title(svg))
-            seen.append(re.search(r'alt="([^"]*)"', drawing.to_html_img()).group(1))
+        seen.append(_title(svg))
+        seen.append(re.search(r'alt="([^"]*)"', drawing.to_html_img()).group(1))
         bad = [t for t in seen if _english(t)]
         if bad:
             found[name] = bad

@@ -196,7 +196,9 @@ class Toss:
             rules = type("R", (), {"all_down_value": all_down_value,
                                    "overlap_back": overlap_back})()
         height = width * 0.19
-        d = Drawing(width, height * 1.25, title=f"toss: {self}")
+        from ..i18n import language, tr
+        d = Drawing(width, height * 1.25,
+                    title=tr("toss_title", toss=str(self) if language() == "en" else self.ja()))
         return draw_toss(d, self, 0, 0, width, height, _Rules())
 
     def _repr_svg_(self) -> str:
