@@ -33,6 +33,17 @@ add("en", {"svg.board": "board"})
 add("ja", {"svg.board": "盤"})
 
 
+def fitting_size(text: str, width: float, size: float, smallest: float = 8) -> float:
+    """A font size at most ``size`` at which ``text`` fits in ``width`` units, by a
+    generous estimate (a kanji or kana is one em wide, other characters 0.58 em): long
+    lines shrink instead of running off the picture; short ones keep ``size`` exactly."""
+    import unicodedata
+    ems = sum(1.0 if unicodedata.east_asian_width(ch) in "WF" else 0.58 for ch in str(text))
+    if ems * size <= width:
+        return size
+    return max(smallest, math.floor(width / ems * 10) / 10)
+
+
 def fmt(x: float) -> str:
     """A number as short, stable SVG text: 12, 12.5, 12.34 (never 12.340000001)."""
     if isinstance(x, int):

@@ -460,3 +460,19 @@ def test_japanese_toss_words_fit_on_the_table(lang):
             assert words and all(p[1] <= width - 4 for p in words), (t, words)
     prompt = [p for p in _placed(g.draw().to_svg()) if p[3].startswith("金を振る")]
     assert prompt and 480 * 0.055 < prompt[0][0] and prompt[0][1] < 480 * (1 - 0.055)
+
+
+def test_a_long_backgammon_status_shrinks_to_the_board_and_a_short_one_does_not():
+    """The Jacoby-rule ending (~130 characters) used to run off both ends of the board."""
+    from boardkit import svg
+    long = ("White wins a gammon (BG-11), counted single as the cube was never turned "
+            "(Jacoby rule, BG-15): 1 point with the cube at 1")
+    short = "White to roll"
+    for text, kept in ((long, False), (short, True)):
+        out = BackgammonGame().draw(status=text).to_svg()
+        width = float(re.search(r'viewBox="0 0 ([\d.]+)', out).group(1))
+        size = float(re.search(r'font-size="([\d.]+)"[^>]*>' + re.escape(html.escape(text)), out)
+                     .group(1))
+        assert (size == 13) == kept
+        assert size * len(text) * 0.58 <= width - 16 + 1e-6
+    assert svg.fitting_size("表" * 10, 100, 13) == 10.0 and svg.fitting_size("ab", 100, 13) == 13

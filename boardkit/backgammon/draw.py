@@ -308,7 +308,8 @@ def draw_position(white, red, *, flip: bool = False, labels: bool = True,
     if right:
         d.text(W - LEFT, 20, right, size=12, anchor="end", color="#555")
     if status:
-        d.text(W / 2, H - 14, status, size=13, color="#333")
+        # a long ending (the Jacoby rule's) shrinks to fit the board's width
+        d.text(W / 2, H - 14, status, size=svg.fitting_size(status, W - 16, 13), color="#333")
     return d
 
 
