@@ -532,3 +532,15 @@ def test_ms15_others_wait_and_no_offer_after_back_or_jump():
     g = setup(2, p1=("1三", "歩"), p2=("9五", "歩"))
     g.set_toss("up up down down +overlap")             # back to 1五: no battle
     assert g.phase == "toss" and g.turn == 1
+
+
+def test_ms15_battle_events_say_what_a_toss_gained():
+    """A fall or an overlap gains nothing and is said so; four face-down golds under
+    all_down_value=0 (MS-05) count 0 and are said as a toss of 0, not as an overlap."""
+    g = battle_ready(rules=MawariRules(all_down_value=0))
+    g.play("battle P2")
+    g.set_toss("down down down down")
+    said = g.last_events()[0]
+    assert said.endswith(": 0, 0/16") and "overlap" not in said
+    g.set_toss("up up down down +overlap")
+    assert "overlap: no moving back in a battle" in g.last_events()[0]

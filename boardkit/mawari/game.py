@@ -106,9 +106,9 @@ def _toss_info(toss: Toss, rules: MawariRules) -> tuple:
         key, fields = "toss_forward", {**fields, "n": squares}
     text = tuple(FORMAT_EN[key](p=label, **fields) for label in _LABELS)
     gain = toss.score(rules.all_down_value) if kind in ("again", "end") else 0
-    # (a gain of 0 is explained as a fall or else an overlap, also when four face-down
-    # golds are worth 0: the English line was always so)
-    battle = ("battle_toss", {"toss": toss.ja(), "n": gain}) if gain else (
+    # a fall or an overlap gains nothing in a battle and is said so; a toss that counts
+    # says its value, 0 included (four face-down golds under all_down_value=0)
+    battle = ("battle_toss", {"toss": toss.ja(), "n": gain}) if kind in ("again", "end") else (
         "battle_toss_fell" if kind == "nothing" else "battle_toss_overlap", {"toss": toss.ja()})
     return toss, kind, squares, text, gain, battle
 
