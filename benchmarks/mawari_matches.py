@@ -32,6 +32,12 @@ medians per run (run 1 / run 2):
     tips-4p          5018 / 5280       442 / 473     11.35x / 11.16x  10.94x / 11.14x
     realistic-2p     8281 / 8231      1144 / 1199     7.24x /  6.86x   7.16x /  6.91x
 
+Next day, 2026-12-01 07:26 UTC (quiet, load ~2 from the benchmark itself), after the event
+lines moved into one table of templates (boardkit/mawari/events.py), 9 rounds: 10.92x,
+10.70x, 10.93x, 6.57x (CPU; old 641 / 938 / 542 / 1333 games/CPU-s, faster than the day
+before); side by side with becf169, the code just before that change: 0.99x, 1.00x, 0.99x,
+1.00x, same games.
+
 A third run (05:16-05:18, load 3.6-3.9): 10.79x, 11.27x, 10.23x, 6.87x (CPU; round
 ratios 10.92x, 11.04x, 10.51x, 7.01x).
 

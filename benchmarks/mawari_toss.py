@@ -21,8 +21,8 @@ numbers). ``--rounds N`` sets the rounds (11).
 
 Adopted, 2026-12-01 (the fifth look, at the end of this docstring): with numba installed
 (the ``fast`` extra; ``make setup`` installs it) simulate_turns runs a compiled loop,
-boardkit/mawari/_fused.py: fair 0.83-0.84x, realistic 0.82-0.83x of the raw draw (quiet
-machine, four runs of 11-21 rounds; the numpy pipeline in the same runs 0.63-0.64x /
+boardkit/mawari/_fused.py: fair 0.83-0.85x, realistic 0.82-0.83x of the raw draw (quiet
+machine, six runs of 11-21 rounds; the numpy pipeline in the same runs 0.63-0.64x /
 0.59-0.61x). The history of how we got there follows.
 
 Measured 2026-12-01 on the shared 2-core machine (load 6-8, 1,000,000 turns, 11 rounds),
@@ -135,7 +135,8 @@ importable and not switched off (``BOARDKIT_NUMBA=0``), else the numpy pipeline 
   - where the time goes now (realistic, ns per toss): the draw of its five numbers in the
     compiled loop 10.2-11.4 (numpy's own fill: 11.0), counting 1.3-1.5, the running total
     1.6-1.8.
-  Measured: fair 0.83-0.84x, realistic 0.82-0.83x (four runs, 11-21 rounds; raw draw
+  Measured: fair 0.83-0.85x, realistic 0.82-0.83x (six runs, 11-21 rounds, the last two
+  at 07:27 UTC on the final code, 21 rounds: 0.84x / 0.82x and 0.85x / 0.83x; raw draw
   441-452 M numbers/s; simulate_turns 83-89 M / 66-69 M turns/s against 65-68 M / 49-50 M
   for the numpy pipeline, i.e. 1.3-1.4x).
 """
