@@ -159,3 +159,15 @@ def _answers_fast_fixture():
 @pytest.fixture(name="random_games")
 def _random_games_fixture():
     return random_games
+
+
+@pytest.fixture
+def ja():
+    """Boards and drawings made in this test speak Japanese; English again afterwards,
+    whatever happens (the language is global: a leak would change other tests' words)."""
+    from boardkit import i18n
+    i18n.set_language("ja")
+    try:
+        yield
+    finally:
+        i18n.set_language("en")

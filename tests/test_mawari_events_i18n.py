@@ -99,13 +99,6 @@ def lines(games) -> list[str]:
     return [line for g in games for line in g.events]
 
 
-@pytest.fixture
-def ja():
-    i18n.set_language("ja")
-    try:
-        yield
-    finally:
-        i18n.set_language("en")
 
 
 def test_every_english_line_is_exactly_one_template_formatted(lines):

@@ -25,13 +25,6 @@ TOKENS = re.compile(r"[1-9][一二三四五六七八九]|\b[a-q]\d{1,2}(?::[a-q]
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 
 
-@pytest.fixture
-def ja():
-    set_language("ja")
-    try:
-        yield
-    finally:
-        set_language("en")
 
 
 def _puzzle_keys():

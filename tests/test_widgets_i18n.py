@@ -69,14 +69,6 @@ def _english(widget, with_html: bool = True) -> list[str]:
             if english_prose(text)]
 
 
-@pytest.fixture
-def ja():
-    i18n.set_language("ja")
-    try:
-        yield
-    finally:
-        i18n.set_language("en")
-    assert i18n.language() == "en"
 
 
 def _boards():
