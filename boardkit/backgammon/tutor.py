@@ -41,7 +41,7 @@ add("en", {
     "tutor.bg.and": "{a}- and {b}", "tutor.bg.sep": "-, ",
 })
 add("ja", {
-    "tutor.bg.tip1": "コツ1（駒は2枚以上重ねる）",
+    "tutor.bg.tip1": "コツ1（コマは2枚以上重ねる）",
     "tutor.bg.blot": "{tip}: {play} では{blots}が残り、36通りのうち{n}通りの目で当てられます。"
                      "{level}なら {best} です（{m}通り）。",
     "tutor.bg.one_blot": "{point}ポイントにブロット",

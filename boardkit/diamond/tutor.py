@@ -47,14 +47,14 @@ add("en", {
     "tutor.dg.hole": "hole", "tutor.dg.holes": "holes",
 })
 add("ja", {
-    "tutor.dg.race": "レース（1穴でも近く）",
+    "tutor.dg.race": "レース（1マスでも近く）",
     "tutor.dg.tip2": "コツ2（取り残しの駒を作らない）",
-    "tutor.dg.backwards": "{tip}: {move} は{n}穴後ろへ下がります。前へ跳ぶ手（{chain} で{k}穴）"
+    "tutor.dg.backwards": "{tip}: {move} は{n}マス後ろへ下がります。前へ飛び越す手（{chain} で{k}マス）"
                           "がありました。{level}なら {best} です。",
-    "tutor.dg.straggler": "{tip}: いちばん後ろの {hole} の駒は ◎ まで{d}穴で、ほかの駒の平均より"
-                          "{lag}穴遅れています。{move} ではこの駒が取り残されます。{level}なら "
+    "tutor.dg.straggler": "{tip}: いちばん後ろの {hole} の駒は ◎ まで{d}マスで、ほかの駒の平均より"
+                          "{lag}マス遅れています。{move} ではこの駒が取り残されます。{level}なら "
                           "{best} です。",
-    "tutor.dg.hole": "穴", "tutor.dg.holes": "穴",
+    "tutor.dg.hole": "マス", "tutor.dg.holes": "マス",
 })
 
 
