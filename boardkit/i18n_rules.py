@@ -2,7 +2,7 @@
 
 Every error the engines raise on a forbidden move carries the rule it breaks
 (``IllegalMoveError.rule``, e.g. ``"CK-06"``), but its message is English. This module
-holds, for every rule ID of docs/rules/*.md, a short title and one sentence saying what
+holds, for every rule ID of docs/rules/*.md, a short title and a sentence or two saying what
 the rule requires, in English and Japanese (``RULE_WORDS``: keys ``rule.<ID>.title`` and
 ``rule.<ID>.why``, plus the ``error.*`` templates), and ``error_text(err)`` builds the
 line a board shows:
@@ -77,9 +77,8 @@ _RULES: dict[str, tuple[str, str, str, str]] = {
         "capturing optional, as no_forced does), and under majority capture, as in "
         "international draughts, the sequence taking the most pieces must be chosen.",
         "強制取り",
-        "取れる駒があるときは必ず取らなければならず（強制取りなしのルールを除く）、"
-        "国際式のように「いちばん多く取る」ルールでは、いちばん多く取れる跳び方を"
-        "選ばなければなりません。",
+        "取れる駒があるときは、必ず取らなければなりません（強制取りなしのルールを除く）。"
+        "国際式のように「いちばん多く取る」ルールでは、いちばん多く取れる跳び方を選びます。",
     ),
     "CK-07": (
         "Multi-jump",
@@ -87,9 +86,9 @@ _RULES: dict[str, tuple[str, str, str, str]] = {
         "and may not stop while a jump remains; in international draughts no piece may be "
         "jumped twice and the jumped pieces stay on the board until the move ends.",
         "連続で取る",
-        "1回跳んだあと同じ駒でまだ跳べるなら、同じ番のうちに跳べるかぎり続けて跳ばなければ"
-        "ならず、途中でやめることはできません（国際式では同じ駒を2回跳び越すことはできず、"
-        "跳び越した駒は跳び終わるまで盤に残ります）。",
+        "1回跳んだ駒がまだ跳べるなら、同じ番のうちに続けて跳ばなければならず、"
+        "途中でやめることはできません。国際式では同じ駒を2回跳び越すことはできず、"
+        "跳び越した駒は跳び終わるまで盤に残ります。",
     ),
     "CK-08": (
         "Kinging",
@@ -301,10 +300,10 @@ _RULES: dict[str, tuple[str, str, str, str]] = {
         "their pieces); under the no-squatting house rule a player must, after the given "
         "number of turns, move a piece out of their start camp when such a move exists.",
         "ゴールをふさがれたとき",
-        "ゴールの陣地のマスが（だれの駒でも）全部埋まり自分の王駒が◎にあれば上がりで"
-        "（王駒なしでは、埋まった中に自分の駒が1つでもあれば上がり）、ハウスルール"
-        "「出発の陣地に残さない」では、決められた回数の番のあとは、出発の陣地から駒を出す"
-        "手があればそれを指さなければなりません。",
+        "ゴールの陣地のマスが（だれの駒でも）全部埋まり、自分の王駒が◎にあれば上がりです"
+        "（王駒なしのルールでは、埋まった中に自分の駒が1つでもあれば上がり）。"
+        "ハウスルール「出発の陣地に残さない」では、決められた回数の番のあと、"
+        "出発の陣地から駒を出せるときは出さなければなりません。",
     ),
     "DG-17": (
         "No king",
@@ -445,8 +444,8 @@ _RULES: dict[str, tuple[str, str, str, str]] = {
         "(losing the stake as it was before the double).",
         "ダブリングキューブ",
         "ダブルできるのはさいころを振る前だけで、最初はどちらでも、そのあとはキューブを"
-        "持っている人だけがダブルでき（64まで）、ダブルされた人はテイク（点数が2倍になって"
-        "続ける）かパス（ダブルの前の点数で負け）を選ばなければなりません。",
+        "持っている人だけです（64まで）。ダブルされた人は、テイク（点数が2倍になって続ける）か"
+        "パス（ダブルの前の点数で負け）を選びます。",
     ),
     "BG-13": (
         "Point match",
@@ -613,9 +612,9 @@ _RULES: dict[str, tuple[str, str, str, str]] = {
         "battle_line=\"any\"); the two race across and back, and the first one back wins "
         "and is promoted one rank.",
         "戦",
-        "戦を宣言できるのは、ふつうに進んで向かいの辺にいる相手の駒と一直線に並んだ直後だけで"
-        "（隅は数えず、設定によってはどの直線でも）、戦では互いの位置まで往復して先に戻った方が"
-        "勝ち、1つ格が上がります。",
+        "戦を宣言できるのは、ふつうに進んで、向かいの辺にいる相手の駒と一直線に並んだ直後だけです"
+        "（隅は数えず、設定によってはどの直線でも）。戦では2人が互いの位置まで往復し、"
+        "先に戻った方が勝って1つ格が上がります。",
     ),
 }
 
