@@ -126,9 +126,9 @@ importable and not switched off (``BOARDKIT_NUMBA=0``), else the numpy pipeline 
   - bit-identical to the numpy pipeline: tests/test_mawari_toss_fused.py (ten models,
     sizes around the chunk edge, chunks of 7 and 1000, counts on/off, five bit generators;
     turns, counts and the generator's next draws compared).
-  - not on Binder (binder/requirements.txt leaves it out): a student simulates 10^5-10^6
-    turns, where the compiled loop saves a few milliseconds and the first call would cost
-    ~2 s; ``make lab`` / ``make test`` install it (the tests run both paths).
+  - on Binder too: numba and llvmlite pinned, and binder/postBuild compiles the loop once
+    into the image, so a student's first simulation does not pay the ~1.5 s compile;
+    ``make lab`` / ``make test`` install it (the tests run both paths).
   - tried, no gain: int64 keys (0.83x / 0.82x, the same), a branch on the turn's end in
     the running total (0.80x / 0.80x, worse: ~7% of tosses repeat, mispredicted), drawing
     and counting in one loop (0.64x / 0.66x: the counting no longer vectorises).
