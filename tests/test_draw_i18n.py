@@ -210,14 +210,15 @@ def test_japanese_words_are_the_kits_terms(lang):
 
 def test_sides_are_named_as_the_widgets_name_them(lang):
     pytest.importorskip("ipywidgets")
-    import boardkit.backgammon.widget  # noqa: F401  (registers bg.side.*)
-    import boardkit.checkers.widget  # noqa: F401  (registers ck.side.*)
-    for language in ("en", "ja"):
+    from boardkit.backgammon.widget import BackgammonWidget
+    from boardkit.checkers.widget import CheckersWidget
+    for language, bg, ck in (("en", ["White", "Red"], ["Black", "White"]),
+                             ("ja", ["白", "赤"], ["黒", "白"])):
         lang(language)
-        assert [i18n.tr(f"bg.draw.side.{p}") for p in (0, 1)] == [i18n.tr("bg.side.white"),
-                                                                 i18n.tr("bg.side.red")]
-        assert [i18n.tr(f"ck.draw.side.{p}") for p in (0, 1)] == [i18n.tr("ck.side.black"),
-                                                                 i18n.tr("ck.side.white")]
+        assert [i18n.tr(f"bg.draw.side.{p}") for p in (0, 1)] == bg
+        assert list(BackgammonWidget().player_names) == bg
+        assert [i18n.tr(f"ck.draw.side.{p}") for p in (0, 1)] == ck
+        assert list(CheckersWidget().player_names) == ck
 
 
 # ------------------------------------------------------------------------------ English

@@ -18,7 +18,7 @@ __all__ = ["draw_game", "draw_position"]
 
 # the words drawn on the board, in the language current at draw time (boardkit.i18n);
 # the English ones are the drawing's words as they always were (notebooks store them).
-# The sides have keys of their own: the widget's bg.side.* exist only once it is imported
+# The sides' names are these keys for the drawing and the widget alike.
 add("en", {
     "bg.draw.title": "Backgammon board",
     "bg.draw.side.0": "White", "bg.draw.side.1": "Red",

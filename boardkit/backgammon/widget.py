@@ -25,7 +25,7 @@ from .._core import BoardkitError
 from ..i18n import add, error_text, tr
 from ..widgets import GameWidget, Selection
 from ..widgets.base import MUTED_COLOR, TEXT_COLOR
-from . import ai, tutor
+from . import ai, draw, tutor  # noqa: F401  (draw: the sides' names, bg.draw.side.*)
 from .game import PLAYER_NAMES, BackgammonGame, CubeAction, Play, Step
 from .match import BackgammonMatch
 from .rules import BackgammonRules
@@ -115,17 +115,15 @@ add("ja", {
     "bg.die_tooltip": "さいころの目を選んでから「さいころを決める」を押してください",
 })
 
-# the sides' names (seats, status, move list; the puzzles say 白/赤 too), the Rules menu's
-# labels (its values stay RULE_CHOICES), the status line and the cube actions in the move list
+# the Rules menu's labels (its values stay RULE_CHOICES), the status line and the cube actions
+# in the move list (the sides' names are the drawing's bg.draw.side.*, as the puzzles: 白/赤)
 add("en", {
-    "bg.side.white": "White", "bg.side.red": "Red",
     "bg.choice.money": "money", "bg.choice.jacoby": "money, Jacoby", "bg.choice.no_cube": "no cube",
     "bg.choice.match": "match {n}",
     "bg.status": "<b>{who}</b> ({kind}) {what}",
     "bg.log_double": "{who} doubles", "bg.log_take": "{who} takes", "bg.log_pass": "{who} passes",
 })
 add("ja", {
-    "bg.side.white": "白", "bg.side.red": "赤",
     "bg.choice.money": "マネーゲーム", "bg.choice.jacoby": "マネーゲーム（ジャコビールール）",
     "bg.choice.no_cube": "キューブなし", "bg.choice.match": "{n} ポイントマッチ",
     "bg.status": "<b>{who}</b>（{kind}）{what}",
@@ -178,7 +176,7 @@ class BackgammonWidget(GameWidget):
     @property
     def player_names(self) -> tuple[str, ...]:
         """"White", "Red" (白, 赤 in Japanese): the seats, the status, messages, move list."""
-        return tuple(tr(f"bg.side.{n.lower()}") for n in PLAYER_NAMES)
+        return tuple(tr(f"bg.draw.side.{p}") for p in range(len(PLAYER_NAMES)))
 
     def __init__(self, game: BackgammonGame | None = None, *, rules: str = "money", **kw):
         if rules not in RULE_CHOICES:

@@ -35,7 +35,7 @@ from .._core import BoardkitError
 from ..i18n import add, error_text, tr
 from ..widgets import GameWidget, Selection
 from ..widgets.base import MUTED_COLOR
-from . import ai, tutor
+from . import ai, draw, tutor  # noqa: F401  (draw: the sides' names, ck.draw.side.*)
 from .game import PLAYER_NAMES, CheckersGame
 from .rules import CheckersRules
 
@@ -80,10 +80,8 @@ add("ja", {
 
 # the sides' names (seats, status, messages; the puzzles say 黒/白 too) and the First menu's
 # labels (its values stay the rules' "black"/"white")
-add("en", {"ck.side.black": "Black", "ck.side.white": "White",
-           "ck.first.black": "black", "ck.first.white": "white"})
-add("ja", {"ck.side.black": "黒", "ck.side.white": "白",
-           "ck.first.black": "黒", "ck.first.white": "白"})
+add("en", {"ck.first.black": "black", "ck.first.white": "white"})
+add("ja", {"ck.first.black": "黒", "ck.first.white": "白"})
 
 PRESETS = ("american", "no_forced", "international", "custom")
 _CUSTOM = ("forced_capture", "majority_capture", "men_capture_backward", "flying_kings",
@@ -103,7 +101,7 @@ class CheckersWidget(GameWidget):
     @property
     def player_names(self) -> tuple[str, ...]:
         """"Black", "White" (黒, 白 in Japanese): the seats, the status and the messages."""
-        return tuple(tr(f"ck.side.{n.lower()}") for n in PLAYER_NAMES)
+        return tuple(tr(f"ck.draw.side.{p}") for p in range(len(PLAYER_NAMES)))
 
     def __init__(self, game: CheckersGame | None = None, *, rules: str | CheckersRules = "american",
                  flip: bool = False, **kw):
