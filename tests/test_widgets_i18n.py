@@ -235,3 +235,14 @@ def test_how_a_mawari_game_ended_is_its_own_japanese_line(ja):
     assert out is not None and translate_event(out.reason) in w.status
     assert translate_event(out.reason) != out.reason
     assert not english_prose(html.unescape(re.sub(r"<[^>]*>", " ", w.status)))
+
+
+def test_how_a_backgammon_game_ended_says_the_kind_of_win(ja):
+    """Backgammon's status line tells the ending as its drawing does: the kind of win and
+    the points, in Japanese; English keeps the engine's sentence."""
+    w = BackgammonWidget(computer=(0, 1), seed=1)
+    out = w.game.outcome()
+    assert out is not None and "勝ち" in w.status and f"{out.points} 点" in w.status
+    assert not english_prose(html.unescape(re.sub(r"<[^>]*>", " ", w.status)))
+    i18n.set_language("en")
+    assert out.reason in BackgammonWidget(computer=(0, 1), seed=1).status

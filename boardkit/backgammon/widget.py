@@ -25,7 +25,7 @@ from .._core import BoardkitError
 from ..i18n import add, error_text, tr
 from ..widgets import GameWidget, Selection
 from ..widgets.base import MUTED_COLOR, TEXT_COLOR
-from . import ai, draw, tutor  # noqa: F401  (draw: the sides' names, bg.draw.side.*)
+from . import ai, draw, tutor
 from .game import PLAYER_NAMES, BackgammonGame, CubeAction, Play, Step
 from .match import BackgammonMatch
 from .rules import BackgammonRules
@@ -460,6 +460,11 @@ class BackgammonWidget(GameWidget):
         self._refresh()
 
     # ----------------------------------------------------------------- display
+    def ending_text(self, out) -> str:
+        """How the game ended, as the board drawing says it (the kind of win, the points,
+        a passed double or the Jacoby count), in the board's language."""
+        return draw._ending(self.game, out)
+
     def status_text(self) -> str:
         g = self.game
         wp, rp = g.pip_count()
