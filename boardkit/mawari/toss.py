@@ -248,7 +248,6 @@ class _Kernel(NamedTuple):
     rows: int                # uniform numbers per toss: 4 golds (+1 for the events)
     squares: np.ndarray      # key -> signed squares (key = base-5 golds + 625 * event class)
     again: np.ndarray        # key -> toss again (MS-07)
-    squares16: np.ndarray    # the same as int16 (|squares| <= 400, MS-05): less to move
 
 
 _FUSED: Any = None   # simulate_turns' compiled loop: None = not looked for yet, False = none
@@ -617,7 +616,7 @@ class TossModel(RuleOptions):
             again = np.concatenate([never, never, never, repeat])
         squares = np.ascontiguousarray(squares, dtype=np.int64)
         again = np.ascontiguousarray(again, dtype=bool)
-        return _Kernel(bounds, event_bounds, rows, squares, again, squares.astype(np.int16))
+        return _Kernel(bounds, event_bounds, rows, squares, again)
 
     _BLOCK = 1 << 16  # columns per pass
 
