@@ -238,7 +238,6 @@ def _big_inputs():
         "comment pairs": "{}" * (MB // 2),
         "open tags": '[a "' * (MB // 4),
         "many tags": '[Event "x"]\n' * (MB // 12),
-        "many games": '[Event "x"]\n*\n' * (MB // 14),
         "deep Rules tag": '[Rules "' + "[" * 1900 + '"]\n*',
         "deep Rules tag objects": '[Rules "' + '{\\"a\\":' * 300 + '"]\n*',
         "one long word": "1" * MB,
@@ -295,17 +294,42 @@ def test_issue8_pdn_is_linear():
 
 
 def test_issue8_pdn_move_limit_is_reached_fast():
-    """CK-15: a PDN text with more legal moves than MAX_PDN_MOVES is refused (in time)."""
+    """CK-15: a game record with more moves than MAX_PDN_MOVES is refused (in time),
+    naming the game; the limit is per game, so the same moves as many games are read."""
     one = CheckersGame()
     rng = np.random.default_rng(3)
     while len(one.history) < 40:
         moves = one.legal_moves()
         one.play(moves[int(rng.integers(len(moves)))])
-    text = (one.to_pdn() + "\n") * (MAX_PDN_MOVES // 40 + 5)
+    body = one.to_pdn().split("\n\n", 1)[1].rsplit(" ", 1)[0] + "\n"
+    text = '[Event "long"]\n' + body * (MAX_PDN_MOVES // 40 + 5)
     t = time.process_time()
     _r, err, _seconds = answers_fast(read_pdn, text, limit=LOADED)
-    assert isinstance(err, FormatError) and "moves" in str(err)
+    assert isinstance(err, FormatError) and "moves in one game" in str(err) and "game 1" in str(err)
     assert time.process_time() - t < FAST
+    games = read_pdn((one.to_pdn() + "\n") * (MAX_PDN_MOVES // 40 + 5))
+    assert len(games) == MAX_PDN_MOVES // 40 + 5 and games[-1].history == one.history
+
+
+def test_pdn_many_tiny_games_read_one_by_one_in_linear_time():
+    """CK-15: a text of tens of thousands of empty game records is not refused (limits
+    are per game): iter_pdn gives the first game at once, and reading all of them takes
+    time linear in the text."""
+    from boardkit.checkers import iter_pdn
+    tiny = '[Event "x"]\n*\n'
+    text = tiny * (MB // len(tiny))
+    t = time.process_time()
+    first = next(iter_pdn(text))
+    assert first.tags == {"Event": "x"} and time.process_time() - t < FAST
+
+    def cost(n):
+        best = float("inf")
+        for _ in range(3):
+            t = time.process_time()
+            assert len(read_pdn(tiny * n)) == n
+            best = min(best, time.process_time() - t)
+        return max(best, 1e-4)
+    assert cost(8_000) / cost(2_000) < 6          # linear: about 4; quadratic: about 16
 
 
 @pytest.mark.parametrize("text", ["1" * 5000 + "-15", "11-" + "9" * 5000, "١١-١٥", "１１-１５",

@@ -7,8 +7,8 @@ international rules (CK-01..CK-15).
 """
 from .draw import draw_board
 from .game import CheckersGame, CheckersMove, perft
-from .notation import read_pdn, write_pdn
+from .notation import iter_pdn, read_pdn, write_pdn
 from .rules import CheckersRules
 
 __all__ = ["CheckersGame", "CheckersMove", "CheckersRules", "perft", "draw_board",
-           "read_pdn", "write_pdn"]
+           "read_pdn", "iter_pdn", "write_pdn"]

@@ -123,6 +123,9 @@ class CheckersGame(Game):
 
     name = "checkers"
     rules_class = CheckersRules
+    #: set by the PDN reader while it replays a record that goes on after a draw
+    #: (CK-11 to CK-13): the draws are reported by the reader, not ended on
+    _replaying = False
 
     def __init__(self, rules: CheckersRules | None = None, *, fen: str | None = None):
         super().__init__()
@@ -492,6 +495,8 @@ class CheckersGame(Game):
         if not self._raw_moves():
             return Outcome(win, f"{me} has no legal move: {other} wins (CK-10)", (win, self._turn),
                            rule="CK-10")
+        if self._replaying:
+            return None          # a record replayed past a draw: the reader reports it
         if len(self._keys) >= 9 and self.repetitions() >= 3:     # a third time needs 8 plies
             return Outcome(None, "draw: the same position with the same player to move "
                                  "occurred three times (CK-11)", rule="CK-11")

@@ -31,7 +31,9 @@ hop by hop (``11x18 18x25``) is not PDN: each move must be whole.
 """
 from __future__ import annotations
 
+import io
 import json
+import os
 import re
 from itertools import accumulate
 
@@ -39,26 +41,30 @@ from .._core import BoardkitError, FormatError, IllegalMoveError, rules_from_dic
 from .._input import MAX_INPUT_BYTES, loads_json
 from .rules import CheckersRules
 
-__all__ = ["parse_fen", "write_fen", "parse_move_text", "read_pdn", "write_pdn", "GAME_TYPES",
-           "MAX_FEN_CHARS", "MAX_MOVE_CHARS", "MAX_PDN_CHARS", "MAX_PDN_GAMES", "MAX_PDN_MOVES",
-           "MAX_PDN_WORDS", "MAX_PDN_MARKS"]
+__all__ = ["parse_fen", "write_fen", "parse_move_text", "read_pdn", "iter_pdn", "write_pdn",
+           "GAME_TYPES", "MAX_FEN_CHARS", "MAX_MOVE_CHARS", "MAX_PDN_CHARS", "MAX_PDN_TEXT_CHARS",
+           "MAX_PDN_MOVES", "MAX_PDN_WORDS", "MAX_PDN_MARKS"]
 
 GAME_TYPES = {21: CheckersRules.american(), 20: CheckersRules.international(),
               27: CheckersRules.custom(board_size=12, majority_capture=True,
                                        men_capture_backward=True, flying_kings=True,
                                        crowning_ends_move=False, first_player="white",
                                        draw_rules="international")}
+GAME_TYPES[26] = CheckersRules.custom(board_size=8, majority_capture=True,    # Brazilian
+                                      men_capture_backward=True, flying_kings=True,
+                                      crowning_ends_move=False, first_player="white",
+                                      draw_rules="international")
 _SIZE_TYPE = {8: 21, 10: 20, 12: 27}
 
 
-#: limits (issue 8): longer text is refused with FormatError before any parsing
+#: limits: longer text is refused with FormatError before any parsing; the PDN limits
+#: hold for each game (a file of any number of games is read game by game)
 MAX_FEN_CHARS = 2_000          # a FEN tag value
 MAX_MOVE_CHARS = 200           # one move's text (the longest real capture is ~70)
-MAX_PDN_CHARS = MAX_INPUT_BYTES   # a whole PDN text (1,000,000 characters)
-MAX_PDN_GAMES = 1_000          # game records in one PDN text
-MAX_PDN_MOVES = 10_000         # moves in one PDN text, all games together (keeps reading < 1 s)
-MAX_PDN_WORDS = 60_000         # words of move text (moves, move numbers, signs, results)
-MAX_PDN_MARKS = 50_000         # tags, comments, variation parentheses, ; and % comments
+MAX_PDN_CHARS = MAX_INPUT_BYTES   # one game record (1,000,000 characters)
+MAX_PDN_MOVES = 10_000         # moves of one game (keeps reading a game under a second)
+MAX_PDN_WORDS = 60_000         # words of one game's move text (moves, numbers, results)
+MAX_PDN_MARKS = 50_000         # one game's tags, comments, variation parentheses, ; and %
 MAX_RULES_DEPTH = 4            # nesting of the JSON in a [Rules "..."] tag
 
 _FEN_SQUARE = re.compile(r"(K?)([0-9]{1,3})(?:-([0-9]{1,3}))?", re.ASCII | re.IGNORECASE)
@@ -313,7 +319,7 @@ def _scan(text: str) -> list[tuple[dict, str]]:
         marks += 1
         if marks > MAX_PDN_MARKS:
             raise FormatError(f"PDN (CK-15): more than {MAX_PDN_MARKS:,} tags, comments and "
-                              f"variation marks in one text; split it")
+                              f"variation marks in one game")
         gap = text[pos:m.start()]
         if gap:
             if depth == 0:
@@ -321,17 +327,16 @@ def _scan(text: str) -> list[tuple[dict, str]]:
             if "\n" in gap:
                 tail = gap.rsplit("\n", 1)[1]
                 line_start = not tail.strip()
-                in_moves = in_moves or bool(gap.strip())
+                in_moves = in_moves or bool(depth == 0 and gap.strip())
             elif gap.strip():
-                in_moves, line_start = True, False
+                in_moves, line_start = in_moves or depth == 0, False
         pos = m.end()
         kind = m.lastgroup
+        if depth and kind in ("tag", "bad") and m.group() != "{":
+            continue                 # prose in a variation may hold quotes and brackets
         if kind == "tag":
             if in_moves and line_start:                 # a new game's tag section
                 games.append((tags, " ".join(main)))
-                if len(games) >= MAX_PDN_GAMES:
-                    raise FormatError(f"PDN (CK-15): more than {MAX_PDN_GAMES:,} games in one "
-                                      f"text; split it")
                 tags, main, in_moves = {}, [], False
             value = m.group("value")
             tags[m.group("name")] = re.sub(r"\\(.)", r"\1", value) if "\\" in value else value
@@ -351,7 +356,6 @@ def _scan(text: str) -> list[tuple[dict, str]]:
                 main.append(" ")
             line_start = False
             continue
-        in_moves = True
         token = m.group()
         if kind == "parens":
             steps = list(accumulate(map(_PAREN.__getitem__, token), initial=depth))
@@ -365,7 +369,7 @@ def _scan(text: str) -> list[tuple[dict, str]]:
     tail = text[pos:]
     if tail and depth == 0:
         main.append(tail)
-    if tail.strip():
+    if tail.strip() and depth == 0:
         in_moves = True
     if depth:
         raise FormatError("PDN (CK-15): unbalanced variation parentheses ( ): "
@@ -376,49 +380,198 @@ def _scan(text: str) -> list[tuple[dict, str]]:
 
 
 _SIGN_SPACES = re.compile(r"(?<=[0-9a-z])(?:\s+([-xX:])\s*|([-xX:])\s+)(?=[a-z]?[0-9])", re.ASCII)
-_MOVE_NUMBER = re.compile(r"[0-9]+\.(\.\.)?|[0-9]+\.\.\.", re.ASCII)
+_MOVE_NUMBER = re.compile(r"[0-9]*\.{1,3}|\u2026", re.ASCII)
+# a numeric move with prose glued to it by a tool that dropped the spaces
+# ("26-22Whiteoversteppedthetimecontrol."): the move is read, the prose dropped
+_GLUED_PROSE = re.compile(r"(?:[0-9]+\.)?([0-9]{1,3}(?:[-xX:][0-9]{1,3})+)[A-Za-z]{3}[A-Za-z.,;:'!?]*",
+                          re.ASCII)
 _MOVE_WORD = re.compile(r"(?:[0-9]+\.(?:\.\.)?)?([0-9a-zA-Z:\-]+?)[!?*]*", re.ASCII)
 
 
-def read_pdn(text: str) -> list:
+def read_pdn(text, rules: CheckersRules | None = None) -> list:
     """Every game in a PDN text, as CheckersGame objects with the moves played.
 
-    Tags are kept in ``game.tags``; comments ``{...}`` are dropped; move numbers
-    (``12.`` and ``12...``), NAGs (``$1``) and ``!``/``?`` marks are skipped, and so
-    are variations ``( ... )``, nested to any depth. An illegal or malformed move
-    raises FormatError naming the move and its number.
+    ``text`` is a str, or bytes in UTF-8 (with or without a byte-order mark) or Latin-1;
+    for a file of any size read game by game use ``iter_pdn``. ``rules`` is the rule set
+    of records that name none (no ``Rules``, ``GameType`` or known ``Variant`` tag);
+    without it the board size is inferred from a FEN tag or from the square numbers of
+    the moves (a record with a square above 32 is international draughts), else American.
 
-    Limits (FormatError beyond them; reading stays under a second): the text at most
-    ``MAX_PDN_CHARS`` (1,000,000) characters, at most ``MAX_PDN_GAMES`` (1,000) games
-    and ``MAX_PDN_MOVES`` (10,000) moves in all, ``MAX_PDN_WORDS`` (60,000) words of
-    move text (move numbers and results included), ``MAX_PDN_MARKS`` (50,000) tags,
-    comments and variation marks, words of at most 100 characters,
-    tag values of at most 2,000 characters on one line, the ``Rules`` tag's JSON
-    nested at most 4 deep."""
-    from .game import CheckersGame
+    Tags are kept in ``game.tags``; comments ``{...}`` are dropped; move numbers
+    (``12.``, ``12...`` and ``...`` apart), NAGs (``$1``) and ``!``/``?`` marks are
+    skipped, and so are variations ``( ... )`` nested to any depth (prose in them may
+    hold quotes). Moves are read leniently (see the module notes); an illegal or
+    malformed move raises FormatError naming the game, its first line, the move and its
+    number. A record that goes on after a draw by the rules (CK-11 to CK-13) keeps
+    replaying: ``game.draws_passed`` lists (ply, outcome, claimable) for each such draw.
+
+    Limits per game (FormatError beyond them; each game reads in well under a second):
+    ``MAX_PDN_CHARS`` (1,000,000) characters, ``MAX_PDN_MOVES`` (10,000) moves,
+    ``MAX_PDN_WORDS`` (60,000) words of move text, ``MAX_PDN_MARKS`` (50,000) tags,
+    comments and variation marks, words of at most 100 characters, tag values of at most
+    2,000 characters on one line, the ``Rules`` tag's JSON nested at most 4 deep; the
+    whole text at most ``MAX_PDN_TEXT_CHARS`` (50,000,000) characters."""
+    if isinstance(text, (bytes, bytearray)):
+        if len(text) > MAX_PDN_TEXT_CHARS:
+            raise FormatError(f"PDN (CK-15): the text is too long ({len(text):,} bytes, at most "
+                              f"{MAX_PDN_TEXT_CHARS:,}); read it with iter_pdn")
+        text = _decode(bytes(text))
     if not isinstance(text, str) or not text.strip():
         raise FormatError("PDN (CK-15): expected text with tags like [GameType \"21\"] and moves "
                           "like '1. 11-15 23-19'")
-    if len(text) > MAX_PDN_CHARS:
+    if len(text) > MAX_PDN_TEXT_CHARS:
         raise FormatError(f"PDN (CK-15): the text is too long ({len(text):,} characters, at most "
-                          f"{MAX_PDN_CHARS:,}); split it")
+                          f"{MAX_PDN_TEXT_CHARS:,}); read it with iter_pdn")
+    out = list(iter_pdn(text, rules))
+    if not out:
+        raise FormatError("PDN (CK-15): no game found (tags like [GameType \"21\"] and moves "
+                          "like '1. 11-15 23-19')")
+    return out
+
+
+def iter_pdn(source, rules: CheckersRules | None = None):
+    """The games of a PDN source one by one (a generator), so a file of any size is read
+    with the memory of one game. ``source`` is PDN text (str), bytes, a file name
+    (``pathlib.Path`` or other path object) or an open file (text or binary). Bytes are
+    UTF-8, with or without a byte-order mark, or else Latin-1 (each line decoded on its
+    own). ``rules`` and the limits are those of ``read_pdn``, applied to each game."""
+    if rules is not None and not isinstance(rules, CheckersRules):
+        raise BoardkitError(f"PDN (CK-15): rules must be a CheckersRules, got "
+                            f"{type(rules).__name__}")
+    if isinstance(source, os.PathLike):
+        try:
+            f = open(source, "rb")
+        except OSError as e:
+            raise BoardkitError(f"PDN (CK-15): cannot read {os.fspath(source)!r:.100}: "
+                                f"{e.strerror or e}") from None
+        with f:
+            yield from _iter_lines(_lines(f), rules)
+        return
+    if isinstance(source, (bytes, bytearray)):
+        source = _decode(bytes(source))
+    if isinstance(source, str):
+        source = io.StringIO(source)
+    if not callable(getattr(source, "readline", None)):
+        raise BoardkitError(f"PDN (CK-15): expected PDN text, bytes, a file name or an open "
+                            f"file, got {type(source).__name__}")
+    yield from _iter_lines(_lines(source), rules)
+
+
+MAX_PDN_TEXT_CHARS = 50_000_000    # a whole text given to read_pdn (iter_pdn reads any size)
+
+
+def _decode(data: bytes) -> str:
+    """UTF-8 (a byte-order mark dropped), else Latin-1 (every byte is a character)."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return data.decode("latin-1")
+
+
+def _lines(f):
+    """The lines of an open file as str, each at most MAX_PDN_CHARS + 1 characters (a
+    longer line comes in pieces, so no line is held whole), a first byte-order mark
+    dropped; a bytes line is UTF-8 or else Latin-1."""
+    first = True
+    while True:
+        line = f.readline(MAX_PDN_CHARS + 1)
+        if not line:
+            return
+        if isinstance(line, bytes):
+            try:
+                line = line.decode("utf-8")
+            except UnicodeDecodeError:
+                line = line.decode("latin-1")
+        elif not isinstance(line, str):
+            raise BoardkitError(f"PDN (CK-15): the file gives {type(line).__name__}, not text")
+        if first:
+            line = line[1:] if line.startswith("\ufeff") else line
+            first = False
+        yield line
+
+
+_RECORD_MARKS = re.compile(r"[{};]")
+
+
+def _records(lines):
+    """Split lines into game records: (game number, first line number, text). A record
+    ends where a line starts with a tag after move text; comments (``{...}`` over any
+    number of lines, ``;`` to the end of a line, ``%`` lines) are not move text, so a
+    comment before the first tags makes no record of its own. Linear in the text."""
+    buf: list[str] = []
+    size = 0
+    has_moves = in_comment = False
+    number, start = 0, 1
+    for i, line in enumerate(lines, 1):
+        stripped = line.lstrip()
+        is_tag = not in_comment and stripped.startswith("[")
+        if is_tag and has_moves:
+            number += 1
+            yield number, start, "".join(buf)
+            buf, size, has_moves, start = [], 0, False, i
+        if not buf and not line.strip():
+            start = i + 1
+            continue
+        buf.append(line)
+        size += len(line)
+        if size > MAX_PDN_CHARS:
+            raise FormatError(f"PDN (CK-15): game {number + 1} (from line {start:,}) is longer "
+                              f"than {MAX_PDN_CHARS:,} characters")
+        if stripped.startswith("%") and not in_comment:
+            continue
+        pos = line.rfind("]") + 1 if is_tag else 0
+        if not in_comment and "{" not in line:
+            if not has_moves:                     # the common case: one split, no loop
+                has_moves = bool(line[pos:].split(";", 1)[0].strip())
+            continue
+        for mark in _RECORD_MARKS.finditer(line, pos):
+            ch = mark.group()
+            if in_comment:
+                if ch == "}":
+                    in_comment, pos = False, mark.end()
+                continue
+            if not has_moves and line[pos:mark.start()].strip():
+                has_moves = True
+            if ch == ";":
+                break
+            if ch == "{":
+                in_comment = True
+        else:
+            if not in_comment and not has_moves and line[pos:].strip():
+                has_moves = True
+    if buf:
+        yield number + 1, start, "".join(buf)
+
+
+def _iter_lines(lines, rules):
+    state: dict = {}
+    for number, start, text in _records(lines):
+        try:
+            games = _read_record(text, rules, state)
+        except FormatError as e:
+            msg = str(e)
+            head = "PDN (CK-15): "
+            if msg.startswith(head):
+                msg = msg[len(head):]
+            raise FormatError(f"{head}game {number:,} (line {start:,}): {msg}") from None
+        yield from games
+
+
+def _read_record(text: str, rules, state: dict) -> list:
+    from .game import _UNSET, CheckersGame
     out = []
-    total = words = 0
     for tags, moves_text in _scan(text):
         tokens = moves_text.split()
-        words += len(tokens)
-        if words > MAX_PDN_WORDS:
+        if not tags and not tokens:
+            continue                 # a comment or prose on its own, not a game
+        if len(tokens) > MAX_PDN_WORDS:
             raise FormatError(f"PDN (CK-15): more than {MAX_PDN_WORDS:,} words of move text in "
-                              f"one text; split it")
+                              f"one game")
         if _SIGN_SPACES.search(moves_text):
             # some programs put spaces around the sign: 11 - 15, 15 x 24
             tokens = _SIGN_SPACES.sub(r"\1\2", moves_text).split()
-        rules = _rules_from_tags(tags)
-        try:
-            game = CheckersGame(rules, fen=tags.get("FEN"))
-        except FormatError as e:
-            raise FormatError(f"PDN (CK-15): bad FEN tag: {e}") from None
         result = tags.get("Result")
+        moves = []
         for tok in tokens:
             if len(tok) > 100:
                 raise FormatError(f"PDN (CK-15): cannot read {tok[:40]!r}... (a word of more than "
@@ -426,47 +579,216 @@ def read_pdn(text: str) -> list:
             if _MOVE_NUMBER.fullmatch(tok) or tok.startswith("$"):
                 continue
             if tok in _RESULTS:
-                if result is not None and result != tok:
-                    raise FormatError(f"PDN (CK-15): the moves end with result {tok!r} but the "
-                                      f"Result tag says {result[:20]!r}; they must be the same")
-                result = tok
+                result = tok         # the moves' own ending wins over a Result tag
                 continue
-            m = _MOVE_WORD.fullmatch(tok)
+            m = _MOVE_WORD.fullmatch(tok) or _GLUED_PROSE.fullmatch(tok)
             if not m:
                 raise FormatError(f"PDN (CK-15): cannot read {tok!r} (moves look like 11-15 or 15x24)")
-            total += 1
-            if total > MAX_PDN_MOVES:
-                raise FormatError(f"PDN (CK-15): more than {MAX_PDN_MOVES:,} moves in one text; "
-                                  f"split it")
-            move_text = _numeric(m.group(1), game)
-            try:
-                game.play(move_text)
-            except (IllegalMoveError, FormatError) as e:
-                raise FormatError(f"PDN (CK-15): move {len(game.history) + 1} {m.group(1)!r}: "
-                                  f"{e}{_hop_hint(game, move_text)}") from None
+            moves.append(m.group(1))
+            if len(moves) > MAX_PDN_MOVES:
+                raise FormatError(f"PDN (CK-15): more than {MAX_PDN_MOVES:,} moves in one game")
+        game_rules = _rules_for(tags, moves, rules, state)
+        game = _start_game(CheckersGame, game_rules, tags.get("FEN"), moves)
+        draws, ctx = [], {}
+        i = 0
+        while i < len(moves):
+            move, used = _resolve(game, moves, i, ctx)
+            game.play(move)
+            i += used
+            if i < len(moves) and game.is_over() and game.outcome().winner is None:
+                # the record goes on after a draw by the rules: report it, keep replaying
+                claimable = game.rules.draw_rules == "american"
+                draws.append((len(game.history), game.outcome(), claimable))
+                game._replaying = True
+                game._out = _UNSET
+        if game._replaying:
+            game._replaying = False
+            game._out = _UNSET
         if result is not None and result not in _RESULTS:
             raise FormatError(f"PDN (CK-15): result {result[:20]!r} is not one of {list(_RESULTS)}")
-        _check_result(game, result)
+        if not draws:
+            _check_result(game, result)
         game.tags = tags
+        game.draws_passed = draws
         out.append(game)
-    if not out:
-        raise FormatError("PDN (CK-15): no game found (tags like [GameType \"21\"] and moves "
-                          "like '1. 11-15 23-19')")
     return out
 
 
-def _rules_from_tags(tags: dict) -> CheckersRules:
+_VARIANTS = (("american", 21), ("english", 21), ("checkers", 21), ("international", 20),
+             ("standard", 20), ("10x10", 20), ("brazil", 26), ("canad", 27))
+
+
+def _rules_for(tags: dict, moves: list, rules, state: dict) -> CheckersRules:
+    """The record's rules: a Rules tag, else a known GameType, else a known Variant name,
+    else ``rules``, else the board size of the FEN or of the moves' square numbers (the
+    last size so inferred in the same file carries on), else American."""
     if "Rules" in tags:
         data = loads_json(tags["Rules"], "PDN (CK-15): the Rules tag", max_depth=MAX_RULES_DEPTH)
         return rules_from_dict(CheckersRules, data, "PDN Rules tag")
-    gt = tags.get("GameType", "21").split(",")[0].strip()
-    if not re.fullmatch(r"[0-9]{1,3}", gt, re.ASCII) or int(gt) not in GAME_TYPES:
-        raise FormatError(f"PDN (CK-15): GameType {tags.get('GameType', '')[:40]!r} is not "
-                          f"supported; accepted: 21 (American), 20 (international), 27 (Canadian)")
-    return GAME_TYPES[int(gt)]
+    variant = tags.get("Variant", "")[:60].lower()
+    named = next((gt for word, gt in _VARIANTS if word in variant), None)
+    if "GameType" in tags:
+        gt = tags["GameType"].split(",")[0].strip()
+        if re.fullmatch(r"[0-9]{1,3}", gt, re.ASCII) and int(gt) in GAME_TYPES:
+            return GAME_TYPES[int(gt)]
+        if named is None:
+            raise FormatError(f"PDN (CK-15): GameType {tags['GameType'][:40]!r} is not "
+                              f"supported; accepted: 21 (American), 20 (international), "
+                              f"26 (Brazilian), 27 (Canadian)")
+    if named is not None:
+        return GAME_TYPES[named]
+    if rules is not None:
+        return rules
+    top = 0
+    if "FEN" in tags:
+        for field in tags["FEN"][:MAX_FEN_CHARS].split(":")[1:]:
+            if field[:1].upper() in ("W", "B"):
+                top = max([top] + [int(n) for n in re.findall(r"[0-9]{1,3}", field, re.ASCII)])
+    else:
+        for word in moves:
+            if word[:1].isdigit():
+                top = max([top] + [int(n) for n in re.findall(r"[0-9]{1,3}", word, re.ASCII)
+                                   if len(word) != 4 or not word.isdigit()])
+    size = 8 if top <= 32 else 10 if top <= 50 else 12
+    if size == 8 and "FEN" not in tags and state.get("size"):
+        size = state["size"]
+    elif size != 8:
+        state["size"] = size
+    return GAME_TYPES[_SIZE_TYPE[size]]
+
+
+def _start_game(cls, rules, fen, moves):
+    """The game at the record's start; a FEN whose side to move is ``?`` gets the side
+    whose move the record's first move is (else the variant's first player)."""
+    try:
+        if fen is not None and fen.strip().strip('"').startswith("?"):
+            rest = fen.strip().strip('"')[1:]
+            order = ("B", "W") if rules.first_turn == 0 else ("W", "B")
+            games = [cls(rules, fen=side + rest) for side in order]
+            if moves:
+                for g in games:
+                    try:
+                        _resolve(g, moves[:1])
+                        return g
+                    except FormatError:
+                        pass
+            return games[0]
+        return cls(rules, fen=fen)
+    except FormatError as e:
+        raise FormatError(f"PDN (CK-15): bad FEN tag: {e}") from None
+
+
+def _candidates(game, squares: list[int], is_capture: bool) -> list:
+    """The legal moves a written move can mean, read leniently: exact first, then a dash
+    written for a capture, then ``x`` written for a plain step (CheckerBoard does so)."""
+    from .game import _match, _raw_to_move
+    if game.is_over():
+        return []
+    ends = (squares[0] - 1, squares[-1] - 1)
+    legal = [_raw_to_move(r) for r in game._raw_moves() if (r[0][0], r[0][-1]) == ends]
+    found = _match(legal, squares, is_capture)
+    if not found and not is_capture:
+        found = _match(legal, squares, True)
+    if not found and is_capture and len(squares) == 2:
+        found = _match(legal, squares, False)
+    # routes with the same end and captured pieces give the same position (CK-07)
+    seen, out = set(), []
+    for m in found:
+        key = (m.end, frozenset(m.captures))
+        if key not in seen:
+            seen.add(key)
+            out.append(m)
+    return out
+
+
+def _written(game, word: str, flip: bool):
+    """The squares and capture flag of a move word; ``flip`` turns algebraic squares
+    round (a1 at the first player's lower left, as PlayStrategy writes American games)."""
+    squares, is_capture = parse_move_text(_numeric(word, game), game.squares)
+    if flip and not word[:1].isdigit():
+        squares = [game.squares + 1 - sq for sq in squares]
+    return squares, is_capture
+
+
+def _resolve(game, words: list, i: int = 0, ctx: dict | None = None):
+    """The legal move that ``words[i]`` writes, and how many words it took: a capture
+    written hop by hop (``e1xc3 c3xe5``, as PlayStrategy writes) takes the words that
+    continue it. Two routes written by their start and end are told apart by the
+    record's next move when only one lets it be played. The record's first algebraic
+    move fixes which corner a1 is (``ctx["flip"]``): White's lower left, or the first
+    player's when only that reading is legal."""
+    ctx = {} if ctx is None else ctx
+    word = words[i]
+    text = _numeric(word, game)          # checked by _written below
+    try:
+        squares, is_capture = _written(game, word, ctx.get("flip", False))
+    except FormatError as e:
+        raise FormatError(f"PDN (CK-15): move {len(game.history) + 1} {word!r}: {e}") from None
+    found = _candidates(game, squares, is_capture)
+    if not word[:1].isdigit() and "flip" not in ctx:
+        if not found:
+            turned = [game.squares + 1 - sq for sq in squares]
+            found = _candidates(game, turned, is_capture)
+        ctx["flip"] = bool(found) and found[0].start != squares[0]
+    used = 1
+    if not found and is_capture:
+        found, used = _hops(game, words, i, squares, ctx.get("flip", False))
+    following = words[i + used] if i + used < len(words) else None
+    if len(found) == 1:
+        return found[0], used
+    if not found:
+        if ctx.get("flip") or not word[:1].isdigit():
+            text = ("x" if is_capture else "-").join(map(str, squares))
+        try:
+            game.play(text)          # not legal: the game explains why (and stays untouched)
+        except (IllegalMoveError, FormatError) as e:
+            raise FormatError(f"PDN (CK-15): move {len(game.history) + 1} {word!r}: "
+                              f"{e}{_hop_hint(game, text)}") from None
+        played = game.history[-1]
+        game.undo()
+        return played, 1
+    fits = found
+    if following is not None:
+        fits = []
+        for m in found:
+            after = game.child(m)
+            try:
+                nxt = _written(after, following, ctx.get("flip", False))
+            except FormatError:
+                continue
+            if _candidates(after, *nxt) or nxt[1] and any(      # or its first hop
+                    list(c.path[:len(nxt[0])]) == nxt[0] for c in after.legal_moves()):
+                fits.append(m)
+        if len(fits) == 1:
+            return fits[0], used
+    routes = " or ".join(str(m) for m in (fits or found))
+    why = ("the next move fits both" if following is not None and fits
+           else "the next move fits neither" if following is not None else "no move follows")
+    raise FormatError(f"PDN (CK-15): move {len(game.history) + 1} {word!r} is ambiguous: it "
+                      f"could be {routes} ({why}); write the squares in between")
 
 
 _ALG = re.compile(r"([a-l])([0-9]{1,2})", re.ASCII)
+
+
+def _hops(game, words: list, i: int, path: list, flip: bool):
+    """A capture written hop by hop: the words after ``words[i]`` that each start where
+    the path so far ends, joined while the path is the start of a legal capture. Returns
+    the moves the whole path writes and the words used (([], 1) when none)."""
+    caps = [list(m.path) for m in game.legal_moves() if m.is_capture]
+    j = i
+    while j + 1 < len(words) and any(len(c) > len(path) and c[:len(path)] == path for c in caps):
+        try:
+            nxt, is_capture = _written(game, words[j + 1], flip)
+        except FormatError:
+            break
+        if not is_capture or nxt[0] != path[-1]:
+            break
+        path, j = path + nxt[1:], j + 1
+        found = _candidates(game, path, True)
+        if found:
+            return found, j - i + 1
+    return [], 1
 
 
 def _numeric(text: str, game) -> str:
@@ -480,7 +802,7 @@ def _numeric(text: str, game) -> str:
     files = "abcdefghijkl"[:n]
     fmt = (f"PDN (CK-15): algebraic squares run a1-{files[-1]}{n} and must be dark squares "
            f"(a1 is dark); moves look like c3-d4 or c3xe5, got {text!r}")
-    m = re.fullmatch(r"([a-l][0-9]{1,2})((?:[-xX:][a-l][0-9]{1,2})+)", text.lower(), re.ASCII)
+    m = re.fullmatch(r"([a-l][0-9]{1,2})((?:[-xX:]?[a-l][0-9]{1,2})+)", text.lower(), re.ASCII)
     if not m:
         raise FormatError(f"PDN (CK-15): cannot read {text!r} (moves look like 11-15, 15x24, "
                           f"15x24x31, 1115 or c3-d4)")
@@ -492,7 +814,7 @@ def _numeric(text: str, game) -> str:
         if sq is None:
             raise FormatError(fmt)
         out.append(str(sq))
-    sep = "-" if "-" in text else "x"
+    sep = "x" if re.search("[xX:]", text) else "-"     # a3b4 (no sign): a step or a capture
     return sep.join(out)
 
 
