@@ -12,8 +12,11 @@ Game record (one or more per text):
     [Result "1-0"]
     1. 11-15 23-19 2. 8-11 22-17 {a comment} 3. 15x24 28x19 1-0
 
-GameType 20 = international (10x10), 21 = English/American (8x8), 27 = Canadian
-(12x12). Rule sets without a standard number are written with GameType 21/20/27 of
+GameType 20 = international (10x10), 21 = English/American (8x8), 26 = Brazilian
+(8x8, international rules), 27 = Canadian (12x12); a ``Variant`` tag naming one of
+them is read too, and a record naming none takes ``read_pdn``'s ``rules`` argument, or
+else the board size of its FEN or of its moves' square numbers (so an untyped 10x10
+file is international draughts). Rule sets without a standard number are written with GameType 21/20/27 of
 their board size plus a ``[Rules "<json>"]`` tag that boardkit reads back.
 The result gives the score of the side that moves first in the variant first
 (Black in American checkers, White in international draughts): ``1-0``, ``0-1``,
@@ -27,7 +30,23 @@ with every landing square ``15x24x31`` or only its start and end ``15x31`` (when
 only one capture fits), ``:`` for ``x``, spaces around the sign (``11 - 15``), the
 compact four-digit form ``1115`` (PDN 1.0), and algebraic squares ``c3-d4`` /
 ``c3xe5`` (PDN 3.0 alphanumeric, a1 dark at White's lower left). A capture written
-hop by hop (``11x18 18x25``) is not PDN: each move must be whole.
+hop by hop (``11x18 18x25``) is not PDN but is read as the whole capture, as
+PlayStrategy writes it; half a capture is refused with the whole one named.
+
+Reading is lenient, as other readers are (the PDN 3.0 reading grammar is the
+reference); writing is strict (``write_pdn``: whole captures, dashes for steps, move
+numbers, GameType and a result). Also read: ``x`` written for a plain step
+(``10x14`` where no capture exists), the ellipsis apart from its number
+(``1. ... 18-23``), prose with quotes or brackets inside a variation, a comment
+before the first game's tags (no empty game), compact algebraic moves (``1.a3b4``),
+algebraic squares counted from the first player's corner when the record's first
+algebraic move fits only so, a numeric move with prose glued to it, a FEN side ``?``
+(the side whose move the first move is), a capture written by start and end that two
+routes fit (the record's next move picks the route when it fits only one; else a
+clear error names both), and a record that goes on after a draw by the rules
+(``game.draws_passed``). A file of any size is read game by game (``iter_pdn``),
+with the limits per game; bytes are UTF-8 (with or without a byte-order mark) or
+Latin-1.
 """
 from __future__ import annotations
 
@@ -41,9 +60,9 @@ from .._core import BoardkitError, FormatError, IllegalMoveError, rules_from_dic
 from .._input import MAX_INPUT_BYTES, loads_json
 from .rules import CheckersRules
 
-__all__ = ["parse_fen", "write_fen", "parse_move_text", "read_pdn", "iter_pdn", "write_pdn",
-           "GAME_TYPES", "MAX_FEN_CHARS", "MAX_MOVE_CHARS", "MAX_PDN_CHARS", "MAX_PDN_TEXT_CHARS",
-           "MAX_PDN_MOVES", "MAX_PDN_WORDS", "MAX_PDN_MARKS"]
+__all__ = ["parse_fen", "write_fen", "parse_move_text", "read_pdn", "iter_pdn", "pdn_records",
+           "write_pdn", "GAME_TYPES", "MAX_FEN_CHARS", "MAX_MOVE_CHARS", "MAX_PDN_CHARS",
+           "MAX_PDN_TEXT_CHARS", "MAX_PDN_MOVES", "MAX_PDN_WORDS", "MAX_PDN_MARKS"]
 
 GAME_TYPES = {21: CheckersRules.american(), 20: CheckersRules.international(),
               27: CheckersRules.custom(board_size=12, majority_capture=True,
@@ -438,23 +457,30 @@ def iter_pdn(source, rules: CheckersRules | None = None):
     if rules is not None and not isinstance(rules, CheckersRules):
         raise BoardkitError(f"PDN (CK-15): rules must be a CheckersRules, got "
                             f"{type(rules).__name__}")
+    f = _open_source(source)
+    try:
+        yield from _iter_lines(_lines(f), rules)
+    finally:
+        if f is not source and isinstance(source, os.PathLike):
+            f.close()
+
+
+def _open_source(source):
+    """Something with ``readline`` for a PDN source (a path is opened in binary)."""
     if isinstance(source, os.PathLike):
         try:
-            f = open(source, "rb")
+            return open(source, "rb")
         except OSError as e:
             raise BoardkitError(f"PDN (CK-15): cannot read {os.fspath(source)!r:.100}: "
                                 f"{e.strerror or e}") from None
-        with f:
-            yield from _iter_lines(_lines(f), rules)
-        return
     if isinstance(source, (bytes, bytearray)):
         source = _decode(bytes(source))
     if isinstance(source, str):
-        source = io.StringIO(source)
+        return io.StringIO(source)
     if not callable(getattr(source, "readline", None)):
         raise BoardkitError(f"PDN (CK-15): expected PDN text, bytes, a file name or an open "
                             f"file, got {type(source).__name__}")
-    yield from _iter_lines(_lines(source), rules)
+    return source
 
 
 MAX_PDN_TEXT_CHARS = 50_000_000    # a whole text given to read_pdn (iter_pdn reads any size)
@@ -541,6 +567,18 @@ def _records(lines):
                 has_moves = True
     if buf:
         yield number + 1, start, "".join(buf)
+
+
+def pdn_records(source):
+    """The game records of a PDN source as (game number, first line, text), unread: for
+    a collection where some records are broken, ``read_pdn(text)`` each one and keep
+    the error of those that fail. ``source`` is as for ``iter_pdn``."""
+    f = _open_source(source)
+    try:
+        yield from _records(_lines(f))
+    finally:
+        if f is not source and isinstance(source, os.PathLike):
+            f.close()
 
 
 def _iter_lines(lines, rules):
@@ -681,11 +719,11 @@ def _start_game(cls, rules, fen, moves):
 def _candidates(game, squares: list[int], is_capture: bool) -> list:
     """The legal moves a written move can mean, read leniently: exact first, then a dash
     written for a capture, then ``x`` written for a plain step (CheckerBoard does so)."""
-    from .game import _match, _raw_to_move
+    from .game import _match
     if game.is_over():
         return []
-    ends = (squares[0] - 1, squares[-1] - 1)
-    legal = [_raw_to_move(r) for r in game._raw_moves() if (r[0][0], r[0][-1]) == ends]
+    start, end = squares[0], squares[-1]
+    legal = [m for m in game._move_list() if m.path[0] == start and m.path[-1] == end]
     found = _match(legal, squares, is_capture)
     if not found and not is_capture:
         found = _match(legal, squares, True)
@@ -701,10 +739,17 @@ def _candidates(game, squares: list[int], is_capture: bool) -> list:
     return out
 
 
+_PLAIN_MOVE = re.compile(r"([1-9][0-9]?)([-xX:])([1-9][0-9]?)", re.ASCII)
+
+
 def _written(game, word: str, flip: bool):
     """The squares and capture flag of a move word; ``flip`` turns algebraic squares
     round (a1 at the first player's lower left, as PlayStrategy writes American games)."""
-    squares, is_capture = parse_move_text(_numeric(word, game), game.squares)
+    m = _PLAIN_MOVE.fullmatch(word)
+    if m and int(m.group(1)) <= game.squares and int(m.group(3)) <= game.squares:
+        squares, is_capture = [int(m.group(1)), int(m.group(3))], m.group(2) != "-"
+    else:
+        squares, is_capture = parse_move_text(_numeric(word, game), game.squares)
     if flip and not word[:1].isdigit():
         squares = [game.squares + 1 - sq for sq in squares]
     return squares, is_capture
@@ -719,11 +764,11 @@ def _resolve(game, words: list, i: int = 0, ctx: dict | None = None):
     player's when only that reading is legal."""
     ctx = {} if ctx is None else ctx
     word = words[i]
-    text = _numeric(word, game)          # checked by _written below
     try:
         squares, is_capture = _written(game, word, ctx.get("flip", False))
     except FormatError as e:
-        raise FormatError(f"PDN (CK-15): move {len(game.history) + 1} {word!r}: {e}") from None
+        msg = str(e).removeprefix("PDN (CK-15): ")
+        raise FormatError(f"PDN (CK-15): move {len(game.history) + 1} {word!r}: {msg}") from None
     found = _candidates(game, squares, is_capture)
     if not word[:1].isdigit() and "flip" not in ctx:
         if not found:
@@ -737,6 +782,7 @@ def _resolve(game, words: list, i: int = 0, ctx: dict | None = None):
     if len(found) == 1:
         return found[0], used
     if not found:
+        text = _numeric(word, game)
         if ctx.get("flip") or not word[:1].isdigit():
             text = ("x" if is_capture else "-").join(map(str, squares))
         try:
