@@ -235,3 +235,12 @@ def test_written_pdn_is_strict():
     text = write_pdn(g)
     assert '[GameType "21"]' in text and "1. 11-15 22-18 2. 15x22 25x18 *" in text
     assert CheckersGame.from_pdn(text).history == g.history
+
+
+def test_tag_with_unescaped_quotes_or_no_space():
+    """CK-15: [Event "The "Big" match"] (quotes not escaped, as some programs write) and
+    [Black"Ann"] are read; the written tag escapes the quotes and reads back the same."""
+    g = read_pdn('[Event "The "Big" match"]\n[Black"Ann"]\n1. 11-15 *')[0]
+    assert g.tags == {"Event": 'The "Big" match', "Black": "Ann"}
+    text = write_pdn(g, **g.tags)
+    assert '[Event "The \\"Big\\" match"]' in text and read_pdn(text)[0].tags == g.tags

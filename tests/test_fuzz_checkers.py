@@ -329,7 +329,7 @@ def test_pdn_many_tiny_games_read_one_by_one_in_linear_time():
             assert len(read_pdn(tiny * n)) == n
             best = min(best, time.process_time() - t)
         return max(best, 1e-4)
-    assert cost(8_000) / cost(2_000) < 6          # linear: about 4; quadratic: about 16
+    assert cost(8_000) / cost(2_000) < 8          # linear: about 4; quadratic: about 16
 
 
 @pytest.mark.parametrize("text", ["1" * 5000 + "-15", "11-" + "9" * 5000, "١١-١٥", "１１-１５",

@@ -309,7 +309,8 @@ def write_pdn(game, **tags) -> str:
 # token, and the scanner stops at the first thing that cannot be read (an unclosed
 # comment or tag), so reading is linear in the length of the text.
 _STRUCT = re.compile(r"""
-    (?P<tag>\[[ \t]*(?P<name>[A-Za-z0-9_]{1,40})[ \t]+"(?P<value>(?:[^"\\\n]|\\.){0,2000})"[ \t]*\])
+    (?P<tag>\[[ \t]*(?P<name>[A-Za-z0-9_]{1,40})[ \t]*"(?P<value>(?:[^"\\\n]|\\.){0,2000})"[ \t]*\])
+  | (?P<loose>\[[ \t]*(?P<lname>[A-Za-z0-9_]{1,40})[ \t]*"(?P<lvalue>[^\n]{0,2000}?)"[ \t]*\][ \t\r]*(?=\n|\Z))
   | (?P<comment>\{[^}]*\})
   | (?P<semi>;[^\n]*)
   | (?P<escape>\n[ \t]*%[^\n]*)
@@ -351,14 +352,20 @@ def _scan(text: str) -> list[tuple[dict, str]]:
                 in_moves, line_start = in_moves or depth == 0, False
         pos = m.end()
         kind = m.lastgroup
-        if depth and kind in ("tag", "bad") and m.group() != "{":
+        if depth and kind in ("tag", "loose", "bad") and m.group() != "{":
             continue                 # prose in a variation may hold quotes and brackets
-        if kind == "tag":
+        if kind == "loose" and not depth:
+            # a tag whose value holds unescaped quotes ([Event "The "Big" match"]), as
+            # some programs write: the value runs to the last quote of the line
+            kind, name, value = "tag", m.group("lname"), m.group("lvalue")
+        elif kind == "tag":
+            name, value = m.group("name"), m.group("value")
+            value = re.sub(r"\\(.)", r"\1", value) if "\\" in value else value
+        if kind == "tag" and not depth:
             if in_moves and line_start:                 # a new game's tag section
                 games.append((tags, " ".join(main)))
                 tags, main, in_moves = {}, [], False
-            value = m.group("value")
-            tags[m.group("name")] = re.sub(r"\\(.)", r"\1", value) if "\\" in value else value
+            tags[name] = value
             line_start = False
             continue
         if kind == "bad":
