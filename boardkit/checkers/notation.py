@@ -310,7 +310,8 @@ def write_pdn(game, **tags) -> str:
 # comment or tag), so reading is linear in the length of the text.
 _STRUCT = re.compile(r"""
     (?P<tag>\[[ \t]*(?P<name>[A-Za-z0-9_]{1,40})[ \t]*"(?P<value>(?:[^"\\\n]|\\.){0,2000})"[ \t]*\])
-  | (?P<loose>\[[ \t]*(?P<lname>[A-Za-z0-9_]{1,40})[ \t]*"(?P<lvalue>[^\n]{0,2000}?)"[ \t]*\][ \t\r]*(?=\n|\Z))
+  | (?P<loose>\[[ \t]*(?P<lname>[A-Za-z0-9_]{1,40})[ \t]*"(?P<lvalue>[^\n]{0,2000}?)"[ \t]*\]
+              [ \t\r]*(?=\n|\Z))
   | (?P<comment>\{[^}]*\})
   | (?P<semi>;[^\n]*)
   | (?P<escape>\n[ \t]*%[^\n]*)
