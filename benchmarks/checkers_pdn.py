@@ -27,9 +27,18 @@ compare with boardkit's replay.
 The peer goes in a scratch venv, never in .venv:
   python3 -m venv /tmp/venv-pydraughts && /tmp/venv-pydraughts/bin/pip install py-draughts
 
-Measured 2026-12-01 on the 2-core build machine shared with other jobs, Python 3.11,
-py-draughts 1.10.1, --runs 5, medians: see the table printed by the run (kept in the
-closing report of this work).
+Measured 2026-12-01 22:06 UTC on the 2-core build machine shared with other jobs (load
+about 4), Python 3.11, py-draughts 1.10.1, --runs 5, medians:
+
+  240 records; boardkit reads 239
+  py-draughts reads 224; of those boardkit reads 223 (99.55%)
+  program      games read  games/s wall  games/s CPU
+  boardkit            239           144          186
+  py-draughts         224           127          187
+
+(an earlier --runs 3 at lighter load: boardkit 207, py-draughts 190 games/s CPU). The one
+record boardkit refuses is prof2.pdn's game 4, whose move text has a typing
+error (``9n`` for ``9.``) that py-draughts skips as unknown text.
 """
 from __future__ import annotations
 
