@@ -199,7 +199,7 @@ def test_record_going_on_after_threefold_repetition_keeps_replaying():
     assert len(i.history) == 9 and i.draws_passed[0][1].rule in ("CK-11", "CK-13")
     assert not i.draws_passed[0][2]
     # a record that ends on the draw has no draw passed and must carry the draw result
-    assert read_pdn('[FEN "B:WK32:BK1"]\n' + shuffle + "1/2-1/2")[0].draws_passed == []
+    assert read_pdn('[FEN "B:WK32:BK1"]\n' + shuffle + "1/2-1/2")[0].draws_passed == ()
 
 
 # ----------------------------------------------------------------- bad input

@@ -430,7 +430,7 @@ def read_pdn(text, rules: CheckersRules | None = None) -> list:
     hold quotes). Moves are read leniently (see the module notes); an illegal or
     malformed move raises FormatError naming the game, its first line, the move and its
     number. A record that goes on after a draw by the rules (CK-11 to CK-13) keeps
-    replaying: ``game.draws_passed`` lists (ply, outcome, claimable) for each such draw.
+    replaying: ``game.draws_passed`` holds (ply, outcome, claimable) for each such draw.
 
     Limits per game (FormatError beyond them; each game reads in well under a second):
     ``MAX_PDN_CHARS`` (1,000,000) characters, ``MAX_PDN_MOVES`` (10,000) moves,
@@ -655,7 +655,7 @@ def _read_record(text: str, rules, state: dict) -> list:
         if not draws:
             _check_result(game, result)
         game.tags = tags
-        game.draws_passed = draws
+        game.draws_passed = tuple(draws)
         out.append(game)
     return out
 
