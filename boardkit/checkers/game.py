@@ -126,7 +126,7 @@ class CheckersGame(Game):
     #: set by the PDN reader while it replays a record that goes on after a draw
     #: (CK-11 to CK-13): the draws are reported by the reader, not ended on
     _replaying = False
-    #: draws by the rules a PDN record played on after: (ply, Outcome, claimable) each
+    #: the first draw by the rules a PDN record played on after: ((ply, Outcome, claimable),)
     draws_passed: tuple = ()
 
     def __init__(self, rules: CheckersRules | None = None, *, fen: str | None = None):

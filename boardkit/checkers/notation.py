@@ -430,7 +430,9 @@ def read_pdn(text, rules: CheckersRules | None = None) -> list:
     hold quotes). Moves are read leniently (see the module notes); an illegal or
     malformed move raises FormatError naming the game, its first line, the move and its
     number. A record that goes on after a draw by the rules (CK-11 to CK-13) keeps
-    replaying: ``game.draws_passed`` holds (ply, outcome, claimable) for each such draw.
+    replaying: ``game.draws_passed`` holds (ply, outcome, claimable) for the first such
+    draw (no later draw is looked for in that replay; claimable under the American
+    rules, where a player claims the draw).
 
     Limits per game (FormatError beyond them; each game reads in well under a second):
     ``MAX_PDN_CHARS`` (1,000,000) characters, ``MAX_PDN_MOVES`` (10,000) moves,
