@@ -132,3 +132,25 @@ def test_write_then_read_built_match():
     m = read_mat(VARIANTS.replace("24/off 13/9", "24/18 13/9"))
     assert isinstance(m, MatMatch)
     assert read_mat(write_mat(m)).games == m.games
+
+
+def test_variants_of_other_writers():
+    """Files without the 'N point match' line (read as money play), a right play right
+    after a left four-checker play with one space, 'Wins ... and the match', bar/off
+    words: read and replayed."""
+    text = """ Game 1
+ A_(JPN) : 0  B_(JPN) : 0
+  1)                             32: 24/21 13/11
+  2) 52: 13/8 6/4*               54: bar/21* 13/8
+  3) 44: bar/21 13/9 9/5 24/20 33: 13/10 13/10 6/3 6/3
+  4)  Doubles => 2                Drops
+      Wins 1 point and the match
+"""
+    m = read_mat(text)
+    assert m.length == 0 and m.players == ("A_(JPN)", "B_(JPN)")
+    acts = m.games[0].actions
+    assert [(a.player, a.kind) for a in acts] == [(1, "move"), (0, "move"), (1, "move"),
+                                                  (0, "move"), (1, "move"), (0, "double"),
+                                                  (1, "drop")]
+    last = replay_mat(m)[0][-1]
+    assert last.outcome().winner == 0 and last.outcome().points == 1
