@@ -154,3 +154,21 @@ def test_variants_of_other_writers():
                                                   (1, "drop")]
     last = replay_mat(m)[0][-1]
     assert last.outcome().winner == 0 and last.outcome().points == 1
+
+
+def test_resignation_and_wide_columns():
+    """'Resigned Game' (a server's export, wider columns, ';' tags, 'alice: 0'): read as a
+    resignation; the replay stops there, the winner is the file's."""
+    text = "\n".join([
+        '; [Player 1 "alice"]', '; [Player 2 "bob"]', "", "7 point match", "", " Game 1",
+        " alice: 0                                 bob: 0",
+        "  1) 31: 8/5 6/5                              42: 8/4 6/4",
+        "  2)                                          Resigned Game",
+        "                                            Wins 2 points", ""])
+    m = read_mat(text)
+    g = m.games[0]
+    assert [(a.player, a.kind) for a in g.actions] == [(0, "move"), (1, "move"), (1, "resign")]
+    assert (g.winner, g.points) == (1, 2) and m.players == ("alice", "bob")
+    steps = replay_mat(m)[0]
+    assert len(steps) == 3 and not steps[-1].is_over()
+    assert read_mat(write_mat(m)).games == m.games

@@ -55,8 +55,9 @@ _FMT = "backgammon match file (.mat)"
 @dataclass(frozen=True)
 class MatAction:
     """One action of a game: ``kind`` is "move" (with ``dice`` and ``move`` text, ""
-    when the roll cannot be played), "double" (``cube`` = the new value), "take" or
-    "drop"; ``player`` 0 is the left column."""
+    when the roll cannot be played), "double" (``cube`` = the new value), "take",
+    "drop" or "resign" (``move`` keeps its words, "Resigned Game"); ``player`` 0 is
+    the left column."""
     player: int
     kind: str
     dice: tuple[int, int] | None = None
@@ -106,6 +107,7 @@ _ACTION = re.compile(
     r"|(?P<double>Doubles\s*=>\s*(?P<cube>\d{1,5}))"
     r"|(?P<beaver>Beavers\s*=>\s*\d{1,5})"
     r"|(?P<take>Takes|Accepts)|(?P<drop>Drops|Passes|Rejects|Refuses)"
+    r"|(?P<resign>Resign(?:s|ed)(?:\s+(?:Game|Gammon|Backgammon|a\s+\w+))?)"
     r"|(?P<wins>Wins\s+(?P<pts>\d{1,5})\s+points?(?:\s+and\s+the\s+match)?)", re.I)
 #: the column where the right player's actions start in gnubg's layout ("  1) " + 28)
 _RIGHT_COL = 33
@@ -228,6 +230,9 @@ def read_mat(text) -> MatMatch:
                 act = MatAction(player, "take", line=lineno)
             elif am.group("drop"):
                 act = MatAction(player, "drop", line=lineno)
+            elif am.group("resign"):
+                act = MatAction(player, "resign", move=" ".join(am.group("resign").split()),
+                                line=lineno)
             else:
                 raise _err(lineno, "beavers are not played in boardkit's rules (BG-12)", line)
             game.actions.append(act)
@@ -244,7 +249,8 @@ def replay_mat(match, *, stop_on_error: bool = True) -> list[list]:
     for each game, the list of BackgammonGame copies to step through (the position
     before the first roll, then after every action). Every play must be legal
     (FormatError naming the line if not). A game that ends by resignation in the file
-    stops where the file stops."""
+    stops at the resignation (boardkit's games have none), so its last step is not
+    over."""
     from .game import BackgammonGame, CubeAction, OpeningRoll
     from .rules import BackgammonRules
     if not isinstance(match, MatMatch):
@@ -267,6 +273,8 @@ def replay_mat(match, *, stop_on_error: bool = True) -> list[list]:
         steps = [g.copy()]
         for act in gm.actions:
             lineno = act.line
+            if act.kind == "resign":
+                break           # boardkit's games have no resignation: the replay stops
             try:
                 if act.kind == "move":
                     if g.phase == "opening":
@@ -328,6 +336,8 @@ def _cell(act: MatAction) -> str:
                                                              "" if act.move else "")
     if act.kind == "double":
         return f" Doubles => {act.cube}"
+    if act.kind == "resign":
+        return " " + act.move
     return " Takes" if act.kind == "take" else " Drops"
 
 
