@@ -258,7 +258,7 @@ _FIELDS = (("cube", 4), ("owner", 2), ("roller", 1), ("crawford", 1), ("state", 
 def _pack(values: dict) -> str:
     bits: list[int] = []
     for name, width in _FIELDS:
-        v = values[name]
+        v = values.get(name, 0) if name == "nojacoby" else values[name]
         bits.extend((v >> k) & 1 for k in range(width))
     return base64.b64encode(_bits_to_bytes(bits, 9)).decode("ascii")
 
