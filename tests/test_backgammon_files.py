@@ -53,14 +53,17 @@ def test_gnubg_export_written_back_byte_for_byte(path):
     assert write_mat(read_mat(text)) == text
 
 
-def test_replay_matches_gnubg_ids():
-    """The positions of the replayed 3-point match include every (Position ID, Match ID)
-    gnubg itself gave at each record of that match, in play."""
-    ids = json.loads((HERE / "data" / "backgammon_gnubg_match_ids.json").read_text())["ids"]
-    steps = replay_mat((HERE / "data" / "real" / "backgammon" / "gnubg_selfplay_3.mat").read_text())
-    seen = {(g.position_id(), g.match_id()) for game in steps for g in game if not g.is_over()}
-    in_play = [tuple(x) for x in ids[:-3] if decode_match_id(x[1])["state"] == 1]
+@pytest.mark.parametrize("path", GNUBG, ids=lambda p: p.name)
+def test_replay_matches_gnubg_ids(path):
+    """The replayed positions of each gnubg match file include every (Position ID,
+    Match ID) that gnubg itself gave at the records of that match, in play."""
+    doc = json.loads((HERE / "data" / "backgammon_gnubg_match_ids.json").read_text())
+    steps = replay_mat(path.read_text())
+    in_play = [(x[1], x[2], x[3]) for x in doc["ids"] if x[0] == path.name
+               and decode_match_id(x[3])["state"] == 1]
     assert len(in_play) >= 30
+    seen = {(k, g.position_id(), g.match_id()) for k, game in enumerate(steps) for g in game
+            if not g.is_over()}
     missing = [x for x in in_play if x not in seen]
     assert not missing, missing[:3]
 
