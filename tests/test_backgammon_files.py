@@ -69,10 +69,14 @@ def test_replay_matches_gnubg_ids(path):
 
 
 def test_steps_show_on_the_board():
-    """A replayed step is a BackgammonGame: it draws (SVG) and gives its IDs."""
+    """A replayed step is a BackgammonGame: it draws (SVG), the widget shows it, and it
+    gives its IDs."""
     steps = replay_mat(GNUBG[0].read_text())[0]
     assert steps[0].phase == "opening" and steps[1].phase != "opening"
     assert "<svg" in steps[5]._repr_svg_()
+    from boardkit.backgammon.widget import BackgammonWidget
+    w = BackgammonWidget(steps[5])
+    assert w.game.position_id() == steps[5].position_id()
     assert len(steps[5].position_id()) == 14
 
 
