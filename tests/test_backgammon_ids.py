@@ -16,7 +16,12 @@ import pytest
 
 from boardkit import FormatError
 from boardkit.backgammon import BackgammonGame, BackgammonRules
-from boardkit.backgammon.notation import decode_match_id, decode_position_id, encode_position_id
+from boardkit.backgammon.notation import (
+    decode_match_id,
+    decode_position_id,
+    encode_match_id,
+    encode_position_id,
+)
 
 DATA = json.loads((pathlib.Path(__file__).parent / "data" / "backgammon_gnubg_games.json").read_text())
 SEAT = {"O": 0, "X": 1}      # gnubg's player 0 is "O"
@@ -34,7 +39,7 @@ def test_bg17_match_ids_written_by_gnubg():
     """BG-17: Match IDs gnubg 1.07 printed: money game, opening 4-1 for player 0, then after
     13/9 6/5; and the manual's example (9-point match, 2-4, player 0 owns a 2-cube,
     player 1 rolled 5-2)."""
-    g = BackgammonGame().set_dice(4, 1)
+    g = BackgammonGame(BackgammonRules.money(jacoby=True)).set_dice(4, 1)   # gnubg's default
     assert g.match_id() == "MAEGAAAAAAAA"
     g.play("13/9 6/5")
     assert g.position_id() == "0HPhATDgc/ABMA"
@@ -51,7 +56,9 @@ def test_bg17_match_id_round_trip_through_game():
     g = BackgammonGame.from_position_id(pid, "QYkqASAAIAAA")
     assert g.rules.match_length == 9 and g.score == (2, 4)
     assert g.cube_value == 2 and g.cube_owner == 0 and g.turn == 1 and g.dice == (5, 2)
-    assert g.match_id() == "QYkqASAAIAAA" and g.position_id() == pid
+    # the manual's example predates bit 66; gnubg 1.07 sets it in every match (no Jacoby)
+    assert g.match_id() == "QYkqASAAIAAE" and g.position_id() == pid
+    assert BackgammonGame.from_position_id(pid, "QYkqASAAIAAE").match_id() == "QYkqASAAIAAE"
     assert len(g.legal_moves()) == 8          # 5-2 from the start: 8 distinct plays
 
 
@@ -143,3 +150,58 @@ def test_bg17_too_many_checkers_rejected():
     ok[6] = 15
     with pytest.raises(FormatError, match="Position ID"):
         decode_position_id(encode_position_id(ok, side))
+
+
+GNUBG_IDS = json.loads((pathlib.Path(__file__).parent / "data"
+                        / "backgammon_gnubg_match_ids.json").read_text())
+
+
+def test_bg17_gnubg_match_ids_round_trip():
+    """BG-17: every Match ID gnubg 1.07 wrote (410 records of four matches: Crawford
+    games, doubles waiting for an answer, finished and resigned games) reads and
+    writes back exactly as fields, and every one in play loads as a game that writes
+    both IDs back."""
+    loaded = 0
+    pairs = [x[2:] for x in GNUBG_IDS["ids"]] + GNUBG_IDS["session"]
+    for pid, mid in pairs:
+        assert encode_match_id(decode_match_id(mid)) == mid
+        if decode_match_id(mid)["state"] == 1:
+            g = BackgammonGame.from_position_id(pid, mid)
+            assert (g.position_id(), g.match_id()) == (pid, mid)
+            loaded += 1
+    assert loaded >= 400
+
+
+def test_bg17_bit_66_jacoby():
+    """BG-17: bit 66 is set when the Jacoby rule is NOT in use, as gnubg writes it: a
+    match and a money game without Jacoby end in E, a money game with it in A."""
+    assert BackgammonGame(BackgammonRules.match(5)).set_dice(3, 1).match_id()[-1] == "E"
+    assert BackgammonGame(BackgammonRules.money()).match_id()[-1] == "E"
+    assert BackgammonGame(BackgammonRules.money(jacoby=True)).match_id()[-1] == "A"
+    assert BackgammonGame.from_position_id("4HPwATDgc/ABMA", "MAEXAAAAAAAA").rules.jacoby
+    assert not BackgammonGame.from_position_id("4HPwATDgc/ABMA", "cIkSAAAAAAAE").rules.jacoby
+
+
+def test_bg17_no_game_state():
+    """BG-17: gnubg's state 0 ("no game": before a game's opening roll) is read as the
+    next game of the match and written back."""
+    info = decode_match_id("cImuAAAAAAAE")
+    info.update(state=0, dice=None, roller=0, turn=0, score=(2, 1))
+    mid = encode_match_id(info)
+    g = BackgammonGame.from_position_id("4HPwATDgc/ABMA", mid)
+    assert g.phase == "opening" and g.score == (2, 1) and g.rules.match_length == 5
+    assert g.match_id() == mid
+    with pytest.raises(FormatError, match="state 0"):
+        BackgammonGame.from_position_id("0HPhATDgc/ABMA", mid)
+
+
+def test_bg17_pending_resignation_refused():
+    """BG-17: a Match ID with a resignation waiting for an answer is read as fields
+    (resign 1..3) but refused as a game, naming the resignation; nothing is dropped."""
+    info = decode_match_id("cImuAAAAAAAE")
+    for r in (1, 2, 3):
+        info["resign"] = r
+        mid = encode_match_id(info)
+        assert decode_match_id(mid)["resign"] == r
+        with pytest.raises(FormatError, match="resignation"):
+            BackgammonGame.from_position_id("4HPwATDgc/ABMA", mid)

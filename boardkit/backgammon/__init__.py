@@ -8,7 +8,8 @@
 
 Rules and their IDs (BG-01 ... BG-17): docs/rules/backgammon.md.
 Modules: game.py (the game: state, dice, cube, JSON), movegen.py (plays of a roll),
-notation.py (move text, GNU Backgammon Position/Match IDs), rules.py, match.py (point
+notation.py (move text, GNU Backgammon Position/Match IDs), matfile.py (.mat match
+files: read_mat, replay_mat, write_mat), rules.py, match.py (point
 matches), ai.py (LEVELS, HINT_LEVEL, bot, hint, explain), draw.py, widget.py,
 exercises.py, and the maths: probability.py, bearoff.py, pubeval.py.
 """

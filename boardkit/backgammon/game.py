@@ -1202,14 +1202,32 @@ class BackgammonGame(Game):
     def _from_match_id(cls, mine, theirs, match_id: str) -> BackgammonGame:
         fmt = "GNU Backgammon Match ID (BG-17)"
         info = decode_match_id(match_id)
-        if info["state"] != 1:
+        if info["resign"]:
+            kind = ("single game", "gammon", "backgammon")[info["resign"] - 1]
+            raise FormatError(f"{fmt}: {_short(match_id)} has a resignation offered (of a "
+                              f"{kind}) waiting for an answer; boardkit's games have no "
+                              f"resignations, so this state cannot be loaded")
+        if info["state"] not in (0, 1):
             raise FormatError(f"{fmt}: {_short(match_id)} is not a game in play (game state "
                               f"{info['state']}); only positions in play can be loaded")
         n = info["match_length"]
         try:
-            rules = BackgammonRules.match(n) if n else BackgammonRules.money()
+            rules = (BackgammonRules.match(n) if n
+                     else BackgammonRules.money(jacoby=info["jacoby"]))
         except BoardkitError as e:
             raise FormatError(f"{fmt}: {e}") from None
+        if info["state"] == 0:
+            # gnubg's "no game": the next game of the match, before its opening roll
+            if (info["dice"] is not None or info["doubled"] or info["cube"] != 1
+                    or info["cube_owner"] is not None
+                    or (list(mine), list(theirs)) != (list(START), list(START))):
+                raise FormatError(f"{fmt}: {_short(match_id)} is the state before a game "
+                                  f"(state 0), so the checkers stand as set up, no dice are "
+                                  f"rolled and the cube is 1 in the middle (BG-02, BG-03)")
+            try:
+                return cls(rules, score=info["score"], crawford=info["crawford"])
+            except BoardkitError as e:
+                raise FormatError(f"{fmt}: {_short(match_id)}: {e}") from None
         roller, turn = info["roller"], info["turn"]
         if info["doubled"]:
             if info["dice"] is not None:

@@ -17,11 +17,16 @@ roll)). We checked this on games gnubg played itself (tests/test_backgammon_ids.
 replays them); the manual's prose puts it the other way round, the program is what
 users paste from, so we follow the program.
 
-Match ID (12 characters): a 66-bit key, lowest bit first, in fields
+Match ID (12 characters): a 67-bit key, lowest bit first, in fields
 cube log2 (4) | cube owner (2: 0, 1, or 3 = centre) | player on roll (1) | Crawford (1) |
-game state (3) | player to decide (1) | double offered (1) | resignation (2) |
-die 1 (3) | die 2 (3) | match length (15) | score of player 0 (15) | of player 1 (15),
-then Base64 of the 9 bytes. Player 0 here is White.
+game state (3: 0 no game, 1 playing, 2 over, 3 resigned, 4 double passed) |
+player to decide (1) | double offered (1) | resignation offered (2: 0 none, 1 single,
+2 gammon, 3 backgammon) | die 1 (3) | die 2 (3) | match length (15) |
+score of player 0 (15) | of player 1 (15) | Jacoby rule NOT in use (1, bit 66),
+then Base64 of the 9 bytes. Player 0 here is White. Bit 66 is written inverted, as
+gnubg's matchid.c writes it (``!fJacoby``): 0 in a money game with the Jacoby rule,
+1 in a money game without it and in every match (the rule is for money play only),
+so a match's IDs end in ``E`` where the last byte has no other bit.
 
 Every reader here refuses bad text with a ``FormatError`` naming the format (and
 shows at most the first 40 characters of the input, so a 1 MB paste gives a short
@@ -247,19 +252,21 @@ def decode_position_id(pid: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
 # ------------------------------------------------------------------ Match ID
 _FIELDS = (("cube", 4), ("owner", 2), ("roller", 1), ("crawford", 1), ("state", 3),
            ("turn", 1), ("doubled", 1), ("resign", 2), ("die1", 3), ("die2", 3),
-           ("length", 15), ("score0", 15), ("score1", 15))
+           ("length", 15), ("score0", 15), ("score1", 15), ("nojacoby", 1))
 
 
 def _pack(values: dict) -> str:
     bits: list[int] = []
     for name, width in _FIELDS:
-        v = values[name]
+        v = values.get(name, 0) if name == "nojacoby" else values[name]
         bits.extend((v >> k) & 1 for k in range(width))
     return base64.b64encode(_bits_to_bytes(bits, 9)).decode("ascii")
 
 
 def decode_match_id(mid: str) -> dict:
-    """The fields of a Match ID as a dict (cube value, owner None/0/1, dice, score...)."""
+    """The fields of a Match ID as a dict (cube value, owner None/0/1, dice, score,
+    the game state 0..4, a resignation offered 0..3, the Jacoby flag...).
+    ``encode_match_id`` of this dict gives the same ID back."""
     bits = _bytes_to_bits(_decode_b64(mid, 12, 9, "Match ID"))
     vals, pos = {}, 0
     for name, width in _FIELDS:
@@ -275,6 +282,8 @@ def decode_match_id(mid: str) -> dict:
     n = vals["length"]
     if n and (vals["score0"] >= n or vals["score1"] >= n) and vals["state"] == 1:
         bad.append(f"score {vals['score0']}-{vals['score1']} in a match to {n}")
+    if any(bits[67:]):
+        bad.append("bits set past bit 66")
     if bad:
         raise FormatError(f"GNU Backgammon Match ID (BG-17): {_short(mid)} has an impossible "
                           + ", ".join(bad))
@@ -286,17 +295,63 @@ def decode_match_id(mid: str) -> dict:
         "resign": vals["resign"],
         "dice": (vals["die1"], vals["die2"]) if vals["die1"] else None,
         "match_length": n, "score": (vals["score0"], vals["score1"]),
+        "jacoby": not vals["nojacoby"],
     }
 
 
+_INFO_KEYS = ("cube", "cube_owner", "roller", "crawford", "state", "turn", "doubled",
+              "resign", "dice", "match_length", "score", "jacoby")
+
+
+def _pack_info(info: dict) -> str:
+    """The Match ID of a dict as ``decode_match_id`` returns it (checked field by field)."""
+    fmt = "GNU Backgammon Match ID (BG-17)"
+    if set(info) != set(_INFO_KEYS):
+        raise FormatError(f"{fmt}: the fields are {', '.join(_INFO_KEYS)}; got "
+                          f"{_short(sorted(map(str, info)))}")
+
+    def num(name, v, lo, hi):
+        if not isinstance(v, numbers.Integral) or isinstance(v, bool) or not lo <= v <= hi:
+            raise FormatError(f"{fmt}: {name} must be a whole number {lo}..{hi}, got {_short(v)}")
+        return int(v)
+
+    cube = num("cube", info["cube"], 1, 1 << 15)
+    if cube & (cube - 1):
+        raise FormatError(f"{fmt}: cube must be a power of 2, got {cube}")
+    owner = info["cube_owner"]
+    dice = info["dice"] or (0, 0)
+    score = info["score"]
+    if not (isinstance(dice, (tuple, list)) and len(dice) == 2):
+        raise FormatError(f"{fmt}: dice are None or two numbers 1..6, got {_short(dice)}")
+    if not (isinstance(score, (tuple, list)) and len(score) == 2):
+        raise FormatError(f"{fmt}: score is two numbers, got {_short(score)}")
+    mid = _pack({
+        "cube": cube.bit_length() - 1,
+        "owner": 3 if owner is None else num("cube_owner", owner, 0, 1),
+        "roller": num("roller", info["roller"], 0, 1), "crawford": int(bool(info["crawford"])),
+        "state": num("state", info["state"], 0, 4), "turn": num("turn", info["turn"], 0, 1),
+        "doubled": int(bool(info["doubled"])), "resign": num("resign", info["resign"], 0, 3),
+        "die1": num("die", dice[0], 0, 6), "die2": num("die", dice[1], 0, 6),
+        "length": num("match_length", info["match_length"], 0, (1 << 15) - 1),
+        "score0": num("score", score[0], 0, (1 << 15) - 1),
+        "score1": num("score", score[1], 0, (1 << 15) - 1),
+        "nojacoby": int(not info["jacoby"]),
+    })
+    decode_match_id(mid)            # the same checks as reading
+    return mid
+
+
 def encode_match_id(game) -> str:
-    """The Match ID of a BackgammonGame."""
+    """The Match ID of a BackgammonGame (or of the dict ``decode_match_id`` returns).
+    A game before its opening roll is gnubg's "no game" state 0."""
     from .game import BackgammonGame
+    if isinstance(game, dict):
+        return _pack_info(game)
     if not isinstance(game, BackgammonGame):
         raise FormatError(f"GNU Backgammon Match ID (BG-17): expected a BackgammonGame, got "
                           f"{type(game).__name__}")
     phase = game.phase
-    state = {"over": 2}.get(phase, 1)
+    state = {"over": 2, "opening": 0}.get(phase, 1)
     if phase == "over" and game.outcome() is not None and "passed" in game.outcome().reason:
         state = 4
     dice = game.dice or (0, 0)
@@ -309,4 +364,5 @@ def encode_match_id(game) -> str:
         "die1": dice[0], "die2": dice[1],
         "length": game.rules.match_length,
         "score0": game.score[0], "score1": game.score[1],
+        "nojacoby": int(not game.rules.jacoby),
     })
