@@ -19,8 +19,10 @@ import re
 
 import pytest
 
-from boardkit.checkers import CheckersGame, ai as ck_ai
-from boardkit.diamond import DiamondGame, DiamondRules, geometry as B
+from boardkit.checkers import CheckersGame
+from boardkit.checkers import ai as ck_ai
+from boardkit.diamond import DiamondGame, DiamondRules
+from boardkit.diamond import geometry as B
 
 NB = pathlib.Path(__file__).resolve().parents[1] / "notebooks"
 LESSON14 = (NB / "14_checkers_strategy.md").read_text(encoding="utf-8")
@@ -55,7 +57,7 @@ def negamax(g: CheckersGame, depth: int, alpha: int = -10**9, beta: int = 10**9)
     return best
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def grade(fen: str, depth: int = 11) -> dict[str, int]:
     """Every legal move of the position with its value for the mover after ``depth`` plies."""
     g = CheckersGame(fen=fen)
