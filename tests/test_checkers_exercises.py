@@ -72,3 +72,17 @@ def test_summary_counts_answers(capsys):
     ex.check_targets({15, 16})
     ex.summary()
     assert "answers correct" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("written", ["14x23", "14-23", " 14X23 "])
+def test_the_forced_capture_written_with_a_dash_is_right(written, capsys):
+    """CK-15 lets a capture be written with a dash: "14-23" is the capture 14x23 (23 is
+    two rows from 14), so it must not be called a plain step."""
+    assert ex.check_forced_capture(written) is True
+    assert "plain step" not in capsys.readouterr().out
+
+
+def test_a_real_step_is_still_refused_by_the_capture_rule(capsys):
+    assert ex.check_forced_capture("14-17") is False
+    out = capsys.readouterr().out
+    assert "plain step" in out and "CK-06" in out and "14x23" not in out

@@ -1445,7 +1445,7 @@ def explain(game, move) -> str:
     if game.piece_at(move.start) == (game.turn, False) and \
             game._geo.crown_row[game.turn] >> (move.end - 1) & 1:
         return "it crowns a man (CK-08)"
-    return ("the strong search (4 moves ahead, captures read to the end) finds no better "
+    return ("the strong search (4 plies ahead: two moves each, captures read to the end) finds no better "
             "move for material and shape")
 
 

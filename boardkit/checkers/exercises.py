@@ -92,9 +92,15 @@ class CheckersExercises(Exercises):
             t = _move_text(a)
             if t in legal:
                 return True
-            if "-" in t:
-                return "a plain step is not allowed while a capture is available (CK-06)."
-            return "that is not a legal capture here."
+            # the engine reads the answer as a move would be read on the board: "14-23"
+            # is the capture 14x23 written with a dash (CK-15), not a step
+            try:
+                played = str(position("forced").play(t))
+            except BoardkitError as e:
+                if "(CK-06)" in str(e):
+                    return "a plain step is not allowed while a capture is available (CK-06)."
+                return "that is not a legal capture here."
+            return played in legal or "that is not a legal capture here."
         return self.check("forced capture", answer, test=test, hint="Captures are written with x.")
 
     def check_notation(self, answer) -> bool:

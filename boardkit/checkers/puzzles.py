@@ -120,12 +120,12 @@ PUZZLES = PuzzleSet("checkers", (
        traps={"30-25": "Black's man on 21 then jumps it: 21x30 (CK-05).",
               "30-26": "Black's man on 21 can still step: 21-25, and the game goes on (CK-10)."}),
     _p("ck12_forty_moves", "W:WK5,22:BK32:H79",
-       "White to move. For the last 79 moves, Black's and White's together, only kings have moved "
+       "White to move. For the last 79 plies (one ply is one player's move), only kings have moved "
        "and nothing was captured: make a move that keeps the game going.",
        ["22-17", "22-18"], "CK-12", "The 40-move draw",
        hint="The count starts again at every capture and every man move.",
-       why="A man move starts the count again; any king move would have been the 80th such move "
-           "in a row (40 each): a draw (CK-12).",
+       why="A man move starts the count again; any king move would have been the 80th such ply "
+           "in a row (40 moves each): a draw (CK-12).",
        traps=dict.fromkeys(["5-1", "5-9"], _DRAW)),
 ))
 add("en", PUZZLES.texts())
