@@ -42,6 +42,7 @@ from functools import lru_cache
 import numpy as np
 
 from .._core import BoardkitError, ChanceStep, FormatError, Game, IllegalMoveError, Outcome
+from .._input import check_rng
 from ..svg import Drawing
 from .events import EVENTS_EN, FORMAT_EN, WHY_EN
 from .movegen import _LINE_MASKS, Battle, Join, battle_targets, decisions, race_length
@@ -419,6 +420,7 @@ class MawariGame(Game):
         """Toss with a seeded numpy Generator; recorded in history (a ``ChanceStep``),
         undoable. Returns the toss. Does what the base's ``resolve_chance`` does, with
         the toss's consequences looked up instead of worked out again (issue 14)."""
+        check_rng(rng, "MawariGame.resolve_chance(rng)", ("random",))
         if self._finished or self._phase == "decide":
             raise IllegalMoveError(self._no_chance_reason())
         code = self._sample_code(rng)
