@@ -202,3 +202,44 @@ def test_atomic_write_refuses_lone_surrogates(tmp_path):
 
 def test_no_recursion_limit_change():
     assert sys.getrecursionlimit() >= 1000
+
+
+# ------------------------------------------------------------ state validators
+def test_backgammon_move_phase_without_dice_refused():
+    import json
+    g = BackgammonGame().set_dice(3, 1)
+    doc = json.loads(g.to_json())
+    assert doc["state"]["phase"] == "move"
+    doc["state"]["dice"] = None
+    with pytest.raises(BoardkitError, match="dice"):
+        BackgammonGame.from_json(json.dumps(doc))
+    assert BackgammonGame.from_json(g.to_json()).legal_moves() == g.legal_moves()
+
+
+def test_diamond_bots_and_hint_on_a_finished_game():
+    from boardkit.diamond import ai
+    g = DiamondGame.load(os.path.join(os.path.dirname(__file__), "data", "diamond_over.json"))
+    assert g.is_over()
+    for level in ai.LEVELS:
+        with pytest.raises(BoardkitError, match="over"):
+            ai.bot(level)(g, np.random.default_rng(1))
+        assert ai.hint(g, level) is None
+    with pytest.raises(BoardkitError, match="DiamondGame"):
+        ai.bot("strong")(CheckersGame(), np.random.default_rng(1))
+    with pytest.raises(BoardkitError, match="DiamondGame"):
+        ai.hint("diamond")
+
+
+@pytest.mark.parametrize("field,value", [("reason", "end \udc80"), ("events", ["a", "\ud800"]),
+                                         ("events", ["x" * 100_000]), ("reason", "y" * 100_000)])
+def test_mawari_free_text_fields_validated(field, value, tmp_path):
+    import json
+    g = MawariGame()
+    g.resolve_chance(np.random.default_rng(3))
+    doc = json.loads(g.to_json())
+    doc["state"][field] = value
+    text = json.dumps(doc)              # ASCII escapes: the surrogate survives the JSON
+    with pytest.raises(BoardkitError, match=field):
+        MawariGame.from_json(text)
+    g.save(tmp_path / "m.json")         # a valid game still saves and loads
+    assert MawariGame.load(tmp_path / "m.json").to_json() == g.to_json()

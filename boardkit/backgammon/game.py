@@ -1029,6 +1029,9 @@ class BackgammonGame(Game):
         if phase in ("cube", "roll", "move") and turn != roller:
             return (f"in phase {phase!r} the player to act is the player on roll "
                     f"(turn {turn}, roller {roller}) (BG-03)")
+        if phase == "move" and st["dice"] is None:
+            return ("in phase 'move' the player on roll has rolled: the dice must be given "
+                    "(two numbers 1..6) (BG-03)")
         if phase in ("cube", "respond"):
             why = self._cube_reason(roller, cube, owner, crawford)
             if why:
