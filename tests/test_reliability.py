@@ -243,3 +243,14 @@ def test_mawari_free_text_fields_validated(field, value, tmp_path):
         MawariGame.from_json(text)
     g.save(tmp_path / "m.json")         # a valid game still saves and loads
     assert MawariGame.load(tmp_path / "m.json").to_json() == g.to_json()
+
+
+@pytest.mark.parametrize("kw,name", [({"games": 10 ** 12}, "games"), ({"games": float("nan")}, "games"),
+                                     ({"games": "5"}, "games"), ({"game_choices": (20, 2.5)}, "game_choices"),
+                                     ({"game_choices": 7}, "game_choices"), ({"seed": -1}, "seed"),
+                                     ({"max_plies": 10 ** 12}, "max_plies")])
+def test_tiplab_refuses_absurd_counts(kw, name, within_a_second):
+    from boardkit.diamond import ai
+    from boardkit.widgets.tiplab import TipLab
+    with pytest.raises(BoardkitError, match=name):
+        TipLab(ai.lab_tips(), levels={"race": "race"}, executor=None, **kw)
