@@ -37,6 +37,7 @@ __all__ = [
     "rules_to_dict",
     "rules_from_dict",
     "RuleOptions",
+    "short_repr",
 ]
 
 
@@ -320,6 +321,8 @@ class Game(abc.ABC):
     def resolve_chance(self, rng) -> Any:
         """Roll or toss with a seeded numpy Generator; recorded in history, undoable.
         Returns the outcome."""
+        from ._input import check_rng
+        check_rng(rng, f"{type(self).__name__}.resolve_chance(rng)")
         if not self.chance_pending():
             raise IllegalMoveError(self._no_chance_reason())
         return self.set_chance(self._sample_chance(rng))
@@ -487,9 +490,36 @@ class Game(abc.ABC):
 
 
 def _short(value: Any, limit: int = 40) -> str:
-    """repr of a value, cut short (error messages must stay small for 1 MB inputs)."""
-    r = repr(value) if not isinstance(value, BaseException) else str(value)
+    """repr of any value, cut to about ``limit`` characters, that never fails and stays
+    fast (error messages must stay small for 1 MB inputs): long text is cut before its
+    repr is built, a huge int is described by its size, containers are shown a few
+    items and levels deep (``reprlib``), a numpy array by its shape and dtype when
+    large, and an object whose repr raises by its type name."""
+    import reprlib
+    try:
+        if isinstance(value, BaseException):
+            text = str(value)
+            return text if len(text) <= limit else text[:limit] + "..."
+        if isinstance(value, (str, bytes, bytearray)) and len(value) > limit:
+            return repr(value[:limit]) + "..."
+        if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 4 * limit:
+            return f"<a whole number of about {int(value.bit_length() * 0.30103):,} digits>"
+        size = getattr(value, "size", None)
+        if type(value).__module__ == "numpy" and isinstance(size, int) and size > 16:
+            return f"<numpy array, shape {tuple(value.shape)}, dtype {value.dtype}>"
+        rep = reprlib.Repr()
+        rep.maxlevel, rep.maxstring, rep.maxother, rep.maxlong = 3, limit, limit, 4 * limit
+        rep.maxlist = rep.maxtuple = rep.maxdict = rep.maxset = rep.maxfrozenset = 6
+        r = rep.repr(value)
+        if " instance at 0x" in r:              # reprlib's answer to a repr that raised
+            r = f"<{type(value).__name__}>"
+    except Exception:                           # noqa: BLE001 - a hostile __repr__
+        r = f"<{type(value).__name__}>"
     return r if len(r) <= limit else r[:limit] + "..."
+
+
+#: the public name of the safe repr used in refusal messages
+short_repr = _short
 
 
 class RuleOptions:

@@ -19,6 +19,12 @@ Limits (module constants, said in the error messages):
     parse_probability(value, fmt)            -> Fraction in [0, 1]
     parse_float(value, fmt, lo=None, hi=None)    -> float (finite)
     read_text(path, fmt)                     -> str     (size-limited, UTF-8, BoardkitError)
+    check_path(path, what)                   -> str     (a file name: str, bytes or PathLike)
+    check_rng(rng, what)                     -> Generator (a numpy Generator, nothing else)
+    check_count(value, what, lo, hi)         -> int     (a bounded whole number, not bool)
+    check_seed(seed, what)                   -> seed    (None, an int >= 0 or a SeedSequence)
+    check_text(value, what, limit)           -> str     (bounded, encodable text)
+    short_repr(value, limit)                 -> str     (a safe, truncated repr)
     atomic_write(path, data)                 -> None    (temp file + os.replace)
 """
 from __future__ import annotations
@@ -33,12 +39,17 @@ from typing import Any
 
 import numpy as np
 
-from ._core import BoardkitError, FormatError
+from ._core import BoardkitError, FormatError, short_repr
 
 __all__ = ["MAX_INPUT_BYTES", "MAX_JSON_DEPTH", "MAX_INT_DIGITS", "MAX_JSON_INT_DIGITS", "MAX_EXPONENT",
            "MAX_NUMBER_CHARS", "loads_json", "json_depth", "check_size", "parse_int",
            "parse_fraction", "parse_probability", "parse_float", "read_text", "read_bytes",
-           "atomic_write"]
+           "atomic_write", "check_path", "check_rng", "check_count", "check_seed", "check_text",
+           "short_repr", "MAX_COUNT"]
+
+#: the largest count (games, samples, tosses...) any call accepts: more could not
+#: answer in a lesson's time, so it is refused at once instead of hanging
+MAX_COUNT = 10**9
 
 MAX_INPUT_BYTES = 1_000_000
 MAX_JSON_DEPTH = 32
@@ -228,16 +239,112 @@ def parse_float(value: Any, fmt: str, lo: float | None = None, hi: float | None 
     return out
 
 
-# ------------------------------------------------------------------- files
-def read_bytes(path: Any, fmt: str, limit: int = MAX_INPUT_BYTES) -> bytes:
-    """A file's bytes, at most ``limit``; OSError becomes ``BoardkitError``."""
+# ------------------------------------------------------------- arguments
+def check_rng(rng: Any, what: str = "rng", methods: tuple[str, ...] = ("integers", "random"),
+              ) -> np.random.Generator:
+    """A numpy ``Generator``: chance always comes from a seeded generator passed in. An
+    int seed, None, text or the legacy RandomState is refused with a BoardkitError
+    naming the argument, instead of a raw AttributeError later. An object offering the
+    Generator ``methods`` the caller draws with (a wrapped or scripted generator in a
+    test or a lesson) is accepted too."""
+    if not isinstance(rng, np.random.Generator) and (
+            isinstance(rng, (np.random.RandomState, int, float, str, bytes)) or rng is None
+            or not all(callable(getattr(rng, m, None)) for m in methods)):
+        raise BoardkitError(f"{what} must be a numpy random Generator, e.g. "
+                            f"numpy.random.default_rng(1); got {short_repr(rng)}")
+    return rng
+
+
+def check_count(value: Any, what: str, lo: int = 0, hi: int = MAX_COUNT) -> int:
+    """A whole number in [lo, hi] (a Python or numpy int, never a bool, a float, NaN
+    or text): the counts of games, samples, tosses, chunks and blocks. ``hi`` bounds
+    the work so that a call answers or is refused at once, never hangs."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
+        raise BoardkitError(f"{what} must be a whole number in [{lo:,}, {hi:,}]; "
+                            f"got {short_repr(value)}")
+    v = int(value)
+    if not lo <= v <= hi:
+        raise BoardkitError(f"{what} must be a whole number in [{lo:,}, {hi:,}]; got {short_repr(v)}")
+    return v
+
+
+def check_seed(seed: Any, what: str = "seed") -> Any:
+    """A seed for ``numpy.random.SeedSequence``: None (fresh entropy), a whole number
+    in [0, 2**128) or a SeedSequence; anything else is refused naming the argument."""
+    if seed is None or isinstance(seed, np.random.SeedSequence):
+        return seed
+    if isinstance(seed, (bool, np.bool_)) or not isinstance(seed, (int, np.integer)) \
+            or not 0 <= int(seed) < 2 ** 128:
+        raise BoardkitError(f"{what} must be None or a whole number in [0, 2**128); "
+                            f"got {short_repr(seed)}")
+    return int(seed)
+
+
+def check_text(value: Any, what: str, limit: int = 10_000) -> str:
+    """Text of at most ``limit`` characters that can be written as UTF-8 (no lone
+    surrogate): the free-text fields of a save, so that save() never fails later."""
+    if not isinstance(value, str):
+        raise BoardkitError(f"{what} must be text, got {short_repr(value)}")
+    if len(value) > limit:
+        raise BoardkitError(f"{what} is too long ({len(value):,} > {limit:,} characters)")
     try:
-        with open(path, "rb") as f:
+        value.encode("utf-8")
+    except UnicodeEncodeError as e:
+        raise BoardkitError(f"{what} is not valid text (a lone surrogate at position "
+                            f"{e.start})") from None
+    return value
+
+
+def check_path(path: Any, what: str = "file") -> str | bytes:
+    """A file name (text, bytes or a PathLike such as ``pathlib.Path``), else a
+    BoardkitError naming ``what``; an empty name or one with a NUL byte is refused."""
+    try:
+        p = os.fspath(path)
+    except Exception:               # noqa: BLE001 - TypeError, or a hostile __fspath__
+        raise BoardkitError(f"{what}: a file name must be text or a pathlib.Path, got "
+                            f"{short_repr(path)}") from None
+    if len(p) == 0 or (b"\0" if isinstance(p, bytes) else "\0") in p:
+        raise BoardkitError(f"{what}: bad file name {_name(p)}")
+    if isinstance(p, str):
+        try:
+            os.fsencode(p)
+        except UnicodeError:
+            raise BoardkitError(f"{what}: bad file name {_name(p)} (not encodable)") from None
+    return p
+
+
+# ------------------------------------------------------------------- files
+def open_regular(path: Any, fmt: str):
+    """Open ``path`` for reading in binary if it is a regular file. A FIFO, a device,
+    a socket or a folder is refused at once (opened without blocking, then checked with
+    fstat), so reading never hangs on a pipe that nobody writes."""
+    import stat
+    p = check_path(path, fmt)
+    try:
+        fd = os.open(p, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    except OSError as e:
+        raise BoardkitError(f"{fmt}: cannot read {_name(p)}: {e.strerror or e}") from None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise BoardkitError(f"{fmt}: cannot read {_name(p)}: not a regular file (a "
+                                f"folder, pipe or device cannot be read as a saved file)")
+        if hasattr(os, "set_blocking"):
+            os.set_blocking(fd, True)
+        f = os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
+    return f
+
+
+def read_bytes(path: Any, fmt: str, limit: int = MAX_INPUT_BYTES) -> bytes:
+    """A regular file's bytes, at most ``limit``; OSError becomes ``BoardkitError``."""
+    f = open_regular(path, fmt)
+    try:
+        with f:
             data = f.read(limit + 1)
     except OSError as e:
         raise BoardkitError(f"{fmt}: cannot read {_name(path)}: {e.strerror or e}") from None
-    except (TypeError, ValueError) as e:
-        raise BoardkitError(f"{fmt}: bad file name {_name(path)} ({str(e)[:80]})") from None
     if len(data) > limit:
         raise FormatError(f"{fmt}: file too large (over {limit:,} bytes)")
     return data
@@ -246,10 +353,10 @@ def read_bytes(path: Any, fmt: str, limit: int = MAX_INPUT_BYTES) -> bytes:
 def _name(p: Any) -> str:
     """A file name for an error message, cut short."""
     try:
-        r = repr(os.fspath(p))
-    except TypeError:
-        r = repr(p)
-    return r if len(r) <= 100 else r[:100] + "..."
+        p = os.fspath(p)
+    except Exception:               # noqa: BLE001 - any object may be given as a name
+        pass
+    return short_repr(p, 100)
 
 
 def read_text(path: Any, fmt: str, limit: int = MAX_INPUT_BYTES) -> str:
@@ -262,11 +369,14 @@ def atomic_write(path: Any, data: str | bytes) -> None:
     file in the same folder, flushed and fsynced, then ``os.replace``. A failure
     leaves any earlier file intact and raises ``BoardkitError``."""
     if isinstance(data, str):
-        data = data.encode("utf-8")
-    try:
-        path = os.fspath(path)
-    except TypeError:
-        raise BoardkitError(f"bad file name {_name(path)}") from None
+        try:
+            data = data.encode("utf-8")
+        except UnicodeEncodeError as e:
+            raise BoardkitError(f"cannot write {_name(path)}: the text holds a lone surrogate "
+                                f"at position {e.start}") from None
+    path = check_path(path, "save")
+    if isinstance(path, bytes):
+        path = os.fsdecode(path)
     folder = os.path.dirname(os.path.abspath(path))
     tmp = None
     try:

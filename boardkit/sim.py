@@ -30,7 +30,8 @@ from typing import Any
 
 import numpy as np
 
-from ._core import BoardkitError
+from ._core import BoardkitError, short_repr
+from ._input import check_count, check_rng, check_seed
 
 __all__ = ["DEFAULT_MAX_PLIES", "CHANCE_STEPS_PER_PLY", "wilson_interval", "play_game", "tournament",
            "TournamentResult", "monte_carlo", "MonteCarloResult", "spawn_rngs", "progress_bar"]
@@ -40,18 +41,33 @@ __all__ = ["DEFAULT_MAX_PLIES", "CHANCE_STEPS_PER_PLY", "wilson_interval", "play
 DEFAULT_MAX_PLIES = 2000
 #: chance steps allowed per allowed move (a guard for games that are mostly tosses)
 CHANCE_STEPS_PER_PLY = 50
+#: the most games one tournament, and samples one Monte Carlo run, may ask for: more
+#: could not answer in a lesson's time, so it is refused at once instead of hanging
+MAX_GAMES = 100_000
+MAX_SAMPLES = 10**9
 
 
 def spawn_rngs(seed: int | None, n: int) -> list[np.random.Generator]:
     """n independent generators derived from one seed."""
+    seed = check_seed(seed, "spawn_rngs(seed)")
+    n = check_count(n, "spawn_rngs(n)", 0, MAX_GAMES)
     return [np.random.default_rng(s) for s in np.random.SeedSequence(seed).spawn(n)]
 
 
 def wilson_interval(successes: float, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
     """The Wilson score interval for a proportion (95% by default). Draws may count
     as half a success."""
+    n = check_count(n, "wilson_interval(n)", 0, 10**15)
     if n <= 0:
         raise BoardkitError("an interval needs at least one trial")
+    if isinstance(successes, bool) or not isinstance(successes, (int, float, np.integer, np.floating)) \
+            or not math.isfinite(successes):
+        raise BoardkitError(f"wilson_interval(successes) must be a finite number, got "
+                            f"{short_repr(successes)}")
+    if isinstance(z, bool) or not isinstance(z, (int, float, np.integer, np.floating)) \
+            or not math.isfinite(z) or not 0 <= z <= 10:
+        raise BoardkitError(f"wilson_interval(z) must be a number in [0, 10] (1.96 for 95%), "
+                            f"got {short_repr(z)}")
     if not 0 <= successes <= n:
         raise BoardkitError(f"successes must lie in [0, {n}], got {successes}")
     p = successes / n
@@ -80,10 +96,10 @@ def progress_bar(total: int, description: str = ""):
 def _resolve_executor(executor):
     if executor is None or isinstance(executor, Executor):
         return executor, False
-    if executor == "process":
+    if isinstance(executor, str) and executor == "process":
         return ProcessPoolExecutor(max_workers=2), True
     raise BoardkitError("executor must be None, 'process' or a concurrent.futures.Executor, "
-                        f"got {executor!r}")
+                        f"got {short_repr(executor)}")
 
 
 def _run_chunks(func: Callable, jobs: list, executor, progress: bool, description: str,
@@ -125,10 +141,20 @@ def play_game(game, bots: Sequence[Callable], rng: np.random.Generator,
     At most ``max_plies`` moves (default 2000; None also means the default: a
     simulation always ends) and ``CHANCE_STEPS_PER_PLY * max_plies`` rolls/tosses.
     Returns (outcome, or None if a cap was reached, plies played)."""
+    check_rng(rng, "play_game(rng)")
+    from ._core import Game
+    if not isinstance(game, Game):
+        raise BoardkitError(f"play_game(game) must be a boardkit game, got {short_repr(game)}")
+    try:
+        bots = list(bots[:game.players]) if isinstance(bots, (list, tuple)) else None
+    except TypeError:
+        bots = None
+    if bots is None or len(bots) < game.players or not all(callable(b) for b in bots):
+        raise BoardkitError(f"play_game(bots) must be a list of {game.players} callables "
+                            f"bot(game, rng) -> move")
     if max_plies is None:
         max_plies = DEFAULT_MAX_PLIES
-    if isinstance(max_plies, bool) or not isinstance(max_plies, int) or max_plies < 0:
-        raise BoardkitError(f"max_plies must be a whole number >= 0, got {max_plies!r}")
+    max_plies = check_count(max_plies, "max_plies", 0, 10**7)
     # A game may play this loop itself, leaner (e.g. building its event text or undo
     # records only when read): ``_play_bots(bots, rng, max_plies, max_chance)`` must play
     # the same games as the loop below (the same rng draws, bot calls and moves; the same
@@ -218,8 +244,17 @@ def tournament(factory: Callable[[], Any], bots: Mapping[str, Callable], games: 
     no bot profits from moving first. A game longer than ``max_plies`` moves (default
     ``DEFAULT_MAX_PLIES`` = 2000) stops and counts as unfinished (half a point each).
     The result is the same for any executor."""
-    if games <= 0:
-        raise BoardkitError(f"games must be positive, got {games}")
+    games = check_count(games, "tournament(games)", 1, MAX_GAMES)
+    chunk = check_count(chunk, "tournament(chunk)", 1, MAX_GAMES)
+    seed = check_seed(seed, "tournament(seed)")
+    if max_plies is not None:
+        check_count(max_plies, "tournament(max_plies)", 0, 10**7)
+    if not callable(factory):
+        raise BoardkitError(f"tournament(factory) must be a callable making a fresh game, "
+                            f"got {short_repr(factory)}")
+    if not isinstance(bots, Mapping) or not all(callable(b) for b in bots.values()):
+        raise BoardkitError("tournament(bots) must be a dict {name: bot(game, rng) -> move}, "
+                            f"got {short_repr(bots)}")
     names = tuple(bots)
     k = len(names)
     if k < 1:
@@ -278,8 +313,14 @@ def monte_carlo(fn: Callable[[np.random.Generator, int], np.ndarray], n: int, se
 
     The n samples are drawn in blocks, each with its own seed, so the answer does not
     depend on the executor."""
-    if n <= 0:
-        raise BoardkitError(f"n must be positive, got {n}")
+    n = check_count(n, "monte_carlo(n)", 1, MAX_SAMPLES)
+    block = check_count(block, "monte_carlo(block)", 1, 10**8)
+    seed = check_seed(seed, "monte_carlo(seed)")
+    if not callable(fn):
+        raise BoardkitError(f"monte_carlo(fn) must be a callable fn(rng, size), got {short_repr(fn)}")
+    if -(-n // block) > 10**6:
+        raise BoardkitError(f"monte_carlo: {n:,} samples in blocks of {block:,} make over "
+                            f"1,000,000 blocks; give a larger block")
     sizes = [min(block, n - i) for i in range(0, n, block)]
     seeds = np.random.SeedSequence(seed).spawn(len(sizes))
     jobs = [(fn, s, sd) for s, sd in zip(sizes, seeds)]

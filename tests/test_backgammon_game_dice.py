@@ -29,7 +29,8 @@ def test_draws_and_state_as_integers(bitgen):
 def test_rejected_draws_drawn_again():
     # Lemire's method rejects a 32-bit draw x when (6 x) mod 2**32 < 4 (x = 0 does)
     seq = iter([0, 0, 2**31 + 1, 5, 2**32 - 1])
-    fake = object()
+    # an object offering a Generator's integers() (resolve_chance refuses any other)
+    fake = type("Fake", (), {"integers": lambda self, *a: None})()
     saved = G._DRAW
     try:
         G._DRAW = (fake, lambda st: next(seq), None, threading.Lock())

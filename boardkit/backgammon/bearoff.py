@@ -36,7 +36,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .._core import BoardkitError
-from .._input import atomic_write
+from .._input import atomic_write, open_regular
 from .notation import _bounded, _short
 
 __all__ = [
@@ -293,7 +293,8 @@ def _load_cache(path: pathlib.Path) -> BearoffTable | None:
     (empty, truncated, bit-flipped: any error while reading, or a checksum that does
     not match) or wrong (``_table_problem``)."""
     try:
-        with np.load(path, allow_pickle=False) as z:
+        # a FIFO or other non-regular file is refused at once (np.load would block on it)
+        with open_regular(path, "bear-off cache") as f, np.load(f, allow_pickle=False) as z:
             positions, mean, dist = z["positions"], z["mean"], z["dist"]
             digest = str(z["sha256"])
         if digest != _digest(positions, mean, dist):

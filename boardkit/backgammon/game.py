@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .._core import BoardkitError, ChanceStep, FormatError, Game, IllegalMoveError, Outcome
+from .._input import check_rng
 from .movegen import (
     START,
     Play,
@@ -405,6 +406,7 @@ class BackgammonGame(Game):
         """Roll with a seeded numpy Generator (the opening roll or a turn's two dice);
         recorded in history as a ``ChanceStep``, undoable. Returns the outcome. (The
         base's, without re-checking the dice it has just drawn itself.)"""
+        check_rng(rng, "BackgammonGame.resolve_chance(rng)", ("integers",))
         if self._phase == "roll":
             # a turn's roll, written out (the same draws as _sample_chance); the history
             # entry is one of 72 immutable ChanceSteps, made once (frozen dataclasses
@@ -468,6 +470,7 @@ class BackgammonGame(Game):
     def roll(self, rng) -> tuple[int, int]:
         """Roll for the player on roll and return the dice to play; at the start of a turn
         where a double is possible this means "no double" (CubeAction("roll")) first."""
+        check_rng(rng, "BackgammonGame.roll(rng)", ("integers",))
         if self._phase == "cube":
             self.play(CubeAction("roll"))
         self.resolve_chance(rng)
@@ -1026,6 +1029,9 @@ class BackgammonGame(Game):
         if phase in ("cube", "roll", "move") and turn != roller:
             return (f"in phase {phase!r} the player to act is the player on roll "
                     f"(turn {turn}, roller {roller}) (BG-03)")
+        if phase == "move" and st["dice"] is None:
+            return ("in phase 'move' the player on roll has rolled: the dice must be given "
+                    "(two numbers 1..6) (BG-03)")
         if phase in ("cube", "respond"):
             why = self._cube_reason(roller, cube, owner, crawford)
             if why:

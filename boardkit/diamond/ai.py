@@ -446,8 +446,23 @@ def _chosen(game, code: int) -> DiamondMove:
 
 
 # ----------------------------------------------------------------------- bots
+def _ready(game, rng) -> None:
+    """Refuse what no bot can answer: not a Diamond game, a finished game (no move is
+    left to choose, DG-07), or chance that is not a numpy Generator."""
+    from .._input import check_rng
+    from .game import DiamondGame
+    if not isinstance(game, DiamondGame):
+        from .._core import short_repr
+        raise BoardkitError(f"a Diamond bot plays a DiamondGame, got {short_repr(game)}")
+    if game._is_over_fast():
+        raise BoardkitError("the game is over: a bot has no move to choose (DG-07)")
+    if rng is not None:
+        check_rng(rng, "Diamond bot (rng)", ("random",))
+
+
 def intro_bot(game, rng: np.random.Generator) -> DiamondMove:
     """入門: a random destination; two times in three it avoids going backwards."""
+    _ready(game, rng)
     moves = fast_moves(game)
     if rng.random() < 2 / 3:
         dist = _dist_table(game)[game.turn]
@@ -474,6 +489,7 @@ class RaceBot:
                 f"weights={self.weights})")
 
     def __call__(self, game, rng: np.random.Generator):
+        _ready(game, rng)
         me = game.turn
         homes = _homes(game, 1) if self.follow and not game._is_over_fast() else None
         if homes is not None:             # fast_moves(game), with the masks _Gains needs
@@ -818,6 +834,7 @@ class ReplyBot:
         return f"ReplyBot(width={self.width}, reply_width={self.reply_width}, follow={self.follow})"
 
     def __call__(self, game, rng: np.random.Generator):
+        _ready(game, rng)
         homes = _homes(game, 2)
         if homes is None:
             return _pick(game, rng, self.width, self._score)
@@ -1079,6 +1096,7 @@ class LookaheadBot:
                 f"second={self.second}, mix={self.mix})")
 
     def __call__(self, game, rng: np.random.Generator):
+        _ready(game, rng)
         return _pick(game, rng, self.width, self._score)
 
     def _score(self, game, m):
@@ -1136,10 +1154,15 @@ def bot(level: str) -> Callable:
     return _BY_LEVEL[check_level(level, LEVELS)]
 
 
-def hint(game, level: str | None = None) -> DiamondMove:
+def hint(game, level: str | None = None) -> DiamondMove | None:
     """The move the level would play (default HINT_LEVEL), found on a copy (the game
-    is not changed), with a fixed seed so the same position gives the same hint."""
+    is not changed), with a fixed seed so the same position gives the same hint; None
+    when the game is over (there is no move to suggest)."""
     player = bot(HINT_LEVEL if level is None else level)
+    from .game import DiamondGame
+    if isinstance(game, DiamondGame) and game.is_over():
+        return None
+    _ready(game, None)
     return player(game.copy(), np.random.default_rng(0))
 
 

@@ -42,6 +42,7 @@ from functools import lru_cache
 import numpy as np
 
 from .._core import BoardkitError, ChanceStep, FormatError, Game, IllegalMoveError, Outcome
+from .._input import check_rng
 from ..svg import Drawing
 from .events import EVENTS_EN, FORMAT_EN, WHY_EN
 from .movegen import _LINE_MASKS, Battle, Join, battle_targets, decisions, race_length
@@ -419,6 +420,7 @@ class MawariGame(Game):
         """Toss with a seeded numpy Generator; recorded in history (a ``ChanceStep``),
         undoable. Returns the toss. Does what the base's ``resolve_chance`` does, with
         the toss's consequences looked up instead of worked out again (issue 14)."""
+        check_rng(rng, "MawariGame.resolve_chance(rng)", ("random",))
         if self._finished or self._phase == "decide":
             raise IllegalMoveError(self._no_chance_reason())
         code = self._sample_code(rng)
@@ -1204,8 +1206,8 @@ class MawariGame(Game):
                 or any(not whole(q, 0, n - 1) for q in finished):
             bad(f"'finished' is [] or [the one player who ended the game], got {short(finished)}",
                 "MS-10")
-        if not isinstance(reason, str) or len(reason) > MAX_TEXT:
-            bad("'reason' must be a short text")
+        if not isinstance(reason, str) or len(reason) > MAX_TEXT or not _encodable(reason):
+            bad("'reason' must be a short text (UTF-8, no lone surrogate)")
         if finished:
             w = finished[0]
             if rank[w] != 3:
@@ -1269,8 +1271,10 @@ class MawariGame(Game):
         toss = d["last_toss"]
         toss = None if toss is None else Toss.parse(toss)
         events = d["events"]
-        if not isinstance(events, list) or any(not isinstance(e, str) for e in events):
-            bad("'events' must be a list of text lines")
+        if not isinstance(events, list) or any(not isinstance(e, str) or len(e) > MAX_TEXT
+                                               or not _encodable(e) for e in events):
+            bad(f"'events' must be a list of text lines (each at most {MAX_TEXT} characters "
+                f"of UTF-8 text, no lone surrogate)")
         self._home, self._pos, self._rank, self._laid = home, pos, rank, laid
         self._current, self._phase, self._again = turn, phase, again
         self._offer, self._battle, self._finished = list(offer), b, list(finished)
@@ -1345,3 +1349,12 @@ def _lazy_class(cls: type) -> type:
             "__getattr__": _lazy_getattr, "__reduce_ex__": _lazy_reduce_ex,
             "__new__": _lazy_new, "_plain_class": cls})
     return lazy
+
+
+def _encodable(text: str) -> bool:
+    """Whether text can be written as UTF-8 (a lone surrogate cannot: save() would fail)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True

@@ -33,6 +33,8 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from .._core import BoardkitError, FormatError, RuleOptions
+from .._input import check_count as _check_count
+from .._input import check_rng
 from ..svg import Drawing
 from .notation import short
 
@@ -66,15 +68,16 @@ def overlap_rule(name: Any, where: str = "overlap_back") -> str:
                         f"count, or by the whole value); got {short(name)}")
 
 
+#: the size (bits of the common denominator) an exact turn distribution may reach: its
+#: cost grows fast with the repeats (the realistic model: 10 repeats 0.8 s, 30 repeats 18 s)
+MAX_EXACT_BITS = 600
 MAX_REPEATS = 200             # repeated tosses a truncated turn distribution follows
 MAX_SIMULATED = 50_000_000    # tosses / turns / pieces one simulation call may ask for
 
 
 def check_count(n: Any, what: str = "n") -> int:
     """A number of simulated tosses/turns/pieces: a whole number 0..50,000,000."""
-    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or not 0 <= n <= MAX_SIMULATED:
-        raise BoardkitError(f"{what} must be a whole number 0..{MAX_SIMULATED:,}; got {short(n)}")
-    return int(n)
+    return _check_count(n, what, 0, MAX_SIMULATED)
 
 
 def check_all_down_value(value: Any, where: str = "all_down_value") -> int:
@@ -518,6 +521,10 @@ class TossModel(RuleOptions):
         result's ``remaining`` is that left-out mass, exactly (a Fraction for Fraction
         models)."""
         self._check_turn_ends()
+        if isinstance(tol, bool) or not isinstance(tol, (int, float, Fraction, np.integer, np.floating)) \
+                or not (math.isfinite(tol) and 0 < tol < 1):
+            raise BoardkitError(f"tol must be a number with 0 < tol < 1 (the probability left "
+                                f"out, e.g. 1e-12; MS-07); got {short(tol)}")
         p = self.repeat_probability()
         if max_repeats is None:
             max_repeats = 0
@@ -537,6 +544,12 @@ class TossModel(RuleOptions):
             d[step.squares] = d.get(step.squares, 0) + q
         if self.exact:
             den = math.lcm(*(q.denominator for q in (*again.values(), *last.values())))
+            if (max_repeats + 1) * den.bit_length() > MAX_EXACT_BITS:
+                raise BoardkitError(
+                    f"an exact turn distribution with {max_repeats} repeats needs numbers of "
+                    f"{(max_repeats + 1) * den.bit_length():,} bits (at most {MAX_EXACT_BITS}: "
+                    f"it could not answer in time); ask fewer repeats (max_repeats), a larger "
+                    f"tol, or use a float model (exact=False) (MS-07)")
             again = {k: int(v * den) for k, v in again.items()}
             last = {k: int(v * den) for k, v in last.items()}
         else:
@@ -565,6 +578,7 @@ class TossModel(RuleOptions):
     # ---- simulation ------------------------------------------------------------------
     def sample(self, rng) -> Toss:
         """One random toss (``rng`` = ``numpy.random.default_rng(seed)``)."""
+        check_rng(rng, "TossModel.sample(rng)", ("random",))
         cum = np.cumsum([float(self.face_probs[f]) for f in FACES[:-1]])
         idx = np.searchsorted(cum, rng.random(4), side="right")
         faces = tuple(FACES[i] for i in idx)
@@ -689,6 +703,8 @@ class TossModel(RuleOptions):
         chunks (much faster than whole arrays at once); the tables are built once per
         model."""
         n = check_count(n)
+        chunk = _check_count(chunk, "chunk", 1, MAX_SIMULATED)
+        check_rng(rng, "TossModel.sample_tosses(rng)", ("random",))
         rows = self._kernel.rows
         squares = np.empty(n, dtype=np.int64)
         again = np.empty(n, dtype=bool)
@@ -723,6 +739,7 @@ class TossModel(RuleOptions):
         generator state, bit for bit (benchmarks/mawari_toss.py)."""
         self._check_turn_ends()
         n = check_count(n)
+        check_rng(rng, "TossModel.simulate_turns(rng)", ("random",))
         if isinstance(chunk, bool) or not isinstance(chunk, (int, np.integer)) \
                 or not 1 <= chunk <= MAX_SIMULATED:
             raise BoardkitError(f"chunk must be a whole number of tosses "

@@ -202,6 +202,18 @@ class TipLab(W.VBox):
             if not (isinstance(f, tuple) and len(f) == 3 and all(callable(x) for x in f)):
                 raise BoardkitError(f"TipLab: tip {name!r} must be (with_bot(level), without_bot(level), "
                                     "new_game()): three callables")
+        from .._input import check_count, check_seed
+        games = check_count(games, "TipLab(games)", 1, 100_000)
+        try:
+            game_choices = [check_count(g, "TipLab(game_choices)", 1, 100_000)
+                            for g in list(game_choices)[:101]] if not isinstance(game_choices, str) else None
+        except TypeError:
+            game_choices = None
+        if game_choices is None:
+            raise BoardkitError("TipLab: game_choices must be a list of game counts from 1 to 100000")
+        seed = check_seed(seed, "TipLab(seed)")
+        if max_plies is not None:
+            check_count(max_plies, "TipLab(max_plies)", 0, 10**7)
         if not isinstance(chunk, int) or isinstance(chunk, bool) or chunk < 1:
             raise BoardkitError(f"TipLab: chunk must be a positive int, got {chunk!r}")
         if executor not in (None, "process") and not isinstance(executor, Executor):
