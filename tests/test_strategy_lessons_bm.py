@@ -52,3 +52,21 @@ def test_ms15_smart_battles_when_behind_refuses_when_ahead(p1, p2, battle_better
         assert lo_s > hi_b, (wb, ws)
     # the race model leaves out laying down and two-ups: it stays within 3 points
     assert abs(model_battle - wb / n) < 0.03 and abs(model_stay - ws / n) < 0.03
+
+
+def test_bg07_notebook_32_try_it_board_matches_its_text():
+    """32's second Try-it: Red holds exactly four points (White's 24 to 21), so 16 of the
+    36 rolls dance and 20 enter; 4-3 dances and 6-5 can stand on White's 19 or 20."""
+    from boardkit.backgammon import BackgammonGame
+    from boardkit.backgammon.game import side
+    from boardkit.backgammon.rules import BackgammonRules
+
+    def board():
+        return BackgammonGame.from_position(side({6: 5, 8: 3, 13: 6}, bar=1),
+                                            side({1: 2, 2: 2, 3: 2, 4: 2, 13: 7}),
+                                            rules=BackgammonRules.no_cube())
+    plays = {(a, b): [str(m) for m in board().set_dice(a, b).legal_moves()]
+             for a in range(1, 7) for b in range(1, 7)}
+    dance = [r for r, p in plays.items() if p == ["(no play)"]]
+    assert len(dance) == 16 and (4, 3) in dance
+    assert any(p.startswith(("bar/19", "bar/20")) for p in plays[(6, 5)])
