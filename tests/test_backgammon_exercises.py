@@ -75,3 +75,11 @@ def test_checks_never_raise(capsys):
     assert not e.check_shots_6("1e-100000000")
     out = capsys.readouterr().out
     assert "not answered yet" in out and "could not check" in out
+
+
+def test_bg16_legal_plays_accept_any_spelling_of_the_same_play(capsys):
+    """'bar/20/16' and 'bar/20 20/16' are the play the engine writes 'bar/16' (BG-16)."""
+    from boardkit.backgammon.exercises import ex
+    assert ex.check_legal_plays(["bar/20/16", "bar/20 6/2"]) is True
+    assert ex.check_legal_plays(["bar/20 20/16", "6/2 bar/20"]) is True
+    assert ex.check_legal_plays(["bar/16", "13/7"]) is False

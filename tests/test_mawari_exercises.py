@@ -56,3 +56,17 @@ def test_ms05_ms07_checks_accept_equivalent_numbers():
     assert ex.check_toss_again_fair(0.0625) and ex.check_toss_again_fair(Fraction(1, 16))
     assert ex.check_expected_squares(3.4667) and ex.check_expected_tosses(16 / 15)
     assert ex.check_toss_again_standing(Fraction(3, 5) ** 4)
+
+
+def test_ms05_ms07_rounded_answers_count_with_two_decimals(capsys):
+    """notebook 43 prints ≈ 3.47 squares per turn: 3.47 and 1.07 (16/15) count; a
+    one-decimal or wrongly rounded answer does not."""
+    assert ex.check_expected_squares(3.47) is True and ex.check_expected_squares("3.47") is True
+    assert ex.check_expected_tosses(1.07) is True
+    assert ex.check_expected_squares(3.5) is False and ex.check_expected_squares(3.46) is False
+
+
+def test_ms12_a_zero_based_answer_is_explained(capsys):
+    """In code P2 is player 1: the answer [1] gets a sentence about the numbering."""
+    assert ex.check_laid_down([1]) is False
+    assert "counted players from 0" in capsys.readouterr().out

@@ -1,5 +1,5 @@
 """The 回り将棋 widget driven from Python: toss, battle offers, computer seats, undo."""
-from boardkit.mawari import MawariGame
+from boardkit.mawari import MawariGame, ai
 from boardkit.mawari.widget import MawariWidget
 
 
@@ -156,8 +156,9 @@ def test_hint_says_toss_first_then_explains_the_decision():
     w.game.set_toss("up up down down")  # P1 to 1五, in line with P2 on 9五
     w._after_change()
     w.show_hint()
-    assert w.hints_used == 1 and str(w.hint) == "no battle"
-    assert "Hint: no battle" in w.message and "16-square race" in w.message
+    assert w.hints_used == 1 and str(w.hint) == str(ai.hint(w.game))
+    assert f"Hint: {w.hint}" in w.message and "16-square race" in w.message
+    assert "chance to win the game" in w.message
     w.decide("no battle")
     assert w.hint is None and w.last_error is None
 

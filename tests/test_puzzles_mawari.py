@@ -91,14 +91,15 @@ def test_a_battle_answer_is_an_offered_decision(puzzle):
     played.play(by_cell[cell])                       # a real decision the engine accepts
 
 
-def test_declining_against_a_silver_is_right_because_a_silver_win_ends_the_game():
+def test_declining_when_ahead_is_right_because_a_battle_adds_risk():
+    """P1's 香 a lap ahead of P2's 歩: the race model gives P1 a better chance to win the
+    game without the battle, and the puzzle's answer is to decline."""
+    from boardkit.mawari.game import Battle
     p = next(p for p in PUZZLES if p.title == "A battle not to declare")
     g = p.make_game()
-    g.play("battle P2")
-    g.set_toss("down down down up")                  # the attacker: 1
-    while not g.is_over():
-        g.set_toss("down down down down")            # 20 each: the defender gets back
-    assert g.outcome().winner == 1 and g.outcome().rule == "MS-15"
+    chances = ai.battle_chances(g)
+    assert chances[Battle(None)][0] > chances[Battle(1)][0] + 0.03
+    assert p.accepted == ["1五"] or list(p.accepted) == ["1五"]
 
 
 @pytest.mark.parametrize("puzzle", list(PUZZLES), ids=lambda p: p.title)
@@ -219,7 +220,7 @@ def test_battle_puzzle_hides_the_offer_until_answered_then_plays_the_decision():
     assert w.board.game.phase == "battle" and w.board.game.battle["defender"] == 1
     w.next()
     w.click("9五")
-    assert "the game is over: decline (MS-15)" in w.feedback
+    assert "catches up a whole rank. Decline (MS-15)" in w.feedback
     w.click("1五")                                   # P1's own piece: no battle
     assert w.feedback.startswith("Right: 1五.")
     assert str(w.board.game.moves_played()[-1]) == "no battle"

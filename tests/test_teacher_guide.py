@@ -175,7 +175,7 @@ def _tutor_examples() -> dict[str, str]:
         pieces[first] = (p, True)
         pieces.update({h: p for h in rest})
     straggler = DiamondGame.from_pieces(pieces, DiamondRules(players=2, pieces=10, max_turns=400))
-    battle = MawariGame.setup({0: "1七", 1: ("9五", "銀")}, players=2)
+    battle = MawariGame.setup({0: ("1七", "香"), 1: "9五"}, players=2)
     battle.set_toss("up up down down")
     return {"checkers": ck.advice(CheckersGame(fen="B:W17,27:B10,19"), "10-14"),
             "diamond": dg.advice(straggler, "l8-m8"),

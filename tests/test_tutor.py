@@ -23,8 +23,9 @@ from boardkit.diamond import tutor as dg_tutor
 from boardkit.diamond.draw import cell_id
 from boardkit.diamond.geometry import parse_hole
 from boardkit.diamond.widget import DiamondWidget
-from boardkit.mawari import MawariGame
+from boardkit.mawari import MawariGame, ai
 from boardkit.mawari import tutor as ms_tutor
+from boardkit.mawari.game import Battle
 from boardkit.mawari.widget import MawariWidget
 
 NO_CUBE = BackgammonRules.no_cube()
@@ -213,28 +214,45 @@ def ms_position(p1, p2, players=2):
 
 
 def test_ms15_battle_declared_at_a_bad_moment():
-    """Two players: a battle is an even gamble; against a 銀 it can end the game."""
-    g = ms_position("1七", "9五")
+    """Two players, P1's 香 ahead of P2's 歩: a battle is a gamble that adds risk and
+    lowers the leader's chance to win the game (race model)."""
+    g = ms_position(("1七", "香"), "9五")
+    chances = ai.battle_chances(g)
+    stay, with_ = chances[Battle(None)][0], chances[Battle(1)][0]
+    assert stay > with_ + 0.03
     line = ms_tutor.advice(g, "battle P2")
-    assert "MS-15" in line and "two players" in line and "would not battle" in line
+    assert "MS-15" in line and "you are ahead" in line and "would not battle" in line
+    assert f"from {stay:.0%} to {with_:.0%}" in line
     assert ms_tutor.advice(g, "no battle") is None
     win, draw, loss = ms_tutor.odds(g, 1)
-    assert win == pytest.approx(loss) and f"{win:.0%}" in line
-    g = ms_position("1七", ("9五", "銀"))
-    line = ms_tutor.advice(g, "battle P2")
-    assert "P2 is a 銀" in line and "wins the game" in line
+    assert win == pytest.approx(loss) and f"win {win:.0%}" in line
 
 
 def test_ms15_battle_declined_at_a_good_moment():
-    """Three players: a battle pays; an own 銀 wins the game by winning it."""
+    """Behind in a duel, with three players, or with an own 銀: battling raises the
+    chance to win the game, and declining gets a line that says by how much."""
+    g = ms_position("1七", ("9五", "香"))
+    line = ms_tutor.advice(g, "no battle")
+    chances = ai.battle_chances(g)
+    assert chances[Battle(1)][0] > chances[Battle(None)][0] + 0.03
+    assert "you are behind" in line and "declare battle P2" in line and "rises from" in line
+    assert ms_tutor.advice(g, "battle P2") is None
     g = ms_position("1七", "9五", players=3)
     line = ms_tutor.advice(g, "no battle")
     assert "3 players" in line and "declare battle P2" in line and "win 44%" in line
     assert ms_tutor.advice(g, "battle P2") is None
-    g = ms_position(("1七", "銀"), "9五")
-    line = ms_tutor.advice(g, "no battle")
-    assert "your 銀 wins the game" in line
+    g = ms_position(("1七", "桂"), ("9五", "銀"))
+    assert "you are behind" in ms_tutor.advice(g, "no battle")
     assert ms_tutor.advice(MawariGame(), "no battle") is None      # a toss is due: no decision
+
+
+def test_ms15_a_close_call_is_fine():
+    """Even pieces level in a duel: the two chances differ by under a point, so either
+    decision is fine (no line)."""
+    g = ms_position("1七", "9五")
+    chances = ai.battle_chances(g)
+    assert abs(chances[Battle(1)][0] - chances[Battle(None)][0]) < ms_tutor.CLOSE
+    assert ms_tutor.advice(g, "battle P2") is None and ms_tutor.advice(g, "no battle") is None
 
 
 # --------------------------------------------------------------------- widgets
@@ -342,13 +360,13 @@ def test_diamond_widget_line_after_click_and_move_box():
 
 
 def test_mawari_widget_judges_decisions_only():
-    w = MawariWidget(MawariGame.setup({0: "1七", 1: "9五"}), tutor=True)
+    w = MawariWidget(MawariGame.setup({0: ("1七", "香"), 1: "9五"}), tutor=True)
     w.game.set_toss("up up down down")
     w._after_change()
     assert w.tutor_line == ""                                      # a toss is chance: no line
     w.click("9五")                                                  # battle declared by click
     assert w.game.phase == "battle"
-    assert "even gamble" in w.tutor_line and "would not battle" in w.tutor_line
+    assert "adds risk" in w.tutor_line and "would not battle" in w.tutor_line
     w.undo()
     w.decide("no battle")
     assert w.tutor_line.startswith("Tutor: fine")
@@ -365,7 +383,7 @@ def test_tutor_speaks_japanese():
         g = opening(4, 2)
         assert "36通りのうち8通り" in bg_tutor.advice(g, "13/11 13/9")
         assert "コツ2" in dg_tutor.advice(dg_position(*STR1), "l8-m8")
-        assert "五分五分" in ms_tutor.advice(ms_position("1七", "9五"), "battle P2")
+        assert "賭け" in ms_tutor.advice(ms_position(("1七", "香"), "9五"), "battle P2")
     finally:
         i18n.set_language("en")
 

@@ -30,7 +30,14 @@ def _close(tol: float):
                 x = float(answer)
             except (TypeError, ValueError):
                 return "give a number (a Fraction or a decimal)."
-            return True if abs(x - float(expected)) <= tol else f"{answer} is not right."
+            # a decimal rounded to 2 or more places counts when it rounds the exact value
+            text = str(answer).strip()
+            places = len(text.split(".")[1]) if "." in text and "e" not in text.lower() else 0
+            slack = 0.5 * 10 ** -places if places >= 2 else 0.0
+            if abs(x - float(expected)) <= max(tol, slack + 1e-12):
+                return True
+            return (f"{answer} is not right (a rounded answer counts when it has at least two "
+                    f"decimals and rounds the exact value).")
         return inner
     return test
 
@@ -106,6 +113,9 @@ class MawariExercises(Exercises):
                 given = _players(a)
             except (TypeError, ValueError):
                 return "give player numbers, e.g. [2] or 'P2 P3'."
+            if given != expected and given == {p - 1 for p in expected}:
+                return ("you counted players from 0, as code does (player 1 is P2); here "
+                        "players are counted from 1, as P1, P2, P3: add 1 to each number.")
             verdict = compare_sets(given, expected, what="player",
                                    extra_why="look at each piece P1 passes, and compare ranks")
             return True if verdict is True else "not quite: " + verdict

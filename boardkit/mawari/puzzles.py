@@ -509,15 +509,16 @@ PUZZLES = PuzzleSet("mawari", (
                      "on the opposite edge (MS-15).",
               "1五": "clicking P1's own piece declines the battle; the goal is to declare one "
                      "(MS-15)."}),
-    _p("ms15_not_to_declare", "P1 1八, P2 9五 銀 / up up up down / battle",
-       "P1's 歩 has just moved to 1五, in line with P2's 銀. Battle or not? Decide (click P2's "
-       "piece to declare, P1's own piece for no battle).",
+    _p("ms15_not_to_declare", "P1 1八 香, P2 9五 / up up up down / battle",
+       "Two players. P1's 香 has just moved to 1五, in line with P2's 歩: P1 is a whole lap "
+       "ahead. Battle or not? Decide (click P2's piece to declare, P1's own piece for no "
+       "battle).",
        ["1五"], "MS-15", "A battle not to declare",
-       hint="What happens if the 銀 wins the battle?",
-       why="The race is even, and a 銀 that wins a battle wins the game: declining costs nothing "
-           "(MS-15).",
-       traps={"9五": "a battle is an even race, and if P2's 銀 wins it, the game is over: "
-                     "decline (MS-15)."}),
+       hint="Who needs luck, the player ahead or the player behind?",
+       why="A battle is an even gamble: it adds risk. P1 is ahead, so P1 refuses it; if "
+           "P1 lost, P2 would catch up a whole rank (MS-15).",
+       traps={"9五": "a battle is an even gamble, and the player ahead has more to lose: "
+                     "if P2 wins it, P2 catches up a whole rank. Decline (MS-15)."}),
 ))
 add("en", PUZZLES.texts())
 
@@ -687,13 +688,14 @@ JA = {
     },
     "ms15_not_to_declare": {
         "title": "宣言しない方がよい戦",
-        "goal": "P1 の歩は 1五 に進み、P2 の銀と一直線上に並びました。戦をするか、しないか、決めて"
-                "ください（宣言するなら P2 の駒を、しないなら P1 自身の駒をクリックします）。",
-        "hint": "銀が戦に勝つと、どうなりますか？",
-        "why": "戦は五分五分の競走で、銀が戦に勝つとその時点で上がり、ゲームが終わります。宣言しなくても"
-               "損はありません (MS-15)。",
-        "trap.9五": "戦は五分五分の競走です。P2 の銀が勝つとゲームが終わってしまうので、宣言しないで"
-                    "ください (MS-15)。",
+        "goal": "2人の対戦です。P1 の香は 1五 に進み、P2 の歩と一直線上に並びました。P1 は1周分"
+                "リードしています。戦をするか、しないか、決めてください（宣言するなら P2 の駒を、"
+                "しないなら P1 自身の駒をクリックします）。",
+        "hint": "運が必要なのは、リードしている人ですか、負けている人ですか？",
+        "why": "戦は五分五分の賭けで、危険を増やします。P1 はリードしているので戦をしません。負けると "
+               "P2 が1段追いついてしまいます (MS-15)。",
+        "trap.9五": "戦は五分五分の賭けで、リードしている人のほうが失うものが大きいです。P2 が勝つと "
+                    "1段追いつかれます。宣言しないでください (MS-15)。",
     },
 }
 add("ja", catalogue("mawari", JA))

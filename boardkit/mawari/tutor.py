@@ -5,13 +5,14 @@
     tutor.odds(before, defender)        # (win, draw, loss) of a battle on that player
 
 Tosses are chance, so only decisions are judged: whether to declare a battle (戦,
-MS-15) when a move lines up with an opposing piece. The battle policies of notebook 47
-("Should you declare a battle?") and the ``smart`` level (``TUTOR_LEVEL``, via
-``ai.hint``) decide what is good: a battle is an even race (win = loss), so with two
-players it only trades your promotion for your rival's; with three or four a win
-promotes you over everyone while a loss promotes only one rival; a battle your own 銀
-wins ends the game in your favour; a battle against a 銀 can end it in the rival's.
-The line names the reason and the smart decision with its chances (``ai.battle_odds``).
+MS-15) when a move lines up with an opposing piece. The ``smart`` level
+(``TUTOR_LEVEL``, via ``ai.hint``) decides what is good: it compares the chance to win
+the game with the battle and without it (``ai.battle_chances``, the race model). A
+battle is an even race (win = loss), so it is a gamble that adds risk: worth taking
+when you are behind, not when you are ahead; with three or four players a win lifts
+you over everyone while a loss promotes only one rival; a battle your own 銀 wins ends the
+game in your favour. The line names the reason, both chances to win the
+game and the smart decision with its battle odds (``ai.battle_odds``).
 
 ``advice(before, move)`` is pure engine code: ``before`` is the game in the "decide"
 phase with the student to decide (it is not changed). A decision equal to the smart
@@ -33,26 +34,36 @@ TUTOR_LEVEL = ai.HINT_LEVEL
 add("en", {
     "tutor.ms.tip": "Should you declare a battle? (MS-15)",
     "tutor.ms.line": "{tip}: {why}; {level} would {best}.",
-    "tutor.ms.vs_gin": "P{d} is a 銀: if it wins the battle ({loss} for it) it wins the game",
-    "tutor.ms.even": "with two players a battle is an even gamble (win {win}, lose {loss}): "
-                     "it gives your rival as much as you",
-    "tutor.ms.worse": "battle P{d} is worth less (win {win}, lose {loss})",
-    "tutor.ms.own_gin": "your 銀 wins the game if it wins the battle (win {win})",
-    "tutor.ms.many": "with {n} players a battle pays: a win promotes you over everyone, a loss "
-                     "promotes only one rival",
+    "tutor.ms.ahead": "you are ahead: a battle is a gamble (win {win}, lose {loss}) that adds "
+                      "risk, and your chance to win the game falls from {stay} to {with_}",
+    "tutor.ms.risk": "a battle is a gamble (win {win}, lose {loss}): here your chance to win "
+                     "the game falls from {stay} to {with_}",
+    "tutor.ms.behind": "you are behind: a battle is a gamble (win {win}, lose {loss}) worth "
+                       "taking, and your chance to win the game rises from {stay} to {with_}",
+    "tutor.ms.worse": "battle P{d} is worth less (win {win}, lose {loss}): your chance to win "
+                      "the game is {with_} with it, {best_chance} with the better choice",
+    "tutor.ms.own_gin": "your 銀 wins the game if it wins the battle (win {win}): your chance "
+                        "to win the game rises from {stay} to {with_}",
+    "tutor.ms.many": "with {n} players a win lifts you over everyone and a loss promotes only "
+                     "one rival: your chance to win the game rises from {stay} to {with_}",
     "tutor.ms.declare": "declare battle P{d} (win {win}, draw {draw}, lose {loss})",
     "tutor.ms.decline": "not battle",
 })
 add("ja", {
     "tutor.ms.tip": "戦をしかけるか（MS-15）",
     "tutor.ms.line": "{tip}: {why}。{level}なら{best}。",
-    "tutor.ms.vs_gin": "P{d} は銀です: 戦に勝てば（{loss}）そのまま上がりです",
-    "tutor.ms.even": "2人のときの戦は五分五分の賭けです（勝ち {win}、負け {loss}）: 相手にも同じだけ"
-                     "得をさせます",
-    "tutor.ms.worse": "P{d} との戦は割に合いません（勝ち {win}、負け {loss}）",
-    "tutor.ms.own_gin": "あなたの銀は戦に勝てば上がりです（勝ち {win}）",
-    "tutor.ms.many": "{n}人のときの戦は得です: 勝てば全員より先に出世し、負けても出世するのは"
-                     "相手1人だけです",
+    "tutor.ms.ahead": "あなたはリードしています: 戦は危険を増やす賭けです（勝ち {win}、負け {loss}）。"
+                      "あなたが勝つ確率は{stay}から{with_}に下がります",
+    "tutor.ms.risk": "戦は賭けです（勝ち {win}、負け {loss}）: ここではあなたが勝つ確率が"
+                     "{stay}から{with_}に下がります",
+    "tutor.ms.behind": "あなたは負けています: 戦は試す価値のある賭けです（勝ち {win}、負け {loss}）。"
+                       "あなたが勝つ確率は{stay}から{with_}に上がります",
+    "tutor.ms.worse": "P{d} との戦は割に合いません（勝ち {win}、負け {loss}）: 勝つ確率はこの戦で"
+                      "{with_}、よいほうを選べば{best_chance}です",
+    "tutor.ms.own_gin": "あなたの銀は戦に勝てば上がりです（勝ち {win}）: あなたが勝つ確率は"
+                        "{stay}から{with_}に上がります",
+    "tutor.ms.many": "{n}人のときは、戦に勝てば全員より先に出世し、負けても出世するのは相手1人"
+                     "だけです: あなたが勝つ確率は{stay}から{with_}に上がります",
     "tutor.ms.declare": "P{d} に戦をしかけます（勝ち {win}、引き分け {draw}、負け {loss}）",
     "tutor.ms.decline": "戦をしかけません",
 })
@@ -68,6 +79,18 @@ def _pct(x: float) -> str:
     return f"{x:.0%}"
 
 
+def _pair(a: float, b: float) -> tuple[str, str]:
+    """Two chances as percentages, with one decimal when whole percents would look equal."""
+    if f"{a:.0%}" != f"{b:.0%}":
+        return f"{a:.0%}", f"{b:.0%}"
+    return f"{a:.1%}", f"{b:.1%}"
+
+
+#: a decision within this much of the smart one's chance to win the game is "fine": the
+#: race model is an estimate, and a tutor line over half a point would be noise
+CLOSE = 0.01
+
+
 def _label(level: str) -> str:
     """'the strong level' in English, 「つよい（strong）」 in Japanese."""
     return tr("tutor_level", en=level, ja=ai.LEVELS.get(level, level))
@@ -75,8 +98,9 @@ def _label(level: str) -> str:
 
 def advice(before: MawariGame, move, level: str | None = None) -> str | None:
     """One line when the battle decision ``move`` (the student's, deciding in
-    ``before``) differs from the smart level's, with the reason and the smart
-    decision's chances; else None."""
+    ``before``) differs from the smart level's and costs at least ``CLOSE`` of the
+    chance to win the game, with the reason, both chances and the smart decision's
+    battle odds; else None."""
     if not isinstance(before, MawariGame) or before.is_over() or before.phase != "decide":
         return None
     if isinstance(move, str):
@@ -89,23 +113,34 @@ def advice(before: MawariGame, move, level: str | None = None) -> str | None:
         return None
     me = before.turn
     gin = len(RANKS) - 1
+    chances = ai.battle_chances(before)
+    if move not in chances or chances[best][0] - chances[move][0] < CLOSE:
+        return None
+    stay = chances[Battle(None)][0]
     if move.defender is not None:
-        win, _, loss = odds(before, move.defender)
-        if before.rank(move.defender) == gin and before.rank(me) != gin:
-            why = tr("tutor.ms.vs_gin", d=move.defender + 1, loss=_pct(loss))
-        elif before.players == 2:
-            why = tr("tutor.ms.even", win=_pct(win), loss=_pct(loss))
+        win, _, loss = chances[move][1]
+        a, b = _pair(stay, chances[move][0])
+        fields = dict(win=_pct(win), loss=_pct(loss), stay=a, with_=b)
+        if best.defender is not None:
+            why = tr("tutor.ms.worse", d=move.defender + 1, best_chance=_pct(chances[best][0]),
+                     **fields)
+        elif stay > 1 / before.players:
+            why = tr("tutor.ms.ahead", **fields)
         else:
-            why = tr("tutor.ms.worse", d=move.defender + 1, win=_pct(win), loss=_pct(loss))
+            why = tr("tutor.ms.risk", **fields)
     else:
-        win, _, _ = odds(before, best.defender)
+        win, _, loss = chances[best][1]
+        a, b = _pair(stay, chances[best][0])
+        fields = dict(win=_pct(win), loss=_pct(loss), stay=a, with_=b)
         if before.rank(me) == gin:
-            why = tr("tutor.ms.own_gin", win=_pct(win))
+            why = tr("tutor.ms.own_gin", **fields)
+        elif before.players == 2:
+            why = tr("tutor.ms.behind", **fields)
         else:
-            why = tr("tutor.ms.many", n=before.players)
+            why = tr("tutor.ms.many", n=before.players, **fields)
     if best.defender is None:
         what = tr("tutor.ms.decline")
     else:
-        w, d, lo = odds(before, best.defender)
+        w, d, lo = chances[best][1]
         what = tr("tutor.ms.declare", d=best.defender + 1, win=_pct(w), draw=_pct(d), loss=_pct(lo))
     return tr("tutor.ms.line", tip=tr("tutor.ms.tip"), why=why, level=_label(name), best=what)
