@@ -19,7 +19,7 @@ def _answers(path):
         src = "".join(cell["source"]).strip()
         if src.startswith("answer ="):
             value = ast.literal_eval(src.split("=", 1)[1].split("#")[0].strip())
-            fn = "".join(nxt["source"]).strip().removeprefix("ex.").split("(")[0]
+            fn = "".join(nxt["source"]).strip().removeprefix("_ = ").removeprefix("ex.").split("(")[0]
             out.append((fn, value))
     return out
 

@@ -39,7 +39,7 @@ def test_exercise_notebook_has_blanks_only():
     nb = json.loads((ROOT / "exercises" / "diamond.ipynb").read_text(encoding="utf-8"))
     answers = ["".join(c["source"]).splitlines()[0] for c in nb["cells"]
                if c["cell_type"] == "code" and "".join(c["source"]).startswith("answer = ")]
-    assert answers == ["answer = ..."] * len(CHECKS)
+    assert [a.split("#")[0].strip() for a in answers] == ["answer = ..."] * len(CHECKS)
 
 
 @pytest.mark.parametrize("check", CHECKS, ids=lambda c: c.__name__)
