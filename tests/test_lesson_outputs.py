@@ -108,3 +108,19 @@ def test_the_scanner_finds_raw_reprs_and_respects_the_marker(tmp_path):
 def test_no_raw_python_in_stored_outputs(path):
     found = raw_outputs(path)
     assert not found, f"{path.name}: {len(found)} raw outputs:\n" + "\n".join(found)
+
+
+def test_result_objects_read_as_sentences_and_tables():
+    from boardkit.diamond.solitaire import SolitaireResult
+    from boardkit.mawari.stats import ChiSquare, TossTally
+    from boardkit.widgets.tiplab import LabResult
+    shown = [SolitaireResult(moves=35, solved=True, optimum=27)._repr_html_(),
+             ChiSquare(8.264256766536402, 3, 0.040854642437084754)._repr_html_(),
+             LabResult("hit", 1, games=40, wins=25, losses=15)._repr_html_(),
+             TossTally.from_counts({"up up down down": 3, "up down down down": 2})._repr_html_()]
+    assert "solved in 35 moves (the optimum is 27)" in shown[0]
+    assert "statistic 8.26 with 3 degrees of freedom, p = 0.041" in shown[1]
+    assert "40 games, 25 won, 15 lost" in shown[2] and "62.5%" in shown[2]
+    assert "<table>" in shown[3] and "5 tosses" in shown[3]
+    for text in shown:
+        assert not any(rx.search(text) for _, rx in RAW), text
