@@ -22,15 +22,197 @@ method per exercise; the notebook calls ``ex.check_<name>(answer)`` and ``ex.sum
 
 ``compare_sets`` writes the "missing / not right" feedback once for every game.
 ``Checker`` (the callable underneath) stays for code that uses it directly.
+
+Answers without Python: every check takes plain text as well as Python values. A student
+types ``15, 16`` (or ``{15, 16}``), ``no`` (or ``False``), ``3.47`` (or ``125/36``), a move in
+any notation the game reads. ``items``, ``to_set``, ``to_bool`` and ``to_number`` read such
+text; a badly formed answer raises ``AnswerError``, which the check turns into one clear
+sentence (never a Python exception). ``close_enough`` accepts a rounded decimal and says
+the exact value.
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
+from fractions import Fraction
 from typing import Any
 
-__all__ = ["Checker", "Exercises", "compare_sets", "to_set"]
+from ._core import BoardkitError
+from .i18n import add, tr
+
+__all__ = ["AnswerError", "Checker", "Exercises", "close_enough", "compare_sets", "exact_text",
+           "items", "read_move", "to_bool", "to_number", "to_set"]
 
 _OK, _NO, _BLANK = "✅", "❌", "✏️"
+
+add("en", {
+    "ex.correct": "{name}: correct!",
+    "ex.correct_exact": "{name}: correct! The exact value is {exact}.",
+    "ex.blank": "{name}: not answered yet.",
+    "ex.not_quite": "not quite.",
+    "ex.unreadable": "I could not read that answer: {why}",
+    "ex.unreadable_any": "I could not read {text} as an answer here.",
+    "ex.yes_no": "answer yes or no (or True / False), not {text}.",
+    "ex.number": "{text} is not a number: type digits such as 12, 3.47, 5/12 or 42%.",
+    "ex.too_long": "the answer is too long (at most {n} characters).",
+    "ex.summary": "{topic}: {done} of {n} answers correct",
+})
+add("ja", {
+    "ex.correct": "{name}: 正解です！",
+    "ex.correct_exact": "{name}: 正解です！ ちょうどの値は {exact} です。",
+    "ex.blank": "{name}: まだ答えていません。",
+    "ex.not_quite": "ちがいます。",
+    "ex.unreadable": "その答えは読み取れませんでした: {why}",
+    "ex.unreadable_any": "{text} はここでの答えとして読み取れませんでした。",
+    "ex.yes_no": "{text} ではなく、はい か いいえ（yes / no）で答えてください。",
+    "ex.number": "{text} は数ではありません。12、3.47、5/12、42% のように入力してください。",
+    "ex.too_long": "答えが長すぎます（{n} 文字まで）。",
+    "ex.summary": "{topic}: {n} 問中 {done} 問正解",
+})
+
+#: the longest typed answer read (longer text is refused before any parsing)
+MAX_ANSWER_CHARS = 500
+
+
+class AnswerError(BoardkitError):
+    """A badly formed answer; its message is the sentence the student reads."""
+
+
+def _shown(text: str) -> str:
+    t = str(text).strip()
+    return repr(t if len(t) <= 40 else t[:40] + "…")
+
+
+def _text(answer: str) -> str:
+    if len(answer) > MAX_ANSWER_CHARS:
+        raise AnswerError(tr("ex.too_long", n=MAX_ANSWER_CHARS))
+    return answer.strip()
+
+
+_SPLIT_WORDS = re.compile(r"[,;、，\s]+|\band\b|と")
+_SPLIT_ITEMS = re.compile(r"[,;、，\n]+|\band\b")
+
+
+def items(answer: Any, *, words: bool = True) -> list:
+    """A student's answer as a list of items: any iterable of values (a string is text),
+    or text such as ``15, 16``, ``{15, 16}``, ``e5 f6 g4``, ``'P2', 'P3'``. Surrounding
+    brackets and quotes are dropped; items are split at commas, semicolons, "and" and,
+    when ``words`` (items without spaces), at spaces too (``words=False`` keeps
+    ``24/18 13/11, 13/7`` as two plays)."""
+    if isinstance(answer, (bytes, int, float, Fraction)) or answer is None:
+        return [answer]
+    if not isinstance(answer, str):
+        if isinstance(answer, Iterable):
+            return list(answer)
+        return [answer]
+    t = _text(answer).strip("[]{}()（）「」 ")
+    parts = (_SPLIT_WORDS if words else _SPLIT_ITEMS).split(t)
+    out = [p.strip().strip("'\"“”‘’「」()[] ") for p in parts]
+    return [" ".join(p.split()) for p in out if p]
+
+
+def to_set(answer: Any, convert: Callable[[Any], Any] = lambda x: x, *, words: bool = True) -> set:
+    """A student's answer as a set: one value, any iterable of values, or text read by
+    ``items`` (``"15, 16"``), each passed through ``convert`` (e.g. ``int``)."""
+    out = set()
+    for a in items(answer, words=words):
+        try:
+            out.add(convert(a))
+        except AnswerError:
+            raise
+        except BoardkitError as exc:
+            raise AnswerError(tr("ex.unreadable", why=str(exc))) from exc
+        except (TypeError, ValueError) as exc:
+            raise AnswerError(tr("ex.unreadable_any", text=_shown(a))) from exc
+    return out
+
+
+_YES = {"yes", "y", "true", "はい", "drawn", "draw", "○"}
+_NO_WORDS = {"no", "n", "false", "いいえ", "not drawn", "×"}
+
+
+def to_bool(answer: Any) -> bool:
+    """True/False from a bool or text: yes/no, true/false, はい/いいえ (any case)."""
+    if isinstance(answer, bool):
+        return answer
+    if isinstance(answer, str):
+        t = " ".join(_text(answer).lower().strip("!.。 ").split())
+        if t in _YES or t.rstrip(".") in _YES:
+            return True
+        if t in _NO_WORDS or t.rstrip(".") in _NO_WORDS:
+            return False
+    raise AnswerError(tr("ex.yes_no", text=_shown(answer)))
+
+
+def to_number(answer: Any) -> Fraction:
+    """An exact number from an int, a float, a Fraction, or text such as ``12``,
+    ``3.47``, ``5/12``, ``42%``, ``15 out of 36`` (AnswerError otherwise)."""
+    from ._input import parse_fraction
+    if isinstance(answer, bool):
+        raise AnswerError(tr("ex.number", text=_shown(answer)))
+    if isinstance(answer, str):
+        t = _text(answer).replace("−", "-").replace("，", ",").replace(" ", "")
+        t = re.sub(r"(?i)(outof|of|in)", "/", t) if re.fullmatch(r"(?i)\d+(outof|of|in)\d+", t) else t
+        percent = t.endswith("%")
+        try:
+            out = parse_fraction(t[:-1] if percent else t, "answer")
+        except BoardkitError as exc:
+            raise AnswerError(tr("ex.number", text=_shown(answer))) from exc
+        return out / 100 if percent else out
+    try:
+        return parse_fraction(answer, "answer")
+    except BoardkitError as exc:
+        raise AnswerError(tr("ex.number", text=_shown(answer))) from exc
+
+
+def read_move(game: Any, answer: Any) -> str:
+    """The legal move ``answer`` stands for, in the game's standard notation: the engine
+    reads every notation it knows (``14-23`` for the capture ``14x23``, ``bar/20 20/16``
+    for ``bar/16``), so equivalent answers are judged alike, by the play they make.
+    An illegal or unreadable move: AnswerError with the engine's reason (and rule)."""
+    if isinstance(answer, str):
+        answer = _text(answer)
+    try:
+        return str(game.copy().play(answer))
+    except BoardkitError as exc:
+        raise AnswerError(tr("ex.unreadable", why=str(exc))) from exc
+    except (TypeError, ValueError) as exc:
+        raise AnswerError(tr("ex.unreadable_any", text=_shown(answer))) from exc
+
+
+def _decimals(answer: Any) -> int | None:
+    """How many decimals a typed decimal answer has (None: not a typed decimal)."""
+    if isinstance(answer, float):
+        answer = repr(answer)
+    if not isinstance(answer, str):
+        return None
+    t = answer.strip().rstrip("%")
+    m = re.fullmatch(r"[-+]?\d*\.(\d+)", t)
+    return len(m.group(1)) if m else None
+
+
+def exact_text(value: Fraction) -> str:
+    """An exact value as a student reads it: 5/12 (about 0.4167), or 12."""
+    value = Fraction(value)
+    if value.denominator == 1:
+        return str(value.numerator)
+    return f"{value.numerator}/{value.denominator} ≈ {float(value):.4g}"
+
+
+def close_enough(answer: Any, exact: Any, *, tolerance: float = 0.0) -> bool:
+    """Whether ``answer`` is ``exact``, within ``tolerance``, or ``exact`` rounded to the
+    decimals the student typed (``3.47`` and ``3.5`` for 125/36 = 3.4722…, not ``3``;
+    a percentage is rounded in percent). At least two significant digits are needed."""
+    given = to_number(answer)
+    exact = Fraction(exact) if not isinstance(exact, float) else Fraction(exact)
+    if abs(given - exact) <= Fraction(tolerance):
+        return True
+    d = _decimals(answer)
+    if d is None:
+        return False
+    scale = Fraction(1, 100) if isinstance(answer, str) and answer.strip().endswith("%") else 1
+    digits = len(re.sub(r"\D", "", str(answer)).lstrip("0"))
+    return digits >= 2 and abs(given - exact) <= scale * Fraction(1, 2 * 10 ** d) + Fraction(1, 10 ** 12)
 
 
 class Checker:
@@ -44,39 +226,45 @@ class Checker:
         """Compare ``answer`` with ``expected`` (or run ``test(answer)``, which may
         return True, False, or a string explaining what is wrong). ``...`` (Ellipsis)
         or None means "not answered yet"."""
-        if answer is ... or answer is None:
-            print(f"{_BLANK} {name}: not answered yet. {hint}".rstrip())
+        if answer is ... or answer is None or (isinstance(answer, str) and not answer.strip()):
+            print(f"{_BLANK} {tr('ex.blank', name=name)} {hint}".rstrip())
             self.results[name] = False
             return False
+        exact = None
         try:
             if test is not None:
                 verdict = test(answer)
+            elif isinstance(expected, (int, Fraction)) and not isinstance(expected, bool) \
+                    and normalize is None:
+                verdict = close_enough(answer, expected)
+                exact = expected if verdict and to_number(answer) != expected else None
             else:
                 a = normalize(answer) if normalize else answer
                 e = normalize(expected) if normalize else expected
                 verdict = a == e
-        except Exception as exc:  # feedback, not a crash
-            verdict = f"could not check that answer ({type(exc).__name__}: {exc})"
+        except AnswerError as exc:
+            verdict = str(exc)
+        except BoardkitError as exc:
+            verdict = tr("ex.unreadable", why=str(exc))
+        except Exception:  # feedback, not a crash: never a Python exception's text
+            verdict = tr("ex.unreadable_any", text=_shown(answer))
+        if isinstance(verdict, tuple):       # (True, exact value): a rounded answer accepted
+            verdict, exact = verdict
         if verdict is True:
-            print(f"{_OK} {name}: correct!")
+            if exact is not None:
+                print(f"{_OK} {tr('ex.correct_exact', name=name, exact=exact_text(exact))}")
+            else:
+                print(f"{_OK} {tr('ex.correct', name=name)}")
             self.results[name] = True
             return True
-        why = verdict if isinstance(verdict, str) else "not quite."
+        why = verdict if isinstance(verdict, str) else tr("ex.not_quite")
         print(f"{_NO} {name}: {why} {hint}".rstrip())
         self.results[name] = False
         return False
 
     def summary(self) -> None:
         done = sum(self.results.values())
-        print(f"{self.topic}: {done} of {len(self.results)} answers correct")
-
-
-def to_set(answer: Any, convert: Callable[[Any], Any] = lambda x: x) -> set:
-    """A student's answer as a set: one value or any iterable of values (strings are
-    one value), each passed through ``convert`` (e.g. ``int``, ``str.strip``)."""
-    if isinstance(answer, (str, bytes, int, float)) or not isinstance(answer, Iterable):
-        answer = [answer]
-    return {convert(a) for a in answer}
+        print(tr("ex.summary", topic=self.topic, done=done, n=len(self.results)))
 
 
 def compare_sets(given: Iterable, expected: Iterable, *, what: str = "answer",
@@ -85,7 +273,7 @@ def compare_sets(given: Iterable, expected: Iterable, *, what: str = "answer",
     once for all games: which given items are not right (and why), how many are missing.
 
         compare_sets({15, 16, 99}, {15, 16, 17}, what="square")
-        -> "[99] is not right. 1 square missing."
+        -> "99 is not right. 1 square missing."
     """
     got, want = set(given), set(expected)
     if got == want:
@@ -96,14 +284,14 @@ def compare_sets(given: Iterable, expected: Iterable, *, what: str = "answer",
         shown = sorted(extra, key=str)
         many = len(shown) > 1
         why = f": {extra_why}" if extra_why else ""
-        parts.append(f"{shown} {'are' if many else 'is'} not right{why}.")
+        parts.append(f"{', '.join(map(str, shown))} {'are' if many else 'is'} not right{why}.")
     missing = want - got
     if missing:
         n = len(missing)
         noun = what if n == 1 else (what + "s" if not what.endswith("s") else what)
         text = f"{n} {noun} missing"
         if show_missing:
-            text += f": {sorted(missing, key=str)}"
+            text += ": " + ", ".join(map(str, sorted(missing, key=str)))
         parts.append(text + (f" ({missing_why})" if missing_why else "") + ".")
     return " ".join(parts)
 

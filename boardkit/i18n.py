@@ -43,6 +43,12 @@ EN: dict[str, str] = {
     # status line
     "you": "you",
     "to_move": "<b>{who}</b> ({kind}) to move",
+    "widget.run_cue": "Run the cell to play on this board: click a piece, then the place it "
+                      "goes to.",
+    "puzzle.run_cue": "Run the cell to solve it on the board: click your move and you are told "
+                      "at once if it is right, with a hint if you ask.",
+    "quiz.run_cue": "Run the cell to answer here and be told at once if you are right; the "
+                    "answer is also folded below.",
     "to_chance": "<b>{who}</b> ({kind}) to {action}",
     "game_over": "<b>Game over.</b> {reason}",
     # the ending in another language than the engine's English: the result and the rule
@@ -107,6 +113,12 @@ JA: dict[str, str] = {
     "play_move": "指す",
     "you": "あなた",
     "to_move": "<b>{who}</b>（{kind}）の番です",
+    "widget.run_cue": "セルを実行すると、この盤で遊べます。駒をクリックしてから、行き先を"
+                      "クリックします。",
+    "puzzle.run_cue": "セルを実行すると、盤の上で解けます。手をクリックすると、正しいかどうかが"
+                      "すぐにわかり、ヒントも見られます。",
+    "quiz.run_cue": "セルを実行すると、ここで答えて、すぐに答え合わせができます。答えは下にも"
+                    "たたんであります。",
     "to_chance": "<b>{who}</b>（{kind}）が{action}番です",
     "game_over": "<b>ゲーム終了。</b> {reason}",
     "ended_winner": "{who}の勝ちです（{rule} {title}）",

@@ -68,7 +68,7 @@ import ipywidgets as W
 from ._core import BoardkitError, Game
 from .i18n import CATALOGUES, add, error_text, tr
 from .svg import pass_clicks  # noqa: F401  (used by the puzzle boards; also imported from here)
-from .widgets.base import ERROR_COLOR, MUTED_COLOR, TEXT_COLOR, GameWidget
+from .widgets.base import ERROR_COLOR, MUTED_COLOR, TEXT_COLOR, GameWidget, run_cue, static_bundle, svg_img
 
 __all__ = ["Puzzle", "PuzzleSet", "PuzzleWidget", "Verdict", "GAME_MODULES", "TEXT_FIELDS",
            "catalogue"]
@@ -428,6 +428,18 @@ class PuzzleWidget(W.VBox):
         title = tr("puzzle.title", n=self.index + 1, total=len(self.puzzles), title=p.text("title"),
                    rule=p.rule)
         return f"<PuzzleWidget ({self.puzzles.name}): {title} · {self.score_text()}>"
+
+    def _repr_mimebundle_(self, **kwargs) -> dict:
+        # readable before running: the puzzle's title, goal and board picture
+        p = self.puzzle
+        title = tr("puzzle.title", n=self.index + 1, total=len(self.puzzles), title=p.text("title"),
+                   rule=p.rule)
+        goal = tr("puzzle.goal", goal=p.text("goal"))
+        board = self.board_box.children[0] if self.board_box.children else None
+        picture = svg_img(board.canvas.svg, goal) if board is not None else ""
+        page = (f"<p><b>{html.escape(title)}</b><br>{html.escape(goal)}</p>" + picture
+                + run_cue("puzzle.run_cue"))
+        return static_bundle(self, page, f"{title}\n{goal}\n{tr('puzzle.run_cue')}", **kwargs)
 
     # ---------------------------------------------------------------- state
     @property

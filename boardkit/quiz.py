@@ -117,6 +117,15 @@ class Question(W.VBox):
         # the plain-text output a reader sees when the widget cannot be shown
         return self._plain
 
+    def _repr_mimebundle_(self, **kwargs) -> dict:
+        # readable before running: the whole question and its choices, never cut
+        from .widgets.base import run_cue, static_bundle
+        choices = getattr(self.entry, "options", ()) or ()
+        page = f"<p><b>{html.escape(self.question)}</b></p>"
+        if choices:
+            page += "<ul>" + "".join(f"<li>{html.escape(str(c))}</li>" for c in choices) + "</ul>"
+        return static_bundle(self, page + run_cue("quiz.run_cue"), self._plain, **kwargs)
+
 
 def _plain(question: str, choices: Sequence[str] = ()) -> str:
     lines = [tr("quiz.plain", question=question)]

@@ -502,6 +502,50 @@ def test_untrusted_start_notebook_shows_its_boards_in_jupyterlab(labpage):
     _assert_boards_render_untrusted(labpage, ROOT / START)
 
 
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+#: a lesson with Try-it boards, puzzles and quizzes, re-executed with the static views
+WIDGET_LESSON = "notebooks/10_checkers_moving.ipynb"
+
+
+def test_every_stored_widget_has_a_static_view():
+    """Every stored widget output (game board, puzzle, quiz, tip lab) carries a text/html
+    static view beside the widget view (a board <img> or the question, and a run cue), so
+    an un-run or untrusted notebook never shows only the cut <CheckersWidget ...> line.
+    Fails for a notebook until it is re-executed with boardkit's static views."""
+    missing = []
+    for nb_path in sorted([*ROOT.glob("notebooks/*.ipynb"), *ROOT.glob("exercises/*.ipynb")]):
+        nb = json.loads(nb_path.read_text(encoding="utf-8"))
+        for i, cell in enumerate(nb["cells"]):
+            for out in cell.get("outputs", []):
+                data = out.get("data", {})
+                if WIDGET_VIEW in data and "▶" not in "".join(data.get("text/html", "")):
+                    missing.append(f"{nb_path.relative_to(ROOT)} cell {i}")
+    assert not missing, (f"{len(missing)} stored widgets have no static view (re-execute: "
+                         f"make notebooks): " + ", ".join(missing[:12]))
+
+
+@pytest.mark.browser
+def test_untrusted_lesson_shows_its_widgets_boards_and_whole_questions(labpage):
+    """An untrusted copy of a lesson shows each Try-it board and puzzle as a picture and
+    each quiz's whole question with its choices, with the run cue, before anything runs."""
+    nb = json.loads((ROOT / WIDGET_LESSON).read_text(encoding="utf-8"))
+    views = [o["data"] for c in nb["cells"] if c["cell_type"] == "code" for o in c["outputs"]
+             if WIDGET_VIEW in o.get("data", {})]
+    assert views, f"{WIDGET_LESSON} stores no widget"
+    _open(labpage, WIDGET_LESSON)
+    panel = _current(labpage)
+    cues = panel.locator(".jp-OutputArea-output", has_text="▶")
+    cues.nth(len(views) - 1).wait_for(state="attached", timeout=60_000)
+    assert cues.count() >= len(views), f"{cues.count()} static views for {len(views)} widgets"
+    texts = panel.locator(".jp-OutputArea-output").all_inner_texts()
+    assert not [t for t in texts if re.search(r"<\w*(Widget|Question|TipLab)\b", t)], texts[:3]
+    plain = ["".join(d["text/plain"]) for d in views]
+    questions = [t for t in plain if t.startswith("Question")]
+    for q in questions:                  # the whole question is on the page, not cut
+        first = q.splitlines()[0].removeprefix("Question: ")
+        assert any(first in t for t in texts), first
+
+
 # ---------------------------------------------------------------------- 2. make lab
 @pytest.mark.browser
 def test_make_lab_lands_on_the_start_notebook_and_its_links_open(lab, labpage):

@@ -39,7 +39,7 @@ def test_exercise_notebook_has_blanks_only():
     nb = json.loads((ROOT / "exercises" / "diamond.ipynb").read_text(encoding="utf-8"))
     answers = ["".join(c["source"]).splitlines()[0] for c in nb["cells"]
                if c["cell_type"] == "code" and "".join(c["source"]).startswith("answer = ")]
-    assert answers == ["answer = ..."] * len(CHECKS)
+    assert [a.split("#")[0].strip() for a in answers] == ["answer = ..."] * len(CHECKS)
 
 
 @pytest.mark.parametrize("check", CHECKS, ids=lambda c: c.__name__)
@@ -55,7 +55,7 @@ def test_dg10_reach_rejects_missing_and_extra_holes(capsys):
     assert ex.check_reach(right - {"k3"}) is False
     assert ex.check_reach(right | {"g3"}) is False
     out = capsys.readouterr().out
-    assert "missing" in out and "'g3'" in out
+    assert "missing" in out and "g3 is not right" in out
 
 
 def test_dg12_illegal_jump_needs_the_right_move_and_rule(capsys):

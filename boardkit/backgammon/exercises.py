@@ -16,7 +16,16 @@ from __future__ import annotations
 from fractions import Fraction
 
 from .._core import BoardkitError
-from ..exercises import Exercises, compare_sets, to_set
+from ..exercises import (
+    AnswerError,
+    Exercises,
+    close_enough,
+    compare_sets,
+    items,
+    read_move,
+    to_number,
+    to_set,
+)
 from . import probability
 from .game import BackgammonGame, side
 from .rules import BackgammonRules
@@ -47,19 +56,28 @@ def position(name: str) -> BackgammonGame:
 
 
 def _as_fraction_of_36(answer):
-    """Accept a count of rolls out of 36 (int) or a probability (Fraction or float)."""
+    """A count of rolls out of 36 (a whole number: 11, "11", "11/36" is the chance) or a
+    probability (5/12, 0.4167, "41.7%"); True/False or words: AnswerError."""
     if isinstance(answer, bool):
-        raise TypeError("give a number of rolls or a probability, not True/False")
-    if isinstance(answer, int):
-        return Fraction(answer, 36)
-    if isinstance(answer, Fraction):
-        return answer
-    if isinstance(answer, float):
-        return Fraction(answer).limit_denominator(36)
-    if isinstance(answer, str):
-        from .._input import parse_fraction
-        return parse_fraction(answer, "backgammon exercise answer")
-    raise TypeError(f"expected a number of rolls (0..36) or a fraction, got {type(answer).__name__}")
+        raise AnswerError("give a number of rolls (out of 36) or a probability, not yes/no.")
+    f = to_number(answer)
+    if f.denominator == 1 and 1 < f <= 36:
+        return Fraction(f, 36)
+    if not 0 <= f <= 1:
+        raise AnswerError(f"{f} is neither a number of rolls (0 to 36) nor a probability (0 to 1).")
+    return f
+
+
+def _judge_chance(answer, expected: Fraction):
+    """True, (True, exact) for a rounded decimal of the right chance, or the fraction read."""
+    f = _as_fraction_of_36(answer)
+    if f == expected:
+        return True
+    if f.denominator != 36 and close_enough(answer, expected):
+        return True, expected
+    if isinstance(answer, str) and answer.strip().endswith("%") and close_enough(answer, expected):
+        return True, expected
+    return f
 
 
 def _canonical_stuck(text) -> str:
@@ -83,9 +101,11 @@ class BackgammonExercises(Exercises):
         expected = game.pip_count()
 
         def test(a):
-            a = tuple(a)
+            if isinstance(a, str):      # "167, 167" or "White 167, Red 167"
+                a = [w for w in items(a) if w.lower() not in ("white", "red", "pips", "w", "r")]
+            a = tuple(int(to_number(x)) for x in a)
             if len(a) != 2:
-                return "give two numbers: (White's pips, Red's pips)."
+                return "give two numbers: White's pips, then Red's (e.g. 167, 167)."
             if a == expected:
                 return True
             if a == expected[::-1]:
@@ -105,12 +125,12 @@ class BackgammonExercises(Exercises):
     # ------------------------------------------- 2. legal plays (BG-07, BG-08, BG-16)
     def check_legal_plays(self, answer) -> bool:
         """Every legal play of the "stuck" position, in standard notation (any order)."""
-        expected = {str(p) for p in position("stuck").legal_moves()}
+        g = position("stuck")
+        expected = {str(p) for p in g.legal_moves()}
 
         def test(a):
-            if isinstance(a, str):
-                return "give a list of plays, e.g. ['24/18 13/11', '13/7']."
-            return compare_sets(to_set(a, _canonical_stuck), expected,
+            # every play is judged by the one the engine reads (bar/20 20/16 is bar/16)
+            return compare_sets(to_set(a, lambda x: read_move(g, x), words=False), expected,
                                 what="legal play",
                                 extra_why="not legal plays here (BG-07: enter from the bar first)",
                                 missing_why="use both dice if you can, BG-08")
@@ -121,9 +141,9 @@ class BackgammonExercises(Exercises):
         expected = probability.enter_probability(closed_points, checkers)
 
         def test(a):
-            f = _as_fraction_of_36(a)
-            if f == expected:
-                return True
+            f = _judge_chance(a, expected)
+            if not isinstance(f, Fraction):
+                return f
             if checkers == 1 and f == 1 - expected:
                 return "that is the chance to stay out (dance). How often do you come in?"
             return "not quite. Count the rolls where every die you need shows an open point (BG-07)."
@@ -142,9 +162,9 @@ class BackgammonExercises(Exercises):
         expected = probability.shot_probability(distance, blocked_points)
 
         def test(a):
-            f = _as_fraction_of_36(a)
-            if f == expected:
-                return True
+            f = _judge_chance(a, expected)
+            if not isinstance(f, Fraction):
+                return f
             if distance <= 6 and f == Fraction(11, 36):
                 return "11 rolls show that number on a die; add the combinations and doubles."
             return ("not quite. List the rolls: one die, both dice together (the point in "

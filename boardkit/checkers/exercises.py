@@ -16,7 +16,7 @@ exports ``show``, ``position``, every ``check_<name>`` and ``summary``.)
 from __future__ import annotations
 
 from .._core import BoardkitError
-from ..exercises import Exercises, compare_sets, to_set
+from ..exercises import AnswerError, Exercises, compare_sets, read_move, to_bool, to_number, to_set
 from .game import CheckersGame
 from .rules import CheckersRules
 
@@ -85,22 +85,17 @@ class CheckersExercises(Exercises):
             hint="Black moves down the board (to higher numbers).")
 
     def check_forced_capture(self, answer) -> bool:
-        """The one move Black must play (text like '14x23')."""
-        legal = [str(m) for m in position("forced").legal_moves()]
+        """The one move Black must play (text like '14x23'; '14-23' is the same move)."""
+        g = position("forced")
+        legal = [str(m) for m in g.legal_moves()]
 
         def test(a):
-            t = _move_text(a)
-            if t in legal:
-                return True
-            # the engine reads the answer as a move would be read on the board: "14-23"
-            # is the capture 14x23 written with a dash (CK-15), not a step
             try:
-                played = str(position("forced").play(t))
-            except BoardkitError as e:
-                if "(CK-06)" in str(e):
+                return read_move(g, a) in legal
+            except AnswerError as exc:
+                if any(m.is_capture for m in g.legal_moves()) and "CK-06" in str(exc):
                     return "a plain step is not allowed while a capture is available (CK-06)."
-                return "that is not a legal capture here."
-            return played in legal or "that is not a legal capture here."
+                raise
         return self.check("forced capture", answer, test=test, hint="Captures are written with x.")
 
     def check_notation(self, answer) -> bool:
@@ -110,9 +105,9 @@ class CheckersExercises(Exercises):
 
         def test(a):
             t = _move_text(a)
-            if t in want:
+            if t in want or t.replace("-", "x") in want:
                 return True
-            if any(w.startswith(t) for w in want):
+            if any(w.startswith(t.replace("-", "x")) for w in want):
                 return "the jump does not stop there: list every landing square (CK-07, CK-15)."
             return "write the squares the man lands on, joined by x (CK-15)."
         return self.check("notation", answer, test=test, hint="Start with 14x.")
@@ -120,29 +115,29 @@ class CheckersExercises(Exercises):
     def check_move_count(self, answer) -> bool:
         """How many legal moves Black has in the "count" position (a number)."""
         want = len(position("count").legal_moves())
-        return self.check("move count", answer, test=lambda a: int(a) == want or
+        return self.check("move count", answer, test=lambda a: to_number(a) == want or
                           "count every complete capture sequence as one move; only captures "
                           "are legal (CK-06, CK-07).",
                           hint="Two men can capture, and each has two routes.")
 
     def check_forty_move_draw(self, answer) -> bool:
-        """True or False: is the game drawn after the two moves?"""
+        """Yes or no (True or False): is the game drawn after the two moves?"""
         g = position("forty")
         for m in _FORTY_MOVES:
             g.play(m)
         want = g.outcome() is not None and g.outcome().is_draw
 
         def test(a):
-            if not isinstance(a, bool):
-                return "answer True or False."
-            return a == want or "look at which piece moves first: a man move restarts the count (CK-12)."
+            return to_bool(a) == want or ("look at which piece moves first: a man move restarts "
+                                          "the count (CK-12).")
         return self.check("40-move rule", answer, test=test)
 
     def check_majority(self, answer) -> bool:
         """The one legal move in the international "majority" position."""
-        legal = [str(m) for m in position("majority").legal_moves()]
+        g = position("majority")
+        legal = [str(m) for m in g.legal_moves()]
         return self.check("majority capture", answer,
-                          test=lambda a: _move_text(a) in legal or
+                          test=lambda a: read_move(g, a) in legal or
                           "under international rules the capture taking the most pieces is "
                           "compulsory (CK-06).",
                           hint="Count how many pieces each capture takes.")
@@ -152,11 +147,8 @@ class CheckersExercises(Exercises):
         g = position("shot")
 
         def test(a):
-            t = _move_text(a)
             steps = {str(m): m for m in g.legal_moves()}
-            if t not in steps:
-                return "that is not a legal move here."
-            after = g.child(steps[t])
+            after = g.child(steps[read_move(g, a)])
             replies = after.legal_moves()
             if not replies or not all(r.is_capture for r in replies):
                 return "after that move White is not forced to capture."

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from .._core import BoardkitError, IllegalMoveError
-from ..exercises import Exercises, compare_sets, to_set
+from ..exercises import Exercises, compare_sets, items, to_set
 from . import geometry as B
 from .game import DiamondGame
 from .rules import DiamondRules
@@ -29,7 +29,8 @@ __all__ = ["ex", "DiamondExercises", "summary", "reach_position", "REACH_PIECE",
            "king_position", "KING_PIECE", "check_king_landing"]
 
 def _labels(answer: Any) -> set[str]:
-    """A set of hole labels from labels or (q, r) holes, in any iterable."""
+    """A set of hole labels from labels or (q, r) holes, in any iterable, or text such
+    as "e5 f6 g4" or "e5, f6"."""
     return to_set(answer, lambda h: B.label(B.hole(h)) if isinstance(h, str) else B.label(h))
 
 
@@ -82,8 +83,10 @@ def _illegal(self, answer) -> bool:
     move, rule = _illegal_one()
 
     def test(a):
+        if isinstance(a, str):          # "i3:i5, DG-12" or "i3:i5 DG-12"
+            a = items(a)
         if not (isinstance(a, (tuple, list)) and len(a) == 2):
-            return "answer with a pair: (the move, the rule ID), e.g. (\"f6:h6\", \"DG-09\")."
+            return "answer with the move and the rule ID, e.g. f6:h6, DG-09."
         m, r = str(a[0]).strip().lower(), str(a[1]).strip().upper()
         if m not in ILLEGAL_CANDIDATES:
             return f"{a[0]!r} is not one of the four candidates {list(ILLEGAL_CANDIDATES)}."

@@ -64,6 +64,11 @@ class SolitaireResult:
         best = f" (the optimum is {self.optimum})" if self.optimum else ""
         return f"solved in {self.moves} moves{best}"
 
+    def _repr_html_(self) -> str:
+        # the sentence, not the dataclass repr, under a cell that ends with a result
+        import html
+        return f"<p>{html.escape(str(self))}</p>"
+
 
 def replay(moves: Iterable, pieces: int = 10) -> DiamondGame:
     """A fresh solitaire game with ``moves`` played (texts like ``"b1-c1"``,

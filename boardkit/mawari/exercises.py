@@ -11,7 +11,9 @@ right if a rule option changes.
 """
 from __future__ import annotations
 
-from ..exercises import Exercises, compare_sets
+from fractions import Fraction
+
+from ..exercises import AnswerError, Exercises, close_enough, compare_sets, items, to_number
 from .game import MawariGame
 from .toss import Toss, TossModel
 
@@ -24,20 +26,14 @@ LAID_DOWN_TOSS = "side down down down"                  # 横 裏 裏 裏
 
 
 def _close(tol: float):
+    """A test accepting the value within ``tol``, or rounded to the decimals typed
+    (3.47 for 3.4722…; the exact value is then shown)."""
     def test(expected):
         def inner(answer):
-            try:
-                x = float(answer)
-            except (TypeError, ValueError):
-                return "give a number (a Fraction or a decimal)."
-            # a decimal rounded to 2 or more places counts when it rounds the exact value
-            text = str(answer).strip()
-            places = len(text.split(".")[1]) if "." in text and "e" not in text.lower() else 0
-            slack = 0.5 * 10 ** -places if places >= 2 else 0.0
-            if abs(x - float(expected)) <= max(tol, slack + 1e-12):
-                return True
-            return (f"{answer} is not right (a rounded answer counts when it has at least two "
-                    f"decimals and rounds the exact value).")
+            if close_enough(answer, Fraction(expected), tolerance=tol):
+                exact = Fraction(expected).limit_denominator(10 ** 6)
+                return True if to_number(answer) == exact else (True, exact)
+            return f"{answer} is not right."
         return inner
     return test
 
@@ -48,14 +44,22 @@ def laid_down_position() -> MawariGame:
     return MawariGame.setup({0: ("1八", "香"), 1: ("1六", "歩"), 2: ("1四", "桂")}, players=3)
 
 
-def _players(answer):
-    """Accept [2], {2, 3}, "P2", "P2 P3", 2: players counted from 1 as in P1, P2..."""
-    if isinstance(answer, int) and not isinstance(answer, bool):
-        return {answer}
-    if isinstance(answer, str):
-        parts = answer.replace(",", " ").upper().replace("P", " ").split()
-        return {int(p) for p in parts}
-    return {int(str(a).upper().lstrip("P")) for a in answer}
+def _players(answer, players: int = 3):
+    """Player numbers from [2], {2, 3}, "P2", "P2 P3", "2 and 3", 2: counted from 1 as in
+    P1, P2...; numbers counted from 0 (as the engine's seats, 0..players-1) are understood
+    when the answer has a 0 and no P."""
+    text = answer if isinstance(answer, str) else " ".join(str(a) for a in items(answer))
+    words = items(text)
+    try:
+        seats = {int(w.upper().lstrip("P")) for w in words}
+    except ValueError as exc:
+        raise AnswerError("give player numbers, e.g. 2 or P2 P3.") from exc
+    if 0 in seats and "P" not in text.upper():
+        seats = {s + 1 for s in seats}
+    bad = sorted(s for s in seats if not 1 <= s <= players)
+    if bad:
+        raise AnswerError(f"there is no player {bad[0]}: the players are P1 to P{players}.")
+    return seats
 
 
 class MawariExercises(Exercises):
@@ -109,16 +113,15 @@ class MawariExercises(Exercises):
         expected = {p + 1 for p in range(game.players) if game.is_laid(p)}
 
         def test(a):
-            try:
-                given = _players(a)
-            except (TypeError, ValueError):
-                return "give player numbers, e.g. [2] or 'P2 P3'."
-            if given != expected and given == {p - 1 for p in expected}:
-                return ("you counted players from 0, as code does (player 1 is P2); here "
-                        "players are counted from 1, as P1, P2, P3: add 1 to each number.")
+            given = _players(a, game.players)
             verdict = compare_sets(given, expected, what="player",
                                    extra_why="look at each piece P1 passes, and compare ranks")
-            return True if verdict is True else "not quite: " + verdict
+            if verdict is True:
+                return True
+            if {s + 1 for s in given} == expected and not (isinstance(a, str) and "P" in a.upper()):
+                return ("it looks as if you counted players from 0, as the code does: the "
+                        "players are P1 to P%d, so add one to each number." % game.players)
+            return "not quite: " + verdict
         return self.check("who is laid down", answer, test=test,
                           hint="a piece passed by a higher-ranked piece is laid down; "
                                "歩 < 香 < 桂 < 銀 (MS-12)")

@@ -20,6 +20,7 @@ from typing import NamedTuple
 import numpy as np
 
 from .._core import BoardkitError, FormatError
+from ..i18n import add, tr
 from .notation import short
 from .toss import FACES, Toss, TossModel
 
@@ -149,13 +150,45 @@ class TossTally:
     def __repr__(self) -> str:
         return f"<TossTally: {self.n} tosses, {len(self.counts)} patterns>"
 
+    def _repr_html_(self) -> str:
+        # what a student reads: a table of the patterns, most frequent first
+        import html
+        head = (f"<p>{html.escape(tr('stats.tally', n=self.n, k=len(self.counts)))}</p>"
+                f"<table><tr><th>{html.escape(tr('stats.pattern'))}</th><th></th>"
+                f"<th>{html.escape(tr('stats.count'))}</th></tr>")
+        body = "".join(f"<tr><td>{html.escape(a)}</td><td>{html.escape(b)}</td><td>{k}</td></tr>"
+                       for a, b, k in self.rows())
+        return head + body + "</table>"
+
 
 
 # ---- chi-square goodness of fit (scipy is not a dependency) ---------------------------
+add("en", {
+    "stats.tally": "{n} tosses, {k} different patterns",
+    "stats.pattern": "pattern",
+    "stats.count": "count",
+    "stats.chi": "chi-square test: statistic {x:.2f} with {df} degrees of freedom, p = {p:.3f}",
+})
+add("ja", {
+    "stats.tally": "{n} 回投げて、ちがう出方は {k} 通り",
+    "stats.pattern": "出方",
+    "stats.count": "回数",
+    "stats.chi": "カイ二乗検定: 統計量 {x:.2f}、自由度 {df}、p = {p:.3f}",
+})
+
+
 class ChiSquare(NamedTuple):
     statistic: float
     df: int
     p_value: float
+
+    def __str__(self) -> str:
+        return tr("stats.chi", x=self.statistic, df=self.df, p=self.p_value)
+
+    def _repr_html_(self) -> str:
+        # a sentence for the student; repr() stays the tuple for programmers
+        import html
+        return f"<p>{html.escape(str(self))}</p>"
 
 
 def _gamma_q(a: float, x: float) -> float:

@@ -105,7 +105,33 @@ BACKGROUND = "var(--jp-layout-color1, white)"
 DOUBLE_CLICK_S = 0.35
 
 __all__ = ["GameWidget", "Selection", "ClickGuard", "scroll_box", "fit_labels", "text_width",
-           "TEXT_COLOR", "ERROR_COLOR", "MUTED_COLOR", "BACKGROUND", "DOUBLE_CLICK_S"]
+           "static_bundle", "svg_img", "TEXT_COLOR", "ERROR_COLOR", "MUTED_COLOR", "BACKGROUND",
+           "DOUBLE_CLICK_S"]
+
+
+def svg_img(svg_text: str, alt: str = "") -> str:
+    """An SVG as an HTML <img> with a data URI: what an untrusted notebook still shows
+    (stored image/svg+xml and inline <svg> are refused there, sanitised <img> is not)."""
+    import base64
+    data = base64.b64encode(svg_text.encode("utf-8")).decode("ascii")
+    return f'<img src="data:image/svg+xml;base64,{data}" alt="{html.escape(alt, quote=True)}"/>'
+
+
+def static_bundle(widget: W.Widget, html_text: str, plain: str, **kwargs) -> dict:
+    """A widget's display bundle with a static view for readers that cannot show the live
+    widget (an un-run or untrusted notebook, GitHub, nbviewer): ``text/html`` (the board
+    picture, its goal or the whole question, and a run cue saying what running adds) and
+    the whole ``text/plain`` (ipywidgets cuts it at 110 characters). A live front end shows
+    the widget view instead, as before."""
+    bundle = W.DOMWidget._repr_mimebundle_(widget, **kwargs) or {}
+    bundle["text/plain"] = plain
+    bundle["text/html"] = html_text
+    return bundle
+
+
+def run_cue(key: str) -> str:
+    """The line under a static view: what running the cell adds."""
+    return f"<p><i>▶ {html.escape(tr(key))}</i></p>"
 
 
 class ClickGuard:
@@ -540,6 +566,13 @@ class GameWidget(W.VBox):
     def __repr__(self) -> str:
         # stable text (no memory address, no child widgets) for notebook outputs (nbval)
         return f"<{type(self).__name__}: {self.status}>"
+
+    def _repr_mimebundle_(self, **kwargs) -> dict:
+        title = self._game_title()
+        head = f"<p><b>{html.escape(title)}</b> — {html.escape(self.status)}</p>"
+        picture = svg_img(self.canvas.svg, self.describe() or title)
+        plain = f"{title}: {self.status}\n{tr('widget.run_cue')}"
+        return static_bundle(self, head + picture + run_cue("widget.run_cue"), plain, **kwargs)
 
     @property
     def status(self) -> str:

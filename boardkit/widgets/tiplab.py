@@ -67,6 +67,8 @@ add("en", {
     "tiplab.playing": "Playing {done} of {games} games…",
     "tiplab.line": ("{tip}: with the tip {wins} won, {losses} lost, {draws} drawn or unfinished "
                     "of {games} games: score {score:.0%}, 95% interval [{lo:.0%}, {hi:.0%}]."),
+    "tiplab.result_line": "Tip {tip}: {games} games, {wins} won, {losses} lost, {draws} drawn or "
+                          "unfinished; score {score} (95% interval {lo} to {hi}).",
     "tiplab.helps": "The whole interval lies above {fair:.0%}: the tip helps.",
     "tiplab.hurts": "The whole interval lies below {fair:.0%}: the tip, played this way, hurts.",
     "tiplab.unsure": "The interval contains {fair:.0%}: these games cannot tell the tip from chance.",
@@ -93,6 +95,8 @@ add("ja", {
     "tiplab.playing": "{games} 局中 {done} 局まで対局しました…",
     "tiplab.line": ("{tip}: コツありの {games} 局で {wins} 勝 {losses} 敗、引き分け・打ち切り {draws}。"
                     "得点率 {score:.0%}、95% 区間 [{lo:.0%}, {hi:.0%}]。"),
+    "tiplab.result_line": "コツ {tip}: {games} 局、{wins} 勝 {losses} 敗、引き分けか打ち切り {draws}。"
+                          "得点率 {score}（95% 区間 {lo}〜{hi}）。",
     "tiplab.helps": "区間全体が {fair:.0%} より上: このコツは効きます。",
     "tiplab.hurts": "区間全体が {fair:.0%} より下: このやり方のコツは逆効果です。",
     "tiplab.unsure": "区間に {fair:.0%} が入っています: この対局数ではコツと偶然を区別できません。",
@@ -143,6 +147,16 @@ class LabResult:
     @property
     def interval(self) -> tuple[float, float]:
         return sim.wilson_interval(self.points, self.games) if self.games else (0.0, 1.0)
+
+    def __str__(self) -> str:
+        lo, hi = self.interval
+        return tr("tiplab.result_line", tip=self.tip, games=self.games, wins=self.wins,
+                  losses=self.losses, draws=self.draws, score=f"{self.score:.1%}",
+                  lo=f"{lo:.1%}", hi=f"{hi:.1%}")
+
+    def _repr_html_(self) -> str:
+        # a sentence for the student; repr() stays for programmers
+        return f"<p>{html.escape(str(self))}</p>"
 
     def __repr__(self) -> str:
         lo, hi = self.interval

@@ -1,0 +1,91 @@
+"""Exercises answered without Python: plain text, equivalent notations, rounded numbers,
+0- or 1-based player numbers, and a clear sentence (never a Python exception) for a
+badly formed answer."""
+from fractions import Fraction
+
+import pytest
+
+from boardkit.backgammon.exercises import BackgammonExercises
+from boardkit.checkers.exercises import CheckersExercises
+from boardkit.diamond.exercises import DiamondExercises
+from boardkit.exercises import AnswerError, close_enough, items, to_bool, to_number
+from boardkit.mawari.exercises import MawariExercises
+
+
+def test_items_read_plain_lists():
+    assert items("15, 16") == ["15", "16"] and items("{15, 16}") == ["15", "16"]
+    assert items("e5 f6 g4") == ["e5", "f6", "g4"] and items("'P2', 'P3'") == ["P2", "P3"]
+    assert items("24/18 13/11, 13/7", words=False) == ["24/18 13/11", "13/7"]
+
+
+def test_yes_no_and_numbers():
+    assert to_bool("no") is False and to_bool("Yes") is True and to_bool("いいえ") is False
+    with pytest.raises(AnswerError, match="yes or no"):
+        to_bool("perhaps")
+    assert to_number("5/12") == Fraction(5, 12) and to_number("42%") == Fraction(42, 100)
+    assert to_number("11 out of 36") == Fraction(11, 36)
+    with pytest.raises(AnswerError, match="not a number"):
+        to_number("many")
+
+
+def test_rounded_answers_are_accepted_but_not_too_rough():
+    exact = Fraction(125, 36)                        # 3.4722...
+    assert close_enough("3.47", exact) and close_enough("3.5", exact)
+    assert not close_enough("3", exact) and not close_enough("3.48", exact)
+    assert close_enough("30.6%", Fraction(11, 36)) and not close_enough("31%", Fraction(10, 36))
+
+
+def test_checkers_plain_text_answers(capsys):
+    ex = CheckersExercises()
+    assert ex.check_targets("15, 16") is True
+    assert ex.check_forced_capture("14-23") is True           # a dash for the capture 14x23
+    assert "plain step" not in capsys.readouterr().out
+    assert ex.check_forty_move_draw("no") is True
+    assert ex.check_move_count("4") is (ex.position("count").legal_moves().__len__() == 4)
+
+
+def test_badly_formed_answers_get_a_sentence(capsys):
+    ex = CheckersExercises()
+    assert ex.check_targets("fifteen") is False
+    out = capsys.readouterr().out
+    assert "could not read 'fifteen'" in out and "ValueError" not in out and "Error" not in out
+
+
+def test_diamond_plain_text_answers():
+    ex = DiamondExercises()
+    from boardkit.diamond.exercises import B
+    labels = sorted({B.label(h) for h in ex.reach_position().reachable_from(ex.REACH_PIECE)})
+    assert labels and ex.check_reach(", ".join(labels)) is True
+    assert ex.check_reach(" ".join(labels)) is True
+    assert ex.check_illegal("i3:i5, DG-12") is True
+    assert ex.check_forbidden_count(str(len(ex.reach_position().forbidden(0)))) in (True, False)
+
+
+def test_backgammon_equivalent_plays_and_chances(capsys):
+    ex = BackgammonExercises()
+    assert ex.check_legal_plays("bar/20 20/16, bar/20 6/2") is True     # bar/20 20/16 is bar/16
+    assert ex.check_pips_start("167, 167") is True
+    assert ex.check_pips_start("White 167, Red 167") is True
+    assert ex.check_shots_6("17") is True and ex.check_shots_6("17/36") is True
+    assert ex.check_shots_6("0.472") is True                               # 17/36 = 0.4722...
+    assert "17/36" in capsys.readouterr().out.splitlines()[-1]            # the exact value shown
+
+
+def test_mawari_players_from_zero_or_one_and_rounded_means(capsys):
+    ex = MawariExercises()
+    one_based = [p + 1 for p in range(3) if _laid(p)]
+    assert ex.check_laid_down(" ".join(f"P{p}" for p in one_based)) is True
+    assert ex.check_laid_down(", ".join(str(p - 1) for p in one_based)) is (0 in [p - 1 for p in one_based])
+    from boardkit.mawari.toss import TossModel
+    mean = TossModel.fair().turn_mean()
+    assert ex.check_expected_squares(f"{float(mean):.2f}") is True
+    assert "exact value" in capsys.readouterr().out
+    assert ex.check_laid_down("P7") is False
+    assert "no player 7" in capsys.readouterr().out
+
+
+def _laid(p):
+    from boardkit.mawari.exercises import LAID_DOWN_TOSS, laid_down_position
+    g = laid_down_position()
+    g.set_toss(LAID_DOWN_TOSS)
+    return g.is_laid(p)
