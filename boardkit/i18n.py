@@ -27,6 +27,7 @@ __all__ = ["tr", "set_language", "language", "language_from_env", "add", "error_
 EN: dict[str, str] = {
     # buttons and controls
     "new_game": "New game",
+    "applies_at_new_game": "Changed rules apply at New game",
     "undo": "Undo",
     "hint": "Hint",
     "flip": "Flip",
@@ -92,6 +93,7 @@ EN: dict[str, str] = {
 
 JA: dict[str, str] = {
     "new_game": "新しいゲーム",
+    "applies_at_new_game": "変えたルールは「新しいゲーム」から使われます",
     "undo": "待った",
     "hint": "ヒント",
     "flip": "盤を回す",

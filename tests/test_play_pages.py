@@ -195,3 +195,38 @@ def test_language_from_env_refuses_an_unknown_language_by_name():
     from boardkit.i18n import language_from_env
     with pytest.raises(BoardkitError, match="BOARDKIT_LANG must be one of"):
         language_from_env({"BOARDKIT_LANG": "jp"})
+
+
+# ------------------------------------------------ settings that say when they apply
+def _widgets():
+    from boardkit.backgammon.widget import BackgammonWidget
+    from boardkit.checkers.widget import CheckersWidget
+    from boardkit.diamond.widget import DiamondWidget
+    from boardkit.mawari.widget import MawariWidget
+    return {"checkers": (CheckersWidget, "rules", "international"),
+            "diamond": (DiamondWidget, "pieces", 10),
+            "backgammon": (BackgammonWidget, None, None),
+            "mawari": (MawariWidget, "corner_jump", False)}
+
+
+@pytest.mark.parametrize("game", ["checkers", "diamond", "mawari"])
+def test_a_changed_rule_says_it_applies_at_new_game(game):
+    cls, name, value = _widgets()[game]
+    w = cls(computer=1)
+    assert not w.settings_pending and w.pending_html.value == ""
+    before = w.game.rules
+    w.options[name].value = value
+    assert w.game.rules == before                       # not applied yet ...
+    assert w.settings_pending and "apply at New game" in w.pending_html.value
+    rows = [c for c in w.children if w.new_button in getattr(c, "children", ())]
+    assert rows and w.pending_html in rows[0].children     # beside the New game button
+    w.new_button.click()
+    assert not w.settings_pending and w.game.rules != before   # ... and New game applies it
+
+
+def test_a_view_option_redraws_at_once_and_says_nothing():
+    from boardkit.diamond.widget import DiamondWidget
+    w = DiamondWidget()
+    w.options["palette"].value = "okabe-ito"
+    w.options["hole_names"].value = True
+    assert not w.settings_pending

@@ -126,6 +126,7 @@ class DiamondWidget(GameWidget):
     ai = ai
     click_mode = "destination"
     tutor_module = tutor
+    view_options = ("palette", "hole_names", "board_note")
 
     def __init__(self, game: DiamondGame | None = None, *, players: int = 3, kings: bool = True,
                  pieces: int = 15, long_jump: bool = False, first_player: int = 0,
