@@ -325,3 +325,24 @@ def test_dg20_player_counts_follow_the_board():
     assert w3.game.players == 6 and len(w3.seat_controls) == 6
     w4 = DiamondWidget(DiamondGame(DiamondRules.chinese(players=2)))
     assert set(_offered(w4.options["players"])) == {1, 2, 3, 4, 6} and w4.game.players == 2
+
+
+def test_puzzle_feedback_names_only_holes_its_board_labels():
+    """Every hole a Diamond puzzle's goal, hint, explanation or wrong-answer line names
+    (i5, j6 ...) is written on that puzzle's board."""
+    import re
+
+    from boardkit.diamond.puzzles import PUZZLES
+    w = PUZZLES.widget()
+    names = {B.label(h) for h in B.HOLES}
+    checked = 0
+    for k, p in enumerate(PUZZLES.puzzles):
+        assert w.index == k
+        words = " ".join([p.goal, p.hint, p.why] + [str(t) for t in p.traps])
+        named = {n for n in re.findall(r"\b[a-q]\d{1,2}\b", words) if n in names}
+        shown = set(re.findall(r">([a-q]\d{1,2})<", w.board.canvas.svg))
+        assert named <= shown, (p.id, sorted(named - shown))
+        checked += bool(named)
+        if k + 1 < len(PUZZLES.puzzles):
+            w.next()
+    assert checked >= 1
