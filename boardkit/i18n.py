@@ -7,6 +7,10 @@ translation of the ``CATALOGUES["ja"]`` dict, not a rewrite of the code:
     tr("to_move", who="Black", kind=tr("you"))     # 'Black (you) to move'
     set_language("ja")                             # later widgets speak Japanese
 
+A play server or a class's Jupyter can start in Japanese without a code cell: the
+``BOARDKIT_LANG`` environment variable ("ja", "en", or a locale such as "ja_JP.UTF-8")
+is read when boardkit is imported (``language_from_env``).
+
 A key missing from the current language falls back to English; a key missing from
 English is shown as the key itself (so a typo is visible, never a crash). Games add
 their own words with ``add(lang, {key: text})`` using keys prefixed with their name
@@ -14,13 +18,16 @@ their own words with ``add(lang, {key: text})`` using keys prefixed with their n
 """
 from __future__ import annotations
 
+import os
 from typing import Any
 
-__all__ = ["tr", "set_language", "language", "add", "error_text", "CATALOGUES", "LANGUAGES"]
+__all__ = ["tr", "set_language", "language", "language_from_env", "add", "error_text",
+           "CATALOGUES", "LANGUAGES"]
 
 EN: dict[str, str] = {
     # buttons and controls
     "new_game": "New game",
+    "applies_at_new_game": "Changed rules apply at New game",
     "undo": "Undo",
     "hint": "Hint",
     "flip": "Flip",
@@ -92,6 +99,7 @@ EN: dict[str, str] = {
 
 JA: dict[str, str] = {
     "new_game": "新しいゲーム",
+    "applies_at_new_game": "変えたルールは「新しいゲーム」から使われます",
     "undo": "待った",
     "hint": "ヒント",
     "flip": "盤を回す",
@@ -174,6 +182,26 @@ def language() -> str:
     return _current
 
 
+#: the environment variable that sets the language boardkit starts in
+LANG_VARIABLE = "BOARDKIT_LANG"
+
+
+def language_from_env(environ=None) -> str:
+    """The language ``BOARDKIT_LANG`` asks for: "ja", "en", or a locale name whose
+    language part is one of them ("ja_JP.UTF-8"); unset or empty gives "en". Any other
+    value is refused with a ``BoardkitError`` naming the variable and the languages."""
+    raw = (os.environ if environ is None else environ).get(LANG_VARIABLE, "")
+    text = str(raw).strip()[:40]
+    if not text:
+        return "en"
+    lang = text.replace("-", "_").split(".")[0].split("_")[0].lower()
+    if lang not in CATALOGUES:
+        from ._core import BoardkitError
+        raise BoardkitError(f"{LANG_VARIABLE} must be one of {list(CATALOGUES)} "
+                            f"(or a locale such as ja_JP.UTF-8), got {text!r}")
+    return lang
+
+
 def add(lang: str, entries: dict[str, str]) -> None:
     """Add (or replace) words of a language, e.g. a game's own messages."""
     CATALOGUES.setdefault(lang, {}).update(entries)
@@ -196,3 +224,5 @@ from .i18n_rules import RULE_WORDS, error_text  # noqa: E402  (needs add() above
 
 for _lang, _words in RULE_WORDS.items():
     add(_lang, _words)
+
+_current = language_from_env()

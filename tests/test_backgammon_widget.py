@@ -231,3 +231,22 @@ def test_a_double_click_on_roll_rolls_once():
     clock[0] += 0.4                              # a new click: White rolls
     w.chance_button.click()
     assert w.game.turn == 0 and w.game.phase == "move"
+
+
+def test_dice_by_hand_sit_behind_the_teacher_switch():
+    """A play page's student cannot choose their own roll: the dice-by-hand controls are
+    hidden with ``teacher=False`` (the play page) until Game setup's teacher switch."""
+    from boardkit.backgammon.widget import BackgammonWidget
+    w = BackgammonWidget(computer=1, teacher=False)
+    hidden = [w.die_a, w.die_b, w.set_dice_button]
+    assert all(c.layout.display == "none" for c in hidden)
+    w.options["teacher"].value = True
+    assert all(c.layout.display is None for c in hidden) and not w.settings_pending
+    assert all(c.layout.display is None for c in
+               [BackgammonWidget().die_a, BackgammonWidget().set_dice_button])   # lessons: shown
+
+
+def test_the_backgammon_play_page_starts_with_the_teacher_switch_off():
+    import pathlib
+    page = pathlib.Path(__file__).resolve().parents[1] / "notebooks" / "play" / "backgammon.md"
+    assert "teacher=False" in page.read_text(encoding="utf-8")

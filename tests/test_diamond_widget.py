@@ -37,20 +37,41 @@ def test_hop_chain_destination_in_one_click():
     assert w.game.history[-1].path == ((0, 0), (2, 0), (2, -2), (4, -2))
 
 
-def test_several_chains_to_a_hole_are_picked_hop_by_hop():
-    """DG-10: two chains reach (2, 0); the player picks one, the longer one is recorded."""
+def test_chains_to_a_hole_with_one_end_position_are_played_at_once():
+    """DG-10: two chains reach (2, 0) and both give the same position: one click plays the
+    shortest, with no "click the next hop" question."""
     where = {(0, 0): 0, (1, 0): 1, (2, -1): 1, (1, -1): 1, (-3, -1): 1}
-    w = DiamondWidget(DiamondGame.from_pieces(where, DiamondRules(players=2)))
+    game = DiamondGame.from_pieces(where, DiamondRules(players=2))
+    assert len(game.paths((0, 0), (2, 0))) == 2
+    w = DiamondWidget(game)
+    w.click("0,0")
+    w.click("2,0")
+    assert w.game.history[-1].path == ((0, 0), (2, 0)) and w.message == ""
+
+
+class _EveryChainDiffers(DiamondWidget):
+    """A widget where each chain counts as its own position, to drive the hop choice."""
+
+    def end_position(self, move):
+        return move.path
+
+
+def test_chains_with_different_ends_are_picked_hop_by_hop():
+    where = {(0, 0): 0, (1, 0): 1, (2, -1): 1, (1, -1): 1, (-3, -1): 1}
+    w = _EveryChainDiffers(DiamondGame.from_pieces(where, DiamondRules(players=2)))
     w.click("0,0")
     w.click("2,0")
     assert w.targets == {"2,0", "2,-2"} and w.game.history == []
+    assert "next hop" in w.message
+    assert w.canvas.svg.count("<line") >= DiamondWidget(
+        DiamondGame.from_pieces(where, DiamondRules(players=2))).canvas.svg.count("<line")
     w.click("2,-2")                      # then only one way on: played at once
     assert w.game.history[-1].path == ((0, 0), (2, -2), (2, 0))
     w.undo()
     w.click("0,0")
     w.click("2,0")
-    w.click("2,0")                       # the direct hop
-    assert w.game.history[-1].path == ((0, 0), (2, 0))
+    w.click("2,0")                       # the chosen hole again: the direct hop
+    assert w.game.history[-1].path == ((0, 0), (2, 0)) and w.last_error is None
     w.undo()
     quick = DiamondWidget(DiamondGame.from_pieces(where, DiamondRules(players=2)), choose_path=False)
     quick.click("0,0")
@@ -61,6 +82,41 @@ def test_several_chains_to_a_hole_are_picked_hop_by_hop():
     w.click("2,0")
     w.click("-3,-1")
     assert w.game.history == [] and w.selection.prefix == []
+
+
+#: the student's trial (review of the play pages): red's moves against two seeded computers
+TRIAL = ("a1:f9 d1:f4 b1:d1:f6 d2:f5 f9:i9:n4 b2:d2:f7 e7:g5 c3:e7:g7 d3:f8:h6 e6:g4:i4 "
+         "f4:d1:b1:d3:f8:h8:j7 f5:h5:j4:l4:n1 e8:g6:i6:k8 g7:i5:i3").split()
+
+
+def test_trial_position_f7_to_l4_is_one_click_and_no_false_refusal():
+    """The trial's move 15: several chains lead f7 to l4; clicking l4 plays it, and no
+    click on a marked hole from any red piece asks for a next hop or is refused."""
+    w = DiamondWidget(computer=(1, 2), level="weak", labels="empty")
+    for m in TRIAL:
+        assert w.play_text(m), w.message
+    g = w.game
+    f7, l4 = B.hole("f7"), B.hole("l4")
+    assert len(g.paths(f7, l4)) > 1
+    w.click(cid("f7"))
+    w.click(cid("l4"))
+    assert w.last_error is None and "next hop" not in w.message
+    mine = w.game.moves_played()[3 * len(TRIAL)]      # then both computers replied
+    assert (mine.path[0], mine.path[-1]) == (f7, l4)
+    w.undo()
+    before = len(w.game.history)
+    g = w.game
+    several = [(s, d) for s in sorted(h for h in B.HOLES if (g.piece_at(h) or (None,))[0] == 0)
+               for d in sorted(g.reachable_from(s)) if len(g.paths(s, d)) > 1]
+    assert len(several) >= 8
+    w.seat_controls[1].value = w.seat_controls[2].value = "human"   # no replies to wait for
+    for start, dest in several[::max(1, len(several) // 8)]:
+        w.click(cell_id(start))
+        w.click(cell_id(dest))
+        assert w.last_error is None and "next hop" not in w.message, (start, dest)
+        assert w.game.history[before].path[-1] == dest
+        w.undo()
+        assert len(w.game.history) == before
 
 
 def test_clicking_a_wrong_piece_explains():
@@ -156,9 +212,9 @@ def test_bad_options_fail_clearly():
 
 
 def test_dg10_the_message_line_says_when_the_chain_is_chosen_hop_by_hop():
-    """Issue 11: a destination reached by several chains is announced in words."""
+    """A destination reached by chains that end differently is announced in words."""
     where = {(0, 0): 0, (1, 0): 1, (2, -1): 1, (1, -1): 1, (-3, -1): 1}
-    w = DiamondWidget(DiamondGame.from_pieces(where, DiamondRules(players=2)))
+    w = _EveryChainDiffers(DiamondGame.from_pieces(where, DiamondRules(players=2)))
     w.click("0,0")
     assert "several ways" not in w.message
     w.click("2,0")
@@ -269,3 +325,24 @@ def test_dg20_player_counts_follow_the_board():
     assert w3.game.players == 6 and len(w3.seat_controls) == 6
     w4 = DiamondWidget(DiamondGame(DiamondRules.chinese(players=2)))
     assert set(_offered(w4.options["players"])) == {1, 2, 3, 4, 6} and w4.game.players == 2
+
+
+def test_puzzle_feedback_names_only_holes_its_board_labels():
+    """Every hole a Diamond puzzle's goal, hint, explanation or wrong-answer line names
+    (i5, j6 ...) is written on that puzzle's board."""
+    import re
+
+    from boardkit.diamond.puzzles import PUZZLES
+    w = PUZZLES.widget()
+    names = {B.label(h) for h in B.HOLES}
+    checked = 0
+    for k, p in enumerate(PUZZLES.puzzles):
+        assert w.index == k
+        words = " ".join([p.goal, p.hint, p.why] + [str(t) for t in p.traps])
+        named = {n for n in re.findall(r"\b[a-q]\d{1,2}\b", words) if n in names}
+        shown = set(re.findall(r">([a-q]\d{1,2})<", w.board.canvas.svg))
+        assert named <= shown, (p.id, sorted(named - shown))
+        checked += bool(named)
+        if k + 1 < len(PUZZLES.puzzles):
+            w.next()
+    assert checked >= 1

@@ -223,3 +223,23 @@ def test_the_toss_widgets_button_tosses_once_on_a_double_click():
     clock.t += 0.5
     box.button.click()
     assert box.state["tosses"] == 2
+
+
+def test_the_students_own_toss_stays_on_the_table_under_the_computers_reply():
+    """Against the computer, the golds' table keeps the student's last toss (the
+    computer's answer comes at once), and the line above the board labels both."""
+    from boardkit.mawari.widget import MawariWidget
+    w = MawariWidget(computer=(1,))
+    for _ in range(12):
+        w.toss()
+        last = w.last_tosses()
+        if 1 in last and last[0].outcome.ja() != last[1].outcome.ja():
+            break
+    mine, theirs = last[0].outcome.ja(), last[1].outcome.ja()
+    assert mine != theirs
+    assert mine in w.canvas.svg and theirs not in w.canvas.svg
+    line = w.tosses_html.value
+    assert f"P1 (you) tossed {mine}" in line and f"P2 (computer) tossed {theirs}" in line
+    hot_seat = MawariWidget()                     # no computer: the table shows the last toss
+    hot_seat.toss()
+    assert hot_seat.shown_toss() is None

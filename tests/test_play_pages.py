@@ -164,3 +164,69 @@ def page(browser, request):  # noqa: F811  (the fixture imported above)
             yield pg
     finally:
         context.close()
+
+
+# ------------------------------------------------------------ the page's language
+def test_boardkit_lang_starts_a_page_in_japanese():
+    """BOARDKIT_LANG=ja (a Voila server or class hub) makes every board start in Japanese,
+    with no code cell; unset it stays English."""
+    code = ("from boardkit import i18n; from boardkit.checkers.widget import CheckersWidget; "
+            "w = CheckersWidget(); print(i18n.language(), w.new_button.description)")
+    env = {k: v for k, v in os.environ.items() if k != "BOARDKIT_LANG"}
+    run = lambda extra: subprocess.run([sys.executable, "-c", code], env={**env, **extra},  # noqa: E731
+                                       capture_output=True, text=True, timeout=120)
+    ja = run({"BOARDKIT_LANG": "ja_JP.UTF-8"})
+    assert ja.returncode == 0, ja.stderr
+    from boardkit.i18n import tr
+    assert ja.stdout.split() == ["ja", tr("new_game", lang="ja")] != ["ja", "New game"]
+    en = run({})
+    assert en.stdout.split()[0] == "en" and "New game" in en.stdout
+
+
+@pytest.mark.parametrize("value,lang", [("ja", "ja"), ("EN", "en"), ("ja-JP", "ja"), ("", "en"),
+                                        ("  ", "en")])
+def test_language_from_env_reads_the_language_part(value, lang):
+    from boardkit.i18n import language_from_env
+    assert language_from_env({"BOARDKIT_LANG": value}) == lang
+
+
+def test_language_from_env_refuses_an_unknown_language_by_name():
+    from boardkit import BoardkitError
+    from boardkit.i18n import language_from_env
+    with pytest.raises(BoardkitError, match="BOARDKIT_LANG must be one of"):
+        language_from_env({"BOARDKIT_LANG": "jp"})
+
+
+# ------------------------------------------------ settings that say when they apply
+def _widgets():
+    from boardkit.backgammon.widget import BackgammonWidget
+    from boardkit.checkers.widget import CheckersWidget
+    from boardkit.diamond.widget import DiamondWidget
+    from boardkit.mawari.widget import MawariWidget
+    return {"checkers": (CheckersWidget, "rules", "international"),
+            "diamond": (DiamondWidget, "pieces", 10),
+            "backgammon": (BackgammonWidget, None, None),
+            "mawari": (MawariWidget, "corner_jump", False)}
+
+
+@pytest.mark.parametrize("game", ["checkers", "diamond", "mawari"])
+def test_a_changed_rule_says_it_applies_at_new_game(game):
+    cls, name, value = _widgets()[game]
+    w = cls(computer=1)
+    assert not w.settings_pending and w.pending_html.value == ""
+    before = w.game.rules
+    w.options[name].value = value
+    assert w.game.rules == before                       # not applied yet ...
+    assert w.settings_pending and "apply at New game" in w.pending_html.value
+    rows = [c for c in w.children if w.new_button in getattr(c, "children", ())]
+    assert rows and w.pending_html in rows[0].children     # beside the New game button
+    w.new_button.click()
+    assert not w.settings_pending and w.game.rules != before   # ... and New game applies it
+
+
+def test_a_view_option_redraws_at_once_and_says_nothing():
+    from boardkit.diamond.widget import DiamondWidget
+    w = DiamondWidget()
+    w.options["palette"].value = "okabe-ito"
+    w.options["hole_names"].value = True
+    assert not w.settings_pending

@@ -35,6 +35,7 @@ __all__ = ["BackgammonWidget", "RULE_CHOICES"]
 # the widget's words (boardkit.i18n: English now, Japanese ready; set_language("ja"))
 add("en", {
     "bg.rules": "Rules",
+    "bg.teacher": "teacher: dice by hand",
     "bg.set_dice": "Set dice", "bg.double": "Double", "bg.take": "Take", "bg.pass": "Pass",
     "bg.finish_race": "Finish race", "bg.dice_by_hand": "dice by hand:", "bg.cube": "cube:",
     "bg.roll_opening": "roll first: the opening roll decides who starts (BG-03)",
@@ -69,6 +70,7 @@ add("en", {
 })
 add("ja", {
     "bg.rules": "ルール",
+    "bg.teacher": "先生用: さいころを手で決める",
     "bg.set_dice": "さいころを決める", "bg.double": "ダブル", "bg.take": "テイク", "bg.pass": "パス",
     "bg.finish_race": "レースを最後まで", "bg.dice_by_hand": "さいころを手で:", "bg.cube": "キューブ:",
     "bg.roll_opening": "先に振ってください: 最初の一振りで先手が決まります (BG-03)",
@@ -178,10 +180,14 @@ class BackgammonWidget(GameWidget):
         """"White", "Red" (白, 赤 in Japanese): the seats, the status, messages, move list."""
         return tuple(tr(f"bg.draw.side.{p}") for p in range(len(PLAYER_NAMES)))
 
-    def __init__(self, game: BackgammonGame | None = None, *, rules: str = "money", **kw):
+    view_options = ("teacher",)
+
+    def __init__(self, game: BackgammonGame | None = None, *, rules: str = "money",
+                 teacher: bool = True, **kw):
         if rules not in RULE_CHOICES:
             raise BoardkitError(f"rules must be one of {list(RULE_CHOICES)}, got {rules!r}")
         self._initial_rules = rules
+        self._teacher = bool(teacher)     # the dice-by-hand controls shown (a teacher's tool)
         self.done: list[Step] = []        # single steps made so far this turn
         self.source: str | None = None    # the selected checker's cell
         self.match: BackgammonMatch | None = None
@@ -209,17 +215,34 @@ class BackgammonWidget(GameWidget):
 
     # ------------------------------------------------------------ subclass hooks
     def option_controls(self) -> dict:
+        teacher = W.Checkbox(value=self._teacher, description=tr("bg.teacher"), indent=False)
+        teacher.observe(lambda _: self._show_teacher(), names="value")
         return {"rules": W.Dropdown(options=[(_choice_label(c), c) for c in RULE_CHOICES],
                                     value=self._initial_rules,
-                                    description=tr("bg.rules"), layout=W.Layout(width="220px"))}
+                                    description=tr("bg.rules"), layout=W.Layout(width="220px")),
+                "teacher": teacher}
+
+    @property
+    def teacher_controls(self) -> bool:
+        """Whether the dice-by-hand controls are shown (Game setup's teacher switch)."""
+        return bool(self.options["teacher"].value)
+
+    def _show_teacher(self) -> None:
+        """Dice set by hand let a player choose their own roll: a teacher's tool, shown
+        only with the teacher switch on (a play page starts with it off)."""
+        shown = None if self.teacher_controls else "none"
+        for c in self._dice_by_hand:
+            c.layout.display = shown
 
     def header_rows(self) -> list:
         return [self.info_html]
 
     def extra_rows(self) -> list:
         label = f"<span style='color:{TEXT_COLOR}'>{{}}</span>"
-        return [W.HBox([W.HTML(label.format(html.escape(tr("bg.dice_by_hand")))), self.die_a,
-                        self.die_b, self.set_dice_button,
+        self._dice_by_hand = (W.HTML(label.format(html.escape(tr("bg.dice_by_hand")))), self.die_a,
+                              self.die_b, self.set_dice_button)
+        self._show_teacher()
+        return [W.HBox([*self._dice_by_hand,
                         W.HTML(label.format("&nbsp; " + html.escape(tr("bg.cube")))),
                         self.double_button, self.take_button,
                         self.pass_button, self.race_button],

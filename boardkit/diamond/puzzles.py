@@ -87,7 +87,8 @@ def draw_puzzle(puzzle: Puzzle, **options) -> MarkedDrawing:
 
 
 def widget_options(puzzle: Puzzle) -> dict:
-    return {}
+    # the feedback, hints and goals name holes (i5, j6): every hole is labelled on the board
+    return {"labels": True}
 
 
 def _p(pid, position, goal, accepted, rule, title, *, hint="", why="", traps=(), marks=()):

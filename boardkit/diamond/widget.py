@@ -10,7 +10,10 @@ Click one of your pieces: every hole it can reach this turn is marked (the ends 
 all its hop chains). Click one of them and the piece goes there. When several hop
 chains lead to that hole, the message line says so, the next holes of the chains are
 marked and you pick the chain hop by hop (the widget goes on by itself while only one
-way continues). The chains offered are the shortest ``game.paths()`` finds (at most
+way continues; the chosen hole clicked again plays the shortest chain). Chains that end
+in the same position are one move: it is played at once (with no captures, every chain
+of one piece to one hole gives the same position, so the standard game never asks).
+The chains offered are the shortest ``game.paths()`` finds (at most
 ``PATHS_LIMIT``, with bounded work, so a click answers at once on any position);
 ``choose_path=False`` takes the chain with the fewest jumps at once (every chain to a
 hole gives the same position).
@@ -123,6 +126,7 @@ class DiamondWidget(GameWidget):
     ai = ai
     click_mode = "destination"
     tutor_module = tutor
+    view_options = ("palette", "hole_names", "board_note")
 
     def __init__(self, game: DiamondGame | None = None, *, players: int = 3, kings: bool = True,
                  pieces: int = 15, long_jump: bool = False, first_player: int = 0,
@@ -296,10 +300,33 @@ class DiamondWidget(GameWidget):
             # computed once per chosen hole (the base asks again after every hop)
             key = (id(self.game), tuple(self.game.cells), self.game.turn, sel.prefix[0], sel.dest)
             if self._paths_cache[0] != key:
-                self._paths_cache = (key, self.game.paths(parse_cell(sel.prefix[0]),
-                                                          parse_cell(sel.dest)))
+                ways = self.game.paths(parse_cell(sel.prefix[0]), parse_cell(sel.dest))
+                self._paths_cache = (key, self._distinct_ways(ways))
             return self._paths_cache[1]
         return self.game.legal_moves()
+
+    def end_position(self, move) -> tuple:
+        """The position ``move`` leads to (the pieces and who moves next)."""
+        probe = self.game.copy()
+        probe.play(move)
+        return bytes(probe.cells), probe.turn
+
+    def _distinct_ways(self, ways: list) -> list:
+        """The chains to one hole that end in different positions, shortest first: chains
+        that all give the same position are one move, played without asking which."""
+        seen: dict[tuple, object] = {}
+        for m in ways:
+            seen.setdefault(self.end_position(m), m)
+        return list(seen.values())
+
+    def handle_click(self, cell: str) -> bool:
+        """The chosen hole clicked again while the next hop is asked: the shortest chain
+        (the first offered) is played, never a refusal."""
+        sel = self.selection
+        if sel.dest is not None and cell == sel.dest and sel.candidates:
+            self._finish(sel.candidates[0])
+            return True
+        return False
 
     # ------------------------------------------------------------------ view
     def cell_names(self) -> dict[str, str]:
@@ -314,7 +341,10 @@ class DiamondWidget(GameWidget):
         if selection.active:
             opts["selected"] = selection.prefix[-1]
             opts["targets"] = sorted(selection.targets)
-            if len(selection.prefix) > 1:
+            if selection.dest is not None and len(selection.candidates) > 1:
+                # the chains still offered, each drawn up to the chosen hole
+                opts["arrows"] = [list(self.move_path(m)) for m in selection.candidates[:6]]
+            elif len(selection.prefix) > 1:
                 opts["arrows"] = [list(selection.prefix)]
         return self.game.draw(**opts).to_svg()
 

@@ -48,6 +48,7 @@ add("en", {
     "ms.toss_first": "{cell}: no piece is moved by clicking; toss the golds first (click the "
                      "table or Toss)",
     "ms.joined": "P{n} joined", "ms.no_events": "no events yet",
+    "ms.last_toss": "P{p} ({kind}) tossed {toss}", "ms.last_tosses": "Last tosses: {tosses}",
     "ms.may_declare": "<b>{who}</b> may declare a battle (MS-15): click the opposing piece or a button",
     "ms.battle_status": " — battle P{a} {pa}/{n} vs P{d} {pd}/{n}",
     "ms.piece_at": "P{p} {piece} on {square}", "ms.laid": " (laid down, 寝かし)",
@@ -63,6 +64,7 @@ add("ja", {
                        "クリックしてください (MS-15)",
     "ms.toss_first": "{cell}: クリックでは駒は動きません。先に金を振ってください（盤の横の台か「金を振る」）",
     "ms.joined": "P{n} が参加しました", "ms.no_events": "まだ出来事はありません",
+    "ms.last_toss": "P{p}（{kind}）の振り: {toss}", "ms.last_tosses": "最後の振り: {tosses}",
     "ms.may_declare": "<b>{who}</b> は戦をしかけられます (MS-15): 相手の駒かボタンをクリックしてください",
     "ms.battle_status": " — 戦 P{a} {pa}/{n} 対 P{d} {pd}/{n}",
     "ms.piece_at": "P{p} の{piece}は {square}", "ms.laid": "（寝かし）",
@@ -149,6 +151,8 @@ class MawariWidget(GameWidget):
         self._start_players = players
         # the events box: newest event first, so the latest step is always in view
         self.events_html = W.HTML(layout=W.Layout(max_height="180px", overflow="auto"))
+        # each player's last toss, labelled (you / computer), above the board
+        self.tosses_html = W.HTML()
         self.offer_box = W.HBox()
         self.join_button = self._button(tr("ms.join"), self.once_per_click(lambda: self.join()),
                                         "user-plus")
@@ -196,6 +200,9 @@ class MawariWidget(GameWidget):
         rules = MawariRules.realistic(n, **o) if model == "realistic" else MawariRules(players=n, **o)
         return MawariGame(rules)
 
+    def header_rows(self) -> list:
+        return [self.tosses_html]
+
     def extra_rows(self) -> list:
         return [W.HBox([self.offer_box, self.join_button]), self.events_html]
 
@@ -219,8 +226,41 @@ class MawariWidget(GameWidget):
         hl = set(selection.prefix)
         if not g.is_over():
             hl.add(g.square(g.turn))
+        mine = self.shown_toss()
+        extra = {"toss": mine.outcome} if mine is not None else {}
         return g.draw(highlight=sorted(hl), targets=sorted(selection.targets), hint=self.hint,
-                      flip=self.flipped, last_move=self.marked).to_svg()
+                      flip=self.flipped, last_move=self.marked, **extra).to_svg()
+
+    def last_tosses(self) -> dict[int, ChanceStep]:
+        """Each player's last toss (seat -> its chance step), in seat order."""
+        last: dict[int, ChanceStep] = {}
+        for m in self.game.history:
+            if isinstance(m, ChanceStep):
+                last[m.player] = m
+        return dict(sorted(last.items()))
+
+    def shown_toss(self) -> ChanceStep | None:
+        """The toss the golds' table shows when computers and a student share the board:
+        the student's own last toss, so it stays in view under the computer's replies
+        until the student's next toss (None: the game's last toss, as drawn by default)."""
+        g = self.game
+        humans = [p for p in range(g.players) if not self.is_computer(p)]
+        if not humans or len(humans) == g.players:
+            return None
+        last = self.last_tosses()
+        mine = [last[p] for p in humans if p in last]
+        if not mine:
+            return None
+        return max(mine, key=lambda m: next(i for i, h in enumerate(g.history) if h is m))
+
+    def tosses_markup(self) -> str:
+        """"Last tosses: P1 (you) tossed 裏 表 表 表 (…) · P2 (computer) tossed …"."""
+        parts = [tr("ms.last_toss", p=p + 1, kind=tr("computer") if self.is_computer(p) else tr("you"),
+                    toss=self._toss_text(m)) for p, m in self.last_tosses().items()]
+        if not parts:
+            return ""
+        return (f"<div style='color:{TEXT_COLOR}'>"
+                + html.escape(tr("ms.last_tosses", tosses=" · ".join(parts))) + "</div>")
 
     def handle_click(self, cell: str) -> bool:
         """The golds' table ("toss") tosses; in a battle decision the opposing piece
@@ -259,6 +299,7 @@ class MawariWidget(GameWidget):
         self._show_seats()
         self.join_button.disabled = g.players >= 4 or g.phase != "toss" or g.is_over()
         self.events_html.value = self.events_markup()
+        self.tosses_html.value = self.tosses_markup()
 
     # ------------------------------------------------------------ actions
     def toss(self) -> None:

@@ -243,6 +243,8 @@ class GameWidget(W.VBox):
     tutor_allowed: bool = True
     #: the last error the tutor raised (it then says nothing; the game goes on)
     tutor_error: str | None = None
+    #: option controls that only change the view (redrawn at once, never "applies at New game")
+    view_options: tuple[str, ...] = ()
     #: the clock of the double-click guard (Roll, Toss, New game): injectable for tests
     _clock: Callable[[], float] = time.monotonic
 
@@ -319,8 +321,12 @@ class GameWidget(W.VBox):
         self.canvas.observe(self._on_canvas_click, names="last_click")
 
         # rows of buttons wrap on a narrow page rather than squeeze (and cut) their labels
+        # "applies at New game": said beside the buttons once a rule option is changed
+        self.pending_html = W.HTML()
+        self._watch_rule_options()
         controls = W.HBox([self.new_button, self.undo_button, self.hint_button,
-                           self.flip_button, self.chance_button, self.tutor_control],
+                           self.flip_button, self.chance_button, self.tutor_control,
+                           self.pending_html],
                           layout=W.Layout(flex_flow="row wrap"))
         self._setup_column = W.VBox(list(self.options.values()) + self.seat_controls
                                     + [self.level_control, self.undo_control])
@@ -486,6 +492,23 @@ class GameWidget(W.VBox):
         # a puzzle board (boardkit.puzzles) judges moves itself: no tutor there
         return self.tutor_allowed and getattr(self, "_puzzle_owner", None) is None
 
+    def _watch_rule_options(self) -> None:
+        """A changed rule option (``options`` except ``view_options``, which redraw at
+        once) waits for New game: the line beside the buttons says so until then."""
+        for name, control in self.options.items():
+            if name not in self.view_options and hasattr(control, "value"):
+                control.observe(lambda _: self._show_pending(True), names="value")
+
+    def _show_pending(self, pending: bool) -> None:
+        self.pending_html.value = (f"<span style='color:{ERROR_COLOR}'>"
+                                   f"{html.escape(tr('applies_at_new_game'))}</span>"
+                                   if pending else "")
+
+    @property
+    def settings_pending(self) -> bool:
+        """Whether a changed rule option waits for New game (the line says so)."""
+        return bool(self.pending_html.value)
+
     def fit_setup(self) -> None:
         """Size the set-up panel's descriptions and menus to their text (``fit_labels``);
         a game calls it again after changing a menu's choices."""
@@ -608,6 +631,7 @@ class GameWidget(W.VBox):
         self.message_html.value = ""
         self._tutor_show("")
         self.on_new_game()
+        self._show_pending(False)
         self._after_change()
 
     def undo(self) -> None:
