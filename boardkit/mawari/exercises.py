@@ -120,7 +120,7 @@ class MawariExercises(Exercises):
                 return True
             if {s + 1 for s in given} == expected and not (isinstance(a, str) and "P" in a.upper()):
                 return ("it looks as if you counted players from 0, as the code does: the "
-                        "players are P1 to P%d, so add one to each number." % game.players)
+                        f"players are P1 to P{game.players}, so add one to each number.")
             return "not quite: " + verdict
         return self.check("who is laid down", answer, test=test,
                           hint="a piece passed by a higher-ranked piece is laid down; "
