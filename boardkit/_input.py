@@ -1,4 +1,4 @@
-"""Safe reading of untrusted input: JSON, integers, probabilities, files (issue 8).
+"""Safe reading of untrusted input: JSON, integers, probabilities, files.
 
 Students paste and load whatever they like; every parser of boardkit goes through
 these helpers so that any input up to 1 MB answers fast with a ``FormatError``

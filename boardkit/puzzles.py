@@ -1,4 +1,4 @@
-"""Board puzzles answered by clicking, shared by the games (issue 13).
+"""Board puzzles answered by clicking, shared by the games.
 
 A puzzle is data: a game, a position, a goal in plain words, the accepted answers (move
 texts) and the rule ID it exercises. A ``PuzzleSet`` keeps puzzles in rule order, and a

@@ -159,7 +159,7 @@ def play_game(game, bots: Sequence[Callable], rng: np.random.Generator,
     # records only when read): ``_play_bots(bots, rng, max_plies, max_chance)`` must play
     # the same games as the loop below (the same rng draws, bot calls and moves; the same
     # outcome and plies; the same final state including history, events and undo) and
-    # return what the loop returns. How it does so is the game's business (issue 14).
+    # return what the loop returns. How it does so is the game's business.
     fast = getattr(game, "_play_bots", None)
     if fast is not None:
         return fast(bots, rng, max_plies, CHANCE_STEPS_PER_PLY * max(1, max_plies))

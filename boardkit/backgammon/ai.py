@@ -40,7 +40,7 @@ added to each side's pip count; the adjusted race is then turned into the chance
 winning. With no contact left it uses the bear-off database (``bearoff.py``) when
 both sides are home. It is vectorised with numpy over all the candidate plays.
 
-Speed (issue 14): the numpy evaluator (``_evaluate``: both sides in one batch of about a
+Speed: the numpy evaluator (``_evaluate``: both sides in one batch of about a
 hundred numpy calls, whole-number features as matrix products and bit masks) serves
 ``evaluate``, the hint and the strong levels. The normal level scores a turn's plays on
 Python ints and floats instead (``_best_play``, ``_one_ply_lists``): made points, blots
@@ -48,14 +48,8 @@ and stacks as ``bytes.translate`` patterns keying dicts of their terms, the shot
 21 rolls side by side in one Python int per (hitters, made points they pass), the
 opponent's terms once per turn, one np.exp per turn. Both give the same values bit for
 bit (tests/test_backgammon_ai_fast.py: every turn of seeded games and set-up positions,
-and a digest of seeded games pinned to the engine before issue 14, 6fdb926); bear-off
-race chances come from cached table rows. normal vs normal against 6fdb926
-(benchmarks/backgammon_games.py --rounds 5 --games 60 --only normal, the bear-off table
-loaded before the clock, 2026-12-01 04:57-04:58 UTC, this shared 2-core machine at load
-4.3-5.2, CPU medians, three runs): 144-164 games/s against 10.2-12.8: 12.8-14.1x (the
-10x of issue 14 is met; before the harness loaded the table first, its ~80 ms inside
-each 10-game round capped the ratio at 6.2-6.3x). The 1-ply is now ~70% of a bot game:
-a third of that per-turn work and dict misses, the rest a few microseconds per play.
+and a digest of seeded games pinned to an earlier engine); bear-off race chances come
+from cached table rows. The figures are in docs/benchmarks.md.
 """
 from __future__ import annotations
 
@@ -85,12 +79,9 @@ __all__ = ["LEVELS", "HINT_LEVEL", "bot", "hint", "explain", "OPENING_BOOK", "bo
 LEVELS: dict[str, str] = {"random": "ランダム", "easy": "やさしい", "normal": "ふつう",
                           "strong": "つよい", "lookahead": "先読み"}
 
-#: The hint's level: the strongest that answers within about half a second. Measured
-#: on this shared 2-core machine (2026-12-01, benchmarks/backgammon_hint_timing.py):
-#: over 48 positions of strong-vs-strong games (every third play) lookahead took median
-#: 8-11 ms, 90th percentile 56-62 ms, worst 107-154 ms per move (strong: median 2 ms,
-#: worst 5-10 ms); in 3 self-play games (benchmarks/backgammon_vs_pubeval.py --timing,
-#: 210 moves) median 6.9 ms, worst 437 ms.
+#: The hint's level: the strongest that answers within about half a second
+#: (benchmarks/backgammon_hint_timing.py: lookahead takes a few milliseconds a move at
+#: the median and well under half a second at worst).
 HINT_LEVEL = "lookahead"
 
 # ----------------------------------------------------------------- weights
@@ -924,7 +915,7 @@ def _tip_score(game: BackgammonGame, play: Play, w: dict = TIP_WEIGHTS, lead_now
     return score
 
 
-#: How ``TipBot`` plays tips 2, 5 and 6 in their sense (issue 14). The easy level's terms
+#: How ``TipBot`` plays tips 2, 5 and 6 in their sense. The easy level's terms
 #: for them (a flat bonus for the 5- and 7-points, a pip-lead threshold, a flat cost per
 #: back checker) measured 52.8%, 45.1% and 52.8% over 2,000 games; read as a backgammon
 #: player reads them, they are:
@@ -989,9 +980,9 @@ class TipBot:
     It scores each play by the easy level's terms for tips 1, 3 and 4 (blots, primes,
     hits) and made points, and by ``_sense_terms`` for tips 2, 5 and 6 (key points while
     they block, safe when ahead in the race and bold when behind, back checkers out
-    before they are blocked; issue 14).
-    ``style="easy"`` plays the easy level's own terms for all six instead (as measured
-    before issue 14); there ``lead="before"`` decides tip 5's regime by the race before
+    before they are blocked).
+    ``style="easy"`` plays the easy level's own terms for all six instead (as the first
+    measurements did); there ``lead="before"`` decides tip 5's regime by the race before
     the play instead of after it (benchmarks/backgammon_tip5.py measures it)."""
 
     def __init__(self, breaks: str | Sequence[str] | None = None, lead: str = "after",

@@ -8,7 +8,7 @@ move owns ``mine``; the opponent's checkers on my point ``i`` are ``theirs[25 - 
 resulting position, BG-04 to BG-09); it needs no game object, and the search in ai.py
 and the bear-off code use it directly.
 
-Speed (issue 14). The common cases have flat searches that scan the board once per
+Speed. The common cases have flat searches that scan the board once per
 turn and need no keys at all: two different dice with no checker on the bar and no
 bearing off possible (``_two_dice``: two checkers moved by one die each reach different
 positions unless the play is really one checker moved by both dice, and only those are
@@ -36,24 +36,8 @@ position+dice cache was tried and dropped: in games positions hardly come back, 
 filling and clearing it cost 10 us per turn. Plays and their order are exactly the old
 generator's: tests/test_backgammon_movegen.py checks them against the plain keyed
 search on set-ups and game positions (every roll on 10 games and 20,000 set-ups when
-slow); checked against the code before (7df0bfb): 253,080 position-rolls (every roll
-at random set-ups with blots, bars and bear-offs and at random-game positions) and 80
-seeded games with and without the cube (every move list, every history) the same.
-
-Measured side by side with benchmarks/backgammon_games.py (5 interleaved rounds, CPU
-medians, 2026-12-01 05:30-05:35 UTC, this shared 2-core machine at load 1.9-3.8, 12
-runs; the figures per old engine are in that script's docstring):
-
-    random games through the public API   544-694 games/s  (6fdb926: 5.5-6.0x;
-                                          7df0bfb: 1.48-1.60x)
-                                          OpenSpiel 497-580: 0.96-1.31x, median 1.18x
-    legal moves per position              87,000-102,600 pos/s  (6fdb926: 11.4-12.5x;
-                                          7df0bfb: 1.35-1.45x)
-                                          OpenSpiel 77,600-87,600: 1.10-1.27x (one run
-                                          0.76x, three of its rounds hit by load)
-
-Both at or above OpenSpiel's C++ driven from Python in most runs; single runs scatter
-by +-10% on each side on this machine. Where the time goes: a random-game turn costs
+slow), and against the earlier generator on 253,080 position-rolls and 80 seeded games.
+The figures are in docs/benchmarks.md. Where the time goes: a random-game turn costs
 ~14 us here: listing the plays ~9 us (two different dice ~6 us for ~23 plays; doubles,
 one turn in six, ~25 us with ~69 plays; ~1.5 us making ~19 ``Play`` objects at ~80 ns
 each), the harness's pick ~1.4 us (a numpy call), the two dice ~0.6 us (straight from

@@ -1,4 +1,4 @@
-"""Backgammon board puzzles, in rule order (issue 13): answered by clicking.
+"""Backgammon board puzzles, in rule order: answered by clicking.
 
     from boardkit.backgammon.puzzles import PUZZLES
     PUZZLES.widget()                          # all of them, one at a time, with a score

@@ -35,10 +35,8 @@ two guards of the own king row. The levels keep the terms above.
 
 The search works on the engine's bitboards (``movegen.movegen``), not on ``play/undo``.
 
-Speed (issue 14; benchmarks/checkers_bots.py, interleaved against 5681413, CPU medians,
-2026-12-01 05:32-05:50 UTC, 2-core machine at load 2.4-3.3, three runs of normal-normal,
-one of normal-strong): normal-normal 11.1-11.9x on 8x8 and 12.2-13.1x on 10x10,
-normal-strong 2.1x and 3.0x, every choice unchanged. The middle level draws its noise
+Speed (benchmarks/checkers_bots.py; figures in docs/benchmarks.md), every choice the same
+as the plain search's. The middle level draws its noise
 first and ``_Search.root2`` then only bounds (``_capture_cut``) the moves after which the
 opponent must capture whose bound plus noise cannot reach the best; bot games through
 ``sim.play_game`` run in ``CheckersGame._play_bots`` with ``_middle_chooser`` (no bot

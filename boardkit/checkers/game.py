@@ -345,7 +345,7 @@ class CheckersGame(Game):
         records and generator state. When every seat is the middle level, the bots'
         choices come from ``ai._middle_chooser`` (the noise drawn in blocks) and are
         played from the raw move list, without a bot call, ``_hand_out`` and ``play``'s
-        checks per ply (issue 14). Checkers has no chance steps (max_chance unused)."""
+        checks per ply. Checkers has no chance steps (max_chance unused)."""
         from .ai import _middle_chooser
         lean = _middle_chooser(self, bots, rng)
         plies = 0

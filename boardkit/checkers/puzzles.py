@@ -1,4 +1,4 @@
-"""Checkers board puzzles, in rule order (issue 13): answered by clicking.
+"""Checkers board puzzles, in rule order: answered by clicking.
 
     from boardkit.checkers.puzzles import PUZZLES
     PUZZLES.widget()                          # all of them, one at a time, with a score

@@ -396,10 +396,7 @@ def _cgain(dist, code: int) -> int:
 # play (``code_move``). The codes come in the order of ``legal_moves()``, so every choice
 # (ties broken at random included) is the one the move objects gave.
 #
-# Speed (issue 14; benchmarks/diamond_matches.py: old = 33aee06, CPU medians, interleaved
-# fresh processes): ふつう-つよい 8.8-11.6x, tip bots race 6.3-7.3x, ladders 7.5-8.1x (six
-# runs 2026-12-01 05:08-05:25 UTC, 2 cores shared, load average 2.4-3.8; the load moves
-# a run by +-15%); 8.3-9.3x, 5.3-6.0x, 5.9-6.7x before the steps below. Every game the
+# Speed (benchmarks/diamond_matches.py; figures in docs/benchmarks.md). Every game the
 # same move for move (tests/test_diamond_property.py pins whole seeded matches by a
 # digest). What was done, after profiling (py-spy, instruction counts):
 #   * the follow-up gain (``_Gains.leaf``) searched ~4.6 pieces a move, few of them
@@ -417,7 +414,7 @@ def _cgain(dist, code: int) -> int:
 # (masked searches, ~40% reuse); ints instead of tuples for the rival's move entries
 # (no faster to build). What is left is spread thin: the searches themselves (~1.3 us
 # each) ~25%, memo misses after each move ~15%, per-move and per-decision bookkeeping.
-# 2026-12-01 05:30-05:46 UTC (issue 14, second pass): where a whole ふつう-つよい match's
+# Where a whole ふつう-つよい match's
 # time goes, measured per call: outside the bots (new games, play(), is_over(), the loop
 # of sim.play_game) ~3%, ``_chosen`` ~1%, so a lean game loop (``_play_bots``, as 回り将棋
 # has) could save ~2% at most and was not built; つよい ~72% (``_ReplyScores.base`` ~28%,
@@ -426,12 +423,7 @@ def _cgain(dist, code: int) -> int:
 # miss scans the piece's entries once (``movegen._search_entry``); a man's hop landings
 # joined to its steps without a membership test; ``_homes`` by one itemgetter per home:
 # 7.3% fewer instructions per match (valgrind callgrind, the 4-game match of
-# diamond_matches.py in a fresh process: 954M -> 884M; 33aee06: 11,510M, so 13.0x in
-# instructions, 12.1x before). CPU time 8.3-11.2x over four runs (05:43-05:46, load
-# 1.7-3.3; the load alone moves a run by +-15%, and the new engine's 0.11 s per match
-# is hit harder than the old one's 1.2 s; and numpy's OpenBLAS workers, spinning after
-# import, were counted in it: with one BLAS thread per child, on the quiet machine, 10.54x
-# and 10.65x over 11 rounds, 06:06-06:09). Tried and dropped
+# diamond_matches.py in a fresh process). Tried and dropped
 # (more instructions): int sort keys for the rival's entries, a best-reply cache when no
 # re-searched move enters, the root's ``_low`` updated per leaf, a bound skipping the
 # rival's men that cannot reach the 14th-best gain (the 14th-best reply gains 1 or less:

@@ -32,7 +32,7 @@ __all__ = ["DiamondMove", "PASS", "KING", "PATHS_LIMIT", "PATHS_BUDGET", "MAX_PA
            "dests_entry", "dests_entries"]
 
 #: paths(): how many paths it returns by default, and how many partial chains one call
-#: explores at most (the bound that keeps it fast on any position, issue 8)
+#: explores at most (the bound that keeps it fast on any position)
 PATHS_LIMIT = 100
 PATHS_BUDGET = 50_000
 

@@ -1,4 +1,4 @@
-"""Diamond Game board puzzles, in rule order (issue 13): answered by clicking.
+"""Diamond Game board puzzles, in rule order: answered by clicking.
 
 (The solitaire solver is ``boardkit.diamond.solitaire``; these are the click puzzles.)
 

@@ -5,7 +5,7 @@ toss.py imports it lazily and falls back to its numpy pipeline without it.
 Why a compiled loop: numpy makes one pass over memory per operation, and drawing a uniform
 number costs only ~2.3 ns, so the comparisons, the table lookup and the running total of
 the numpy pipeline cost almost as much again as the draws (0.55-0.62x of the bare draw;
-issue 14 asks 0.8x). Here each row of numbers is drawn into a reused, cache-resident
+the goal was 0.8x). Here each row of numbers is drawn into a reused, cache-resident
 buffer and counted while it is still there, and the turns are summed in the same call.
 
 Bit-identical to the numpy path (tests/test_mawari_toss_fused.py): the same numbers in

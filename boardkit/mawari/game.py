@@ -23,15 +23,12 @@ each late join (``Join``) is one step of ``history``, so ``undo()`` takes back e
 one of them. The toss maths is ``boardkit.mawari.toss``; the decisions are generated in
 ``movegen.py``. ``from_json`` checks the whole state against the rules (``_load_state``).
 
-Speed (issue 14). ``sim.play_game`` hands a game to ``MawariGame._play_bots``: with the
+Speed. ``sim.play_game`` hands a game to ``MawariGame._play_bots``: with the
 levels' bots it plays on the position alone (tosses drawn 64 at a time, the common moves
 by table and arithmetic, no event text) and builds events, history and undo only when
 first read, by replaying its log through the recorded path; the same games, move for
-move, and the same generator state afterwards (tests/test_mawari_bot_games.py). Bot
-matches (benchmarks/mawari_matches.py, 2026-12-01 05:10-05:18 UTC, load 3.5-3.9, three
-runs of 11 interleaved rounds against 33aee06, games per CPU-second): middle levels, 3
-players 10.8-12.0x the old engine; smart vs smart 9.3-11.7x; a tips.py game (4 players)
-10.2-11.4x; realistic golds 6.9-7.2x. Reading every game's history and events afterwards
+move, and the same generator state afterwards (tests/test_mawari_bot_games.py); the
+figures are in docs/benchmarks.md. Reading every game's history and events afterwards
 costs the records as before (the replay): 2.4-2.5x then (middle levels) (``ai.simulate_games``, which
 reads them all, records as it plays instead).
 """
@@ -80,13 +77,13 @@ _AGAIN = tuple(FORMAT_EN["again"](p=label) for label in _LABELS)
 def _default_rules(players: int) -> MawariRules:
     """``MawariRules(players=n)``, built once: every simulated game starts with the
     default rules, and building them (seven probabilities checked, the rules' checks
-    run twice for 3-4 players) cost as much as a quarter of a game (issue 14)."""
+    run twice for 3-4 players) cost as much as a quarter of a game."""
     return MawariRules(players=players)
 
 
 def _toss_info(toss: Toss, rules: MawariRules) -> tuple:
     """What applying ``toss`` under ``rules`` needs, worked out once per distinct toss
-    (issue 14): (the toss as it counts: a fallen gold is ignored when the fall rule is
+   : (the toss as it counts: a fallen gold is ignored when the fall rule is
     off, MS-08; its kind; signed squares; its event line for each player P1..P4; the
     battle gain; the battle event's template name (``EVENTS_EN``) and its fields but
     the player, the progress and the length)."""
@@ -377,7 +374,7 @@ class MawariGame(Game):
         fall; ``random(6)`` draws what ``random(4)`` and two ``random()`` draw; with
         numpy's default PCG64 the six raw words behind them are compared with the bounds
         scaled to words, see ``MawariRules._sampling_raw``), so the same toss (tested).
-        The 2,500 possible tosses are built once per toss options (issue 14)."""
+        The 2,500 possible tosses are built once per toss options."""
         bits = getattr(rng, "bit_generator", None)
         if type(bits) in _RAW_DOUBLES:
             (c0, c1, c2, c3), overlap, fall = self.rules._sampling_raw
@@ -419,7 +416,7 @@ class MawariGame(Game):
     def resolve_chance(self, rng) -> Toss:
         """Toss with a seeded numpy Generator; recorded in history (a ``ChanceStep``),
         undoable. Returns the toss. Does what the base's ``resolve_chance`` does, with
-        the toss's consequences looked up instead of worked out again (issue 14)."""
+        the toss's consequences looked up instead of worked out again."""
         check_rng(rng, "MawariGame.resolve_chance(rng)", ("random",))
         if self._finished or self._phase == "decide":
             raise IllegalMoveError(self._no_chance_reason())
@@ -461,7 +458,7 @@ class MawariGame(Game):
         (recorded and undoable like a sampled toss)."""
         return self.set_chance(toss)
 
-    # ------------------------------------------------------------ bot games (issue 14)
+    # ------------------------------------------------------------ bot games
     # A bot game (sim.play_game) needs the position, the bots' decisions and the outcome;
     # the event text, the undo snapshots and the history are wanted only when somebody
     # reads them. So _play_bots plays on the position alone and keeps a log of the tosses
@@ -843,7 +840,7 @@ class MawariGame(Game):
         """Piece p goes n squares one by one (``_step``): promoted on reaching its home
         (MS-10), passing the pieces on the squares before the last (``_pass_square``,
         MS-12; ``lay`` for a normal forward move). True if the game ended. Only the
-        squares where something happens cost more than an addition (issue 14)."""
+        squares where something happens cost more than an addition."""
         pos = self._pos
         home = self._home[p]
         cur = pos[p]
@@ -1106,7 +1103,7 @@ class MawariGame(Game):
     def _snapshot(self):
         # The event log is only ever appended to (by the engine; puzzles.py swaps in a
         # filtered list and back for display, never editing one in place), so a snapshot
-        # keeps the list and its length instead of copying it at every step (issue 14):
+        # keeps the list and its length instead of copying it at every step:
         # the restored log is that list's first n lines, a fresh list.
         b = self._battle
         battle = None if b is None else (b["attacker"], b["defender"], b["length"],

@@ -72,7 +72,7 @@ def battle_targets(pos: list[int], laid: list[bool], mover: int,
     """The players the mover may declare a battle on (MS-15): standing (not laid)
     pieces off the corners in the same file or rank as the mover, which is off the
     corners too; with ``battle_line="opposite"`` only those on the opposite edge.
-    (Looked up in a table of the squares in line with each square, issue 14.)"""
+    (Looked up in a table of the squares in line with each square.)"""
     masks = _LINE_MASKS.get(battle_line)
     if masks is None:                       # any other value reads as "any", as before
         masks = _LINE_MASKS["any"]

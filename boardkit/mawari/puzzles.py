@@ -1,4 +1,4 @@
-"""回り将棋 (mawari shogi) board puzzles, in rule order (issue 13): answered by clicking.
+"""回り将棋 (mawari shogi) board puzzles, in rule order: answered by clicking.
 
     from boardkit.mawari.puzzles import PUZZLES
     PUZZLES.widget()                          # all of them, one at a time, with a score

@@ -34,7 +34,7 @@ def _fraction_text(x, name: str) -> str:
     characters with an exponent of at most 30 (no giant integers from "1e-100000000"),
     floats are taken by their shortest repr (0.05 -> 1/20); out of [0, 1] is refused.
     Short texts are remembered: every game builds its rules, and parsing the seven
-    probabilities used to cost more than a whole two-player game (issue 14)."""
+    probabilities used to cost more than a whole two-player game."""
     if type(x) is str and len(x) <= 64:
         return _text_fraction(x, name)
     return _parse_fraction_text(x, name)

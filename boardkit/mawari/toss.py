@@ -339,7 +339,7 @@ class TossModel(RuleOptions):
     def __hash__(self) -> int:
         # the dataclass's hash (of the compared fields), worked out once: the smart bot
         # looks its odds up by model at every decision, and hashing seven Fractions took
-        # ~4 us of a ~10 us decision (issue 14)
+        # ~4 us of a ~10 us decision
         h = self.__dict__.get("_hash")
         if h is None:
             h = hash(tuple(getattr(self, f.name) for f in fields(self) if f.compare))
@@ -603,7 +603,7 @@ class TossModel(RuleOptions):
 
     @cached_property
     def _kernel(self) -> _Kernel:
-        """Everything the vectorised simulation needs, built ONCE per model (issue 14):
+        """Everything the vectorised simulation needs, built ONCE per model:
         the thresholds each uniform number is compared with and one lookup table from
         the outcome key (4 golds and the event class) to (signed squares, toss again).
         Building it per 64k chunk used to cost more than drawing the numbers."""
@@ -732,7 +732,7 @@ class TossModel(RuleOptions):
         Tosses are drawn in chunks of ``chunk`` tosses; a turn running over a chunk's end
         is carried into the next chunk.
 
-        Speed (issue 14 asks 0.8x the bare draw of the same numbers): with numba installed
+        Speed (the goal: 0.8x the bare draw of the same numbers): with numba installed
         (the ``fast`` extra) a compiled loop draws, counts and sums in one pass,
         0.81-0.86x; without it the numpy pipeline below, 0.55-0.62x (numpy makes one
         pass over memory per operation). Both give the same turns, toss counts and

@@ -47,7 +47,7 @@ the board (``move_box``) takes a move in the game's notation and plays it throug
 path as ``play()`` (``play_text(text)`` from Python); the board's aria-label is
 ``describe()`` and the status line is ``aria-live="polite"``.
 
-The tutor (issue 13): a "Tutor" checkbox in the buttons row, off by default
+The tutor: a "Tutor" checkbox in the buttons row, off by default
 (``GameWidget(tutor=True)`` or ``tutor_on = True`` turns it on). When it is on, after
 each move of a human seat (a click, the move box, ``play()``; never the computer's, and
 never on a puzzle board) the widget keeps the game as it was before the move and shows

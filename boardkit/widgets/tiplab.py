@@ -1,6 +1,6 @@
 """The tip lab: does a strategy tip win games? Play it and watch the interval tighten.
 
-One widget for every game's strategy notebook (issue 14). The student picks a tip (or
+One widget for every game's strategy notebook. The student picks a tip (or
 several, when the game can combine them), a number of games and the level; the lab plays
 the bot WITH the tip against the same bot WITHOUT it (seats swapped every game), in
 chunks on a process pool, and after every chunk moves a progress bar and redraws the win
