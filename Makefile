@@ -50,7 +50,7 @@ test-fast: $(STAMP)
 	$(BIN)/python -m pytest -n $(PYTEST_WORKERS) tests -m "not browser"
 
 # sync every notebook with its MyST .md twin (the newer file wins), then re-execute
-# every notebook and store its outputs (subfolders such as notebooks/ja/ included)
+# every notebook and store its outputs (subfolders included)
 ALL_NOTEBOOKS = $(shell find notebooks exercises -name '*.ipynb' -not -path '*/.ipynb_checkpoints/*' | sort)
 notebooks: $(STAMP)
 	$(BIN)/jupytext --sync $(ALL_NOTEBOOKS)

@@ -291,7 +291,7 @@ class Game(abc.ABC):
         return self._outcome()
 
     # ----------------------------------------------------------------- chance
-    # Dice and tosses are part of the state (DESIGN.md). A dice game implements
+    # Dice and tosses are part of the state. A dice game implements
     # chance_pending(), _sample_chance(rng) and _apply_chance(outcome) (optionally
     # _check_chance(outcome)); the base records the step in history and makes it undoable.
     def chance_pending(self) -> bool:

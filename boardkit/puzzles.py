@@ -47,7 +47,7 @@ the English in the language catalogue (``add("en", PUZZLES.texts())``: keys such
 and adds the Japanese beside it (``add("ja", catalogue("checkers", {...}))``). The widget
 shows ``puzzle.text("goal")`` and ``puzzle.trap(answer)``: the current language's text,
 English where none is registered. Texts are looked up when they are shown, so the
-Japanese edition (notebooks/ja, the ja play pages) starts with ``set_language("ja")`` in
+a Japanese lesson or page starts with ``set_language("ja")`` (or ``BOARDKIT_LANG=ja``) in
 its first cell: every puzzle widget made after it speaks Japanese (buttons, title, goal,
 feedback, hints, the traps' reasons, the score), and the code cells stay the same
 (``PUZZLES.for_rule("CK-06").widget()``). Move texts, square names and rule IDs are the
