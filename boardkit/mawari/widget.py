@@ -24,7 +24,16 @@ import numpy as np
 from .._core import BoardkitError, ChanceStep
 from ..i18n import CATALOGUES, add, error_text, language, tr
 from ..widgets import GameWidget
-from ..widgets.base import ERROR_COLOR, MUTED_COLOR, TEXT_COLOR, ClickGuard, Selection
+from ..widgets.base import (
+    ERROR_COLOR,
+    MUTED_COLOR,
+    TEXT_COLOR,
+    ClickGuard,
+    Selection,
+    run_cue,
+    static_bundle,
+    svg_img,
+)
 from . import ai, tutor
 from .events import translate_event
 from .game import Battle, Join, MawariGame
@@ -83,6 +92,7 @@ add("en", {
     "ms.lab.toss_info": "tosses: {tosses} · turns finished: {turns} · squares this turn so far: "
                         "{turn} · average per turn: {avg} (exact {exact})",
     "ms.lab.toss_box": "toss widget, {model}: run the notebook, then click 金を振る toss",
+    "ms.lab.run_cue": "Run the cell to use it here: each click tosses, tallies or redraws at once.",
     "ms.lab.fair_golds": "fair golds", "ms.lab.realistic_golds": "realistic golds",
     "ms.lab.golds": "golds {probs}",
     "ms.lab.tally_text": "toss", "ms.lab.tally_hint": "up up down side +overlap", "ms.lab.add": "add",
@@ -110,6 +120,8 @@ add("ja", {
     "ms.lab.toss_info": "振った回数: {tosses} · 終わった手番: {turns} · この手番でここまでに進むマス: "
                         "{turn} · 1手番あたりの平均: {avg}（正確な値 {exact}）",
     "ms.lab.toss_box": "金を振るウィジェット（{model}）: ノートブックを実行してから「金を振る」をクリック",
+    "ms.lab.run_cue": ("セルを実行すると、ここで使えます。クリックするたびに、振る・記録する・"
+                       "描き直すがすぐに行われます。"),
     "ms.lab.fair_golds": "理想の金", "ms.lab.realistic_golds": "本物に近い金",
     "ms.lab.golds": "金 {probs}",
     "ms.lab.tally_text": "振り", "ms.lab.tally_hint": "表 表 裏 横 重なり", "ms.lab.add": "追加",
@@ -402,12 +414,21 @@ class _Box(W.VBox):
     """A VBox whose text form (what a notebook stores and shows without a kernel) is one
     short line saying what the box is, instead of ipywidgets' dump of its children."""
 
-    def __init__(self, children, label: str):
+    def __init__(self, children, label: str, picture: str = ""):
         super().__init__(children)
         self._label = label
+        self._picture = picture          # an SVG shown in the static view, if any
 
     def __repr__(self) -> str:
         return f"<{self._label}>"
+
+    def _repr_mimebundle_(self, **kwargs) -> dict:
+        """The live box, and for a reader who cannot run it its label, its picture and a
+        run cue."""
+        page = (f"<p><b>{html.escape(self._label)}</b></p>"
+                + (svg_img(self._picture, self._label) if self._picture else "")
+                + run_cue("ms.lab.run_cue"))
+        return static_bundle(self, page, f"{self._label}\n{tr('ms.lab.run_cue')}", **kwargs)
 
 
 def _model_name(model: TossModel) -> str:
@@ -499,7 +520,8 @@ def toss_widget(model: TossModel | None = None, seed: int = 0) -> W.VBox:
 
     guard = ClickGuard()                   # a double click tosses once (box.guard.clock: tests)
     button.on_click(guard.wrap(toss))
-    box = _Box([button, picture, info], tr("ms.lab.toss_box", model=_model_name(model)))
+    box = _Box([button, picture, info], tr("ms.lab.toss_box", model=_model_name(model)),
+               picture=picture.value)
     box.toss = toss                        # tests and notebooks can click from Python
     box.button = button
     box.guard = guard

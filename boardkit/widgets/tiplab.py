@@ -51,7 +51,7 @@ import numpy as np
 from .. import sim
 from .._core import BoardkitError
 from ..i18n import add, tr
-from .base import MUTED_COLOR, TEXT_COLOR
+from .base import MUTED_COLOR, TEXT_COLOR, run_cue, static_bundle
 
 __all__ = ["TipLab", "LabResult", "load_results", "verdict"]
 
@@ -73,6 +73,8 @@ add("en", {
     "tiplab.hurts": "The whole interval lies below {fair:.0%}: the tip, played this way, hurts.",
     "tiplab.unsure": "The interval contains {fair:.0%}: these games cannot tell the tip from chance.",
     "tiplab.settled": "settled over {games} games: {score:.0%} [{lo:.0%}, {hi:.0%}]",
+    "tiplab.run_cue": ("Run the cell to play the games yourself: pick a tip and a number of "
+                       "games, press Play and watch the interval tighten."),
     "tiplab.x": "games played",
     "tiplab.y": "score of the bot with the tip",
     "tiplab.band": "95% interval",
@@ -101,6 +103,8 @@ add("ja", {
     "tiplab.hurts": "区間全体が {fair:.0%} より下: このやり方のコツは逆効果です。",
     "tiplab.unsure": "区間に {fair:.0%} が入っています: この対局数ではコツと偶然を区別できません。",
     "tiplab.settled": "{games} 局で確定: {score:.0%} [{lo:.0%}, {hi:.0%}]",
+    "tiplab.run_cue": ("セルを実行すると、自分で対局させられます。コツと対局数を選んで「対局開始」を"
+                       "押し、区間がせまくなっていくのを見てください。"),
     "tiplab.x": "対局数",
     "tiplab.y": "コツありのボットの得点率",
     "tiplab.band": "95% 区間",
@@ -270,6 +274,28 @@ class TipLab(W.VBox):
 
     def __repr__(self) -> str:
         return f"<TipLab: {len(self.tips)} tips ({', '.join(self.tips)})>"
+
+    def _static_lines(self) -> list[str]:
+        """One line per tip: its name and, where the results are settled, their score."""
+        lines = []
+        for name in self.tips:
+            ref = self.settled.get(name)
+            if ref:
+                lines.append(f"{name}: " + tr("tiplab.settled", games=ref["games"], score=ref["score"],
+                                               lo=ref["interval"][0], hi=ref["interval"][1]))
+            else:
+                lines.append(name)
+        return lines
+
+    def _repr_mimebundle_(self, **kwargs) -> dict:
+        """The live lab, and for a reader who cannot run it (an un-run or untrusted
+        notebook, GitHub) its title, the tips with their settled results and a run cue."""
+        lines = self._static_lines()
+        page = (f"<p><b>{html.escape(tr('tiplab.title'))}</b></p><ul>"
+                + "".join(f"<li>{html.escape(line)}</li>" for line in lines) + "</ul>"
+                + run_cue("tiplab.run_cue"))
+        plain = "\n".join([tr("tiplab.title"), *lines, tr("tiplab.run_cue")])
+        return static_bundle(self, page, plain, **kwargs)
 
     # ------------------------------------------------------------------ running
     def selected(self) -> tuple[str, ...]:
