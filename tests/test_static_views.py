@@ -46,3 +46,18 @@ def test_quiz_text_is_never_cut():
     b = q._repr_mimebundle_()
     assert long in b["text/plain"] and "the second" in b["text/plain"]       # ipywidgets cuts at 110
     assert "<li>the first choice, which is long enough</li>" in b["text/html"]
+
+
+def test_the_roll_grid_shows_its_question_and_grid_and_judges_clicks():
+    """Notebook 35's grid of the 36 rolls: a static view with the question and all 36 rolls,
+    and Check judges the marked rolls (BG-06: a double is one roll of 36)."""
+    from boardkit.backgammon.widget import RollGrid
+    g = RollGrid("Mark the doubles.", [(a, a) for a in range(1, 7)], "six of 36")
+    page = g._repr_mimebundle_()["text/html"]
+    assert "Mark the doubles." in page and page.count("<td>") == 36 and "▶" in page
+    assert g.check() is False
+    for a in range(1, 7):
+        g.cells[(a, a)].value = True
+    assert g.check() is True and "6 rolls of 36" in g.feedback.value
+    g.cells[(1, 2)].value = True
+    assert g.check() is False and g.cells[(1, 2)].button_style == "danger"

@@ -24,7 +24,7 @@ import ipywidgets as W
 from .._core import BoardkitError
 from ..i18n import add, error_text, tr
 from ..widgets import GameWidget, Selection
-from ..widgets.base import MUTED_COLOR, TEXT_COLOR
+from ..widgets.base import MUTED_COLOR, TEXT_COLOR, run_cue, static_bundle
 from . import ai, draw, tutor
 from .game import PLAYER_NAMES, BackgammonGame, CubeAction, Play, Step
 from .match import BackgammonMatch
@@ -571,3 +571,65 @@ class BackgammonWidget(GameWidget):
         self.race_button.disabled = g.is_over() or not g.is_race()
         self.info_html.value = (f"<span style='color:{MUTED_COLOR}'>"
                                 f"{html.escape(self.header_text())}</span>")
+
+
+add("en", {
+    "bg.grid.axes": "row = first die, column = second die",
+    "bg.grid.check": "Check",
+    "bg.grid.right": "✅ Right: {n} rolls of 36. {explain}",
+    "bg.grid.wrong": ("❌ {right} right, {wrong} wrong (red), {missing} still missing. Unmark the red "
+                      "ones and look again."),
+    "bg.grid.plain": "Roll grid: {question} (run the cell, click the rolls, then Check)",
+    "bg.grid.run_cue": "Run the cell to mark the rolls on the grid and check them.",
+})
+add("ja", {
+    "bg.grid.axes": "行 = 1つ目のさいころ、列 = 2つ目のさいころ",
+    "bg.grid.check": "答え合わせ",
+    "bg.grid.right": "✅ 正解です: 36通りのうち {n} 通り。{explain}",
+    "bg.grid.wrong": ("❌ 正しい {right}、まちがい {wrong}（赤）、足りない {missing}。赤の印を外して、"
+                      "もう一度見てみましょう。"),
+    "bg.grid.plain": "さいころの表: {question}（セルを実行し、目をクリックしてから答え合わせ）",
+    "bg.grid.run_cue": "セルを実行すると、表の目に印をつけて答え合わせができます。",
+})
+
+
+class RollGrid(W.VBox):
+    """The 36 rolls of two dice as a 6 x 6 grid (row: first die, column: second die).
+    The student clicks the rolls a question asks for, then Check: marked rolls turn green
+    (right) or red (wrong). ``rolls`` are the right answers as (first, second) pairs."""
+
+    def __init__(self, question: str, rolls, explain: str = ""):
+        self.question, self.rolls, self.explain = question, set(rolls), explain
+        self.cells = {(a, b): W.ToggleButton(description=f"{a}-{b}", layout=W.Layout(width="56px"))
+                      for a in range(1, 7) for b in range(1, 7)}
+        grid = W.GridBox(list(self.cells.values()),
+                         layout=W.Layout(grid_template_columns="repeat(6, 60px)"))
+        check = W.Button(description=tr("bg.grid.check"), icon="check")
+        check.on_click(self.check)
+        self.feedback = W.HTML()
+        super().__init__([W.HTML(f"<b>{html.escape(question)}</b><br>{html.escape(tr('bg.grid.axes'))}"),
+                          grid, check, self.feedback])
+
+    def check(self, _=None) -> bool:
+        marked = {k for k, c in self.cells.items() if c.value}
+        for k, c in self.cells.items():
+            c.button_style = ("success" if k in self.rolls else "danger") if k in marked else ""
+        right, wrong, missing = marked & self.rolls, marked - self.rolls, self.rolls - marked
+        if not wrong and not missing:
+            self.feedback.value = html.escape(tr("bg.grid.right", n=len(right), explain=self.explain))
+            return True
+        self.feedback.value = html.escape(tr("bg.grid.wrong", right=len(right), wrong=len(wrong),
+                                             missing=len(missing)))
+        return False
+
+    def __repr__(self) -> str:
+        return tr("bg.grid.plain", question=self.question)
+
+    def _repr_mimebundle_(self, **kwargs) -> dict:
+        """The live grid, and for a reader who has not run the notebook the question, the
+        empty grid and a run cue."""
+        rows = "".join("<tr>" + "".join(f"<td>{a}-{b}</td>" for b in range(1, 7)) + "</tr>"
+                       for a in range(1, 7))
+        page = (f"<p><b>{html.escape(self.question)}</b><br>{html.escape(tr('bg.grid.axes'))}</p>"
+                f"<table>{rows}</table>" + run_cue("bg.grid.run_cue"))
+        return static_bundle(self, page, repr(self), **kwargs)
