@@ -396,3 +396,12 @@ def atomic_write(path: Any, data: str | bytes) -> None:
                 os.unlink(tmp)
             except OSError:
                 pass
+
+
+def decode_text(raw: bytes) -> str:
+    """Bytes from another program's file as text: UTF-8 (a leading byte-order mark
+    dropped), or Latin-1 where they are not UTF-8 (older game files are written so)."""
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return raw.decode("latin-1")

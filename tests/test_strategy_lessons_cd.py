@@ -228,16 +228,7 @@ def test_the_search_sees_a_forced_loss():
 
 
 # ------------------------------------------------------------------ Diamond, notebook 27
-RULES = DiamondRules(players=2, pieces=10, max_turns=400)
-
-
-def position(red, yellow, turn=0):
-    pieces = {}
-    for p, labels in enumerate((red, yellow)):
-        first, *rest = labels.split()
-        pieces[first] = (p, True)
-        pieces.update({h: p for h in rest})
-    return DiamondGame.from_pieces(pieces, RULES, turn=turn)
+from diamond_positions import position  # noqa: E402  (notebook 27's way of writing them)
 
 
 def gain(g, text):

@@ -8,6 +8,7 @@ prise, CK-06), Diamond tip 2 (a straggler) and the race (a backward move, DG-09/
 from __future__ import annotations
 
 import pytest
+from diamond_positions import position
 
 from boardkit import i18n
 from boardkit.backgammon import BackgammonGame
@@ -162,17 +163,7 @@ def test_ck_king_left_en_prise_and_no_better_move_is_silent():
 
 
 # --------------------------------------------------------------------- Diamond
-RULES = DiamondRules(players=2, pieces=10, max_turns=400)
-
-
-def dg_position(red, yellow, turn=0):
-    """As notebook 27: hole labels of each colour, its king first."""
-    pieces = {}
-    for p, labels in enumerate((red, yellow)):
-        first, *rest = labels.split()
-        pieces[first] = (p, True)
-        pieces.update({h: p for h in rest})
-    return DiamondGame.from_pieces(pieces, RULES, turn=turn)
+dg_position = position      # as notebook 27: hole labels of each colour, its king first
 
 
 STR1 = ("q1 b2 c1 g5 j5 k9 l8 o2 p1 p2", "e13 e11 e12 e7 f8 h8 i8 k7 k8 l1")

@@ -37,6 +37,7 @@ import re
 from dataclasses import dataclass, field
 
 from .._core import BoardkitError, FormatError
+from .._input import decode_text
 from .notation import parse_notation
 
 __all__ = ["MatMatch", "MatGame", "MatAction", "read_mat", "write_mat", "replay_mat",
@@ -137,11 +138,7 @@ def read_mat(text) -> MatMatch:
     if isinstance(text, (bytes, bytearray)):
         if len(text) > MAX_MAT_CHARS:
             raise FormatError(f"{_FMT}: {len(text):,} bytes; at most {MAX_MAT_CHARS:,} are read")
-        raw = bytes(text)
-        try:
-            text = raw.decode("utf-8-sig")
-        except UnicodeDecodeError:
-            text = raw.decode("latin-1")
+        text = decode_text(bytes(text))
     if not isinstance(text, str):
         raise FormatError(f"{_FMT}: expected text, got {type(text).__name__}")
     if len(text) > MAX_MAT_CHARS:

@@ -57,7 +57,7 @@ import re
 from itertools import accumulate
 
 from .._core import BoardkitError, FormatError, IllegalMoveError, rules_from_dict, rules_to_dict
-from .._input import MAX_INPUT_BYTES, loads_json
+from .._input import MAX_INPUT_BYTES, decode_text, loads_json
 from .rules import CheckersRules
 
 __all__ = ["parse_fen", "write_fen", "parse_move_text", "read_pdn", "iter_pdn", "pdn_records",
@@ -514,10 +514,7 @@ def _lines(f):
         if not line:
             return
         if isinstance(line, bytes):
-            try:
-                line = line.decode("utf-8")
-            except UnicodeDecodeError:
-                line = line.decode("latin-1")
+            line = decode_text(line)
         elif not isinstance(line, str):
             raise BoardkitError(f"PDN (CK-15): the file gives {type(line).__name__}, not text")
         if first:
