@@ -35,9 +35,6 @@ GAME_WORDS = {"checkers": "checkers", "draughts": "checkers", "diamond": "diamon
 NAMES = {"Checkers": "checkers", "Diamond Game": "diamond", "Backgammon": "backgammon",
          "回り将棋": "mawari"}
 
-# problems in lessons this branch does not edit (another helper owns them): name the
-# notebook and what is wrong, and the test expects exactly these to fail
-KNOWN: dict[str, str] = {}
 
 
 def text_of(path: pathlib.Path) -> str:
@@ -108,20 +105,18 @@ def reference_problems(path: pathlib.Path) -> list[str]:
     return problems
 
 
+def _assert_clean(path, problems):
+    assert not problems, f"{path.name}: " + "; ".join(problems)
+
+
 @pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.stem)
 def test_cited_rule_ids_exist_and_belong_to_the_game(path):
-    problems = rule_problems(path)
-    if path.stem in KNOWN and problems:
-        pytest.xfail(KNOWN[path.stem])
-    assert not problems, f"{path.name}: " + "; ".join(problems)
+    _assert_clean(path, rule_problems(path))
 
 
 @pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.stem)
 def test_notebook_references_point_at_the_right_lesson(path):
-    problems = reference_problems(path)
-    if path.stem in KNOWN and problems:
-        pytest.xfail(KNOWN[path.stem])
-    assert not problems, f"{path.name}: " + "; ".join(problems)
+    _assert_clean(path, reference_problems(path))
 
 
 def test_the_checks_catch_a_wrong_reference(tmp_path):
