@@ -36,225 +36,43 @@ Because the defender keeps its turn when the attacker gets back first, the battl
 fair: if A and D are the rounds in which each would get back (independent, same law),
 the attacker wins when A < D, loses when D < A and draws when A = D, so win = loss
 whatever the model and length.
+
+The package, the same in every game:
+
+    ai/__init__.py   the contract: LEVELS, HINT_LEVEL, bot, hint, explain
+    ai/evaluate.py   the evaluation terms and their weights
+    ai/search.py     the plain search and the players built on it
+    ai/tips.py       TIPS, the tip bots, lab_spec() for the tip lab
+    ai/_fast.py      the hot path: the same choices as the plain search, faster
+
+Every name of the parts can still be read here (``boardkit.mawari.ai.NAME``); a weight
+is changed in ``ai.evaluate``, where the evaluation reads it.
 """
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache
 from typing import Any
 
 import numpy as np
 
-from .. import sim
-from .._core import ChanceStep, check_level
-from .game import _POSITION_BOTS, RANKS, Battle
-from .toss import TossModel
+from ..._core import check_level
+from ..game import RANKS, Battle
+from . import _fast, search, tips  # noqa: F401  (the parts, loaded in order)
+from .evaluate import battle_chances, battle_odds, race_chances  # noqa: F401
+from .search import always_battle, never_battle, random_battle, smart_battle  # noqa: F401
+from .tips import lab_tips, simulate_games, tip_lab  # noqa: F401
 
 __all__ = ["LEVELS", "HINT_LEVEL", "bot", "hint", "explain", "never_battle", "always_battle",
            "random_battle", "smart_battle", "battle_odds", "battle_chances", "race_chances",
            "simulate_games", "lab_tips", "tip_lab"]
 
+
 LEVELS = {"never": "戦わない", "random": "きまぐれ", "always": "いつも戦う", "smart": "かしこい"}
 HINT_LEVEL = "smart"
 
 
-def never_battle(game, rng) -> Battle:
-    return Battle(None)
-
-
-def always_battle(game, rng) -> Battle:
-    return game.legal_moves()[0]
-
-
-def random_battle(game, rng) -> Battle:
-    moves = game.legal_moves()
-    return moves[int(rng.integers(len(moves)))]
-
-
-@lru_cache(maxsize=64)
-def _turn_table(model: TossModel, length: int) -> tuple:
-    """For each progress a < length: the distribution of progress after one battle turn."""
-    steps = [(s.squares if s.kind in ("again", "end") else 0, s.kind == "again", float(p))
-             for s, p in model.toss_distribution().items()]
-    table: dict[int, dict[int, float]] = {}
-    for a in range(length - 1, -1, -1):
-        # a turn that repeats moves at least one square forward, so table[b] for b > a
-        # is known; a toss that repeats without moving could loop, which no model allows
-        dist: dict[int, float] = {}
-        for sq, again, p in steps:
-            b = min(length, a + sq)
-            if again and b < length and b > a:
-                for c, q in table[b].items():
-                    dist[c] = dist.get(c, 0.0) + p * q
-            else:
-                dist[b] = dist.get(b, 0.0) + p
-        table[a] = dist
-    return tuple(tuple(sorted(table[a].items())) for a in range(length))
-
-
-def battle_odds(model: TossModel, length: int = 16) -> tuple[float, float, float]:
-    """Exact (win, draw, loss) chances of the attacker in a battle of ``length`` squares."""
-    return _battle_odds(model, length)
-
-
-@lru_cache(maxsize=64)
-def _battle_odds(model: TossModel, length: int) -> tuple[float, float, float]:
-    T = _turn_table(model, length)
-    L = length
-    V: dict[tuple[int, int], tuple[float, float, float]] = {}
-    for a in range(L - 1, -1, -1):
-        for d in range(L - 1, -1, -1):
-            w = dr = lo = 0.0
-            selfp = 0.0
-            for a2, p in T[a]:
-                if a2 == L:                       # attacker back: the defender's last turn
-                    back = sum(q for d2, q in T[d] if d2 == L)
-                    w += p * (1 - back)
-                    dr += p * back
-                    continue
-                for d2, q in T[d]:
-                    if d2 == L:
-                        lo += p * q
-                    elif (a2, d2) == (a, d):
-                        selfp += p * q
-                    else:
-                        vw, vd, vl = V[(a2, d2)]
-                        w, dr, lo = w + p * q * vw, dr + p * q * vd, lo + p * q * vl
-            k = 1.0 / (1.0 - selfp)
-            V[(a, d)] = (w * k, dr * k, lo * k)
-    return V[(0, 0)]
-
-
-# ---------------------------------------------------------------- the race model
-#: turns each piece's finishing-time law is followed for: far beyond any real game (a
-#: 歩 at home needs about 34 turns on average); the chance left beyond it is < 1e-12
-_HORIZON = 400
-_LAPS = len(RANKS)              # a 歩 at home has four laps to go (MS-10)
-_GOAL = _LAPS * 32              # squares to go from home as a 歩, in the unrolled track
-
-
-@lru_cache(maxsize=16)
-def _finish_table(model: TossModel, jump: bool) -> tuple[np.ndarray, np.ndarray]:
-    """F[u, t] = chance that a lone piece ``u`` squares along its unrolled four-lap track
-    (rank × 32 + progress) has finished its last lap within t turns of its own (t = 0 ..
-    _HORIZON), row _GOAL = finished. Built turn by turn from the toss law: forward moves
-    with the corner jump (MS-14), back moves never past the last corner (MS-06), a
-    turn repeating after a toss with no face-down gold (MS-07)."""
-    steps = [(s.squares, s.kind == "again", float(p)) for s, p in model.toss_distribution().items()]
-    n = _GOAL + 1
-    turn = np.zeros((n, n))            # turn[u, v]: one whole turn from u ends on v
-    turn[_GOAL, _GOAL] = 1.0
-    for u in range(_GOAL - 1, -1, -1):
-        for sq, again, p in steps:
-            if sq > 0:
-                v = u + sq
-                if jump and v % 8 == 0 and v % 32:
-                    v += 8
-                v = min(v, _GOAL)
-            else:
-                v = max(u + sq, u - u % 8)
-            if again and v < _GOAL:
-                turn[u] += p * turn[v]      # v > u: its row is already known
-            else:
-                turn[u, v] += p
-    table = np.zeros((n, _HORIZON + 1))
-    table[_GOAL] = 1.0
-    for t in range(1, _HORIZON + 1):
-        table[:, t] = turn @ table[:, t - 1]
-    table[_GOAL, :] = 1.0
-    return table, turn
-
-
-def race_chances(game, ranks=None, again=None) -> list[float]:
-    """Each player's chance to win the race from here if nobody battles any more: the
-    race model (every piece runs its remaining laps alone, with the toss law of the
-    rules; players take turns in order from the one to play).
-
-    ``ranks`` replaces the players' ranks (a battle's outcome); a piece given rank 4 has
-    finished (won). ``again`` says whether the player to play still tosses again this
-    turn (default: the game's own state after a decision, MS-07). What the model leaves
-    out: later battles, laying down (a laid piece here just loses its next turn, as with
-    two players, MS-12) and two-ups (MS-13)."""
-    n = game.players
-    ranks = [game.rank(p) for p in range(n)] if ranks is None else list(ranks)
-    for p, r in enumerate(ranks):
-        if r >= _LAPS:
-            return [1.0 if q == p else 0.0 for q in range(n)]
-    table, turn = _finish_table(game.rules.model, game.rules.corner_jump)
-    me = game.turn
-    if again is None:       # deciding: the turn goes on only after a toss with no face-down
-        again = game._again if game.phase == "decide" else True    # gold; else a whole turn
-    times = _HORIZON * n + 1
-    cdf = np.zeros((n, times))          # P(finished by global turn slot t)
-    for p in range(n):
-        u = ranks[p] * 32 + game.progress(p)
-        own = table[u]
-        if p == me and again:           # the rest of this turn first, at slot 0
-            own = turn[u] @ table
-            cdf[p, 0] = own[0]
-        skip = 1 if game.is_laid(p) else 0
-        offset = n if p == me else (p - me) % n
-        # own turn k (k >= 1) comes at slot offset + (k - 1 + skip) * n
-        for k in range(1, _HORIZON + 1 - skip):
-            slot = offset + (k - 1 + skip) * n
-            cdf[p, slot] = own[k]
-        # between its own slots a piece's state does not change
-        np.maximum.accumulate(cdf[p], out=cdf[p])
-    new = np.diff(cdf, axis=1, prepend=0.0)
-    out = []
-    for p in range(n):
-        others = np.prod([1.0 - cdf[q] for q in range(n) if q != p], axis=0)
-        out.append(float(np.dot(new[p], others)))
-    return out
-
-
-def battle_chances(game) -> dict:
-    """For the player to decide: {option: (its chance to win the game, (win, draw, loss)
-    of the battle or None, race length or 0)}, the options being ``game.legal_moves()``
-    (``Battle(None)`` = no battle). The chance to win the game comes from the race model
-    (``race_chances``) after each outcome of the battle: the winner goes up one rank, a
-    銀 that wins has finished (MS-15)."""
-    me = game.turn
-    ranks = [game.rank(p) for p in range(game.players)]
-    base = race_chances(game, ranks)
-    out = {}
-    for move in game.legal_moves():
-        if move.defender is None:
-            out[move] = (base[me], None, 0)
-            continue
-        q = move.defender
-        length = game.battle_length(me, q)
-        win, draw, loss = battle_odds(game.rules.model, length)
-        up_me, up_q = list(ranks), list(ranks)
-        up_me[me] += 1
-        up_q[q] += 1
-        chance = (win * race_chances(game, up_me)[me] + draw * base[me]
-                  + loss * race_chances(game, up_q)[me])
-        out[move] = (chance, (win, draw, loss), length)
-    return out
-
-
-def smart_battle(game, rng) -> Battle:
-    """The option with the best chance to win the game (race model, ``battle_chances``);
-    no battle unless a battle is better by more than a hair (1e-9: rounding)."""
-    best, best_chance = Battle(None), None
-    options = battle_chances(game)
-    for move, (chance, _odds, _length) in options.items():
-        if move.defender is None:
-            best_chance = chance if best_chance is None else best_chance
-    best_chance = -1.0 if best_chance is None else best_chance
-    for move, (chance, _odds, _length) in options.items():
-        if move.defender is not None and chance > best_chance + 1e-9:
-            best, best_chance = move, chance
-    return best
-
-
 _BOTS = {"never": never_battle, "always": always_battle, "random": random_battle,
          "smart": smart_battle}
-# the levels read only the position: bot games with them may leave events, history and
-# undo to be built when read (MawariGame._play_bots); True = the bot draws from the rng
-_POSITION_BOTS.update({never_battle: False, always_battle: False, random_battle: True,
-                       smart_battle: False})
 
 
 def bot(level: str) -> Callable[[Any, Any], Battle]:
@@ -299,66 +117,14 @@ def explain(game, move) -> str:
             + " (MS-15)")
 
 
-def simulate_games(factory, policies, games: int = 100, seed: int = 0,
-                   max_plies: int = 2000) -> dict:
-    """Play ``games`` seeded games of ``factory()`` with one policy per seat (a list of
-    bots or of level names, see ``LEVELS``) and return numpy arrays, one entry per game:
-
-        tosses    tosses in the game (all players)
-        winner    seat of the winner (-1 if the cap was reached)
-        battles   battles declared
-        promoted  promotions won in battles
-    """
-    bots = [bot(b) if isinstance(b, str) else b for b in policies]
-    out = {k: np.zeros(games, dtype=int) for k in ("tosses", "winner", "battles", "promoted")}
-    for i, rng in enumerate(sim.spawn_rngs(seed, games)):
-        g = factory()
-        play = getattr(g, "_play_bots", None)
-        if play is None or isinstance(max_plies, bool) or not isinstance(max_plies, int) \
-                or max_plies < 0:
-            outcome, _ = sim.play_game(g, bots, rng, max_plies)    # (and its checks)
-        else:   # sim.play_game's games, each step recorded as it comes: the records are read
-            outcome, _ = play(bots, rng, max_plies,
-                              sim.CHANCE_STEPS_PER_PLY * max(1, max_plies), lean=False)
-        hist = g.history
-        out["tosses"][i] = sum(1 for m in hist if isinstance(m, ChanceStep))
-        out["battles"][i] = sum(1 for m in hist if isinstance(m, Battle) and m.defender is not None)
-        out["promoted"][i] = sum(1 for e in g.events if "wins the battle" in e)
-        out["winner"][i] = -1 if outcome is None else outcome.winner
-    return out
+_PARTS = ('evaluate', 'search', '_fast', 'tips')
 
 
-#: the battle policies measured in notebook 47 (and benchmarks/tips.py): one seat plays
-#: the policy, every other seat never battles
-LAB_POLICIES = ("always", "smart", "random")
-
-
-def _lab_policy(policy, level):
-    return bot(policy)
-
-
-def _lab_never(level):
-    return never_battle
-
-
-def lab_tips() -> dict:
-    """The battle policies for ``boardkit.widgets.tiplab.TipLab``, per number of players:
-    "<policy>/<n>p" -> (with_bot(level), without_bot(level), new_game()), all picklable."""
-    from functools import partial
-
-    from .game import MawariGame
-    return {f"{p}/{n}p": (partial(_lab_policy, p), _lab_never, partial(MawariGame, players=n))
-            for p in LAB_POLICIES for n in (2, 4)}
-
-
-def tip_lab(**options):
-    """The tip lab of notebook 47: a battle policy in one seat against "never" in the others,
-    2 or 4 players, with the settled 2,000-game values of benchmarks/results/tips_mawari.json
-    when that file is there. ``options`` go to TipLab (games, seed, executor, ...)."""
-    import pathlib
-
-    from ..widgets.tiplab import TipLab
-    results = pathlib.Path(__file__).resolve().parents[2] / "benchmarks" / "results" / "tips_mawari.json"
-    options.setdefault("results", results)
-    tips = lab_tips()
-    return TipLab(tips, players={name: int(name.split("/")[1][0]) for name in tips}, **options)
+def __getattr__(name: str):
+    """Any name of the parts, read as ``boardkit.mawari.ai.<name>`` (older callers)."""
+    import importlib
+    for part in _PARTS:
+        found = vars(importlib.import_module(f"{__name__}.{part}"))
+        if name in found:
+            return found[name]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

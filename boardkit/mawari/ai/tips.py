@@ -1,0 +1,80 @@
+"""The battle policies as tips: measured seat against seat, and the tip lab's spec.
+
+``simulate_games`` plays seeded games and counts tosses and battles; ``lab_spec()`` is
+what ``boardkit.widgets.tiplab.TipLab`` needs.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ... import sim
+from ..._core import ChanceStep
+from ..game import Battle
+from .search import never_battle
+
+
+def simulate_games(factory, policies, games: int = 100, seed: int = 0,
+                   max_plies: int = 2000) -> dict:
+    """Play ``games`` seeded games of ``factory()`` with one policy per seat (a list of
+    bots or of level names, see ``LEVELS``) and return numpy arrays, one entry per game:
+
+        tosses    tosses in the game (all players)
+        winner    seat of the winner (-1 if the cap was reached)
+        battles   battles declared
+        promoted  promotions won in battles
+    """
+    from . import bot
+    bots = [bot(b) if isinstance(b, str) else b for b in policies]
+    out = {k: np.zeros(games, dtype=int) for k in ("tosses", "winner", "battles", "promoted")}
+    for i, rng in enumerate(sim.spawn_rngs(seed, games)):
+        g = factory()
+        play = getattr(g, "_play_bots", None)
+        if play is None or isinstance(max_plies, bool) or not isinstance(max_plies, int) \
+                or max_plies < 0:
+            outcome, _ = sim.play_game(g, bots, rng, max_plies)    # (and its checks)
+        else:   # sim.play_game's games, each step recorded as it comes: the records are read
+            outcome, _ = play(bots, rng, max_plies,
+                              sim.CHANCE_STEPS_PER_PLY * max(1, max_plies), lean=False)
+        hist = g.history
+        out["tosses"][i] = sum(1 for m in hist if isinstance(m, ChanceStep))
+        out["battles"][i] = sum(1 for m in hist if isinstance(m, Battle) and m.defender is not None)
+        out["promoted"][i] = sum(1 for e in g.events if "wins the battle" in e)
+        out["winner"][i] = -1 if outcome is None else outcome.winner
+    return out
+
+
+#: the battle policies measured in notebook 47 (and benchmarks/tips.py): one seat plays
+#: the policy, every other seat never battles
+LAB_POLICIES = ("always", "smart", "random")
+
+
+def _lab_policy(policy, level):
+    from . import bot
+    return bot(policy)
+
+
+def _lab_never(level):
+    return never_battle
+
+
+def lab_tips() -> dict:
+    """The battle policies for ``boardkit.widgets.tiplab.TipLab``, per number of players:
+    "<policy>/<n>p" -> (with_bot(level), without_bot(level), new_game()), all picklable."""
+    from functools import partial
+
+    from ..game import MawariGame
+    return {f"{p}/{n}p": (partial(_lab_policy, p), _lab_never, partial(MawariGame, players=n))
+            for p in LAB_POLICIES for n in (2, 4)}
+
+
+def tip_lab(**options):
+    """The tip lab of notebook 47: a battle policy in one seat against "never" in the others,
+    2 or 4 players, with the settled 2,000-game values of benchmarks/results/tips_mawari.json
+    when that file is there. ``options`` go to TipLab (games, seed, executor, ...)."""
+    import pathlib
+
+    from ...widgets.tiplab import TipLab
+    results = pathlib.Path(__file__).resolve().parents[2] / "benchmarks" / "results" / "tips_mawari.json"
+    options.setdefault("results", results)
+    tips = lab_tips()
+    return TipLab(tips, players={name: int(name.split("/")[1][0]) for name in tips}, **options)
