@@ -1,0 +1,89 @@
+"""The strategy tips of Diamond as RaceBot settings, and the tip lab's spec.
+
+``tip_bots(names, level)`` gives (with, without, new game); ``lab_spec()`` is what
+``boardkit.widgets.tiplab.TipLab`` needs.
+"""
+from __future__ import annotations
+
+from ..._core import BoardkitError
+from .evaluate import Weights
+from .search import _FOLLOW, RaceBot
+
+# ----------------------------------------------------------------- strategy tips
+#: the strategy tips of notebook 27 as settings of RaceBot: name -> (the RaceBot keywords
+#: WITH the tip, WITHOUT it); ``weights`` entries are Weights fields. The same table as
+#: benchmarks/tips.py (its results: benchmarks/results/tips_diamond.json).
+TIPS: dict[str, tuple[dict, dict]] = {
+    "ladders": ({"follow": 0.5}, {"follow": 0.0}),
+    "straggler": ({}, {"weights": {"straggler": 0.0}}),
+    # tip 3 as a player reads it: not "hurry the king" (counting its distance twice lost,
+    # 41.7% over 2,000 games) but keep it out of your own pieces' way (a king cannot be
+    # jumped, DG-12) and behind a crowded line it can leap along next turn (DG-11)
+    "king": ({"weights": {"king": 0.0, "king_block": 1.0, "king_leap": 0.25}},
+             {"weights": {"king": 0.0}}),
+    # tip 4: enter the goal deep, a step inside it worth half a step outside, so pieces
+    # come in before the goal is tidied (plain distance to ◎, goal_step 1: 52.4%)
+    "fill_deep": ({"weights": {"goal_step": 0.5}}, {"weights": {"fill_deep": False, "squatter": 0.0}}),
+}
+#: what the tip bots are built on: "race" = the greedy RaceBot, "normal" = the ふつう bot
+TIP_LEVELS: dict[str, dict] = {"race": {}, "normal": {"follow": _FOLLOW, "look": 8}}
+#: the games the tips are measured in (as benchmarks/tips.py)
+TIP_RULES_KW = {"players": 2, "pieces": 10, "max_turns": 400}
+
+
+def _race_bot(level: str, settings: list[dict]) -> RaceBot:
+    kw = dict(TIP_LEVELS[level])
+    weights: dict = {}
+    for s in settings:
+        for k, v in s.items():
+            if k == "weights":
+                weights.update(v)
+            else:
+                kw[k] = v
+    return RaceBot(**kw, weights=Weights(**weights)) if weights else RaceBot(**kw)
+
+
+def tip_bots(names, level: str = "race") -> tuple:
+    """(bot with the tips, the same bot without them, a new-game factory) for one tip or
+    several combined (``names``: a name or a sequence of names of ``TIPS``)."""
+    from functools import partial
+
+    from ..game import DiamondGame
+    from ..rules import DiamondRules
+    names = (names,) if isinstance(names, str) else tuple(names)
+    for n in names:
+        if n not in TIPS:
+            raise BoardkitError(f"unknown tip {n!r}; the tips are {list(TIPS)}")
+    if level not in TIP_LEVELS:
+        raise BoardkitError(f"unknown tip level {level!r}; the levels are {list(TIP_LEVELS)}")
+    with_bot = _race_bot(level, [TIPS[n][0] for n in names])
+    without_bot = _race_bot(level, [TIPS[n][1] for n in names])
+    return with_bot, without_bot, partial(DiamondGame, DiamondRules(**TIP_RULES_KW))
+
+
+def _tip_with(name, level):
+    return tip_bots(name, level)[0]
+
+
+def _tip_without(name, level):
+    return tip_bots(name, level)[1]
+
+
+def lab_tips() -> dict:
+    """The tips for ``boardkit.widgets.tiplab.TipLab``: name -> (with_bot(level),
+    without_bot(level), new_game()), all picklable (process pools)."""
+    from functools import partial
+    return {n: (partial(_tip_with, n), partial(_tip_without, n), tip_bots(n)[2]) for n in TIPS}
+
+
+def tip_lab(**options):
+    """The tip lab of notebook 27: the four tips, combinable, at the levels race and
+    normal, with the settled 2,000-game values of benchmarks/results/tips_diamond.json
+    when that file is there. ``options`` go to TipLab (games, seed, executor, ...)."""
+    import pathlib
+
+    from ...widgets.tiplab import TipLab
+    results = pathlib.Path(__file__).resolve().parents[2] / "benchmarks" / "results" / "tips_diamond.json"
+    options.setdefault("results", results)
+    options.setdefault("max_plies", 400)
+    return TipLab(lab_tips(), levels={k: k for k in TIP_LEVELS}, combine=tip_bots, **options)
