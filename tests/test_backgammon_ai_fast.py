@@ -1,12 +1,18 @@
 """The normal bot's 1-ply on Python lists (ai._one_ply_lists, issue 14) plays exactly as
 the numpy evaluator and as the engine before the speed work (6fdb926)."""
 import hashlib
+import importlib
 
 import numpy as np
 import pytest
 
 from boardkit import sim
 from boardkit.backgammon import BackgammonGame, BackgammonRules, ai, bearoff
+from boardkit.backgammon.ai import _fast as ai_fast
+
+# the module (ai.evaluate is the function evaluate(mine, theirs))
+ai_evaluate = importlib.import_module("boardkit.backgammon.ai.evaluate")
+
 
 
 def _digest(games, level_a="normal", level_b="normal", cube=False, seed=2026):
@@ -106,7 +112,7 @@ def test_bearoff_race_as_the_table():
 
 def test_caches_stay_bounded(monkeypatch):
     for name in ("_CACHE_MAX", "_OPP_MAX", "_TRAP_MAX"):
-        monkeypatch.setattr(ai, name, 8)
+        monkeypatch.setattr(ai_fast, name, 8)
     bots = [ai.bot("normal")] * 2
     before = _digest(2)
     sim.play_game(BackgammonGame(rules=BackgammonRules.no_cube()), bots, np.random.default_rng(1))
@@ -119,8 +125,8 @@ def test_caches_stay_bounded(monkeypatch):
 def test_changed_weights_fall_back_to_numpy(monkeypatch):
     """A student changing a weight gets the numpy evaluator's answer, not stale tables."""
     turns = _turns(2, 5)
-    monkeypatch.setattr(ai, "HIT_TEMPO", 6.5)
-    monkeypatch.setattr(ai, "POINT_VALUE", ai.POINT_VALUE * 2)
+    monkeypatch.setattr(ai_evaluate, "HIT_TEMPO", 6.5)
+    monkeypatch.setattr(ai_evaluate, "POINT_VALUE", ai.POINT_VALUE * 2)
     assert ai._lists_apply(turns[0]) is None
     for plays in turns[:40]:
         assert np.array_equal(ai._one_ply(plays), ai._evaluate(*ai._after_arrays(plays)))
