@@ -6,7 +6,8 @@
 For every strategy tip of notebooks 14 (checkers), 27 (diamond), 37 (backgammon) and the
 battle policies of notebook 47 (mawari), play N games (default 2,000) of the bot WITH the
 tip against the same bot WITHOUT it through ``boardkit.sim.tournament`` (seats rotate
-every game, every game has its own seed), and write ``benchmarks/results/tips_<game>.json``:
+every game, every game has its own seed), and write ``boardkit/data/tips_<game>.json`` (package data: the
+lessons read it with ``boardkit._protocols.tip_results``):
 a list, one entry per tip, in the order of the table below:
 
     {"tip", "games", "wins", "draws", "losses", "score", "interval": [lo, hi], "seed",
@@ -61,7 +62,7 @@ from boardkit.mawari import MawariGame
 from boardkit.mawari import ai as mw
 
 HERE = pathlib.Path(__file__).resolve().parent
-RESULTS = HERE / "results"
+RESULTS = HERE.parent / "boardkit" / "data"      # package data, shipped in the wheel
 
 
 @dataclass(frozen=True)
@@ -300,7 +301,7 @@ def parse(argv=None):
     p.add_argument("--workers", type=int, default=2, help="local processes (0 = this process)")
     p.add_argument("--scheduler", default=None, help="a Dask scheduler address, tcp://host:8786")
     p.add_argument("--chunk", type=int, default=10, help="games per task (default 10)")
-    p.add_argument("--out", default=None, help="results file (default benchmarks/results/tips_<game>.json)")
+    p.add_argument("--out", default=None, help="results file (default boardkit/data/tips_<game>.json)")
     args = p.parse_args(argv)
     levels = LEVELS[args.game]
     args.level = args.level if args.level is not None else next(iter(levels))

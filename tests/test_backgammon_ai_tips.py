@@ -83,7 +83,7 @@ def test_settled_results_cover_every_tip_with_2000_games_and_match_the_bots():
     import pathlib
 
     from boardkit.sim import wilson_interval
-    path = pathlib.Path(__file__).resolve().parents[1] / "benchmarks" / "results" / "tips_backgammon.json"
+    path = pathlib.Path(__file__).resolve().parents[1] / "boardkit" / "data" / "tips_backgammon.json"
     entries = json.loads(path.read_text(encoding="utf-8"))
     assert [e["tip"] for e in entries] == list(ai.TIPS)
     for e in entries:

@@ -1,5 +1,5 @@
 """The strategy tips of notebook 27 as bots (boardkit.diamond.ai.TIPS) and their settled
-results (benchmarks/results/tips_diamond.json, written by benchmarks/tips.py diamond).
+results (boardkit/data/tips_diamond.json, written by benchmarks/tips.py diamond).
 
 Tip 3 (the king, DG-11/DG-12) and tip 4 (fill the goal from the far end, DG-14/DG-15) are
 turned into play by terms the levels leave at their neutral values, so the levels' bots
@@ -16,7 +16,7 @@ from boardkit.diamond import DiamondGame, DiamondRules, ai
 from boardkit.diamond import geometry as B
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
-RESULTS = ROOT / "benchmarks" / "results" / "tips_diamond.json"
+RESULTS = ROOT / "boardkit" / "data" / "tips_diamond.json"
 KEYS = {"tip", "games", "wins", "draws", "losses", "score", "interval", "seed", "command"}
 
 

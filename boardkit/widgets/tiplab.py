@@ -8,12 +8,18 @@ rate with its 95% Wilson interval. Twenty games give an interval some 40 points 
 thousand, about six: the student sees why a handful of games proves nothing.
 
     from boardkit.widgets.tiplab import TipLab
-    lab = TipLab({"ladders": (with_bot, without_bot, new_game), ...},
-                 levels={"race": "race", "normal": "normal"},
-                 combine=combined_bots,                      # optional
-                 results="benchmarks/results/tips_diamond.json")   # optional: the settled values
+    lab = TipLab(ai.tips.lab_spec(), games=100)   # the same cell in every game
     lab                     # the widget (Run button)
     lab.run("ladders", games=40)   # the same from Python; returns a LabResult
+
+``ai.tips.lab_spec()`` is a ``boardkit._protocols.TipLabSpec``: the game's tips, levels,
+how to combine tips, seats per game and the settled results (package data). A spec's
+values are the defaults; a keyword given here wins. The tips can also be given by hand:
+
+    TipLab({"ladders": (with_bot, without_bot, new_game), ...},
+           levels={"race": "race", "normal": "normal"},
+           combine=combined_bots,                      # optional
+           results=tip_results("diamond"))             # optional: the settled values
 
 ``tips`` maps a tip's name to ``(with_bot(level), without_bot(level), new_game())``:
 two factories that take the level's value and return a bot ``bot(game, rng) -> move``,
@@ -50,10 +56,11 @@ import numpy as np
 
 from .. import sim
 from .._core import BoardkitError
+from .._protocols import TipLabSpec, tip_results
 from ..i18n import add, tr
 from .base import MUTED_COLOR, TEXT_COLOR, run_cue, static_bundle
 
-__all__ = ["TipLab", "LabResult", "load_results", "verdict"]
+__all__ = ["TipLab", "TipLabSpec", "LabResult", "load_results", "verdict", "tip_results"]
 
 add("en", {
     "tiplab.title": "Tip lab: does the tip win more games?",
@@ -83,7 +90,7 @@ add("en", {
                       "without it ({draws} unfinished): {score:.0%} of the wins, 95% interval "
                       "[{lo:.0%}, {hi:.0%}]; with no effect it would win {fair:.0%}."),
     "tiplab.y_n": "share of the wins of the bot with the tip",
-    "tiplab.error": "The games could not be played: {error}",
+    "tiplab.error": ("The games of {tip} stopped after {done} of {games}: {error}"),
 })
 add("ja", {
     "tiplab.title": "コツの実験室: コツを使うと勝ちが増える？",
@@ -113,7 +120,7 @@ add("ja", {
                       "{wins} 局で勝ちました（打ち切り {draws}）。勝ちの割合 {score:.0%}、"
                       "95% 区間 [{lo:.0%}, {hi:.0%}]。効果がなければ {fair:.0%} のはずです。"),
     "tiplab.y_n": "コツありのボットの勝ちの割合",
-    "tiplab.error": "対局できませんでした: {error}",
+    "tiplab.error": "{tip} の対局は {games} 局中 {done} 局で止まりました: {error}",
 })
 
 TipFactories = tuple  # (with_bot(level), without_bot(level), new_game())
@@ -207,14 +214,25 @@ def _chunk(new_game, with_bot, without_bot, games, seed, max_plies, players=2):
 class TipLab(W.VBox):
     """The tip lab widget (see the module docstring)."""
 
-    def __init__(self, tips: Mapping[str, TipFactories], *, levels: Mapping[str, Any] | None = None,
+    def __init__(self, tips: TipLabSpec | Mapping[str, TipFactories], *,
+                 levels: Mapping[str, Any] | None = None,
                  level: str | None = None, combine: Callable | None = None, games: int = 100,
                  game_choices: Sequence[int] = (20, 100, 200, 500, 1000, 2000), seed: int = 0,
                  chunk: int = 10, executor: Executor | str | None = "process",
                  max_plies: int | None = None, results=None, title: str | None = None,
-                 players: int | Mapping[str, int] = 2):
+                 players: int | Mapping[str, int] | None = None):
         super().__init__()          # first: a refused set-up still leaves a whole widget behind
-        if not tips:
+        self._pool: Executor | None = None
+        if isinstance(tips, TipLabSpec):
+            spec = tips
+            tips = spec.tips
+            levels = spec.levels if levels is None else levels
+            combine = spec.combine if combine is None else combine
+            players = spec.players if players is None else players
+            max_plies = spec.max_plies if max_plies is None else max_plies
+            results = spec.results() if results is None else results
+        players = 2 if players is None else players
+        if not isinstance(tips, Mapping) or not tips:
             raise BoardkitError("TipLab: give at least one tip: {name: (with_bot, without_bot, new_game)}")
         for name, f in tips.items():
             if not (isinstance(f, tuple) and len(f) == 3 and all(callable(x) for x in f)):
@@ -247,7 +265,6 @@ class TipLab(W.VBox):
         self.combine = combine
         self.seed, self.chunk, self.max_plies = seed, chunk, max_plies
         self.executor = executor
-        self._pool: Executor | None = None
         self.settled = load_results(results) if results is not None else {}
         self.result: LabResult | None = None
         choices = sorted(set(int(g) for g in game_choices) | {int(games)})
@@ -264,7 +281,7 @@ class TipLab(W.VBox):
                                         description=tr("tiplab.level"))
         self.level_control.layout.display = None if levels else "none"
         self.run_button = W.Button(description=tr("tiplab.run"), button_style="primary")
-        self.run_button.on_click(lambda _b: self.run())
+        self.run_button.on_click(self._on_play)
         self.progress = W.IntProgress(value=0, min=0, max=int(games), description="")
         self.text = W.HTML(f"<span style='color:{MUTED_COLOR}'>{html.escape(tr('tiplab.ready'))}</span>")
         self.plot = W.Image(format="png", layout=W.Layout(max_width="560px"))
@@ -317,11 +334,23 @@ class TipLab(W.VBox):
             self._pool = ProcessPoolExecutor(max_workers=2)
         return self._pool
 
+    def shutdown(self) -> None:
+        """Stop the lab's own worker processes (if it started any). ``run`` does this at
+        the end of every run, so no process is left waiting (a Binder kernel's memory)."""
+        pool, self._pool = getattr(self, "_pool", None), None
+        if pool is not None:
+            pool.shutdown(wait=True, cancel_futures=True)
+
     def close(self) -> None:
-        """Shut down the lab's own process pool (if it made one)."""
-        if self._pool is not None:
-            self._pool.shutdown()
-            self._pool = None
+        """Stop the workers and close the widget."""
+        self.shutdown()
+        super().close()
+
+    def _on_play(self, _button) -> None:
+        try:
+            self.run()
+        except Exception:       # noqa: BLE001 - already told in the text line (run)
+            pass
 
     def run(self, tips: str | Sequence[str] | None = None, games: int | None = None,
             level: str | None = None) -> LabResult | None:
@@ -380,13 +409,15 @@ class TipLab(W.VBox):
                 res.curve.append((res.games, res.score, lo, hi))
                 self.progress.value = res.games
                 self._show(res, playing=res.games < n)
-        except BoardkitError:
-            raise
-        except Exception as e:      # noqa: BLE001 - a worker's failure, told in the widget
-            self._say(tr("tiplab.error", error=f"{type(e).__name__}: {e}"[:300]))
+        except Exception as e:      # a worker's or a bot's failure: told in the widget, then raised
+            self.progress.bar_style = "danger"
+            self._say(tr("tiplab.error", tip=res.tip, done=res.games, games=n,
+                         error=f"{type(e).__name__}: {e}"[:300]))
             raise
         finally:
             self.run_button.disabled = False
+            if ex is not None and ex is self._pool:
+                self.shutdown()           # the workers stop with the run
         self.progress.bar_style = "success"
         return res
 

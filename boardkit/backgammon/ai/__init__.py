@@ -88,12 +88,12 @@ from .search import (  # noqa: F401
     random_bot,
     strong_bot,
 )
-from .tips import TIPS, TipBot, lab_tips, tip_bots, tip_lab  # noqa: F401
+from .tips import TIPS, TipBot, lab_spec, lab_tips, tip_bots, tip_lab  # noqa: F401
 
 __all__ = ["LEVELS", "HINT_LEVEL", "bot", "hint", "explain", "OPENING_BOOK", "book_play", "TIPS",
            "TipBot", "tip_bots", "lab_tips", "tip_lab", "evaluate", "evaluate_many",
            "win_probability", "features", "choose_play", "random_bot", "easy_bot", "normal_bot",
-           "strong_bot", "lookahead_bot", "cube_decision"]
+           "strong_bot", "lookahead_bot", "cube_decision", "lab_spec"]
 
 
 _BOTS = {"random": random_bot, "easy": easy_bot, "normal": normal_bot, "strong": strong_bot,

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from ..._core import BoardkitError
+from ..._protocols import TipLabSpec
 from ..game import BackgammonGame, CubeAction, Play
 from ..notation import _short
 
@@ -206,14 +207,14 @@ def lab_tips() -> dict:
     return {n: (partial(_tip_with, n), partial(_tip_without, n), tip_bots(n)[2]) for n in TIPS}
 
 
-def tip_lab(**options):
-    """The tip lab of notebook 37: the six tips, combinable, with the settled 2,000-game
-    values of benchmarks/results/tips_backgammon.json when that file is there.
-    ``options`` go to TipLab (games, seed, executor, ...)."""
-    import pathlib
+def lab_spec() -> TipLabSpec:
+    """The tip lab's spec: the six tips, combinable, one level, no cube; the settled
+    results are package data."""
+    return TipLabSpec("backgammon", lab_tips(), levels=None, combine=tip_bots)
 
+
+def tip_lab(**options):
+    """The tip lab of notebook 37: ``TipLab(lab_spec(), **options)``; the options go to
+    TipLab (games, seed, executor, ...)."""
     from ...widgets.tiplab import TipLab
-    results = (pathlib.Path(__file__).resolve().parents[2] / "benchmarks" / "results"
-               / "tips_backgammon.json")
-    options.setdefault("results", results)
-    return TipLab(lab_tips(), levels=None, combine=tip_bots, **options)
+    return TipLab(lab_spec(), **options)

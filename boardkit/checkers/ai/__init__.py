@@ -76,7 +76,7 @@ from .search import (  # noqa: F401
     strong,
     tip_bot,
 )
-from .tips import LAB_LEVELS, lab_combine, lab_tips, measure_tip, tip_pair  # noqa: F401
+from .tips import LAB_LEVELS, lab_combine, lab_spec, lab_tips, measure_tip, tip_lab, tip_pair  # noqa: F401
 
 if TYPE_CHECKING:
     from ..game import CheckersMove
@@ -84,7 +84,7 @@ if TYPE_CHECKING:
 __all__ = ["LEVELS", "HINT_LEVEL", "NODE_BUDGET", "bot", "hint", "explain", "easy", "normal",
            "strong", "EasyBot", "NormalBot", "StrongBot", "best_move", "TIPS", "TipBot", "tip_bot",
            "tip_pair", "measure_tip", "evaluate", "score", "centre_squares", "lab_tips",
-           "lab_combine", "LAB_LEVELS"]
+           "lab_combine", "LAB_LEVELS", "tip_lab", "lab_spec"]
 
 
 #: the computer levels, weakest first: English name -> the source's Japanese label

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..._protocols import TipLabSpec
 from .evaluate import PLAYED, TIPS
 from .search import TipBot, tip_bot
 
@@ -82,3 +83,18 @@ class _Factory:
     def __call__(self):
         from ..game import CheckersGame
         return CheckersGame(self.rules)
+
+
+def lab_spec(rules=None) -> TipLabSpec:
+    """The tip lab's spec: the six tips at 1, 2 or 3 plies, combinable, in American games
+    unless ``rules`` are given; the settled results are package data."""
+    from functools import partial
+    return TipLabSpec("checkers", lab_tips(rules), levels=LAB_LEVELS,
+                      combine=partial(lab_combine, rules=rules) if rules is not None else lab_combine)
+
+
+def tip_lab(**options):
+    """The tip lab of notebook 14: ``TipLab(lab_spec(), **options)``; the options go to
+    TipLab (games, seed, executor, ...)."""
+    from ...widgets.tiplab import TipLab
+    return TipLab(lab_spec(), **options)

@@ -67,12 +67,12 @@ from .search import (  # noqa: F401
     strongest_bot,
     weak_bot,
 )
-from .tips import TIP_LEVELS, TIPS, lab_tips, tip_bots, tip_lab  # noqa: F401
+from .tips import TIP_LEVELS, TIPS, lab_spec, lab_tips, tip_bots, tip_lab  # noqa: F401
 
 __all__ = ["LEVELS", "HINT_LEVEL", "bot", "hint", "explain", "intro_bot", "weak_bot", "normal_bot",
            "strong_bot", "strongest_bot", "RaceBot", "ReplyBot", "LookaheadBot", "Weights",
            "DEFAULT", "race", "races", "evaluate", "distance", "candidate_moves", "TIPS",
-           "TIP_LEVELS", "tip_bots", "lab_tips", "tip_lab"]
+           "TIP_LEVELS", "tip_bots", "lab_tips", "tip_lab", "lab_spec"]
 
 
 #: the levels, weakest first: English name -> the Japanese label the widget shows

@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 from ..._core import BoardkitError
+from ..._protocols import TipLabSpec
 from .evaluate import Weights
 from .search import _FOLLOW, RaceBot
 
@@ -76,14 +77,15 @@ def lab_tips() -> dict:
     return {n: (partial(_tip_with, n), partial(_tip_without, n), tip_bots(n)[2]) for n in TIPS}
 
 
-def tip_lab(**options):
-    """The tip lab of notebook 27: the four tips, combinable, at the levels race and
-    normal, with the settled 2,000-game values of benchmarks/results/tips_diamond.json
-    when that file is there. ``options`` go to TipLab (games, seed, executor, ...)."""
-    import pathlib
+def lab_spec() -> TipLabSpec:
+    """The tip lab's spec: the four tips, combinable, at the levels race and normal, games
+    capped at 400 plies; the settled results are package data."""
+    return TipLabSpec("diamond", lab_tips(), levels={k: k for k in TIP_LEVELS}, combine=tip_bots,
+                      max_plies=400)
 
+
+def tip_lab(**options):
+    """The tip lab of notebook 27: ``TipLab(lab_spec(), **options)``; the options go to
+    TipLab (games, seed, executor, ...)."""
     from ...widgets.tiplab import TipLab
-    results = pathlib.Path(__file__).resolve().parents[2] / "benchmarks" / "results" / "tips_diamond.json"
-    options.setdefault("results", results)
-    options.setdefault("max_plies", 400)
-    return TipLab(lab_tips(), levels={k: k for k in TIP_LEVELS}, combine=tip_bots, **options)
+    return TipLab(lab_spec(), **options)

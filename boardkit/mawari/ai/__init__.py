@@ -60,11 +60,11 @@ from ..game import RANKS, Battle
 from . import _fast, search, tips  # noqa: F401  (the parts, loaded in order)
 from .evaluate import battle_chances, battle_odds, race_chances  # noqa: F401
 from .search import always_battle, never_battle, random_battle, smart_battle  # noqa: F401
-from .tips import lab_tips, simulate_games, tip_lab  # noqa: F401
+from .tips import lab_spec, lab_tips, simulate_games, tip_lab  # noqa: F401
 
 __all__ = ["LEVELS", "HINT_LEVEL", "bot", "hint", "explain", "never_battle", "always_battle",
            "random_battle", "smart_battle", "battle_odds", "battle_chances", "race_chances",
-           "simulate_games", "lab_tips", "tip_lab"]
+           "simulate_games", "lab_tips", "tip_lab", "lab_spec"]
 
 
 LEVELS = {"never": "戦わない", "random": "きまぐれ", "always": "いつも戦う", "smart": "かしこい"}

@@ -9,6 +9,7 @@ import numpy as np
 
 from ... import sim
 from ..._core import ChanceStep
+from ..._protocols import TipLabSpec
 from ..game import Battle
 from .search import never_battle
 
@@ -46,6 +47,8 @@ def simulate_games(factory, policies, games: int = 100, seed: int = 0,
 #: the battle policies measured in notebook 47 (and benchmarks/tips.py): one seat plays
 #: the policy, every other seat never battles
 LAB_POLICIES = ("always", "smart", "random")
+#: the tips of 回り将棋: the battle policies above
+TIPS = LAB_POLICIES
 
 
 def _lab_policy(policy, level):
@@ -67,14 +70,15 @@ def lab_tips() -> dict:
             for p in LAB_POLICIES for n in (2, 4)}
 
 
-def tip_lab(**options):
-    """The tip lab of notebook 47: a battle policy in one seat against "never" in the others,
-    2 or 4 players, with the settled 2,000-game values of benchmarks/results/tips_mawari.json
-    when that file is there. ``options`` go to TipLab (games, seed, executor, ...)."""
-    import pathlib
-
-    from ...widgets.tiplab import TipLab
-    results = pathlib.Path(__file__).resolve().parents[2] / "benchmarks" / "results" / "tips_mawari.json"
-    options.setdefault("results", results)
+def lab_spec() -> TipLabSpec:
+    """The tip lab's spec: a battle policy in one seat against "never" in the others, 2 or 4
+    players; the settled results are package data."""
     tips = lab_tips()
-    return TipLab(tips, players={name: int(name.split("/")[1][0]) for name in tips}, **options)
+    return TipLabSpec("mawari", tips, players={name: int(name.split("/")[1][0]) for name in tips})
+
+
+def tip_lab(**options):
+    """The tip lab of notebook 47: ``TipLab(lab_spec(), **options)``; the options go to
+    TipLab (games, seed, executor, ...)."""
+    from ...widgets.tiplab import TipLab
+    return TipLab(lab_spec(), **options)
