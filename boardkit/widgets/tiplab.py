@@ -186,7 +186,7 @@ def verdict(lo: float, hi: float, fair: float = 0.5) -> str:
 
 
 def load_results(source) -> dict[str, dict]:
-    """The entries of a ``benchmarks/results/tips_<game>.json`` file (a path, or the list
+    """The entries of a ``boardkit/data/tips_<game>.json`` file (a path, or the list
     already read), by tip name. A missing file gives {} (the lab then draws no settled line)."""
     if isinstance(source, (str, pathlib.Path)):
         from .._input import loads_json, read_text

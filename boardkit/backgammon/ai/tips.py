@@ -79,7 +79,7 @@ def _tip_score(game: BackgammonGame, play: Play, w: dict = TIP_WEIGHTS, lead_now
 #:   back        get out EARLY, before the opponent builds a blockade: a back checker
 #:               costs more for every opposing point among the six in front of it
 #:               (+ SENSE_PER_BLOCK each)
-#: Over 2,000 games each (benchmarks/results/tips_backgammon.json): 64.4%, 59.4%, 61.0%.
+#: Over 2,000 games each (boardkit/data/tips_backgammon.json): 64.4%, 59.4%, 61.0%.
 #: The whole bot gains too: TipBot() against TipBot(style="easy") 58.9% [55.8, 61.9] of
 #: 1,000 games (seed 99, seats swapped, no cube).
 SENSE_WEIGHTS = {"key_points": 3.0, "pips": 1.0, "back": 0.8}

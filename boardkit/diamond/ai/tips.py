@@ -13,7 +13,7 @@ from .search import _FOLLOW, RaceBot
 # ----------------------------------------------------------------- strategy tips
 #: the strategy tips of notebook 27 as settings of RaceBot: name -> (the RaceBot keywords
 #: WITH the tip, WITHOUT it); ``weights`` entries are Weights fields. The same table as
-#: benchmarks/tips.py (its results: benchmarks/results/tips_diamond.json).
+#: benchmarks/tips.py (its results: boardkit/data/tips_diamond.json).
 TIPS: dict[str, tuple[dict, dict]] = {
     "ladders": ({"follow": 0.5}, {"follow": 0.0}),
     "straggler": ({}, {"weights": {"straggler": 0.0}}),
