@@ -137,3 +137,61 @@ def test_four_players_one_bot_with_the_tip_among_three_without():
     assert "hurts" in verdict(0.3, 0.4)                      # the same interval against 50%
     with pytest.raises(BoardkitError, match="players"):
         TipLab({"x": (_always, _never, new_game)}, players=1)
+
+
+# ---------------------------------------------------------------- failures, refusals, workers
+def _broken(level):
+    return _Broken()
+
+
+class _Broken:
+    """A bot that fails on its first move (picklable: it crosses to the workers)."""
+
+    def __call__(self, game, rng):
+        raise ValueError("the bot broke")
+
+
+def test_a_failed_run_is_told_in_the_lab_naming_what_failed():
+    new_game = partial(DiamondGame, DiamondRules(players=2, pieces=10, max_turns=200))
+    lab = TipLab({"broken": (_broken, _broken, new_game)}, executor=None)
+    with pytest.raises(ValueError, match="the bot broke"):
+        lab.run(games=4)
+    assert "broken" in lab.text.value and "the bot broke" in lab.text.value
+    assert "ValueError" in lab.text.value and "0 of 4" in lab.text.value
+    assert lab.progress.bar_style == "danger" and not lab.run_button.disabled
+    lab.text.value = ""
+    lab.run_button.click()                      # the Play button: told, not raised
+    assert "the bot broke" in lab.text.value
+
+
+def test_a_refused_lab_leaves_nothing_that_fails_when_collected(monkeypatch):
+    import gc
+    import sys
+    raised = []
+    monkeypatch.setattr(sys, "unraisablehook", lambda u: raised.append(u))
+    for bad in ({"games": 0}, {"chunk": 0}, {"players": 9}, {"executor": "threads"}):
+        with pytest.raises(BoardkitError):
+            small_lab(**bad)
+    with pytest.raises(BoardkitError):
+        TipLab({})
+    gc.collect()
+    assert raised == [], [str(u.exc_value) for u in raised]
+
+
+def _children() -> list:
+    import psutil
+    return [p for p in psutil.Process().children(recursive=True) if p.is_running()
+            and p.status() != psutil.STATUS_ZOMBIE]
+
+
+def test_the_workers_stop_after_every_run():
+    """A run on the lab's own pool leaves no process behind (a kernel on Binder keeps its
+    memory), and the next run starts new ones."""
+    before = {p.pid for p in _children()}
+    lab = small_lab(executor="process", chunk=2)
+    for _ in range(2):
+        res = lab.run("ladders", games=4)
+        assert res.games == 4
+        assert lab._pool is None
+        assert {p.pid for p in _children()} <= before
+    lab.close()
