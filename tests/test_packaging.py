@@ -52,3 +52,54 @@ def test_binder_installs_the_fast_extra_and_compiles_it_once():
     env = dict(os.environ, PATH=f"{pathlib.Path(sys.executable).parent}:{os.environ['PATH']}")
     run = subprocess.run(["bash", str(post)], env=env, capture_output=True, text=True, timeout=120)
     assert run.returncode == 0 and run.stderr == "", run.stderr
+
+
+def test_an_installed_wheel_finds_the_settled_tips_from_another_folder(tmp_path):
+    """Binder installs the kit non-editable: the wheel carries boardkit/data/tips_<game>.json
+    and the lessons find them through importlib.resources, from any working folder."""
+    import shutil
+    import subprocess
+    import sys
+    import venv
+    src = tmp_path / "src"                      # a copy: the build leaves nothing in the repository
+    shutil.copytree(ROOT / "boardkit", src / "boardkit",
+                    ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    for name in ("pyproject.toml", "README.md", "LICENSE"):
+        shutil.copy(ROOT / name, src / name)
+    wheels = tmp_path / "wheels"
+    build = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(wheels),
+                            str(src)], capture_output=True, text=True, timeout=300)
+    assert build.returncode == 0, build.stderr[-2000:]
+    wheel = next(wheels.glob("boardkit-*.whl"))
+    env_dir = tmp_path / "venv"
+    venv.EnvBuilder(with_pip=False).create(env_dir)
+    py = env_dir / "bin" / "python"
+    site = subprocess.run([str(py), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+                          capture_output=True, text=True, check=True).stdout.strip()
+    install = subprocess.run([sys.executable, "-m", "pip", "install", "--no-deps", "-q", "--target", site,
+                              str(wheel)], capture_output=True, text=True, timeout=300)
+    assert install.returncode == 0, install.stderr[-2000:]
+    # numpy, matplotlib, ipywidgets ... from the shared environment, after the wheel's boardkit
+    # (a plain path: the shared environment's editable boardkit is not loaded)
+    import sysconfig
+    (pathlib.Path(site) / "shared.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    probe = (
+        "import importlib, boardkit\n"
+        "from boardkit._protocols import GAMES, tip_results\n"
+        "from boardkit.widgets.tiplab import TipLab\n"
+        "print(boardkit.__file__)\n"
+        "for g in GAMES:\n"
+        "    ai = importlib.import_module(f'boardkit.{g}.ai')\n"
+        "    lab = TipLab(ai.tips.lab_spec(), executor=None)\n"
+        "    print(g, len(tip_results(g)), len(lab.settled), len(lab.tips))\n")
+    env = {k: v for k, v in __import__("os").environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
+    run = subprocess.run([str(py), "-c", probe], cwd=elsewhere, env=env, capture_output=True, text=True,
+                         timeout=300)
+    assert run.returncode == 0, run.stderr[-2000:]
+    lines = run.stdout.splitlines()
+    assert lines[0].startswith(site), lines[0]             # the installed copy, not the repository
+    for line in lines[1:]:
+        game, results, settled, tips = line.split()
+        assert int(results) == int(settled) == int(tips) > 0, line
