@@ -9,7 +9,7 @@ risk", 59.4%): the tip's regime
 (race when 10 pips ahead, keep anchors when 10 behind) is read from the pip lead AFTER each
 candidate play. A hit adds the pips the hit checker loses to that lead, so near the
 threshold the term flips with the hit and punishes hitting; as played that way the tip
-loses (45.1% [43.0, 47.3], benchmarks/results/tips_backgammon.json). Here the same
+loses (45.1% [43.0, 47.3], boardkit/data/tips_backgammon.json). Here the same
 match with ``lead="before"``: the regime is read from the race as it stands before the
 play, the same for every candidate. Same seed as tips.py's pips row (seed 5), seats
 swapped, no cube.
