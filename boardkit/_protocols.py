@@ -1,9 +1,10 @@
-"""The contracts that every game's AI keeps, written once.
+"""The contracts that every game keeps, written once: its AI, its tips, its puzzles.
 
 ``AiModule`` is what ``boardkit.<game>.ai`` offers: the levels, the hint's level, a bot
 per level, the hint and its explanation, the tip lab. ``TipsModule`` is its part
 ``ai.tips``: the tips and ``lab_spec()``, which returns a ``TipLabSpec``, the one shape
-the tip lab is built from in every game:
+the tip lab is built from in every game. ``PuzzleModule`` is ``boardkit.<game>.puzzles``.
+The tip lab is built the same way everywhere:
 
     from boardkit.widgets.tiplab import TipLab
     lab = TipLab(ai.tips.lab_spec(), games=100)      # the same cell in every game
@@ -19,7 +20,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any, Protocol, runtime_checkable
 
-__all__ = ["AiModule", "TipsModule", "TipLabSpec", "tip_results", "GAMES"]
+__all__ = ["AiModule", "TipsModule", "PuzzleModule", "TipLabSpec", "tip_results", "GAMES"]
 
 #: the games of the kit, by package name
 GAMES = ("checkers", "diamond", "backgammon", "mawari")
@@ -98,3 +99,26 @@ class AiModule(Protocol):
     def explain(self, game: Any, move: Any) -> str: ...
 
     def tip_lab(self, **options: Any) -> Any: ...
+
+
+@runtime_checkable
+class PuzzleModule(Protocol):
+    """``boardkit.<game>.puzzles``: the game's board puzzles, as data.
+
+    PUZZLES         the ``boardkit.puzzles.PuzzleSet`` of the game
+    JA              the Japanese texts, by puzzle id
+    make_game       make_game(puzzle) -> the puzzle's position as a game
+    widget_class    widget_class() -> the game's widget class (imported only here)
+    widget_options  widget_options(puzzle) -> the keywords that widget is built with
+
+    Optional, where the game needs them: ``board_cell``, ``move_ends``, ``click_answer``.
+    """
+
+    PUZZLES: Any
+    JA: Mapping[str, Any]
+
+    def make_game(self, puzzle: Any) -> Any: ...
+
+    def widget_class(self) -> type: ...
+
+    def widget_options(self, puzzle: Any) -> dict: ...

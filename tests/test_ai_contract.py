@@ -12,7 +12,7 @@ import types
 import pytest
 
 from boardkit._core import BoardkitError
-from boardkit._protocols import GAMES, AiModule, TipLabSpec, TipsModule, tip_results
+from boardkit._protocols import GAMES, AiModule, PuzzleModule, TipLabSpec, TipsModule, tip_results
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 PARTS = ("evaluate", "search", "tips", "_fast")
@@ -109,3 +109,10 @@ def test_no_module_reads_the_results_from_the_repository_layout():
     for p in (ROOT / "boardkit").rglob("*.py"):
         text = p.read_text(encoding="utf-8")
         assert "benchmarks/results" not in text and '"benchmarks" / "results"' not in text, p
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_puzzles_module_keeps_the_protocol(game):
+    mod = importlib.import_module(f"boardkit.{game}.puzzles")
+    assert isinstance(mod, PuzzleModule)
+    assert contract_gaps(mod, PuzzleModule) == []
