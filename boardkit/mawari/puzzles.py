@@ -329,7 +329,7 @@ def draw_puzzle(puzzle: Puzzle, **options):
 
 
 def _tables(d, tosses) -> None:
-    from .draw import _gold
+    from .toss import _gold
     for k, toss in enumerate(tosses):
         _table(d, toss, tr("mawari.puzzle.toss_n", n=k + 1), _gold)
 
