@@ -17,8 +17,9 @@ from __future__ import annotations
 import abc
 import dataclasses
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ._drawopts import DRAW_OPTIONS, DrawOptions, draw_options
@@ -381,6 +382,8 @@ class Game(abc.ABC):
 
     #: draw() options a game accepts beyond DRAW_OPTIONS (documented per game)
     draw_extras: ClassVar[tuple[str, ...]] = ()
+    #: defaults for draw() options a call does not give, per game (a puzzle's marks)
+    draw_defaults: Mapping[str, Any] = MappingProxyType({})
 
     def _check_draw_options(self, options: dict) -> dict:
         """Call first thing in ``draw(**options)``: unknown options raise BoardkitError

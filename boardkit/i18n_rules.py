@@ -707,7 +707,7 @@ def error_text(err: BaseException, lang: str | None = None) -> str:
         rule = getattr(err, "rule", None)
         ids = _ID.findall(rule) if isinstance(rule, str) else []
         known = bool(ids) and all(f"rule.{i}.why" in words for i in ids) \
-            and _ID.sub("", rule).replace(",", "").strip() == ""
+            and _ID.sub("", str(rule)).replace(",", "").strip() == ""
         if known:
             sep = words["error.rule_sep"]
             why = words["error.why_sep"].join(words[f"rule.{i}.why"] for i in ids)

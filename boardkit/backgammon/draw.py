@@ -161,10 +161,10 @@ def _die(d, x, y, v, size=30, used=False):
         d.circle(x + a * o, y + b * o, size * 0.085, fill=COL["pip"])
 
 
-def draw_position(white, red, *, flip: bool = False, labels: bool = True,
+def draw_position(white, red, *, flip: bool = False, labels: bool | str = True,
                   highlight: Iterable = (), targets: Iterable = (), arrows: Iterable = (),
                   arrow_player: int = 0, hint_arrows: Iterable = (), dice=None,
-                  dice_used: int = 0, dice_player: int = 0, cube: int = 1,
+                  dice_used: int = 0, dice_player: int = 0, cube: int | None = 1,
                   cube_owner: int | None = None, status: str = "", size: float | None = None,
                   title: str | None = None, match: str = "", marks: Iterable = ()) -> svg.Drawing:
     """Draw any position: ``white``/``red`` are 26 counts in their owners' numbering.
@@ -307,9 +307,9 @@ def draw_position(white, red, *, flip: bool = False, labels: bool = True,
     if cube is not None:
         cube_txt = (tr("bg.draw.cube_middle") if cube_owner is None
                     else tr("bg.draw.cube_owned", value=cube, who=_side(cube_owner)))
-    right = " · ".join(t for t in (match, cube_txt) if t)
-    if right:
-        d.text(W - LEFT, 20, right, size=12, anchor="end", color="#555")
+    caption = " · ".join(t for t in (match, cube_txt) if t)
+    if caption:
+        d.text(W - LEFT, 20, caption, size=12, anchor="end", color="#555")
     if status:
         # a long ending (the Jacoby rule's) shrinks to fit the board's width
         d.text(W / 2, H - 14, status, size=svg.fitting_size(status, W - 16, 13), color="#333")

@@ -7,7 +7,7 @@ what the clickable widget receives.
 from __future__ import annotations
 
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .._drawopts import DrawOptions, draw_options, parse_cells
 from ..errors import FormatError, short_repr
@@ -55,7 +55,7 @@ def parse_cell(v, count: int = 32) -> int:
 
 
 #: the defaults of the shared options on the checkers board
-DEFAULTS = {"size": 400, "labels": True, "last_move": True}
+DEFAULTS: dict[str, Any] = {"size": 400, "labels": True, "last_move": True}
 
 
 def read_options(game: CheckersGame, options: dict) -> DrawOptions:
@@ -98,7 +98,8 @@ def draw_board(game: CheckersGame, **options) -> Drawing:
 def _draw(game: CheckersGame, o: DrawOptions) -> Drawing:
     g = game._geo
     count = g.count
-    size, flip, labels, title = o.size, o.flip, o.labels, o.title
+    size: float = o.size if o.size is not None else DEFAULTS["size"]
+    flip, labels, title = o.flip, o.labels, o.title
     highlight, targets, faded_set = set(o.highlight), set(o.targets), set(o.extra("faded"))
     capturable = o.extra("capturable")
     ring = set(game.capturing_squares()) if capturable is True else set(capturable)

@@ -17,6 +17,7 @@ options as ``(q, r)`` tuples, ``"q,r"`` strings or labels (``"e5"``).
 from __future__ import annotations
 
 import math
+from typing import Any
 
 from .. import svg
 from .._drawopts import DrawOptions, draw_options
@@ -91,7 +92,7 @@ def _mark(d: svg.Drawing, kind: str, x: float, y: float, r: float, ink: str) -> 
 
 
 #: the defaults of the shared options on the Diamond board
-DEFAULTS = {"size": 420, "labels": False, "last_move": True}
+DEFAULTS: dict[str, Any] = {"size": 420, "labels": False, "last_move": True}
 
 
 def read_options(game, options: dict) -> DrawOptions:
@@ -146,7 +147,8 @@ def draw_board(game, **options) -> svg.Drawing:
 
 
 def _draw(game, o: DrawOptions) -> svg.Drawing:
-    size, labels, flip, title, last_move = o.size, o.labels, o.flip, o.title, o.last_move
+    size: float = o.size if o.size is not None else DEFAULTS["size"]
+    labels, flip, title, last_move = o.labels, o.flip, o.title, o.last_move
     highlight, targets, arrows, hint = o.highlight, o.targets, o.arrows, o.hint
     selected = o.selected[-1] if o.selected else None
     colours_of = PALETTES[o.extra("palette")]

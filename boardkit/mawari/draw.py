@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 import math
+from typing import Any
 
 from .._drawopts import DrawOptions, draw_options
 from ..errors import BoardkitError, FormatError
@@ -70,7 +71,7 @@ def draw_piece(d: Drawing, cx, cy, size, kanji, player, angle, *, laid=False, ce
 
 
 #: the defaults of the shared options on the 回り将棋 board
-DEFAULTS = {"size": 480, "labels": True, "last_move": True}
+DEFAULTS: dict[str, Any] = {"size": 480, "labels": True, "last_move": True}
 
 
 def parse_cell(v) -> str:
@@ -117,7 +118,8 @@ def draw_game(game, **options) -> Drawing:
 
 
 def _draw(game, o: DrawOptions) -> Drawing:
-    size, labels, flip, last_move, title, hint = o.size, o.labels, o.flip, o.last_move, o.title, o.hint
+    size: float = o.size if o.size is not None else DEFAULTS["size"]
+    labels, flip, last_move, title, hint = o.labels, o.flip, o.last_move, o.title, o.hint
     numbers, toss, targets = o.extra("numbers"), o.extra("toss"), o.targets
     highlight = o.highlight + o.selected
     arrows = o.arrows
@@ -130,7 +132,7 @@ def _draw(game, o: DrawOptions) -> Drawing:
     height = oy + 9 * cell + margin * 0.6 + panel * 1.2
     d = Drawing(size, height, background="#fdf8ee", title=title)
     d.rect(ox - 3, oy - 3, 9 * cell + 6, 9 * cell + 6, fill=BOARD, stroke=LINE, stroke_width=2, rx=3)
-    highlight, targets = {str(c) for c in highlight}, {str(c) for c in targets}
+    lit, targets_at = {str(c) for c in highlight}, {str(c) for c in targets}
     homes = {game.home(p): p for p in range(game.players)}
 
     # squares: the rim is the track
@@ -146,7 +148,7 @@ def _draw(game, o: DrawOptions) -> Drawing:
             idx = _index_of(file, rank)
             if idx in homes:
                 fill = _tint(PLAYER_COLORS[homes[idx] % 4])
-            if name in highlight:
+            if name in lit:
                 fill = "#ffe066"
             d.rect(x, y, cell, cell, fill=fill, stroke=LINE, stroke_width=1, cell=name)
             if idx in CORNERS:   # corners: safe squares (MS-12), jump points (MS-14)
@@ -211,7 +213,7 @@ def _draw(game, o: DrawOptions) -> Drawing:
                        RANKS[game.rank(p)], p, angle, laid=True, cell=square_name(idx))
 
     # clickable targets (a battle offer in the widget): a ring over the piece
-    for name in sorted(targets):
+    for name in sorted(targets_at):
         f, r = square_coords(square_index(name))
         x, y = _cell_xy(f, r, cell, ox, oy, flip)
         d.circle(x + cell / 2, y + cell / 2, cell * 0.47, fill="#1f6feb", fill_opacity=0.12,
@@ -234,12 +236,12 @@ def _draw(game, o: DrawOptions) -> Drawing:
         d.text(mx, my, f"戦 P{b['attacker'] + 1} {a}/{b['length']} · P{b['defender'] + 1} "
                f"{dd}/{b['length']}", size=cell * 0.28, color="#c0392b", weight="bold")
     for path in arrows:
-        ps = []
+        points: list[tuple[float, float]] = []
         for c in path:
             f, r = square_coords(square_index(c))
             x, y = _cell_xy(f, r, cell, ox, oy, flip)
-            ps.append((x + cell / 2, y + cell / 2))
-        d.arrow(ps, width=cell * 0.08)
+            points.append((x + cell / 2, y + cell / 2))
+        d.arrow(points, width=cell * 0.08)
 
     if last_move:
         t = toss if toss is not None else game.last_toss

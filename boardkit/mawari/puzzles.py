@@ -37,7 +37,7 @@ The tosses on the table are written in Japanese in both languages (表 表 裏 �
 """
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from .._core import BoardkitError, FormatError
 from .._input import check_size
@@ -280,7 +280,7 @@ def _puzzle_board_class():
             return False           # the decision is the puzzle's answer: judged, not offered
 
         def render(self, selection) -> str:
-            g = self.game
+            g: Any = self.game
             hl = [self.focus] if self.focus else ([] if g.is_over() else [g.square(g.turn)])
             d = g.draw(highlight=hl, hint=self.hint, flip=self.flipped,
                        last_move=not self.pending)
@@ -290,7 +290,7 @@ def _puzzle_board_class():
         def status_text(self) -> str:
             if self.pending:
                 return tr("mawari.puzzle.status_toss")
-            if self.conceal and self.game.phase == "decide":
+            if self.conceal and getattr(self.game, "phase", None) == "decide":
                 return tr("mawari.puzzle.status_battle")
             if self.played:
                 return tr("mawari.puzzle.status_done")
@@ -301,8 +301,8 @@ def _puzzle_board_class():
             return tr("mawari.puzzle.status_done") if self.played else ""
 
         def events_markup(self) -> str:
-            if self.conceal and self.game.phase == "decide":
-                g = self.game
+            g: Any = self.game
+            if self.conceal and g.phase == "decide":
                 keep = [e for e in g.events if "may be declared" not in e]
                 saved, g.events = g.events, keep
                 try:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as W
 
@@ -51,6 +52,7 @@ class PuzzleWidget(W.VBox):
         self.solved = [False] * len(self.puzzles)
         self.first_try = [False] * len(self.puzzles)
         self.done = False                            # the current puzzle is answered right
+        self.board: Any = None                        # the game widget of the current puzzle
         self.title_html = W.HTML()
         self.goal_html = W.HTML()
         self.feedback_html = W.HTML()
@@ -99,7 +101,7 @@ class PuzzleWidget(W.VBox):
                 "tried": sum(1 for a in self.attempts if a), "total": len(self.puzzles)}
 
     def score_text(self) -> str:
-        return tr("puzzle.score", **self.score())
+        return tr("puzzle.score", None, **self.score())
 
     # ---------------------------------------------------------------- verbs
     def click(self, cell) -> None:
@@ -176,7 +178,7 @@ class PuzzleWidget(W.VBox):
 
     def _judge(self, board) -> None:
         """Called after every redraw of the board: judge a move the student made."""
-        if self.done or board is not getattr(self, "board", None):
+        if self.done or self.board is not board:
             return
         played = board.game.moves_played()
         if len(played) <= self._set_up_moves:
@@ -194,7 +196,7 @@ class PuzzleWidget(W.VBox):
         """An attempt, by clicks (a piece, then a cell it cannot go to) or typed, at a move
         the board refuses: when it is one of the puzzle's refusal traps, it counts as a
         wrong try with the trap's reason (the position is unchanged). True if it was."""
-        if self.done or board is not getattr(self, "board", None):
+        if self.done or board is not self.board:
             return False
         p = self.puzzle
         for answer, ends, _ in _refusals(p):
@@ -205,7 +207,7 @@ class PuzzleWidget(W.VBox):
 
     def _answer_click(self, board, cell: str) -> None:
         """A click on the board of a game answered by a cell (``click_answer``)."""
-        if board is not getattr(self, "board", None):
+        if self.board is not board:
             return
         p = self.puzzle
         mod = _game_module(p.game)
@@ -230,7 +232,7 @@ class PuzzleWidget(W.VBox):
         key = "puzzle.right_next" if i + 1 < len(self.puzzles) else "puzzle.right"
         self._say(tr(key, move=answer, why=p.text("why")).strip())
         self._show_score()
-        board = getattr(self, "board", None)
+        board = self.board
         if board is not None:                        # the status line says "Solved"
             board._refresh()
 
@@ -255,7 +257,11 @@ class PuzzleWidget(W.VBox):
                                  + html.escape(self.score_text()) + "</span>")
 
 
-class _PuzzleBoard:
+# the mixin is written against the game widget it is mixed into (for the type checker)
+_Board: Any = GameWidget if TYPE_CHECKING else object
+
+
+class _PuzzleBoard(_Board):
     """Mixed in before a game's widget class: tells the puzzle widget about each redraw,
     refuses clicks once the puzzle is solved (and says "Solved" in the status line),
     draws the puzzle's marks, and hands an attempt at a refusal trap (a piece clicked,
