@@ -1,8 +1,10 @@
 """Board puzzles answered by clicking, shared by the games.
 
 A puzzle is data: a game, a position, a goal in plain words, the accepted answers (move
-texts) and the rule ID it exercises. A ``PuzzleSet`` keeps puzzles in rule order, and a
-``PuzzleWidget`` puts them on the game's own board widget, one at a time:
+texts) and the rule ID it exercises. A ``PuzzleSet`` keeps puzzles in rule order. This
+module imports no ipywidgets (printed handouts and tests read puzzles without widgets);
+the ``PuzzleWidget`` (``boardkit.widgets.puzzle``, also found here by its old name) puts
+them on the game's own board widget, one at a time:
 
     from boardkit.checkers.puzzles import PUZZLES
     w = PUZZLES.widget()          # or PuzzleWidget(PUZZLES)
@@ -19,7 +21,8 @@ capture is compulsory): the board refuses it, and an attempt at it (its piece cl
 then its end; or typed) counts as a wrong try with the trap's reason. The score counts
 the puzzles solved at the first try, solved, and tried; a second wrong try also shows
 the puzzle's hint. A puzzle's ``marks`` (cells the goal names, e.g. Diamond holes the
-board does not label) are drawn on its board as star rings and named in its aria-label.
+board does not label) are drawn on its board as star rings by the game's own ``draw()``
+(the ``marks`` option) and named in its aria-label.
 
 Each game's puzzles module (``GAME_MODULES``: ``boardkit.checkers.puzzles``,
 ``boardkit.backgammon.puzzles``, ``boardkit.diamond.puzzles``, ``boardkit.mawari.puzzles``)
@@ -28,8 +31,9 @@ GameWidget), ``widget_options(puzzle)`` (keywords for it) and optionally
 ``answer_key(move)`` (when different texts are the same answer: Diamond compares start
 and end hole) and ``board_cell(name)`` (the widget's cell id of a cell's usual name).
 The board widget is the game's own class with a small mixin: after each redraw the
-puzzle widget judges a new move; its New game, Undo, Hint and dice/cube controls are
-hidden (the puzzle widget has Previous, Retry, Hint and Next).
+puzzle widget judges a new move; the board's ``game_controls()`` (New game, Undo, Hint,
+Roll, the set-up panel, backgammon's dice and cube) are hidden by that role (the puzzle
+widget has Previous, Retry, Hint and Next).
 
 Click answers. In a game whose move is not chosen (回り将棋: the toss moves the piece) the
 answer is a cell, not a move: the puzzle's ``accepted`` are cells, and the game's module
