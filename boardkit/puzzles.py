@@ -26,8 +26,8 @@ board does not label) are drawn on its board as star rings by the game's own ``d
 
 Each game's puzzles module (``GAME_MODULES``: ``boardkit.checkers.puzzles``,
 ``boardkit.backgammon.puzzles``, ``boardkit.diamond.puzzles``, ``boardkit.mawari.puzzles``)
-provides ``make_game(puzzle)`` (the position set up, history empty), ``widget_class()`` (its
-GameWidget), ``widget_options(puzzle)`` (keywords for it) and optionally
+provides ``make_game(puzzle)`` (the position set up, history empty), ``widget_options(puzzle)``
+(keywords for its board widget, which ``boardkit.widgets.puzzle.BOARDS`` knows) and optionally
 ``answer_key(move)`` (when different texts are the same answer: Diamond compares start
 and end hole) and ``board_cell(name)`` (the widget's cell id of a cell's usual name).
 The board widget is the game's own class with a small mixin: after each redraw the

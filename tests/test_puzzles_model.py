@@ -58,7 +58,7 @@ def test_a_control_a_game_declares_is_hidden_whatever_its_name():
 
     from boardkit.checkers.puzzles import PUZZLES
     from boardkit.checkers.widget import CheckersWidget
-    from boardkit.puzzles import GAME_MODULES
+    from boardkit.widgets import puzzle
     from boardkit.widgets.puzzle import PuzzleWidget
 
     class Odd(CheckersWidget):
@@ -69,13 +69,12 @@ def test_a_control_a_game_declares_is_hidden_whatever_its_name():
         def game_controls(self):
             return [*super().game_controls(), self.zz_strange_name]
 
-    mod = importlib.import_module(GAME_MODULES["checkers"])
-    old = mod.widget_class
-    mod.widget_class = lambda: Odd
+    old = puzzle.BOARDS["checkers"]
+    puzzle.BOARDS["checkers"] = lambda: Odd
     try:
         w = PuzzleWidget(PUZZLES)
     finally:
-        mod.widget_class = old
+        puzzle.BOARDS["checkers"] = old
     assert w.board.zz_strange_name.layout.display == "none"
 
 

@@ -26,7 +26,7 @@ from .game import DiamondGame
 from .rules import DiamondRules
 
 __all__ = ["PUZZLES", "make_game", "parse_position", "answer_key", "board_cell", "draw_puzzle",
-           "widget_class", "widget_options"]
+           "widget_options"]
 
 _PIECES = {"r": (0, False), "R": (0, True), "y": (1, False), "Y": (1, True)}
 
@@ -58,11 +58,6 @@ def board_cell(cell) -> str:
     """The widget's cell id ("q,r") of a hole label such as "i5" (``PuzzleWidget.click``)."""
     from .draw import cell_id, parse_cell
     return cell_id(parse_cell(cell))
-
-
-def widget_class():
-    from .widget import DiamondWidget
-    return DiamondWidget
 
 
 def draw_puzzle(puzzle: Puzzle, **options):

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as W
@@ -25,6 +25,32 @@ from ..svg import pass_clicks
 from .base import ERROR_COLOR, MUTED_COLOR, TEXT_COLOR, GameWidget, run_cue, static_bundle, svg_img
 
 __all__ = ["PuzzleWidget"]
+
+
+def _checkers() -> type:
+    from ..checkers.widget import CheckersWidget
+    return CheckersWidget
+
+
+def _diamond() -> type:
+    from ..diamond.widget import DiamondWidget
+    return DiamondWidget
+
+
+def _backgammon() -> type:
+    from ..backgammon.widget import BackgammonWidget
+    return BackgammonWidget
+
+
+def _mawari() -> type:
+    from ..mawari.puzzle_widget import MawariPuzzleBoard
+    return MawariPuzzleBoard
+
+
+#: each game's board widget for its puzzles (imported when first needed); the puzzle data
+#: (``boardkit.<game>.puzzles``) names no widget
+BOARDS: dict[str, Callable[[], type]] = {"checkers": _checkers, "diamond": _diamond,
+                                          "backgammon": _backgammon, "mawari": _mawari}
 
 
 def puzzle_game(p: Puzzle):
@@ -138,7 +164,7 @@ class PuzzleWidget(W.VBox):
                                     if text else "")
 
     def _board_class(self):
-        base = _game_module(self.puzzle.game).widget_class()
+        base = BOARDS[self.puzzle.game]()
         cache = PuzzleWidget.__dict__.get("_classes")
         if cache is None:
             cache = {}
