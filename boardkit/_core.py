@@ -17,9 +17,13 @@ from __future__ import annotations
 import abc
 import dataclasses
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar
+
+from ._drawopts import DRAW_OPTIONS, DrawOptions, draw_options
+from .errors import BoardkitError, FormatError, IllegalMoveError, short_repr
 
 if TYPE_CHECKING:
     from .svg import Drawing
@@ -32,6 +36,8 @@ __all__ = [
     "ChanceStep",
     "Game",
     "DRAW_OPTIONS",
+    "DrawOptions",
+    "draw_options",
     "check_options",
     "check_level",
     "rules_to_dict",
@@ -39,26 +45,6 @@ __all__ = [
     "RuleOptions",
     "short_repr",
 ]
-
-
-class BoardkitError(ValueError):
-    """Base class of every error boardkit raises on bad input."""
-
-
-class IllegalMoveError(BoardkitError):
-    """A move that the rules forbid. The message names the rule in plain words.
-
-    ``rule`` is the rule ID (``"CK-06"``) when one applies, so a notebook or a test can
-    tell which rule was broken without parsing the message.
-    """
-
-    def __init__(self, message: str, rule: str | None = None):
-        self.rule = rule
-        super().__init__(f"{message} ({rule})" if rule and rule not in message else message)
-
-
-class FormatError(BoardkitError):
-    """Malformed text: notation, FEN, PDN, position IDs, JSON. Names the format."""
 
 
 @dataclass(frozen=True)
@@ -106,9 +92,6 @@ class ChanceStep:
         return str(o)
 
 
-#: The draw() options every game accepts (see docs/architecture.md, "Drawing").
-DRAW_OPTIONS: tuple[str, ...] = ("size", "flip", "labels", "highlight", "targets", "arrows",
-                                 "selected", "hint", "last_move", "title")
 
 
 def check_options(options: dict, accepted: Sequence[str], what: str) -> dict:
@@ -399,6 +382,8 @@ class Game(abc.ABC):
 
     #: draw() options a game accepts beyond DRAW_OPTIONS (documented per game)
     draw_extras: ClassVar[tuple[str, ...]] = ()
+    #: defaults for draw() options a call does not give, per game (a puzzle's marks)
+    draw_defaults: Mapping[str, Any] = MappingProxyType({})
 
     def _check_draw_options(self, options: dict) -> dict:
         """Call first thing in ``draw(**options)``: unknown options raise BoardkitError
@@ -489,37 +474,8 @@ class Game(abc.ABC):
         return f"<{type(self).__name__} {self.name}: {len(self._history)} moves played>"
 
 
-def _short(value: Any, limit: int = 40) -> str:
-    """repr of any value, cut to about ``limit`` characters, that never fails and stays
-    fast (error messages must stay small for 1 MB inputs): long text is cut before its
-    repr is built, a huge int is described by its size, containers are shown a few
-    items and levels deep (``reprlib``), a numpy array by its shape and dtype when
-    large, and an object whose repr raises by its type name."""
-    import reprlib
-    try:
-        if isinstance(value, BaseException):
-            text = str(value)
-            return text if len(text) <= limit else text[:limit] + "..."
-        if isinstance(value, (str, bytes, bytearray)) and len(value) > limit:
-            return repr(value[:limit]) + "..."
-        if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 4 * limit:
-            return f"<a whole number of about {int(value.bit_length() * 0.30103):,} digits>"
-        size = getattr(value, "size", None)
-        if type(value).__module__ == "numpy" and isinstance(size, int) and size > 16:
-            return f"<numpy array, shape {tuple(value.shape)}, dtype {value.dtype}>"
-        rep = reprlib.Repr()
-        rep.maxlevel, rep.maxstring, rep.maxother, rep.maxlong = 3, limit, limit, 4 * limit
-        rep.maxlist = rep.maxtuple = rep.maxdict = rep.maxset = rep.maxfrozenset = 6
-        r = rep.repr(value)
-        if " instance at 0x" in r:              # reprlib's answer to a repr that raised
-            r = f"<{type(value).__name__}>"
-    except Exception:                           # noqa: BLE001 - a hostile __repr__
-        r = f"<{type(value).__name__}>"
-    return r if len(r) <= limit else r[:limit] + "..."
-
-
-#: the public name of the safe repr used in refusal messages
-short_repr = _short
+#: the safe repr of refusal messages (boardkit.errors.short_repr), by its old name
+_short = short_repr
 
 
 class RuleOptions:

@@ -39,7 +39,7 @@ from typing import Any
 
 import numpy as np
 
-from ._core import BoardkitError, FormatError, short_repr
+from .errors import BoardkitError, FormatError, short_repr
 
 __all__ = ["MAX_INPUT_BYTES", "MAX_JSON_DEPTH", "MAX_INT_DIGITS", "MAX_JSON_INT_DIGITS", "MAX_EXPONENT",
            "MAX_NUMBER_CHARS", "loads_json", "json_depth", "check_size", "parse_int",

@@ -173,7 +173,7 @@ def set_language(lang: str) -> None:
     """Choose the language of widgets made from now on ("en" or "ja")."""
     global _current
     if lang not in CATALOGUES:
-        from ._core import BoardkitError
+        from .errors import BoardkitError
         raise BoardkitError(f"language must be one of {list(CATALOGUES)}, got {lang!r}")
     _current = lang
 
@@ -196,7 +196,7 @@ def language_from_env(environ=None) -> str:
         return "en"
     lang = text.replace("-", "_").split(".")[0].split("_")[0].lower()
     if lang not in CATALOGUES:
-        from ._core import BoardkitError
+        from .errors import BoardkitError
         raise BoardkitError(f"{LANG_VARIABLE} must be one of {list(CATALOGUES)} "
                             f"(or a locale such as ja_JP.UTF-8), got {text!r}")
     return lang
@@ -220,7 +220,17 @@ def tr(key: str, lang: str | None = None, **kw: Any) -> str:
 
 # every rule's title and reason, and the lines a board shows for a refused move or
 # unreadable text (boardkit/i18n_rules.py): words in one catalogue, as the widgets' own
-from .i18n_rules import RULE_WORDS, error_text  # noqa: E402  (needs add() above)
+from . import i18n_rules as _i18n_rules  # noqa: E402
+from .i18n_rules import RULE_WORDS, error_text  # noqa: E402
+
+_i18n_rules.language_source = language
+
+# the alt text of a drawing without a title (boardkit.svg asks for it at draw time)
+from . import svg as _svg  # noqa: E402
+
+add("en", {"svg.board": "board"})
+add("ja", {"svg.board": "盤"})
+_svg.untitled_text = lambda: tr("svg.board")
 
 for _lang, _words in RULE_WORDS.items():
     add(_lang, _words)

@@ -13,16 +13,17 @@ line a board shows:
 The English titles are the docs' headings word for word (a test checks it); the
 Japanese uses the words of the original articles and of the kit (王駒, 子駒, キング,
 ゾロ目, ヒット, ベアオフ, 表/裏, 寝かし …). ``boardkit.i18n`` merges ``RULE_WORDS`` into
-its catalogue with ``add(lang, entries)``; this module imports nothing from it at import
-time (only ``language()`` when called), so either may be imported first.
+its catalogue with ``add(lang, entries)`` and hands it its ``language`` (``language_source``);
+this module never imports the catalogue.
 """
 from __future__ import annotations
 
 import re
 import string
+from collections.abc import Callable
 from typing import Any
 
-from ._core import FormatError
+from .errors import FormatError
 
 __all__ = ["RULE_WORDS", "RULE_IDS", "error_text"]
 
@@ -668,10 +669,14 @@ def _fill(template: str, **fields: str) -> str:
     return "".join(out)
 
 
+#: gives the current language; ``boardkit.i18n`` sets it to its ``language`` when it loads
+#: (this module sits below the catalogue and never imports it)
+language_source: Callable[[], str] = lambda: "en"  # noqa: E731
+
+
 def _current_language() -> str:
     try:
-        from . import i18n
-        return i18n.language()
+        return language_source()
     except Exception:       # error_text must answer even if the catalogue cannot load
         return "en"
 
@@ -702,7 +707,7 @@ def error_text(err: BaseException, lang: str | None = None) -> str:
         rule = getattr(err, "rule", None)
         ids = _ID.findall(rule) if isinstance(rule, str) else []
         known = bool(ids) and all(f"rule.{i}.why" in words for i in ids) \
-            and _ID.sub("", rule).replace(",", "").strip() == ""
+            and _ID.sub("", str(rule)).replace(",", "").strip() == ""
         if known:
             sep = words["error.rule_sep"]
             why = words["error.why_sep"].join(words[f"rule.{i}.why"] for i in ids)

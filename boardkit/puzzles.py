@@ -1,8 +1,10 @@
 """Board puzzles answered by clicking, shared by the games.
 
 A puzzle is data: a game, a position, a goal in plain words, the accepted answers (move
-texts) and the rule ID it exercises. A ``PuzzleSet`` keeps puzzles in rule order, and a
-``PuzzleWidget`` puts them on the game's own board widget, one at a time:
+texts) and the rule ID it exercises. A ``PuzzleSet`` keeps puzzles in rule order. This
+module imports no ipywidgets (printed handouts and tests read puzzles without widgets);
+the ``PuzzleWidget`` (``boardkit.widgets.puzzle``, also found here by its old name) puts
+them on the game's own board widget, one at a time:
 
     from boardkit.checkers.puzzles import PUZZLES
     w = PUZZLES.widget()          # or PuzzleWidget(PUZZLES)
@@ -19,17 +21,19 @@ capture is compulsory): the board refuses it, and an attempt at it (its piece cl
 then its end; or typed) counts as a wrong try with the trap's reason. The score counts
 the puzzles solved at the first try, solved, and tried; a second wrong try also shows
 the puzzle's hint. A puzzle's ``marks`` (cells the goal names, e.g. Diamond holes the
-board does not label) are drawn on its board as star rings and named in its aria-label.
+board does not label) are drawn on its board as star rings by the game's own ``draw()``
+(the ``marks`` option) and named in its aria-label.
 
 Each game's puzzles module (``GAME_MODULES``: ``boardkit.checkers.puzzles``,
 ``boardkit.backgammon.puzzles``, ``boardkit.diamond.puzzles``, ``boardkit.mawari.puzzles``)
-provides ``make_game(puzzle)`` (the position set up, history empty), ``widget_class()`` (its
-GameWidget), ``widget_options(puzzle)`` (keywords for it) and optionally
+provides ``make_game(puzzle)`` (the position set up, history empty), ``widget_options(puzzle)``
+(keywords for its board widget, which ``boardkit.widgets.puzzle.BOARDS`` knows) and optionally
 ``answer_key(move)`` (when different texts are the same answer: Diamond compares start
 and end hole) and ``board_cell(name)`` (the widget's cell id of a cell's usual name).
 The board widget is the game's own class with a small mixin: after each redraw the
-puzzle widget judges a new move; its New game, Undo, Hint and dice/cube controls are
-hidden (the puzzle widget has Previous, Retry, Hint and Next).
+puzzle widget judges a new move; the board's ``game_controls()`` (New game, Undo, Hint,
+Roll, the set-up panel, backgammon's dice and cube) are hidden by that role (the puzzle
+widget has Previous, Retry, Hint and Next).
 
 Click answers. In a game whose move is not chosen (回り将棋: the toss moves the piece) the
 answer is a cell, not a move: the puzzle's ``accepted`` are cells, and the game's module
@@ -55,20 +59,19 @@ same in every language. A printed page can take ``p.text("why", "ja")`` directly
 """
 from __future__ import annotations
 
-import html
 import importlib
-import math
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-import ipywidgets as W
-
-from ._core import BoardkitError, Game
-from .i18n import CATALOGUES, add, error_text, tr
+from ._core import Game
+from .errors import BoardkitError
+from .i18n import CATALOGUES, add, tr
 from .svg import pass_clicks  # noqa: F401  (used by the puzzle boards; also imported from here)
-from .widgets.base import ERROR_COLOR, MUTED_COLOR, TEXT_COLOR, GameWidget, run_cue, static_bundle, svg_img
+
+if TYPE_CHECKING:
+    from .widgets.puzzle import PuzzleWidget
 
 __all__ = ["Puzzle", "PuzzleSet", "PuzzleWidget", "Verdict", "GAME_MODULES", "TEXT_FIELDS",
            "catalogue"]
@@ -387,239 +390,9 @@ class PuzzleSet:
         return PuzzleSet(self.name, tuple(p for p in self.puzzles if p.rule in rules))
 
     def widget(self, **kw) -> PuzzleWidget:
+        """The puzzles on the game's board widget (``boardkit.widgets.puzzle``)."""
+        from .widgets.puzzle import PuzzleWidget
         return PuzzleWidget(self, **kw)
-
-
-class PuzzleWidget(W.VBox):
-    """The puzzles of a set on the game's own board widget, with a running score.
-
-    From Python: ``w.click(cell)`` clicks the board, ``w.next()``, ``w.previous()``,
-    ``w.retry()``, ``w.show_hint()``; ``w.feedback`` is the feedback line as text,
-    ``w.score_text()`` the score, ``w.board`` the game widget of the current puzzle.
-    """
-
-    def __init__(self, puzzles: PuzzleSet | Iterable[Puzzle], start: int = 0, **kw):
-        self.puzzles = puzzles if isinstance(puzzles, PuzzleSet) else PuzzleSet("puzzles", tuple(puzzles))
-        if not len(self.puzzles):
-            raise BoardkitError("PuzzleWidget: the puzzle set is empty")
-        self.index = max(0, min(int(start), len(self.puzzles) - 1))
-        self.attempts = [0] * len(self.puzzles)      # wrong or right moves made, per puzzle
-        self.solved = [False] * len(self.puzzles)
-        self.first_try = [False] * len(self.puzzles)
-        self.done = False                            # the current puzzle is answered right
-        self.title_html = W.HTML()
-        self.goal_html = W.HTML()
-        self.feedback_html = W.HTML()
-        self.score_html = W.HTML()
-        self.board_box = W.VBox()
-        b = lambda label, cb, icon: GameWidget._button(tr(label), cb, icon)  # noqa: E731
-        self.previous_button = b("puzzle.previous", lambda _: self.previous(), "arrow-left")
-        self.retry_button = b("puzzle.retry", lambda _: self.retry(), "undo")
-        self.hint_button = b("puzzle.hint", lambda _: self.show_hint(), "lightbulb-o")
-        self.next_button = b("puzzle.next", lambda _: self.next(), "arrow-right")
-        buttons = W.HBox([self.previous_button, self.retry_button, self.hint_button, self.next_button])
-        super().__init__([self.title_html, self.goal_html, self.board_box, buttons,
-                          self.feedback_html, self.score_html], **kw)
-        self._show()
-
-    def __repr__(self) -> str:
-        # stable text (no memory address, no child widgets) for notebook outputs (nbval)
-        p = self.puzzle
-        title = tr("puzzle.title", n=self.index + 1, total=len(self.puzzles), title=p.text("title"),
-                   rule=p.rule)
-        return f"<PuzzleWidget ({self.puzzles.name}): {title} · {self.score_text()}>"
-
-    def _repr_mimebundle_(self, **kwargs) -> dict:
-        # readable before running: the puzzle's title, goal and board picture
-        p = self.puzzle
-        title = tr("puzzle.title", n=self.index + 1, total=len(self.puzzles), title=p.text("title"),
-                   rule=p.rule)
-        goal = tr("puzzle.goal", goal=p.text("goal"))
-        board = self.board_box.children[0] if self.board_box.children else None
-        picture = svg_img(board.canvas.svg, goal) if board is not None else ""
-        page = (f"<p><b>{html.escape(title)}</b><br>{html.escape(goal)}</p>" + picture
-                + run_cue("puzzle.run_cue"))
-        return static_bundle(self, page, f"{title}\n{goal}\n{tr('puzzle.run_cue')}", **kwargs)
-
-    # ---------------------------------------------------------------- state
-    @property
-    def puzzle(self) -> Puzzle:
-        return self.puzzles[self.index]
-
-    @property
-    def feedback(self) -> str:
-        return html.unescape(re.sub(r"<[^>]*>", "", self.feedback_html.value))
-
-    def score(self) -> dict[str, int]:
-        return {"first": sum(self.first_try), "solved": sum(self.solved),
-                "tried": sum(1 for a in self.attempts if a), "total": len(self.puzzles)}
-
-    def score_text(self) -> str:
-        return tr("puzzle.score", **self.score())
-
-    # ---------------------------------------------------------------- verbs
-    def click(self, cell) -> None:
-        """Exactly what clicking ``cell`` on the board does (a game may take its own
-        names for cells, e.g. Diamond's hole labels, through its ``board_cell``)."""
-        to_cell = getattr(_game_module(self.puzzle.game), "board_cell", str)
-        self.board.click(to_cell(cell))
-
-    def next(self) -> None:
-        if self.index + 1 >= len(self.puzzles):
-            self._say(tr("puzzle.last"))
-            return
-        self.index += 1
-        self._show()
-
-    def previous(self) -> None:
-        if self.index == 0:
-            self._say(tr("puzzle.first"))
-            return
-        self.index -= 1
-        self._show()
-
-    def retry(self) -> None:
-        self._show()
-
-    def show_hint(self) -> None:
-        p = self.puzzle
-        self._say(tr("puzzle.hint_line", hint=p.text("hint")) if p.hint
-                  else tr("puzzle.no_hint", rule=p.rule))
-
-    # ------------------------------------------------------------- internals
-    def _say(self, text: str, color: str | None = None) -> None:
-        self.feedback_html.value = (f"<span style='color:{color or TEXT_COLOR}'>{html.escape(text)}</span>"
-                                    if text else "")
-
-    def _board_class(self):
-        base = _game_module(self.puzzle.game).widget_class()
-        cache = PuzzleWidget.__dict__.get("_classes")
-        if cache is None:
-            cache = {}
-            PuzzleWidget._classes = cache
-        if base not in cache:
-            cache[base] = type(f"Puzzle{base.__name__}", (_PuzzleBoard, base), {})
-        return cache[base]
-
-    def _show(self) -> None:
-        """Set up the current puzzle's position on a fresh board."""
-        p = self.puzzle
-        self.done = False
-        cls = self._board_class()
-        game = p.make_game()
-        # moves a set-up may record (backgammon's "roll, no double" before the dice)
-        self._set_up_moves = len(game.moves_played())
-        board = cls(game=game, **_game_module(p.game).widget_options(p))
-        board._puzzle_owner = self
-        board.new_button.layout.display = "none"
-        board.undo_button.layout.display = "none"
-        board.hint_button.layout.display = "none"
-        board.chance_button.layout.display = "none"
-        extras = [getattr(board, name, None) for name in ("set_dice_button", "double_button", "take_button",
-                                                          "pass_button", "race_button")]
-        extras = [e for e in extras if e is not None]      # backgammon's own controls
-        for extra in extras:
-            extra.layout.display = "none"
-        for row in board.children:                   # their row too (dice by hand, "cube:")
-            if isinstance(row, W.Box) and any(e in row.children for e in extras):
-                row.layout.display = "none"
-        board.children[-1].layout.display = "none"       # the set-up accordion
-        if _clicks(p.game):
-            board.move_box.placeholder = tr("puzzle.answer_box_hint")
-            board.move_box.layout.width = "320px"        # the whole hint shows (QA 23)
-        self.board = board
-        self.board_box.children = [board]
-        board._refresh()                 # drawn again, knowing its puzzle (marks, the aria-label)
-        self.title_html.value = (f"<b style='color:{TEXT_COLOR}'>"
-                                 + html.escape(tr("puzzle.title", n=self.index + 1, total=len(self.puzzles),
-                                                  title=p.text("title"), rule=p.rule)) + "</b>")
-        self.goal_html.value = (f"<span style='color:{TEXT_COLOR}'>"
-                                + html.escape(tr("puzzle.goal", goal=p.text("goal"))) + "</span>")
-        self._say("")
-        self.score_html.value = (f"<span style='color:{MUTED_COLOR}'>"
-                                 + html.escape(self.score_text()) + "</span>")
-        self.previous_button.disabled = self.index == 0
-        self.next_button.disabled = self.index + 1 >= len(self.puzzles)
-
-    def _judge(self, board) -> None:
-        """Called after every redraw of the board: judge a move the student made."""
-        if self.done or board is not getattr(self, "board", None):
-            return
-        played = board.game.moves_played()
-        if len(played) <= self._set_up_moves:
-            return
-        move = played[self._set_up_moves]
-        p = self.puzzle
-        if p.is_accepted(move):
-            self._right(move)
-        elif p.trap_for(move) is not None:
-            self._wrong(board, tr("puzzle.wrong_click", answer=move, reason=p.trap_for(move)))
-        else:
-            self._wrong(board, tr("puzzle.wrong", move=move, goal=p.text("goal"), rule=p.rule))
-
-    def _attempt(self, board, start: str, end: str) -> bool:
-        """An attempt, by clicks (a piece, then a cell it cannot go to) or typed, at a move
-        the board refuses: when it is one of the puzzle's refusal traps, it counts as a
-        wrong try with the trap's reason (the position is unchanged). True if it was."""
-        if self.done or board is not getattr(self, "board", None):
-            return False
-        p = self.puzzle
-        for answer, ends, _ in _refusals(p):
-            if ends == (start, end):
-                self._wrong(board, tr("puzzle.refused", answer=answer, reason=p.trap(answer)))
-                return True
-        return False
-
-    def _answer_click(self, board, cell: str) -> None:
-        """A click on the board of a game answered by a cell (``click_answer``)."""
-        if board is not getattr(self, "board", None):
-            return
-        p = self.puzzle
-        mod = _game_module(p.game)
-        verdict = mod.click_answer(p, board.game, cell)
-        if verdict.right is None:                    # no answer: say what to click
-            self._say(verdict.text, MUTED_COLOR)
-        elif verdict.right:
-            self._right(verdict.text)
-            show = getattr(mod, "show_answer", None)
-            if show is not None:                     # the answer played out on the board
-                show(p, board)
-        else:
-            self._wrong(board, tr("puzzle.wrong_click", answer=cell, reason=verdict.text))
-
-    def _right(self, answer) -> None:
-        p, i = self.puzzle, self.index
-        self.attempts[i] += 1
-        self.done = True
-        if not self.solved[i]:
-            self.solved[i] = True
-            self.first_try[i] = self.attempts[i] == 1
-        key = "puzzle.right_next" if i + 1 < len(self.puzzles) else "puzzle.right"
-        self._say(tr(key, move=answer, why=p.text("why")).strip())
-        self._show_score()
-        board = getattr(self, "board", None)
-        if board is not None:                        # the status line says "Solved"
-            board._refresh()
-
-    def _wrong(self, board, text: str) -> None:
-        """A wrong answer: the position set up again, the reason said (and the hint too
-        after a second miss)."""
-        p, i = self.puzzle, self.index
-        self.attempts[i] += 1
-        board.game = p.make_game()
-        board.on_new_game()
-        board.hint = None
-        board.marked = 1
-        board._clear()
-        board._refresh()
-        if p.hint and self.attempts[i] >= 2 and not self.solved[i]:
-            text += " " + tr("puzzle.hint_line", hint=p.text("hint"))     # a second miss: the hint too
-        self._say(text, ERROR_COLOR)
-        self._show_score()
-
-    def _show_score(self) -> None:
-        self.score_html.value = (f"<span style='color:{MUTED_COLOR}'>"
-                                 + html.escape(self.score_text()) + "</span>")
 
 
 _REFUSALS: dict = {}
@@ -635,186 +408,10 @@ def _refusals(p: Puzzle) -> list:
     return got
 
 
-#: the colour of a puzzle's marks (a purple none of the boards' pieces or rings use)
-MARK_COLOR = "#8e24aa"
-_ELEMENT = re.compile(r"<(circle|rect|polygon)\b([^>]*)>")
-_ATTR = re.compile(r'([a-z-]+)="([^"]*)"')
-
-
-def _cell_shapes(svg_text: str) -> dict[str, tuple[float, float, float, float, str]]:
-    """Each cell's box (x, y, width, height, kind) in a board's SVG, from its largest
-    ``data-cell`` circle, rect or polygon."""
-    out: dict = {}
-    for kind, attrs in _ELEMENT.findall(svg_text):
-        a = dict(_ATTR.findall(attrs))
-        cell = a.get("data-cell")
-        if cell is None:
-            continue
-        try:
-            if kind == "circle":
-                r = float(a["r"])
-                box = (float(a["cx"]) - r, float(a["cy"]) - r, 2 * r, 2 * r)
-            elif kind == "rect":
-                box = (float(a.get("x", 0)), float(a.get("y", 0)), float(a["width"]), float(a["height"]))
-            else:
-                pts = [float(v) for v in re.split(r"[\s,]+", a["points"].strip())]
-                xs, ys = pts[0::2], pts[1::2]
-                box = (min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
-        except (KeyError, ValueError, IndexError):
-            continue
-        if cell not in out or box[2] * box[3] > out[cell][2] * out[cell][3]:
-            out[cell] = (*box, kind)
-    return out
-
-
-def _star(x: float, y: float, r: float) -> str:
-    """The points of a five-pointed star of radius ``r`` centred on (x, y)."""
-    from .svg import fmt
-    pts = []
-    for k in range(10):
-        rad = r if k % 2 == 0 else r * 0.45
-        ang = math.pi / 2 + k * math.pi / 5
-        pts.append(f"{fmt(x + rad * math.cos(ang))},{fmt(y - rad * math.sin(ang))}")
-    return " ".join(pts)
-
-
-def mark_svg(svg_text: str, cells: Iterable[str]) -> str:
-    """A board's SVG with a star ring on each of these cells (board cell ids): a dashed
-    purple ring round the cell and a small star on it, drawn on top, never catching a
-    click (``pointer-events="none"``). Cells the drawing does not have are skipped."""
-    from .svg import fmt
-    cells = list(cells)
-    if not cells or "</svg>" not in svg_text:
-        return svg_text
-    shapes = _cell_shapes(svg_text)
-    centres = {c: (x + w / 2, y + h / 2) for c, (x, y, w, h, _) in shapes.items()}
-    parts = []
-    for cell in cells:
-        if cell not in shapes:
-            continue
-        x, y, w, h, kind = shapes[cell]
-        cx, cy = centres[cell]
-        if kind == "circle" and len(centres) > 1:   # a round hole: the ring by the distance to the next
-            gap = min(((ox - cx) ** 2 + (oy - cy) ** 2) ** 0.5 for c, (ox, oy) in centres.items()
-                      if c != cell and (ox, oy) != (cx, cy))
-            r = 0.56 * gap
-        else:
-            r = 0.5 * max(w, h)
-        sw = fmt(max(1.5, r * 0.2))
-        parts.append(f'<circle cx="{fmt(cx)}" cy="{fmt(cy)}" r="{fmt(r)}" fill="none" '
-                     f'stroke="{MARK_COLOR}" stroke-width="{sw}" stroke-dasharray="{fmt(r * 0.45)} '
-                     f'{fmt(r * 0.2)}" pointer-events="none" data-mark="{html.escape(cell)}"/>')
-        sx, sy = cx + r * 0.72, cy - r * 0.72
-        parts.append(f'<polygon points="{_star(sx, sy, r * 0.6)}" fill="{MARK_COLOR}" stroke="#fff" '
-                     f'stroke-width="{fmt(max(0.8, r * 0.06))}" pointer-events="none"/>')
-    if not parts:
-        return svg_text
-    at = svg_text.rindex("</svg>")
-    return svg_text[:at] + "\n".join(parts) + "\n" + svg_text[at:]
-
-
-class _PuzzleBoard:
-    """Mixed in before a game's widget class: tells the puzzle widget about each redraw,
-    refuses clicks once the puzzle is solved (and says "Solved" in the status line),
-    draws the puzzle's marks, and hands an attempt at a refusal trap (a piece clicked,
-    then a cell it may not go to) to the puzzle widget to count."""
-
-    _puzzle_owner: PuzzleWidget | None = None
-    _puzzle_last_click: str | None = None    # the last click, while it was refused
-    _puzzle_refused: str | None = None
-    tutor_allowed = False          # no tutor on a puzzle board (the base hides its checkbox)
-    show_capture_rings = False     # checkers: the CK-06 rings would point at the answer (QA 3)
-
-    def handle_click(self, cell: str) -> bool:
-        owner = self._puzzle_owner
-        if owner is not None and owner.done:
-            self._say(tr("puzzle.solved_click"), error=True)
-            return True
-        if owner is not None and _clicks(owner.puzzle.game):
-            owner._answer_click(self, cell)          # a click answers (click_answer)
-            return True
-        sel = self.selection
-        start = sel.prefix[0] if sel.active else self._puzzle_refused
-        self._puzzle_last_click, self._puzzle_refused = cell, None
-        if (owner is not None and start is not None and start != cell and cell not in sel.targets
-                and owner._attempt(self, start, cell)):
-            return True
-        return super().handle_click(cell)
-
-    def render(self, selection) -> str:
-        svg_text = pass_clicks(super().render(selection))
-        owner = self._puzzle_owner
-        if owner is None or not owner.puzzle.marks:
-            return svg_text
-        cell = getattr(_game_module(owner.puzzle.game), "board_cell", str)
-        return mark_svg(svg_text, [cell(m) for m in owner.puzzle.marks])
-
-    def status_text(self) -> str:
-        owner = self._puzzle_owner
-        if owner is not None and owner.done:        # not "Black (you) to move" after the answer
-            note = getattr(self, "solved_note", None)      # a game's own line (回り将棋)
-            note = note() if note is not None else ""
-            return tr("puzzle.status_solved") + (f" {note}" if note else "")
-        return super().status_text()
-
-    def used_text(self) -> str:
-        """Under the status when the game is over: how it ended (the puzzle board has no
-        hints or undos of its own to count)."""
-        out = self.game.outcome()
-        return self.ending_text(out) if out is not None else ""
-
-    def _game_name(self) -> str:
-        # the game's name, not the mixed class's ("puzzlediamond board." read out, QA 10)
-        owner = self._puzzle_owner
-        return owner.puzzle.game if owner is not None else "game"
-
-    def describe(self) -> str:
-        text = super().describe()
-        owner = self._puzzle_owner
-        if owner is not None and owner.puzzle.marks:
-            text += " " + tr("puzzle.marked", cells=", ".join(owner.puzzle.marks))
-        return text
-
-    def play_text(self, text: str) -> bool:
-        """In a game answered by a cell the text box takes the cell's name: the same as
-        clicking it (a name the game does not know is refused in the message line). In a
-        game answered by a move, a typed refusal trap counts as a wrong try."""
-        owner = self._puzzle_owner
-        if owner is not None and not _clicks(owner.puzzle.game) and not owner.done:
-            typed = str(text).strip()
-            ends = None
-            if typed:
-                try:
-                    ends = move_ends(owner.puzzle.game, typed)
-                    self.game.copy().play(typed)         # a legal move is played as usual
-                    ends = None
-                except BoardkitError:
-                    pass
-            if ends is not None and owner._attempt(self, *ends):
-                self.move_box.value = ""
-                return False
-        if owner is None or not _clicks(owner.puzzle.game):
-            return super().play_text(text)
-        text = str(text).strip()
-        if not text:
-            return False
-        self._clear_error()
-        try:
-            cell = getattr(_game_module(owner.puzzle.game), "board_cell", str)(text)
-        except BoardkitError as e:
-            self._say(error_text(e), error=True)
-            return False
-        self.move_box.value = ""
-        self.click(cell)
-        return True
-
-    def after_refresh(self) -> None:
-        super().after_refresh()
-        # a refused click (an error said, nothing selected) may be the start of an attempt
-        refused = self.last_error is not None and not self.selection.active
-        self._puzzle_refused = self._puzzle_last_click if refused else None
-        self._puzzle_last_click = None
-        owner = self._puzzle_owner
-        if owner is not None:
-            owner._judge(self)
-
+def __getattr__(name: str):
+    # the widget lives in boardkit.widgets.puzzle (it needs ipywidgets; this module does
+    # not): ``from boardkit.puzzles import PuzzleWidget`` still works, importing it then
+    if name == "PuzzleWidget":
+        from .widgets.puzzle import PuzzleWidget
+        return PuzzleWidget
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -16,10 +16,8 @@ from __future__ import annotations
 import base64
 import math
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from html import escape
-
-from .i18n import add, tr
 
 __all__ = ["Drawing", "fmt"]
 
@@ -28,9 +26,9 @@ __all__ = ["Drawing", "fmt"]
 FONT_FAMILY = ("'IPAexGothic', 'IPAGothic', 'Noto Sans CJK JP', 'Hiragino Sans', "
                "'Yu Gothic', 'Meiryo', 'DejaVu Sans', sans-serif")
 
-# the image's alt text when a drawing has no title, in the language current at draw time
-add("en", {"svg.board": "board"})
-add("ja", {"svg.board": "盤"})
+#: the image's alt text when a drawing has no title; ``boardkit.i18n`` sets it to the word
+#: "board" in the language current at draw time (this module never imports the catalogue)
+untitled_text: Callable[[], str] = lambda: "board"  # noqa: E731
 
 
 def fitting_size(text: str, width: float, size: float, smallest: float = 8) -> float:
@@ -52,6 +50,20 @@ def fmt(x: float) -> str:
     if r == int(r):
         return str(int(r))
     return f"{r:.2f}".rstrip("0")
+
+
+#: the colour of the marks on cells (``star_ring``): a purple no board's pieces or rings use
+MARK_COLOR = "#8e24aa"
+
+
+def _star(x: float, y: float, r: float) -> str:
+    """The points of a five-pointed star of radius ``r`` centred on (x, y)."""
+    pts = []
+    for k in range(10):
+        rad = r if k % 2 == 0 else r * 0.45
+        ang = math.pi / 2 + k * math.pi / 5
+        pts.append(f"{fmt(x + rad * math.cos(ang))},{fmt(y - rad * math.sin(ang))}")
+    return " ".join(pts)
 
 
 def _attrs(d: dict) -> str:
@@ -146,6 +158,19 @@ class Drawing:
                      pointer_events="none")
         return self
 
+    def star_ring(self, cx: float, cy: float, r: float, cell: str) -> Drawing:
+        """A mark on a cell (the cells a puzzle's goal names): a dashed purple ring of
+        radius ``r`` round (cx, cy) and a small star on its upper right, never catching a
+        click. The ring carries ``data-mark="<cell>"``."""
+        sw = fmt(max(1.5, r * 0.2))
+        self._items.append(f'<circle cx="{fmt(cx)}" cy="{fmt(cy)}" r="{fmt(r)}" fill="none" '
+                           f'stroke="{MARK_COLOR}" stroke-width="{sw}" stroke-dasharray="{fmt(r * 0.45)} '
+                           f'{fmt(r * 0.2)}" pointer-events="none" data-mark="{escape(str(cell))}"/>')
+        self._items.append(f'<polygon points="{_star(cx + r * 0.72, cy - r * 0.72, r * 0.6)}" '
+                           f'fill="{MARK_COLOR}" stroke="#fff" stroke-width="{fmt(max(0.8, r * 0.06))}" '
+                           f'pointer-events="none"/>')
+        return self
+
     def group(self, items: Drawing, transform: str | None = None, **attrs) -> Drawing:
         """Insert another drawing's elements as a <g>."""
         a = _attrs(dict(transform=transform, **attrs))
@@ -183,7 +208,7 @@ class Drawing:
         clone, every Binder launch) but renders this sanitised ``<img>``; see
         ``_repr_mimebundle_``."""
         data = base64.b64encode(self.to_svg().encode("utf-8")).decode("ascii")
-        alt = escape(self.title or tr("svg.board"), quote=True)
+        alt = escape(self.title or untitled_text(), quote=True)
         return f'<img src="data:image/svg+xml;base64,{data}" alt="{alt}"/>'
 
     def _repr_mimebundle_(self, include=None, exclude=None) -> dict:

@@ -153,15 +153,17 @@ def test_every_refusal_trap_clicked_counts_a_try_naming_its_rule(puzzle):
 
 
 def test_marks_are_drawn_on_their_cells_and_catch_no_click():
-    from boardkit.puzzles import mark_svg
-    svg = ('<svg><circle cx="10" cy="10" r="4" data-cell="a"/><circle cx="30" cy="10" r="4" data-cell="b"/>'
-           '<rect x="50" y="0" width="20" height="20" data-cell="c"/></svg>')
-    out = mark_svg(svg, ["a", "c", "zz"])
-    assert out.count("data-mark=") == 2 and 'data-mark="zz"' not in out
-    assert '<circle cx="10" cy="10" r="11.2"' in out          # 0.56 of the distance to b
-    assert '<circle cx="60" cy="10" r="10"' in out            # a square: round it
+    from boardkit.svg import Drawing
+    d = Drawing(100, 40).circle(10, 10, 4, cell="a").star_ring(10, 10, 11.2, "a")
+    out = d.star_ring(60, 10, 10, "c").to_svg()
+    assert out.count("data-mark=") == 2
+    assert '<circle cx="10" cy="10" r="11.2"' in out and '<circle cx="60" cy="10" r="10"' in out
     assert out.count('pointer-events="none"') == 4 and out.endswith("</svg>")
-    assert mark_svg(svg, []) == svg
+    from boardkit.diamond import DiamondGame
+    g = DiamondGame()
+    assert g.draw().to_svg() == g.draw(marks=[]).to_svg()
+    ring = g.draw(marks=["i5"]).to_svg()
+    assert ring.count('data-mark="0,0"') == 1 and ring.index("data-mark") > ring.rindex("data-cell")
     import importlib
 
     from boardkit.puzzles import GAME_MODULES, move_ends

@@ -11,10 +11,12 @@ from collections.abc import Iterable
 
 from .. import svg
 from .._core import ChanceStep
+from .._drawopts import DrawOptions, draw_options
+from ..errors import BoardkitError, FormatError, short_repr
 from ..i18n import CATALOGUES, add, language, tr
 from .game import Play, pip_count
 
-__all__ = ["draw_game", "draw_position"]
+__all__ = ["draw_game", "draw_position", "read_options", "parse_cell", "CELLS"]
 
 # the words drawn on the board, in the language current at draw time (boardkit.i18n);
 # the English ones are the drawing's words as they always were (notebooks store them).
@@ -159,13 +161,14 @@ def _die(d, x, y, v, size=30, used=False):
         d.circle(x + a * o, y + b * o, size * 0.085, fill=COL["pip"])
 
 
-def draw_position(white, red, *, flip: bool = False, labels: bool = True,
+def draw_position(white, red, *, flip: bool = False, labels: bool | str = True,
                   highlight: Iterable = (), targets: Iterable = (), arrows: Iterable = (),
                   arrow_player: int = 0, hint_arrows: Iterable = (), dice=None,
-                  dice_used: int = 0, dice_player: int = 0, cube: int = 1,
+                  dice_used: int = 0, dice_player: int = 0, cube: int | None = 1,
                   cube_owner: int | None = None, status: str = "", size: float | None = None,
-                  title: str | None = None, match: str = "") -> svg.Drawing:
+                  title: str | None = None, match: str = "", marks: Iterable = ()) -> svg.Drawing:
     """Draw any position: ``white``/``red`` are 26 counts in their owners' numbering.
+    ``marks``: cells ringed with a star (a puzzle's marked cells).
     ``cube=None`` draws no doubling cube (rules without it, BG-12); ``match`` is a
     short caption of the match state for the header (e.g. "match to 7: 3-6")."""
     x0, y0, board_w, h = _geometry()
@@ -304,12 +307,20 @@ def draw_position(white, red, *, flip: bool = False, labels: bool = True,
     if cube is not None:
         cube_txt = (tr("bg.draw.cube_middle") if cube_owner is None
                     else tr("bg.draw.cube_owned", value=cube, who=_side(cube_owner)))
-    right = " · ".join(t for t in (match, cube_txt) if t)
-    if right:
-        d.text(W - LEFT, 20, right, size=12, anchor="end", color="#555")
+    caption = " · ".join(t for t in (match, cube_txt) if t)
+    if caption:
+        d.text(W - LEFT, 20, caption, size=12, anchor="end", color="#555")
     if status:
         # a long ending (the Jacoby rule's) shrinks to fit the board's width
         d.text(W / 2, H - 14, status, size=svg.fitting_size(status, W - 16, 13), color="#333")
+    for c in marks:
+        if c == "bar":
+            d.star_ring(x0 + 6 * PW + BAR / 2, y0 + h / 2, BAR * 0.6, c)
+        elif c == "off":
+            d.star_ring(tx + TRAY / 2, y0 + h / 2, TRAY * 0.6, c)
+        else:
+            x, base, sgn = _point_xy(int(c), flip)
+            d.star_ring(x, base + sgn * PW * 0.6, PW * 0.55, c)
     return d
 
 
@@ -322,22 +333,79 @@ class _Board(svg.Drawing):
         return super().to_svg(self.scale if scale is None else scale)
 
 
-def draw_game(game, *, flip: bool = False, labels: bool = True, highlight: Iterable = (),
-              targets: Iterable = (), arrows: Iterable = (), selected: Iterable | str = (),
-              hint=None, last_move: bool | int = False, done_steps: Iterable = (),
-              size: float | None = None, status: str | None = None,
-              title: str | None = ...) -> svg.Drawing:
-    """Draw a BackgammonGame (``BackgammonGame.draw`` checks the option names first).
+#: the board's cells: points in White's numbering, the bar and the trays
+CELLS = frozenset([str(i) for i in range(1, 25)] + ["bar", "off"])
+#: the defaults of the shared options on the backgammon board (size None: the layout's 626)
+DEFAULTS = {"labels": True, "last_move": False}
 
-    The shared options (docs/architecture.md): ``flip``, ``labels``, ``highlight`` and
-    ``selected`` (cells lit), ``targets`` (cells ringed as destinations), ``arrows``
-    (cell paths in White's numbering), ``hint`` (a Play of the player on roll, dashed
-    gold arrows), ``last_move`` (True: the last play; n: the plays among the last n
-    moves, e.g. the student's play and the computer's reply), ``size`` (width in
-    pixels; default the layout's own 626, the widget uses 560), ``title``. Backgammon's
-    own: ``done_steps`` (single steps already made this turn, shown played) and
-    ``status`` (the header text). Without ``title`` the board is titled "Backgammon
-    board" in the current language; ``title=None``: no title."""
+
+def parse_cell(v) -> str:
+    """A cell id: '1'..'24' (White's numbering), 'bar' or 'off'; else FormatError."""
+    if isinstance(v, str) and v in CELLS:
+        return v
+    raise FormatError(f"a cell is '1'..'24', 'bar' or 'off' (BG-01), got {short_repr(v, 20)}")
+
+
+def _is_int(x) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def read_options(game, options: dict) -> DrawOptions:
+    """``options`` of ``BackgammonGame.draw`` checked (``boardkit._drawopts``)."""
+    what = "BackgammonGame.draw()"
+
+    def bad(name, want, v):
+        return BoardkitError(f"{what}: {name} must be {want}, got {short_repr(v)}")
+
+    def hint(v):
+        if not isinstance(v, Play):
+            raise bad("hint", "a Play (ai.hint(game)) or None", v)
+        try:
+            ok = all(_is_int(a) and _is_int(b) and 0 <= b < a <= 25 for a, b in v.steps)
+        except Exception:       # noqa: BLE001 - a hand-made Play with malformed steps
+            ok = False
+        if not ok:
+            raise bad("hint", "a Play of the player on roll", v)
+        return v
+
+    def status(v):
+        if v is not None and not isinstance(v, str):
+            raise bad("status", "text", v)
+        return v
+
+    def done_steps(v):
+        if not isinstance(v, (list, tuple)) or len(v) > 4 or not all(
+                isinstance(s, tuple) and len(s) in (3, 4) and all(_is_int(x) for x in s[:3])
+                for s in v):
+            raise bad("done_steps", "up to 4 Steps of this turn", v)
+        if v and game.phase == "move":
+            game.position_after(v)          # IllegalMoveError for steps not playable here
+        return tuple(v)
+    return draw_options(options, parse_cell, what=what, parse_hint=hint,
+                        defaults={**DEFAULTS, **getattr(game, "draw_defaults", {})},
+                        extras={"status": (status, None), "done_steps": (done_steps, ())})
+
+
+def draw_game(game, **options) -> svg.Drawing:
+    """Draw a BackgammonGame with the shared options (docs/architecture.md):
+    ``flip``, ``labels``, ``highlight`` and ``selected`` (cells lit), ``targets`` (cells
+    ringed as destinations), ``arrows`` (cell paths in White's numbering), ``hint`` (a
+    Play of the player on roll, dashed gold arrows), ``last_move`` (True: the last play;
+    n: the plays among the last n moves, e.g. the student's play and the computer's
+    reply), ``size`` (width in pixels; default the layout's own 626, the widget uses
+    560), ``title``, ``marks`` (cells ringed with a star). Backgammon's own:
+    ``done_steps`` (single steps already made this turn, shown played) and ``status``
+    (the header text). Without ``title`` the board is titled "Backgammon board" in the
+    current language; ``title=None``: no title. A bad value raises BoardkitError naming
+    the option."""
+    return _draw(game, read_options(game, options))
+
+
+def _draw(game, o: DrawOptions) -> svg.Drawing:
+    flip, labels, size, hint = o.flip, o.labels, o.size, o.hint
+    highlight, targets, arrows, selected = list(o.highlight), o.targets, o.arrows, o.selected
+    last_move, done_steps, status = o.last_move, o.extra("done_steps"), o.extra("status")
+    title = o.title if "title" in o.given else ...
     done = list(done_steps)
     white, red = list(game.board(0)), list(game.board(1))
     dice = game.dice
@@ -395,7 +463,7 @@ def draw_game(game, *, flip: bool = False, labels: bool = True, highlight: Itera
                       dice=dice_shown, dice_used=used, dice_player=roller,
                       cube=game.cube_value if game.rules.cube else None,
                       cube_owner=game.cube_owner, status=status,
-                      title=title, size=size, match=match)
+                      title=title, size=size, match=match, marks=o.marks)
     return d
 
 

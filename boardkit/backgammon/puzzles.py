@@ -22,7 +22,7 @@ from ..i18n import add
 from ..puzzles import Puzzle, PuzzleSet, catalogue
 from .game import BackgammonGame, side
 
-__all__ = ["PUZZLES", "make_game", "parse_position", "widget_class", "widget_options"]
+__all__ = ["PUZZLES", "make_game", "parse_position", "widget_options"]
 
 
 def _side(text: str) -> list[int]:
@@ -53,11 +53,6 @@ def parse_position(text: str) -> BackgammonGame:
 
 def make_game(puzzle: Puzzle) -> BackgammonGame:
     return parse_position(puzzle.position)
-
-
-def widget_class():
-    from .widget import BackgammonWidget
-    return BackgammonWidget
 
 
 def widget_options(puzzle: Puzzle) -> dict:

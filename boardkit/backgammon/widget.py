@@ -242,11 +242,17 @@ class BackgammonWidget(GameWidget):
         self._dice_by_hand = (W.HTML(label.format(html.escape(tr("bg.dice_by_hand")))), self.die_a,
                               self.die_b, self.set_dice_button)
         self._show_teacher()
-        return [W.HBox([*self._dice_by_hand,
-                        W.HTML(label.format("&nbsp; " + html.escape(tr("bg.cube")))),
-                        self.double_button, self.take_button,
-                        self.pass_button, self.race_button],
-                       layout=W.Layout(flex_flow="row wrap"))]   # wraps rather than cut labels
+        self._own_row = W.HBox([*self._dice_by_hand,
+                                W.HTML(label.format("&nbsp; " + html.escape(tr("bg.cube")))),
+                                self.double_button, self.take_button,
+                                self.pass_button, self.race_button],
+                               layout=W.Layout(flex_flow="row wrap"))   # wraps rather than cut labels
+        return [self._own_row]
+
+    def game_controls(self) -> list:
+        # the dice by hand and the cube (a puzzle board hides them with the shared ones)
+        return [*super().game_controls(), self._own_row, self.set_dice_button, self.double_button,
+                self.take_button, self.pass_button, self.race_button]
 
     def make_game(self, options: dict) -> BackgammonGame:
         choice = options.get("rules", "money")

@@ -6,17 +6,18 @@ what the clickable widget receives.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from functools import partial
+from typing import TYPE_CHECKING, Any
 
-from .._core import FormatError
+from .._drawopts import DrawOptions, draw_options, parse_cells
+from ..errors import FormatError, short_repr
 from ..i18n import CATALOGUES, add, tr
 from ..svg import Drawing, fmt
 
 if TYPE_CHECKING:
     from .game import CheckersGame
 
-__all__ = ["draw_board", "COLORS"]
+__all__ = ["draw_board", "read_options", "parse_cell", "COLORS"]
 
 COLORS = {
     "light": "#f1dcb4", "dark": "#a8744a", "frame": "#5b3a1e", "frame_edge": "#3e2612",
@@ -44,47 +45,35 @@ def _title(game: CheckersGame) -> str:
               who=tr(f"ck.draw.side.{game.turn}"))
 
 
-def _square(v, name: str, count: int) -> int:
+def parse_cell(v, count: int = 32) -> int:
     """One square number 1-count (an int or its ASCII text); else FormatError."""
     if isinstance(v, str) and v.strip().isascii() and v.strip().isdigit() and len(v.strip()) <= 3:
         v = int(v)
     if type(v) is not int or not 1 <= v <= count:
-        raise FormatError(f"draw(): {name} takes square numbers 1-{count} (CK-01), "
-                          f"got {str(v)[:20]!r}")
+        raise FormatError(f"a square is a number 1-{count} (CK-01), got {short_repr(v, 20)}")
     return v
 
 
-def _squares(value, name: str, count: int) -> set[int]:
-    if value is None or value is False:
-        return set()
-    if isinstance(value, (int, str)):
-        value = [value]
-    try:
-        items = list(value)[:count + 1]
-    except TypeError:
-        raise FormatError(f"draw(): {name} takes a list of square numbers, "
-                          f"got {type(value).__name__}") from None
-    return {_square(v, name, count) for v in items}
+#: the defaults of the shared options on the checkers board
+DEFAULTS: dict[str, Any] = {"size": 400, "labels": True, "last_move": True}
 
 
-def _path(value, name: str, count: int) -> list[int]:
-    if hasattr(value, "path"):
-        value = value.path
-    if isinstance(value, (int, str)):
-        value = [value]
-    try:
-        items = list(value)[:count + 2]
-    except TypeError:
-        raise FormatError(f"draw(): {name} takes square paths like [22, 15, 8], "
-                          f"got {type(value).__name__}") from None
-    return [_square(v, name, count) for v in items]
+def read_options(game: CheckersGame, options: dict) -> DrawOptions:
+    """``options`` of ``CheckersGame.draw`` checked (``boardkit._drawopts``)."""
+    count = game._geo.count
+    cell = partial(parse_cell, count=count)
+    what = "CheckersGame.draw()"
+
+    def capturable(v):
+        return True if v is True else parse_cells(v, "capturable", cell, what)
+    return draw_options(options, cell, what=what,
+                        defaults={**DEFAULTS, **getattr(game, "draw_defaults", {})},
+                        extras={"capturable": (capturable, ()),
+                                "faded": (lambda v: parse_cells(v, "faded", cell, what), ())})
 
 
-def draw_board(game: CheckersGame, *, flip: bool = False, labels: bool = True, highlight: Iterable = (),
-               targets: Iterable = (), arrows: Iterable = (), last_move: bool = True,
-               capturable=False, faded: Iterable = (), selected=None, size: float = 400,
-               title: str | None = None, hint=None) -> Drawing:
-    """Draw ``game`` (a CheckersGame).
+def draw_board(game: CheckersGame, **options) -> Drawing:
+    """Draw ``game`` (a CheckersGame) with the shared options (docs/architecture.md):
 
     flip        turn the board round (Black's side at the bottom)
     labels      print each dark square's number in its corner
@@ -93,32 +82,32 @@ def draw_board(game: CheckersGame, *, flip: bool = False, labels: bool = True, h
     hint        a move (or a square path) drawn as an arrow: the hint
     last_move   mark the start and end squares of the last move played; a number n
                 marks the last n moves (the learner's move and the computer's reply)
+    selected    the square of the selected piece (blue ring)
+    marks       squares ringed with a star (a puzzle's marked squares)
+    size        width and height in pixels (default 400)
+    and the board's own:
     capturable  True: red dotted ring round every piece that can capture now;
                 or the squares to ring
     faded       squares whose pieces are drawn semi-transparent (captured mid-move)
-    selected    the square of the selected piece (blue ring)
-    size        width and height in pixels
-    Squares are numbers 1-32/50/72 (or their text); anything else raises FormatError.
+    Squares are numbers 1-32/50/72 (or their text); anything else raises BoardkitError
+    naming the option.
     """
+    return _draw(game, read_options(game, options))
+
+
+def _draw(game: CheckersGame, o: DrawOptions) -> Drawing:
     g = game._geo
     count = g.count
-    if not isinstance(size, (int, float)) or isinstance(size, bool) or not 50 <= size <= 4000:
-        raise FormatError(f"draw(): size is a number of pixels 50-4000, got {str(size)[:20]!r}")
-    highlight = _squares(highlight, "highlight", count)
-    targets = _squares(targets, "targets", count)
-    faded_set = _squares(faded, "faded", count)
-    ring = set(game.capturing_squares()) if capturable is True else _squares(capturable,
-                                                                           "capturable", count)
-    if selected is not None:
-        selected = _square(selected, "selected", count)
-    if arrows and not isinstance(arrows, (list, tuple)):
-        raise FormatError("draw(): arrows takes a list of square paths like [[22, 15, 8]]")
-    paths = [_path(p, "arrows", count) for p in (arrows or ())[:count]]
-    if hint is not None:
-        paths.append(_path(hint, "hint", count))
-    marks = 1 if last_move is True else 0 if last_move is False or last_move is None else last_move
-    if type(marks) is not int or not 0 <= marks <= 1000:
-        raise FormatError(f"draw(): last_move is True/False or a number of moves, got {last_move!r:.20}")
+    size: float = o.size if o.size is not None else DEFAULTS["size"]
+    flip, labels, title = o.flip, o.labels, o.title
+    highlight, targets, faded_set = set(o.highlight), set(o.targets), set(o.extra("faded"))
+    capturable = o.extra("capturable")
+    ring = set(game.capturing_squares()) if capturable is True else set(capturable)
+    selected = o.selected[-1] if o.selected else None
+    paths = [list(p) for p in o.arrows[:count]]
+    if o.hint is not None:
+        paths.append(list(o.hint))
+    marks = o.last_move
     n = g.n
     frame = size * 0.035
     cell = (size - 2 * frame) / n
@@ -216,4 +205,7 @@ def draw_board(game: CheckersGame, *, flip: bool = False, labels: bool = True, h
             continue
         pts = [centre(s) for s in path]
         d.arrow(pts, color=c["arrow"], width=max(3.0, cell * 0.09))
+    for s in o.marks:
+        x, y = centre(s)
+        d.star_ring(x, y, cell * 0.5, str(s))
     return d

@@ -20,7 +20,7 @@ from ..puzzles import Puzzle, PuzzleSet, catalogue
 from .game import CheckersGame
 from .rules import CheckersRules
 
-__all__ = ["PUZZLES", "make_game", "widget_class", "widget_options"]
+__all__ = ["PUZZLES", "make_game", "widget_options"]
 
 PRESETS = ("american", "no_forced", "international")
 
@@ -31,11 +31,6 @@ def make_game(puzzle: Puzzle) -> CheckersGame:
         from .._core import BoardkitError
         raise BoardkitError(f"checkers puzzle variant must be one of {list(PRESETS)}, got {preset!r}")
     return CheckersGame(getattr(CheckersRules, preset)(), fen=puzzle.position)
-
-
-def widget_class():
-    from .widget import CheckersWidget
-    return CheckersWidget
 
 
 def widget_options(puzzle: Puzzle) -> dict:

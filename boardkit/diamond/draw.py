@@ -17,13 +17,14 @@ options as ``(q, r)`` tuples, ``"q,r"`` strings or labels (``"e5"``).
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from typing import Any
 
 from .. import svg
-from .._core import BoardkitError
+from .._drawopts import DrawOptions, draw_options
+from ..errors import BoardkitError, short_repr
 from . import geometry as B
 
-__all__ = ["draw_board", "cell_id", "parse_cell", "PIECE_COLOURS", "PALETTES", "MARKS"]
+__all__ = ["draw_board", "read_options", "cell_id", "parse_cell", "PIECE_COLOURS", "PALETTES", "MARKS"]
 
 #: piece fill, its dark edge, its light camp tint, and the colour of 王 on it
 PIECE_COLOURS = {
@@ -90,30 +91,39 @@ def _mark(d: svg.Drawing, kind: str, x: float, y: float, r: float, ink: str) -> 
         d.rect(x - r, y - r * 0.3, 2 * r, r * 0.6, fill=ink, fill_opacity="0.9", pointer_events="none")
 
 
-def _items(value, name: str) -> list:
-    """A list from an iterable option (not text), at most 1,000 items."""
-    if value is None:
-        return []
-    if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
-        raise BoardkitError(f"draw(): {name} must be a list, got {type(value).__name__}")
-    out = []
-    for x in value:
-        out.append(x)
-        if len(out) > 1000:
-            raise BoardkitError(f"draw(): {name}: more than 1,000 items")
-    return out
+#: the defaults of the shared options on the Diamond board
+DEFAULTS: dict[str, Any] = {"size": 420, "labels": False, "last_move": True}
 
 
-def _cells(value, name: str) -> list:
-    """The holes of an option (labels, (q, r) or "q,r"), FormatError for a bad one."""
-    return [parse_cell(h) for h in _items(value, name)]
+def read_options(game, options: dict) -> DrawOptions:
+    """``options`` of ``DiamondGame.draw`` checked (``boardkit._drawopts``)."""
+    what = "DiamondGame.draw()"
+
+    def palette(v):
+        if not isinstance(v, str) or v not in PALETTES:
+            raise BoardkitError(f"{what}: palette must be one of {list(PALETTES)}, got {short_repr(v)}")
+        return v
+
+    def rotate(v):
+        if not isinstance(v, (int, float)) or isinstance(v, bool) or not math.isfinite(v) \
+                or abs(v) > 1e6:
+            raise BoardkitError(f"{what}: rotate must be a number of degrees, got {short_repr(v)}")
+        return v
+
+    def forbidden_for(v):
+        if v is None:
+            return None
+        if type(v) is not int or not 0 <= v < game.players:
+            raise BoardkitError(f"{what}: forbidden_for must be a player 0..{game.players - 1} or "
+                                f"None, got {short_repr(v)}")
+        return v
+    return draw_options(options, parse_cell, what=what, label_modes=("empty",),
+                        defaults={**DEFAULTS, **getattr(game, "draw_defaults", {})},
+                        extras={"palette": (palette, "standard"), "rotate": (rotate, 0),
+                                "forbidden_for": (forbidden_for, None)})
 
 
-def draw_board(game, *, size: float = 420, labels: bool | str = False, highlight: Iterable = (),
-               targets: Iterable = (), arrows: Iterable = (), selected=None,
-               forbidden_for: int | None = None, last_move: bool | int = True, flip: bool = False,
-               rotate: float = 0, hint=None, title: str | None = None,
-               palette: str = "standard") -> svg.Drawing:
+def draw_board(game, **options) -> svg.Drawing:
     """The board of ``game`` as an ``svg.Drawing`` about ``size`` pixels tall.
 
     labels         write each hole's label (``a1`` .. ``q1``); ``"empty"``: only on the empty
@@ -129,23 +139,20 @@ def draw_board(game, *, size: float = 420, labels: bool | str = False, highlight
     flip, rotate   turn the board (flip = 180°; rotate in degrees, multiples of 60
                    keep the lines straight), e.g. to put a player's camp at the bottom
     hint           a move (or path) drawn as a dashed green arrow
+    marks          holes ringed with a star (a puzzle's marked holes)
     palette        "standard" or "okabe-ito" (colour-blind safe); the marks stay
+    A bad value raises BoardkitError naming the option.
     """
-    if not isinstance(palette, str) or palette not in PALETTES:
-        raise BoardkitError(f"draw(): palette must be one of {list(PALETTES)}, got {palette!r:.40}")
-    colours_of = PALETTES[palette]
-    if not isinstance(size, (int, float)) or isinstance(size, bool) or not 40 <= size <= 4000:
-        raise BoardkitError(f"draw(): size must be a number of pixels 40..4000, got {size!r:.40}")
-    if not isinstance(rotate, (int, float)) or isinstance(rotate, bool) or not math.isfinite(rotate):
-        raise BoardkitError(f"draw(): rotate must be a number of degrees, got {rotate!r:.40}")
-    if title is not None and not isinstance(title, str):
-        raise BoardkitError(f"draw(): title must be text, got {type(title).__name__}")
-    if labels not in (True, False, "empty"):
-        raise BoardkitError(f"draw(): labels must be True, False or 'empty', got {labels!r:.40}")
-    highlight, targets = _cells(highlight, "highlight"), _cells(targets, "targets")
-    arrows = [_cells(a, "arrows (each a path)") for a in _items(arrows, "arrows")]
-    if hint is not None:
-        hint = _cells(getattr(hint, "path", hint), "hint")
+    return _draw(game, read_options(game, options))
+
+
+def _draw(game, o: DrawOptions) -> svg.Drawing:
+    size: float = o.size if o.size is not None else DEFAULTS["size"]
+    labels, flip, title, last_move = o.labels, o.flip, o.title, o.last_move
+    highlight, targets, arrows, hint = o.highlight, o.targets, o.arrows, o.hint
+    selected = o.selected[-1] if o.selected else None
+    colours_of = PALETTES[o.extra("palette")]
+    rotate, forbidden_for = o.extra("rotate"), o.extra("forbidden_for")
     kind = game.rules.board
     unit = size / 16.2 * 4 / B.RADIUS[kind]      # the small board (DG-18) drawn as large
     ang = math.radians(rotate + (180 if flip else 0))
@@ -199,7 +206,7 @@ def draw_board(game, *, size: float = 420, labels: bool | str = False, highlight
 
     # forbidden tips for one player, shaded (DG-13)
     if forbidden_for is None and selected is not None:
-        who = game.piece_at(parse_cell(selected))
+        who = game.piece_at(selected)
         forbidden_for = who[0] if who else None
     forbidden = game.forbidden(forbidden_for) if forbidden_for is not None else frozenset()
     for name in B.TIP_NAMES:
@@ -251,7 +258,7 @@ def draw_board(game, *, size: float = 420, labels: bool | str = False, highlight
         d.circle(x, y, unit * 0.5, fill=HIGHLIGHT, fill_opacity="0.3", stroke=HIGHLIGHT,
                  stroke_width=fmt_px(unit * 0.08))
     if selected is not None:
-        x, y = P(parse_cell(selected))
+        x, y = P(selected)
         d.circle(x, y, unit * 0.55, fill=SELECT, fill_opacity="0.25", stroke=SELECT,
                  stroke_width=fmt_px(unit * 0.1))
 
@@ -294,6 +301,19 @@ def draw_board(game, *, size: float = 420, labels: bool | str = False, highlight
             d.text(x, y, B.label(h), size=unit * 0.3, color="#2b2b2b", weight="bold",
                    stroke="#fff", stroke_width=fmt_px(unit * 0.08), paint_order="stroke",
                    pointer_events="none")
+
+    # marks (a puzzle's marked holes): a star ring reaching a little past the neighbours'
+    # half-way line, on top of everything
+    if o.marks:
+        centres = {}
+        for h in game.holes():
+            x, y = P(h)
+            centres[h] = (float(svg.fmt(x)), float(svg.fmt(y)))
+        for h in o.marks:
+            cx, cy = centres[h]
+            gap = min(math.hypot(ox - cx, oy - cy) for ox, oy in centres.values()
+                      if (ox, oy) != (cx, cy))
+            d.star_ring(cx, cy, 0.56 * gap, cell_id(h))
     return d
 
 

@@ -26,7 +26,7 @@ from .game import DiamondGame
 from .rules import DiamondRules
 
 __all__ = ["PUZZLES", "make_game", "parse_position", "answer_key", "board_cell", "draw_puzzle",
-           "widget_class", "widget_options"]
+           "widget_options"]
 
 _PIECES = {"r": (0, False), "R": (0, True), "y": (1, False), "Y": (1, True)}
 
@@ -60,30 +60,12 @@ def board_cell(cell) -> str:
     return cell_id(parse_cell(cell))
 
 
-def widget_class():
-    from .widget import DiamondWidget
-    return DiamondWidget
-
-
-class MarkedDrawing:
-    """A drawing with a puzzle's marks on it: ``to_svg()`` (and ``_repr_svg_``) is the
-    board's SVG with a star ring on each marked hole, as the puzzle board shows it."""
-
-    def __init__(self, drawing, cells):
-        self.drawing, self.cells = drawing, list(cells)
-
-    def to_svg(self) -> str:
-        from ..puzzles import mark_svg
-        return mark_svg(self.drawing.to_svg(), self.cells)
-
-    def _repr_svg_(self) -> str:
-        return self.to_svg()
-
-
-def draw_puzzle(puzzle: Puzzle, **options) -> MarkedDrawing:
+def draw_puzzle(puzzle: Puzzle, **options):
     """The puzzle's position with its marks (the holes its goal names) drawn as on its
-    board (for printed puzzle pages); ``options`` go to ``DiamondGame.draw``."""
-    return MarkedDrawing(make_game(puzzle).draw(**options), [board_cell(m) for m in puzzle.marks])
+    board (for printed puzzle pages): an ``svg.Drawing``; ``options`` go to
+    ``DiamondGame.draw`` (``marks`` defaults to the puzzle's)."""
+    options.setdefault("marks", puzzle.marks)
+    return make_game(puzzle).draw(**options)
 
 
 def widget_options(puzzle: Puzzle) -> dict:

@@ -15,15 +15,16 @@
 from __future__ import annotations
 
 import math
+from typing import Any
 
-from .._core import BoardkitError
-from ..i18n import add, tr
+from .._drawopts import DrawOptions, draw_options
+from ..errors import BoardkitError, FormatError
 from ..svg import Drawing
 from .game import CORNERS, RANKS, TRACK
 from .notation import short, square_coords, square_index, square_name
-from .toss import Toss
+from .toss import Toss, draw_toss
 
-__all__ = ["draw_game", "PLAYER_COLORS", "draw_toss"]
+__all__ = ["draw_game", "read_options", "parse_cell", "PLAYER_COLORS", "draw_toss"]
 
 PLAYER_COLORS = ("#c0392b", "#1f6fb2", "#2e8b57", "#8e44ad")
 BOARD = "#eccb8a"
@@ -31,15 +32,6 @@ RING = "#f8e3b0"
 LINE = "#7a5a2b"
 PIECE = "#fbecc6"
 _KANJI_RANK = "一二三四五六七八九"
-
-# the words on the toss table, in the language current at draw time (boardkit.i18n); the
-# English ones keep the Japanese term beside the English words, as they always did
-add("en", {"ms.draw.toss_prompt": "金を振る — toss the four golds",
-           "ms.draw.fell": "落ち駒 a gold fell: no move", "ms.draw.overlap": "重なり overlap: back {n}",
-           "ms.draw.forward": "{n} forward", "ms.draw.again": " · toss again"})
-add("ja", {"ms.draw.toss_prompt": "金を振る（4枚）",
-           "ms.draw.fell": "落ち駒: 進めません", "ms.draw.overlap": "重なり: {n}マス戻る",
-           "ms.draw.forward": "{n}マス進む", "ms.draw.again": "、また振る"})
 
 # travel direction on each edge, as the angle the piece's tip points to (SVG degrees)
 _EDGE_ANGLE = (-90, 180, 90, 0)   # right edge up, top edge left, left edge down, bottom right
@@ -78,24 +70,59 @@ def draw_piece(d: Drawing, cx, cy, size, kanji, player, angle, *, laid=False, ce
     d.text(bx, by, str(player + 1), size=size * 0.22, color="white", weight="bold")
 
 
-def draw_game(game, *, size: float = 480, labels: bool = True, numbers: bool = False,
-              highlight=(), targets=(), arrows=(), selected=(), hint=None, flip: bool = False,
-              last_move: bool | int = True, toss: Toss | None = None,
-              title: str | None = None) -> Drawing:
+#: the defaults of the shared options on the 回り将棋 board
+DEFAULTS: dict[str, Any] = {"size": 480, "labels": True, "last_move": True}
+
+
+def parse_cell(v) -> str:
+    """A ring square by its name ('1九', '19' file then rank) -> its name ('1九');
+    else FormatError (numbers are not cells here: the board's cells are names)."""
+    if not isinstance(v, str):
+        raise FormatError(f"a ring square is a name like '1九' (MS-01), got {short(v, 20)}")
+    return square_name(square_index(v))
+
+
+def read_options(game, options: dict) -> DrawOptions:
+    """``options`` of ``MawariGame.draw`` checked (``boardkit._drawopts``)."""
+    what = "MawariGame.draw()"
+
+    def hint(v):
+        if not hasattr(v, "defender"):
+            raise BoardkitError(f"{what}: hint must be a move (ai.hint(game)) or None, got {short(v)}")
+        return v
+
+    def numbers(v):
+        if not isinstance(v, bool):
+            raise BoardkitError(f"{what}: numbers must be True or False, got {short(v)}")
+        return v
+
+    def toss(v):
+        if v is not None and not isinstance(v, Toss):
+            raise BoardkitError(f"{what}: toss must be a Toss or None, got {short(v)}")
+        return v
+    return draw_options(options, parse_cell, what=what, parse_hint=hint,
+                        defaults={**DEFAULTS, **getattr(game, "draw_defaults", {})},
+                        extras={"numbers": (numbers, False), "toss": (toss, None)})
+
+
+def draw_game(game, **options) -> Drawing:
     """The board of ``game`` (the options of docs/architecture.md, "Drawing").
 
     ``labels`` writes the files and ranks; ``selected`` cells are highlighted like
     ``highlight``; ``hint`` (a ``Battle``) is drawn as a dashed arrow from the mover to the
-    piece to attack; ``last_move`` shows the table with the last toss. Mawari's extras:
-    ``numbers`` writes the track index 0-31 on each ring square; ``toss`` draws that toss
-    instead of the game's last toss."""
-    if isinstance(size, bool) or not isinstance(size, (int, float)) or not 50 <= size <= 4000:
-        raise BoardkitError(f"MawariGame.draw(): size is a number of pixels 50..4000, "
-                            f"got {short(size)}")
-    if isinstance(selected, str):
-        selected = (selected,)
-    highlight = (highlight,) if isinstance(highlight, str) else tuple(highlight)
-    highlight += tuple(selected)
+    piece to attack; ``last_move`` shows the table with the last toss; ``marks`` rings
+    squares with a star. Mawari's extras: ``numbers`` writes the track index 0-31 on each
+    ring square; ``toss`` draws that toss instead of the game's last toss. Squares are
+    names ('1九'); a bad value raises BoardkitError naming the option."""
+    return _draw(game, read_options(game, options))
+
+
+def _draw(game, o: DrawOptions) -> Drawing:
+    size: float = o.size if o.size is not None else DEFAULTS["size"]
+    labels, flip, last_move, title, hint = o.labels, o.flip, o.last_move, o.title, o.hint
+    numbers, toss, targets = o.extra("numbers"), o.extra("toss"), o.targets
+    highlight = o.highlight + o.selected
+    arrows = o.arrows
     if hint is not None and getattr(hint, "defender", None) is not None:
         arrows = tuple(arrows) + ((game.square(game.turn), game.square(hint.defender)),)
     margin = size * 0.055
@@ -105,7 +132,7 @@ def draw_game(game, *, size: float = 480, labels: bool = True, numbers: bool = F
     height = oy + 9 * cell + margin * 0.6 + panel * 1.2
     d = Drawing(size, height, background="#fdf8ee", title=title)
     d.rect(ox - 3, oy - 3, 9 * cell + 6, 9 * cell + 6, fill=BOARD, stroke=LINE, stroke_width=2, rx=3)
-    highlight, targets = {str(c) for c in highlight}, {str(c) for c in targets}
+    lit, targets_at = {str(c) for c in highlight}, {str(c) for c in targets}
     homes = {game.home(p): p for p in range(game.players)}
 
     # squares: the rim is the track
@@ -121,7 +148,7 @@ def draw_game(game, *, size: float = 480, labels: bool = True, numbers: bool = F
             idx = _index_of(file, rank)
             if idx in homes:
                 fill = _tint(PLAYER_COLORS[homes[idx] % 4])
-            if name in highlight:
+            if name in lit:
                 fill = "#ffe066"
             d.rect(x, y, cell, cell, fill=fill, stroke=LINE, stroke_width=1, cell=name)
             if idx in CORNERS:   # corners: safe squares (MS-12), jump points (MS-14)
@@ -186,7 +213,7 @@ def draw_game(game, *, size: float = 480, labels: bool = True, numbers: bool = F
                        RANKS[game.rank(p)], p, angle, laid=True, cell=square_name(idx))
 
     # clickable targets (a battle offer in the widget): a ring over the piece
-    for name in sorted(targets):
+    for name in sorted(targets_at):
         f, r = square_coords(square_index(name))
         x, y = _cell_xy(f, r, cell, ox, oy, flip)
         d.circle(x + cell / 2, y + cell / 2, cell * 0.47, fill="#1f6feb", fill_opacity=0.12,
@@ -209,76 +236,21 @@ def draw_game(game, *, size: float = 480, labels: bool = True, numbers: bool = F
         d.text(mx, my, f"戦 P{b['attacker'] + 1} {a}/{b['length']} · P{b['defender'] + 1} "
                f"{dd}/{b['length']}", size=cell * 0.28, color="#c0392b", weight="bold")
     for path in arrows:
-        ps = []
+        points: list[tuple[float, float]] = []
         for c in path:
             f, r = square_coords(square_index(c))
             x, y = _cell_xy(f, r, cell, ox, oy, flip)
-            ps.append((x + cell / 2, y + cell / 2))
-        d.arrow(ps, width=cell * 0.08)
+            points.append((x + cell / 2, y + cell / 2))
+        d.arrow(points, width=cell * 0.08)
 
     if last_move:
         t = toss if toss is not None else game.last_toss
         draw_toss(d, t, ox, oy + 9 * cell + margin * 0.6, 9 * cell, panel, game)
+    for name in o.marks:
+        f, r = square_coords(square_index(name))
+        x, y = _cell_xy(f, r, cell, ox, oy, flip)
+        d.star_ring(x + cell / 2, y + cell / 2, cell * 0.5, name)
     return d
-
-
-def draw_toss(d: Drawing, toss: Toss | None, x0, y0, width, height, game=None) -> Drawing:
-    """The four golds of a toss in a strip (the 'table'), with its value in words."""
-    d.rect(x0, y0, width, height * 0.92, fill="#6b4f2a", rx=8, cell="toss")
-    d.rect(x0 + 3, y0 + 3, width - 6, height * 0.92 - 6, fill="#8a6a3d", rx=6, cell="toss")
-    s = height * 0.55
-    cy = y0 + height * 0.40
-    if toss is None:
-        d.text(x0 + width / 2, cy, tr("ms.draw.toss_prompt"), size=height * 0.2,
-               color="#fdf3d6", cell="toss")
-        return d
-    step = s * (0.72 if toss.overlap else 1.05)
-    for k, face in enumerate(toss.faces):
-        cx = x0 + s * 0.75 + k * step
-        cyk = cy + (s * 0.12 * (k % 2) if toss.overlap else 0)
-        if toss.fall and k == 3:
-            cyk = y0 + height * 0.92 + s * 0.1    # off the table's edge
-        _gold(d, cx, cyk, s, face)
-    tx = x0 + s * 0.75 + 3 * step + s * 0.75
-    rules = getattr(game, "rules", None)
-    adv = rules.all_down_value if rules is not None else 20
-    back = rules.overlap_back if rules is not None else "face_up"
-    sq = toss.squares(adv, back)
-    if toss.fall:
-        words = tr("ms.draw.fell")
-    elif toss.overlap:
-        words = tr("ms.draw.overlap", n=-sq)
-    else:
-        words = tr("ms.draw.forward", n=sq) + (tr("ms.draw.again") if toss.toss_again else "")
-    d.text(tx, cy - height * 0.12, toss.ja(), size=height * 0.17, color="#fdf3d6", anchor="start",
-           cell="toss")
-    d.text(tx, cy + height * 0.14, words, size=height * 0.17, color="#ffffff", anchor="start",
-           weight="bold", cell="toss")
-    return d
-
-
-def _gold(d: Drawing, cx, cy, s, face):
-    if face == "up":
-        d.polygon(_pentagon(cx, cy, s * 0.8, s * 0.92, -90), fill="#f4d35e", stroke="#6b4f2a",
-                  stroke_width=1.5, cell="toss")
-        d.text(cx, cy + s * 0.06, "金", size=s * 0.48, color="#3b2a10", weight="bold", cell="toss")
-    elif face == "down":      # the back of a 金 is blank
-        d.polygon(_pentagon(cx, cy, s * 0.8, s * 0.92, -90), fill="#d8b777", stroke="#6b4f2a",
-                  stroke_width=1.5, cell="toss")
-    else:
-        # standing golds seen from above: a thin bar, with its name
-        label = {"side": "横 5", "upright": "縦 10", "upside_down": "逆 100"}[face]
-        if face == "side":
-            d.rect(cx - s * 0.4, cy - s * 0.09, s * 0.8, s * 0.18, fill="#f4d35e",
-                   stroke="#6b4f2a", stroke_width=1.5, cell="toss")
-        else:
-            d.rect(cx - s * 0.09, cy - s * 0.42, s * 0.18, s * 0.84, fill="#f4d35e",
-                   stroke="#6b4f2a", stroke_width=1.5, cell="toss")
-            if face == "upside_down":
-                d.polygon([(cx - s * 0.09, cy + s * 0.42), (cx + s * 0.09, cy + s * 0.42),
-                           (cx, cy + s * 0.55)], fill="#6b4f2a", cell="toss")
-        d.text(cx, cy + s * 0.66 if face != "side" else cy + s * 0.32, label, size=s * 0.22,
-               color="#fdf3d6", weight="bold", cell="toss")
 
 
 def _index_of(file: int, rank: int) -> int:

@@ -48,7 +48,7 @@ from .notation import square_index, square_name
 from .toss import Toss
 
 __all__ = ["PUZZLES", "ASKS", "Setup", "parse_position", "make_game", "click_answer",
-           "show_answer", "answer_after", "board_cell", "draw_puzzle", "widget_class",
+           "show_answer", "answer_after", "board_cell", "draw_puzzle",
            "widget_options"]
 
 ASKS = ("end", "laid", "woken", "battle")
@@ -246,73 +246,12 @@ def show_answer(puzzle: Puzzle, board) -> None:
 
 
 # ------------------------------------------------------------------ the board
-def widget_class():
-    return _puzzle_board_class()
-
-
 def widget_options(puzzle: Puzzle) -> dict:
     s = parse_position(puzzle.position)
     return {"players": s.players, "pending": () if s.ask == "battle" else s.tosses,
             "conceal": True}
 
 
-_CLASS: list = []
-
-
-def _puzzle_board_class():
-    """The mawari board for puzzles: the pending toss drawn on the table (its value not
-    written: working it out is the puzzle), and in a battle puzzle the offer is not
-    marked (no target rings, buttons or "may be declared" event) until it is answered."""
-    if _CLASS:
-        return _CLASS[0]
-    from .widget import MawariWidget
-
-    class MawariPuzzleBoard(MawariWidget):
-        def __init__(self, game=None, *, pending=(), conceal=False, **kw):
-            self.pending = tuple(pending)
-            self.conceal = bool(conceal)
-            self.focus = None
-            self.played = False        # the toss played out after the right answer
-            super().__init__(game, **kw)
-            self.join_button.layout.display = "none"
-
-        def _decision_due(self) -> bool:
-            return False           # the decision is the puzzle's answer: judged, not offered
-
-        def render(self, selection) -> str:
-            g = self.game
-            hl = [self.focus] if self.focus else ([] if g.is_over() else [g.square(g.turn)])
-            d = g.draw(highlight=hl, hint=self.hint, flip=self.flipped,
-                       last_move=not self.pending)
-            _tables(d, self.pending)
-            return d.to_svg()
-
-        def status_text(self) -> str:
-            if self.pending:
-                return tr("mawari.puzzle.status_toss")
-            if self.conceal and self.game.phase == "decide":
-                return tr("mawari.puzzle.status_battle")
-            if self.played:
-                return tr("mawari.puzzle.status_done")
-            return super().status_text()
-
-        def solved_note(self) -> str:
-            """Said after "Solved" in the status line (``boardkit.puzzles``)."""
-            return tr("mawari.puzzle.status_done") if self.played else ""
-
-        def events_markup(self) -> str:
-            if self.conceal and self.game.phase == "decide":
-                g = self.game
-                keep = [e for e in g.events if "may be declared" not in e]
-                saved, g.events = g.events, keep
-                try:
-                    return super().events_markup()
-                finally:
-                    g.events = saved
-            return super().events_markup()
-
-    _CLASS.append(MawariPuzzleBoard)
-    return MawariPuzzleBoard
 
 
 def draw_puzzle(puzzle: Puzzle, **options):
@@ -329,7 +268,7 @@ def draw_puzzle(puzzle: Puzzle, **options):
 
 
 def _tables(d, tosses) -> None:
-    from .draw import _gold
+    from .toss import _gold
     for k, toss in enumerate(tosses):
         _table(d, toss, tr("mawari.puzzle.toss_n", n=k + 1), _gold)
 

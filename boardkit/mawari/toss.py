@@ -35,6 +35,7 @@ import numpy as np
 from .._core import BoardkitError, FormatError, RuleOptions
 from .._input import check_count as _check_count
 from .._input import check_rng
+from ..i18n import add, tr
 from ..svg import Drawing
 from .notation import short
 
@@ -193,8 +194,6 @@ class Toss:
     def draw(self, width: float = 420, all_down_value: int = 20,
              overlap_back: str = "face_up") -> Drawing:
         """The four golds as they landed, with the value in words (an ``svg.Drawing``)."""
-        from .draw import draw_toss  # draw.py imports this module: import late
-
         class _Rules:                     # draw_toss reads these two options off a game
             rules = type("R", (), {"all_down_value": all_down_value,
                                    "overlap_back": overlap_back})()
@@ -815,3 +814,79 @@ class TossModel(RuleOptions):
                                        float(counts.std() / math.sqrt(n))),
             "chance to toss again": (p, rep, float(math.sqrt(rep * (1 - rep) / counts.sum()))),
         }
+
+
+# ---- the toss table's picture (also drawn under the 回り将棋 board by draw.py) ----------
+# the words on the toss table, in the language current at draw time (boardkit.i18n); the
+# English ones keep the Japanese term beside the English words, as they always did
+add("en", {"ms.draw.toss_prompt": "金を振る — toss the four golds",
+           "ms.draw.fell": "落ち駒 a gold fell: no move", "ms.draw.overlap": "重なり overlap: back {n}",
+           "ms.draw.forward": "{n} forward", "ms.draw.again": " · toss again"})
+add("ja", {"ms.draw.toss_prompt": "金を振る（4枚）",
+           "ms.draw.fell": "落ち駒: 進めません", "ms.draw.overlap": "重なり: {n}マス戻る",
+           "ms.draw.forward": "{n}マス進む", "ms.draw.again": "、また振る"})
+
+
+def _gold_shape(cx, cy, w, h):
+    """A gold's pentagon centred at (cx, cy), its tip up."""
+    pts = [(0, -h / 2), (w * 0.36, -h * 0.3), (w / 2, h / 2), (-w / 2, h / 2), (-w * 0.36, -h * 0.3)]
+    return [(cx + x, cy + y) for x, y in pts]
+
+
+def draw_toss(d: Drawing, toss: Toss | None, x0, y0, width, height, game=None) -> Drawing:
+    """The four golds of a toss in a strip (the 'table'), with its value in words."""
+    d.rect(x0, y0, width, height * 0.92, fill="#6b4f2a", rx=8, cell="toss")
+    d.rect(x0 + 3, y0 + 3, width - 6, height * 0.92 - 6, fill="#8a6a3d", rx=6, cell="toss")
+    s = height * 0.55
+    cy = y0 + height * 0.40
+    if toss is None:
+        d.text(x0 + width / 2, cy, tr("ms.draw.toss_prompt"), size=height * 0.2,
+               color="#fdf3d6", cell="toss")
+        return d
+    step = s * (0.72 if toss.overlap else 1.05)
+    for k, face in enumerate(toss.faces):
+        cx = x0 + s * 0.75 + k * step
+        cyk = cy + (s * 0.12 * (k % 2) if toss.overlap else 0)
+        if toss.fall and k == 3:
+            cyk = y0 + height * 0.92 + s * 0.1    # off the table's edge
+        _gold(d, cx, cyk, s, face)
+    tx = x0 + s * 0.75 + 3 * step + s * 0.75
+    rules = getattr(game, "rules", None)
+    adv = rules.all_down_value if rules is not None else 20
+    back = rules.overlap_back if rules is not None else "face_up"
+    sq = toss.squares(adv, back)
+    if toss.fall:
+        words = tr("ms.draw.fell")
+    elif toss.overlap:
+        words = tr("ms.draw.overlap", n=-sq)
+    else:
+        words = tr("ms.draw.forward", n=sq) + (tr("ms.draw.again") if toss.toss_again else "")
+    d.text(tx, cy - height * 0.12, toss.ja(), size=height * 0.17, color="#fdf3d6", anchor="start",
+           cell="toss")
+    d.text(tx, cy + height * 0.14, words, size=height * 0.17, color="#ffffff", anchor="start",
+           weight="bold", cell="toss")
+    return d
+
+
+def _gold(d: Drawing, cx, cy, s, face):
+    if face == "up":
+        d.polygon(_gold_shape(cx, cy, s * 0.8, s * 0.92), fill="#f4d35e", stroke="#6b4f2a",
+                  stroke_width=1.5, cell="toss")
+        d.text(cx, cy + s * 0.06, "金", size=s * 0.48, color="#3b2a10", weight="bold", cell="toss")
+    elif face == "down":      # the back of a 金 is blank
+        d.polygon(_gold_shape(cx, cy, s * 0.8, s * 0.92), fill="#d8b777", stroke="#6b4f2a",
+                  stroke_width=1.5, cell="toss")
+    else:
+        # standing golds seen from above: a thin bar, with its name
+        label = {"side": "横 5", "upright": "縦 10", "upside_down": "逆 100"}[face]
+        if face == "side":
+            d.rect(cx - s * 0.4, cy - s * 0.09, s * 0.8, s * 0.18, fill="#f4d35e",
+                   stroke="#6b4f2a", stroke_width=1.5, cell="toss")
+        else:
+            d.rect(cx - s * 0.09, cy - s * 0.42, s * 0.18, s * 0.84, fill="#f4d35e",
+                   stroke="#6b4f2a", stroke_width=1.5, cell="toss")
+            if face == "upside_down":
+                d.polygon([(cx - s * 0.09, cy + s * 0.42), (cx + s * 0.09, cy + s * 0.42),
+                           (cx, cy + s * 0.55)], fill="#6b4f2a", cell="toss")
+        d.text(cx, cy + s * 0.66 if face != "side" else cy + s * 0.32, label, size=s * 0.22,
+               color="#fdf3d6", weight="bold", cell="toss")

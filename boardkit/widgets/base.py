@@ -335,17 +335,18 @@ class GameWidget(W.VBox):
         files = W.HBox([self.file_text, self.save_button, self.load_button])
         # "Game setup": a toggle button (reachable by Tab, Enter/Space open it; an
         # Accordion's title is not focusable) showing the set-up box under it; the
-        # whole panel is the widget's last child (a puzzle board hides it)
+        # whole panel is one of the game_controls() (a puzzle board hides it)
         self.setup_box = W.VBox([setup, files], layout=W.Layout(display="none"))
         self.setup_toggle = W.ToggleButton(value=False, description=tr("setup_title"), icon="cog",
                                            tooltip=tr("setup_tooltip"), layout=W.Layout(width="auto"))
         self.setup_toggle.observe(self._on_setup_toggle, names="value")
+        self.setup_panel = W.VBox([self.setup_toggle, self.setup_box])
         side = W.VBox([W.HTML(f"<b style='color:{TEXT_COLOR}'>{html.escape(tr('moves'))}</b>"),
                        self.moves_html])
         super().__init__([self.status_html, *self.header_rows(), W.HBox([self.canvas, side]),
                           W.HBox([self.move_box, self.move_button]),
                           controls, *self.extra_rows(), self.message_html, self.tutor_html,
-                          W.VBox([self.setup_toggle, self.setup_box])], **kw)
+                          self.setup_panel], **kw)
         self.game = game if game is not None else self.make_game(self.option_values())
         self._after_change()
 
@@ -363,6 +364,13 @@ class GameWidget(W.VBox):
     def extra_rows(self) -> list[W.Widget]:
         """Widgets shown under the buttons: extra controls, an event log (called once)."""
         return []
+
+    def game_controls(self) -> list[W.Widget]:
+        """The controls that change the game as a whole: New game, Undo, Hint, Roll/Toss
+        and the set-up panel. A game adds its own (``super().game_controls()`` + ...);
+        a puzzle board hides every one of them, by this role."""
+        return [self.new_button, self.undo_button, self.hint_button, self.chance_button,
+                self.setup_panel]
 
     def render(self, selection: Selection) -> str:
         return self.game.draw(flip=self.flipped).to_svg()

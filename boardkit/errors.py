@@ -1,0 +1,60 @@
+"""The errors boardkit raises on bad input, and the safe repr their messages use.
+
+This module is the bottom of the package: it imports nothing from boardkit, so every
+other module (the base, the input limits, the drawing, the words) can use it. The
+names are also found where they always were (``boardkit``, ``boardkit._core``).
+"""
+from __future__ import annotations
+
+import reprlib
+from typing import Any
+
+__all__ = ["BoardkitError", "IllegalMoveError", "FormatError", "short_repr"]
+
+
+class BoardkitError(ValueError):
+    """Base class of every error boardkit raises on bad input."""
+
+
+class IllegalMoveError(BoardkitError):
+    """A move that the rules forbid. The message names the rule in plain words.
+
+    ``rule`` is the rule ID (``"CK-06"``) when one applies, so a notebook or a test can
+    tell which rule was broken without parsing the message.
+    """
+
+    def __init__(self, message: str, rule: str | None = None):
+        self.rule = rule
+        super().__init__(f"{message} ({rule})" if rule and rule not in message else message)
+
+
+class FormatError(BoardkitError):
+    """Malformed text: notation, FEN, PDN, position IDs, JSON. Names the format."""
+
+
+def short_repr(value: Any, limit: int = 40) -> str:
+    """repr of any value, cut to about ``limit`` characters, that never fails and stays
+    fast (error messages must stay small for 1 MB inputs): long text is cut before its
+    repr is built, a huge int is described by its size, containers are shown a few
+    items and levels deep (``reprlib``), a numpy array by its shape and dtype when
+    large, and an object whose repr raises by its type name."""
+    try:
+        if isinstance(value, BaseException):
+            text = str(value)
+            return text if len(text) <= limit else text[:limit] + "..."
+        if isinstance(value, (str, bytes, bytearray)) and len(value) > limit:
+            return repr(value[:limit]) + "..."
+        if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 4 * limit:
+            return f"<a whole number of about {int(value.bit_length() * 0.30103):,} digits>"
+        size = getattr(value, "size", None)
+        if type(value).__module__ == "numpy" and isinstance(size, int) and size > 16:
+            return f"<numpy array, shape {tuple(value.shape)}, dtype {value.dtype}>"
+        rep = reprlib.Repr()
+        rep.maxlevel, rep.maxstring, rep.maxother, rep.maxlong = 3, limit, limit, 4 * limit
+        rep.maxlist = rep.maxtuple = rep.maxdict = rep.maxset = rep.maxfrozenset = 6
+        r = rep.repr(value)
+        if " instance at 0x" in r:              # reprlib's answer to a repr that raised
+            r = f"<{type(value).__name__}>"
+    except Exception:                           # noqa: BLE001 - a hostile __repr__
+        r = f"<{type(value).__name__}>"
+    return r if len(r) <= limit else r[:limit] + "..."

@@ -1,0 +1,61 @@
+"""The 回り将棋 board of the puzzles: the pending toss drawn on the table (its value not
+written: working it out is the puzzle), and in a battle puzzle the offer is not marked
+(no target rings, buttons or "may be declared" event) until it is answered. The puzzle
+data is ``boardkit.mawari.puzzles``; ``boardkit.widgets.puzzle`` puts it on this board.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ..i18n import tr
+from .puzzles import _tables
+from .widget import MawariWidget
+
+__all__ = ["MawariPuzzleBoard"]
+
+
+class MawariPuzzleBoard(MawariWidget):
+    """The 回り将棋 widget as a puzzle board (see the module's docstring)."""
+
+    def __init__(self, game=None, *, pending=(), conceal=False, **kw):
+        self.pending = tuple(pending)
+        self.conceal = bool(conceal)
+        self.focus = None
+        self.played = False        # the toss played out after the right answer
+        super().__init__(game, **kw)
+        self.join_button.layout.display = "none"
+
+    def _decision_due(self) -> bool:
+        return False           # the decision is the puzzle's answer: judged, not offered
+
+    def render(self, selection) -> str:
+        g: Any = self.game
+        hl = [self.focus] if self.focus else ([] if g.is_over() else [g.square(g.turn)])
+        d = g.draw(highlight=hl, hint=self.hint, flip=self.flipped,
+                   last_move=not self.pending)
+        _tables(d, self.pending)
+        return d.to_svg()
+
+    def status_text(self) -> str:
+        if self.pending:
+            return tr("mawari.puzzle.status_toss")
+        if self.conceal and getattr(self.game, "phase", None) == "decide":
+            return tr("mawari.puzzle.status_battle")
+        if self.played:
+            return tr("mawari.puzzle.status_done")
+        return super().status_text()
+
+    def solved_note(self) -> str:
+        """Said after "Solved" in the status line (``boardkit.puzzles``)."""
+        return tr("mawari.puzzle.status_done") if self.played else ""
+
+    def events_markup(self) -> str:
+        g: Any = self.game
+        if self.conceal and g.phase == "decide":
+            keep = [e for e in g.events if "may be declared" not in e]
+            saved, g.events = g.events, keep
+            try:
+                return super().events_markup()
+            finally:
+                g.events = saved
+        return super().events_markup()
