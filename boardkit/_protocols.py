@@ -108,17 +108,15 @@ class PuzzleModule(Protocol):
     PUZZLES         the ``boardkit.puzzles.PuzzleSet`` of the game
     JA              the Japanese texts, by puzzle id
     make_game       make_game(puzzle) -> the puzzle's position as a game
-    widget_class    widget_class() -> the game's widget class (imported only here)
     widget_options  widget_options(puzzle) -> the keywords that widget is built with
 
-    Optional, where the game needs them: ``board_cell``, ``move_ends``, ``click_answer``.
+    The board a puzzle is played on is listed in ``boardkit.widgets.puzzle.BOARDS``, so
+    the data names no widget. Optional, where the game needs them: ``board_cell``, ``move_ends``, ``click_answer``.
     """
 
     PUZZLES: Any
     JA: Mapping[str, Any]
 
     def make_game(self, puzzle: Any) -> Any: ...
-
-    def widget_class(self) -> type: ...
 
     def widget_options(self, puzzle: Any) -> dict: ...

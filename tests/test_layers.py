@@ -2,10 +2,10 @@
 
 The layers, bottom to top (docs/architecture.md, "Layers"):
 
-  0 base     errors, _core, _input, _drawopts, svg, sim, plot
+  0 base     errors, _core, _input, _drawopts, _protocols, svg, sim, plot
   1 engine   <game>/rules, geometry, movegen, game, notation, toss, ring, ... (the rest
              of a game's package)
-  2 uses     <game>/draw, ai, tutor, exercises, puzzles; boardkit.exercises, boardkit.puzzles
+  2 uses     <game>/draw, ai (and its modules), tutor, exercises, puzzles; boardkit.exercises, boardkit.puzzles
   3 words    i18n, i18n_rules, mawari/events (the words in each language)
   4 widgets  widgets/*, <game>/widget, mawari/puzzle_widget, quiz
 
@@ -21,13 +21,13 @@ import pathlib
 
 ROOT = pathlib.Path(__file__).resolve().parents[1] / "boardkit"
 GAMES = ("checkers", "diamond", "backgammon", "mawari")
-BASE = {"errors", "_core", "_input", "_drawopts", "svg", "sim", "plot"}
+BASE = {"errors", "_core", "_input", "_drawopts", "_protocols", "svg", "sim", "plot"}
 USES = {"draw", "ai", "tutor", "exercises", "puzzles"}
 WORDS = {"i18n", "i18n_rules", "mawari.events"}
 NAMES = ["base", "engine", "uses", "words", "widgets"]
 
 _WORDS_FROM_BELOW = "reads its words through i18n.tr (the words move out with the language layer)"
-_LAB = "the tip lab factory lives in ai (the tip-lab API is being made one, widgets.tiplab)"
+_LAB = "ai.tip_lab() builds the widget from lab_spec() for a notebook, lazily (widgets.tiplab)"
 KNOWN: dict[tuple[str, str], str] = {
     ("checkers.game", "checkers.ai"): "the engine caches the AI's move lists (issue: AI out of the engine)",
     ("mawari.game", "mawari.events"): "the engine writes its event lines in words (game.py)",
@@ -38,7 +38,7 @@ KNOWN: dict[tuple[str, str], str] = {
     ("exercises", "i18n"): _WORDS_FROM_BELOW,
     ("puzzles", "i18n"): _WORDS_FROM_BELOW,
     **{(f"{g}.{m}", "i18n"): _WORDS_FROM_BELOW for g in GAMES for m in ("puzzles", "tutor")},
-    **{(f"{g}.ai", "widgets.tiplab"): _LAB for g in ("backgammon", "diamond", "mawari")},
+    **{(f"{g}.ai.tips", "widgets.tiplab"): _LAB for g in GAMES},
     ("puzzles", "widgets.puzzle"): "the old import path boardkit.puzzles.PuzzleWidget, lazily",
 }
 
@@ -55,7 +55,7 @@ def layer(mod: str) -> int | None:
     if mod in BASE:
         return 0
     if parts[0] in GAMES:
-        return 2 if parts[-1] in USES else 1
+        return 2 if len(parts) > 1 and parts[1] in USES else 1
     if mod in ("exercises", "puzzles"):
         return 2
     raise AssertionError(f"boardkit.{mod} has no layer: add it to tests/test_layers.py")
