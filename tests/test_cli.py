@@ -99,14 +99,15 @@ def _get(url, timeout=60):
         return e.code, "", url
 
 
-def test_play_serves_a_page_on_loopback_with_a_token():
+def test_play_serves_a_page_on_loopback_with_a_token(tmp_path):
     """`boardkit play --ip 127.0.0.1 --token ...`: a page with the token renders its board,
     without it the server refuses; then the server stops."""
     port = _free_port()
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     proc = subprocess.Popen([sys.executable, "-m", "boardkit", "play", "--ip", "127.0.0.1", "--port", str(port),
                              "--token", "room-test-1"], cwd=ROOT, env=env,
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, start_new_session=True)
+                            stdout=open(tmp_path / "voila.log", "wb"), stderr=subprocess.STDOUT,
+                            start_new_session=True)
     try:
         base = f"http://127.0.0.1:{port}"
         for _ in range(120):
@@ -117,7 +118,7 @@ def test_play_serves_a_page_on_loopback_with_a_token():
                 if proc.poll() is not None:
                     break
                 time.sleep(0.5)
-        assert proc.poll() is None, proc.stdout.read().decode()
+        assert proc.poll() is None, (tmp_path / "voila.log").read_text()
         status, body, _ = _get(f"{base}/voila/render/checkers.ipynb?token=room-test-1", timeout=120)
         assert status == 200
         assert "application/vnd.jupyter.widget-view+json" in body and "Traceback" not in body
