@@ -85,7 +85,8 @@ def _hub(hub: str) -> str:
         return hub
     if not isinstance(hub, str) or not re.match(r"^https?://[A-Za-z0-9.-]+(:[0-9]{1,5})?(/[A-Za-z0-9_.~/-]*)?$",
                                                 hub):
-        raise BoardkitError(f"hub: expected the hub's address such as https://hub.example.org, got {hub!r:.80}")
+        raise BoardkitError(f"hub: expected the hub's address such as https://hub.example.org, "
+                            f"got {hub!r:.80}")
     return hub.rstrip("/")
 
 

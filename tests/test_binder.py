@@ -31,7 +31,8 @@ def _resolve(extra_drop=()):
     """pip's resolution of binder/requirements.txt over the recorded base environment."""
     pins = [r for r in _lines(BINDER / "requirements.txt") if r != "." and _name(r) not in extra_drop]
     pinned = {_name(r) for r in pins}
-    base = [b for b in _lines(ROOT / "tests" / "data" / "repo2docker_py311_base.txt") if _name(b) not in pinned]
+    recorded = _lines(ROOT / "tests" / "data" / "repo2docker_py311_base.txt")
+    base = [b for b in recorded if _name(b) not in pinned]
     cmd = [sys.executable, "-m", "pip", "install", "--dry-run", "--ignore-installed", "--quiet",
            "--report", "-", *base, *pins]
     return subprocess.run(cmd, capture_output=True, text=True, timeout=600)
@@ -86,8 +87,9 @@ def _free_port():
 def _serve(config_dir, port, token):
     env = dict(os.environ, JUPYTER_CONFIG_DIR=str(config_dir), PYTHONPATH=str(ROOT))
     log = open(config_dir / "server.log", "wb")   # a file, not a pipe: a full pipe blocks the server
-    proc = subprocess.Popen([sys.executable, "-m", "jupyter", "server", "--no-browser", "--allow-root", "--ip=127.0.0.1",
-                             f"--port={port}", f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={ROOT}"],
+    proc = subprocess.Popen([sys.executable, "-m", "jupyter", "server", "--no-browser", "--allow-root",
+                             "--ip=127.0.0.1", f"--port={port}", f"--IdentityProvider.token={token}",
+                             f"--ServerApp.root_dir={ROOT}"],
                             env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
     for _ in range(120):
         try:
@@ -122,13 +124,15 @@ def test_a_directly_opened_play_page_can_stop_its_kernel(tmp_path, with_config):
             return [k["id"] for k in json.loads(r.read())]
 
     try:
-        with browser.open(f"{base}/voila/render/notebooks/play/checkers.ipynb?token={token}", timeout=180) as r:
+        page = f"{base}/voila/render/notebooks/play/checkers.ipynb?token={token}"
+        with browser.open(page, timeout=180) as r:
             assert r.status == 200
         ids = kernels()
         assert len(ids) == 1
         xsrf = next((c.value for c in jar if c.name == "_xsrf"), None)
         headers = {"X-XSRFToken": xsrf} if xsrf else {}
-        req = urllib.request.Request(f"{base}/voila/api/shutdown/{ids[0]}", data=b"", method="POST", headers=headers)
+        req = urllib.request.Request(f"{base}/voila/api/shutdown/{ids[0]}", data=b"", method="POST",
+                                     headers=headers)
         try:
             with browser.open(req, timeout=60) as r:
                 status = r.status
@@ -173,7 +177,7 @@ def test_postbuild_warms_the_caches_and_leaves_no_build_leftovers(tmp_path):
     assert (repo / ".jupyter" / "jupyter_server_config.py").read_text() == \
         (BINDER / "jupyter_server_config.py").read_text()
     assert list((repo / ".cache" / "boardkit").glob("bearoff_*.npz")), "the bear-off table is not warm"
-    assert list((repo / ".config" / "matplotlib").glob("fontlist-*.json")), "matplotlib's font cache is not warm"
+    assert list((repo / ".config" / "matplotlib").glob("fontlist-*.json")), "the font cache is not warm"
     assert not (repo / "boardkit.egg-info").exists() and not (repo / "build" / "lib").exists()
     assert not list((repo / "build").glob("bdist.*"))
     assert (repo / "build" / "handouts").is_dir(), "postBuild must keep what is not a build leftover"

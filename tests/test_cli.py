@@ -11,8 +11,6 @@ import urllib.request
 
 import pytest
 
-from boardkit import cli
-
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 
 
@@ -72,7 +70,8 @@ def test_links_for_a_schools_copy():
     assert r.returncode == 0, r.stderr
     assert "https://mybinder.org/v2/gh/myschool/games/HEAD?urlpath=lab/tree/notebooks/00_start_here.ipynb" \
         in r.stdout
-    assert "https://hub.school.org/hub/user-redirect/voila/render/games/notebooks/play/mawari.ipynb" in r.stdout
+    hub = "https://hub.school.org/hub/user-redirect/"
+    assert f"{hub}voila/render/games/notebooks/play/mawari.ipynb" in r.stdout
     bad = run("links", "--repo", "myschool/games")
     assert bad.returncode == 2 and "repo:" in bad.stderr
 
@@ -104,7 +103,8 @@ def test_play_serves_a_page_on_loopback_with_a_token(tmp_path):
     without it the server refuses; then the server stops."""
     port = _free_port()
     env = dict(os.environ, PYTHONPATH=str(ROOT))
-    proc = subprocess.Popen([sys.executable, "-m", "boardkit", "play", "--ip", "127.0.0.1", "--port", str(port),
+    proc = subprocess.Popen([sys.executable, "-m", "boardkit", "play", "--ip", "127.0.0.1",
+                             "--port", str(port),
                              "--token", "room-test-1"], cwd=ROOT, env=env,
                             stdout=open(tmp_path / "voila.log", "wb"), stderr=subprocess.STDOUT,
                             start_new_session=True)

@@ -15,7 +15,8 @@ update_links = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(update_links)
 
 # a launch or clone link: Binder, nbgitpuller, a hub's user-redirect, the repository itself
-LINK = re.compile(r"mybinder\.org/v2|git-pull\?|user-redirect/|github\.com/[A-Za-z0-9_-]+/|gitlab\.com/[A-Za-z0-9_-]+/")
+LINK = re.compile(r"mybinder\.org/v2|git-pull\?|user-redirect/"
+                  r"|github\.com/[A-Za-z0-9_-]+/|gitlab\.com/[A-Za-z0-9_-]+/")
 BLOCK = re.compile(r"(?ms)^[ \t]*<!-- links:([a-z-]+) -->\n.*?\n[ \t]*<!-- /links:\1 -->$")
 
 
@@ -65,14 +66,15 @@ def test_one_setting_moves_every_link():
             assert "boardkit/boardkit" not in block, (path.name, m.group(1))
             assert "boardgames" in block, (path.name, m.group(1))
     guide = other[update_links.GUIDE]
-    assert "https://mybinder.org/v2/gh/myschool/boardgames/v9?urlpath=lab/tree/notebooks/10_checkers_moving.ipynb" \
-        in guide
+    binder = "https://mybinder.org/v2/gh/myschool/boardgames/v9"
+    assert f"{binder}?urlpath=lab/tree/notebooks/10_checkers_moving.ipynb" in guide
     assert "user-redirect/voila/render/boardgames/notebooks/play/checkers.ipynb" in guide
 
 
 def test_every_lesson_and_play_page_has_a_binder_link():
     guide = (ROOT / "docs" / "teacher_guide.md").read_text(encoding="utf-8")
-    for p in list((ROOT / "notebooks").glob("[0-8][0-9]_*.ipynb")) + list((ROOT / "exercises").glob("*.ipynb")):
+    lessons = [*(ROOT / "notebooks").glob("[0-8][0-9]_*.ipynb"), *(ROOT / "exercises").glob("*.ipynb")]
+    for p in lessons:
         rel = p.relative_to(ROOT).as_posix()
         assert f"urlpath=lab/tree/{rel}" in guide, rel
     for p in (ROOT / "notebooks" / "play").glob("*.ipynb"):

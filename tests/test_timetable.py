@@ -43,7 +43,8 @@ def test_estimates_come_from_the_lessons(tmp_path):
 
 
 def test_a_long_lesson_is_planned_over_two_periods(monkeypatch, tmp_path):
-    (tmp_path / "10_a.md").write_text("# Checkers 1: long\n\n**In class:** about 70 minutes.\n", encoding="utf-8")
+    (tmp_path / "10_a.md").write_text("# Checkers 1: long\n\n**In class:** about 70 minutes.\n",
+                                      encoding="utf-8")
     monkeypatch.setattr(timetable, "NB", tmp_path)
     rows = timetable.periods("1", "checkers")
     assert [r["label"] for r in rows] == ["1 (1 of 2)", "1 (2 of 2)"]

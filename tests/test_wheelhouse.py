@@ -88,7 +88,8 @@ def test_install_from_the_wheelhouse_with_no_index_then_open_a_lesson(wheelhouse
     env_run = dict(env, HOME=str(tmp_path), MPLCONFIGDIR=str(tmp_path / "mpl"),
                    JUPYTER_PLATFORM_DIRS="1")
     _run([str(py), "-m", "jupyter", "nbconvert", "--to", "notebook", "--execute", "--output", "ran.ipynb",
-          "--ExecutePreprocessor.kernel_name=python3", "00_start_here.ipynb"], cwd=lesson, env=env_run, timeout=600)
+          "--ExecutePreprocessor.kernel_name=python3", "00_start_here.ipynb"],
+         cwd=lesson, env=env_run, timeout=600)
     nb = json.loads((lesson / "ran.ipynb").read_text(encoding="utf-8"))
     code = [c for c in nb["cells"] if c["cell_type"] == "code"]
     assert code and all(c["execution_count"] for c in code)

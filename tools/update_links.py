@@ -77,7 +77,8 @@ def rewritten(text: str, named: dict[str, str], where: str) -> str:
     for name, body in named.items():
         pat = _block_re(name)
         if len(pat.findall(text)) != 1:
-            raise SystemExit(f"{where}: needs exactly one block <!-- links:{name} --> ... <!-- /links:{name} -->")
+            raise SystemExit(f"{where}: needs exactly one block "
+                             f"<!-- links:{name} --> ... <!-- /links:{name} -->")
         text = pat.sub(lambda m, b=body, n=name: f"{m['pad']}<!-- links:{n} -->\n{b}\n"
                                                   f"{m['pad']}<!-- /links:{n} -->", text)
     return text
