@@ -7,6 +7,7 @@ import shutil
 import jupytext
 import nbformat
 from jupyter_client.manager import start_new_kernel
+from jupytext.config import load_jupytext_config
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 _spec = importlib.util.spec_from_file_location("run_notebooks", ROOT / "tools" / "run_notebooks.py")
@@ -34,12 +35,14 @@ def test_a_run_notebook_opens_unmodified(tmp_path):
     src = ROOT / "notebooks" / "41_mawari_accidents"
     for ext in (".ipynb", ".md"):
         shutil.copy(src.with_suffix(ext), tmp_path / f"lesson{ext}")
+    shutil.copy(ROOT / "notebooks" / "jupytext.toml", tmp_path / "jupytext.toml")
+    config = load_jupytext_config(str(tmp_path))
     nb = nbformat.read(tmp_path / "lesson.ipynb", as_version=4)
     nb.cells = [c for c in nb.cells if c.cell_type == "markdown"][:2] + [nbformat.v4.new_code_cell("1 + 1")]
     nb.metadata["kernelspec"] = {"display_name": "Python 3", "language": "python", "name": "python3"}
     nb.metadata["language_info"] = {"name": "python"}
     nbformat.write(nb, tmp_path / "lesson.ipynb")
-    (tmp_path / "lesson.md").write_text(jupytext.writes(nb, fmt="md:myst"), encoding="utf-8")
+    (tmp_path / "lesson.md").write_text(jupytext.writes(nb, fmt="md:myst", config=config), encoding="utf-8")
     kernelspec, language_info = _what_jupyterlab_writes()
     stale = nbformat.read(tmp_path / "lesson.ipynb", as_version=4).metadata
     assert stale["kernelspec"] != kernelspec or stale["language_info"] != language_info, \
@@ -53,7 +56,8 @@ def test_a_run_notebook_opens_unmodified(tmp_path):
     # JupyterLab's save through Jupytext writes the twin from the notebook: no change
     md = (tmp_path / "lesson.md").read_text(encoding="utf-8")
     again = nbformat.read(tmp_path / "lesson.ipynb", as_version=4)
-    assert jupytext.writes(again, fmt="md:myst") == md
+    assert jupytext.writes(again, fmt="md:myst", config=config) == md
+    assert "jupytext_version" not in md, "the folder's jupytext.toml applies"
     assert (tmp_path / "lesson.md").stat().st_mtime >= (tmp_path / "lesson.ipynb").stat().st_mtime
     # and the pair still syncs to the same cells
     paired = jupytext.read(tmp_path / "lesson.md")

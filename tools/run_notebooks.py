@@ -61,8 +61,11 @@ def run(path: pathlib.Path, timeout: int = 600) -> None:
         # follow the metadata above); written after the .ipynb, so it stays the newer file and
         # the next sync (or JupyterLab) reads it as the source
         import jupytext
+        from jupytext.config import load_jupytext_config
 
-        text = jupytext.writes(nb, fmt="md:myst")
+        # with the folder's jupytext.toml, as JupyterLab's Jupytext applies it
+        config = load_jupytext_config(str(twin.parent.resolve()))
+        text = jupytext.writes(nb, fmt="md:myst", config=config)
         if twin.read_text(encoding="utf-8") != text:
             twin.write_text(text, encoding="utf-8")
         twin.touch()
