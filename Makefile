@@ -19,6 +19,7 @@ $(STAMP): pyproject.toml
 
 setup: $(STAMP)
 
+# `boardkit lab` (boardkit/cli.py) runs the same command without make, e.g. on Windows
 lab: $(STAMP)
 	$(BIN)/jupyter lab --ServerApp.root_dir=. \
 	  --LabApp.default_url=/lab/tree/notebooks/00_start_here.ipynb $(LAB_ARGS)
@@ -26,7 +27,8 @@ lab: $(STAMP)
 # the play pages (notebooks/play/<game>.ipynb) served by Voila: boards only, no code;
 # one page: http://localhost:8866/voila/render/checkers.ipynb
 # a closed page's kernel is culled after 5 idle minutes (Voila 0.5 keeps it otherwise, voila#1458);
-# an open page's kernel is never culled
+# an open page's kernel is never culled. `boardkit play` (boardkit/cli.py) runs the same
+# command without make; `boardkit play --room` serves a whole room with a token.
 play: $(STAMP)
 	$(BIN)/voila --no-browser notebooks/play --MappingKernelManager.cull_idle_timeout=300 \
 		--MappingKernelManager.cull_interval=60 $(PLAY_ARGS)

@@ -37,8 +37,6 @@ def test_binder_installs_the_fast_extra_and_compiles_it_once():
     llvmlite pinned, and postBuild compiles it into the image, importing the INSTALLED
     boardkit (from /tmp) and never failing the build."""
     import os
-    import subprocess
-    import sys
     text = (ROOT / "pyproject.toml").read_text()
     fast = re.findall(r'"([^"]+)"', re.search(r"^fast = \[(.*?)\]", text, flags=re.M).group(1))
     reqs = (ROOT / "binder" / "requirements.txt").read_text().splitlines()
@@ -49,9 +47,7 @@ def test_binder_installs_the_fast_extra_and_compiles_it_once():
     assert os.access(post, os.X_OK), "postBuild must be executable"
     body = post.read_text()
     assert "cd /tmp" in body and "simulate_turns" in body and body.rstrip().endswith("|| true")
-    env = dict(os.environ, PATH=f"{pathlib.Path(sys.executable).parent}:{os.environ['PATH']}")
-    run = subprocess.run(["bash", str(post)], env=env, capture_output=True, text=True, timeout=120)
-    assert run.returncode == 0 and run.stderr == "", run.stderr
+    # postBuild is run, in a copy with its own home folder, by tests/test_binder.py
 
 
 def test_an_installed_wheel_finds_the_settled_tips_from_another_folder(tmp_path):

@@ -9,7 +9,10 @@ the pair is synced with ``jupytext --sync`` (the newer file wins), so an edited 
 is never run from stale cells nor overwritten by the executed notebook.
 
 Each notebook runs in its own folder (as nbval does), with a fixed timeout. Execution
-counts and outputs are stored; the notebook metadata is normalised so diffs stay small.
+counts and outputs are stored. The notebook's metadata is stored as JupyterLab writes it
+(the kernelspec's display name and the kernel's ``language_info``), and the .md twin is
+written the way Jupytext writes it from JupyterLab, so opening a lesson does not mark it
+modified and leaves ``git status`` clean.
 """
 from __future__ import annotations
 
@@ -43,11 +46,9 @@ def run(path: pathlib.Path, timeout: int = 600) -> None:
     nb = nbformat.read(path, as_version=4)
     ep = ExecutePreprocessor(timeout=timeout, kernel_name="python3")
     ep.preprocess(nb, {"metadata": {"path": str(path.parent)}})
-    nb.metadata["kernelspec"] = {"display_name": "Python 3", "language": "python", "name": "python3"}
-    nb.metadata.setdefault("language_info", {})["name"] = "python"
-    for key in ("version", "codemirror_mode", "pygments_lexer", "nbconvert_exporter",
-                "file_extension", "mimetype"):
-        nb.metadata["language_info"].pop(key, None)
+    # what JupyterLab writes when it connects a kernel: the kernelspec's own name and display
+    # name, and the language_info of the kernel's reply (nbclient stored that one already)
+    nb.metadata["kernelspec"] = kernelspec()
     # the widget state is dropped: GitHub cannot show it and it made notebooks megabytes
     # big (nbconvert's store_widget_state=False breaks ipywidgets.interact, so pop it here)
     nb.metadata.pop("widgets", None)
@@ -56,8 +57,26 @@ def run(path: pathlib.Path, timeout: int = 600) -> None:
     nbformat.write(nb, path)
     twin = path.with_suffix(".md")
     if twin.exists():
-        # the .md stays the newer file, so the next sync (or JupyterLab) reads it as the source
+        # the twin as Jupytext writes it from this notebook (its header and code-cell language
+        # follow the metadata above); written after the .ipynb, so it stays the newer file and
+        # the next sync (or JupyterLab) reads it as the source
+        import jupytext
+        from jupytext.config import load_jupytext_config
+
+        # with the folder's jupytext.toml, as JupyterLab's Jupytext applies it
+        config = load_jupytext_config(str(twin.parent.resolve()))
+        text = jupytext.writes(nb, fmt="md:myst", config=config)
+        if twin.read_text(encoding="utf-8") != text:
+            twin.write_text(text, encoding="utf-8")
         twin.touch()
+
+
+def kernelspec(name: str = "python3") -> dict:
+    """The kernelspec block JupyterLab writes for kernel ``name``."""
+    from jupyter_client.kernelspec import KernelSpecManager
+
+    spec = KernelSpecManager().get_kernel_spec(name)
+    return {"display_name": spec.display_name, "language": spec.language, "name": name}
 
 
 def main(argv: list[str]) -> int:
