@@ -307,9 +307,47 @@ def test_committed_pdfs_are_current(pages):
     import hashlib
     import json
     manifest = json.loads((ROOT / "handouts" / "MANIFEST.json").read_text())
-    for game in GAMES:
-        entry = manifest[f"{game}.pdf"]
-        assert entry["html_sha256"] == mh.digest(pages[game]), \
-            f"handouts/{game}.pdf is stale: run python tools/handouts.py --publish"
-        pdf = (ROOT / "handouts" / f"{game}.pdf").read_bytes()
+    assert sorted(manifest) == sorted(p.name for p in (ROOT / "handouts").glob("*.pdf"))
+    for name, page in [*((f"{g}.pdf", pages[g]) for g in GAMES),
+                       *((f"{g}_quiz.pdf", mh.build_quiz_html(g)) for g in GAMES)]:
+        entry = manifest[name]
+        assert entry["html_sha256"] == mh.digest(page), \
+            f"handouts/{name} is stale: run python tools/handouts.py --publish"
+        pdf = (ROOT / "handouts" / name).read_bytes()
         assert pdf.startswith(b"%PDF") and hashlib.sha256(pdf).hexdigest() == entry["pdf_sha256"]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_printable_quiz(game):
+    """Seven questions for the students (boards with readable names, no answers), then
+    the answers on a teacher's page of its own."""
+    page = mh.build_quiz_html(game)
+    students, sep, teacher = page.partition("<section class='quiz-answers-page'>")
+    assert sep and students.count("data-question=") == 7
+    assert students.count("class='line'") == 14
+    assert teacher.count("<li>") == 7 and "class='line'" not in teacher
+    assert re.search(r"\.quiz-answers-page\s*\{\s*page: teacher;", page)
+    words = re.sub(r"<svg.*?</svg>|<style>.*?</style>", "", students, flags=re.S)
+    for q in mh.quiz_questions(game):
+        assert mh.inline(q.answer) in teacher
+        if len(q.answer) >= 4:
+            assert mh.inline(q.answer) not in words
+    text = html.unescape(re.sub(r"<svg.*?</svg>|<style>.*?</style>|<[^>]+>", " ", page, flags=re.S))
+    assert not PYTHON.search(text), f"{game}: Python in the quiz: {PYTHON.search(text).group(0)}"
+    for svg in re.findall(r"<svg.*?</svg>", students, flags=re.S):
+        head = re.match(r"<svg([^>]*)>", svg).group(1)
+        mm = float(_attr(head, "width")[:-2]) / float(_attr(head, "viewBox").split()[2])
+        for a, _ in re.findall(r"<text([^>]*)>([^<]*)</text>", svg.partition("paper-labels")[2]):
+            assert float(_attr(a, "font-size")) * mm / PT_MM >= 8
+
+
+def test_quiz_answers_are_the_engines():
+    from boardkit.checkers import CheckersGame
+    qs = mh.quiz_questions("checkers")
+    assert qs[0].answer.startswith(f"{32 - len(CheckersGame().pieces())} ")
+    assert qs[2].answer.startswith("11x18:")
+    assert "13x22x31, 19x28" in qs[3].answer and qs[4].answer.startswith("2: 1-5, 1-6")
+    assert [q.board is not None for q in qs] == [False, True, True, True, True, False, False]
+    assert mh.quiz_questions("diamond")[4].answer.startswith("f4, f9")
+    assert mh.quiz_questions("backgammon")[0].answer.startswith("167 each")
+    assert mh.quiz_questions("mawari")[0].answer.startswith("16 ")

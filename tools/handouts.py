@@ -478,6 +478,7 @@ def figure(svg: str, caption: str = "", cls: str = "board") -> str:
 #: printed widths of the boards (mm): key boards, exercise boards, puzzle boards
 KEY_MM = 84
 EXERCISE_MM = {"checkers": 72, "diamond": 105, "backgammon": 112, "mawari": 76}
+QUIZ_MM = {"checkers": 62, "diamond": 100, "backgammon": 110, "mawari": 70}
 PUZZLE_MM = {"checkers": 66, "diamond": 80, "backgammon": 84, "mawari": 66}
 
 
@@ -732,6 +733,9 @@ footer { font-size: 8pt; margin-top: 4mm; }
                                          text-align: left; vertical-align: top; }
 .puzzle-answers tr { break-inside: avoid; page-break-inside: avoid; }
 .names { border: 0.8pt solid #000; padding: 1.5mm 2mm; margin: 0 0 3mm 0; }
+.question { break-inside: avoid; page-break-inside: avoid; margin: 0 0 4mm 0; overflow: hidden; }
+.question figure { float: right; margin: 0 0 2mm 4mm; }
+.question p { margin: 1mm 0; }
 .glossary { column-count: 2; column-gap: 7mm; font-size: 9pt; margin: 1mm 0 3mm 0;
             border: 0.5pt solid #000; padding: 1mm 2mm; }
 @media screen { body { max-width: 190mm; margin: 10mm auto; } }
@@ -867,10 +871,164 @@ def build_html(game: str, root: Path = ROOT) -> str:
     return "\n".join(out)
 
 
-def write_html(game: str, out_dir: Path) -> Path:
+# ---------------------------------------------------------------- the printable quizzes
+
+@dataclass
+class QuizQuestion:
+    text: str
+    answer: str                       # for the teacher's page
+    board: object = None              # a drawing for the student's page (no answer on it)
+
+
+def _moves(fen: str) -> str:
+    from boardkit.checkers import CheckersGame
+    return ", ".join(str(m) for m in CheckersGame(fen=fen).legal_moves())
+
+
+def quiz_questions(game: str) -> list[QuizQuestion]:
+    """The seven questions of the guide's printable quiz for ``game``; the answers that
+    come from a position or a count are computed by the engine here."""
+    Q = QuizQuestion
+    if game == "checkers":
+        from boardkit.checkers import CheckersGame as G
+        start = G()
+        empty = 32 - len(start.pieces())
+        pos = {2: "B:W32:B13", 3: "B:W15,31:B2,11", 4: "B:W17,24,26:B9,13,19", 5: "B:W32:BK1"}
+        draw = {k: G(fen=f).draw(labels=True, size=300) for k, f in pos.items()}
+        return [
+            Q("At the start of an American game, how many dark squares are empty?",
+              f"{empty} (32 dark squares, 24 men)"),
+            Q("A black man stands alone on square 13 (the left edge), as on the board. "
+              "To which squares can it step?",
+              f"{_moves(pos[2]).replace('13-', '')} only; the other diagonal leaves the board "
+              "(CK-04)", draw[2]),
+            Q("Black men on 2 and 11, white men on 15 and 31, Black to move. "
+              "List every legal move.",
+              f"{_moves(pos[3])}: the capture is compulsory (CK-06)", draw[3]),
+            Q("Black men on 9, 13 and 19, white men on 17, 24 and 26, American rules, Black "
+              "to move. Black can capture 19x28 (one piece) or 13x22x31 (two pieces). Which "
+              "of these moves are legal?",
+              f"both ({_moves(pos[4])}); American rules ask for a capture, not the biggest "
+              "one (CK-06)", draw[4]),
+            Q("A black king stands on square 1 (White has one man on 32). How many moves "
+              "does the king have?",
+              f"{len(_moves(pos[5]).split(', '))}: {_moves(pos[5])} (CK-09)", draw[5]),
+            Q("Does a draw by repetition need the same position three times in a row?",
+              "no: three times anywhere in the game, with the same player to move (CK-11)"),
+            Q("A black man jumps onto the far row (American rules) and, as a king, could jump "
+              "again. What happens?", "it is crowned and the move ends there (CK-08)"),
+        ]
+    if game == "diamond":
+        from boardkit.diamond import DiamondGame, DiamondRules
+        from boardkit.diamond import geometry as B
+        two = DiamondGame(DiamondRules(players=2))
+        king = two.start_apex(0)
+        reach = ", ".join(sorted(B.label(h) for h in two.reachable_from(king)))
+        n = len(B.holes())
+        inside = len(set(B.holes()) - set().union(*(B.camp(t) for t in B.TIP_NAMES)))
+        return [
+            Q("How many holes has the star?", f"{n} (DG-01)"),
+            Q("The six camps have 15 holes each. How many holes are in no camp at all?",
+              f"{inside}: the camps overlap at their corner holes (DG-01)"),
+            Q("May a piece step backwards, away from its goal?",
+              "yes: steps go in any of the six directions (DG-08)"),
+            Q("Yellow's king stands between two red pieces in a line, with an empty hole "
+              "behind it. May red's king jump it?", "no: nobody jumps a king (DG-12)"),
+            Q(f"At the very start of a two-player game (the board below), to which holes can "
+              f"red's king on {B.label(king)} move?",
+              f"{reach}, by a group jump over the row of pieces (DG-11)",
+              two.draw(labels=True, size=320)),
+            Q("Three players: red moves first. Whose turn is it after red's and yellow's "
+              "moves? And may a player pass when they have a legal move?",
+              "green's (turns go red, yellow, green, DG-05); no, only when they have no legal "
+              "move (DG-07)"),
+            Q("Red has 14 pieces in its goal camp, the 15th hole holds a yellow piece, and "
+              "red's king is on ◎. Has red finished (the usual rules)?",
+              "yes: every hole is taken and the king is on ◎ (DG-16)"),
+        ]
+    if game == "backgammon":
+        from boardkit.backgammon import BackgammonGame
+        from boardkit.backgammon import probability as P
+        start = BackgammonGame()
+        white, red = start.pip_count()
+        return [
+            Q("What is each side's pip count at the start (the board below)?",
+              f"{white} each (2 × 24 + 5 × 13 + 3 × 8 + 5 × 6)",
+              start.draw(size=460)),
+            Q("How many of the 36 rolls of two dice contain at least one 6?",
+              f"{sum(1 for a in range(1, 7) for b in range(1, 7) if 6 in (a, b))}"),
+            Q("What is the average roll, in pips, when doubles count four times?",
+              f"{P.average_roll()} pips (about {float(P.average_roll()):.2f})"),
+            Q("How many of the 36 rolls hit a blot 1 pip away on an open board? Which "
+              "distance within 6 pips is the most dangerous?",
+              f"{P.shot_count(1)} (every roll with a 1); 6 pips, hit by "
+              f"{P.shot_count(6)} rolls"),
+            Q("Your opponent has closed four points of their home board. What is the chance "
+              "that your one checker on the bar enters? And against five closed points, how "
+              "often does it dance (fail to enter)?",
+              f"{P.enter_probability(4)}; {1 - P.enter_probability(5)} (both dice must show "
+              "a closed point)"),
+            Q("White owns the cube at 4 and wins a gammon. How many points? What if White had "
+              "doubled to 8 and Red had passed instead?",
+              "8 points (2 × 4); 4 points (a pass loses the stake before the double)"),
+            Q("Why can the opening roll never be a double?",
+              "each player rolls one die, and a tie is rolled again (BG-03)"),
+        ]
+    if game == "mawari":
+        from boardkit.mawari.toss import Toss, TossModel
+        def value(t):
+            return Toss.parse(t).value
+        dist = TossModel.fair().value_distribution()
+        return [
+            Q("What is 縦 横 表 裏 (upright, on its side, face up, face down) worth?",
+              f"{value('upright side up down')} (10 + 5 + 1 + 0)"),
+            Q("Does 横 表 表 表 earn another toss? And 表 表 表 裏?",
+              "yes: no gold face down, so toss again (MS-07); no: one is face down"),
+            Q("With fair golds, what is the chance that all four land face down?",
+              f"{Fraction(1, 2) ** 4}"),
+            Q("With fair golds (face up or face down, 1/2 each), what is the chance that a "
+              "toss is worth exactly 2?", f"{dist[2]} (two of the four face up)"),
+            Q("A toss has an overlap and a fallen gold. Does the piece go back, or nothing?",
+              "nothing: the fallen gold wins (MS-08)"),
+            Q("How many squares does a 歩 run, from its home, before it wins (without corner "
+              "jumps or other help)?", "128: four laps of 32 (歩 → 香 → 桂 → 銀, MS-10)"),
+            Q("P1's 香 passes P2's 香 and P3's 歩, which stands on a corner. Who is laid down?",
+              "nobody: P2 has the same rank, and P3 is safe on a corner (MS-12)"),
+        ]
+    raise ValueError(game)
+
+
+def build_quiz_html(game: str) -> str:
+    """The printable quiz of one game: the questions with their boards for the students,
+    then the answers on a teacher's page of its own."""
+    head = TITLES[game]
+    qs = quiz_questions(game)
+    out = ["<!DOCTYPE html>\n<html lang='en'><head><meta charset='utf-8'>",
+           f"<title>{html.escape(head)} — quiz</title><style>{CSS}{page_css(head + ' — quiz')}"
+           "</style></head><body>", "<section class='quiz-page'>",
+           f"<h1>Quiz — {html.escape(head)}</h1>",
+           "<p class='sub'>Seven questions. Write your answers on the lines: squares, moves, "
+           "numbers or words.</p><div class='quiz'>"]
+    for k, q in enumerate(qs, 1):
+        board = figure(paper_svg(q.board.to_svg(), QUIZ_MM[game], game, drop=True)) if q.board else ""
+        cls = "question with-board" if board else "question"
+        out.append(f"<div class='{cls}' data-question='{k}'>{board}<p><b>{k}.</b> "
+                   f"{inline(q.text)}</p>{blank_lines(2)}</div>")
+    out.append("</div></section><section class='quiz-answers-page'>")
+    out.append(f"<h2>Quiz answers — {html.escape(head)}</h2>")
+    out.append("<p><span class='teacher'>For the teacher</span> Keep this page back. The "
+               "answers about positions and counts are worked out by the engine.</p><ol class='answers'>")
+    for q in qs:
+        out.append(f"<li>{inline(q.answer)}</li>")
+    out.append("</ol></section></body></html>")
+    return "\n".join(out)
+
+
+def write_html(game: str, out_dir: Path, quiz: bool = False) -> Path:
+    """handouts: <game>.html; quiz=True: the printable quiz <game>_quiz.html."""
     out_dir.mkdir(parents=True, exist_ok=True)
-    path = out_dir / f"{game}.html"
-    path.write_text(build_html(game), encoding="utf-8")
+    path = out_dir / (f"{game}_quiz.html" if quiz else f"{game}.html")
+    path.write_text(build_quiz_html(game) if quiz else build_html(game), encoding="utf-8")
     return path
 
 
@@ -913,9 +1071,9 @@ def publish(games=GAMES, out: Path = PUBLISHED) -> Path:
     manifest_path = out / "MANIFEST.json"
     manifest = json.loads(manifest_path.read_text()) if manifest_path.exists() else {}
     with tempfile.TemporaryDirectory(prefix="handouts-") as tmp:
-        for game in games:
-            page = write_html(game, Path(tmp))
-            pdf = write_pdf(page, out / f"{game}.pdf")
+        for game, quiz in [(g, q) for g in games for q in (False, True)]:
+            page = write_html(game, Path(tmp), quiz)
+            pdf = write_pdf(page, out / page.with_suffix(".pdf").name)
             manifest[pdf.name] = {"html_sha256": digest(page.read_text(encoding="utf-8")),
                                   "pdf_sha256": __import__("hashlib").sha256(
                                       pdf.read_bytes()).hexdigest()}
@@ -940,13 +1098,13 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     for game in a.games or GAMES:
         t0 = time.perf_counter()
-        page = write_html(game, a.out)
-        done = [page.name]
+        pages = [write_html(game, a.out), write_html(game, a.out, quiz=True)]
+        done = [p.name for p in pages]
         if not a.no_pdf:
             try:
-                done.append(write_pdf(page).name)
+                done += [write_pdf(p).name for p in pages]
             except FileNotFoundError as exc:
-                print(f"{game}: {page} written; no PDF: {exc}", file=sys.stderr)
+                print(f"{game}: {pages[0]} written; no PDF: {exc}", file=sys.stderr)
                 return 1
         print(f"{game}: {', '.join(str(a.out / d) for d in done)} "
               f"({time.perf_counter() - t0:.1f} s)")
