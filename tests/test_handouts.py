@@ -351,3 +351,16 @@ def test_quiz_answers_are_the_engines():
     assert mh.quiz_questions("diamond")[4].answer.startswith("f4, f9")
     assert mh.quiz_questions("backgammon")[0].answer.startswith("167 each")
     assert mh.quiz_questions("mawari")[0].answer.startswith("16 ")
+
+
+def test_backgammon_boards_are_light_on_paper(pages):
+    """No big dark area on a printed backgammon board (the screen's felt and frame are
+    near-black in greyscale, luminance about 0.05-0.09): every large rectangle is light."""
+    students, _ = _split(pages["backgammon"])
+    svgs = re.findall(r"<svg.*?</svg>", students, flags=re.S)
+    assert svgs
+    for svg in svgs:
+        for a in re.findall(r"<rect([^>]*)>", svg):
+            w, h, fill = _attr(a, "width"), _attr(a, "height"), _attr(a, "fill")
+            if w and h and fill and fill.startswith("#") and float(w) * float(h) > 20_000:
+                assert _luminance(fill) > 0.2, f"a dark area {fill} ({w} x {h})"

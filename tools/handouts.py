@@ -368,6 +368,10 @@ MIN_PT = 8.5               # every printed text at least this (the test asks for
 #: the fill colours with which each game's drawing writes its square / point / hole names
 LABEL_FILLS = {"checkers": {"#f6e7cc"}, "diamond": {"#2b2b2b"},
                "backgammon": {"#f3e9d2"}, "mawari": {"#5b4636", "#9a7b4f"}}
+#: screen colours that print as large dark areas, and their paper colours (light board,
+#: mid-grey points, so that both sides' checkers stand out in black and white)
+PAPER_COLOURS = {"backgammon": {"#5b3a1e": "#8c8c8c", "#2e5e4e": "#ffffff", "#4a2f18": "#d9d9d9",
+                                "#3b2614": "#ececec", "#e9d6ae": "#f0f0f0", "#b4533c": "#a6a6a6"}}
 #: texts a printed board leaves out: answers or words the page does not ask for
 PAPER_DROP = re.compile(r"^(White|Red) (\d+|___) pips$|^cube in the middle$")
 _TEXT = re.compile(r"<text([^>]*)>([^<]*)</text>")
@@ -407,6 +411,8 @@ def paper_svg(svg: str, width_mm: float, game: str, drop: bool = False) -> str:
     attrs = _set_attr(head.group(1), "width", f"{width_mm:g}mm")
     attrs = _set_attr(attrs, "height", f"{fmt(width_mm * vb[3] / vb[2])}mm")
     body = svg[head.end():]
+    for screen, paper in PAPER_COLOURS.get(game, {}).items():
+        body = re.sub(rf'(fill|stroke)="{screen}"', rf'\1="{paper}"', body, flags=re.I)
     fills = LABEL_FILLS.get(game, set())
     labels: list[str] = []
 
