@@ -122,3 +122,12 @@ def test_committed_samples_are_the_seeded_simulation():
     assert all(r.group == "sample" and r.student.startswith("Sample") for r in records.read_folder(SAMPLE))
     with pytest.raises(BoardkitError, match="simulate"):
         records.simulate(0)
+
+
+def test_puzzle_hook():
+    records.puzzle("checkers puzzles", "A safe step", "CK-04", False)
+    records.puzzle("checkers puzzles", "A safe step", "CK-04", True)
+    records.puzzle("checkers puzzles", "odd", "not a rule", True)
+    item = records.current().puzzles["checkers puzzles/A safe step"]
+    assert item == {"rules": ["CK-04"], "tried": 2, "first_try": False, "solved": True}
+    assert records.current().puzzles["checkers puzzles/odd"]["rules"] == []
