@@ -316,7 +316,11 @@ class Exercises:
               normalize: Callable[[Any], Any] | None = None) -> bool:
         """Compare ``answer`` with ``expected`` or run ``test(answer)`` (True, False, or a
         string saying what is wrong); ``...``/None = not answered yet. See ``Checker``."""
-        return self.checker(name, answer, expected, test=test, hint=hint, normalize=normalize)
+        ok = self.checker(name, answer, expected, test=test, hint=hint, normalize=normalize)
+        if not (answer is ... or answer is None or (isinstance(answer, str) and not answer.strip())):
+            from . import records
+            records.exercise(self, name, ok)         # the student's record (boardkit.records)
+        return ok
 
     @classmethod
     def names(cls) -> list[str]:

@@ -105,6 +105,8 @@ class Question(W.VBox):
             self.right = self.right or bool(verdict)
             first = _SCORE.get(self.question, (False, self.tries == 1 and bool(verdict)))[1]
             _SCORE[self.question] = (self.right, first)
+            from . import records
+            records.quiz(self.question, self.entry.value, bool(verdict))
         self.feedback.value = _feedback(verdict, words)
         return verdict
 

@@ -88,8 +88,11 @@ def test_questions_here_answers_on_the_teacher_page_only(pages, game):
         assert mh.inline(title) in students, f"{game}: exercise {title!r} missing"
         words = mh.inline(first_line)[:40]
         assert words in students, f"{game}: question of {title!r} missing"
-    # the answers of the solutions notebook: on the teacher's page, not before it
+    # the answers of the solutions notebook, as a student writes them: on the teacher's
+    # page, not before it
     _, solved = mh.parse_exercises(ROOT / "exercises" / "solutions" / f"{game}.md")
+    ns: dict = {}
+    mh.run_cell(mh.parse_exercises(ROOT / "exercises" / f"{game}.md")[0], ns)
     n = 0
     for ex in solved:
         for kind, src in ex.items:
@@ -98,11 +101,11 @@ def test_questions_here_answers_on_the_teacher_page_only(pages, game):
             for rhs in mh.answer_texts(src):
                 code = rhs.partition("#")[0].strip()
                 n += 1
-                shown = code.strip("\"'")
+                shown = mh.plain(eval(code, dict(ns)))
                 esc = html.escape(shown)
-                assert esc in teacher, f"{game}: answer {code} not on the teacher's page"
-                # short answers (4, 40, [2]) and True/False (the hint names both) occur anywhere
-                if len(shown) >= 4 and shown not in ("True", "False"):
+                assert f"<b>{esc}</b>" in teacher, f"{game}: answer {code} not on the teacher's page"
+                # short answers (4, 40, 2) and yes/no occur anywhere
+                if len(shown) >= 4:
                     assert esc not in students, \
                         f"{game}: answer {code} shown before the teacher's page"
     assert n >= 4
@@ -172,3 +175,192 @@ def test_one_pdf_with_chromium(tmp_path):
         info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True).stdout
         pages = int(re.search(r"Pages:\s+(\d+)", info).group(1))
     assert pages >= 2
+
+
+# ---------------------------------------------------------------- paper
+
+PT_MM = 25.4 / 72
+
+
+def _luminance(colour: str) -> float:
+    c = colour.lstrip("#")
+    if len(c) == 3:
+        c = "".join(ch * 2 for ch in c)
+    named = {"white": "ffffff", "black": "000000"}
+    c = named.get(colour, c)
+    rgb = [int(c[i:i + 2], 16) / 255 for i in (0, 2, 4)]
+    lin = [x / 12.92 if x <= 0.03928 else ((x + 0.055) / 1.055) ** 2.4 for x in rgb]
+    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+
+def _contrast(a: str, b: str) -> float:
+    la, lb = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def test_contrast_helper():
+    assert round(_contrast("#000", "#fff"), 1) == 21.0
+    assert _contrast("#f6e7cc", "#a8744a") < 4.5          # the screen colours fail on paper
+
+
+def _attr(a, name):
+    m = re.search(rf'\s{name}="([^"]*)"', a)
+    return m.group(1) if m else None
+
+
+LABEL = re.compile(r"^(\d{1,2}|[a-q]\d{1,2}|[1-9一二三四五六七八九])$")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_board_labels_readable_on_paper(pages, game):
+    """Every board on a student page has a printed width in mm; its square / point / hole
+    names are at least 8 pt, black on a white halo (contrast >= 4.5:1), and drawn last,
+    on top of the pieces."""
+    students, _ = _split(pages[game])
+    svgs = re.findall(r"<svg.*?</svg>", students, flags=re.S)
+    assert len(svgs) >= 8
+    n_labels = 0
+    for svg in svgs:
+        head = re.match(r"<svg([^>]*)>", svg).group(1)
+        width = _attr(head, "width")
+        assert width and width.endswith("mm"), f"{game}: a board with no printed size"
+        mm_per_unit = float(width[:-2]) / float(_attr(head, "viewBox").split()[2])
+        layer = svg.partition('<g class="paper-labels">')[2]
+        # (a board drawn without names has no layer; the check below sees it has none)
+        assert not layer or layer.rstrip().endswith("</g></svg>"), "the labels are not drawn last"
+        for a, text in re.findall(r"<text([^>]*)>([^<]*)</text>", layer):
+            n_labels += 1
+            pt = float(_attr(a, "font-size")) * mm_per_unit / PT_MM
+            assert pt >= 8, f"{game}: label {text} is {pt:.1f} pt"
+            assert _contrast(_attr(a, "fill"), _attr(a, "stroke")) >= 4.5
+            assert float(_attr(a, "stroke-width")) >= 0.2 * float(_attr(a, "font-size"))
+            assert _attr(a, "paint-order") == "stroke"
+        # no square name left under the pieces, outside the layer
+        below = svg.partition('<g class="paper-labels">')[0]
+        for a, text in re.findall(r"<text([^>]*)>([^<]*)</text>", below):
+            if _attr(a, "fill") in mh.LABEL_FILLS[game]:
+                raise AssertionError(f"{game}: label {text} under the pieces")
+    assert n_labels >= 100
+
+
+PYTHON = re.compile(r'[{}\[\]]|\w=|==|\bex\.|\bTrue\b|\bFalse\b|(?<![/\w])[A-Za-z_]\w*\('
+                    r'|_[a-z]|in quotes|place of \.\.\.')
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_no_python_on_student_pages(pages, game):
+    students, teacher = _split(pages[game])
+    for part in (students, teacher):
+        text = re.sub(r"<svg.*?</svg>|<style>.*?</style>|<[^>]+>", " ", part, flags=re.S)
+        text = html.unescape(text)
+        hits = sorted({m.group(0) for m in PYTHON.finditer(text)} - {"(" "e.g."})
+        # "X(" from the rule IDs in brackets "(CK-06)" is fine: only word( counts
+        hits = [h for h in hits if not re.fullmatch(r"[A-Z]{2}\(", h)]
+        assert not hits, f"{game}: Python on a page: {hits}"
+    for code in re.findall(r"<code>(.*?)</code>", students):
+        assert mh.is_notation(html.unescape(code)), f"{game}: code on a student page: {code}"
+    assert "tests/" not in teacher, "test file names on the teacher's page"
+
+
+def test_is_notation():
+    for ok in ("11-15", "15x24x31", "24/18 13/11", "bar/22", "8/5(2)", "g5", "up up down side", "K"):
+        assert mh.is_notation(ok), ok
+    for bad in ('{"e5", "f6"}', "ex.ILLEGAL_CANDIDATES", "no_forced", "Fraction", "[2]",
+                '"e7:g7"', "CheckersRules.american()", "kings=False"):
+        assert not mh.is_notation(bad), bad
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_rule_has_words_on_paper(pages, game):
+    for rid, body in re.findall(r"<div class='rule' id='([A-Z]{2}-\d+)'><h3>.*?</h3>(.*?)</div>",
+                                pages[game], flags=re.S):
+        assert re.sub(r"<[^>]+>", "", body).strip(), f"{game}: rule {rid} has no words on paper"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_name_line_and_page_numbers_on_every_page(pages, game):
+    css = re.search(r"<style>(.*?)</style>", pages[game], flags=re.S).group(1)
+    first = css.partition("@page teacher")[0]
+    assert re.search(r"@top-right\s*\{[^}]*content:\s*\"Name: _+", first), "no name line"
+    assert 'counter(page) " of " counter(pages)' in first, "no page numbers"
+    assert re.search(r"\.teacher-page, \.puzzle-answers-page[^{]*\{\s*page: teacher;", css)
+
+
+def test_mawari_square_names_explained_before_they_are_needed(pages):
+    page = pages["mawari"]
+    names = page.index("<p class='names'>")
+    assert names < page.index("<section class='exercises-page")
+    # the engine's naming: track index 0 is 1九, 8 is 1一, 16 is 9一, 24 is 9九 (MS-01)
+    from boardkit.mawari import notation
+    for index, square in ((0, "1九"), (8, "1一"), (16, "9一"), (24, "9九")):
+        assert notation.square_name(index) == square
+    box = re.search(r"<p class='names'>(.*?)</p>", page).group(1)
+    assert "1九 is the bottom-right corner" in box and "9九 the bottom-left" in box
+    exercises = page.partition("<section class='exercises-page")[2]
+    assert "<p class='names'>" in exercises.partition("<div class='exercise")[0]
+
+
+def test_committed_pdfs_are_current(pages):
+    """handouts/<game>.pdf is printed from today's HTML: the manifest records the HTML's
+    SHA-256 (rebuilt here) and the PDF's (so a PDF cannot change without the manifest).
+    Run `python tools/handouts.py --publish` when this fails."""
+    import hashlib
+    import json
+    manifest = json.loads((ROOT / "handouts" / "MANIFEST.json").read_text())
+    assert sorted(manifest) == sorted(p.name for p in (ROOT / "handouts").glob("*.pdf"))
+    for name, page in [*((f"{g}.pdf", pages[g]) for g in GAMES),
+                       *((f"{g}_quiz.pdf", mh.build_quiz_html(g)) for g in GAMES)]:
+        entry = manifest[name]
+        assert entry["html_sha256"] == mh.digest(page), \
+            f"handouts/{name} is stale: run python tools/handouts.py --publish"
+        pdf = (ROOT / "handouts" / name).read_bytes()
+        assert pdf.startswith(b"%PDF") and hashlib.sha256(pdf).hexdigest() == entry["pdf_sha256"]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_printable_quiz(game):
+    """Seven questions for the students (boards with readable names, no answers), then
+    the answers on a teacher's page of its own."""
+    page = mh.build_quiz_html(game)
+    students, sep, teacher = page.partition("<section class='quiz-answers-page'>")
+    assert sep and students.count("data-question=") == 7
+    assert students.count("class='line'") == 14
+    assert teacher.count("<li>") == 7 and "class='line'" not in teacher
+    assert re.search(r"\.quiz-answers-page\s*\{\s*page: teacher;", page)
+    words = re.sub(r"<svg.*?</svg>|<style>.*?</style>", "", students, flags=re.S)
+    for q in mh.quiz_questions(game):
+        assert mh.inline(q.answer) in teacher
+        if len(q.answer) >= 4:
+            assert mh.inline(q.answer) not in words
+    text = html.unescape(re.sub(r"<svg.*?</svg>|<style>.*?</style>|<[^>]+>", " ", page, flags=re.S))
+    assert not PYTHON.search(text), f"{game}: Python in the quiz: {PYTHON.search(text).group(0)}"
+    for svg in re.findall(r"<svg.*?</svg>", students, flags=re.S):
+        head = re.match(r"<svg([^>]*)>", svg).group(1)
+        mm = float(_attr(head, "width")[:-2]) / float(_attr(head, "viewBox").split()[2])
+        for a, _ in re.findall(r"<text([^>]*)>([^<]*)</text>", svg.partition("paper-labels")[2]):
+            assert float(_attr(a, "font-size")) * mm / PT_MM >= 8
+
+
+def test_quiz_answers_are_the_engines():
+    from boardkit.checkers import CheckersGame
+    qs = mh.quiz_questions("checkers")
+    assert qs[0].answer.startswith(f"{32 - len(CheckersGame().pieces())} ")
+    assert qs[2].answer.startswith("11x18:")
+    assert "13x22x31, 19x28" in qs[3].answer and qs[4].answer.startswith("2: 1-5, 1-6")
+    assert [q.board is not None for q in qs] == [False, True, True, True, True, False, False]
+    assert mh.quiz_questions("diamond")[4].answer.startswith("f4, f9")
+    assert mh.quiz_questions("backgammon")[0].answer.startswith("167 each")
+    assert mh.quiz_questions("mawari")[0].answer.startswith("16 ")
+
+
+def test_backgammon_boards_are_light_on_paper(pages):
+    """No big dark area on a printed backgammon board (the screen's felt and frame are
+    near-black in greyscale, luminance about 0.05-0.09): every large rectangle is light."""
+    students, _ = _split(pages["backgammon"])
+    svgs = re.findall(r"<svg.*?</svg>", students, flags=re.S)
+    assert svgs
+    for svg in svgs:
+        for a in re.findall(r"<rect([^>]*)>", svg):
+            w, h, fill = _attr(a, "width"), _attr(a, "height"), _attr(a, "fill")
+            if w and h and fill and fill.startswith("#") and float(w) * float(h) > 20_000:
+                assert _luminance(fill) > 0.2, f"a dark area {fill} ({w} x {h})"

@@ -16,6 +16,7 @@ an A4 page for the classroom with
 
     python tools/handouts.py                 # all four games, HTML and PDF
     python tools/handouts.py checkers --no-pdf --out /tmp/h
+    python tools/handouts.py --publish       # the committed PDFs in handouts/
 """
 from __future__ import annotations
 
@@ -126,6 +127,112 @@ def markdown(text: str) -> str:
             cls = ' class="decision"' if para.startswith("**Decision") else ""
             out.append(f"<p{cls}>{inline(para)}</p>")
     return "\n".join(out)
+
+
+# ---------------------------------------------------------------- words for paper
+
+#: phrases of the exercise notebooks that only make sense on screen, and their paper words
+PAPER_WORDS = {"in `ex.ILLEGAL_CANDIDATES`": "below",
+               "labels in quotes inside curly brackets (a set)": "hole labels",
+               "Give a `Fraction` or a decimal.": "Give a fraction or a decimal.",
+               "Answer with a list of player numbers, e.g. `[2]`, or text like `\"P2 P3\"`.":
+                   "Answer with player numbers, e.g. P2 P3."}
+_CODE = re.compile(r"`([^`]*)`")
+#: rules whose every sentence names a preset or an option: their words for a student
+PAPER_RULES = {
+    "CK-12": "In the American game, the game is drawn when each side has made 40 moves "
+             "(80 in a row) with no capture and no man moving: only kings moved.",
+    "CK-14": "The two rule sets of the lessons. American: 8x8, Black moves first, capturing "
+             "is compulsory, men jump forward only, kings step one square, crowning ends the "
+             "move. International: 10x10, White moves first, you must capture the most "
+             "pieces, men capture backwards too, kings fly along the diagonals.",
+    "DG-17": "A game without kings: all 15 pieces are ordinary, and you finish when all 15 "
+             "are in the goal camp.",
+}
+#: how squares are named, where a game's answers need the names (shown before the first
+#: exercise and the first puzzle, and in the words box)
+SQUARE_NAMES = {
+    "mawari": "<b>How squares are named.</b> A square's name is its column, then its row. "
+              "The columns are numbered 1 to 9 from the right. The rows are numbered "
+              "一 二 三 四 五 六 七 八 九 (Japanese for 1 to 9) from the top. So 1九 is the "
+              "bottom-right corner (P1's home), 1一 the top-right corner, 9一 the top-left "
+              "and 9九 the bottom-left corner. The names are printed round the edge of "
+              "every board.",
+}
+
+
+def is_notation(code: str) -> bool:
+    """True for game notation a student writes (squares, moves, tosses: ``11-15``,
+    ``24/18 13/11``, ``g5``, ``up up down side``); False for Python or option names
+    (``{1, 2}``, ``no_forced``, ``ex.X``, ``Fraction``, ``"e7:g7"``)."""
+    if re.search(r'[{}\[\]=<>|_"\']|\w\.\w', code):
+        return False
+    return bool(re.search(r"\d", code)
+                or re.fullmatch(r"[A-Z]|[:/x*+-]|(\+?(up|down|side|overlap|fall)\s*)+", code))
+
+
+def paper_words(text: str) -> str:
+    """Markdown for a student's page: the PAPER_WORDS replaced, then every sentence (or
+    list item) with Python or an option name in it left out."""
+    for screen, paper in PAPER_WORDS.items():
+        text = text.replace(screen, paper)
+    # an example in Python: the sentence without it (the answer line has a plain one)
+    text = re.sub(r"\s*\(e\.g\. `([^`]*)`\)|,? e\.g\. `([^`]*)`",
+                  lambda m: m.group(0) if is_notation(m.group(1) or m.group(2) or "") else "",
+                  text)
+    blocks = []
+    for block in re.split(r"\n\s*\n", text.strip()):
+        if re.match(r"\s*([-*]|\d+\.)\s", block):        # a list: item by item
+            items = re.split(r"\n(?=\s*(?:[-*]|\d+\.)\s)", block)
+            items = [i for i in items if all(is_notation(c) for c in _CODE.findall(i))]
+            if items:
+                blocks.append("\n".join(items))
+            continue
+        flat = " ".join(block.split())
+        sentences = re.split(r"(?<=[.!?])\s+(?=[A-Z(*回])", flat)
+        keep = [s for s in sentences if all(is_notation(c) for c in _CODE.findall(s))
+                and not re.match(r"When (True|False)\b", s)]
+        if keep:
+            blocks.append(" ".join(keep))
+    return "\n\n".join(blocks)
+
+
+def plain(v) -> str:
+    """An answer value as a student writes it: 15, 16 / i3:i5, DG-12 / no / 1/16."""
+    if isinstance(v, bool):
+        return "yes" if v else "no"
+    if isinstance(v, (set, frozenset)):
+        return ", ".join(sorted(plain(x) for x in v))
+    if isinstance(v, (list, tuple)):
+        return ", ".join(plain(x) for x in v)
+    if isinstance(v, float):
+        return f"{v:.4g}"
+    if isinstance(v, Fraction):
+        return f"{v} (about {float(v):.3g})" if v.denominator != 1 else str(v.numerator)
+    return str(v)
+
+
+def solution_values(solved, ns: dict) -> set[str]:
+    """The answers of one solved exercise, as a student writes them."""
+    out = set()
+    for kind, src in (solved.items if solved is not None else ()):
+        if kind == "answer":
+            for rhs in answer_texts(src):
+                try:
+                    out.add(plain(eval(rhs.partition("#")[0].strip(), dict(ns))))
+                except Exception:
+                    pass
+    return out
+
+
+def paper_hint(hint: str) -> str:
+    """An answer cell's comment as words for paper: ``type your answer in place of ...,
+    e.g. "15, 16"   (square numbers, in quotes)`` -> ``e.g. 15, 16 (square numbers)``."""
+    hint = re.sub(r"^type your answer in place of \.\.\.,?\s*", "", hint)
+    hint = re.sub(r",?\s*in quotes", "", hint)
+    hint = hint.replace('"', "")
+    hint = re.sub(r"\(\s*\)", "", hint)
+    return " ".join(hint.split())
 
 
 # ---------------------------------------------------------------- the rules
@@ -254,6 +361,87 @@ def answer_hint(code: str) -> str:
     return ""
 
 
+# ---------------------------------------------------------------- paper
+
+PT_MM = 25.4 / 72          # one point in millimetres
+MIN_PT = 8.5               # every printed text at least this (the test asks for 8 pt)
+#: the fill colours with which each game's drawing writes its square / point / hole names
+LABEL_FILLS = {"checkers": {"#f6e7cc"}, "diamond": {"#2b2b2b"},
+               "backgammon": {"#f3e9d2"}, "mawari": {"#5b4636", "#9a7b4f"}}
+#: screen colours that print as large dark areas, and their paper colours (light board,
+#: mid-grey points, so that both sides' checkers stand out in black and white)
+PAPER_COLOURS = {"backgammon": {"#5b3a1e": "#8c8c8c", "#2e5e4e": "#ffffff", "#4a2f18": "#d9d9d9",
+                                "#3b2614": "#ececec", "#e9d6ae": "#f0f0f0", "#b4533c": "#a6a6a6"}}
+#: texts a printed board leaves out: answers or words the page does not ask for
+PAPER_DROP = re.compile(r"^(White|Red) (\d+|___) pips$|^cube in the middle$")
+_TEXT = re.compile(r"<text([^>]*)>([^<]*)</text>")
+
+
+def fmt(x: float) -> str:
+    """A number as short, stable SVG text (as boardkit.svg writes them)."""
+    r = round(float(x), 2)
+    return str(int(r)) if r == int(r) else f"{r:.2f}".rstrip("0")
+
+
+def _attr(attrs: str, name: str) -> str | None:
+    m = re.search(rf'\s{name}="([^"]*)"', attrs)
+    return m.group(1) if m else None
+
+
+def _set_attr(attrs: str, name: str, value: str) -> str:
+    if _attr(attrs, name) is None:
+        return f'{attrs} {name}="{value}"'
+    return re.sub(rf'(\s{name}=)"[^"]*"', lambda m: f'{m.group(1)}"{value}"', attrs)
+
+
+def _drop_attr(attrs: str, name: str) -> str:
+    return re.sub(rf'\s{name}="[^"]*"', "", attrs)
+
+
+def paper_svg(svg: str, width_mm: float, game: str, drop: bool = False) -> str:
+    """A board for paper: printed ``width_mm`` wide (so every size below is a printed
+    size); the game's square, point or hole names in black
+    with a white halo, at least MIN_PT, in a layer drawn last (on top of the pieces, never under them).
+    ``drop``: leave out the texts of PAPER_DROP (pip counts, the cube's words)."""
+    svg = re.sub(r"<\?xml[^>]*>", "", svg).strip()
+    head = re.match(r"<svg([^>]*)>", svg)
+    vb = [float(x) for x in _attr(head.group(1), "viewBox").split()]
+    mm_per_unit = width_mm / vb[2]
+    least = MIN_PT * PT_MM / mm_per_unit              # the smallest font size, in units
+    attrs = _set_attr(head.group(1), "width", f"{width_mm:g}mm")
+    attrs = _set_attr(attrs, "height", f"{fmt(width_mm * vb[3] / vb[2])}mm")
+    body = svg[head.end():]
+    for screen, paper in PAPER_COLOURS.get(game, {}).items():
+        body = re.sub(rf'(fill|stroke)="{screen}"', rf'\1="{paper}"', body, flags=re.I)
+    fills = LABEL_FILLS.get(game, set())
+    labels: list[str] = []
+
+    def one(m: re.Match) -> str:
+        a, content = m.group(1), m.group(2)
+        if drop and PAPER_DROP.match(html.unescape(content)):
+            return ""
+        size = float(_attr(a, "font-size") or 16)
+        new = max(size, least)
+        if _attr(a, "fill") in fills:
+            if _attr(a, "text-anchor") == "start":      # a corner label: keep its corner
+                y = float(_attr(a, "y")) + (new - size) / 2
+                a = _set_attr(a, "y", fmt(y))
+            for name in ("opacity", "stroke", "stroke-width", "paint-order", "fill"):
+                a = _drop_attr(a, name)
+            a = _set_attr(a, "font-size", fmt(new))
+            a += (f' fill="#000000" stroke="#ffffff" stroke-width="{fmt(new * 0.3)}"'
+                  ' paint-order="stroke" font-weight="bold"')
+            a = re.sub(r'(\sfont-weight="bold")(.*)\1', r"\1\2", a)
+            labels.append(f"<text{a}>{content}</text>")
+            return ""
+        return m.group(0)
+
+    body = _TEXT.sub(one, body)
+    layer = f'<g class="paper-labels">{"".join(labels)}</g>' if labels else ""
+    body = body[: body.rindex("</svg>")] + layer + "</svg>"
+    return f"<svg{attrs}>{body}"
+
+
 # ---------------------------------------------------------------- running cells
 
 def run_cell(code: str, ns: dict):
@@ -293,7 +481,14 @@ def figure(svg: str, caption: str = "", cls: str = "board") -> str:
     return f'<figure class="{cls}">{svg}{cap}</figure>'
 
 
-def show_html(code: str, ns: dict) -> str:
+#: printed widths of the boards (mm): key boards, exercise boards, puzzle boards
+KEY_MM = 84
+EXERCISE_MM = {"checkers": 72, "diamond": 105, "backgammon": 112, "mawari": 76}
+QUIZ_MM = {"checkers": 62, "diamond": 100, "backgammon": 110, "mawari": 70}
+PUZZLE_MM = {"checkers": 66, "diamond": 80, "backgammon": 84, "mawari": 66}
+
+
+def show_html(code: str, ns: dict, game: str = "") -> str:
     try:
         value, printed = run_cell(code, ns)
     except Exception as exc:          # a handout with a gap beats no handout
@@ -307,7 +502,7 @@ def show_html(code: str, ns: dict) -> str:
     if svg:
         # backgammon boards print both pip counts above the board: exercise 1 asks for them
         svg = re.sub(r">(White|Red) \d+ pips<", r">\1 ___ pips<", svg)
-        parts.append(figure(svg))
+        parts.append(figure(paper_svg(svg, EXERCISE_MM.get(game, 72), game)))
     elif value is not None and not hasattr(value, "_repr_mimebundle_"):
         parts.append(f"<pre class='printed'>{html.escape(repr(value))}</pre>")
     return "\n".join(parts)
@@ -418,7 +613,8 @@ PUZZLE_DRAW = {"checkers": {"labels": True, "size": 300}, "diamond": {"labels": 
 #: what to write on a puzzle's line, when it is not a move in the game's notation
 PUZZLE_ASK = {"": "Write the move that reaches the goal, in the game's notation, on the line.",
               "mawari": "The toss is given in the goal. Write the answer the goal asks for on the "
-                        "line: the square where the piece ends (by the board's square names), or the piece."}
+                        "line: the square where the piece ends, by its name (column, then row: "
+                        "1八 is column 1, row 八 = 8), or the piece."}
 
 
 def puzzle_svg(game: str, puzzle) -> str:
@@ -452,7 +648,8 @@ def puzzles_section(game: str, head: str, puzzles: list) -> str:
     for k, p in enumerate(puzzles, 1):
         cap = (f"<h3>{k}. {inline(p.title)} <span class='rid'>({html.escape(p.rule)})</span></h3>"
                f"<p>{inline(paper_goal(p.goal))}</p>")
-        out.append(f"<div class='puzzle' data-puzzle='{k}'>{figure(puzzle_svg(game, p))}{cap}"
+        board = figure(paper_svg(puzzle_svg(game, p), PUZZLE_MM[game], game, drop=True))
+        out.append(f"<div class='puzzle' data-puzzle='{k}'>{board}{cap}"
                    f"{blank_lines(1, label)}</div>")
     out.append("</div></section>")
     return "\n".join(out)
@@ -462,8 +659,7 @@ def puzzle_answers_section(head: str, puzzles: list) -> str:
     out = ["<section class='puzzle-answers-page'>",
            f"<h2>Puzzle answers — {html.escape(head)}</h2>",
            "<p><span class='teacher'>For the teacher</span> The answer sheet of the puzzles "
-           "page; every answer is checked against the engine by the kit's tests "
-           "(tests/test_puzzles_*.py).</p>",
+           "page; the kit's tests check every answer with the engine.</p>",
            "<table class='puzzle-answers'><tr><th>#</th><th>puzzle</th><th>answer</th>"
            "<th>why</th></tr>"]
     for k, p in enumerate(puzzles, 1):
@@ -477,7 +673,15 @@ def puzzle_answers_section(head: str, puzzles: list) -> str:
 # ---------------------------------------------------------------- the page
 
 CSS = """
-@page { size: A4; margin: 14mm 15mm 16mm 15mm; }
+@page { size: A4; margin: 16mm 15mm 16mm 15mm;
+        @top-left { font-family: 'DejaVu Sans', sans-serif; }
+        @top-right { font-family: 'DejaVu Sans', sans-serif; font-size: 10pt;
+                     content: "Name: ______________________   Class: ________"; }
+        @bottom-center { font-family: 'DejaVu Sans', sans-serif; font-size: 9pt;
+                         content: "page " counter(page) " of " counter(pages); } }
+@page teacher { @top-right { content: "For the teacher: keep this page back"; font-size: 10pt;
+                             font-weight: bold; } }
+.teacher-page, .puzzle-answers-page, .quiz-answers-page { page: teacher; }
 * { box-sizing: border-box; }
 html, body { background: #fff; color: #000; }
 body { font-family: 'IPAexGothic', 'Noto Sans CJK JP', 'IPAGothic', 'DejaVu Sans', sans-serif;
@@ -501,18 +705,14 @@ code, pre { font-family: 'DejaVu Sans Mono', 'IPAexGothic', 'Noto Sans CJK JP', 
 pre { white-space: pre-wrap; margin: 1mm 0; }
 .boards { display: flex; flex-wrap: wrap; gap: 4mm; justify-content: space-between; }
 figure { margin: 0; break-inside: avoid; page-break-inside: avoid; text-align: center; }
-figure svg { max-width: 100%; height: auto; }
+figure svg { display: block; margin: 0 auto; }
 .boards figure { width: 48%; }
-.boards figure svg { max-height: 95mm; }
 figcaption { font-size: 9pt; text-align: left; margin-top: 1mm; }
 figcaption .id { font-weight: bold; }
 .exercise { break-inside: avoid; page-break-inside: avoid; margin: 0 0 5mm 0; }
 .exercise.big { break-inside: auto; page-break-inside: auto; }
 .exercise figure { float: right; width: 46%; margin: 0 0 2mm 4mm; }
-.exercise figure svg { max-height: 62mm; }
 .wide .exercise figure { float: none; width: 100%; margin: 1mm 0; }
-.wide .exercise figure svg { max-height: 115mm; }
-.wide.backgammon .exercise figure svg { max-height: 78mm; }
 .exercise::after { content: ""; display: block; clear: both; }
 .name { text-align: right; margin: 0 0 2mm 0; }
 .name .blank { display: inline-block; width: 60mm; border-bottom: 0.6pt solid #000; }
@@ -529,12 +729,8 @@ footer { font-size: 8pt; margin-top: 4mm; }
 .puzzle { display: inline-block; vertical-align: top; width: 48%; font-size: 10pt;
           break-inside: avoid; page-break-inside: avoid; margin: 0 0 3mm 0; }
 .puzzle:nth-child(odd) { margin-right: 4%; }
-.puzzle figure svg { max-height: 50mm; }
 .puzzle .write { margin: 0.5mm 0 0 0; }
 .puzzle .line { height: 6mm; }
-.puzzles-page.diamond .puzzle figure svg { max-height: 78mm; }
-.puzzles-page.backgammon .puzzle figure svg { max-height: 60mm; }
-.puzzles-page.mawari .puzzle figure svg { max-height: 76mm; }
 .puzzle h3 { margin: 1mm 0 0.5mm 0; font-size: 10pt; }
 .puzzle p { margin: 0.5mm 0; font-size: 9pt; }
 .puzzle .rid { font-weight: normal; }
@@ -542,10 +738,20 @@ footer { font-size: 8pt; margin-top: 4mm; }
 .puzzle-answers th, .puzzle-answers td { border: 0.5pt solid #000; padding: 1mm 1.5mm;
                                          text-align: left; vertical-align: top; }
 .puzzle-answers tr { break-inside: avoid; page-break-inside: avoid; }
+.names { border: 0.8pt solid #000; padding: 1.5mm 2mm; margin: 0 0 3mm 0; }
+.question { break-inside: avoid; page-break-inside: avoid; margin: 0 0 4mm 0; overflow: hidden; }
+.question figure { float: right; margin: 0 0 2mm 4mm; }
+.question p { margin: 1mm 0; }
 .glossary { column-count: 2; column-gap: 7mm; font-size: 9pt; margin: 1mm 0 3mm 0;
             border: 0.5pt solid #000; padding: 1mm 2mm; }
 @media screen { body { max-width: 190mm; margin: 10mm auto; } }
 """
+
+
+def page_css(head: str) -> str:
+    """The handout's name in the top left corner of every page."""
+    text = head.replace("\\", "").replace('"', "")
+    return f'@page {{ @top-left {{ content: "{text}"; font-size: 9pt; }} }}\n'
 
 
 def blank_lines(n: int = 2, label: str = "") -> str:
@@ -564,16 +770,14 @@ def build_html(game: str, root: Path = ROOT) -> str:
 
     head = TITLES[game]
     out = ["<!DOCTYPE html>\n<html lang='en'><head><meta charset='utf-8'>",
-           f"<title>{html.escape(head)} — handout</title><style>{CSS}</style></head><body>"]
+           f"<title>{html.escape(head)} — handout</title><style>{CSS}{page_css(head)}</style>"
+           "</head><body>"]
 
     # 1. the rules
     out.append("<section class='rules-page'>")
     out.append(f"<h1>{html.escape(head)}</h1>")
-    out.append("<p class='name'>Name: <span class='blank'></span> "
-               "Class: <span class='blank short'></span></p>")
     out.append(f"<p class='sub'>The rules, one by one. Each rule has an ID "
-               f"({rules[0].rid} …) that the notebooks and exercises cite; "
-               f"the full text is docs/rules/{game}.md.</p>")
+               f"({rules[0].rid} …) that the lessons and exercises use.</p>")
     intro_md = "\n\n".join(p for p in re.split(r"\n\s*\n", intro)
                            if p.strip() and "boardkit" not in p and p.count("`") < 4)
     if intro_md:
@@ -582,10 +786,13 @@ def build_html(game: str, root: Path = ROOT) -> str:
                     for en, ja in GLOSSARY.get(game, []))
     if words:
         out.append(f"<div class='glossary'><b>Words · 用語</b>{words}</div>")
+    if game in SQUARE_NAMES:
+        out.append(f"<p class='names'>{SQUARE_NAMES[game]}</p>")
     out.append("<div class='rules'>")
     for r in rules:
         out.append(f"<div class='rule' id='{r.rid}'><h3><span class='id'>{r.rid}</span>"
-                   f"{inline(r.title)}</h3>{markdown(statement(r.body) or r.body)}</div>")
+                   f"{inline(r.title)}</h3>"
+                   f"{markdown(PAPER_RULES.get(r.rid) or paper_words(statement(r.body) or r.body))}</div>")
     out.append("</div></section>")
 
     # 2. key boards
@@ -593,7 +800,7 @@ def build_html(game: str, root: Path = ROOT) -> str:
     out.append(f"<h2>Key boards — {html.escape(head)}</h2>")
     out.append("<div class='boards'>")
     for rid, caption, drawing in key_boards(game):
-        out.append(figure(drawing.to_svg(),
+        out.append(figure(paper_svg(drawing.to_svg(), KEY_MM, game),
                           f"<span class='id'>{rid}</span> {inline(caption)}"))
     out.append("</div></section>")
 
@@ -603,6 +810,8 @@ def build_html(game: str, root: Path = ROOT) -> str:
     out.append(f"<h2>Exercises — {html.escape(head)}</h2>")
     out.append("<p class='sub'>Look at each board and write your answer on the lines. "
                "Rule IDs in brackets say which rule the question is about.</p>")
+    if game in SQUARE_NAMES:
+        out.append(f"<p class='names'>{SQUARE_NAMES[game]}</p>")
     for k, ex in enumerate(exercises, 1):
         boards = sum(1 for kind, _ in ex.items if kind == "show")
         cls = "exercise big" if boards > 1 else "exercise"
@@ -610,11 +819,14 @@ def build_html(game: str, root: Path = ROOT) -> str:
         n_ans, letter = ex.n_answers, 0
         for kind, src in ex.items:
             if kind == "text":
-                out.append(markdown(src))
+                out.append(markdown(paper_words(src)))
             elif kind == "show":
-                out.append(show_html(src, ns))
+                out.append(show_html(src, ns, game))
             else:
-                hint = answer_hint(src)
+                hint = paper_hint(answer_hint(src))
+                m = re.match(r"e\.g\. (.+?)( \(.*)?$", hint)
+                if m and m.group(1) in solution_values(by_title.get(ex.title), ns):
+                    hint = (m.group(2) or "").strip()        # the example is the answer
                 label = f"{'abcdefgh'[letter]})" if n_ans > 1 else ""
                 if hint:
                     label = f"{label} <i>({inline(hint)})</i>".strip()
@@ -631,9 +843,9 @@ def build_html(game: str, root: Path = ROOT) -> str:
     # 5. the teacher's page
     out.append("<section class='teacher-page'>")
     out.append(f"<h2>Answers — {html.escape(head)}</h2>")
-    out.append(f"<p><span class='teacher'>For the teacher</span> Cut off or keep back this "
-               "page before copying the handout for students. The engine checks these "
-               f"answers (tests/test_{game}_exercises.py).</p><ol class='answers'>")
+    out.append("<p><span class='teacher'>For the teacher</span> Cut off or keep back this "
+               "page before copying the handout for students. The kit's tests check every "
+               "answer with the engine.</p><ol class='answers'>")
     for ex in exercises:
         sol = by_title.get(ex.title)
         texts = []
@@ -645,26 +857,14 @@ def build_html(game: str, root: Path = ROOT) -> str:
         for j, t in enumerate(texts):
             code, _, note = t.partition("#")
             code = code.strip()
-            value, v = "", None
             try:
-                v = eval(code, dict(ns))
-                if isinstance(v, float):
-                    value = f"{v:.4g}"
-                elif isinstance(v, (str, int, Fraction)) and not isinstance(v, bool):
-                    value = str(v)
-                elif isinstance(v, tuple) and all(isinstance(x, int) for x in v):
-                    value = str(v)
+                value = plain(eval(code, dict(ns)))
             except Exception:
-                pass
+                value = code.strip("\"'")
             pre = f"{'abcdefgh'[j]}) " if len(texts) > 1 else ""
-            note = f" — {inline(note.strip())}" if note.strip() else ""
-            if value and (value == code or isinstance(v, str)):
-                ans = f"<b>{html.escape(value)}</b>"
-            elif value:
-                ans = f"<code>{html.escape(code)}</code> = <b>{html.escape(value)}</b>"
-            else:
-                ans = f"<b><code>{html.escape(code)}</code></b>"
-            shown.append(f"{pre}{ans}{note}")
+            note = note.strip()
+            note = f" — {inline(note)}" if note and not re.search(r"E\[|\*\*|Fraction", note) else ""
+            shown.append(f"{pre}<b>{html.escape(value)}</b>{note}")
         body = "<br>".join(shown) if shown else "(no stored answer)"
         out.append(f"<li><b>{inline(re.sub(r'^[0-9]+[.] *', '', ex.title))}</b><br>{body}</li>")
     out.append("</ol>")
@@ -677,10 +877,164 @@ def build_html(game: str, root: Path = ROOT) -> str:
     return "\n".join(out)
 
 
-def write_html(game: str, out_dir: Path) -> Path:
+# ---------------------------------------------------------------- the printable quizzes
+
+@dataclass
+class QuizQuestion:
+    text: str
+    answer: str                       # for the teacher's page
+    board: object = None              # a drawing for the student's page (no answer on it)
+
+
+def _moves(fen: str) -> str:
+    from boardkit.checkers import CheckersGame
+    return ", ".join(str(m) for m in CheckersGame(fen=fen).legal_moves())
+
+
+def quiz_questions(game: str) -> list[QuizQuestion]:
+    """The seven questions of the guide's printable quiz for ``game``; the answers that
+    come from a position or a count are computed by the engine here."""
+    Q = QuizQuestion
+    if game == "checkers":
+        from boardkit.checkers import CheckersGame as G
+        start = G()
+        empty = 32 - len(start.pieces())
+        pos = {2: "B:W32:B13", 3: "B:W15,31:B2,11", 4: "B:W17,24,26:B9,13,19", 5: "B:W32:BK1"}
+        draw = {k: G(fen=f).draw(labels=True, size=300) for k, f in pos.items()}
+        return [
+            Q("At the start of an American game, how many dark squares are empty?",
+              f"{empty} (32 dark squares, 24 men)"),
+            Q("A black man stands alone on square 13 (the left edge), as on the board. "
+              "To which squares can it step?",
+              f"{_moves(pos[2]).replace('13-', '')} only; the other diagonal leaves the board "
+              "(CK-04)", draw[2]),
+            Q("Black men on 2 and 11, white men on 15 and 31, Black to move. "
+              "List every legal move.",
+              f"{_moves(pos[3])}: the capture is compulsory (CK-06)", draw[3]),
+            Q("Black men on 9, 13 and 19, white men on 17, 24 and 26, American rules, Black "
+              "to move. Black can capture 19x28 (one piece) or 13x22x31 (two pieces). Which "
+              "of these moves are legal?",
+              f"both ({_moves(pos[4])}); American rules ask for a capture, not the biggest "
+              "one (CK-06)", draw[4]),
+            Q("A black king stands on square 1 (White has one man on 32). How many moves "
+              "does the king have?",
+              f"{len(_moves(pos[5]).split(', '))}: {_moves(pos[5])} (CK-09)", draw[5]),
+            Q("Does a draw by repetition need the same position three times in a row?",
+              "no: three times anywhere in the game, with the same player to move (CK-11)"),
+            Q("A black man jumps onto the far row (American rules) and, as a king, could jump "
+              "again. What happens?", "it is crowned and the move ends there (CK-08)"),
+        ]
+    if game == "diamond":
+        from boardkit.diamond import DiamondGame, DiamondRules
+        from boardkit.diamond import geometry as B
+        two = DiamondGame(DiamondRules(players=2))
+        king = two.start_apex(0)
+        reach = ", ".join(sorted(B.label(h) for h in two.reachable_from(king)))
+        n = len(B.holes())
+        inside = len(set(B.holes()) - set().union(*(B.camp(t) for t in B.TIP_NAMES)))
+        return [
+            Q("How many holes has the star?", f"{n} (DG-01)"),
+            Q("The six camps have 15 holes each. How many holes are in no camp at all?",
+              f"{inside}: the camps overlap at their corner holes (DG-01)"),
+            Q("May a piece step backwards, away from its goal?",
+              "yes: steps go in any of the six directions (DG-08)"),
+            Q("Yellow's king stands between two red pieces in a line, with an empty hole "
+              "behind it. May red's king jump it?", "no: nobody jumps a king (DG-12)"),
+            Q(f"At the very start of a two-player game (the board below), to which holes can "
+              f"red's king on {B.label(king)} move?",
+              f"{reach}, by a group jump over the row of pieces (DG-11)",
+              two.draw(labels=True, size=320)),
+            Q("Three players: red moves first. Whose turn is it after red's and yellow's "
+              "moves? And may a player pass when they have a legal move?",
+              "green's (turns go red, yellow, green, DG-05); no, only when they have no legal "
+              "move (DG-07)"),
+            Q("Red has 14 pieces in its goal camp, the 15th hole holds a yellow piece, and "
+              "red's king is on ◎. Has red finished (the usual rules)?",
+              "yes: every hole is taken and the king is on ◎ (DG-16)"),
+        ]
+    if game == "backgammon":
+        from boardkit.backgammon import BackgammonGame
+        from boardkit.backgammon import probability as P
+        start = BackgammonGame()
+        white, red = start.pip_count()
+        return [
+            Q("What is each side's pip count at the start (the board below)?",
+              f"{white} each (2 × 24 + 5 × 13 + 3 × 8 + 5 × 6)",
+              start.draw(size=460)),
+            Q("How many of the 36 rolls of two dice contain at least one 6?",
+              f"{sum(1 for a in range(1, 7) for b in range(1, 7) if 6 in (a, b))}"),
+            Q("What is the average roll, in pips, when doubles count four times?",
+              f"{P.average_roll()} pips (about {float(P.average_roll()):.2f})"),
+            Q("How many of the 36 rolls hit a blot 1 pip away on an open board? Which "
+              "distance within 6 pips is the most dangerous?",
+              f"{P.shot_count(1)} (every roll with a 1); 6 pips, hit by "
+              f"{P.shot_count(6)} rolls"),
+            Q("Your opponent has closed four points of their home board. What is the chance "
+              "that your one checker on the bar enters? And against five closed points, how "
+              "often does it dance (fail to enter)?",
+              f"{P.enter_probability(4)}; {1 - P.enter_probability(5)} (both dice must show "
+              "a closed point)"),
+            Q("White owns the cube at 4 and wins a gammon. How many points? What if White had "
+              "doubled to 8 and Red had passed instead?",
+              "8 points (2 × 4); 4 points (a pass loses the stake before the double)"),
+            Q("Why can the opening roll never be a double?",
+              "each player rolls one die, and a tie is rolled again (BG-03)"),
+        ]
+    if game == "mawari":
+        from boardkit.mawari.toss import Toss, TossModel
+        def value(t):
+            return Toss.parse(t).value
+        dist = TossModel.fair().value_distribution()
+        return [
+            Q("What is 縦 横 表 裏 (upright, on its side, face up, face down) worth?",
+              f"{value('upright side up down')} (10 + 5 + 1 + 0)"),
+            Q("Does 横 表 表 表 earn another toss? And 表 表 表 裏?",
+              "yes: no gold face down, so toss again (MS-07); no: one is face down"),
+            Q("With fair golds, what is the chance that all four land face down?",
+              f"{Fraction(1, 2) ** 4}"),
+            Q("With fair golds (face up or face down, 1/2 each), what is the chance that a "
+              "toss is worth exactly 2?", f"{dist[2]} (two of the four face up)"),
+            Q("A toss has an overlap and a fallen gold. Does the piece go back, or nothing?",
+              "nothing: the fallen gold wins (MS-08)"),
+            Q("How many squares does a 歩 run, from its home, before it wins (without corner "
+              "jumps or other help)?", "128: four laps of 32 (歩 → 香 → 桂 → 銀, MS-10)"),
+            Q("P1's 香 passes P2's 香 and P3's 歩, which stands on a corner. Who is laid down?",
+              "nobody: P2 has the same rank, and P3 is safe on a corner (MS-12)"),
+        ]
+    raise ValueError(game)
+
+
+def build_quiz_html(game: str) -> str:
+    """The printable quiz of one game: the questions with their boards for the students,
+    then the answers on a teacher's page of its own."""
+    head = TITLES[game]
+    qs = quiz_questions(game)
+    out = ["<!DOCTYPE html>\n<html lang='en'><head><meta charset='utf-8'>",
+           f"<title>{html.escape(head)} — quiz</title><style>{CSS}{page_css(head + ' — quiz')}"
+           "</style></head><body>", "<section class='quiz-page'>",
+           f"<h1>Quiz — {html.escape(head)}</h1>",
+           "<p class='sub'>Seven questions. Write your answers on the lines: squares, moves, "
+           "numbers or words.</p><div class='quiz'>"]
+    for k, q in enumerate(qs, 1):
+        board = figure(paper_svg(q.board.to_svg(), QUIZ_MM[game], game, drop=True)) if q.board else ""
+        cls = "question with-board" if board else "question"
+        out.append(f"<div class='{cls}' data-question='{k}'>{board}<p><b>{k}.</b> "
+                   f"{inline(q.text)}</p>{blank_lines(2)}</div>")
+    out.append("</div></section><section class='quiz-answers-page'>")
+    out.append(f"<h2>Quiz answers — {html.escape(head)}</h2>")
+    out.append("<p><span class='teacher'>For the teacher</span> Keep this page back. The "
+               "answers about positions and counts are worked out by the engine.</p><ol class='answers'>")
+    for q in qs:
+        out.append(f"<li>{inline(q.answer)}</li>")
+    out.append("</ol></section></body></html>")
+    return "\n".join(out)
+
+
+def write_html(game: str, out_dir: Path, quiz: bool = False) -> Path:
+    """handouts: <game>.html; quiz=True: the printable quiz <game>_quiz.html."""
     out_dir.mkdir(parents=True, exist_ok=True)
-    path = out_dir / f"{game}.html"
-    path.write_text(build_html(game), encoding="utf-8")
+    path = out_dir / (f"{game}_quiz.html" if quiz else f"{game}.html")
+    path.write_text(build_quiz_html(game) if quiz else build_html(game), encoding="utf-8")
     return path
 
 
@@ -706,24 +1060,57 @@ def write_pdf(html_path: Path, pdf_path: Path | None = None, timeout: float = 12
     return pdf_path
 
 
+PUBLISHED = ROOT / "handouts"
+
+
+def digest(text: str) -> str:
+    import hashlib
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def publish(games=GAMES, out: Path = PUBLISHED) -> Path:
+    """The committed handouts: handouts/<game>.pdf for each game and handouts/MANIFEST.json
+    with, per PDF, the SHA-256 of the HTML it was printed from and of the PDF itself (a test
+    rebuilds the HTML and fails when a PDF is stale)."""
+    import json
+    out.mkdir(parents=True, exist_ok=True)
+    manifest_path = out / "MANIFEST.json"
+    manifest = json.loads(manifest_path.read_text()) if manifest_path.exists() else {}
+    with tempfile.TemporaryDirectory(prefix="handouts-") as tmp:
+        for game, quiz in [(g, q) for g in games for q in (False, True)]:
+            page = write_html(game, Path(tmp), quiz)
+            pdf = write_pdf(page, out / page.with_suffix(".pdf").name)
+            manifest[pdf.name] = {"html_sha256": digest(page.read_text(encoding="utf-8")),
+                                  "pdf_sha256": __import__("hashlib").sha256(
+                                      pdf.read_bytes()).hexdigest()}
+            print(f"{game}: {pdf}")
+    manifest_path.write_text(json.dumps(dict(sorted(manifest.items())), indent=1) + "\n")
+    return manifest_path
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("games", nargs="*", help=f"some of {', '.join(GAMES)} (default: all)")
     p.add_argument("--out", type=Path, default=ROOT / "build" / "handouts")
     p.add_argument("--no-pdf", action="store_true", help="write the HTML only")
+    p.add_argument("--publish", action="store_true",
+                   help="print the PDFs into handouts/ (committed) and update its MANIFEST.json")
     a = p.parse_args(argv)
     unknown = [g for g in a.games if g not in GAMES]
     if unknown:
         p.error(f"unknown game(s) {unknown}; the games are {list(GAMES)}")
+    if a.publish:
+        publish(a.games or GAMES)
+        return 0
     for game in a.games or GAMES:
         t0 = time.perf_counter()
-        page = write_html(game, a.out)
-        done = [page.name]
+        pages = [write_html(game, a.out), write_html(game, a.out, quiz=True)]
+        done = [p.name for p in pages]
         if not a.no_pdf:
             try:
-                done.append(write_pdf(page).name)
+                done += [write_pdf(p).name for p in pages]
             except FileNotFoundError as exc:
-                print(f"{game}: {page} written; no PDF: {exc}", file=sys.stderr)
+                print(f"{game}: {pages[0]} written; no PDF: {exc}", file=sys.stderr)
                 return 1
         print(f"{game}: {', '.join(str(a.out / d) for d in done)} "
               f"({time.perf_counter() - t0:.1f} s)")
