@@ -2,12 +2,13 @@
 
 The layers, bottom to top (docs/architecture.md, "Layers"):
 
-  0 base     errors, _core, _input, _drawopts, _protocols, svg, sim, plot
+  0 base     errors, _core, _input, _drawopts, _protocols, links, svg, sim, plot
   1 engine   <game>/rules, geometry, movegen, game, notation, toss, ring, ... (the rest
              of a game's package)
-  2 uses     <game>/draw, ai (and its modules), tutor, exercises, puzzles; boardkit.exercises, boardkit.puzzles
+  2 uses     <game>/draw, ai (and its modules), tutor, exercises, puzzles;
+             boardkit.exercises, boardkit.puzzles, boardkit.records
   3 words    i18n, i18n_rules, mawari/events (the words in each language)
-  4 widgets  widgets/*, <game>/widget, mawari/puzzle_widget, quiz
+  4 widgets  widgets/*, <game>/widget, mawari/puzzle_widget, quiz; cli, __main__ (the command)
 
 A package's ``__init__`` is a facade over its modules and is not checked. A game's
 ``game.py`` may import its ``draw.py`` inside ``draw()`` (the python-chess pattern).
@@ -21,7 +22,7 @@ import pathlib
 
 ROOT = pathlib.Path(__file__).resolve().parents[1] / "boardkit"
 GAMES = ("checkers", "diamond", "backgammon", "mawari")
-BASE = {"errors", "_core", "_input", "_drawopts", "_protocols", "svg", "sim", "plot"}
+BASE = {"errors", "_core", "_input", "_drawopts", "_protocols", "links", "svg", "sim", "plot"}
 USES = {"draw", "ai", "tutor", "exercises", "puzzles"}
 WORDS = {"i18n", "i18n_rules", "mawari.events"}
 NAMES = ["base", "engine", "uses", "words", "widgets"]
@@ -50,13 +51,13 @@ def layer(mod: str) -> int | None:
         return None
     if mod in WORDS:
         return 3
-    if parts[0] == "widgets" or parts[-1].endswith("widget") or mod == "quiz":
+    if parts[0] == "widgets" or parts[-1].endswith("widget") or mod in ("quiz", "cli", "__main__"):
         return 4
     if mod in BASE:
         return 0
     if parts[0] in GAMES:
         return 2 if len(parts) > 1 and parts[1] in USES else 1
-    if mod in ("exercises", "puzzles"):
+    if mod in ("exercises", "puzzles", "records"):
         return 2
     raise AssertionError(f"boardkit.{mod} has no layer: add it to tests/test_layers.py")
 

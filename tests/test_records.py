@@ -131,3 +131,19 @@ def test_puzzle_hook():
     item = records.current().puzzles["checkers puzzles/A safe step"]
     assert item == {"rules": ["CK-04"], "tried": 2, "first_try": False, "solved": True}
     assert records.current().puzzles["checkers puzzles/odd"]["rules"] == []
+
+
+def test_the_puzzle_widget_writes_the_record():
+    """A wrong then a right answer on a puzzle board: one entry, tried twice, solved, not at
+    the first try, under the puzzle's rule ID."""
+    from boardkit.checkers.puzzles import PUZZLES
+    from boardkit.puzzles import PuzzleWidget
+    rec = records.reset("s")
+    i = next(k for k, p in enumerate(PUZZLES) if p.id == "ck06_majority")
+    w = PuzzleWidget(PUZZLES, start=i)
+    w.click(22)
+    w.click(11)                                  # the refused step: a wrong try
+    w.board.play_text(PUZZLES[i].accepted[0])
+    (key, entry), = rec.puzzles.items()
+    assert PUZZLES[i].title in key and entry["tried"] == 2 and entry["solved"]
+    assert entry["first_try"] is False and PUZZLES[i].rule in entry["rules"]

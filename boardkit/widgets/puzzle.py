@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as W
 
+from .. import records
 from ..errors import BoardkitError
 from ..i18n import error_text, tr
 from ..puzzles import Puzzle, PuzzleSet, _clicks, _game_module, _refusals, move_ends
@@ -251,6 +252,7 @@ class PuzzleWidget(W.VBox):
     def _right(self, answer) -> None:
         p, i = self.puzzle, self.index
         self.attempts[i] += 1
+        records.puzzle(self.puzzles.name, p.title, p.rule, True)     # the student's record
         self.done = True
         if not self.solved[i]:
             self.solved[i] = True
@@ -267,6 +269,7 @@ class PuzzleWidget(W.VBox):
         after a second miss)."""
         p, i = self.puzzle, self.index
         self.attempts[i] += 1
+        records.puzzle(self.puzzles.name, p.title, p.rule, False)
         board.game = puzzle_game(p)
         board.on_new_game()
         board.hint = None
