@@ -111,7 +111,8 @@ class PuzzleModule(Protocol):
     widget_options  widget_options(puzzle) -> the keywords that widget is built with
 
     The board a puzzle is played on is listed in ``boardkit.widgets.puzzle.BOARDS``, so
-    the data names no widget. Optional, where the game needs them: ``board_cell``, ``move_ends``, ``click_answer``.
+    the data names no widget. Optional, where the game needs them: ``board_cell``,
+    ``move_ends``, ``click_answer``.
     """
 
     PUZZLES: Any
