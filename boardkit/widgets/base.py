@@ -342,6 +342,9 @@ class GameWidget(W.VBox):
         self.setup_toggle.observe(self._on_setup_toggle, names="value")
         side = W.VBox([W.HTML(f"<b style='color:{TEXT_COLOR}'>{html.escape(tr('moves'))}</b>"),
                        self.moves_html])
+        # the board takes the row's width the move list leaves (the canvas caps it by the
+        # window's height), so a projector or a zoomed page shows all of it
+        self.canvas.layout = W.Layout(flex="1 1 0%", min_width="0")
         super().__init__([self.status_html, *self.header_rows(), W.HBox([self.canvas, side]),
                           W.HBox([self.move_box, self.move_button]),
                           controls, *self.extra_rows(), self.message_html, self.tutor_html,
