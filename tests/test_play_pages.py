@@ -1,10 +1,10 @@
 """The play pages (notebooks/play/<game>.ipynb): a board and its buttons, no code.
 
-Static checks: every game has its page; each page is a title, one how-to-play line and
-a code cell, hidden (``jupyter.source_hidden``) and short, that shows the game's widget;
-the games with board puzzles (``PUZZLE_GAMES``) add a "## Puzzles" heading, one line and
-a second hidden cell that shows ``PUZZLES.widget()`` (the others still say "Puzzles:
-coming."); ``make play`` serves the folder with Voila.
+Static checks: every game has its page; each page is two code cells, hidden
+(``jupyter.source_hidden``) and short: the game's widget with ``page=True`` (its title and
+how to play, in the page's language, with words about sides that follow the board and its
+seats), then the puzzles heading (``page_heading``) and ``PUZZLES.widget()``; ``make play``
+serves the folder with Voila.
 
 The fixtures here serve the browser tests of the pages (tests/test_browser_play.py: a
 student on the pages, by clicks, keyboard, the move box and the puzzles): ``voila`` runs
@@ -16,6 +16,7 @@ one always).
 from __future__ import annotations
 
 import json
+import re
 import os
 import pathlib
 import shlex
@@ -52,29 +53,82 @@ def _hidden_widget_cell(cell: dict, call: str) -> None:
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_play_page_is_a_title_a_line_and_hidden_cells(game):
+def test_play_page_is_its_board_and_its_puzzles_in_hidden_cells(game):
+    """Two hidden cells: the board with its page's title and how to play (``page=True``:
+    the words come from the catalogue, in the page's language), then the puzzles heading
+    and line (``page_heading``) with ``PUZZLES.widget()``. No markdown: its words could not
+    follow the language or the board."""
     cells = _cells(game)
-    md = [c for c in cells if c["cell_type"] == "markdown"]
-    code = [c for c in cells if c["cell_type"] == "code"]
     assert (PLAY / f"{game}.md").exists(), f"notebooks/play/{game}.md (the MyST twin) is missing"
-    puzzles = game in PUZZLE_GAMES
-    assert [c["cell_type"] for c in cells] == (
-        ["markdown", "code", "markdown", "code"] if puzzles else ["markdown", "code"]), \
-        "title and how to play, the board" + (", the puzzles heading and line, the puzzles"
-                                              if puzzles else "")
-    text = "".join(md[0]["source"])
-    assert text.startswith("# "), "the page opens with a one-line title"
-    assert "How to play" in text
-    assert len(text) < 800, "a play page says little: a title and how to play"
-    _hidden_widget_cell(code[0], f"{GAMES[game]}(")
-    if not puzzles:
-        assert "Puzzles: coming." in text
-        return
-    assert "Puzzles: coming." not in text, "the puzzles are on the page now"
-    heading = "".join(md[1]["source"])
-    assert heading.startswith("## Puzzles\n") and len(heading) < 300, heading
-    _hidden_widget_cell(code[1], "PUZZLES.widget()")
-    assert f"boardkit.{game}.puzzles import PUZZLES" in "".join(code[1]["source"])
+    assert [c["cell_type"] for c in cells] == ["code", "code"], "the board, the puzzles"
+    _hidden_widget_cell(cells[0], f"{GAMES[game]}(")
+    assert "page=True" in "".join(cells[0]["source"])
+    html_out = "".join("".join(o["data"]["text/html"]) for o in cells[0]["outputs"] if "text/html" in o.get("data", {}))
+    assert "<h1>" in html_out and "How to play" in html_out, "the stored page has its title"
+    _hidden_widget_cell(cells[1], "PUZZLES.widget()")
+    source = "".join(cells[1]["source"])
+    assert f"boardkit.{game}.puzzles import PUZZLES" in source and f'page_heading("{game}")' in source
+    stored = "".join("".join(o.get("data", {}).get("text/html", "")) for o in cells[1]["outputs"])
+    assert "<h2>Puzzles</h2>" in stored
+
+
+def _page_board(game: str, **kw):
+    from boardkit.widgets.base import GameWidget  # noqa: F401
+    cls = _widgets()[game][0]
+    return cls(computer=1, page=True, **kw)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_play_page_speaks_japanese_when_asked(game):
+    """Under BOARDKIT_LANG=ja (set_language("ja")) the page's title, how to play and the
+    puzzles heading are Japanese; the same calls speak English otherwise."""
+    from boardkit import i18n
+    from boardkit.widgets.base import page_heading
+    before = i18n.language()
+    try:
+        i18n.set_language("ja")
+        ja = _page_board(game).intro_html.value
+        ja_heading = page_heading(game).data
+    finally:
+        i18n.set_language(before)
+    en = _page_board(game).intro_html.value
+    assert "How to play" in en and "Buttons" in en
+    assert "遊び方" in ja and "How to play" not in ja and "Buttons" not in ja
+    title = re.search(r"<h1>(.*?)</h1>", ja).group(1)
+    assert title == i18n.tr(f"page.{game}.title", lang="ja") != i18n.tr(f"page.{game}.title", lang="en")
+    assert "パズル" in ja_heading and "Puzzles" not in ja_heading and "Solve" not in ja_heading
+    # every word of the page's text is Japanese (the game's own terms and the button names aside)
+    words = re.findall(r"[A-Za-z]{3,}", re.sub(r"<[^>]+>", " ", ja))
+    assert set(words) <= {"MS", "DG"}, words
+
+
+def test_after_flip_the_page_says_where_each_side_is():
+    """The checkers page says "you are Black (at the top)" as it opens; after Flip it says
+    "at the bottom", as the board and the orientation line do; Flip again, the top."""
+    w = _page_board("checkers")
+    assert "you are Black (at the top), the computer plays White" in w.intro_html.value
+    assert "squares 1-12 at the top" in w.orientation_text()
+    w.flip_button.click()
+    assert "you are Black (at the bottom)" in w.intro_html.value
+    assert "at the top" not in w.intro_html.value
+    assert "Black at the bottom" in w.orientation_text()
+    w.flip_button.click()
+    assert "you are Black (at the top)" in w.intro_html.value
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_page_says_who_plays_which_side_as_the_seats_change(game):
+    w = _page_board(game)
+    for seat in w.seat_controls[1:]:
+        seat.value = "computer"
+    names = w.player_names
+    assert re.search(rf"you are {names[0]}( \(at the \w+\))?, the computer plays {names[1]}",
+                     w.intro_html.value), w.intro_html.value
+    w.seat_controls[1].value = "human"
+    assert "take turns" in w.intro_html.value and "the computer plays" not in w.intro_html.value
+    w.seat_controls[0].value = "computer"
+    w.seat_controls[1].value = "computer"
+    assert "the computer plays every side" in w.intro_html.value
 
 
 def _make_play_command(extra: list[str]) -> list[str]:

@@ -78,6 +78,20 @@ add("ja", {
     "ck.preset.international": "国際式（10x10）", "ck.preset.custom": "自分で決める",
 })
 
+# the play page's title and how to play (GameWidget(page=True); {you}: who plays which side)
+add("en", {
+    "page.checkers.title": "Checkers: play against the computer",
+    "page.checkers.how": "{you}; click one of your pieces, then the square it goes to (it steps "
+                         "diagonally forward, and a capture, when there is one, must be made).",
+    "ck.place.top": "at the top", "ck.place.bottom": "at the bottom",
+})
+add("ja", {
+    "page.checkers.title": "チェッカー: コンピューターと対局",
+    "page.checkers.how": "{you}。自分の駒をクリックしてから、動かす先のマスをクリックします"
+                         "（駒はななめ前に1マス進みます。取れる駒があるときは必ず取ります）。",
+    "ck.place.top": "上側", "ck.place.bottom": "下側",
+})
+
 # the sides' names (seats, status, messages; the puzzles say 黒/白 too) and the First menu's
 # labels (its values stay the rules' "black"/"white")
 add("en", {"ck.first.black": "black", "ck.first.white": "white"})
@@ -165,6 +179,11 @@ class CheckersWidget(GameWidget):
         if self.flipped:
             return tr("ck.turned", top=top)
         return tr("ck.upright", top=top)
+
+    def side_place(self, seat: int) -> str:
+        """Black (seat 0) sits at the top as drawn upright, at the bottom after Flip."""
+        top = (seat == 0) != self.flipped
+        return tr("ck.place.top" if top else "ck.place.bottom")
 
     def after_refresh(self) -> None:
         self.orientation_html.value = (f"<span style='color:{MUTED_COLOR};font-size:90%'>"

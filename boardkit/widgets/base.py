@@ -90,7 +90,7 @@ import ipywidgets as W
 import numpy as np
 
 from .._core import BoardkitError, ChanceStep, Game, check_level
-from ..i18n import CATALOGUES, error_text, language, tr
+from ..i18n import CATALOGUES, add, error_text, language, tr
 from ..svg import pass_clicks
 from .canvas import SvgCanvas
 
@@ -106,7 +106,54 @@ DOUBLE_CLICK_S = 0.35
 
 __all__ = ["GameWidget", "Selection", "ClickGuard", "scroll_box", "fit_labels", "text_width",
            "static_bundle", "svg_img", "TEXT_COLOR", "ERROR_COLOR", "MUTED_COLOR", "BACKGROUND",
-           "DOUBLE_CLICK_S"]
+           "DOUBLE_CLICK_S", "page_heading"]
+
+# a play page's words (``GameWidget(page=True)``: its title and how to play, which follow the
+# board: who plays which side, and where that side sits after Flip); each game adds
+# ``page.<game>.title`` and ``page.<game>.how`` (with ``{you}``), and may add
+# ``page.<game>.buttons`` and ``page.<game>.puzzles_line``
+add("en", {
+    "page.how_to_play": "How to play:",
+    "page.you": "you are {side}",
+    "page.you_vs": "you are {side}, the computer plays {others}",
+    "page.take_turns": "{sides} take turns at one screen",
+    "page.watch": "the computer plays every side: watch, or choose a human side in Game setup",
+    "page.and": " and ",
+    "page.place": "{side} ({place})",
+    "page.buttons": "Buttons: <b>Hint</b> shows a good move, <b>Undo</b> takes your move back, "
+                    "<b>Game setup</b> (below) changes the rules, the sides and the computer's "
+                    "level, and saves or resumes your game; with <b>Tutor</b> ticked, the board "
+                    "says after each of your moves when it breaks a strategy tip, and what the "
+                    "computer would play.",
+    "page.puzzles": "Puzzles",
+    "page.puzzles_line": "Solve the board puzzles, in rule order: click your move; the board "
+                         "says if it is right and why.",
+})
+add("ja", {
+    "page.how_to_play": "遊び方:",
+    "page.you": "あなたは{side}です",
+    "page.you_vs": "あなたは{side}、コンピューターは{others}です",
+    "page.take_turns": "{sides}が1つの画面で交代に指します",
+    "page.watch": "コンピューターが全部の手番を指します。見ていてもよいし、「ゲームの設定」で人の手番を選べます",
+    "page.and": "と",
+    "page.place": "{side}（{place}）",
+    "page.buttons": "ボタン: <b>ヒント</b>はよい手を見せます。<b>待った</b>は自分の手を戻します。"
+                    "<b>ゲームの設定</b>（下）でルール・手番・コンピューターのレベルを変えたり、"
+                    "ゲームを保存・再開したりできます。<b>チューター</b>にチェックを入れると、"
+                    "あなたの手が作戦のコツに反したときに、そう言って、コンピューターならどう指すかを教えます。",
+    "page.puzzles": "パズル",
+    "page.puzzles_line": "盤のパズルをルールの順に解きましょう。手をクリックすると、"
+                         "合っているかとその理由を盤が教えます。",
+})
+
+
+def page_heading(game: str):
+    """A play page's puzzles heading and its line, in the current language (an HTML
+    display object: it shows in Voila, JupyterLab, untrusted notebooks and on GitHub)."""
+    from IPython.display import HTML
+    line = (tr(f"page.{game}.puzzles_line") if f"page.{game}.puzzles_line" in CATALOGUES["en"]
+            else tr("page.puzzles_line"))
+    return HTML(f"<h2>{html.escape(tr('page.puzzles'))}</h2><p>{html.escape(line)}</p>")
 
 
 def svg_img(svg_text: str, alt: str = "") -> str:
@@ -260,8 +307,12 @@ class GameWidget(W.VBox):
 
     def __init__(self, game: Game | None = None, *, computer: tuple[int, ...] | int | None = None,
                  level: str | None = None, seed: int = 0, undo_allowed: bool = True,
-                 reply_delay: float | None = None, tutor: bool = False, **kw):
+                 reply_delay: float | None = None, tutor: bool = False, page: bool = False,
+                 **kw):
         self.rng = np.random.default_rng(seed)
+        #: a play page's title and how to play above the board (``page=True``), in the
+        #: widget's language; its words about sides follow the seats and Flip
+        self.intro_html = W.HTML() if page else None
         self.canvas = SvgCanvas(names=self.cell_names())
         self.status_html = W.HTML()
         self.moves_html = W.HTML(layout=W.Layout(min_width="160px"))
@@ -345,7 +396,8 @@ class GameWidget(W.VBox):
         # the board takes the row's width the move list leaves (the canvas caps it by the
         # window's height), so a projector or a zoomed page shows all of it
         self.canvas.layout = W.Layout(flex="1 1 0%", min_width="0")
-        super().__init__([self.status_html, *self.header_rows(), W.HBox([self.canvas, side]),
+        intro = [self.intro_html] if self.intro_html is not None else []
+        super().__init__([*intro, self.status_html, *self.header_rows(), W.HBox([self.canvas, side]),
                           W.HBox([self.move_box, self.move_button]),
                           controls, *self.extra_rows(), self.message_html, self.tutor_html,
                           W.VBox([self.setup_toggle, self.setup_box])], **kw)
@@ -467,6 +519,40 @@ class GameWidget(W.VBox):
         if moves:
             text += " " + tr("describe_last", move=moves[-1])
         return text
+
+    def side_place(self, seat: int) -> str:
+        """Where ``seat``'s pieces are on the board as drawn now ("at the top"), for the play
+        page's words; "" says nothing (the default)."""
+        return ""
+
+    def sides_text(self) -> str:
+        """Who plays which side, in words ("you are Black (at the top), the computer plays
+        White"), from the seat menus and the board's turn (Flip)."""
+        def name(seat: int) -> str:
+            place = self.side_place(seat)
+            return tr("page.place", side=self.player_name(seat), place=place) if place else \
+                self.player_name(seat)
+        seats = range(min(len(self.seat_controls), self.game.players))   # the game's own seats
+        humans = [s for s in seats if not self.is_computer(s)]
+        others = [s for s in seats if self.is_computer(s)]
+        if not humans:
+            return tr("page.watch")
+        if len(humans) == 1:
+            if not others:
+                return tr("page.you", side=name(humans[0]))
+            return tr("page.you_vs", side=name(humans[0]),
+                      others=tr("page.and").join(self.player_name(s) for s in others))
+        return tr("page.take_turns", sides=tr("page.and").join(name(s) for s in humans))
+
+    def intro_text(self) -> str:
+        """The play page's title and how to play (HTML), in the widget's language."""
+        game = self._game_name()
+        buttons = (f"page.{game}.buttons" if f"page.{game}.buttons" in CATALOGUES["en"]
+                   else "page.buttons")
+        you = html.escape(self.sides_text())
+        return (f"<div style='color:{TEXT_COLOR}'><h1>{html.escape(tr(f'page.{game}.title'))}</h1>"
+                f"<p><b>{html.escape(tr('page.how_to_play'))}</b> {tr(f'page.{game}.how', you=you)}"
+                f"<br>{tr(buttons)}</p></div>")
 
     def tutor_text(self, before: Game, move) -> str | None:
         """The tutor's line for the student's ``move`` made in ``before`` (a copy of the
@@ -598,6 +684,8 @@ class GameWidget(W.VBox):
         head = f"<p><b>{html.escape(title)}</b> — {html.escape(self.status)}</p>"
         picture = svg_img(self.canvas.svg, self.describe() or title)
         plain = f"{title}: {self.status}\n{tr('widget.run_cue')}"
+        if self.intro_html is not None:
+            head = self.intro_html.value + head
         return static_bundle(self, head + picture + run_cue("widget.run_cue"), plain, **kwargs)
 
     @property
@@ -1006,6 +1094,10 @@ class GameWidget(W.VBox):
         if self._tutor_fresh:               # said with the computer's reply too, until the next action
             announce += f" — {self._tutor_text}"
         self.canvas.announce = announce
+        if self.intro_html is not None:
+            intro = self.intro_text()
+            if self.intro_html.value != intro:
+                self.intro_html.value = intro
         shown = None if self._tutor_allowed() else "none"
         if self.tutor_control.layout.display != shown:
             self.tutor_control.layout.display = shown
