@@ -705,3 +705,41 @@ def test_the_board_fills_a_projector_screen_and_fits_zoomed(voila, browser, requ
                     pg.screenshot(path=f"{keep}/projector_{game}_{width}x{height}_{zoom}.png")
     finally:
         context.close()
+
+
+# -------------------------------------------------------------- 6. a save per student
+@pytest.mark.browser
+def test_save_downloads_the_game_and_an_upload_resumes_it(voila, page, tmp_path):  # noqa: F811
+    """Checkers page: two moves by clicks (with the computer's replies), then Game setup →
+    Save: the browser downloads a file (the page says so beside the button), whose game is
+    the one on the board; New game; the file chosen with "Resume from a file" brings the
+    same position and move list back."""
+    import json
+    canvas, root = _open_page(page, voila, "checkers")
+    w = _page_widget("checkers")
+    for src, dst in TUTOR_GAME[:2]:
+        click_cell(page, canvas, src)
+        click_cell(page, canvas, dst)
+        w.click(src)
+        w.click(dst)
+        _shows_game(page, root, canvas, w)
+    moves = w.moves_text()
+    _visible_button(root, "Game setup").click()
+    with page.expect_download(timeout=15_000) as got:
+        _visible_button(root, "Save (download)").click()
+    download = got.value
+    saved = tmp_path / download.suggested_filename
+    download.save_as(saved)
+    assert saved.name == w.save_file_name()
+    assert json.loads(saved.read_text(encoding="utf-8")) == json.loads(w.game.to_json(indent=1))
+    _wait_for_text(page, root, "your browser downloads " + saved.name)
+    _visible_button(root, "New game").click()
+    w.new_game()
+    _shows_game(page, root, canvas, w)
+    with page.expect_file_chooser(timeout=15_000) as chooser:
+        _visible_button(root, "Resume from a file").click()
+    chooser.value.set_files(str(saved))
+    _wait_for_text(page, root, f"Resumed from your file {saved.name}")
+    w.resume_text(saved.read_bytes(), saved.name)
+    assert w.moves_text() == moves
+    _shows_game(page, root, canvas, w)

@@ -284,3 +284,44 @@ def test_a_view_option_redraws_at_once_and_says_nothing():
     w.options["palette"].value = "okabe-ito"
     w.options["hole_names"].value = True
     assert not w.settings_pending
+
+
+# ------------------------------------------------------------- a save per student
+@pytest.mark.parametrize("game", GAMES)
+def test_save_downloads_and_an_upload_resumes_writing_nothing_on_the_server(game, tmp_path,
+                                                                          monkeypatch):
+    """The Save button offers the game as a browser download (no file on the server, so
+    students sharing one play server or Binder never touch each other's saves); the
+    message beside the button says where it went; uploading that file resumes the same
+    position; a bad upload says why and changes nothing."""
+    monkeypatch.chdir(tmp_path)
+    w = _page_board(game)
+    w.seat_controls[1].value = "human"            # two people: every move is ours to make
+    g = w.game
+    for _ in range(6):
+        if g.is_over():
+            break
+        if g.chance_pending():
+            g.resolve_chance(w.rng)
+        else:
+            g.play(g.legal_moves()[0])
+    w._refresh()
+    saved_position = g.to_json()
+    w.save_button.click()
+    name, text = w.downloader.last
+    assert name.startswith(f"{game}_game") and name.endswith(".json")
+    assert text and json.loads(text)["game"] == g.name
+    assert list(tmp_path.iterdir()) == [], "Save wrote a file on the server"
+    assert "Downloads" in w.save_html.value and name in w.save_html.value
+    w.new_game()
+    assert w.game.to_json() != saved_position
+    w.upload.value = ({"name": name, "type": "application/json", "size": len(text),
+                       "content": memoryview(text.encode("utf-8")),
+                       "last_modified": __import__("datetime").datetime(2026, 1, 1)},)
+    assert w.game.to_json() == saved_position and f"Resumed from your file {name}" in w.message
+    assert w.upload.value == (), "the upload is cleared, so the same file can be chosen again"
+    before = w.game.to_json()
+    for bad in (b"\xff\xfe{", b"[" * 100, b'{"game": "chess"}', b"x" * 1_000_001):
+        assert not w.resume_text(bad, "bad.json")
+        assert "could not resume" in w.message and w.game.to_json() == before
+    assert list(tmp_path.iterdir()) == []

@@ -19,7 +19,8 @@ faded until the move ends (CK-07). After your move the board is redrawn, and the
 computer's reply comes ``reply_delay`` seconds later (0.4 s); both moves stay marked.
 Undo (待った, on or off in the set-up: ``undo_allowed``) also takes back the computer's
 reply; Hint shows the move of ``ai.HINT_LEVEL`` as an arrow and says why; the hints and
-undos used are shown when the game ends. Save/Resume keep a game in a file.
+undos used are shown when the game ends. Save downloads the game to your own computer;
+Resume from a file reads it back (``save(path)``/``resume(path)`` use a file from Python).
 The Tutor checkbox (off by default, ``tutor=True``) says after each of your moves when
 it leaves a man or king en prise (tip 1 of notebook 14) and what つよい would play
 (``boardkit.checkers.tutor``).

@@ -78,6 +78,7 @@ from __future__ import annotations
 
 import html
 import math
+import pathlib
 import re
 import time
 import unicodedata
@@ -86,8 +87,10 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
 
+import anywidget
 import ipywidgets as W
 import numpy as np
+import traitlets
 
 from .._core import BoardkitError, ChanceStep, Game, check_level
 from ..i18n import CATALOGUES, add, error_text, language, tr
@@ -104,7 +107,7 @@ BACKGROUND = "var(--jp-layout-color1, white)"
 #: of a double click (students double-click by habit) and does nothing
 DOUBLE_CLICK_S = 0.35
 
-__all__ = ["GameWidget", "Selection", "ClickGuard", "scroll_box", "fit_labels", "text_width",
+__all__ = ["GameWidget", "Selection", "ClickGuard", "Download", "scroll_box", "fit_labels", "text_width",
            "static_bundle", "svg_img", "TEXT_COLOR", "ERROR_COLOR", "MUTED_COLOR", "BACKGROUND",
            "DOUBLE_CLICK_S", "page_heading"]
 
@@ -145,6 +148,47 @@ add("ja", {
     "page.puzzles_line": "盤のパズルをルールの順に解きましょう。手をクリックすると、"
                          "合っているかとその理由を盤が教えます。",
 })
+
+
+add("en", {
+    "save_download": "Save (download)",
+    "resume_upload": "Resume from a file",
+    "save_tooltip": "download this game as a file to your own computer",
+    "resume_tooltip": "choose a game file you saved before",
+    "saved_download": "Saved: your browser downloads {name} into your Downloads folder. "
+                      "It is your own copy; to go on later, press “Resume from a file” and "
+                      "choose it.",
+    "resumed_upload": "Resumed from your file {name}.",
+    "save_where": "Save downloads the game to your own computer (nothing is kept on the "
+                  "server); Resume from a file reads it back.",
+})
+add("ja", {
+    "save_download": "保存（ダウンロード）",
+    "resume_upload": "ファイルから再開",
+    "save_tooltip": "このゲームをファイルにして自分のコンピューターにダウンロードします",
+    "resume_tooltip": "前に保存したゲームのファイルを選びます",
+    "saved_download": "保存しました: ブラウザーが {name} を「ダウンロード」フォルダーに入れます。"
+                      "あなただけのファイルです。続きは「ファイルから再開」でこのファイルを選びます。",
+    "resumed_upload": "あなたのファイル {name} から再開しました。",
+    "save_where": "保存はゲームを自分のコンピューターにダウンロードします（サーバーには残りません）。"
+                  "「ファイルから再開」で読みこみます。",
+})
+
+#: the largest save file a student may upload (what ``Game.from_json`` reads at most)
+UPLOAD_LIMIT = 1_000_000
+
+
+class Download(anywidget.AnyWidget):
+    """Hands a text to the browser as a file download (``download.js``): a save goes to the
+    student's own computer. ``offer(name, text)`` sends it; ``last`` keeps the last offer
+    (what the tests read). The view draws nothing; it must be on the page."""
+
+    _esm = pathlib.Path(__file__).with_name("download.js")
+    last = traitlets.Tuple((), help="(name, text) of the last download offered")
+
+    def offer(self, name: str, text: str) -> None:
+        self.last = (str(name), str(text))
+        self.send({"kind": "download", "name": str(name), "text": str(text)})
 
 
 def page_heading(game: str):
@@ -358,10 +402,17 @@ class GameWidget(W.VBox):
         self.flip_button = btn(tr("flip"), lambda _: self.flip(), "retweet")
         self.chance_button = btn(self.chance_label, self.once_per_click(lambda: self.roll()), "cube")
         self.chance_button.layout.display = None if self.has_chance else "none"
-        self.file_text = W.Text(value=f"{self._game_name()}_game.json", description=tr("file"),
-                                layout=W.Layout(width="260px"))
-        self.save_button = btn(tr("save"), lambda _: self.save(), "save")
-        self.load_button = btn(tr("resume"), lambda _: self.resume(), "folder-open")
+        # a save per student: Save downloads the game to the student's own computer and
+        # Resume reads a file the student uploads; nothing is written on the server
+        self.downloader = Download()
+        self.save_button = btn(tr("save_download"), lambda _: self.save(), "download")
+        self.save_button.tooltip = tr("save_tooltip")
+        self.upload = W.FileUpload(accept=".json,application/json", multiple=False,
+                                   description=tr("resume_upload"), icon="upload",
+                                   tooltip=tr("resume_tooltip"), layout=W.Layout(width="auto"))
+        self.upload.observe(self._on_upload, names="value")
+        self.save_html = W.HTML(f"<span style='color:{MUTED_COLOR}'>"
+                                f"{html.escape(tr('save_where'))}</span>")
         self.move_button = btn(tr("play_move"), lambda _: self.play_text(self.move_box.value), "play")
         self.move_box.observe(self._on_move_box, names="value")
 
@@ -383,7 +434,8 @@ class GameWidget(W.VBox):
                                     + [self.level_control, self.undo_control])
         setup = self._setup_column
         self.fit_setup()
-        files = W.HBox([self.file_text, self.save_button, self.load_button])
+        files = W.VBox([W.HBox([self.save_button, self.upload, self.downloader],
+                               layout=W.Layout(flex_flow="row wrap")), self.save_html])
         # "Game setup": a toggle button (reachable by Tab, Enter/Space open it; an
         # Accordion's title is not focusable) showing the set-up box under it; the
         # whole panel is the widget's last child (a puzzle board hides it)
@@ -801,29 +853,81 @@ class GameWidget(W.VBox):
             self._say(error_text(e), error=True)
         self._after_change()
 
+    def save_file_name(self) -> str:
+        """The name of a downloaded save: the game and its moves played so far."""
+        return f"{self._game_name()}_game_{len(self.game.moves_played())}_moves.json"
+
+    def _say_save(self, text: str, error: bool = False) -> None:
+        """A save or resume message: in the message line and beside the Save button (in
+        view while the set-up panel is open)."""
+        self._say(text, error=error)
+        color = ERROR_COLOR if error else TEXT_COLOR
+        self.save_html.value = f"<span style='color:{color}'>{html.escape(str(text))}</span>"
+
     def save(self, path: str | None = None) -> None:
-        """Save the game (atomically); an error is reported in the message line."""
-        path = path or self.file_text.value
+        """Save the game. With a ``path`` (Python), into that file (atomically); without
+        (the Save button), as a download to the student's own computer. An error is
+        reported in the message line."""
+        if path is None:
+            name = self.save_file_name()
+            self.downloader.offer(name, self.game.to_json(indent=1))
+            self._say_save(tr("saved_download", name=name))
+            return
         try:
             self.game.save(path)
         except (OSError, BoardkitError) as e:
-            self._say(tr("save_failed", error=e), error=True)
+            self._say_save(tr("save_failed", error=e), error=True)
             return
-        self._say(tr("saved", path=path))
+        self._say_save(tr("saved", path=path))
+
+    def _on_upload(self, change) -> None:
+        files = change["new"]
+        if not files:
+            return
+        f = files[0]
+        name = str(f.get("name", ""))[:100]
+        try:
+            self.resume_text(bytes(f.get("content", b"")), name)
+        finally:
+            with self.upload.hold_trait_notifications():
+                self.upload.value = ()          # the same file can be chosen again
+
+    def resume_text(self, text: str | bytes, name: str = "") -> bool:
+        """Resume the game saved as ``text`` (an uploaded save file); an error is reported
+        in the message line and changes nothing. Returns True when it resumed."""
+        if len(text) > UPLOAD_LIMIT:
+            self._say_save(tr("resume_failed", error=f"{name or 'the file'} is larger than "
+                                                   f"{UPLOAD_LIMIT // 1_000_000} MB"), error=True)
+            return False
+        try:
+            game = type(self.game).from_json(text)
+        except (BoardkitError, UnicodeDecodeError, RecursionError, ValueError) as e:
+            self._say_save(tr("resume_failed", error=e), error=True)
+            return False
+        self._resumed(game, tr("resumed_upload", name=name))
+        return True
 
     def resume(self, path: str | None = None) -> None:
-        """Resume a saved game; an error is reported in the message line (never raised)."""
-        path = path or self.file_text.value
-        try:
-            self.game = type(self.game).load(path)
-        except (OSError, BoardkitError, UnicodeDecodeError, RecursionError) as e:
-            self._say(tr("resume_failed", error=e), error=True)
+        """Resume a saved game from a file on this computer (Python; the page's Resume
+        button uploads one instead: ``resume_text``); an error is reported in the message
+        line (never raised)."""
+        if path is None:
+            self._say_save(tr("resume_failed", error=tr("resume_tooltip")), error=True)
             return
+        try:
+            game = type(self.game).load(path)
+        except (OSError, BoardkitError, UnicodeDecodeError, RecursionError) as e:
+            self._say_save(tr("resume_failed", error=e), error=True)
+            return
+        self._resumed(game, tr("resumed", path=path))
+
+    def _resumed(self, game: Game, said: str) -> None:
+        self.game = game
         self._clear()
         self.hint = None
         self.marked = 1
         self._tutor_show("")
-        self._say(tr("resumed", path=path))
+        self._say_save(said)
         self._after_change()
 
     def play(self, move) -> None:
