@@ -270,3 +270,38 @@ def test_bad_widget_arguments_are_boardkit_errors(kw):
     game = kw.pop("game", None)
     with pytest.raises(BoardkitError):
         CheckersWidget(game, **kw)
+
+
+def _repetition(fen: str, moves: list[str]) -> CheckersWidget:
+    w = CheckersWidget(CheckersGame(fen=fen))
+    for m in moves:
+        w.play(m)
+    assert w.game.outcome().rule == "CK-11"
+    return w
+
+
+SHUFFLE = ["1-5", "32-27", "5-1", "27-32"] * 2
+
+
+def test_a_repetition_draw_says_why_in_words_and_why_more_pieces_do_not_win():
+    """CK-11: the final status says why nobody wins, and that White's 4 pieces against
+    Black's lone king do not win on their own (CK-10), in English and Japanese."""
+    from boardkit import i18n
+    w = _repetition("W:WK1,K2,K3,20:BK32", SHUFFLE)
+    assert "Game over" in w.status and "Why a draw?" in w.status and "(CK-11)" in w.status
+    assert "White had more pieces (4 against 1)" in w.status and "(CK-10)" in w.status
+    even = _repetition("W:WK1:BK32", SHUFFLE)
+    assert "Why a draw?" in even.status and "more pieces" not in even.status
+    before = i18n.language()
+    try:
+        i18n.set_language("ja")
+        ja = _repetition("W:WK1,K2,K3,20:BK32", SHUFFLE)
+    finally:
+        i18n.set_language(before)
+    assert "どうして引き分け" in ja.status and "白のほうが駒が多かった（4 対 1）" in ja.status
+
+
+def test_a_win_has_no_draw_note():
+    w = CheckersWidget(CheckersGame(fen="W:WK14:B10"))
+    w.play(w.game.legal_moves()[0])              # the only capture takes the last piece
+    assert w.game.outcome().winner == 1 and "Why a draw" not in w.status

@@ -93,6 +93,25 @@ add("ja", {
     "ck.place.top": "上側", "ck.place.bottom": "下側",
 })
 
+# why a repetition draw happened (the ending note under the final status)
+add("en", {
+    "ck.why_repetition": "Why a draw? The same position came back for the third time, with the "
+                         "same player to move (CK-11). When the same moves go back and forth, "
+                         "nobody is making progress, so the rules stop the game: nobody wins.",
+    "ck.why_ahead": "{ahead} had more pieces ({more} against {fewer}), but more pieces do not "
+                    "win on their own: a win needs every piece of the other side taken or "
+                    "unable to move (CK-10). To win such an ending, the side ahead must close in "
+                    "on the lone pieces instead of moving to and fro.",
+})
+add("ja", {
+    "ck.why_repetition": "どうして引き分け? 同じ並び（同じ人の番）が3回目になりました (CK-11)。"
+                         "同じ手を行ったり来たりしているだけで、どちらも前に進んでいないので、"
+                         "ルールでゲームを終わりにします。どちらの勝ちでもありません。",
+    "ck.why_ahead": "{ahead}のほうが駒が多かった（{more} 対 {fewer}）のですが、駒が多いだけでは"
+                    "勝ちになりません。勝つには相手の駒を全部取るか、動けなくします (CK-10)。"
+                    "こういう終盤で勝つには、多いほうが行ったり来たりせずに、相手の駒を追いつめます。",
+})
+
 # the sides' names (seats, status, messages; the puzzles say 黒/白 too) and the First menu's
 # labels (its values stay the rules' "black"/"white")
 add("en", {"ck.first.black": "black", "ck.first.white": "white"})
@@ -180,6 +199,20 @@ class CheckersWidget(GameWidget):
         if self.flipped:
             return tr("ck.turned", top=top)
         return tr("ck.upright", top=top)
+
+    def ending_note(self, out) -> str:
+        """A repetition draw (CK-11) explained: why nobody wins, and when one side had more
+        pieces, why that is still a draw and what winning it would take."""
+        if out is None or out.winner is not None or out.rule != "CK-11":
+            return ""
+        c = self.game.counts()
+        have = (c["black_men"] + c["black_kings"], c["white_men"] + c["white_kings"])
+        text = tr("ck.why_repetition")
+        if have[0] != have[1]:
+            ahead = 0 if have[0] > have[1] else 1
+            text += " " + tr("ck.why_ahead", ahead=self.player_name(ahead), more=max(have),
+                             fewer=min(have))
+        return text
 
     def side_place(self, seat: int) -> str:
         """Black (seat 0) sits at the top as drawn upright, at the bottom after Flip."""

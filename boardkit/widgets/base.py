@@ -572,6 +572,11 @@ class GameWidget(W.VBox):
             text += " " + tr("describe_last", move=moves[-1])
         return text
 
+    def ending_note(self, out) -> str:
+        """Why the game ended so, in words a student follows, shown under the final status
+        (e.g. why a repetition draw is fair to a side that was ahead); "" says nothing."""
+        return ""
+
     def side_place(self, seat: int) -> str:
         """Where ``seat``'s pieces are on the board as drawn now ("at the top"), for the play
         page's words; "" says nothing (the default)."""
@@ -1182,6 +1187,9 @@ class GameWidget(W.VBox):
         if self.game.is_over():
             status += (f"<br><span style='color:{MUTED_COLOR}'>"
                        f"{html.escape(self.used_text())}</span>")
+            note = self.ending_note(self.game.outcome())
+            if note:
+                status += f"<br><span class='boardkit-ending-note'>{html.escape(note)}</span>"
         self.status_html.value = (f"<div role='status' aria-live='polite' "
                                   f"style='color:{TEXT_COLOR}'>{status}</div>")
         lines = self.moves_text()
