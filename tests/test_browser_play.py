@@ -659,7 +659,8 @@ _BOARD_FIGURES = """(c) => {
             given: c.parentElement.getBoundingClientRect().width, aspect: vb.width / vb.height,
             natural: parseFloat(s.getAttribute('width')), font: Math.min(...fonts),
             buttons: below.length ? below[0].getBoundingClientRect().bottom : null,
-            status: root.getBoundingClientRect().top, view: innerHeight}; }"""
+            status: root.querySelector('[role=status]').getBoundingClientRect().top,
+            view: innerHeight}; }"""
 
 
 @pytest.mark.browser
@@ -668,8 +669,8 @@ _BOARD_FIGURES = """(c) => {
 def test_the_board_fills_a_projector_screen_and_fits_zoomed(voila, browser, request, game, zoom):  # noqa: F811
     """On a 1366x768 and a 1920x1080 screen at 100, 150 and 200 % (device_scale_factor;
     the page's CSS viewport is the screen divided by the zoom): the board is as wide as its
-    place on the page, or as the window's height allows; scrolled to the widget, the status
-    line, the whole board (the Diamond player's own camp at its bottom) and the New game
+    place on the page, or as the window's height allows; scrolled to its status line, the
+    status, the whole board (the Diamond player's own camp at its bottom) and the New game
     button are in view at once; at 1080p and 100 % its smallest text is >= 14 px."""
     from test_browser import _guarded
     from boardkit.widgets.canvas import SvgCanvas
@@ -685,7 +686,7 @@ def test_the_board_fills_a_projector_screen_and_fits_zoomed(voila, browser, requ
             for width, height in SCREENS:
                 view = (round(width / zoom), round(height / zoom))
                 pg.set_viewport_size({"width": view[0], "height": view[1]})
-                root.evaluate("(el) => el.scrollIntoView({block: 'start'})")
+                root.evaluate("(el) => el.querySelector('[role=status]').scrollIntoView({block: 'start'})")
                 pg.wait_for_timeout(300)
                 f = canvas.evaluate(_BOARD_FIGURES)
                 where = f"{game} at {width}x{height}, {zoom * 100:.0f} %: {f}"

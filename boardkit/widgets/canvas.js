@@ -11,7 +11,17 @@
 // Size: the board fills the width it is given, but never more than the window's height
 // less ``reserve`` px (the status line above it, the buttons under it), so a projector or a
 // zoomed page shows the whole board at once; the drawing keeps its proportions.
+// the drawing's size comes from one style sheet (the SVG text itself is left as Python sent it)
+const SIZE_CSS = ".boardkit-canvas > div > svg { width: 100%; height: auto; display: block; }";
+function sizeSheet() {
+  if (document.getElementById("boardkit-canvas-size")) return;
+  const style = document.createElement("style");
+  style.id = "boardkit-canvas-size";
+  style.textContent = SIZE_CSS;
+  document.head.appendChild(style);
+}
 function render({ model, el }) {
+  sizeSheet();
   const box = document.createElement("div");
   box.className = "boardkit-canvas";
   box.style.display = "inline-block";
@@ -96,9 +106,6 @@ function render({ model, el }) {
     if (!svg) return;
     const w = parseFloat(svg.getAttribute("width")), h = parseFloat(svg.getAttribute("height"));
     if (!(w > 0 && h > 0)) return;
-    svg.style.width = "100%";
-    svg.style.height = "auto";
-    svg.style.display = "block";
     const reserve = Math.max(0, model.get("reserve") || 0);
     const a = w / h;
     if (a === aspect && box.style.width) return;
