@@ -325,3 +325,15 @@ def test_save_downloads_and_an_upload_resumes_writing_nothing_on_the_server(game
         assert not w.resume_text(bad, "bad.json")
         assert "could not resume" in w.message and w.game.to_json() == before
     assert list(tmp_path.iterdir()) == []
+
+
+def test_boardkit_lang_ja_gives_the_page_a_japanese_title_with_no_code():
+    """The page's own cell, unchanged, under BOARDKIT_LANG=ja (a Voila server started so)."""
+    code = ("from boardkit.checkers.widget import CheckersWidget; "
+            "print(CheckersWidget(computer=1, level='easy', page=True).intro_html.value)")
+    env = {k: v for k, v in os.environ.items() if k != "BOARDKIT_LANG"}
+    out = subprocess.run([sys.executable, "-c", code], env={**env, "BOARDKIT_LANG": "ja"},
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert "<h1>チェッカー: コンピューターと対局</h1>" in out.stdout and "遊び方" in out.stdout
+    assert "あなたは黒（上側）" in out.stdout
