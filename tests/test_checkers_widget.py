@@ -305,3 +305,24 @@ def test_a_win_has_no_draw_note():
     w = CheckersWidget(CheckersGame(fen="W:WK14:B10"))
     w.play(w.game.legal_moves()[0])              # the only capture takes the last piece
     assert w.game.outcome().winner == 1 and "Why a draw" not in w.status
+
+
+def test_puzzle_feedback_names_only_squares_its_board_numbers():
+    """Every square a checkers puzzle's words name (in moves such as 21-17 or 29x18x9, and
+    "on 14", "square 22") is numbered on its board."""
+    from boardkit.checkers.puzzles import PUZZLES
+    moves = re.compile(r"\b\d{1,2}(?:[-x]\d{1,2})+\b")
+    single = re.compile(r"\b(?:on|square|squares|to|from) (\d{1,2})\b")
+    for i, p in enumerate(PUZZLES):
+        pw = PUZZLES.widget(start=i)
+        numbered = set(re.findall(r">(\d{1,2})</text>", pw.board.canvas.svg))
+        words = [pw.feedback] + [p.text(k) for k in ("goal", "hint", "why") if p.text(k)]
+        for m in [m for m in pw.board.game.legal_moves() if not p.is_accepted(m)][:12]:
+            pw.board.play_text(str(m))
+            words.append(pw.feedback)
+        named = set()
+        for text in map(str, words):
+            named |= {sq for mv in moves.findall(text) for sq in re.split(r"[-x]", mv)}
+            named |= set(single.findall(text))
+        assert named, f"puzzle {p.id} names no square: check the patterns"
+        assert named <= numbered, f"puzzle {p.id} names squares its board does not number: {named - numbered}"
