@@ -711,12 +711,13 @@ def test_the_board_fills_a_projector_screen_and_fits_zoomed(voila, browser, requ
 # -------------------------------------------------------------- 6. a save per student
 @pytest.mark.browser
 def test_save_downloads_the_game_and_an_upload_resumes_it(voila, page, tmp_path):  # noqa: F811
-    """Checkers page: two moves by clicks (with the computer's replies), then Game setup →
+    """Checkers page (its title on the browser tab too): two moves by clicks (with the computer's replies), then Game setup →
     Save: the browser downloads a file (the page says so beside the button), whose game is
     the one on the board; New game; the file chosen with "Resume from a file" brings the
     same position and move list back."""
     import json
     canvas, root = _open_page(page, voila, "checkers")
+    page.wait_for_function("() => document.title === 'Checkers: play against the computer'")
     w = _page_widget("checkers")
     for src, dst in TUTOR_GAME[:2]:
         click_cell(page, canvas, src)

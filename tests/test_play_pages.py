@@ -87,7 +87,8 @@ def test_a_play_page_speaks_japanese_when_asked(game):
     before = i18n.language()
     try:
         i18n.set_language("ja")
-        ja = _page_board(game).intro_html.value
+        board = _page_board(game)
+        ja, tab = board.intro_html.value, board.canvas.page_title
         ja_heading = page_heading(game).data
     finally:
         i18n.set_language(before)
@@ -96,6 +97,7 @@ def test_a_play_page_speaks_japanese_when_asked(game):
     assert "遊び方" in ja and "How to play" not in ja and "Buttons" not in ja
     title = re.search(r"<h1>(.*?)</h1>", ja).group(1)
     assert title == i18n.tr(f"page.{game}.title", lang="ja") != i18n.tr(f"page.{game}.title", lang="en")
+    assert tab == title, "the browser tab's title is the page's"
     assert "パズル" in ja_heading and "Puzzles" not in ja_heading and "Solve" not in ja_heading
     # every word of the page's text is Japanese (the game's own terms and the button names aside)
     words = re.findall(r"[A-Za-z]{3,}", re.sub(r"<[^>]+>", " ", ja))

@@ -1207,6 +1207,7 @@ class GameWidget(W.VBox):
             announce += f" — {self._tutor_text}"
         self.canvas.announce = announce
         if self.intro_html is not None:
+            self.canvas.page_title = tr(f"page.{self._game_name()}.title")
             intro = self.intro_text()
             if self.intro_html.value != intro:
                 self.intro_html.value = intro

@@ -122,6 +122,9 @@ function render({ model, el }) {
     fit();
     showRing();                 // keep the focused cell (if it is still drawn)
   };
+  const title = () => { if (model.get("page_title")) document.title = model.get("page_title"); };
+  title();
+  model.on("change:page_title", title);
   draw();
   model.on("change:svg", draw);
   model.on("change:reserve", () => { aspect = null; fit(); showRing(); });

@@ -35,6 +35,8 @@ class SvgCanvas(anywidget.AnyWidget):
     #: above it, the move box, buttons and message line under it): the board is as wide as
     #: its place on the page, but never taller than the window less this
     reserve = traitlets.Int(170).tag(sync=True)
+    #: a play page's title: shown as the browser tab's title too ("" leaves the tab alone)
+    page_title = traitlets.Unicode("").tag(sync=True)
     #: px: the board never gets narrower than this (a tiny window scrolls instead)
     min_width = traitlets.Int(200).tag(sync=True)
 
