@@ -33,6 +33,11 @@ in the page and the board's SVG. Every page shows no code.
    leaves a man en prise gets one line naming the tip and the strongest level's move (on
    the page and in the live region a screen reader reads).
 
+5. A projector and zoomed pages (every game): 1366x768 and 1920x1080 screens at 100, 150
+   and 200 % (device_scale_factor): the board fills its width up to the window's height,
+   status, board and New game fit on one screen, the smallest text is >= 14 px at 1080p.
+6. A save per student (checkers): Save downloads the game, an upload resumes it.
+
 Every test has the browser tests' hard timeout and leaves a screenshot when it fails
 (``BOARDKIT_SCREENSHOTS=<dir>`` keeps one of every test).
 """
@@ -666,13 +671,15 @@ _BOARD_FIGURES = """(c) => {
 @pytest.mark.browser
 @pytest.mark.parametrize("zoom", ZOOMS)
 @pytest.mark.parametrize("game", ["checkers", "diamond", "backgammon", "mawari"])
-def test_the_board_fills_a_projector_screen_and_fits_zoomed(voila, browser, request, game, zoom):  # noqa: F811
+def test_the_board_fills_a_projector_screen_and_fits_zoomed(voila, browser, request,  # noqa: F811
+                                                            game, zoom):
     """On a 1366x768 and a 1920x1080 screen at 100, 150 and 200 % (device_scale_factor;
     the page's CSS viewport is the screen divided by the zoom): the board is as wide as its
     place on the page, or as the window's height allows; scrolled to its status line, the
     status, the whole board (the Diamond player's own camp at its bottom) and the New game
     button are in view at once; at 1080p and 100 % its smallest text is >= 14 px."""
     from test_browser import _guarded
+
     from boardkit.widgets.canvas import SvgCanvas
     reserve, least = SvgCanvas.reserve.default_value, SvgCanvas.min_width.default_value
     context = browser.new_context(viewport={"width": round(SCREENS[0][0] / zoom),
@@ -711,10 +718,10 @@ def test_the_board_fills_a_projector_screen_and_fits_zoomed(voila, browser, requ
 # -------------------------------------------------------------- 6. a save per student
 @pytest.mark.browser
 def test_save_downloads_the_game_and_an_upload_resumes_it(voila, page, tmp_path):  # noqa: F811
-    """Checkers page (its title on the browser tab too): two moves by clicks (with the computer's replies), then Game setup →
-    Save: the browser downloads a file (the page says so beside the button), whose game is
-    the one on the board; New game; the file chosen with "Resume from a file" brings the
-    same position and move list back."""
+    """Checkers page (its title on the browser tab too): two moves by clicks (with the
+    computer's replies), then Game setup → Save: the browser downloads a file (the page says
+    so beside the button), whose game is the one on the board; New game; the file chosen
+    with "Resume from a file" brings the same position and move list back."""
     import json
     canvas, root = _open_page(page, voila, "checkers")
     page.wait_for_function("() => document.title === 'Checkers: play against the computer'")

@@ -348,7 +348,7 @@ def test_puzzle_feedback_names_only_holes_its_board_labels():
     assert checked >= 1
 
 
-def test_puzzle_feedback_names_only_holes_its_board_labels():
+def test_the_feedback_to_wrong_moves_names_only_labelled_holes_too():
     """Every hole a Diamond puzzle's words name (goal, hint, why, the traps' reasons, and
     the feedback to wrong moves) is written on its board, so a student can find it."""
     import re as _re

@@ -16,9 +16,9 @@ one always).
 from __future__ import annotations
 
 import json
-import re
 import os
 import pathlib
+import re
 import shlex
 import shutil
 import subprocess
@@ -63,7 +63,8 @@ def test_play_page_is_its_board_and_its_puzzles_in_hidden_cells(game):
     assert [c["cell_type"] for c in cells] == ["code", "code"], "the board, the puzzles"
     _hidden_widget_cell(cells[0], f"{GAMES[game]}(")
     assert "page=True" in "".join(cells[0]["source"])
-    html_out = "".join("".join(o["data"]["text/html"]) for o in cells[0]["outputs"] if "text/html" in o.get("data", {}))
+    html_out = "".join("".join(o["data"]["text/html"]) for o in cells[0]["outputs"]
+                       if "text/html" in o.get("data", {}))
     assert "<h1>" in html_out and "How to play" in html_out, "the stored page has its title"
     _hidden_widget_cell(cells[1], "PUZZLES.widget()")
     source = "".join(cells[1]["source"])
