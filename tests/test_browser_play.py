@@ -33,6 +33,11 @@ in the page and the board's SVG. Every page shows no code.
    leaves a man en prise gets one line naming the tip and the strongest level's move (on
    the page and in the live region a screen reader reads).
 
+5. A projector and zoomed pages (every game): 1366x768 and 1920x1080 screens at 100, 150
+   and 200 % (device_scale_factor): the board fills its width up to the window's height,
+   status, board and New game fit on one screen, the smallest text is >= 14 px at 1080p.
+6. A save per student (checkers): Save downloads the game, an upload resumes it.
+
 Every test has the browser tests' hard timeout and leaves a screenshot when it fails
 (``BOARDKIT_SCREENSHOTS=<dir>`` keeps one of every test).
 """
@@ -637,3 +642,113 @@ def test_solve_the_puzzles_on_the_play_page_by_clicks_and_keys(voila, page, game
     _type_move(page, root, third.accepted[0])
     _wait_for_text(page, root, w.feedback)
     _wait_for_text(page, root, f"Solved 3 of {total} (2 at the first try), tried 3.")
+
+
+# ------------------------------------------------------------- 5. a projector, zoomed pages
+#: screens (device pixels) and zooms: the page's CSS viewport is the screen / the zoom
+SCREENS = [(1366, 768), (1920, 1080)]
+ZOOMS = [1, 1.5, 2]
+#: CSS px: the smallest text on the board (square numbers, hole and point names) on a 1080p
+#: screen at 100 %, read from the back of a classroom
+PROJECTOR_FONT_PX = 14
+
+_BOARD_FIGURES = """(c) => {
+    const s = c.querySelector('svg'), r = s.getBoundingClientRect(), vb = s.viewBox.baseVal;
+    const k = r.width / vb.width;
+    const fonts = [...s.querySelectorAll('text')].filter(t => t.textContent.trim())
+        .map(t => parseFloat(getComputedStyle(t).fontSize) * k);
+    const root = c.closest('.widget-vbox');
+    const below = [...root.querySelectorAll('button')].filter(b => b.offsetParent !== null &&
+        /New game|新しいゲーム/.test(b.innerText));
+    return {width: r.width, height: r.height, top: r.top, bottom: r.bottom,
+            given: c.parentElement.getBoundingClientRect().width, aspect: vb.width / vb.height,
+            natural: parseFloat(s.getAttribute('width')), font: Math.min(...fonts),
+            buttons: below.length ? below[0].getBoundingClientRect().bottom : null,
+            status: root.querySelector('[role=status]').getBoundingClientRect().top,
+            view: innerHeight}; }"""
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("zoom", ZOOMS)
+@pytest.mark.parametrize("game", ["checkers", "diamond", "backgammon", "mawari"])
+def test_the_board_fills_a_projector_screen_and_fits_zoomed(voila, browser, request,  # noqa: F811
+                                                            game, zoom):
+    """On a 1366x768 and a 1920x1080 screen at 100, 150 and 200 % (device_scale_factor;
+    the page's CSS viewport is the screen divided by the zoom): the board is as wide as its
+    place on the page, or as the window's height allows; scrolled to its status line, the
+    status, the whole board (the Diamond player's own camp at its bottom) and the New game
+    button are in view at once; at 1080p and 100 % its smallest text is >= 14 px."""
+    from test_browser import _guarded
+
+    from boardkit.widgets.canvas import SvgCanvas
+    reserve, least = SvgCanvas.reserve.default_value, SvgCanvas.min_width.default_value
+    context = browser.new_context(viewport={"width": round(SCREENS[0][0] / zoom),
+                                            "height": round(SCREENS[0][1] / zoom)},
+                                  device_scale_factor=zoom)
+    pg = context.new_page()
+    pg.set_default_timeout(PAGE_TIMEOUT)
+    try:
+        with _guarded(pg, request):
+            canvas, root = _open_page(pg, voila, game, boards=2)
+            for width, height in SCREENS:
+                view = (round(width / zoom), round(height / zoom))
+                pg.set_viewport_size({"width": view[0], "height": view[1]})
+                root.evaluate("(el) => el.querySelector('[role=status]').scrollIntoView({block: 'start'})")
+                pg.wait_for_timeout(300)
+                f = canvas.evaluate(_BOARD_FIGURES)
+                where = f"{game} at {width}x{height}, {zoom * 100:.0f} %: {f}"
+                # it fills the width it is given, up to what the window's height allows
+                allowed = min(f["given"], max(least, (f["view"] - reserve) * f["aspect"]))
+                assert abs(f["width"] - allowed) <= 2, where
+                assert f["width"] > 0.5 * f["given"] or f["height"] >= f["view"] - reserve - 2, where
+                # scrolled to the widget: status, board and buttons on one screen
+                assert f["status"] >= -1 and f["top"] >= 0, where
+                assert f["bottom"] <= f["view"] + 1, where
+                assert f["buttons"] is not None and f["buttons"] <= f["view"] + 1, where
+                if (width, height, zoom) == (1920, 1080, 1):
+                    assert f["font"] >= PROJECTOR_FONT_PX, where
+                    assert f["width"] >= 1.5 * f["natural"], where
+                keep = __import__("os").environ.get("BOARDKIT_SCREENSHOTS")
+                if keep:
+                    pg.screenshot(path=f"{keep}/projector_{game}_{width}x{height}_{zoom}.png")
+    finally:
+        context.close()
+
+
+# -------------------------------------------------------------- 6. a save per student
+@pytest.mark.browser
+def test_save_downloads_the_game_and_an_upload_resumes_it(voila, page, tmp_path):  # noqa: F811
+    """Checkers page (its title on the browser tab too): two moves by clicks (with the
+    computer's replies), then Game setup → Save: the browser downloads a file (the page says
+    so beside the button), whose game is the one on the board; New game; the file chosen
+    with "Resume from a file" brings the same position and move list back."""
+    import json
+    canvas, root = _open_page(page, voila, "checkers")
+    page.wait_for_function("() => document.title === 'Checkers: play against the computer'")
+    w = _page_widget("checkers")
+    for src, dst in TUTOR_GAME[:2]:
+        click_cell(page, canvas, src)
+        click_cell(page, canvas, dst)
+        w.click(src)
+        w.click(dst)
+        _shows_game(page, root, canvas, w)
+    moves = w.moves_text()
+    _visible_button(root, "Game setup").click()
+    with page.expect_download(timeout=15_000) as got:
+        _visible_button(root, "Save (download)").click()
+    download = got.value
+    saved = tmp_path / download.suggested_filename
+    download.save_as(saved)
+    assert saved.name == w.save_file_name()
+    assert json.loads(saved.read_text(encoding="utf-8")) == json.loads(w.game.to_json(indent=1))
+    _wait_for_text(page, root, "your browser downloads " + saved.name)
+    _visible_button(root, "New game").click()
+    w.new_game()
+    _shows_game(page, root, canvas, w)
+    with page.expect_file_chooser(timeout=15_000) as chooser:
+        _visible_button(root, "Resume from a file").click()
+    chooser.value.set_files(str(saved))
+    _wait_for_text(page, root, f"Resumed from your file {saved.name}")
+    w.resume_text(saved.read_bytes(), saved.name)
+    assert w.moves_text() == moves
+    _shows_game(page, root, canvas, w)

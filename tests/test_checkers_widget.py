@@ -270,3 +270,59 @@ def test_bad_widget_arguments_are_boardkit_errors(kw):
     game = kw.pop("game", None)
     with pytest.raises(BoardkitError):
         CheckersWidget(game, **kw)
+
+
+def _repetition(fen: str, moves: list[str]) -> CheckersWidget:
+    w = CheckersWidget(CheckersGame(fen=fen))
+    for m in moves:
+        w.play(m)
+    assert w.game.outcome().rule == "CK-11"
+    return w
+
+
+SHUFFLE = ["1-5", "32-27", "5-1", "27-32"] * 2
+
+
+def test_a_repetition_draw_says_why_in_words_and_why_more_pieces_do_not_win():
+    """CK-11: the final status says why nobody wins, and that White's 4 pieces against
+    Black's lone king do not win on their own (CK-10), in English and Japanese."""
+    from boardkit import i18n
+    w = _repetition("W:WK1,K2,K3,20:BK32", SHUFFLE)
+    assert "Game over" in w.status and "Why a draw?" in w.status and "(CK-11)" in w.status
+    assert "White had more pieces (4 against 1)" in w.status and "(CK-10)" in w.status
+    even = _repetition("W:WK1:BK32", SHUFFLE)
+    assert "Why a draw?" in even.status and "more pieces" not in even.status
+    before = i18n.language()
+    try:
+        i18n.set_language("ja")
+        ja = _repetition("W:WK1,K2,K3,20:BK32", SHUFFLE)
+    finally:
+        i18n.set_language(before)
+    assert "どうして引き分け" in ja.status and "白のほうが駒が多かった（4 対 1）" in ja.status
+
+
+def test_a_win_has_no_draw_note():
+    w = CheckersWidget(CheckersGame(fen="W:WK14:B10"))
+    w.play(w.game.legal_moves()[0])              # the only capture takes the last piece
+    assert w.game.outcome().winner == 1 and "Why a draw" not in w.status
+
+
+def test_puzzle_feedback_names_only_squares_its_board_numbers():
+    """Every square a checkers puzzle's words name (in moves such as 21-17 or 29x18x9, and
+    "on 14", "square 22") is numbered on its board."""
+    from boardkit.checkers.puzzles import PUZZLES
+    moves = re.compile(r"\b\d{1,2}(?:[-x]\d{1,2})+\b")
+    single = re.compile(r"\b(?:on|square|squares|to|from) (\d{1,2})\b")
+    for i, p in enumerate(PUZZLES):
+        pw = PUZZLES.widget(start=i)
+        numbered = set(re.findall(r">(\d{1,2})</text>", pw.board.canvas.svg))
+        words = [pw.feedback] + [p.text(k) for k in ("goal", "hint", "why") if p.text(k)]
+        for m in [m for m in pw.board.game.legal_moves() if not p.is_accepted(m)][:12]:
+            pw.board.play_text(str(m))
+            words.append(pw.feedback)
+        named = set()
+        for text in map(str, words):
+            named |= {sq for mv in moves.findall(text) for sq in re.split(r"[-x]", mv)}
+            named |= set(single.findall(text))
+        assert named, f"puzzle {p.id} names no square: check the patterns"
+        assert named <= numbered, f"puzzle {p.id} names squares its board does not number: {named - numbered}"

@@ -346,3 +346,25 @@ def test_puzzle_feedback_names_only_holes_its_board_labels():
         if k + 1 < len(PUZZLES.puzzles):
             w.next()
     assert checked >= 1
+
+
+def test_the_feedback_to_wrong_moves_names_only_labelled_holes_too():
+    """Every hole a Diamond puzzle's words name (goal, hint, why, the traps' reasons, and
+    the feedback to wrong moves) is written on its board, so a student can find it."""
+    import re as _re
+
+    from boardkit.diamond.puzzles import PUZZLES
+    hole = _re.compile(r"\b([a-q](?:1[0-3]|[1-9]))\b")
+    for i, p in enumerate(PUZZLES):
+        pw = PUZZLES.widget(start=i)
+        board = pw.board
+        shown = set(_re.findall(r">([a-q]\d{1,2})</text>", board.canvas.svg))
+        words = [pw.feedback] + [p.text(k) for k in ("goal", "hint", "why") if p.text(k)]
+        words += [reason for _, reason in getattr(p, "traps", ())]
+        for m in [m for m in board.game.legal_moves() if not p.is_accepted(m)][:12]:
+            pw.board.play_text(str(m))
+            words.append(pw.feedback)
+            pw.board = board = pw.board          # the position is set up again after a miss
+        named = {h for text in words for h in hole.findall(str(text))}
+        assert named, f"puzzle {p.id} names no hole: check the pattern"
+        assert named <= shown, f"puzzle {p.id} names holes its board does not label: {named - shown}"

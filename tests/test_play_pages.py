@@ -1,10 +1,10 @@
 """The play pages (notebooks/play/<game>.ipynb): a board and its buttons, no code.
 
-Static checks: every game has its page; each page is a title, one how-to-play line and
-a code cell, hidden (``jupyter.source_hidden``) and short, that shows the game's widget;
-the games with board puzzles (``PUZZLE_GAMES``) add a "## Puzzles" heading, one line and
-a second hidden cell that shows ``PUZZLES.widget()`` (the others still say "Puzzles:
-coming."); ``make play`` serves the folder with Voila.
+Static checks: every game has its page; each page is two code cells, hidden
+(``jupyter.source_hidden``) and short: the game's widget with ``page=True`` (its title and
+how to play, in the page's language, with words about sides that follow the board and its
+seats), then the puzzles heading (``page_heading``) and ``PUZZLES.widget()``; ``make play``
+serves the folder with Voila.
 
 The fixtures here serve the browser tests of the pages (tests/test_browser_play.py: a
 student on the pages, by clicks, keyboard, the move box and the puzzles): ``voila`` runs
@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 import os
 import pathlib
+import re
 import shlex
 import shutil
 import subprocess
@@ -52,29 +53,85 @@ def _hidden_widget_cell(cell: dict, call: str) -> None:
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_play_page_is_a_title_a_line_and_hidden_cells(game):
+def test_play_page_is_its_board_and_its_puzzles_in_hidden_cells(game):
+    """Two hidden cells: the board with its page's title and how to play (``page=True``:
+    the words come from the catalogue, in the page's language), then the puzzles heading
+    and line (``page_heading``) with ``PUZZLES.widget()``. No markdown: its words could not
+    follow the language or the board."""
     cells = _cells(game)
-    md = [c for c in cells if c["cell_type"] == "markdown"]
-    code = [c for c in cells if c["cell_type"] == "code"]
     assert (PLAY / f"{game}.md").exists(), f"notebooks/play/{game}.md (the MyST twin) is missing"
-    puzzles = game in PUZZLE_GAMES
-    assert [c["cell_type"] for c in cells] == (
-        ["markdown", "code", "markdown", "code"] if puzzles else ["markdown", "code"]), \
-        "title and how to play, the board" + (", the puzzles heading and line, the puzzles"
-                                              if puzzles else "")
-    text = "".join(md[0]["source"])
-    assert text.startswith("# "), "the page opens with a one-line title"
-    assert "How to play" in text
-    assert len(text) < 800, "a play page says little: a title and how to play"
-    _hidden_widget_cell(code[0], f"{GAMES[game]}(")
-    if not puzzles:
-        assert "Puzzles: coming." in text
-        return
-    assert "Puzzles: coming." not in text, "the puzzles are on the page now"
-    heading = "".join(md[1]["source"])
-    assert heading.startswith("## Puzzles\n") and len(heading) < 300, heading
-    _hidden_widget_cell(code[1], "PUZZLES.widget()")
-    assert f"boardkit.{game}.puzzles import PUZZLES" in "".join(code[1]["source"])
+    assert [c["cell_type"] for c in cells] == ["code", "code"], "the board, the puzzles"
+    _hidden_widget_cell(cells[0], f"{GAMES[game]}(")
+    assert "page=True" in "".join(cells[0]["source"])
+    html_out = "".join("".join(o["data"]["text/html"]) for o in cells[0]["outputs"]
+                       if "text/html" in o.get("data", {}))
+    assert "<h1>" in html_out and "How to play" in html_out, "the stored page has its title"
+    _hidden_widget_cell(cells[1], "PUZZLES.widget()")
+    source = "".join(cells[1]["source"])
+    assert f"boardkit.{game}.puzzles import PUZZLES" in source and f'page_heading("{game}")' in source
+    stored = "".join("".join(o.get("data", {}).get("text/html", "")) for o in cells[1]["outputs"])
+    assert "<h2>Puzzles</h2>" in stored
+
+
+def _page_board(game: str, **kw):
+    from boardkit.widgets.base import GameWidget  # noqa: F401
+    cls = _widgets()[game][0]
+    return cls(computer=1, page=True, **kw)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_play_page_speaks_japanese_when_asked(game):
+    """Under BOARDKIT_LANG=ja (set_language("ja")) the page's title, how to play and the
+    puzzles heading are Japanese; the same calls speak English otherwise."""
+    from boardkit import i18n
+    from boardkit.widgets.base import page_heading
+    before = i18n.language()
+    try:
+        i18n.set_language("ja")
+        board = _page_board(game)
+        ja, tab = board.intro_html.value, board.canvas.page_title
+        ja_heading = page_heading(game).data
+    finally:
+        i18n.set_language(before)
+    en = _page_board(game).intro_html.value
+    assert "How to play" in en and "Buttons" in en
+    assert "遊び方" in ja and "How to play" not in ja and "Buttons" not in ja
+    title = re.search(r"<h1>(.*?)</h1>", ja).group(1)
+    assert title == i18n.tr(f"page.{game}.title", lang="ja") != i18n.tr(f"page.{game}.title", lang="en")
+    assert tab == title, "the browser tab's title is the page's"
+    assert "パズル" in ja_heading and "Puzzles" not in ja_heading and "Solve" not in ja_heading
+    # every word of the page's text is Japanese (the game's own terms and the button names aside)
+    words = re.findall(r"[A-Za-z]{3,}", re.sub(r"<[^>]+>", " ", ja))
+    assert set(words) <= {"MS", "DG"}, words
+
+
+def test_after_flip_the_page_says_where_each_side_is():
+    """The checkers page says "you are Black (at the top)" as it opens; after Flip it says
+    "at the bottom", as the board and the orientation line do; Flip again, the top."""
+    w = _page_board("checkers")
+    assert "you are Black (at the top), the computer plays White" in w.intro_html.value
+    assert "squares 1-12 at the top" in w.orientation_text()
+    w.flip_button.click()
+    assert "you are Black (at the bottom)" in w.intro_html.value
+    assert "at the top" not in w.intro_html.value
+    assert "Black at the bottom" in w.orientation_text()
+    w.flip_button.click()
+    assert "you are Black (at the top)" in w.intro_html.value
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_page_says_who_plays_which_side_as_the_seats_change(game):
+    w = _page_board(game)
+    for seat in w.seat_controls[1:]:
+        seat.value = "computer"
+    names = w.player_names
+    assert re.search(rf"you are {names[0]}( \(at the \w+\))?, the computer plays {names[1]}",
+                     w.intro_html.value), w.intro_html.value
+    w.seat_controls[1].value = "human"
+    assert "take turns" in w.intro_html.value and "the computer plays" not in w.intro_html.value
+    w.seat_controls[0].value = "computer"
+    w.seat_controls[1].value = "computer"
+    assert "the computer plays every side" in w.intro_html.value
 
 
 def _make_play_command(extra: list[str]) -> list[str]:
@@ -230,3 +287,56 @@ def test_a_view_option_redraws_at_once_and_says_nothing():
     w.options["palette"].value = "okabe-ito"
     w.options["hole_names"].value = True
     assert not w.settings_pending
+
+
+# ------------------------------------------------------------- a save per student
+@pytest.mark.parametrize("game", GAMES)
+def test_save_downloads_and_an_upload_resumes_writing_nothing_on_the_server(game, tmp_path,
+                                                                          monkeypatch):
+    """The Save button offers the game as a browser download (no file on the server, so
+    students sharing one play server or Binder never touch each other's saves); the
+    message beside the button says where it went; uploading that file resumes the same
+    position; a bad upload says why and changes nothing."""
+    monkeypatch.chdir(tmp_path)
+    w = _page_board(game)
+    w.seat_controls[1].value = "human"            # two people: every move is ours to make
+    g = w.game
+    for _ in range(6):
+        if g.is_over():
+            break
+        if g.chance_pending():
+            g.resolve_chance(w.rng)
+        else:
+            g.play(g.legal_moves()[0])
+    w._refresh()
+    saved_position = g.to_json()
+    w.save_button.click()
+    name, text = w.downloader.last
+    assert name.startswith(f"{game}_game") and name.endswith(".json")
+    assert text and json.loads(text)["game"] == g.name
+    assert list(tmp_path.iterdir()) == [], "Save wrote a file on the server"
+    assert "Downloads" in w.save_html.value and name in w.save_html.value
+    w.new_game()
+    assert w.game.to_json() != saved_position
+    w.upload.value = ({"name": name, "type": "application/json", "size": len(text),
+                       "content": memoryview(text.encode("utf-8")),
+                       "last_modified": __import__("datetime").datetime(2026, 1, 1)},)
+    assert w.game.to_json() == saved_position and f"Resumed from your file {name}" in w.message
+    assert w.upload.value == (), "the upload is cleared, so the same file can be chosen again"
+    before = w.game.to_json()
+    for bad in (b"\xff\xfe{", b"[" * 100, b'{"game": "chess"}', b"x" * 1_000_001):
+        assert not w.resume_text(bad, "bad.json")
+        assert "could not resume" in w.message and w.game.to_json() == before
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_boardkit_lang_ja_gives_the_page_a_japanese_title_with_no_code():
+    """The page's own cell, unchanged, under BOARDKIT_LANG=ja (a Voila server started so)."""
+    code = ("from boardkit.checkers.widget import CheckersWidget; "
+            "print(CheckersWidget(computer=1, level='easy', page=True).intro_html.value)")
+    env = {k: v for k, v in os.environ.items() if k != "BOARDKIT_LANG"}
+    out = subprocess.run([sys.executable, "-c", code], env={**env, "BOARDKIT_LANG": "ja"},
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert "<h1>チェッカー: コンピューターと対局</h1>" in out.stdout and "遊び方" in out.stdout
+    assert "あなたは黒（上側）" in out.stdout

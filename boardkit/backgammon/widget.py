@@ -164,6 +164,21 @@ def _cell(p: int, player: int) -> str:
     return str(p if player == 0 else 25 - p)
 
 
+# the play page's title and how to play (GameWidget(page=True); {you}: who plays which side)
+add("en", {
+    "page.backgammon.title": "Backgammon: play against the computer",
+    "page.backgammon.how": "{you}; press <b>Roll</b>, then click a checker and the point it moves "
+                           "to, one die at a time; the first to bring all 15 checkers home and "
+                           "bear them off wins.",
+})
+add("ja", {
+    "page.backgammon.title": "バックギャモン: コンピューターと対局",
+    "page.backgammon.how": "{you}。<b>ふる</b>を押してから、コマと動かす先のポイントを、"
+                           "さいころ1つずつクリックします。15個のコマを全部自分の陣地に集めて、"
+                           "先に全部上げた人の勝ちです。",
+})
+
+
 class BackgammonWidget(GameWidget):
     ai = ai
     tutor_module = tutor

@@ -19,7 +19,8 @@ faded until the move ends (CK-07). After your move the board is redrawn, and the
 computer's reply comes ``reply_delay`` seconds later (0.4 s); both moves stay marked.
 Undo (待った, on or off in the set-up: ``undo_allowed``) also takes back the computer's
 reply; Hint shows the move of ``ai.HINT_LEVEL`` as an arrow and says why; the hints and
-undos used are shown when the game ends. Save/Resume keep a game in a file.
+undos used are shown when the game ends. Save downloads the game to your own computer;
+Resume from a file reads it back (``save(path)``/``resume(path)`` use a file from Python).
 The Tutor checkbox (off by default, ``tutor=True``) says after each of your moves when
 it leaves a man or king en prise (tip 1 of notebook 14) and what つよい would play
 (``boardkit.checkers.tutor``).
@@ -76,6 +77,39 @@ add("ja", {
     "ck.compulsory": " — 取れる駒があるので必ず取ります (CK-06)",
     "ck.preset.american": "アメリカ式", "ck.preset.no_forced": "アメリカ式（取らなくてもよい）",
     "ck.preset.international": "国際式（10x10）", "ck.preset.custom": "自分で決める",
+})
+
+# the play page's title and how to play (GameWidget(page=True); {you}: who plays which side)
+add("en", {
+    "page.checkers.title": "Checkers: play against the computer",
+    "page.checkers.how": "{you}; click one of your pieces, then the square it goes to (it steps "
+                         "diagonally forward, and a capture, when there is one, must be made).",
+    "ck.place.top": "at the top", "ck.place.bottom": "at the bottom",
+})
+add("ja", {
+    "page.checkers.title": "チェッカー: コンピューターと対局",
+    "page.checkers.how": "{you}。自分の駒をクリックしてから、動かす先のマスをクリックします"
+                         "（駒はななめ前に1マス進みます。取れる駒があるときは必ず取ります）。",
+    "ck.place.top": "上側", "ck.place.bottom": "下側",
+})
+
+# why a repetition draw happened (the ending note under the final status)
+add("en", {
+    "ck.why_repetition": "Why a draw? The same position came back for the third time, with the "
+                         "same player to move (CK-11). When the same moves go back and forth, "
+                         "nobody is making progress, so the rules stop the game: nobody wins.",
+    "ck.why_ahead": "{ahead} had more pieces ({more} against {fewer}), but more pieces do not "
+                    "win on their own: a win needs every piece of the other side taken or "
+                    "unable to move (CK-10). To win such an ending, the side ahead must close in "
+                    "on the lone pieces instead of moving to and fro.",
+})
+add("ja", {
+    "ck.why_repetition": "どうして引き分け? 同じ並び（同じ人の番）が3回目になりました (CK-11)。"
+                         "同じ手を行ったり来たりしているだけで、どちらも前に進んでいないので、"
+                         "ルールでゲームを終わりにします。どちらの勝ちでもありません。",
+    "ck.why_ahead": "{ahead}のほうが駒が多かった（{more} 対 {fewer}）のですが、駒が多いだけでは"
+                    "勝ちになりません。勝つには相手の駒を全部取るか、動けなくします (CK-10)。"
+                    "こういう終盤で勝つには、多いほうが行ったり来たりせずに、相手の駒を追いつめます。",
 })
 
 # the sides' names (seats, status, messages; the puzzles say 黒/白 too) and the First menu's
@@ -165,6 +199,25 @@ class CheckersWidget(GameWidget):
         if self.flipped:
             return tr("ck.turned", top=top)
         return tr("ck.upright", top=top)
+
+    def ending_note(self, out) -> str:
+        """A repetition draw (CK-11) explained: why nobody wins, and when one side had more
+        pieces, why that is still a draw and what winning it would take."""
+        if out is None or out.winner is not None or out.rule != "CK-11":
+            return ""
+        c = self.game.counts()
+        have = (c["black_men"] + c["black_kings"], c["white_men"] + c["white_kings"])
+        text = tr("ck.why_repetition")
+        if have[0] != have[1]:
+            ahead = 0 if have[0] > have[1] else 1
+            text += " " + tr("ck.why_ahead", ahead=self.player_name(ahead), more=max(have),
+                             fewer=min(have))
+        return text
+
+    def side_place(self, seat: int) -> str:
+        """Black (seat 0) sits at the top as drawn upright, at the bottom after Flip."""
+        top = (seat == 0) != self.flipped
+        return tr("ck.place.top" if top else "ck.place.bottom")
 
     def after_refresh(self) -> None:
         self.orientation_html.value = (f"<span style='color:{MUTED_COLOR};font-size:90%'>"

@@ -105,6 +105,20 @@ add("ja", {
 })
 
 
+# the play page's title and how to play (GameWidget(page=True); {you}: who plays which side)
+add("en", {
+    "page.diamond.title": "Diamond Game: play against the computer",
+    "page.diamond.how": "{you}; click one of your pieces, then a marked hole (a step to the next "
+                        "hole, or hops over single pieces); the first to fill the camp opposite, "
+                        "with the king 王駒 on its tip ◎, wins.",
+})
+add("ja", {
+    "page.diamond.title": "ダイヤモンドゲーム: コンピューターと対局",
+    "page.diamond.how": "{you}。自分の駒をクリックしてから、しるしのついた穴をクリックします"
+                        "（となりの穴へ1つ進むか、1つの駒を飛びこえます）。向かいの陣地を先に埋め、"
+                        "王駒をその先の ◎ に置いた人の勝ちです。",
+})
+
 # the seats' and colours' names, the Board and Colours menus' labels (their values stay
 # the keys of BOARD_NAMES and PALETTE_NAMES); English as the constants above
 add("en", {**{f"dg.seat.{c}": name for c, name in SEAT_NAMES.items()},

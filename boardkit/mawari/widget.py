@@ -144,6 +144,38 @@ _MODELS = ("fair", "realistic")
 _EVENTS_SHOWN = 30
 
 
+# the play page's title and how to play (GameWidget(page=True); {you}: who plays which side)
+add("en", {
+    "page.mawari.title": "回り将棋 (Mawari Shogi): play against the computer",
+    "page.mawari.how": "{you}; press <b>Toss</b>: the four golds fall and your piece walks round "
+                       "the edge of the board by their score, going up a rank each lap (歩, 香, "
+                       "桂, 銀); the first 銀 to finish a lap wins.",
+    "page.mawari.buttons": "Buttons: <b>Hint</b> says whether to declare a battle (戦) when you "
+                           "may, <b>Undo</b> takes your move back, <b>Game setup</b> (below) "
+                           "changes the rules, the sides and the computer's level, and saves or "
+                           "resumes your game; with <b>Tutor</b> ticked, the board says when a "
+                           "battle decision (戦) is a bad one, and what the computer would decide.",
+    "page.mawari.puzzles_line": "Solve the board puzzles, in rule order: the toss lies on the "
+                                "table under the board; click the square where the piece ends "
+                                "(or the piece the goal asks for); the board says if it is right "
+                                "and why.",
+})
+add("ja", {
+    "page.mawari.title": "回り将棋: コンピューターと対局",
+    "page.mawari.how": "{you}。<b>金を振る</b>を押すと4枚の金が落ち、その点数だけ自分の駒が盤の"
+                       "ふちを回ります。1周するごとに駒が出世します（歩、香、桂、銀）。"
+                       "銀で先に1周した人の勝ちです。",
+    "page.mawari.buttons": "ボタン: <b>ヒント</b>は、戦を申しこめるときに申しこむべきかを教えます。"
+                           "<b>待った</b>は自分の手を戻します。<b>ゲームの設定</b>（下）でルール・"
+                           "手番・コンピューターのレベルを変えたり、ゲームを保存・再開したりできます。"
+                           "<b>チューター</b>にチェックを入れると、戦の決め方がよくないときに、そう言って、"
+                           "コンピューターならどう決めるかを教えます。",
+    "page.mawari.puzzles_line": "盤のパズルをルールの順に解きましょう。振った金は盤の下の台に"
+                                "あります。駒が止まるマス（または問題が聞いている駒）をクリック"
+                                "すると、合っているかとその理由を盤が教えます。",
+})
+
+
 class MawariWidget(GameWidget):
     """The 回り将棋 board on the shared GameWidget: only hooks are filled in here."""
 

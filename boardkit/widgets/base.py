@@ -78,6 +78,7 @@ from __future__ import annotations
 
 import html
 import math
+import pathlib
 import re
 import time
 import unicodedata
@@ -86,11 +87,13 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
 
+import anywidget
 import ipywidgets as W
 import numpy as np
+import traitlets
 
 from .._core import BoardkitError, ChanceStep, Game, check_level
-from ..i18n import CATALOGUES, error_text, language, tr
+from ..i18n import CATALOGUES, add, error_text, language, tr
 from ..svg import pass_clicks
 from .canvas import SvgCanvas
 
@@ -104,9 +107,98 @@ BACKGROUND = "var(--jp-layout-color1, white)"
 #: of a double click (students double-click by habit) and does nothing
 DOUBLE_CLICK_S = 0.35
 
-__all__ = ["GameWidget", "Selection", "ClickGuard", "scroll_box", "fit_labels", "text_width",
+__all__ = ["GameWidget", "Selection", "ClickGuard", "Download", "scroll_box", "fit_labels", "text_width",
            "static_bundle", "svg_img", "TEXT_COLOR", "ERROR_COLOR", "MUTED_COLOR", "BACKGROUND",
-           "DOUBLE_CLICK_S"]
+           "DOUBLE_CLICK_S", "page_heading"]
+
+# a play page's words (``GameWidget(page=True)``: its title and how to play, which follow the
+# board: who plays which side, and where that side sits after Flip); each game adds
+# ``page.<game>.title`` and ``page.<game>.how`` (with ``{you}``), and may add
+# ``page.<game>.buttons`` and ``page.<game>.puzzles_line``
+add("en", {
+    "page.how_to_play": "How to play:",
+    "page.you": "you are {side}",
+    "page.you_vs": "you are {side}, the computer plays {others}",
+    "page.take_turns": "{sides} take turns at one screen",
+    "page.watch": "the computer plays every side: watch, or choose a human side in Game setup",
+    "page.and": " and ",
+    "page.place": "{side} ({place})",
+    "page.buttons": "Buttons: <b>Hint</b> shows a good move, <b>Undo</b> takes your move back, "
+                    "<b>Game setup</b> (below) changes the rules, the sides and the computer's "
+                    "level, and saves or resumes your game; with <b>Tutor</b> ticked, the board "
+                    "says after each of your moves when it breaks a strategy tip, and what the "
+                    "computer would play.",
+    "page.puzzles": "Puzzles",
+    "page.puzzles_line": "Solve the board puzzles, in rule order: click your move; the board "
+                         "says if it is right and why.",
+})
+add("ja", {
+    "page.how_to_play": "遊び方:",
+    "page.you": "あなたは{side}です",
+    "page.you_vs": "あなたは{side}、コンピューターは{others}です",
+    "page.take_turns": "{sides}が1つの画面で交代に指します",
+    "page.watch": "コンピューターが全部の手番を指します。見ていてもよいし、"
+                  "「ゲームの設定」で人の手番を選べます",
+    "page.and": "と",
+    "page.place": "{side}（{place}）",
+    "page.buttons": "ボタン: <b>ヒント</b>はよい手を見せます。<b>待った</b>は自分の手を戻します。"
+                    "<b>ゲームの設定</b>（下）でルール・手番・コンピューターのレベルを変えたり、"
+                    "ゲームを保存・再開したりできます。<b>チューター</b>にチェックを入れると、"
+                    "あなたの手が作戦のコツに反したときに、そう言って、コンピューターならどう指すかを教えます。",
+    "page.puzzles": "パズル",
+    "page.puzzles_line": "盤のパズルをルールの順に解きましょう。手をクリックすると、"
+                         "合っているかとその理由を盤が教えます。",
+})
+
+
+add("en", {
+    "save_download": "Save (download)",
+    "resume_upload": "Resume from a file",
+    "save_tooltip": "download this game as a file to your own computer",
+    "resume_tooltip": "choose a game file you saved before",
+    "saved_download": "Saved: your browser downloads {name} into your Downloads folder. "
+                      "It is your own copy; to go on later, press “Resume from a file” and "
+                      "choose it.",
+    "resumed_upload": "Resumed from your file {name}.",
+    "save_where": "Save downloads the game to your own computer (nothing is kept on the "
+                  "server); Resume from a file reads it back.",
+})
+add("ja", {
+    "save_download": "保存（ダウンロード）",
+    "resume_upload": "ファイルから再開",
+    "save_tooltip": "このゲームをファイルにして自分のコンピューターにダウンロードします",
+    "resume_tooltip": "前に保存したゲームのファイルを選びます",
+    "saved_download": "保存しました: ブラウザーが {name} を「ダウンロード」フォルダーに入れます。"
+                      "あなただけのファイルです。続きは「ファイルから再開」でこのファイルを選びます。",
+    "resumed_upload": "あなたのファイル {name} から再開しました。",
+    "save_where": "保存はゲームを自分のコンピューターにダウンロードします（サーバーには残りません）。"
+                  "「ファイルから再開」で読みこみます。",
+})
+
+#: the largest save file a student may upload (what ``Game.from_json`` reads at most)
+UPLOAD_LIMIT = 1_000_000
+
+
+class Download(anywidget.AnyWidget):
+    """Hands a text to the browser as a file download (``download.js``): a save goes to the
+    student's own computer. ``offer(name, text)`` sends it; ``last`` keeps the last offer
+    (what the tests read). The view draws nothing; it must be on the page."""
+
+    _esm = pathlib.Path(__file__).with_name("download.js")
+    last = traitlets.Tuple((), help="(name, text) of the last download offered")
+
+    def offer(self, name: str, text: str) -> None:
+        self.last = (str(name), str(text))
+        self.send({"kind": "download", "name": str(name), "text": str(text)})
+
+
+def page_heading(game: str):
+    """A play page's puzzles heading and its line, in the current language (an HTML
+    display object: it shows in Voila, JupyterLab, untrusted notebooks and on GitHub)."""
+    from IPython.display import HTML
+    line = (tr(f"page.{game}.puzzles_line") if f"page.{game}.puzzles_line" in CATALOGUES["en"]
+            else tr("page.puzzles_line"))
+    return HTML(f"<h2>{html.escape(tr('page.puzzles'))}</h2><p>{html.escape(line)}</p>")
 
 
 def svg_img(svg_text: str, alt: str = "") -> str:
@@ -260,8 +352,12 @@ class GameWidget(W.VBox):
 
     def __init__(self, game: Game | None = None, *, computer: tuple[int, ...] | int | None = None,
                  level: str | None = None, seed: int = 0, undo_allowed: bool = True,
-                 reply_delay: float | None = None, tutor: bool = False, **kw):
+                 reply_delay: float | None = None, tutor: bool = False, page: bool = False,
+                 **kw):
         self.rng = np.random.default_rng(seed)
+        #: a play page's title and how to play above the board (``page=True``), in the
+        #: widget's language; its words about sides follow the seats and Flip
+        self.intro_html = W.HTML() if page else None
         self.canvas = SvgCanvas(names=self.cell_names())
         self.status_html = W.HTML()
         self.moves_html = W.HTML(layout=W.Layout(min_width="160px"))
@@ -307,10 +403,17 @@ class GameWidget(W.VBox):
         self.flip_button = btn(tr("flip"), lambda _: self.flip(), "retweet")
         self.chance_button = btn(self.chance_label, self.once_per_click(lambda: self.roll()), "cube")
         self.chance_button.layout.display = None if self.has_chance else "none"
-        self.file_text = W.Text(value=f"{self._game_name()}_game.json", description=tr("file"),
-                                layout=W.Layout(width="260px"))
-        self.save_button = btn(tr("save"), lambda _: self.save(), "save")
-        self.load_button = btn(tr("resume"), lambda _: self.resume(), "folder-open")
+        # a save per student: Save downloads the game to the student's own computer and
+        # Resume reads a file the student uploads; nothing is written on the server
+        self.downloader = Download()
+        self.save_button = btn(tr("save_download"), lambda _: self.save(), "download")
+        self.save_button.tooltip = tr("save_tooltip")
+        self.upload = W.FileUpload(accept=".json,application/json", multiple=False,
+                                   description=tr("resume_upload"), icon="upload",
+                                   tooltip=tr("resume_tooltip"), layout=W.Layout(width="auto"))
+        self.upload.observe(self._on_upload, names="value")
+        self.save_html = W.HTML(f"<span style='color:{MUTED_COLOR}'>"
+                                f"{html.escape(tr('save_where'))}</span>")
         self.move_button = btn(tr("play_move"), lambda _: self.play_text(self.move_box.value), "play")
         self.move_box.observe(self._on_move_box, names="value")
 
@@ -332,7 +435,8 @@ class GameWidget(W.VBox):
                                     + [self.level_control, self.undo_control])
         setup = self._setup_column
         self.fit_setup()
-        files = W.HBox([self.file_text, self.save_button, self.load_button])
+        files = W.VBox([W.HBox([self.save_button, self.upload, self.downloader],
+                               layout=W.Layout(flex_flow="row wrap")), self.save_html])
         # "Game setup": a toggle button (reachable by Tab, Enter/Space open it; an
         # Accordion's title is not focusable) showing the set-up box under it; the
         # whole panel is one of the game_controls() (a puzzle board hides it)
@@ -343,7 +447,11 @@ class GameWidget(W.VBox):
         self.setup_panel = W.VBox([self.setup_toggle, self.setup_box])
         side = W.VBox([W.HTML(f"<b style='color:{TEXT_COLOR}'>{html.escape(tr('moves'))}</b>"),
                        self.moves_html])
-        super().__init__([self.status_html, *self.header_rows(), W.HBox([self.canvas, side]),
+        # the board takes the row's width the move list leaves (the canvas caps it by the
+        # window's height), so a projector or a zoomed page shows all of it
+        self.canvas.layout = W.Layout(flex="1 1 0%", min_width="0")
+        intro = [self.intro_html] if self.intro_html is not None else []
+        super().__init__([*intro, self.status_html, *self.header_rows(), W.HBox([self.canvas, side]),
                           W.HBox([self.move_box, self.move_button]),
                           controls, *self.extra_rows(), self.message_html, self.tutor_html,
                           self.setup_panel], **kw)
@@ -472,6 +580,45 @@ class GameWidget(W.VBox):
         if moves:
             text += " " + tr("describe_last", move=moves[-1])
         return text
+
+    def ending_note(self, out) -> str:
+        """Why the game ended so, in words a student follows, shown under the final status
+        (e.g. why a repetition draw is fair to a side that was ahead); "" says nothing."""
+        return ""
+
+    def side_place(self, seat: int) -> str:
+        """Where ``seat``'s pieces are on the board as drawn now ("at the top"), for the play
+        page's words; "" says nothing (the default)."""
+        return ""
+
+    def sides_text(self) -> str:
+        """Who plays which side, in words ("you are Black (at the top), the computer plays
+        White"), from the seat menus and the board's turn (Flip)."""
+        def name(seat: int) -> str:
+            place = self.side_place(seat)
+            return tr("page.place", side=self.player_name(seat), place=place) if place else \
+                self.player_name(seat)
+        seats = range(min(len(self.seat_controls), self.game.players))   # the game's own seats
+        humans = [s for s in seats if not self.is_computer(s)]
+        others = [s for s in seats if self.is_computer(s)]
+        if not humans:
+            return tr("page.watch")
+        if len(humans) == 1:
+            if not others:
+                return tr("page.you", side=name(humans[0]))
+            return tr("page.you_vs", side=name(humans[0]),
+                      others=tr("page.and").join(self.player_name(s) for s in others))
+        return tr("page.take_turns", sides=tr("page.and").join(name(s) for s in humans))
+
+    def intro_text(self) -> str:
+        """The play page's title and how to play (HTML), in the widget's language."""
+        game = self._game_name()
+        buttons = (f"page.{game}.buttons" if f"page.{game}.buttons" in CATALOGUES["en"]
+                   else "page.buttons")
+        you = html.escape(self.sides_text())
+        return (f"<div style='color:{TEXT_COLOR}'><h1>{html.escape(tr(f'page.{game}.title'))}</h1>"
+                f"<p><b>{html.escape(tr('page.how_to_play'))}</b> {tr(f'page.{game}.how', you=you)}"
+                f"<br>{tr(buttons)}</p></div>")
 
     def tutor_text(self, before: Game, move) -> str | None:
         """The tutor's line for the student's ``move`` made in ``before`` (a copy of the
@@ -603,6 +750,8 @@ class GameWidget(W.VBox):
         head = f"<p><b>{html.escape(title)}</b> — {html.escape(self.status)}</p>"
         picture = svg_img(self.canvas.svg, self.describe() or title)
         plain = f"{title}: {self.status}\n{tr('widget.run_cue')}"
+        if self.intro_html is not None:
+            head = self.intro_html.value + head
         return static_bundle(self, head + picture + run_cue("widget.run_cue"), plain, **kwargs)
 
     @property
@@ -718,29 +867,81 @@ class GameWidget(W.VBox):
             self._say(error_text(e), error=True)
         self._after_change()
 
+    def save_file_name(self) -> str:
+        """The name of a downloaded save: the game and its moves played so far."""
+        return f"{self._game_name()}_game_{len(self.game.moves_played())}_moves.json"
+
+    def _say_save(self, text: str, error: bool = False) -> None:
+        """A save or resume message: in the message line and beside the Save button (in
+        view while the set-up panel is open)."""
+        self._say(text, error=error)
+        color = ERROR_COLOR if error else TEXT_COLOR
+        self.save_html.value = f"<span style='color:{color}'>{html.escape(str(text))}</span>"
+
     def save(self, path: str | None = None) -> None:
-        """Save the game (atomically); an error is reported in the message line."""
-        path = path or self.file_text.value
+        """Save the game. With a ``path`` (Python), into that file (atomically); without
+        (the Save button), as a download to the student's own computer. An error is
+        reported in the message line."""
+        if path is None:
+            name = self.save_file_name()
+            self.downloader.offer(name, self.game.to_json(indent=1))
+            self._say_save(tr("saved_download", name=name))
+            return
         try:
             self.game.save(path)
         except (OSError, BoardkitError) as e:
-            self._say(tr("save_failed", error=e), error=True)
+            self._say_save(tr("save_failed", error=e), error=True)
             return
-        self._say(tr("saved", path=path))
+        self._say_save(tr("saved", path=path))
+
+    def _on_upload(self, change) -> None:
+        files = change["new"]
+        if not files:
+            return
+        f = files[0]
+        name = str(f.get("name", ""))[:100]
+        try:
+            self.resume_text(bytes(f.get("content", b"")), name)
+        finally:
+            with self.upload.hold_trait_notifications():
+                self.upload.value = ()          # the same file can be chosen again
+
+    def resume_text(self, text: str | bytes, name: str = "") -> bool:
+        """Resume the game saved as ``text`` (an uploaded save file); an error is reported
+        in the message line and changes nothing. Returns True when it resumed."""
+        if len(text) > UPLOAD_LIMIT:
+            self._say_save(tr("resume_failed", error=f"{name or 'the file'} is larger than "
+                                                   f"{UPLOAD_LIMIT // 1_000_000} MB"), error=True)
+            return False
+        try:
+            game = type(self.game).from_json(text)
+        except (BoardkitError, UnicodeDecodeError, RecursionError, ValueError) as e:
+            self._say_save(tr("resume_failed", error=e), error=True)
+            return False
+        self._resumed(game, tr("resumed_upload", name=name))
+        return True
 
     def resume(self, path: str | None = None) -> None:
-        """Resume a saved game; an error is reported in the message line (never raised)."""
-        path = path or self.file_text.value
-        try:
-            self.game = type(self.game).load(path)
-        except (OSError, BoardkitError, UnicodeDecodeError, RecursionError) as e:
-            self._say(tr("resume_failed", error=e), error=True)
+        """Resume a saved game from a file on this computer (Python; the page's Resume
+        button uploads one instead: ``resume_text``); an error is reported in the message
+        line (never raised)."""
+        if path is None:
+            self._say_save(tr("resume_failed", error=tr("resume_tooltip")), error=True)
             return
+        try:
+            game = type(self.game).load(path)
+        except (OSError, BoardkitError, UnicodeDecodeError, RecursionError) as e:
+            self._say_save(tr("resume_failed", error=e), error=True)
+            return
+        self._resumed(game, tr("resumed", path=path))
+
+    def _resumed(self, game: Game, said: str) -> None:
+        self.game = game
         self._clear()
         self.hint = None
         self.marked = 1
         self._tutor_show("")
-        self._say(tr("resumed", path=path))
+        self._say_save(said)
         self._after_change()
 
     def play(self, move) -> None:
@@ -995,6 +1196,9 @@ class GameWidget(W.VBox):
         if self.game.is_over():
             status += (f"<br><span style='color:{MUTED_COLOR}'>"
                        f"{html.escape(self.used_text())}</span>")
+            note = self.ending_note(self.game.outcome())
+            if note:
+                status += f"<br><span class='boardkit-ending-note'>{html.escape(note)}</span>"
         self.status_html.value = (f"<div role='status' aria-live='polite' "
                                   f"style='color:{TEXT_COLOR}'>{status}</div>")
         lines = self.moves_text()
@@ -1011,6 +1215,11 @@ class GameWidget(W.VBox):
         if self._tutor_fresh:               # said with the computer's reply too, until the next action
             announce += f" — {self._tutor_text}"
         self.canvas.announce = announce
+        if self.intro_html is not None:
+            self.canvas.page_title = tr(f"page.{self._game_name()}.title")
+            intro = self.intro_text()
+            if self.intro_html.value != intro:
+                self.intro_html.value = intro
         shown = None if self._tutor_allowed() else "none"
         if self.tutor_control.layout.display != shown:
             self.tutor_control.layout.display = shown

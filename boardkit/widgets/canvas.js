@@ -8,10 +8,24 @@
 // Enter or Space sends exactly the message a click sends. The focused cell survives
 // a redraw. Screen readers: the board is role="img" with the aria-label Python sends
 // (``label``); the root says which cell has the keyboard focus (data-focus).
+// Size: the board fills the width it is given, but never more than the window's height
+// less ``reserve`` px (the status line above it, the buttons under it), so a projector or a
+// zoomed page shows the whole board at once; the drawing keeps its proportions.
+// the drawing's size comes from one style sheet (the SVG text itself is left as Python sent it)
+const SIZE_CSS = ".boardkit-canvas > div > svg { width: 100%; height: auto; display: block; }";
+function sizeSheet() {
+  if (document.getElementById("boardkit-canvas-size")) return;
+  const style = document.createElement("style");
+  style.id = "boardkit-canvas-size";
+  style.textContent = SIZE_CSS;
+  document.head.appendChild(style);
+}
 function render({ model, el }) {
+  sizeSheet();
   const box = document.createElement("div");
   box.className = "boardkit-canvas";
   box.style.display = "inline-block";
+  box.style.verticalAlign = "top";
   box.style.position = "relative";
   box.style.cursor = "pointer";
   box.style.userSelect = "none";
@@ -86,15 +100,35 @@ function render({ model, el }) {
     label();
   };
 
+  let aspect = null;
+  const fit = () => {
+    const svg = holder.querySelector("svg");
+    if (!svg) return;
+    const w = parseFloat(svg.getAttribute("width")), h = parseFloat(svg.getAttribute("height"));
+    if (!(w > 0 && h > 0)) return;
+    const reserve = Math.max(0, model.get("reserve") || 0);
+    const a = w / h;
+    if (a === aspect && box.style.width) return;
+    aspect = a;
+    // the smaller of the width given and what the window's height allows
+    box.style.width = `min(100%, max(${Math.round(model.get("min_width") || 0)}px, ` +
+      `calc((100vh - ${reserve}px) * ${a.toFixed(4)})))`;
+  };
   const draw = () => {
     const svg = model.get("svg");
     if (svg === shown) return;
     shown = svg;
     holder.innerHTML = svg;
+    fit();
     showRing();                 // keep the focused cell (if it is still drawn)
   };
+  const title = () => { if (model.get("page_title")) document.title = model.get("page_title"); };
+  title();
+  model.on("change:page_title", title);
   draw();
   model.on("change:svg", draw);
+  model.on("change:reserve", () => { aspect = null; fit(); showRing(); });
+  window.addEventListener("resize", showRing);
   model.on("change:label", label);
 
   const send = (cell) => {

@@ -31,6 +31,14 @@ class SvgCanvas(anywidget.AnyWidget):
     #: the names a screen reader hears for the focused cell, where a cell's id is not its
     #: usual name (Diamond's holes are "q,r" ids named "e5"); a missing id is read as is
     names = traitlets.Dict({}).tag(sync=True)
+    #: px of the window's height kept for what is shown with the board (the status line
+    #: above it, the move box, buttons and message line under it): the board is as wide as
+    #: its place on the page, but never taller than the window less this
+    reserve = traitlets.Int(170).tag(sync=True)
+    #: a play page's title: shown as the browser tab's title too ("" leaves the tab alone)
+    page_title = traitlets.Unicode("").tag(sync=True)
+    #: px: the board never gets narrower than this (a tiny window scrolls instead)
+    min_width = traitlets.Int(200).tag(sync=True)
 
     def click(self, cell: str) -> None:
         """Do from Python exactly what a click in the browser does."""
