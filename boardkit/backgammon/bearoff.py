@@ -36,8 +36,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from .._core import BoardkitError
+from .._core import short_repr as _short
 from .._input import atomic_write, open_regular
-from .notation import _bounded, _short
+from .notation import _bounded
 
 __all__ = [
     "POINTS", "MAX_CHECKERS", "BearoffTable", "build_table", "table", "cache_path",

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .._core import BoardkitError, RuleOptions
-from .notation import _short
+from .._core import short_repr as _short
 
 __all__ = ["BackgammonRules"]
 
