@@ -506,3 +506,25 @@ def test_other_entry_points_refuse_bad_values(call):
     g = CheckersGame()
     assert_rejected(g, lambda: call(g), BoardkitError)
     assert g.piece_at(99) is None and g.piece_at(1) == (0, False)
+
+
+@pytest.mark.parametrize("rules", [CheckersRules.american(), CheckersRules.no_forced(),
+                                   CheckersRules.international(),
+                                   CheckersRules.custom(men_capture_backward=True)],
+                         ids=["american", "no_forced", "international", "backward"])
+def test_every_reached_position_passes_the_setup_check(rules):
+    """CK-04/CK-05 (and every other check_position rule): each position of seeded random
+    games, to their end, sets up again from its FEN, so the check never refuses a
+    position that play reaches."""
+    rng = np.random.default_rng(4)
+    positions = 0
+    for _ in range(12):
+        g = CheckersGame(rules)
+        for _ in range(300):
+            if g.is_over():
+                break
+            moves = g.legal_moves()
+            g.play(moves[int(rng.integers(len(moves)))])
+            assert CheckersGame(rules, fen=g.fen()).fen() == g.fen()
+            positions += 1
+    assert positions > 500

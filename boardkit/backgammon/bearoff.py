@@ -417,16 +417,19 @@ def table() -> BearoffTable:
 def expected_rolls(points: Sequence[int]) -> float:
     """Expected number of rolls to bear off all checkers on home points 1..6
     (``points`` = 6 counts), with best play (BG-09)."""
+    check_points(points)              # a bad argument is refused before the table loads
     return table().expected_rolls(points)
 
 
 def roll_distribution(points: Sequence[int]) -> np.ndarray:
     """``p[n]`` = chance of needing exactly n rolls to bear off (best mean play)."""
+    check_points(points)
     return table().distribution(points)
 
 
 def best_bearoff_play(points: Sequence[int], d1: int, d2: int) -> tuple[int, ...]:
     """The resulting home board of the best play of roll d1-d2 (fewest rolls left)."""
+    bearoff_plays(points, d1, d2)     # checks the position and the dice first
     return table().best_play(points, d1, d2)
 
 
@@ -442,6 +445,8 @@ def race_win_probability(mine: Sequence[int], theirs: Sequence[int]) -> float:
 
     The side on roll wins when it needs no more rolls than the other side:
     sum over n of P(mine = n) * P(theirs >= n)."""
+    check_points(mine)
+    check_points(theirs)
     t = table()
     me = t.distribution(mine)
     them = t.distribution(theirs)
