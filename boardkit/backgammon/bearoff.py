@@ -138,7 +138,22 @@ class BearoffTable:
     dist: np.ndarray
 
     def __post_init__(self):
-        self._keys = _keys(self.positions)
+        m = self.max_checkers
+        if isinstance(m, bool) or not isinstance(m, (int, np.integer)) or not 1 <= m <= MAX_CHECKERS:
+            raise BoardkitError(f"max_checkers must be 1..{MAX_CHECKERS}, got {_short(m)}")
+        pos, mean, dist = self.positions, self.mean, self.dist
+        if not (isinstance(pos, np.ndarray) and pos.ndim == 2 and pos.shape[1] == POINTS
+                and pos.dtype.kind in "iu" and len(pos) and 0 <= pos.min() and pos.max() <= m):
+            raise BoardkitError(f"positions must be an integer array of rows of {POINTS} "
+                                f"checker counts 0..{m}, got {_short(pos)}")
+        n = len(pos)
+        if not (isinstance(mean, np.ndarray) and mean.shape == (n,) and mean.dtype.kind == "f"):
+            raise BoardkitError(f"mean must be a float array of {n} values, got {_short(mean)}")
+        if not (isinstance(dist, np.ndarray) and dist.shape == (n, MAX_ROLLS)
+                and dist.dtype.kind == "f"):
+            raise BoardkitError(f"dist must be a float array of shape ({n}, {MAX_ROLLS}), "
+                                f"got {_short(dist)}")
+        self._keys = _keys(pos.astype(np.int64))
 
     def __len__(self) -> int:
         return len(self.positions)

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .._core import FormatError, Game, IllegalMoveError, Outcome
+from .._core import FormatError, Game, IllegalMoveError, Outcome, short_repr
 from ..svg import Drawing
 from .movegen import geometry, movegen
 from .notation import parse_fen, parse_move_text, write_fen
@@ -179,6 +179,14 @@ class CheckersGame(Game):
           endgame, or past its draw (32 plies against three pieces, 10 against two).
         """
         g = self._geo
+        for name, v, top in (("black", black, g.full), ("white", white, g.full),
+                             ("kings", kings, g.full), ("turn", turn, 1),
+                             ("quiet", quiet, 10 ** 6), ("endgame", endgame, 10 ** 6)):
+            if type(v) is not int or not 0 <= v <= top:
+                raise FormatError(f"check_position: {name} must be a whole number 0..{top}, "
+                                    f"got {short_repr(v)}")
+        if not isinstance(fmt, str) or (fen is not None and not isinstance(fen, str)):
+            raise FormatError("check_position: fen and fmt must be text")
         where = f"; got {fen[:80]!r}" if isinstance(fen, str) else ""
 
         def bad(problem: str, rule: str, fix: str = ""):
