@@ -139,6 +139,10 @@ def public_callables() -> dict[str, tuple]:
     return out
 
 
+_RAW = ("the search's speed path on raw bit sets, unchecked by design (checkers/game.py "
+        "says so); the checked entry is CheckersGame, and checks here would slow perft and "
+        "the bots; each is compared move for move with the engine in the checkers tests")
+
 #: public callables not fuzzed here, with the reason
 NOT_FUZZED: dict[str, str] = {
     "boardkit.widgets.tiplab.TipLab": "runs bot tournaments in a worker pool for seconds; "
@@ -148,6 +152,23 @@ NOT_FUZZED: dict[str, str] = {
     "boardkit.widgets.tiplab.TipLab.close": "closes the lab's pool; tests/test_tiplab.py",
     "boardkit.widgets.tiplab.TipLab.figure_png": "draws a finished run; tests/test_tiplab.py",
     "boardkit.widgets.tiplab.TipLab.selected": "reads the lab's menus; tests/test_tiplab.py",
+    "boardkit.checkers.movegen.MoveGen.cached_generate": _RAW,
+    "boardkit.checkers.movegen.MoveGen.capture_starters": _RAW,
+    "boardkit.checkers.movegen.MoveGen.captures": _RAW,
+    "boardkit.checkers.movegen.MoveGen.count": _RAW,
+    "boardkit.checkers.movegen.MoveGen.count_steps": _RAW,
+    "boardkit.checkers.movegen.MoveGen.generate": _RAW,
+    "boardkit.checkers.movegen.MoveGen.steps": _RAW,
+    "boardkit.checkers.movegen.Layout.cached_to_ghost": _RAW,
+    "boardkit.checkers.movegen.Layout.from_ghost": _RAW,
+    "boardkit.checkers.movegen.Layout.to_ghost": _RAW,
+    "boardkit.checkers.movegen.apply_raw": _RAW,
+    "boardkit.checkers.movegen.fast_apply": _RAW,
+    "boardkit.checkers.movegen.fast_captures": _RAW,
+    "boardkit.checkers.movegen.fast_generate": _RAW,
+    "boardkit.checkers.movegen.fast_steps": _RAW,
+    "boardkit.checkers.movegen.perft_raw": _RAW,
+    "boardkit.checkers.movegen.perft_ghost": _RAW,
     "boardkit.backgammon.bearoff.table": "takes no argument; builds (2.8 s) or loads and "
                                          "verifies (0.6 s) the 54,264-position table: "
                                          "tests/test_backgammon_bearoff.py, the cache tests",
