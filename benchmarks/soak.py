@@ -8,6 +8,8 @@ After each move or chance step (roll, toss) it checks:
   * undo is exact: on a copy, undo() gives back exactly the JSON before the step, and
     the game itself is untouched by that;
   * JSON round trip: from_json(to_json()) gives the same JSON and the same legal moves;
+  * a game with a FEN (checkers) loads its own position through the FEN set-up, so
+    the validator of set-ups never refuses a position play reaches;
   * the step is in the history (chance steps not yet recorded by a game are counted in
     the 'unrec.' column instead, the issue-9 contract), and a finished game has an
     outcome and no legal moves.
@@ -102,8 +104,9 @@ def _check(cond: bool, what: str) -> None:
         raise InvariantError(what)
 
 
-def check_step(game, before: str, undoable: bool = True) -> None:
+def check_step(game, before: str, undoable: bool = True, counts: Counter | None = None) -> None:
     """The invariants after one step (``before`` = the JSON before it)."""
+    counts = Counter() if counts is None else counts
     after = game.to_json()
     if undoable:
         probe = game.copy()
@@ -120,6 +123,12 @@ def check_step(game, before: str, undoable: bool = True) -> None:
                    "round trip changes the legal moves")
     else:
         _check(game.outcome() is not None and game.legal_moves() == [], "a finished game has moves")
+    fen = getattr(game, "fen", None)
+    if callable(fen):
+        # every position play reaches passes the set-up's validator (no false refusal)
+        setup = type(game)(game.rules, fen=fen())
+        _check(setup.fen() == fen(), "the position set up from its FEN differs")
+        counts["setups"] += 1
 
 
 def play_one(factory: Callable, rng: np.random.Generator, max_steps: int, deadline: float,
@@ -149,7 +158,7 @@ def play_one(factory: Callable, rng: np.random.Generator, max_steps: int, deadli
             _check(counts["chance"] and len(game.history) == n_hist,
                    "a move is not recorded in history")
             counts["unrecorded"] += 1
-        check_step(game, before, undoable=recorded)
+        check_step(game, before, undoable=recorded, counts=counts)
     return "over" if game.is_over() else "capped"
 
 
@@ -217,6 +226,7 @@ def main(argv: list[str] | None = None) -> int:
               f"{c['chance']:>9}{c['unrecorded']:>8}{c['errors']:>8}")
     print(f"{'TOTAL':<28}{total['games']:>7}{total['finished']:>10}{total['capped']:>8}"
           f"{total['moves']:>9}{total['chance']:>9}{total['unrecorded']:>8}{total['errors']:>8}")
+    print(f"positions set up again from their FEN: {total['setups']:,}")
     for e in setup_errors + errors[:50]:
         print("ERROR", e)
     if len(errors) > 50:

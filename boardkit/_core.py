@@ -394,6 +394,9 @@ class Game(abc.ABC):
     # ----------------------------------------------------------------- JSON
     def to_json(self, indent: int | None = None) -> str:
         """The whole position (rules, state, and the moves played) as JSON text."""
+        if indent is not None and (type(indent) is not int or not 0 <= indent <= 16):
+            raise BoardkitError(f"to_json: indent must be None or a whole number 0..16, "
+                                f"got {_short(indent)}")
         rules = getattr(self, "rules", None)
         doc = {
             "game": self.name,

@@ -89,9 +89,9 @@ def test_easy_takes_the_biggest_capture():
 
 
 def test_best_move_finds_a_win_in_an_ending():
-    """CK-10: Black king 27 against White man 32, which can go nowhere once blocked;
-    the search finds the capture or the block that wins."""
-    game = CheckersGame(fen="B:W31:BK22,K23")
+    """CK-10: Black kings 22 and 23 against a White man on 27; the search finds the
+    capture or the block that wins."""
+    game = CheckersGame(fen="B:W27:BK22,K23")
     m = best_move(game, 6)
     g = game.copy()
     g.play(m)
@@ -115,10 +115,10 @@ def test_material_counts_men_and_kings():
 
 @pytest.mark.parametrize("tip,better,worse", [
     # the same Black men, one placement following the tip and one not
-    ("back_row", "B:W29:B1,9", "B:W29:B13,9"),        # a man kept on the back row
-    ("centre", "B:W29:B14", "B:W29:B12"),              # 14 is central, 12 on the edge
-    ("groups", "B:W29:B14,10", "B:W29:B14,11"),        # 14 backed by 10
-    ("crown", "B:W29:B22", "B:W29:B10"),               # further on the way to crown
+    ("back_row", "B:W25:B1,9", "B:W25:B13,9"),        # a man kept on the back row
+    ("centre", "B:W25:B14", "B:W25:B12"),              # 14 is central, 12 on the edge
+    ("groups", "B:W25:B14,10", "B:W25:B14,11"),        # 14 backed by 10
+    ("crown", "B:W25:B22", "B:W25:B10"),               # further on the way to crown
 ])
 def test_each_shape_tip_prefers_its_shape(tip, better, worse):
     assert _value(better, (tip,)) > _value(worse, (tip,))
@@ -132,7 +132,7 @@ def test_trade_tip_makes_trading_down_attractive_when_ahead():
     few = "B:W21:B1,2,3"
     assert _value(many, ()) == _value(few, ())
     assert _value(few, ("trade",)) > _value(many, ("trade",))
-    assert _value("W:W21,22,23:B1,2,3,4,5", ("trade",)) > _value("W:W21:B1,2,3", ("trade",))
+    assert _value("W:W21,22,23:B1,2,3,4,9", ("trade",)) > _value("W:W21:B1,2,9", ("trade",))
 
 
 def test_tip_bot_rejects_unknown_tips():

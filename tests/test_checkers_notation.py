@@ -171,11 +171,12 @@ def test_ck15_capture_written_with_a_dash():
 
 def test_ck15_text_diagram():
     """CK-15: str(game) shows the board with b/w men, B/W kings and the side to move."""
-    g = CheckersGame(fen="W:W21,K5:B1")
+    g = CheckersGame(fen="W:W21,K5:B1,K14")
     lines = str(g).splitlines()
     assert lines[0].split() == ["b", ".", ".", "."] and lines[1].split()[0] == "W"
+    assert lines[3].split()[1] == "B"
     assert lines[-1] == "White to move (american rules)"
-    assert str(g).count(".") == 32 - 3
+    assert str(g).count(".") == 32 - 4
 
 
 # A random international game exported by py-draughts 1.10.1 (StandardBoard.pdn, in a

@@ -108,9 +108,9 @@ def test_x_written_for_a_plain_step():
 
 
 def test_ellipsis_apart_from_its_number():
-    g = read_pdn('[FEN "W:W21:B1"]\n1. ... 21-17 2. 1-6 *')[0]
-    assert [str(m) for m in g.history] == ["21-17", "1-6"]
-    assert read_pdn('[FEN "W:W21:B1"]\n1. \u2026 21-17 *')[0].history[0].path == (21, 17)
+    g = read_pdn('[FEN "W:W21:B5"]\n1. ... 21-17 2. 5-9 *')[0]
+    assert [str(m) for m in g.history] == ["21-17", "5-9"]
+    assert read_pdn('[FEN "W:W21:B5"]\n1. \u2026 21-17 *')[0].history[0].path == (21, 17)
 
 
 def test_comment_before_the_first_tags_makes_no_game():
@@ -141,7 +141,7 @@ def test_compact_algebraic_moves_and_the_first_players_corner():
 
 def test_fen_side_unknown():
     """CK-15: a FEN side '?' takes the side whose move the record's first move is."""
-    assert read_pdn('[FEN "?:W21:B1"]\n21-17 *')[0].history[0].path == (21, 17)
+    assert read_pdn('[FEN "?:W21:B5"]\n21-17 *')[0].history[0].path == (21, 17)
     assert read_pdn('[FEN "?:W21:B9"]\n9-13 *')[0].history[0].path == (9, 13)
     assert read_pdn('[FEN "?:W21:B9"]\n*')[0].turn == 0
 

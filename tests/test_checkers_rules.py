@@ -83,7 +83,7 @@ def test_ck04_man_steps_diagonally_forward():
     """CK-04: a man steps one square diagonally forward onto an empty square."""
     g = CheckersGame(fen=f"B:W{sq(6, 7)}:B{sq(3, 2)}")
     assert moves(g) == sorted([f"{sq(3, 2)}-{sq(4, 1)}", f"{sq(3, 2)}-{sq(4, 3)}"])
-    w = CheckersGame(fen=f"W:W{sq(4, 3)}:B{sq(0, 7)}")
+    w = CheckersGame(fen=f"W:W{sq(4, 3)}:B{sq(1, 6)}")
     assert moves(w) == sorted([f"{sq(4, 3)}-{sq(3, 2)}", f"{sq(4, 3)}-{sq(3, 4)}"])
 
 
@@ -116,7 +116,7 @@ def test_ck05_blocked_jumps():
     a, b, land = sq(3, 2), sq(4, 3), sq(5, 4)
     assert not CheckersGame(fen=f"B:W{b},{land}:B{a}").capturing_squares()   # two in a row
     assert not CheckersGame(fen=f"B:W{b}:B{a},{land}").capturing_squares()   # own piece beyond
-    edge = CheckersGame(fen=f"B:W{sq(7, 2)}:B{sq(6, 1)}")                     # beyond is off board
+    edge = CheckersGame(fen=f"B:W{sq(7, 2)},K1:B{sq(6, 1)}")                   # beyond is off board
     assert not edge.capturing_squares()
 
 
@@ -325,10 +325,10 @@ def test_ck10_win_when_opponent_has_no_pieces():
 
 def test_ck10_win_when_opponent_cannot_move():
     """CK-10: a side whose pieces are all blocked loses."""
-    g = CheckersGame(fen="B:W32:B28")
+    g = CheckersGame(fen="B:W32,K19:B28")
     out = g.outcome()
     assert out.winner == 1 and "no legal move" in out.reason and "CK-10" in out.reason
-    assert CheckersGame(fen="B:W32:B27").outcome() is None
+    assert CheckersGame(fen="B:W32,K19:B27").outcome() is None
 
 
 def test_ck11_threefold_repetition():
@@ -516,10 +516,10 @@ def test_ck15_fen_round_trip():
     """CK-15: FEN tags are written and read back exactly."""
     g = CheckersGame()
     assert g.fen() == "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12"
-    g2 = CheckersGame(fen="W:W21,22,K5:B1,2")
-    assert g2.fen() == "W:W21,22,K5:B1,2"
-    assert g2.pieces() == {1: (0, False), 2: (0, False), 5: (1, True), 21: (1, False), 22: (1, False)}
-    assert CheckersGame(fen="B:B1-3,K7:W30-32").fen() == "B:W30,31,32:B1,2,3,K7"
+    g2 = CheckersGame(fen="W:W21,22,K5:B1,6")
+    assert g2.fen() == "W:W21,22,K5:B1,6"
+    assert g2.pieces() == {1: (0, False), 6: (0, False), 5: (1, True), 21: (1, False), 22: (1, False)}
+    assert CheckersGame(fen="W:B1-3,K7:W30-32").fen() == "W:W30,31,32:B1,2,3,K7"
 
 
 def test_ck07_flying_king_must_land_where_the_capture_goes_on():
@@ -533,10 +533,10 @@ def test_ck07_flying_king_must_land_where_the_capture_goes_on():
 # ----------------------------------------------------------------- drawing
 def test_ck08_ck09_kings_are_drawn_with_a_crown():
     """CK-08/CK-09: a king is a stacked disc with a crown shape, not a colour change."""
-    svg = CheckersGame(fen="W:WK21,22:B1").draw().to_svg()
+    svg = CheckersGame(fen="W:WK21,22:B6").draw().to_svg()
     assert svg.count('data-piece="wK"') == 1 and svg.count('data-piece="w"') == 1
     assert svg.count("<polygon") == 1                       # one crown
-    assert svg == CheckersGame(fen="W:WK21,22:B1").draw().to_svg()   # deterministic
+    assert svg == CheckersGame(fen="W:WK21,22:B6").draw().to_svg()   # deterministic
 
 
 def test_ck01_drawing_flip_targets_arrows_rings():

@@ -13,19 +13,19 @@ def _value(fen, tips):
 
 
 def test_centre_held_counts_covered_centre_men_and_against_lone_ones():
-    held, lone = "B:W29:B14,9,10", "B:W29:B14,1,2"       # 14 covered by 9 and 10, or alone
+    held, lone = "B:W25:B14,9,10", "B:W25:B14,1,2"       # 14 covered by 9 and 10, or alone
     assert _value(held, ()) == _value(lone, ())
     assert _value(held, ("centre_held",)) > _value(held, ())
     assert _value(lone, ("centre_held",)) < _value(lone, ())
 
 
 def test_crown_safe_counts_kings_covered_runners_and_the_guards():
-    assert _value("B:W29:BK5", ("crown_safe",)) - _value("B:W29:BK5", ()) == ai.PLAY_W["king"]
+    assert _value("B:W25:BK5", ("crown_safe",)) - _value("B:W25:BK5", ()) == ai.PLAY_W["king"]
     # the guards 1 and 3 (Black's bridge) against 2 and 4
-    assert _value("B:W29:B1,3", ("crown_safe",)) > _value("B:W29:B2,4", ("crown_safe",))
+    assert _value("B:W25:B1,3", ("crown_safe",)) > _value("B:W25:B2,4", ("crown_safe",))
     # a runner in the opponent's half counts when covered on both sides, not alone
-    assert _value("B:W32:B22,17,18", ("crown_safe",)) > _value("B:W32:B22,9,10", ("crown_safe",))
-    assert _value("B:W29:B22", ("crown_safe",)) == _value("B:W29:B22", ())
+    assert _value("B:W28:B22,17,18", ("crown_safe",)) > _value("B:W28:B22,9,10", ("crown_safe",))
+    assert _value("B:W25:B22", ("crown_safe",)) == _value("B:W25:B22", ())
 
 
 def test_tip_pair_plays_centre_and_crown_as_played_and_the_levels_keep_theirs():

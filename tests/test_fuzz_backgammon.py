@@ -516,8 +516,54 @@ def _flip(data: bytes, at: int) -> bytes:
     return data[:at] + bytes([data[at] ^ 0x10]) + data[at + 1:]
 
 
+WRONG_BUT_CONSISTENT = ["one_shifted", "swapped", "all_scaled"]
+
+
+def _consistent_but_wrong(good, mean, dist, how):
+    """Rewrite values so that every check of the file alone passes (distributions sum
+    to 1, means agree with them, gnubg's known values kept, a fresh checksum) and only
+    the moves can tell: one position's distribution one roll later, two positions'
+    values swapped, or every position with three checkers a little slower."""
+    rolls = np.arange(B.MAX_ROLLS)
+    keep = {good.index(p) for p in B.KNOWN_MEANS if sum(p) <= B.MAX_CHECKERS}
+    if how == "one_shifted":
+        rows = [good.index((0, 1, 1, 1, 0, 0))]
+    elif how == "swapped":
+        i, j = good.index((0, 0, 1, 0, 2, 0)), good.index((0, 2, 0, 1, 0, 0))
+        mean[[i, j]], dist[[i, j]] = mean[[j, i]], dist[[j, i]]
+        return
+    else:
+        rows = [i for i in range(len(good)) if good.positions[i].sum() == 3 and i not in keep]
+    for i in rows:
+        assert i not in keep
+        d = dist[i].copy()
+        dist[i] = 0.9 * d + 0.1 * np.roll(d, 1)
+        mean[i] = (dist[i] * rolls).sum()
+
+
+@pytest.mark.parametrize("how", WRONG_BUT_CONSISTENT)
+def test_bg09_consistent_but_wrong_cache_passes_the_file_checks(small_cache, monkeypatch, how):
+    """The rewritten files of the test below pass every check made on the file alone:
+    only the values recomputed from the moves refuse them."""
+    path, good = small_cache
+    mean, dist = good.mean.copy(), good.dist.copy()
+    _consistent_but_wrong(good, mean, dist, how)
+    t = B.BearoffTable(B.MAX_CHECKERS, good.positions, mean, dist)
+    recompute = B._recomputed_problem
+    monkeypatch.setattr(B, "_recomputed_problem", lambda t: None)
+    assert B._table_problem(t, B.MAX_CHECKERS) is None
+    assert "moves" in recompute(t)
+    assert recompute(good) is None
+    if how == "all_scaled":
+        # the sample recomputed by bearoff_plays (no code shared with build_table) alone
+        # refuses it too: 48 of the 84 positions, so some of the 56 changed ones
+        monkeypatch.setattr(B, "_one_roll_back", lambda pos, mean, dist: (mean, dist))
+        assert "its moves give" in recompute(t)
+
+
 @pytest.mark.parametrize("damage", ["empty", "truncated", "bitflip_head", "bitflip_middle",
-                                    "bitflip_tail", "garbage", "wrong_values", "wrong_known_value"])
+                                    "bitflip_tail", "garbage", "wrong_values", "wrong_known_value",
+                                    *WRONG_BUT_CONSISTENT])
 def test_bg09_damaged_or_wrong_cache_is_rebuilt(small_cache, monkeypatch, damage):
     """BG-09: a damaged cache file (empty, truncated, bit-flipped) or one with wrong
     values is detected, rebuilt and replaced; never an EOFError/BadZipFile/zlib.error."""
@@ -536,10 +582,12 @@ def test_bg09_damaged_or_wrong_cache_is_rebuilt(small_cache, monkeypatch, damage
         mean, dist = good.mean.copy(), good.dist.copy()
         if damage == "wrong_values":
             mean[10] += 0.5                                   # disagrees with its distribution
-        else:                                                 # consistent, but not gnubg's
+        elif damage == "wrong_known_value":                   # consistent, but not gnubg's
             i = good.index((0, 0, 0, 0, 0, 2))
             dist[i] = np.roll(dist[i], 1)
             mean[i] = (dist[i] * np.arange(B.MAX_ROLLS)).sum()
+        else:
+            _consistent_but_wrong(good, mean, dist, damage)
         buf = io.BytesIO()
         np.savez_compressed(buf, positions=good.positions, mean=mean, dist=dist,
                             sha256=np.array(B._digest(good.positions, mean, dist)))

@@ -391,6 +391,12 @@ def test_issue8_wellformed_illegal_move_value_names_the_rule():
     ("W:WK46:BK5:H51", CheckersRules.international(), "CK-13"),
     ("B:W21:BK1:H1", None, "CK-12"),            # White made the last quiet ply without a king
     ("B:WK21:B1:H2", None, "CK-12"),            # Black has no king for the quiet ply before
+    # the side that just moved has no piece the last move could have ended with
+    ("W:W21-32:B1-12", None, "CK-04"),          # the start position with White to move
+    ("W:W20:B1,2", None, "CK-04"),              # Black men only, all on Black's first row
+    ("B:W29,30:B14", None, "CK-04"),            # the same for White
+    ("W:W20:B1,2,6", None, "CK-04"),            # 6 has 1 and 2 behind it: no step ended there
+    ("W:W21-40:B1-20", CheckersRules.custom(board_size=10), "CK-04"),
 ])
 def test_issue8_unreachable_fen_refused_with_rule(fen, rules, rule):
     """CK-02/08/10/12/13: a FEN no game can reach is refused naming the rule, in the
@@ -409,7 +415,11 @@ def test_issue8_unreachable_fen_refused_with_rule(fen, rules, rule):
 @pytest.mark.parametrize("fen,rules", [
     ("W:W:B39,K41", CheckersRules.international()),   # White to move with nothing: a lost game
     ("B:WK32:BK1:H80", None),                          # the draw just reached
-    ("B:W21:B1", None), ("W:W21:B1", None), ("B:WK32:B5,K1:H78", None),
+    ("B:W21:B1", None), ("W:W21:B5", None), ("B:WK32:B5,K1:H78", None),
+    ("W:W20:BK1,2", None),                             # the king on 1 made the last move
+    ("W:W20:B1,2", CheckersRules.custom(men_capture_backward=True)),   # 1 jumped back to
+    ("B:W21-32:B1-12", None),                          # the start itself
+    ("W:W31-50:B1-20", CheckersRules.international()),
 ])
 def test_reachable_fen_accepted(fen, rules):
     """CK-10/12: finished and ordinary positions a game can reach are accepted."""
@@ -496,3 +506,25 @@ def test_other_entry_points_refuse_bad_values(call):
     g = CheckersGame()
     assert_rejected(g, lambda: call(g), BoardkitError)
     assert g.piece_at(99) is None and g.piece_at(1) == (0, False)
+
+
+@pytest.mark.parametrize("rules", [CheckersRules.american(), CheckersRules.no_forced(),
+                                   CheckersRules.international(),
+                                   CheckersRules.custom(men_capture_backward=True)],
+                         ids=["american", "no_forced", "international", "backward"])
+def test_every_reached_position_passes_the_setup_check(rules):
+    """CK-04/CK-05 (and every other check_position rule): each position of seeded random
+    games, to their end, sets up again from its FEN, so the check never refuses a
+    position that play reaches."""
+    rng = np.random.default_rng(4)
+    positions = 0
+    for _ in range(12):
+        g = CheckersGame(rules)
+        for _ in range(300):
+            if g.is_over():
+                break
+            moves = g.legal_moves()
+            g.play(moves[int(rng.integers(len(moves)))])
+            assert CheckersGame(rules, fen=g.fen()).fen() == g.fen()
+            positions += 1
+    assert positions > 500

@@ -67,6 +67,21 @@ def test_refusal_message_from_a_hostile_value():
         sim.tournament(CheckersGame, {"a": lambda g, r: None}, games=10 ** 5000)
 
 
+@pytest.mark.parametrize("value", [_deep(50_000), np.zeros(10 ** 6), _BadRepr(), "\udc80" * 10 ** 5],
+                         ids=["deep", "array", "badrepr", "surrogates"])
+def test_backgammon_messages_built_from_any_value(value, within_a_second):
+    """Backgammon's refusal messages use the shared safe repr: the value given back in
+    the message never raises and stays short."""
+    from boardkit.backgammon import BackgammonRules, notation
+    calls = [lambda: BackgammonRules.match(value), lambda: bearoff.check_points(value),
+             lambda: notation.decode_position_id(value), lambda: notation.parse_notation(value),
+             lambda: BackgammonGame().set_dice(value, 1)]
+    for call in calls:
+        with pytest.raises(BoardkitError) as err:
+            call()
+        assert len(str(err.value)) < 400 and "0x" not in str(err.value)
+
+
 # ------------------------------------------------------------------------ rng
 @pytest.mark.parametrize("bad", [42, None, "seed", np.random.RandomState(1)])
 @pytest.mark.parametrize("cls", [BackgammonGame, MawariGame])

@@ -36,8 +36,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from .._core import BoardkitError
+from .._core import short_repr as _short
 from .._input import atomic_write, open_regular
-from .notation import _bounded, _short
+from .notation import _bounded
 
 __all__ = [
     "POINTS", "MAX_CHECKERS", "BearoffTable", "build_table", "table", "cache_path",
@@ -137,7 +138,22 @@ class BearoffTable:
     dist: np.ndarray
 
     def __post_init__(self):
-        self._keys = _keys(self.positions)
+        m = self.max_checkers
+        if isinstance(m, bool) or not isinstance(m, (int, np.integer)) or not 1 <= m <= MAX_CHECKERS:
+            raise BoardkitError(f"max_checkers must be 1..{MAX_CHECKERS}, got {_short(m)}")
+        pos, mean, dist = self.positions, self.mean, self.dist
+        if not (isinstance(pos, np.ndarray) and pos.ndim == 2 and pos.shape[1] == POINTS
+                and pos.dtype.kind in "iu" and len(pos) and 0 <= pos.min() and pos.max() <= m):
+            raise BoardkitError(f"positions must be an integer array of rows of {POINTS} "
+                                f"checker counts 0..{m}, got {_short(pos)}")
+        n = len(pos)
+        if not (isinstance(mean, np.ndarray) and mean.shape == (n,) and mean.dtype.kind == "f"):
+            raise BoardkitError(f"mean must be a float array of {n} values, got {_short(mean)}")
+        if not (isinstance(dist, np.ndarray) and dist.shape == (n, MAX_ROLLS)
+                and dist.dtype.kind == "f"):
+            raise BoardkitError(f"dist must be a float array of shape ({n}, {MAX_ROLLS}), "
+                                f"got {_short(dist)}")
+        self._keys = _keys(pos.astype(np.int64))
 
     def __len__(self) -> int:
         return len(self.positions)
@@ -168,26 +184,10 @@ def build_table(max_checkers: int = MAX_CHECKERS) -> BearoffTable:
             or not 1 <= max_checkers <= MAX_CHECKERS:
         raise BoardkitError(f"max_checkers must be 1..{MAX_CHECKERS}, got {_short(max_checkers)}")
     pos = _enumerate(max_checkers)
-    keys = _keys(pos)
     m = len(pos)
     counts = pos.sum(axis=1)
     pips = pos @ np.arange(1, POINTS + 1)
-    # highest occupied point of every position (0 when empty)
-    occupied = pos > 0
-    high = np.where(occupied.any(axis=1), POINTS - np.argmax(occupied[:, ::-1], axis=1), 0)
-
-    # succ[i, d, j]: the position after playing die d from point j (-1 if not legal)
-    succ = np.full((m, 7, POINTS + 1), -1, dtype=np.int64)
-    unit = [0] + [1 << (4 * (j - 1)) for j in range(1, POINTS + 1)]  # key of one checker on j
-    for d in range(1, 7):
-        for j in range(1, POINTS + 1):
-            ok = pos[:, j - 1] > 0
-            if j < d:
-                ok &= high == j
-            nk = keys - unit[j] + (unit[j - d] if j > d else 0)
-            succ[ok, d, j] = np.searchsorted(keys, nk[ok])
-
-    inf = np.inf
+    succ = _successors(pos)
     mean = np.zeros(m)
     g = np.zeros((4, m, 7))          # g[k][i, d]: best mean with k dice of value d still to play
     fin = np.zeros((4, m, 7), dtype=np.int64)   # the position that best choice ends in
@@ -196,12 +196,7 @@ def build_table(max_checkers: int = MAX_CHECKERS) -> BearoffTable:
     dist[counts == 0, 0] = 1.0
 
     def best(rows, d, table_val, table_fin, col):
-        """min over the moves of die d from the positions ``rows`` of table[.., col]."""
-        s = succ[rows, d, 1:]                       # (n, 6)
-        vals = np.where(s >= 0, table_val[np.maximum(s, 0), col], inf)
-        arg = np.argmin(vals, axis=1)
-        pick = s[np.arange(len(rows)), arg]
-        return vals[np.arange(len(rows)), arg], table_fin[pick, col]
+        return _best(succ, rows, d, table_val, table_fin, col)
 
     order = np.argsort(pips, kind="stable")
     bounds = np.searchsorted(pips[order], np.arange(pips.max() + 2))
@@ -232,6 +227,103 @@ def build_table(max_checkers: int = MAX_CHECKERS) -> BearoffTable:
                 g[k][rows, d] = v
                 fin[k][rows, d] = f
     return BearoffTable(max_checkers=max_checkers, positions=pos, mean=mean, dist=dist)
+
+
+def _successors(pos: np.ndarray) -> np.ndarray:
+    """``succ[i, d, j]``: the index of the position after playing die d from point j
+    of position i (BG-09), or -1 when that single move is not legal."""
+    keys = _keys(pos)
+    occupied = pos > 0
+    # highest occupied point of every position (0 when empty)
+    high = np.where(occupied.any(axis=1), POINTS - np.argmax(occupied[:, ::-1], axis=1), 0)
+    succ = np.full((len(pos), 7, POINTS + 1), -1, dtype=np.int64)
+    unit = [0] + [1 << (4 * (j - 1)) for j in range(1, POINTS + 1)]  # key of one checker on j
+    for d in range(1, 7):
+        for j in range(1, POINTS + 1):
+            ok = pos[:, j - 1] > 0
+            if j < d:
+                ok &= high == j
+            nk = keys - unit[j] + (unit[j - d] if j > d else 0)
+            succ[ok, d, j] = np.searchsorted(keys, nk[ok])
+    return succ
+
+
+def _best(succ, rows, d, table_val, table_fin, col):
+    """min over the moves of die d from the positions ``rows`` of table[.., col], and
+    the position that choice ends in."""
+    s = succ[rows, d, 1:]                       # (n, 6)
+    vals = np.where(s >= 0, table_val[np.maximum(s, 0), col], np.inf)
+    arg = np.argmin(vals, axis=1)
+    pick = s[np.arange(len(rows)), arg]
+    return vals[np.arange(len(rows)), arg], table_fin[pick, col]
+
+
+def _one_roll_back(pos: np.ndarray, mean: np.ndarray, dist: np.ndarray):
+    """Every position's mean and distribution recomputed from the moves, one roll
+    deep, taking the values after the roll from ``mean`` and ``dist``: the table is
+    right exactly when this gives back its own values (positions only move to fewer
+    pips, so by induction on the pip count this fixed point is the table)."""
+    m = len(pos)
+    succ = _successors(pos)
+    rows = np.flatnonzero(pos.sum(axis=1) > 0)
+    g = np.zeros((4, m, 7))
+    fin = np.zeros((4, m, 7), dtype=np.int64)    # the empty position has index 0
+    g[0] = mean[:, None]
+    fin[0] = np.arange(m)[:, None]
+    for k in (1, 2, 3):
+        for d in range(1, 7):
+            g[k][rows, d], fin[k][rows, d] = _best(succ, rows, d, g[k - 1], fin[k - 1], d)
+    total = np.zeros(len(rows))
+    newdist = np.zeros((len(rows), MAX_ROLLS))
+    for a, b in _NONDOUBLES:
+        va, fa = _best(succ, rows, a, g[1], fin[1], b)
+        vb, fb = _best(succ, rows, b, g[1], fin[1], a)
+        choose_a = va <= vb
+        total += 2 * np.where(choose_a, va, vb)
+        newdist[:, 1:] += 2 * dist[np.where(choose_a, fa, fb), :-1]
+    for d in range(1, 7):
+        v, f = _best(succ, rows, d, g[3], fin[3], d)
+        total += v
+        newdist[:, 1:] += dist[f, :-1]
+    new_mean, new_dist = mean.copy(), dist.copy()
+    new_mean[rows] = 1 + total / 36
+    new_dist[rows] = newdist / 36
+    return new_mean, new_dist
+
+
+#: how many positions ``_table_problem`` recomputes with ``bearoff_plays`` (a move
+#: generator that shares no code with ``build_table``), chosen afresh at every load
+SAMPLE = 48
+
+
+def _recomputed_problem(t: BearoffTable, rng: np.random.Generator | None = None) -> str | None:
+    """Why the table's values are not the ones its moves give, or None.
+
+    1. Every position, one roll back (``_one_roll_back``): the means and distributions
+       must come back unchanged (to 1e-9).
+    2. A random sample of positions recomputed by ``bearoff_plays``: each mean is one
+       roll plus the average over the 21 rolls of the best play's mean."""
+    new_mean, new_dist = _one_roll_back(t.positions, t.mean, t.dist)
+    bad = np.flatnonzero(np.abs(new_mean - t.mean) > 1e-9)
+    if len(bad):
+        return (f"{len(bad)} means differ from their moves' values, e.g. "
+                f"{tuple(int(c) for c in t.positions[bad[0]])}")
+    bad = np.flatnonzero(np.abs(new_dist - t.dist).max(axis=1) > 1e-9)
+    if len(bad):
+        return (f"{len(bad)} distributions differ from their moves' values, e.g. "
+                f"{tuple(int(c) for c in t.positions[bad[0]])}")
+    rng = np.random.default_rng() if rng is None else rng
+    rolls = [((a, b), 2) for a, b in _NONDOUBLES] + [((d, d), 1) for d in range(1, 7)]
+    for i in rng.choice(len(t), size=min(SAMPLE, len(t)), replace=False):
+        p = tuple(int(c) for c in t.positions[i])
+        if not sum(p):
+            continue
+        best = [t.mean[np.searchsorted(t._keys, _keys(np.array(bearoff_plays(p, a, b))))].min()
+                for (a, b), _ in rolls]
+        want = 1 + sum(w * v for (_, w), v in zip(rolls, best)) / 36
+        if abs(want - t.mean[i]) > 1e-9:
+            return f"the mean of {p} is {t.mean[i]:.6f}, its moves give {want:.6f}"
+    return None
 
 
 # ----------------------------------------------------------------- cache
@@ -267,7 +359,9 @@ def _table_problem(t: BearoffTable, max_checkers: int) -> str | None:
     """Why a loaded table cannot be the one-sided table of ``max_checkers``, or None:
     shapes, the set of positions (sorted unique keys, each of at most max_checkers
     checkers, as many as there must be), finite means equal to their distributions'
-    means, distributions summing to 1, and the gnubg values above."""
+    means, distributions summing to 1, the gnubg values above, and the values
+    recomputed from the moves (``_recomputed_problem``), so a file rewritten with
+    consistent but wrong values is refused."""
     n = math.comb(max_checkers + POINTS, POINTS)
     pos, mean, dist = t.positions, t.mean, t.dist
     if pos.shape != (n, POINTS) or mean.shape != (n,) or dist.shape != (n, MAX_ROLLS):
@@ -285,7 +379,7 @@ def _table_problem(t: BearoffTable, max_checkers: int) -> str | None:
     for p, m in KNOWN_MEANS.items():
         if sum(p) <= max_checkers and abs(t.expected_rolls(p) - m) > 2e-4:
             return f"mean of {p} is not gnubg's {m}"
-    return None
+    return _recomputed_problem(t)
 
 
 def _load_cache(path: pathlib.Path) -> BearoffTable | None:
@@ -338,16 +432,19 @@ def table() -> BearoffTable:
 def expected_rolls(points: Sequence[int]) -> float:
     """Expected number of rolls to bear off all checkers on home points 1..6
     (``points`` = 6 counts), with best play (BG-09)."""
+    check_points(points)              # a bad argument is refused before the table loads
     return table().expected_rolls(points)
 
 
 def roll_distribution(points: Sequence[int]) -> np.ndarray:
     """``p[n]`` = chance of needing exactly n rolls to bear off (best mean play)."""
+    check_points(points)
     return table().distribution(points)
 
 
 def best_bearoff_play(points: Sequence[int], d1: int, d2: int) -> tuple[int, ...]:
     """The resulting home board of the best play of roll d1-d2 (fewest rolls left)."""
+    bearoff_plays(points, d1, d2)     # checks the position and the dice first
     return table().best_play(points, d1, d2)
 
 
@@ -363,6 +460,8 @@ def race_win_probability(mine: Sequence[int], theirs: Sequence[int]) -> float:
 
     The side on roll wins when it needs no more rolls than the other side:
     sum over n of P(mine = n) * P(theirs >= n)."""
+    check_points(mine)
+    check_points(theirs)
     t = table()
     me = t.distribution(mine)
     them = t.distribution(theirs)

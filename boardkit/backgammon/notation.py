@@ -39,7 +39,7 @@ import binascii
 import numbers
 import re
 
-from .._core import FormatError
+from .._core import FormatError, short_repr
 
 __all__ = ["notation", "parse_notation", "MAX_MOVE_TEXT", "encode_position_id",
            "decode_position_id", "encode_match_id", "decode_match_id"]
@@ -72,9 +72,8 @@ def _bounded(values, limit: int, message: str) -> list:
     return items
 
 
-def _short(text) -> str:
-    r = repr(text)
-    return r if len(r) <= 40 else r[:40] + "..."
+#: the safe repr of refusal messages: it never raises and stays short for any value
+_short = short_repr
 
 
 def _point_name(i: int) -> str:

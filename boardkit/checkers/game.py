@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .._core import FormatError, Game, IllegalMoveError, Outcome
+from .._core import FormatError, Game, IllegalMoveError, Outcome, short_repr
 from ..svg import Drawing
 from .movegen import geometry, movegen
 from .notation import parse_fen, parse_move_text, write_fen
@@ -165,6 +165,12 @@ class CheckersGame(Game):
         - a man on its own crowning row (CK-08: it would have been crowned);
         - the side that has just moved (not the side to move) without any piece
           (CK-10; a side *to move* with no pieces is a finished game and is accepted);
+        - the side that has just moved without a piece next to an empty square the last
+          move could have come from (CK-04, CK-05): a step leaves its start square empty
+          and a jump empties the square jumped, so the piece that moved last has an empty
+          neighbour behind it (a man; any neighbour for a king, or where men capture
+          backwards). E.g. the start position with the second player to move, or men
+          only, all on their own first row;
         - a quiet-ply count (FEN ``H`` field, JSON ``quiet``) past the draw (80 plies
           under CK-12, 50 under CK-13), or quiet plies no kings could have made (they
           are king moves: one needs a king of the side that just moved, two or more
@@ -173,6 +179,14 @@ class CheckersGame(Game):
           endgame, or past its draw (32 plies against three pieces, 10 against two).
         """
         g = self._geo
+        for name, v, top in (("black", black, g.full), ("white", white, g.full),
+                             ("kings", kings, g.full), ("turn", turn, 1),
+                             ("quiet", quiet, 10 ** 6), ("endgame", endgame, 10 ** 6)):
+            if type(v) is not int or not 0 <= v <= top:
+                raise FormatError(f"check_position: {name} must be a whole number 0..{top}, "
+                                    f"got {short_repr(v)}")
+        if not isinstance(fmt, str) or (fen is not None and not isinstance(fen, str)):
+            raise FormatError("check_position: fen and fmt must be text")
         where = f"; got {fen[:80]!r}" if isinstance(fen, str) else ""
 
         def bad(problem: str, rule: str, fix: str = ""):
@@ -195,6 +209,14 @@ class CheckersGame(Game):
         if not (white if mover else black):
             bad(f"{PLAYER_NAMES[turn]} is to move, so {PLAYER_NAMES[mover]} has just moved, "
                 f"but {PLAYER_NAMES[mover]} has no pieces", "CK-10")
+        at_start = (black, white, kings, turn) == (g.start_black, g.start_white, 0,
+                                                    self.rules.first_turn)
+        moved_from = None if at_start else _moved_from(g, black, white, kings, mover,
+                                                       self.rules.men_capture_backward)
+        if moved_from is not None:
+            bad(f"{PLAYER_NAMES[turn]} is to move, so {PLAYER_NAMES[mover]} has just moved, but "
+                f"no {PLAYER_NAMES[mover]} piece stands next to an empty square it could have "
+                f"come from ({moved_from})", "CK-04, CK-05")
         american = self.rules.draw_rules == "american"
         limit, rule = (80, "CK-12") if american else (50, "CK-13")
         if quiet > limit:
@@ -725,6 +747,32 @@ class CheckersGame(Game):
         """Read one PDN game record (the first game if the text holds several)."""
         from .notation import read_pdn
         return read_pdn(text)[0]
+
+
+def _moved_from(g, black: int, white: int, kings: int, mover: int,
+                men_back: bool) -> str | None:
+    """None when some piece of ``mover`` could have made the last move: a man with an
+    empty square diagonally behind it (any diagonal when men capture backwards), or a
+    king with any empty diagonal neighbour. Otherwise the reason, in words."""
+    own = white if mover else black
+    empty = g.full & ~(black | white)
+    behind = (2, 3) if mover else (0, 1)       # White moves up the board, Black down
+    any_dir = (0, 1, 2, 3)
+    x = own
+    while x:
+        low = x & -x
+        i = low.bit_length() - 1
+        x ^= low
+        dirs = any_dir if men_back or kings & low else behind
+        for d in dirs:
+            j = g.step[i][d]
+            if j >= 0 and empty >> j & 1:
+                return None
+    first_row = g.crown_row[1 - mover]          # its own first row: the other's crowning row
+    if not own & kings and not men_back and not own & ~first_row:
+        return "its men all stand on its own first row, where no forward move ends"
+    return ("every square behind its men is taken" if not own & kings else
+            "every square next to its pieces is taken")
 
 
 def _endgame_class(black: int, white: int, kings: int) -> int | None:

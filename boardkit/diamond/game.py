@@ -25,7 +25,7 @@ from operator import itemgetter
 from typing import Any, ClassVar
 
 from .. import svg
-from .._core import FormatError, Game, IllegalMoveError, Outcome
+from .._core import FormatError, Game, IllegalMoveError, Outcome, short_repr
 from . import geometry as B
 from . import movegen
 from .movegen import KING as _KING
@@ -166,7 +166,7 @@ class DiamondGame(Game):
 
     def _check_player(self, player) -> int:
         if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < self.players:
-            raise FormatError(f"{player!r:.40} is not a player: players are 0..{self.players - 1} "
+            raise FormatError(f"{short_repr(player, 40)} is not a player: players are 0..{self.players - 1} "
                               "(DG-05, DG-06)")
         return player
 
@@ -310,7 +310,7 @@ class DiamondGame(Game):
         if isinstance(move, DiamondMove):
             if move.kind == "pass":
                 if move.path:
-                    raise FormatError(f"move: a pass has no path, got {move.path!r:.60}")
+                    raise FormatError(f"move: a pass has no path, got {short_repr(move.path, 60)}")
                 return self._check_path(())
             return self._check_path(move.path)
         if isinstance(move, (list, tuple)):

@@ -28,7 +28,7 @@ from __future__ import annotations
 import math
 import numbers
 
-from .._core import FormatError
+from .._core import FormatError, short_repr
 
 __all__ = ["HOLES", "INDEX", "HEXAGON", "DIRECTIONS", "TIP_NAMES", "ROW_LETTERS", "RADIUS",
            "is_hole", "label", "hole", "neighbours", "tip", "camp", "apex", "border",
@@ -86,9 +86,9 @@ def parse_hole(h) -> tuple[int, int]:
         t = (int(h[0]), int(h[1]))
         if t in INDEX:
             return t
-        raise FormatError(f"{t!r:.60} is not a hole of the board (DG-01): the star holds the (q, r) "
+        raise FormatError(f"{short_repr(t, 60)} is not a hole of the board (DG-01): the star holds the (q, r) "
                           "with min(q, r, -q-r) >= -4 or max(q, r, -q-r) <= 4")
-    raise FormatError(f"{h!r:.40} is not a hole (DG-01): give a (q, r) tuple of ints or a label like 'e5'")
+    raise FormatError(f"{short_repr(h, 40)} is not a hole (DG-01): give a (q, r) tuple of ints or a label like 'e5'")
 
 
 def label(h) -> str:
@@ -101,7 +101,7 @@ def hole(text: str) -> tuple[int, int]:
     t = text.strip().lower() if isinstance(text, str) and len(text) < 64 else None
     if t in _BY_LABEL:
         return _BY_LABEL[t]
-    raise FormatError(f"{text!r:.40} is not a hole label (DG-01): labels are a row letter a-q "
+    raise FormatError(f"{short_repr(text, 40)} is not a hole label (DG-01): labels are a row letter a-q "
                       "(from the bottom) and the place in the row from the left, e.g. 'a1', 'i5', 'e13'")
 
 
