@@ -180,6 +180,9 @@ class UndoRecord:
         raise NotImplementedError
 
 
+#: numpy's Generator class, once one has been checked (numpy is imported lazily here)
+_GENERATOR: list = [None]
+
 #: the verbs the base class owns; a game supplies hooks instead (tests/test_contract.py)
 FINAL_VERBS = frozenset({"play", "legal_moves", "resolve_chance", "set_chance", "undo", "copy",
                          "is_over", "outcome"})
@@ -328,16 +331,22 @@ class Game(abc.ABC):
         return list(self._history)
 
     def legal_moves(self) -> list:
-        with self._lock:
+        lock = self._lock
+        lock.acquire()
+        try:
             if self._over():
                 return []
             return self._generate()
+        finally:
+            lock.release()
 
     def play(self, move: Any) -> Any:
         """Play a move (a move value, or its text). Returns the move played.
 
         An illegal move raises IllegalMoveError and leaves the game untouched."""
-        with self._lock:
+        lock = self._lock
+        lock.acquire()
+        try:
             fast = self._fast_play
             if fast is not None:
                 undo = fast(move)
@@ -355,6 +364,8 @@ class Game(abc.ABC):
             self._apply(move)
             self._record(move, snap)
             return move
+        finally:
+            lock.release()
 
     def _coerce_move(self, move: Any) -> Any:
         """Check that a move value is legal; return the canonical legal move."""
@@ -366,14 +377,20 @@ class Game(abc.ABC):
     def undo(self) -> Any:
         """Take back the last move or chance step (a ``ChanceStep``); returns it.
         Raises IllegalMoveError if nothing was played."""
-        with self._lock:
+        lock = self._lock
+        lock.acquire()
+        try:
             if not self._undo:
                 raise IllegalMoveError("nothing to undo: no move has been played")
             self._revert(self._undo.pop())
             return self._history.pop()
+        finally:
+            lock.release()
 
     def copy(self) -> Game:
-        with self._lock:
+        lock = self._lock
+        lock.acquire()
+        try:
             new = self.__class__.__new__(self.__class__)
             new.__dict__.update(self.__dict__)
             new._undo = list(self._undo)
@@ -381,6 +398,8 @@ class Game(abc.ABC):
             new._lock = threading.RLock()
             new._restore(self._snapshot())
             return new
+        finally:
+            lock.release()
 
     #: optional hook: an undo entry as it is pickled (e.g. without caches valid in this
     #: process only); None keeps the entries as they are
@@ -400,12 +419,20 @@ class Game(abc.ABC):
         self._lock = threading.RLock()
 
     def is_over(self) -> bool:
-        with self._lock:
+        lock = self._lock
+        lock.acquire()
+        try:
             return self._over()
+        finally:
+            lock.release()
 
     def outcome(self) -> Outcome | None:
-        with self._lock:
+        lock = self._lock
+        lock.acquire()
+        try:
             return self._outcome()
+        finally:
+            lock.release()
 
     def _over(self) -> bool:
         """Hook: whether the game has ended (a game may answer faster than _outcome)."""
@@ -442,9 +469,14 @@ class Game(abc.ABC):
     def resolve_chance(self, rng) -> Any:
         """Roll or toss with a seeded numpy Generator; recorded in history, undoable.
         Returns the outcome."""
-        from ._input import check_rng
-        with self._lock:
+        if type(rng) is not _GENERATOR[0]:         # (a plain numpy Generator is fine)
+            from ._input import check_rng
             check_rng(rng, f"{type(self).__name__}.resolve_chance(rng)", self.rng_methods)
+            if type(rng).__name__ == "Generator" and type(rng).__module__.startswith("numpy"):
+                _GENERATOR[0] = type(rng)
+        lock = self._lock
+        lock.acquire()
+        try:
             fast = self._fast_chance
             if fast is not None:
                 got = fast(rng)
@@ -456,11 +488,15 @@ class Game(abc.ABC):
             if not self.chance_pending():
                 raise IllegalMoveError(self._no_chance_reason())
             return self.set_chance(self._sample_chance(rng))
+        finally:
+            lock.release()
 
     def set_chance(self, outcome: Any) -> Any:
         """Apply a chance outcome given by hand (set-ups, lessons), recorded in history
         as a ``ChanceStep`` and undoable like a move. Returns the (canonical) outcome."""
-        with self._lock:
+        lock = self._lock
+        lock.acquire()
+        try:
             if not self.chance_pending():
                 raise IllegalMoveError(self._no_chance_reason())
             outcome = self._check_chance(outcome)
@@ -469,6 +505,8 @@ class Game(abc.ABC):
             self._apply_chance(outcome)
             self._record_chance(ChanceStep(who, outcome), snap)
             return outcome
+        finally:
+            lock.release()
 
     def moves_played(self) -> list:
         """The history without its chance steps (the players' moves only)."""
@@ -533,8 +571,12 @@ class Game(abc.ABC):
     def to_json(self, indent: int | None = None) -> str:
         """The whole position (rules, state, and the moves played) as JSON text."""
         rules = getattr(self, "rules", None)
-        with self._lock:
+        lock = self._lock
+        lock.acquire()
+        try:
             state = self._state_dict()
+        finally:
+            lock.release()
         doc = {
             "game": self.name,
             "version": self.json_version,
