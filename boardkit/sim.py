@@ -196,16 +196,19 @@ def play_game(game, bots: Sequence[Callable], rng: np.random.Generator,
     if fast is not None:
         return fast(game, bots, rng, max_plies, CHANCE_STEPS_PER_PLY * max(1, max_plies), records)
     plies = chance = 0
-    while not game.is_over():
+    max_chance = CHANCE_STEPS_PER_PLY * max(1, max_plies)
+    # (the game's own hooks for the checks between steps: only this loop drives it)
+    over, pending, play = game._over, game.chance_pending, game.play
+    while not over():
         if plies >= max_plies:
             return None, plies
-        if game.chance_pending():
+        if pending():
             chance += 1
-            if chance > CHANCE_STEPS_PER_PLY * max(1, max_plies):
+            if chance > max_chance:
                 return None, plies
             game.resolve_chance(rng)
             continue
-        game.play(bots[game.turn](game, rng))
+        play(bots[game.turn](game, rng))
         plies += 1
     return game.outcome(), plies
 
