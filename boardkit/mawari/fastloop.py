@@ -289,23 +289,13 @@ def play_bots(game: MawariGame, bots, rng, max_plies: int, max_chance: int,
                     game._current = nxt
                 continue
             elif phase == "battle":
-                b = game._battle
-                side, progress = b["side"], b["progress"]
-                gone = progress[side] + info[4]
-                # not back yet and the battle goes on: only the progress and the side
-                # to toss change (what _battle_toss does then, MS-07, MS-15)
-                if gone < b["length"] and (kind == 0 or not side or not b["attacker_back"]):
-                    progress[side] = gone
-                    if kind:
-                        b["side"] = 1 - side
-                else:
-                    game._battle_toss(toss, info)
+                game._battle_toss(toss, info)   # (MS-07, MS-15)
                 continue
-            elif kind == 3 and phase == "toss":  # back, never past the last corner (MS-06)
+            elif kind == 3 and phase == "toss":
                 p = game._current
-                cur, back = pos[p], -info[2]
-                if back > 0 and cur % 8:
-                    pos[p] = cur - min(back, cur % 8)
+                cur = pos[p]
+                game._move_back(p, -info[2])    # never past the last corner (MS-06)
+                if pos[p] != cur:
                     occ = -1
                 nxt = after[p]
                 if laid[nxt]:
