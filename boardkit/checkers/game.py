@@ -297,17 +297,27 @@ class CheckersGame(Game):
     def _fast_play(self, move) -> Any:
         """A move object taken from legal_moves() of this position, or the one a bot just
         handed out for it: applied without the checks, its undo record returned."""
-        if type(move) is CheckersMove and not self._over():
-            ch = self._chosen
-            if ch is not None and ch[0] is move and ch[2] is self._cache:
-                raw = ch[1]
+        if type(move) is not CheckersMove:
+            return None
+        out = self._out                         # (_over, written out)
+        if out is _UNSET:
+            out = self._out = self._outcome_now()
+        if out is not None:
+            return None
+        ch = self._chosen
+        if ch is not None and ch[0] is move and ch[2] is self._cache:
+            raw = ch[1]
+        else:
+            raw = None
+            for i, m in enumerate(self._moves if self._moves is not None else self._move_list()):
+                if m is move:
+                    raw = self._cache[i]
+                    break
             else:
-                raw = self._raw_of(move)
-            if raw is not None:
-                snap = self._snapshot()
-                self._apply_raw(raw)
-                return snap
-        return None
+                return None
+        snap = self._snapshot()
+        self._apply_raw(raw)
+        return snap
 
     def _hand_out(self, i: int) -> CheckersMove:
         """The i-th legal move (``legal_moves()[i]``) as a bot returns it, without building
