@@ -26,7 +26,7 @@ memo sizes below, 1f55e7e):
   normal-strong 10x10    1.6                   0.5                  3.0x                  yes
 
 Since 4760f03 (8.9-9.0x and 9.9-10.3x then): bot games through ``sim.play_game`` run in
-``CheckersGame._play_bots`` (a loop that plays the same games: when every seat is the
+``boardkit.checkers.fastloop`` (a loop that plays the same games: when every seat is the
 middle level, the choice comes from the raw move list without a bot call, ``_hand_out``
 or ``play``'s checks, and the noise is drawn 128 normals at a time, the generator put back
 to where one draw per move leaves it; ``tests/test_checkers_bot_games.py`` checks outcome,

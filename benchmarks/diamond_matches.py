@@ -46,7 +46,7 @@ Before, same setup: 9a799fd / 21b7c1c 05:08-05:25 (load 2.4-3.8) 8.8-11.6x, 6.3-
 
 Where a normal-strong match's time goes (per call, 05:30): outside the bots (new games,
 play(), is_over(), sim.play_game's loop) ~3%, the bots' ``_chosen`` ~1%; つよい ~72%,
-ふつう ~23%. A lean game loop (``_play_bots``, as 回り将棋 has) could save ~2% at most, so
+ふつう ~23%. A lean game loop (a ``fastloop.py``, as 回り将棋 has) could save ~2% at most, so
 none was built; the second pass (cbf3be1, 2f7d6de, 6025c39) cut the bots' work instead
 (ai.py's speed note lists it, and what was tried and dropped).
 

@@ -48,7 +48,7 @@ lean loop with sim.play_game's own loop). Earlier runs of slightly older code at
 the load of the other agents, hence 11 rounds.
 
 How (05:00 UTC, after 2.7-3.1x at 02:15): ``sim.play_game`` now hands the game to
-``MawariGame._play_bots`` (a hook any game may offer). With the levels' bots (they read
+``boardkit.mawari.fastloop`` (registered with ``sim.register_loop``). With the levels' bots (they read
 only the position) it plays on the position alone: the tosses of 64 turns' worth of
 PCG64 words drawn in one call and coded by three numpy steps (the generator stepped
 back over unused words before a bot that draws, and at the end, so every draw is the
@@ -76,6 +76,7 @@ match: OpenBLAS's workers spinning after numpy's import, counted by process_time
 from __future__ import annotations
 
 import hashlib
+import inspect
 import json
 import time
 
@@ -99,18 +100,21 @@ def run_match(name: str) -> dict:
     rules = MawariRules.realistic() if preset == "realistic" else None
     bots = [bot(level) for level in levels]
     battle_odds((rules or MawariRules()).model, 16)        # the smart bot's first table
+    # a match reads no records (a tournament's play_game(records=False); an older engine
+    # without that option built them only when read, which here is never)
+    kw = {"records": False} if "records" in inspect.signature(sim.play_game).parameters else {}
     played = []
     c0, t0 = time.process_time(), time.perf_counter()
     for i, rng in enumerate(sim.spawn_rngs(3, games)):
         g = MawariGame(rules, players=players)
         seats = bots[i % players:] + bots[:i % players]      # seats rotated
-        sim.play_game(g, seats, rng)
-        played.append(g)
+        res = sim.play_game(g, seats, rng, **kw)
+        played.append((res, g))
     cpu, wall = time.process_time() - c0, time.perf_counter() - t0
     h = hashlib.sha256()
-    for g in played:
-        h.update(json.dumps([[str(m) for m in g.history], g.events], ensure_ascii=False)
-                 .encode())
+    for (out, plies), g in played:
+        h.update(json.dumps([str(out), plies, g.pieces(), str(g.last_toss)], ensure_ascii=False,
+                            default=str).encode())
     return {"games": games, "cpu": cpu, "wall": wall, "same": h.hexdigest()}
 
 

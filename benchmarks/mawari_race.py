@@ -5,7 +5,7 @@ figures are absolute (median of 5 runs) plus one ratio: the game's cached toss s
 against TossModel.sample (the same draws, see tests/test_mawari_property.py).
 
 Measured 2026-12-01 05:14-05:15 UTC (load 2.6-3.5, wall clock), this tree (d4bb372: bot
-games through MawariGame._play_bots, see game.py) and, with PYTHONPATH at ``git archive
+games through boardkit.mawari.fastloop) and, with PYTHONPATH at ``git archive
 33aee06 boardkit``, the engine before issue 14 (run in between, not interleaved):
     whole games (smart bots)   2 players 10,400-10,900/s (old 1,106), 3 players
                                8,300-8,500 (847), 4 players 6,230-6,360 (676); realistic
@@ -21,6 +21,7 @@ it, not interleaved; ``mawari_matches.py --vs`` is the interleaved CPU compariso
     toss sampling              game 796,000/s, TossModel.sample 83,000/s (9.5x)
     engine steps               254,000/s
 """
+import inspect
 import statistics
 import time
 
@@ -29,6 +30,9 @@ import numpy as np
 from boardkit import sim
 from boardkit.mawari import MawariGame, MawariRules
 from boardkit.mawari.ai import battle_odds, bot
+
+# no records are read here (older engines built them only when read)
+_NO_RECORDS = {"records": False} if "records" in inspect.signature(sim.play_game).parameters else {}
 
 
 def median_time(fn, runs=5):
@@ -44,7 +48,7 @@ def games(n, count=100, rules=None):
     def run():
         for rng in sim.spawn_rngs(n, count):
             g = MawariGame(rules, players=n)
-            sim.play_game(g, [bot("smart")] * n, rng)
+            sim.play_game(g, [bot("smart")] * n, rng, **_NO_RECORDS)
     return run
 
 

@@ -9,15 +9,18 @@ widget, the bots and the simulations are written once:
 
 A game subclass implements a handful of hooks (``_generate``, ``_apply``,
 ``_snapshot``/``_restore``, ``_state_dict``/``_load_state``, ``_outcome``, ``draw``).
-Undo is a stack of snapshots: the exact state before each move is kept, so undo
-restores it to the bit and never has to "unplay" a move by hand.
+Undo is a stack with one entry per step: the exact state before it (a snapshot), or
+a game's own ``UndoRecord`` on a fast path. The base class alone writes the stack and
+the history (``_record``/``_record_chance``); the verbs above are final (a game that
+defines one is refused when its class is made) and hold the game's lock.
 """
 from __future__ import annotations
 
 import abc
 import dataclasses
 import json
-from collections.abc import Mapping, Sequence
+import threading
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -35,6 +38,8 @@ __all__ = [
     "Outcome",
     "ChanceStep",
     "Game",
+    "UndoRecord",
+    "FINAL_VERBS",
     "DRAW_OPTIONS",
     "DrawOptions",
     "draw_options",
@@ -144,22 +149,68 @@ def rules_from_dict(cls: type, data: Any, fmt: str = "JSON") -> Any:
         raise FormatError(f"{fmt}: bad rules: {_short(e, 300)}") from None
 
 
+class UndoRecord:
+    """A light undo record: what a fast path keeps instead of a whole snapshot.
+
+    The undo stack holds one entry per step. An entry is either the game's own
+    snapshot (``_snapshot()``, undone by ``_restore``) or an ``UndoRecord``, which
+    knows how to undo itself (``restore(game)``). A game declares its record types as
+    subclasses (small slotted classes), so nothing is told apart by its length."""
+
+    __slots__ = ()
+
+    def restore(self, game: Game) -> None:
+        raise NotImplementedError
+
+
+#: numpy's Generator class, once one has been checked (numpy is imported lazily here)
+_GENERATOR: list = [None]
+
+#: the verbs the base class owns; a game supplies hooks instead (tests/test_contract.py)
+FINAL_VERBS = frozenset({"play", "legal_moves", "resolve_chance", "set_chance", "undo", "copy",
+                         "is_over", "outcome"})
+
+
 class Game(abc.ABC):
     """Base class of the four games. Subclasses fill in the hooks below.
 
     Players are numbered 0..players-1; ``turn`` is the player to act. Moves are small
     immutable values whose ``str()`` is the game's standard notation; ``play`` accepts
     a move or its text.
+
+    The verbs in ``FINAL_VERBS`` live here only: a subclass that defines one is refused
+    when the class is made. Only ``_record``, ``_record_chance`` and the push/pop helpers
+    below write the undo stack and the history.
+
+    Threads: every public verb holds the game's lock, so two threads that share one game
+    take turns step by step and never see half a move.
     """
 
     #: short name used in JSON ("checkers", "diamond", "backgammon", "mawari")
     name: ClassVar[str] = "game"
     #: bump when the JSON state layout changes
     json_version: ClassVar[int] = 1
+    #: the Generator methods ``resolve_chance`` draws with (checked by ``check_rng``)
+    rng_methods: ClassVar[tuple[str, ...]] = ("integers", "random")
+
+    #: optional speed hooks (None: not offered). ``_fast_play(move)`` plays a move value
+    #: it knows to be legal here and returns its undo record, or returns None to let the
+    #: checked path play it. ``_fast_chance(rng)`` draws and applies a due chance step
+    #: and returns (its ChanceStep, its undo record), or None for the checked path.
+    _fast_play: ClassVar[Callable[[Any], Any] | None] = None
+    _fast_chance: ClassVar[Callable[[Any], Any] | None] = None
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        own = FINAL_VERBS & set(vars(cls))
+        if own:
+            raise TypeError(f"{cls.__name__} defines {sorted(own)}: these verbs belong to "
+                            f"boardkit's Game; supply the hooks instead (docs/architecture.md)")
 
     def __init__(self) -> None:
-        self._undo: list[Any] = []      # snapshots before each move, for undo()
-        self._history: list[Any] = []   # the moves played, in order
+        self._undo: list[Any] = []      # one undo entry per step (snapshot or UndoRecord)
+        self._history: list[Any] = []   # the moves and chance steps played, in order
+        self._lock = threading.RLock()
 
     # ----------------------------------------------------------------- hooks
     # Subclasses must provide these; together they are the list of things a game
@@ -192,6 +243,15 @@ class Game(abc.ABC):
     def _outcome(self) -> Outcome | None:         # None while the game goes on
         ...
 
+    def _revert(self, record: Any) -> None:
+        """Undo one entry of the undo stack: an ``UndoRecord`` undoes itself, anything
+        else is a snapshot for ``_restore``. A game whose records are all of one kind
+        of its own may override this hook."""
+        if isinstance(record, UndoRecord):
+            record.restore(self)
+        else:
+            self._restore(record)
+
     def _explain_illegal(self, move: Any) -> IllegalMoveError:
         """Why ``move`` (a move value or text) is not legal here. Override to name the
         exact rule; the default lists a few legal moves."""
@@ -207,6 +267,36 @@ class Game(abc.ABC):
             if str(m) == t:
                 return m
         raise self._explain_illegal(t)
+
+    # ------------------------------------------------------- the move stack
+    def _record(self, move: Any, undo: Any) -> None:
+        """Put a step that has just been applied on the stack: ``undo`` (a snapshot
+        from before it, or an ``UndoRecord``) and the move for ``history``."""
+        self._undo.append(undo)
+        self._history.append(move)
+
+    def _record_chance(self, step: Any, undo: Any) -> None:
+        """Put a chance step that has just been applied on the stack: ``step`` is its
+        ``ChanceStep`` (or the outcome, wrapped for the player to act before it)."""
+        if not isinstance(step, ChanceStep):
+            step = ChanceStep(self.turn, step)
+        self._undo.append(undo)
+        self._history.append(step)
+
+    def _push_record(self, undo: Any) -> None:
+        """For search only: an undo entry without a history entry (a bot's fast move
+        code, taken back by ``_pop_record``). Keep every push paired with one pop."""
+        self._undo.append(undo)
+
+    def _pop_record(self) -> Any:
+        """Take the last undo entry off the stack (the pair of ``_push_record``)."""
+        return self._undo.pop()
+
+    def _forget_history(self) -> None:
+        """The current state becomes the start: history and undo stack emptied (set-ups
+        such as placing pieces or loading a FEN). No game touches _undo/_history itself."""
+        self._undo.clear()
+        self._history.clear()
 
     # -------------------------------------------------------------- the verbs
     @property
@@ -224,25 +314,41 @@ class Game(abc.ABC):
         return list(self._history)
 
     def legal_moves(self) -> list:
-        if self.is_over():
-            return []
-        return self._generate()
+        lock = self._lock
+        lock.acquire()
+        try:
+            if self._over():
+                return []
+            return self._generate()
+        finally:
+            lock.release()
 
     def play(self, move: Any) -> Any:
         """Play a move (a move value, or its text). Returns the move played.
 
         An illegal move raises IllegalMoveError and leaves the game untouched."""
-        if self.is_over():
-            raise IllegalMoveError("the game is over: " + self.outcome().reason)
-        if isinstance(move, str):
-            move = self._parse_move(move)
-        else:
-            move = self._coerce_move(move)
-        snap = self._snapshot()
-        self._apply(move)
-        self._undo.append(snap)
-        self._history.append(move)
-        return move
+        lock = self._lock
+        lock.acquire()
+        try:
+            fast = self._fast_play
+            if fast is not None:
+                undo = fast(move)
+                if undo is not None:
+                    self._undo.append(undo)
+                    self._history.append(move)
+                    return move
+            if self._over():
+                raise IllegalMoveError("the game is over: " + self._outcome().reason)
+            if isinstance(move, str):
+                move = self._parse_move(move)
+            else:
+                move = self._coerce_move(move)
+            snap = self._snapshot()
+            self._apply(move)
+            self._record(move, snap)
+            return move
+        finally:
+            lock.release()
 
     def _coerce_move(self, move: Any) -> Any:
         """Check that a move value is legal; return the canonical legal move."""
@@ -254,24 +360,66 @@ class Game(abc.ABC):
     def undo(self) -> Any:
         """Take back the last move or chance step (a ``ChanceStep``); returns it.
         Raises IllegalMoveError if nothing was played."""
-        if not self._undo:
-            raise IllegalMoveError("nothing to undo: no move has been played")
-        self._restore(self._undo.pop())
-        return self._history.pop()
+        lock = self._lock
+        lock.acquire()
+        try:
+            if not self._undo:
+                raise IllegalMoveError("nothing to undo: no move has been played")
+            self._revert(self._undo.pop())
+            return self._history.pop()
+        finally:
+            lock.release()
 
     def copy(self) -> Game:
-        new = self.__class__.__new__(self.__class__)
-        new.__dict__.update(self.__dict__)
-        new._undo = list(self._undo)
-        new._history = list(self._history)
-        new._restore(self._snapshot())
-        return new
+        lock = self._lock
+        lock.acquire()
+        try:
+            new = self.__class__.__new__(self.__class__)
+            new.__dict__.update(self.__dict__)
+            new._undo = list(self._undo)
+            new._history = list(self._history)
+            new._lock = threading.RLock()
+            new._restore(self._snapshot())
+            return new
+        finally:
+            lock.release()
+
+    #: optional hook: an undo entry as it is pickled (e.g. without caches valid in this
+    #: process only); None keeps the entries as they are
+    _pickle_record: ClassVar[Callable[[Any], Any] | None] = None
+
+    def __getstate__(self) -> dict:
+        # pickle and deepcopy: the lock is not copied (each game gets its own)
+        state = self.__dict__.copy()
+        state.pop("_lock", None)
+        clean = self._pickle_record
+        if clean is not None:
+            state["_undo"] = [clean(r) for r in self._undo]
+        return state
+
+    def __setstate__(self, state: dict) -> None:
+        self.__dict__.update(state)
+        self._lock = threading.RLock()
 
     def is_over(self) -> bool:
-        return self._outcome() is not None
+        lock = self._lock
+        lock.acquire()
+        try:
+            return self._over()
+        finally:
+            lock.release()
 
     def outcome(self) -> Outcome | None:
-        return self._outcome()
+        lock = self._lock
+        lock.acquire()
+        try:
+            return self._outcome()
+        finally:
+            lock.release()
+
+    def _over(self) -> bool:
+        """Hook: whether the game has ended (a game may answer faster than _outcome)."""
+        return self._outcome() is not None
 
     # ----------------------------------------------------------------- chance
     # Dice and tosses are part of the state. A dice game implements
@@ -304,24 +452,44 @@ class Game(abc.ABC):
     def resolve_chance(self, rng) -> Any:
         """Roll or toss with a seeded numpy Generator; recorded in history, undoable.
         Returns the outcome."""
-        from ._input import check_rng
-        check_rng(rng, f"{type(self).__name__}.resolve_chance(rng)")
-        if not self.chance_pending():
-            raise IllegalMoveError(self._no_chance_reason())
-        return self.set_chance(self._sample_chance(rng))
+        if type(rng) is not _GENERATOR[0]:         # (a plain numpy Generator is fine)
+            from ._input import check_rng
+            check_rng(rng, f"{type(self).__name__}.resolve_chance(rng)", self.rng_methods)
+            if type(rng).__name__ == "Generator" and type(rng).__module__.startswith("numpy"):
+                _GENERATOR[0] = type(rng)
+        lock = self._lock
+        lock.acquire()
+        try:
+            fast = self._fast_chance
+            if fast is not None:
+                got = fast(rng)
+                if got is not None:
+                    step, undo = got
+                    self._undo.append(undo)
+                    self._history.append(step)
+                    return step.outcome
+            if not self.chance_pending():
+                raise IllegalMoveError(self._no_chance_reason())
+            return self.set_chance(self._sample_chance(rng))
+        finally:
+            lock.release()
 
     def set_chance(self, outcome: Any) -> Any:
         """Apply a chance outcome given by hand (set-ups, lessons), recorded in history
         as a ``ChanceStep`` and undoable like a move. Returns the (canonical) outcome."""
-        if not self.chance_pending():
-            raise IllegalMoveError(self._no_chance_reason())
-        outcome = self._check_chance(outcome)
-        who = self.turn
-        snap = self._snapshot()
-        self._apply_chance(outcome)
-        self._undo.append(snap)
-        self._history.append(ChanceStep(who, outcome))
-        return outcome
+        lock = self._lock
+        lock.acquire()
+        try:
+            if not self.chance_pending():
+                raise IllegalMoveError(self._no_chance_reason())
+            outcome = self._check_chance(outcome)
+            who = self.turn
+            snap = self._snapshot()
+            self._apply_chance(outcome)
+            self._record_chance(ChanceStep(who, outcome), snap)
+            return outcome
+        finally:
+            lock.release()
 
     def moves_played(self) -> list:
         """The history without its chance steps (the players' moves only)."""
@@ -339,9 +507,8 @@ class Game(abc.ABC):
         return out[::-1]
 
     # ------------------------------------------------------ search: push / pop
-    # For bots and perft: no legality check, no parsing. The default keeps snapshots on
-    # the undo stack (so undo()/history stay consistent); a game with a fast engine may
-    # override both (keep them paired: every _push is undone by exactly one _pop).
+    # For bots and perft: no legality check, no parsing, no lock (a search runs on a
+    # game of its own). Every _push is undone by exactly one _pop.
     def _push(self, move: Any) -> None:
         """Play a move KNOWN to be legal (from legal_moves()), fast, for search."""
         self._undo.append(self._snapshot())
@@ -355,15 +522,9 @@ class Game(abc.ABC):
         self._apply_chance(outcome)
         self._history.append(ChanceStep(who, outcome))
 
-    def _forget_history(self) -> None:
-        """The current state becomes the start: history and undo stack emptied (set-ups
-        such as placing pieces or loading a FEN). No game touches _undo/_history itself."""
-        self._undo.clear()
-        self._history.clear()
-
     def _pop(self) -> Any:
         """Take back the last _push/_push_chance (or move); returns it."""
-        self._restore(self._undo.pop())
+        self._revert(self._undo.pop())
         return self._history.pop()
 
     # ---------------------------------------------------------------- helpers
@@ -398,11 +559,17 @@ class Game(abc.ABC):
             raise BoardkitError(f"to_json: indent must be None or a whole number 0..16, "
                                 f"got {_short(indent)}")
         rules = getattr(self, "rules", None)
+        lock = self._lock
+        lock.acquire()
+        try:
+            state = self._state_dict()
+        finally:
+            lock.release()
         doc = {
             "game": self.name,
             "version": self.json_version,
             "rules": rules_to_dict(rules) if rules is not None else None,
-            "state": self._state_dict(),
+            "state": state,
         }
         return json.dumps(doc, indent=indent, ensure_ascii=False, sort_keys=False)
 

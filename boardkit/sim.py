@@ -33,7 +33,8 @@ import numpy as np
 from ._core import BoardkitError, short_repr
 from ._input import check_count, check_rng, check_seed
 
-__all__ = ["DEFAULT_MAX_PLIES", "CHANCE_STEPS_PER_PLY", "wilson_interval", "play_game", "tournament",
+__all__ = ["DEFAULT_MAX_PLIES", "CHANCE_STEPS_PER_PLY", "wilson_interval", "play_game",
+           "register_loop", "loop_for", "tournament",
            "TournamentResult", "monte_carlo", "MonteCarloResult", "spawn_rngs", "progress_bar"]
 
 
@@ -134,13 +135,43 @@ def _run_chunk(func, jobs):
 
 
 # --------------------------------------------------------------- tournaments
+#: game class -> its lean bot-game loop (``<game>/fastloop.py``), or None for none
+_LOOPS: dict[type, Callable | None] = {}
+
+
+def register_loop(game_class: type, loop: Callable | None) -> None:
+    """Let ``play_game`` hand games of ``game_class`` (and its subclasses) to ``loop``:
+    ``loop(game, bots, rng, max_plies, max_chance, records) -> (outcome or None, plies)``,
+    which must play exactly what ``play_game``'s own loop plays (``records``: see
+    ``play_game``). ``None`` opts a class out
+    (its games take the plain loop)."""
+    if not isinstance(game_class, type):
+        raise BoardkitError(f"register_loop(game_class) must be a class, got {short_repr(game_class)}")
+    if loop is not None and not callable(loop):
+        raise BoardkitError(f"register_loop(loop) must be callable or None, got {short_repr(loop)}")
+    _LOOPS[game_class] = loop
+
+
+def loop_for(game_class: type) -> Callable | None:
+    """The lean loop registered for ``game_class`` or its nearest base class, or None."""
+    for cls in game_class.__mro__:
+        if cls in _LOOPS:
+            return _LOOPS[cls]
+    return None
+
+
 def play_game(game, bots: Sequence[Callable], rng: np.random.Generator,
-              max_plies: int | None = DEFAULT_MAX_PLIES) -> tuple[Any, int]:
+              max_plies: int | None = DEFAULT_MAX_PLIES, *, records: bool = True,
+              ) -> tuple[Any, int]:
     """Play one game to the end with one bot per seat. Dice/tosses come from rng.
 
     At most ``max_plies`` moves (default 2000; None also means the default: a
     simulation always ends) and ``CHANCE_STEPS_PER_PLY * max_plies`` rolls/tosses.
-    Returns (outcome, or None if a cap was reached, plies played)."""
+    Returns (outcome, or None if a cap was reached, plies played).
+
+    ``records=False`` says nobody will read the game's history, undo stack or events
+    afterwards (a tournament): a game's lean loop may then skip building them, and the
+    final position becomes the game's start (nothing to undo)."""
     check_rng(rng, "play_game(rng)")
     from ._core import Game
     if not isinstance(game, Game):
@@ -154,26 +185,30 @@ def play_game(game, bots: Sequence[Callable], rng: np.random.Generator,
                             f"bot(game, rng) -> move")
     if max_plies is None:
         max_plies = DEFAULT_MAX_PLIES
+    if not isinstance(records, bool):
+        raise BoardkitError(f"play_game(records) must be True or False, got {short_repr(records)}")
     max_plies = check_count(max_plies, "max_plies", 0, 10**7)
-    # A game may play this loop itself, leaner (e.g. building its event text or undo
-    # records only when read): ``_play_bots(bots, rng, max_plies, max_chance)`` must play
-    # the same games as the loop below (the same rng draws, bot calls and moves; the same
-    # outcome and plies; the same final state including history, events and undo) and
-    # return what the loop returns. How it does so is the game's business.
-    fast = getattr(game, "_play_bots", None)
+    # A game may have a lean loop of its own (``register_loop``): it must play the same
+    # games as the loop below (the same rng draws, bot calls and moves; the same outcome
+    # and plies; the same final state including history and undo) and return what the
+    # loop returns.
+    fast = loop_for(type(game))
     if fast is not None:
-        return fast(bots, rng, max_plies, CHANCE_STEPS_PER_PLY * max(1, max_plies))
+        return fast(game, bots, rng, max_plies, CHANCE_STEPS_PER_PLY * max(1, max_plies), records)
     plies = chance = 0
-    while not game.is_over():
+    max_chance = CHANCE_STEPS_PER_PLY * max(1, max_plies)
+    # (the game's own hooks for the checks between steps: only this loop drives it)
+    over, pending, play = game._over, game.chance_pending, game.play
+    while not over():
         if plies >= max_plies:
             return None, plies
-        if game.chance_pending():
+        if pending():
             chance += 1
-            if chance > CHANCE_STEPS_PER_PLY * max(1, max_plies):
+            if chance > max_chance:
                 return None, plies
             game.resolve_chance(rng)
             continue
-        game.play(bots[game.turn](game, rng))
+        play(bots[game.turn](game, rng))
         plies += 1
     return game.outcome(), plies
 
@@ -225,7 +260,7 @@ def _tournament_game(factory, bots, names, seating, seed, max_plies):
     rng = np.random.default_rng(seed)
     game = factory()
     seat_bots = [bots[names[i]] for i in seating]
-    outcome, plies = play_game(game, seat_bots, rng, max_plies)
+    outcome, plies = play_game(game, seat_bots, rng, max_plies, records=False)
     if outcome is None:
         return ("unfinished", None, 0, plies, None)
     if outcome.winner is None:

@@ -120,7 +120,7 @@ def both_loops(classes, make: Callable[[type], Any], bots, seed, max_plies: int,
                bits=None, prime: bool = False) -> list:
     """[(game, sim.play_game's result, rng)], one per class in ``classes``: the same seeded
     game played through ``sim.play_game``, by its plain loop (a subclass with
-    ``_play_bots = None``) and by the game's lean loop. ``make(cls)`` builds the game;
+    ``sim.register_loop(cls, None)``) and by the game's lean loop. ``make(cls)`` builds the game;
     ``bits`` a bit generator class (default PCG64); ``prime`` leaves half a word in the
     generator's 32-bit buffer first."""
     from boardkit import sim

@@ -1,4 +1,4 @@
-"""Bot games through ``CheckersGame._play_bots`` (the loop ``sim.play_game`` hands a
+"""Bot games through ``boardkit.checkers.fastloop`` (the loop ``sim.play_game`` hands a
 checkers game to, issue 14) play exactly what ``sim.play_game``'s own loop plays: the
 same outcome (rule included) and plies, the same history, positions and draw counts,
 undo() walking back through the same states, and the same generator state afterwards
@@ -20,7 +20,8 @@ RULES = {"american": CheckersRules.american, "international": CheckersRules.inte
 class PlainGame(CheckersGame):
     """The same game without the lean loop: sim.play_game runs its own loop."""
 
-    _play_bots = None
+
+sim.register_loop(PlainGame, None)
 
 
 def custom_bot(game, rng):
@@ -96,7 +97,7 @@ def test_middle_level_games_are_the_loops_games(rules_name):
 
 @pytest.mark.parametrize("rules_name", list(RULES))
 def test_every_level_and_mixed_seats(rules_name):
-    """Other bots (the plain loop inside _play_bots), mixed noise, a custom bot."""
+    """Other bots (the plain loop inside the fast loop), mixed noise, a custom bot."""
     rules = RULES[rules_name]()
     seats = [
         [NormalBot(), EasyBot()], [EasyBot(), EasyBot()], [NormalBot(noise=10.0), NormalBot()],

@@ -119,7 +119,7 @@ def test_pickled_and_deep_copied_games_recompute_their_moves():
     g.play("11-15")
     g.legal_moves()
     for h in (pickle.loads(pickle.dumps(g)), copy.deepcopy(g)):
-        assert h._index is None and not h.is_over()
+        assert h._moves is None and not h.is_over()
         m = h.legal_moves()[0]
         h.play(m)
         h.undo()

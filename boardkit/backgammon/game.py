@@ -20,13 +20,12 @@ formats in notation.py (move text, GNU Backgammon IDs); both are re-exported her
 """
 from __future__ import annotations
 
-import itertools
 import numbers
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .._core import BoardkitError, ChanceStep, FormatError, Game, IllegalMoveError, Outcome
+from .._core import BoardkitError, ChanceStep, FormatError, Game, IllegalMoveError, Outcome, UndoRecord
 from .._input import check_rng
 from .movegen import (
     START,
@@ -67,18 +66,51 @@ PLAYER_NAMES = ("White", "Red")
 _CHANCE_STEPS = [[None] + [[None] + [ChanceStep(p, (a, b)) for b in range(1, 7)]
                            for a in range(1, 7)] for p in (0, 1)]
 
-# The plays of the game that generated last, kept in one slot for the whole module
-# rather than in every game: the widget, the hint, a bot and play() ask the same game
-# again and again, while thousands of games each holding their turn's plays (a list of
+# The plays of the position listed last, kept in one slot for the whole module rather
+# than in every game: the widget, the hint, a bot and play() ask the same position again
+# and again, while thousands of games each holding their turn's plays (a list of
 # positions set up at once) made the garbage collector walk all those objects over and
 # over (measured: a third of the time of listing the moves of 3,000 set-up positions).
-# A game's ``_cache`` is the stamp of its plays here, None after any change.
-_LAST: tuple = (None, (), None)     # (stamp, plays, the position they start from)
-_STAMPS = itertools.count(1)
-# The undo records of the steps that change only the phase (and the dice): constants,
-# rather than a snapshot of the whole state each time (see _restore).
-_UNDO_CUBE = ("undo", "cube")     # before the "roll" cube action
-_UNDO_ROLL = ("undo", "roll")     # before a turn's dice were rolled
+# The slot is keyed by the position (the board tuples, the player on roll, the dice), so
+# any game in that position, a copy included, finds the same plays.
+_LAST: tuple = (None, (), None)     # (position key, plays, the base tuple they share)
+
+
+class _PlayUndo(UndoRecord):
+    """The undo record of a play by the player on roll: the board, who rolled and the
+    dice (the rest a play leaves alone but for the result, None before it)."""
+
+    __slots__ = ("b0", "b1", "roller", "dice")
+
+    def __init__(self, b0: tuple, b1: tuple, roller: int, dice: tuple) -> None:
+        self.b0, self.b1, self.roller, self.dice = b0, b1, roller, dice
+
+    def restore(self, game: BackgammonGame) -> None:
+        game._roller = game._turn = self.roller
+        game._dice = self.dice
+        game._phase = "move"
+        game._result = None
+        game._board = [list(self.b0), list(self.b1)]
+        game._tb = (self.b0, self.b1)
+
+
+class _PhaseUndo(UndoRecord):
+    """The undo record of a step that changed only the phase: the "roll" cube action
+    (back to "cube") or a turn's roll (back to "roll", no dice)."""
+
+    __slots__ = ("phase",)
+
+    def __init__(self, phase: str) -> None:
+        self.phase = phase
+
+    def restore(self, game: BackgammonGame) -> None:
+        game._phase = self.phase
+        if self.phase == "roll":
+            game._dice = None
+
+
+_UNDO_CUBE = _PhaseUndo("cube")     # before the "roll" cube action
+_UNDO_ROLL = _PhaseUndo("roll")     # before a turn's dice were rolled
 _DEFAULT_RULES = BackgammonRules()
 
 # A turn's two dice drawn straight from the numpy Generator's bit generator, through
@@ -250,7 +282,6 @@ class BackgammonGame(Game):
         self._result: tuple | None = None      # (winner, reason, points)
         self._opening: tuple = ()              # the opening rolls, ties included (BG-03)
         self._score, self._crawford = (0, 0), False
-        self._cache = None      # the stamp of this turn's plays in _LAST (see legal_moves)
         if not (type(score) is tuple and crawford is False and len(score) == 2
                 and type(score[0]) is int and type(score[1]) is int and score == (0, 0)):
             # (the start of a money game or of a match at 0-0 is always possible)
@@ -402,38 +433,26 @@ class BackgammonGame(Game):
         integers = rng.integers
         return (int(integers(1, 7)), int(integers(1, 7)))
 
-    def resolve_chance(self, rng) -> Any:
-        """Roll with a seeded numpy Generator (the opening roll or a turn's two dice);
-        recorded in history as a ``ChanceStep``, undoable. Returns the outcome. (The
-        base's, without re-checking the dice it has just drawn itself.)"""
-        check_rng(rng, "BackgammonGame.resolve_chance(rng)", ("integers",))
-        if self._phase == "roll":
-            # a turn's roll, written out (the same draws as _sample_chance); the history
-            # entry is one of 72 immutable ChanceSteps, made once (frozen dataclasses
-            # cost a microsecond each to build)
-            a, b = _draw_dice(rng)
-            who = self._turn
-            if who == self._roller and self._dice is None:
-                snap = _UNDO_ROLL               # (undone by setting the phase back)
-            else:
-                snap = self._snapshot()
-                self._roller = self._turn = self._roller
-            step = _CHANCE_STEPS[who][a][b]
-            self._dice = step.outcome
-            self._phase = "move"
-            self._cache = None
-            self._undo.append(snap)
-            self._history.append(step)
-            return step.outcome
-        if self._phase != "opening":
-            raise IllegalMoveError(self._no_chance_reason())
-        outcome = self._sample_chance(rng)
+    rng_methods = ("integers",)
+
+    def _fast_chance(self, rng) -> tuple | None:
+        """A turn's roll, written out (the same draws as _sample_chance): the history
+        entry is one of 72 immutable ChanceSteps, made once (frozen dataclasses cost a
+        microsecond each to build). None for the opening roll and when no roll is due
+        (the base's checked path)."""
+        if self._phase != "roll":
+            return None
+        a, b = _draw_dice(rng)
         who = self._turn
-        snap = self._snapshot()
-        self._apply_chance(outcome)
-        self._undo.append(snap)
-        self._history.append(ChanceStep(who, outcome))
-        return outcome
+        if who == self._roller and self._dice is None:
+            undo = _UNDO_ROLL                   # (undone by setting the phase back)
+        else:
+            undo = self._snapshot()
+            self._roller = self._turn = self._roller
+        step = _CHANCE_STEPS[who][a][b]
+        self._dice = step.outcome
+        self._phase = "move"
+        return step, undo
 
     def _check_chance(self, outcome):
         """A roll given by hand: two dice 1..6 (the player on roll plays them; at the very
@@ -497,7 +516,6 @@ class BackgammonGame(Game):
         self._roller = self._turn = player
         self._dice = (dice[0], dice[1])
         self._phase = "move"
-        self._cache = None
 
     def _not_now(self, what: str) -> str:
         return {
@@ -511,30 +529,27 @@ class BackgammonGame(Game):
         }[self._phase]
 
     # --------------------------------------------------------------- moves
-    def is_over(self) -> bool:
+    def _over(self) -> bool:
         return self._result is not None         # (_outcome() is None exactly then)
 
-    def legal_moves(self) -> list:
-        # the base's (is_over(), then _generate()) written out: called twice a turn
-        if self._result is not None:
-            return []
+    def _generate(self) -> list:
         ph = self._phase
         if ph == "move":
-            # the plays of this turn, made once: every change of the board or the dice
-            # (_start_turn, _apply, _restore, _set_state, set_match_state) clears the stamp
+            # the plays of this position, made once (see _LAST)
             global _LAST
-            last = _LAST
-            if self._cache is not None and self._cache == last[0]:
-                return list(last[1])
             r = self._roller
-            b = self._board
             tb = self._tb
             if tb is None:
+                b = self._board
                 tb = self._tb = (tuple(b[0]), tuple(b[1]))
+            key = (tb, r, self._dice)
+            last = _LAST
+            if last[0] == key:
+                return list(last[1])
+            b = self._board
             d1, d2 = self._dice
             plays = _plays_in_place(b[r], b[1 - r], d1, d2, (tb[r], tb[1 - r]))
-            self._cache = stamp = next(_STAMPS)
-            _LAST = (stamp, plays, plays[0]._base)      # one reference swap: thread-safe
+            _LAST = (key, plays, plays[0]._base)        # one reference swap: thread-safe
             return list(plays)
         if ph == "cube":
             return [_ROLL, _DOUBLE]
@@ -542,28 +557,23 @@ class BackgammonGame(Game):
             return [_TAKE, _PASS]
         return []
 
-    _generate = legal_moves             # (the same list: [] once the game is over)
-
-    def play(self, move: Any) -> Any:
-        """Play a move (a move value, or its text). Returns the move played.
-
-        An illegal move raises IllegalMoveError and leaves the game untouched."""
-        # The fast path: a play of this very turn's legal_moves() (its position tuple is
-        # the one all of them share; a play kept from an earlier turn holds an older
-        # one, still alive, so never the same object) or a cube action offered now.
-        # Anything else goes through the base's checks.
+    def _fast_play(self, move: Any) -> Any:
+        """A play of the plays listed for this very position (they share one base tuple;
+        a play kept from an earlier turn holds an older one, still alive, so never the
+        same object) or a cube action offered now: applied, and its undo record
+        returned. Anything else: None (the base's checks)."""
         ph = self._phase
         if ph == "move":
             last = _LAST
-            # (a game whose plays were cleared has _cache None: no stamp of plays)
-            if type(move) is _GenPlay and self._cache == last[0] and move._base is last[2]:
-                # _apply for a lazy play of this turn, written out; the undo record is
-                # the board, the player on roll and the dice (see _restore)
+            if type(move) is _GenPlay and move._base is last[2] and self._result is None:
                 r = self._roller
                 tb = self._tb or self._board_tuples()
-                self._undo.append((tb[0], tb[1], r, self._dice) if self._turn == r
-                                  else self._snapshot())
-                self._cache = self._tb = self._dice = None
+                if last[0] != (tb, r, self._dice):
+                    return None
+                # _apply for a lazy play of this turn, written out
+                undo = (_PlayUndo(tb[0], tb[1], r, self._dice) if self._turn == r
+                        else self._snapshot())
+                self._tb = self._dice = None
                 m, t = self._board[r], self._board[1 - r]
                 for src, dst, hit, _ in move._raw:      # (step_in_place)
                     m[src] -= 1
@@ -571,7 +581,6 @@ class BackgammonGame(Game):
                     if hit:
                         t[25 - dst] -= 1
                         t[25] += 1
-                self._history.append(move)
                 if m[0] == 15:
                     self._finish(r, None)
                 else:                   # _next_turn, written out
@@ -580,26 +589,22 @@ class BackgammonGame(Game):
                     self._phase = "cube" if (rl.cube and not self._crawford
                                              and (o is None or o == p)
                                              and self._cube * 2 <= rl.max_cube) else "roll"
-                return move
+                return undo
         elif ph == "cube" and move is _ROLL:
             self._phase = "roll"
-            self._undo.append(_UNDO_CUBE)
-            self._history.append(move)
-            return move
+            return _UNDO_CUBE
         elif (ph == "cube" and move is _DOUBLE) or (
                 ph == "respond" and (move is _TAKE or move is _PASS)):
             snap = self._snapshot()
             self._apply_cube(move.action)
-            self._undo.append(snap)
-            self._history.append(move)
-            return move
-        return super().play(move)
+            return snap
+        return None
 
     def _apply(self, move: Any) -> None:
         if isinstance(move, CubeAction):
             return self._apply_cube(move.action)
         r = self._roller
-        self._cache = self._tb = None
+        self._tb = None
         raw = move._raw
         if move._base is not None:
             # a lazy play of legal_moves(): its steps from this very position, in place
@@ -887,26 +892,8 @@ class BackgammonGame(Game):
                 self._opening, self._score, self._crawford)
 
     def _restore(self, s) -> None:
-        # A full snapshot, or one of play()'s and resolve_chance()'s lighter records:
-        # before a play (board, player on roll, dice: the rest a play leaves alone but
-        # for the result, None before it) or before a step that changed only the phase.
-        self._cache = None
-        n = len(s)
-        if n == 2:
-            if s[1] == "cube":          # before the "roll" cube action
-                self._phase = "cube"
-            else:                       # before the dice were rolled
-                self._phase = "roll"
-                self._dice = None
-            return
-        if n == 4:
-            b0, b1, self._roller, self._dice = s
-            self._turn = self._roller
-            self._phase = "move"
-            self._result = None
-        else:
-            (b0, b1, self._phase, self._turn, self._roller, self._dice, self._cube,
-             self._owner, self._result, self._opening, self._score, self._crawford) = s
+        (b0, b1, self._phase, self._turn, self._roller, self._dice, self._cube,
+         self._owner, self._result, self._opening, self._score, self._crawford) = s
         self._board = [list(b0), list(b1)]
         self._tb = (b0, b1)
 
@@ -1001,7 +988,6 @@ class BackgammonGame(Game):
             w = self._result[0]
             how = None if self._board[w][0] == 15 else "pass"
             self._result = self._result_for(self._board, w, how, self._cube)
-        self._cache = None
 
     def _state_error(self, st: dict) -> str | None:
         """Why a whole state (the fields of ``_load_state``, already type-checked) cannot
@@ -1110,7 +1096,6 @@ class BackgammonGame(Game):
         self._cube, self._owner = new_cube, new_owner
         if self._phase in ("cube", "roll"):
             self._phase = "cube" if self._cube_reason(self._roller) is None else "roll"
-        self._cache = None
         return self
 
     def _match_state_error(self, score, crawford, cube, owner,

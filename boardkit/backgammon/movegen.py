@@ -28,8 +28,8 @@ that call; a bound ``append`` local is slower, as are list comprehensions in the
 loops: measured). ``Play`` objects are lazy (``after``/``steps`` built when asked;
 ``BackgammonGame.play`` applies the raw steps in place) and made by a plain class call
 (``_GenPlay``, twice as fast as ``Play.__new__``), the empty play of a blocked roll
-included. The game keeps the plays of the game that generated last in ONE module-wide
-slot (game.py ``_LAST``, stamped per game): kept in every game, thousands of set-up
+included. The game keeps the plays of the position listed last in ONE module-wide
+slot (game.py ``_LAST``, keyed by the position): kept in every game, thousands of set-up
 games held their plays alive and the garbage collector walked them over and over (a
 third of the time of listing the moves of 3,000 positions). A module-wide
 position+dice cache was tried and dropped: in games positions hardly come back, and

@@ -5,6 +5,7 @@ international rules (CK-01..CK-15).
     g = CheckersGame(CheckersRules.american())
     g.play("11-15")
 """
+from . import fastloop as _fastloop  # noqa: F401  (registers the lean bot-game loop)
 from .draw import draw_board
 from .game import CheckersGame, CheckersMove, perft
 from .notation import iter_pdn, read_pdn, write_pdn

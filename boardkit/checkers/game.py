@@ -20,6 +20,7 @@ The bots and perft work on the bit sets directly (``movegen.py``, ``ai.py``).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from .._core import FormatError, Game, IllegalMoveError, Outcome, short_repr
 from ..svg import Drawing
@@ -80,22 +81,10 @@ def _raw_to_move(raw) -> CheckersMove:
         m = _new_move(CheckersMove)
         m.__dict__.update(path=tuple(i + 1 for i in raw[0]), captures=tuple(i + 1 for i in raw[1]))
         _MOVES[key] = m
-    if len(_BY_ID) > 200_000:
-        _BY_ID.clear()
-    _BY_ID[id(raw)] = (raw, m)
     return m
 
 
-#: id(raw move) -> (that raw move, its CheckersMove): the generator hands out the same raw
-#: step objects again and again; the entry keeps the raw alive, so its id stays its own
-_BY_ID: dict = {}
-
-
 _UNSET = False      # "outcome not computed yet" (a singleton that survives pickle and deepcopy)
-#: id(raw move list) -> (that list, its CheckersMoves, id(move) -> raw move): the lists
-#: of ``MoveGen.cached_generate`` are shared by every game in that position (the entry
-#: keeps the moves alive, so an id found in its index is that very move object)
-_LISTS: dict = {}
 
 
 class CheckersGame(Game):
@@ -150,7 +139,6 @@ class CheckersGame(Game):
         self._keys = keys if keys is not None else ((black, white, kings, turn),)
         self._cache = None                   # raw legal moves (computed once per position)
         self._moves = None                   # their CheckersMove objects
-        self._index = None                   # id(move) -> raw move, for play()
         self._out = _UNSET                   # the outcome (computed once per position)
         self._chosen = None                  # (move, raw, raw list) a bot handed out: ``_hand_out``
 
@@ -306,48 +294,52 @@ class CheckersGame(Game):
     def _move_list(self) -> list:
         if self._moves is None:
             raws = self._raw_moves()
-            hit = _LISTS.get(id(raws))
-            if hit is None or hit[0] is not raws:      # not the same cached raw list
-                if len(_LISTS) >= 20_000:
-                    _LISTS.clear()
-                get = _BY_ID.get
-                moves = [h[1] if (h := get(id(r))) is not None else _raw_to_move(r) for r in raws]
-                hit = _LISTS[id(raws)] = (raws, moves, {id(m): r for m, r in zip(moves, raws)})
-            self._moves, self._index = hit[1], hit[2]
+            own, opp = (self._black, self._white) if self._turn == 0 else (self._white, self._black)
+            moves = self._gen.cached_moves(own, opp, self._kings, self._turn, raws, _raw_to_move)
+            self._moves = moves
         return self._moves
+
+    def _raw_of(self, move) -> Any:
+        """The raw move of a move object of this position's list (by identity), or None."""
+        moves = self._move_list()
+        for i, m in enumerate(moves):
+            if m is move:
+                return self._cache[i]
+        return None
 
     def _generate(self) -> list:
         return list(self._move_list())
 
-    def legal_moves(self) -> list:
-        if self.is_over():
-            return []
-        return list(self._move_list())
-
-    def is_over(self) -> bool:
+    def _over(self) -> bool:
         out = self._out
         if out is _UNSET:
             out = self._out = self._outcome_now()
         return out is not None
 
-    def play(self, move):
-        """Play a move (a CheckersMove or its text, CK-15); returns the move played.
-        An illegal move raises IllegalMoveError and leaves the game untouched."""
-        if type(move) is CheckersMove and not self.is_over():
-            # fast path: a move object taken from legal_moves() of this position, or the
-            # one a bot just handed out for it
-            ch = self._chosen
-            if ch is not None and ch[0] is move and ch[2] is self._cache:
-                raw = ch[1]
+    def _fast_play(self, move) -> Any:
+        """A move object taken from legal_moves() of this position, or the one a bot just
+        handed out for it: applied without the checks, its undo record returned."""
+        if type(move) is not CheckersMove:
+            return None
+        out = self._out                         # (_over, written out)
+        if out is _UNSET:
+            out = self._out = self._outcome_now()
+        if out is not None:
+            return None
+        ch = self._chosen
+        if ch is not None and ch[0] is move and ch[2] is self._cache:
+            raw = ch[1]
+        else:
+            raw = None
+            for i, m in enumerate(self._moves if self._moves is not None else self._move_list()):
+                if m is move:
+                    raw = self._cache[i]
+                    break
             else:
-                self._move_list()
-                raw = self._index.get(id(move))
-            if raw is not None:
-                self._undo.append(self._snapshot())
-                self._apply_raw(raw)
-                self._history.append(move)
-                return move
-        return super().play(move)
+                return None
+        snap = self._snapshot()
+        self._apply_raw(raw)
+        return snap
 
     def _hand_out(self, i: int) -> CheckersMove:
         """The i-th legal move (``legal_moves()[i]``) as a bot returns it, without building
@@ -357,64 +349,9 @@ class CheckersGame(Game):
         if self._moves is not None:
             return self._moves[i]
         raw = raws[i]
-        hit = _BY_ID.get(id(raw))
-        move = hit[1] if hit is not None and hit[0] is raw else _raw_to_move(raw)
+        move = _raw_to_move(raw)
         self._chosen = (move, raw, raws)
         return move
-
-    def _play_bots(self, bots, rng, max_plies: int, max_chance: int):
-        """``sim.play_game``'s loop (see its contract): the same games, history, undo
-        records and generator state. When every seat is the middle level, the bots'
-        choices come from ``ai._middle_chooser`` (the noise drawn in blocks) and are
-        played from the raw move list, without a bot call, ``_hand_out`` and ``play``'s
-        checks per ply. Checkers has no chance steps (max_chance unused)."""
-        from .ai import _middle_chooser
-        lean = _middle_chooser(self, bots, rng)
-        plies = 0
-        if lean is None:
-            while not self.is_over():
-                if plies >= max_plies:
-                    return None, plies
-                self.play(bots[self._turn](self, rng))
-                plies += 1
-            return self._outcome(), plies
-        choose, sync = lean
-        # the generator without its position cache: bot games seldom repeat a position
-        # (~3% of calls found one)
-        gen, undo, history, by_id = self._gen._generate_quick, self._undo, self._history, _BY_ID.get
-        raw = raws = move = None
-        try:
-            while True:
-                if self._out is _UNSET:
-                    # _outcome_now's usual case, with the raw moves it needs
-                    t, raws = self._turn, self._cache
-                    own = self._black if t == 0 else self._white
-                    if raws is None:
-                        raws = self._cache = gen(own, self._white if t == 0 else self._black,
-                                                 self._kings, t)
-                    self._out = None if (own and raws and len(self._keys) < 9 and self._quiet < 50
-                                         and self._endgame < 10) else self._outcome_now()
-                if self._out is not None:
-                    return self._out, plies
-                if plies >= max_plies:
-                    return None, plies
-                raws = self._cache if self._cache is not None else self._raw_moves()
-                raw = raws[choose(self._black, self._white, self._kings, self._turn, raws)]
-                hit = by_id(id(raw))
-                move = hit[1] if hit is not None and hit[0] is raw else _raw_to_move(raw)
-                undo.append(self._snapshot())
-                self._apply_raw(raw)
-                history.append(move)
-                plies += 1
-        finally:
-            sync()
-            if move is not None:
-                self._chosen = (move, raw, raws)     # as the last _hand_out leaves it
-
-    def _push(self, move) -> None:
-        self._undo.append(self._snapshot())
-        self._apply(move)
-        self._history.append(move)
 
     def capturing_squares(self) -> list[int]:
         """Squares of the pieces that can capture now (the widget's red rings). Under
@@ -427,7 +364,7 @@ class CheckersGame(Game):
 
     def _apply(self, move: CheckersMove) -> None:
         if self._moves is not None:
-            raw = self._index.get(id(move))
+            raw = self._raw_of(move)
             if raw is not None:
                 return self._apply_raw(raw)
         path = tuple(s - 1 for s in move.path)
@@ -469,27 +406,31 @@ class CheckersGame(Game):
                 endgame = self._endgame + 1 if (new is not None and new == old and not capmask) else 0
         self._black, self._white, self._kings, self._turn = black, white, kings, turn
         self._quiet, self._endgame, self._keys = quiet, endgame, keys
-        self._cache = self._moves = self._index = None
+        self._cache = self._moves = None
         self._out = _UNSET
 
     def __getstate__(self):
         # what was computed for the position (and the undo stack's copies of it) holds
         # shared lists and an index by object id, valid in this process only: a pickled
         # or deep-copied game recomputes them
-        state = dict(self.__dict__)
-        state.update(_cache=None, _moves=None, _index=None, _out=_UNSET, _chosen=None)
-        state["_undo"] = [snap[:7] + (None, None, _UNSET, None) for snap in self._undo]
-        state["_start"] = self._start[:7] + (None, None, _UNSET, None)
+        state = super().__getstate__()
+        state.update(_cache=None, _moves=None, _out=_UNSET, _chosen=None)
+        state["_start"] = self._pickle_record(self._start)
         return state
+
+    @staticmethod
+    def _pickle_record(snap: tuple) -> tuple:
+        """A snapshot without what was computed for its position (see __getstate__)."""
+        return snap[:7] + (None, None, _UNSET)
 
     def _snapshot(self):
         # the position, then what was computed for it (kept so that undo needs no work)
         return (self._black, self._white, self._kings, self._turn, self._quiet,
-                self._endgame, self._keys, self._cache, self._moves, self._out, self._index)
+                self._endgame, self._keys, self._cache, self._moves, self._out)
 
     def _restore(self, snap) -> None:
         (self._black, self._white, self._kings, self._turn, self._quiet, self._endgame,
-         self._keys, self._cache, self._moves, self._out, self._index) = snap
+         self._keys, self._cache, self._moves, self._out) = snap
 
     # ---------------------------------------------------- fast internals
     def child(self, move: CheckersMove) -> CheckersGame:

@@ -165,6 +165,7 @@ class MoveGen:
         g = self.geo = geometry(rules.board_size)
         self.layout = layout
         self._cache: dict = {}
+        self._objects: dict = {}             # position -> (raw list, its move objects)
         self._quick = None
         self.forced = rules.forced_capture
         self.majority = rules.majority_capture
@@ -457,6 +458,20 @@ class MoveGen:
                 cache.clear()
             moves = cache[key] = self._generate_quick(own, opp, kings, player)
         return moves
+
+    def cached_moves(self, own: int, opp: int, kings: int, player: int, raws: list,
+                     make) -> list:
+        """The move objects (``make(raw)`` each) of the raw list ``raws`` of this
+        position, remembered by position like ``cached_generate`` (the same list object
+        for every game there). The list returned is shared: do not change it."""
+        key = (own, opp, kings, player)
+        objects = self._objects
+        hit = objects.get(key)
+        if hit is None or hit[0] is not raws:
+            if len(objects) >= CACHE_SIZE:
+                objects.clear()
+            hit = objects[key] = (raws, [make(r) for r in raws])
+        return hit[1]
 
     def _generate_quick(self, own: int, opp: int, kings: int, player: int) -> list:
         """``generate`` (same list), answered on the ghost layout when the position has

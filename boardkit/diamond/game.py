@@ -14,15 +14,18 @@ legal path to a reachable hole, checked jump by jump, and records it as given;
 ``paths(start, dest)`` lists them, shortest first, with bounded work. The generator
 itself is ``movegen``; the star's geometry is ``geometry``.
 
-For search, the base class's ``_push(move)`` / ``_pop()`` are overridden with a fast
-pair (no snapshot, no legality check, ``history`` untouched): the move must come from
-``legal_moves()``. The bots use the faster lane of ``movegen.fast_moves`` (moves as int
-codes, no path) with ``_fpush(code)`` / ``_fpop()``; everything else uses ``play``/``undo``.
+For search, ``_push(move)`` keeps a small step record (no snapshot, no legality check)
+on the base class's undo stack: the move must come from ``legal_moves()``. The bots use
+the faster lane of ``movegen.fast_moves`` (moves as int codes, no path) with
+``_fpush(code)`` / ``_fpop()``, which put the same step records on the same stack
+without a history entry; everything else uses ``play``/``undo``. The stack holds two
+kinds of record, told apart by their type (``_revert``): a ``_Snapshot`` (play) and a
+step tuple (i, x, vi, vx, turn, passes, finished count).
 """
 from __future__ import annotations
 
 from operator import itemgetter
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from .. import svg
 from .._core import FormatError, Game, IllegalMoveError, Outcome, short_repr
@@ -34,6 +37,17 @@ from .notation import board_text, parse_move
 from .rules import DiamondRules
 
 __all__ = ["DiamondGame", "DiamondMove", "PASS", "PATHS_LIMIT", "PATHS_BUDGET"]
+
+
+class _Snapshot(NamedTuple):
+    """The whole state before a move played with ``play`` (undone by ``_restore``)."""
+
+    cells: tuple
+    turn: int
+    ply: int
+    finished: tuple
+    own_turns: tuple
+    passes: int
 
 
 class DiamondGame(Game):
@@ -60,7 +74,6 @@ class DiamondGame(Game):
         self._finished: list[int] = []
         self._own_turns = [0] * rules.players
         self._passes = 0
-        self._stack: list[tuple] = []
         self._setup = False           # True for a position set up by hand (from_pieces)
         if setup:
             for p in range(rules.players):
@@ -337,25 +350,29 @@ class DiamondGame(Game):
 
     def _push(self, move: DiamondMove) -> None:
         """Play a move from ``legal_moves()`` fast, for search (no legality check, no
-        snapshot: the change is recorded on a small stack); ``_pop()`` takes it back."""
-        self._stack.append(self._do(move))
-        self._history.append(move)
-
-    def _pop(self) -> DiamondMove:
-        """Take back the last ``_push``; returns its move."""
-        self._fpop()
-        return self._history.pop()
+        snapshot: a step record); the base's ``_pop()`` takes it back."""
+        self._record(move, self._do(move))
 
     def _fpush(self, code: int) -> None:
         """The bots' push: a move code of ``movegen.fast_moves`` (no check, no history;
         ``_fpop()`` takes it back). Never mix with ``_push``/``_pop`` out of order."""
         if code < 0:
-            self._stack.append(self._do_ix(-1, -1, False))
+            self._push_record(self._do_ix(-1, -1, False))
         else:
-            self._stack.append(self._do_ix(code >> 8 & 255, code & 255, code & movegen.SWAP))
+            self._push_record(self._do_ix(code >> 8 & 255, code & 255, code & movegen.SWAP))
 
     def _fpop(self) -> None:
-        i, x, vi, vx, turn, passes, nfin = self._stack.pop()
+        self._undo_step(self._pop_record())
+
+    def _revert(self, record) -> None:
+        if type(record) is _Snapshot:
+            self._restore(record)
+        else:
+            self._undo_step(record)
+
+    def _undo_step(self, step: tuple) -> None:
+        """Take back one step record of ``_do_ix``."""
+        i, x, vi, vx, turn, passes, nfin = step
         if i >= 0:
             c = self.cells
             c[i] = vi
@@ -425,7 +442,7 @@ class DiamondGame(Game):
             return True
         return self._passes >= n - f
 
-    def is_over(self) -> bool:
+    def _over(self) -> bool:
         return self._is_over_fast()
 
     def _remaining(self, p: int) -> int:
@@ -457,15 +474,14 @@ class DiamondGame(Game):
 
     # ------------------------------------------------------------ state
     def _snapshot(self):
-        return (tuple(self.cells), self._turn, self._ply, tuple(self._finished),
-                tuple(self._own_turns), self._passes)
+        return _Snapshot(tuple(self.cells), self._turn, self._ply, tuple(self._finished),
+                         tuple(self._own_turns), self._passes)
 
     def _restore(self, snap) -> None:
         cells, self._turn, self._ply, fin, own, self._passes = snap
         self.cells = list(cells)
         self._finished = list(fin)
         self._own_turns = list(own)
-        self._stack = []
 
     def _state_dict(self) -> dict:
         d = {
@@ -585,7 +601,6 @@ class DiamondGame(Game):
         self._own_turns = list(own)
         self._passes = passes
         self._setup = setup
-        self._stack = []
 
     # ------------------------------------------------------------ display
     #: draw() options beyond the shared ones (see draw.draw_board)

@@ -23,14 +23,11 @@ each late join (``Join``) is one step of ``history``, so ``undo()`` takes back e
 one of them. The toss maths is ``boardkit.mawari.toss``; the decisions are generated in
 ``movegen.py``. ``from_json`` checks the whole state against the rules (``_load_state``).
 
-Speed. ``sim.play_game`` hands a game to ``MawariGame._play_bots``: with the
-levels' bots it plays on the position alone (tosses drawn 64 at a time, the common moves
-by table and arithmetic, no event text) and builds events, history and undo only when
-first read, by replaying its log through the recorded path; the same games, move for
-move, and the same generator state afterwards (tests/test_mawari_bot_games.py); the
-figures are in docs/benchmarks.md. Reading every game's history and events afterwards
-costs the records as before (the replay): 2.4-2.5x then (middle levels) (``ai.simulate_games``, which
-reads them all, records as it plays instead).
+Speed. ``sim.play_game`` hands a game to ``fastloop.play_bots`` (registered with
+``sim.register_loop``): with the levels' bots it plays on the position alone and keeps a
+log of the steps, which it replays through the recorded path when records are wanted;
+the same games, move for move, and the same generator state afterwards
+(tests/test_mawari_bot_games.py); the figures are in docs/benchmarks.md.
 """
 from __future__ import annotations
 
@@ -39,10 +36,9 @@ from functools import lru_cache
 import numpy as np
 
 from .._core import BoardkitError, ChanceStep, FormatError, Game, IllegalMoveError, Outcome
-from .._input import check_rng
 from ..svg import Drawing
 from .events import EVENTS_EN, FORMAT_EN, WHY_EN
-from .movegen import _LINE_MASKS, Battle, Join, battle_targets, decisions, race_length
+from .movegen import Battle, Join, battle_targets, decisions, race_length
 from .notation import (
     _NAMES,
     CORNERS,
@@ -111,128 +107,9 @@ def _toss_info(toss: Toss, rules: MawariRules) -> tuple:
     return toss, kind, squares, text, gain, battle
 
 
-_WORDS = 1 << 64
-
-
-@lru_cache(maxsize=64)
-def _draw_terms(sampling_raw: tuple) -> tuple:
-    """For ``_Draws``: a toss code is the sum of weight * (word[col] >= bound) over the
-    bounds a word can both pass and fail, and a constant: a gold's face counts the
-    cumulative bounds its word passes (base 5), the overlap and fall flags are words
-    below their bounds."""
-    faces, overlap, fall = sampling_raw
-    terms, const = [], 0
-    for col, weight in enumerate((500, 100, 20, 4)):
-        for c in faces:
-            if c == 0:
-                const += weight
-            elif c < _WORDS:
-                terms.append((col, c, weight))
-    for col, c, weight in ((4, overlap, 2), (5, fall, 1)):
-        if c >= _WORDS:
-            const += weight
-        elif c:
-            const += weight
-            terms.append((col, c, -weight))
-    terms.append((0, 0, const))                 # every word passes 0: the constant
-    return (np.array([t[0] for t in terms], dtype=np.intp),
-            np.array([t[1] for t in terms], dtype=np.uint64),
-            np.array([t[2] for t in terms], dtype=np.int64))
-
-
-class _Draws:
-    """The toss codes of one bot game's random draws (``MawariGame._play_bots``). With
-    numpy's PCG64 the words of ``BLOCK`` tosses come in one call and their codes in three
-    vectorised steps (not six words and up to 24 comparisons per toss); ``sync`` then
-    steps the generator back over the words not used (PCG64 advances by any amount,
-    backwards too), so a bot or the caller drawing next gets the numbers it would have
-    got, and every toss is the one ``_sample_code`` draws (tested). Other bit generators
-    draw one toss at a time."""
-
-    BLOCK = 64
-
-    def __init__(self, game: MawariGame, rng):
-        self.game, self.rng = game, rng
-        bits = getattr(rng, "bit_generator", None)
-        self.bits = bits if type(bits) in _RAW_DOUBLES else None
-        if self.bits is None:
-            return
-        kept = game.rules.__dict__.get("_lean")          # (see _play_bots)
-        terms = kept.get("draws") if kept is not None else None
-        if terms is None:
-            terms = _draw_terms(game.rules._sampling_raw)
-            if kept is not None:
-                kept["draws"] = terms
-        self.cols, self.bounds, self.weights = terms
-        self.check()
-
-    def check(self) -> None:
-        """Note the generator's 32-bit buffer (numpy's ``integers`` fills it, our raw words
-        leave it alone): ``advance`` empties it, so ``sync`` puts it back."""
-        state = self.bits.state
-        self.buffer = state["has_uint32"], state["uinteger"]
-
-    def block(self) -> list[int]:
-        """The codes of the next tosses (at least one)."""
-        bits = self.bits
-        if bits is None:
-            return [self.game._sample_code(self.rng)]
-        u = bits.random_raw(6 * self.BLOCK).reshape(self.BLOCK, 6)
-        return ((u[:, self.cols] >= self.bounds) @ self.weights).tolist()
-
-    def sync(self, unused: int) -> None:
-        """The generator as if the last ``unused`` codes of the last block were not drawn."""
-        if unused:
-            bits = self.bits
-            bits.advance(-6 * unused)
-            if self.buffer != (0, 0):
-                state = bits.state
-                state["has_uint32"], state["uinteger"] = self.buffer
-                bits.state = state
-
-
-@lru_cache(maxsize=64)
-def _plans(home: tuple, jump: bool, battles: bool, battle_line: str) -> tuple:
-    """For ``_play_bots``: per player a list by (square << 5 | squares forward), filled
-    by ``_plan`` as they come up (a short match would spend more on a full table), with
-    the squares in line with each square (MS-15; none without battles), a bit a square
-    and three bits a square (``occ``'s layout)."""
-    masks = _LINE_MASKS.get(battle_line) or _LINE_MASKS["any"]
-    if not battles:
-        masks = (0,) * TRACK
-    wide = tuple(sum(7 << 3 * t for t in range(TRACK) if m >> t & 1) for m in masks)
-    return tuple(([None] * (TRACK << 5), h, jump, masks, wide) for h in home)
-
-
-_RING3 = (1 << 3 * TRACK) - 1                   # the ring, three bits a square
-
-
-def _plan(plans: tuple, p: int, cur: int, n: int) -> tuple:
-    """Player p's forward move of n squares (1..31; 0: none) from ``cur``: where it ends
-    (after a corner jump, MS-14), the squares it passes or lands on (the fast case wants
-    them empty; after a jump, those up to the corner after the jump), whether it passes
-    its home (MS-10), the squares in line with the end (MS-15, 0 without battles), both
-    as three bits a square, and the squares gone in all; () past a lap."""
-    table, h, jump, _, wide = plans[p]
-    end = (cur + n) % TRACK
-    far = n + 8 if jump and end % 8 == 0 and end != h else n
-    plan: tuple = ()
-    if 0 < n and far < TRACK:
-        reach = far - 1 if far > n else n
-        # the squares cur+1 .. cur+reach: a run of 3-bit groups turned round the ring
-        run, at = (1 << 3 * reach) - 1, 3 * ((cur + 1) % TRACK)
-        span = (run << at | run >> (3 * TRACK - at)) & _RING3
-        end = (cur + far) % TRACK
-        plan = (end, span, 0 < (h - cur) % TRACK <= far, wide[end], far)
-    table[cur << 5 | n] = plan
-    return plan
-
-
 #: bots that read only the position (turn, legal moves, ranks, battle lengths, rules),
 #: never events, history or undo: bot -> True if it draws from the rng (filled by ai.py)
 _POSITION_BOTS: dict = {}
-_LAZY = ("events", "_history", "_undo", "_mark")
-_AFTER = {n: tuple((q + 1) % n for q in range(n)) for n in (2, 3, 4)}   # the next player
 
 
 # ------------------------------------------------------------------ the game
@@ -241,7 +118,7 @@ class MawariGame(Game):
 
     name = "mawari"
     rules_class = MawariRules
-    #: True while _play_bots plays: the engine skips its event text (thrown away there)
+    #: True while the lean loop (fastloop.py) plays: the engine skips its event text
     _quiet = False
 
     def __init__(self, rules: MawariRules | None = None, *, players: int | None = None):
@@ -357,7 +234,7 @@ class MawariGame(Game):
     # A toss is a chance step recorded by the base class (a ChanceStep in history,
     # undone like a move): resolve_chance(rng) samples, set_chance / set_toss take a
     # toss given by hand.
-    def is_over(self) -> bool:
+    def _over(self) -> bool:
         return bool(self._finished)         # _outcome() is None exactly while nobody finished
 
     def chance_pending(self) -> bool:
@@ -400,7 +277,7 @@ class MawariGame(Game):
             toss = Toss(faces, bool(code & 2), bool(code & 1))
             # the history entries are immutable too: one per player who tossed it
             info = _toss_info(toss, self.rules)
-            # and for _play_bots: 0 forward and toss again, 1 forward, 2 no move, 3 back;
+            # and for fastloop.py: 0 forward and toss again, 1 forward, 2 no move, 3 back;
             # squares forward if under a lap (else 0); the toss as it counts
             n = info[2] if 0 < info[2] < TRACK else 0
             lean = ("again", "end", "nothing", "back").index(info[1]), n, info[0]
@@ -413,26 +290,31 @@ class MawariGame(Game):
         as ``TossModel.sample`` (tested), with the model's tables cached for speed."""
         return self._sample_entry(rng)[0]
 
-    def resolve_chance(self, rng) -> Toss:
-        """Toss with a seeded numpy Generator; recorded in history (a ``ChanceStep``),
-        undoable. Returns the toss. Does what the base's ``resolve_chance`` does, with
-        the toss's consequences looked up instead of worked out again."""
-        check_rng(rng, "MawariGame.resolve_chance(rng)", ("random",))
-        if self._finished or self._phase == "decide":
-            raise IllegalMoveError(self._no_chance_reason())
-        code = self._sample_code(rng)
-        return self._record_toss(self.rules._toss_tables[0][code] or self._toss_entry(code))
+    rng_methods = ("random",)
 
-    def _record_toss(self, entry: tuple) -> Toss:
-        """Apply a toss table entry as one recorded, undoable step."""
+    def _fast_chance(self, rng) -> tuple | None:
+        """A toss with its consequences looked up instead of worked out again (what the
+        base's checked path does): (its ChanceStep, the snapshot before it), or None
+        when no toss is due."""
+        if self._finished or self._phase == "decide":
+            return None
+        code = self._sample_code(rng)
+        return self._toss_step(self.rules._toss_tables[0][code] or self._toss_entry(code))
+
+    def _toss_step(self, entry: tuple) -> tuple:
+        """Apply a toss table entry; (its ChanceStep, the snapshot before it)."""
         toss, info, steps, _, _, _ = entry
         who = self._current if self._phase == "toss" else self.turn
         snap = self._snapshot()
         self._mark = len(self.events)
         self._apply_toss(toss, info)
-        self._undo.append(snap)
-        self._history.append(steps[who])
-        return toss
+        return steps[who], snap
+
+    def _record_toss(self, entry: tuple) -> Toss:
+        """Apply a toss table entry as one recorded, undoable step."""
+        step, snap = self._toss_step(entry)
+        self._record_chance(step, snap)
+        return step.outcome
 
     def _check_chance(self, toss) -> Toss:
         """A Toss, or its text like 'up up down side +overlap' (MS-04)."""
@@ -458,237 +340,12 @@ class MawariGame(Game):
         (recorded and undoable like a sampled toss)."""
         return self.set_chance(toss)
 
-    # ------------------------------------------------------------ bot games
-    # A bot game (sim.play_game) needs the position, the bots' decisions and the outcome;
-    # the event text, the undo snapshots and the history are wanted only when somebody
-    # reads them. So _play_bots plays on the position alone and keeps a log of the tosses
-    # (their codes) and decisions; the first read of events, history or undo (or anything
-    # that needs them: undo(), copy(), to_json(), the next step) replays the log from the
-    # state it started in through the ordinary recorded path (_catch_up), which builds all
-    # of them exactly as if the game had been played step by step. While a log waits, the
-    # game's class is a subclass with the __getattr__ that notices the first read
-    # (_lazy_class): on the class itself, a __getattr__ would slow every attribute read of
-    # every game by a third (Python no longer specialises them).
-    def __getstate__(self):
-        if "_lazy" in self.__dict__:
-            self._catch_up()
-        return self.__dict__
-
-    def copy(self) -> MawariGame:
-        if "_lazy" in self.__dict__:
-            self._catch_up()
-        return super().copy()
-
-    def _catch_up(self) -> None:
-        """Replay the lazy log (see ``_play_bots``) through the recorded path."""
-        d = self.__dict__
-        start, history, undo, log = d.pop("_lazy")
-        self._unlazy()
-        kept = {k: d.pop(k) for k in ("events", "_mark") if k in d}   # set from outside
-        d["_history"], d["_undo"] = history, undo
-        self._restore(start)
-        table = self.rules._toss_tables[0]
-        for step in log:
-            if type(step) is int:
-                self._record_toss(table[step])
-            else:
-                self._record_move(step)
-        d.update(kept)
-
-    def _unlazy(self) -> None:
-        """Back to the plain class (see _lazy_class)."""
-        cls = type(self)
-        if cls.__dict__.get("__getattr__") is _lazy_getattr:
-            self.__class__ = cls._plain_class
-
     def _record_move(self, move) -> None:
         """Play a legal move as one recorded, undoable step (what ``play`` does after
         checking it)."""
         snap = self._snapshot()
         self._apply(move)
-        self._undo.append(snap)
-        self._history.append(move)
-
-    def _play_bots(self, bots, rng, max_plies: int, max_chance: int, lean: bool = True):
-        """``sim.play_game``'s loop (``max_plies`` decisions, ``max_chance`` tosses):
-        the same tosses from the same draws, the same bot calls in the same order, the
-        same moves checked the same way, so the same game and the same generator state
-        after it (tested). Lean when every bot is one of ai.py's levels (they read only
-        the position): the common toss (a move forward where nothing happens on the way or
-        at the end) is applied by arithmetic, every other step by the engine with its
-        event text thrown away, and events, history and undo are built when first read
-        (see above). Other bots may read anything, so each step is recorded as it comes.
-        ``lean=False`` records every step as it comes (for callers that read the records
-        of every game anyway). Returns (outcome or None if a cap was reached, decisions
-        played)."""
-        try:
-            draws_rng = [_POSITION_BOTS[b] for b in bots]
-        except (KeyError, TypeError):           # another bot (or an unhashable one)
-            draws_rng, lean = [True] * len(bots), False
-        d = self.__dict__
-        if "_lazy" in d and not lean:
-            self._catch_up()
-        if lean:
-            if "_lazy" in d:
-                self._unlazy()                  # (fast attribute reads while playing)
-                log = d["_lazy"][3]
-            else:
-                log = []
-                start = self._snapshot()
-                d["_lazy"] = (start, d.pop("_history"), d.pop("_undo"), log)
-                del d["_mark"], d["events"]
-            d["_quiet"] = True                  # no event text: it is rebuilt when read
-        draws = _Draws(self, rng)
-        rules = self.rules
-        table = rules._toss_tables[0]
-        # the plans of these rules and homes, kept with the (shared, immutable) rules
-        kept = rules.__dict__.get("_lean")
-        if kept is None:
-            object.__setattr__(rules, "_lean", kept := {})
-        homes = tuple(self._home)
-        got = kept.get(homes)
-        if got is None:
-            plans = _plans(homes, rules.corner_jump, rules.battles, rules.battle_line)
-            got = kept[homes] = (plans, [plan[0] for plan in plans], plans[0][3])
-        plans, rows, masks = got                # masks: the squares in line with each (MS-15)
-        pos, rank, laid, finished = self._pos, self._rank, self._laid, self._finished
-        players = len(pos)
-        after = _AFTER[players]
-        plies = chance = used = logged = 0
-        codes: list = []                        # this block's codes: [:logged] in the log
-        ncodes = 0
-        occ = -1                                # pieces per square, 3 bits each (-1: to count)
-        toss = None
-        try:
-            if max_plies <= 0 and not finished:
-                return None, 0
-            while not finished:
-                phase = self._phase
-                if phase == "decide":
-                    p = self._current
-                    if draws_rng[p]:            # the bot may draw: the generator as it would be
-                        draws.sync(len(codes) - used)
-                        if lean:
-                            log.extend(codes[logged:used])
-                        codes, used, logged, ncodes = [], 0, 0, 0
-                        move = bots[p](self, rng)
-                        if draws.bits is not None:
-                            draws.check()
-                    else:
-                        move = bots[p](self, rng)
-                    if lean:                    # a level's move is one of legal_moves()
-                        log.extend(codes[logged:used])
-                        logged = used
-                        self._apply(move)
-                        log.append(move)
-                    else:
-                        move = self._parse_move(move) if isinstance(move, str) else self._coerce_move(move)
-                        self._record_move(move)
-                    plies += 1
-                    if plies >= max_plies and not finished:
-                        return None, plies
-                    continue
-                chance += 1
-                if chance > max_chance:
-                    return None, plies
-                if used == ncodes:
-                    if lean:
-                        log.extend(codes[logged:])
-                    codes, used, logged = draws.block(), 0, 0
-                    ncodes = len(codes)
-                code = codes[used]
-                used += 1
-                entry = table[code] or self._toss_entry(code)
-                if not lean:
-                    self._record_toss(entry)
-                    continue
-                _, info, _, kind, n, toss = entry
-                if kind < 2 and phase == "toss":     # forward
-                    p = self._current
-                    cur = pos[p]
-                    plan = rows[p][cur << 5 | n]
-                    if plan is None:
-                        plan = _plan(plans, p, cur, n)
-                    if plan:
-                        end, span, promote, mask, far = plan
-                        if occ < 0:
-                            occ = 0
-                            for t in pos:
-                                occ += 1 << 3 * t
-                        if not occ & span:      # nobody passed or met: just go (MS-10, MS-14)
-                            if promote:
-                                if rank[p] == 3:            # the game ends: the engine says how
-                                    self._apply_toss(toss, info)
-                                    occ = -1
-                                    continue
-                                rank[p] += 1
-                            lined = mask & occ
-                        elif (far > n or not occ >> 3 * end & 7) and self._quiet_pass(p, cur, n, far):
-                            lined = mask                # (meeting a piece at the end: two up)
-                        else:                           # two up, or the game ends: the engine
-                            self._forward(p, n)
-                            occ, lined, end = -1, True, pos[p]
-                            if finished:
-                                continue
-                        if occ >= 0:
-                            pos[p] = end
-                            occ += (1 << 3 * end) - (1 << 3 * cur)
-                        if lined:
-                            mask = masks[end]
-                            offer = [q for q, t in enumerate(pos) if mask >> t & 1 and not laid[q]]
-                            if offer:
-                                self._phase, self._again, self._offer = "decide", kind == 0, offer
-                                continue
-                        if kind:
-                            nxt = after[p]
-                            if laid[nxt]:
-                                self._end_turn()
-                            else:
-                                self._current = nxt
-                        continue
-                elif kind == 2 and phase == "toss":
-                    nxt = after[self._current]
-                    if laid[nxt]:
-                        self._end_turn()
-                    else:
-                        self._current = nxt
-                    continue
-                elif phase == "battle":
-                    b = self._battle
-                    side, progress = b["side"], b["progress"]
-                    gone = progress[side] + info[4]
-                    # not back yet and the battle goes on: only the progress and the side
-                    # to toss change (what _battle_toss does then, MS-07, MS-15)
-                    if gone < b["length"] and (kind == 0 or not side or not b["attacker_back"]):
-                        progress[side] = gone
-                        if kind:
-                            b["side"] = 1 - side
-                    else:
-                        self._battle_toss(toss, info)
-                    continue
-                elif kind == 3 and phase == "toss":  # back, never past the last corner (MS-06)
-                    p = self._current
-                    cur, back = pos[p], -info[2]
-                    if back > 0 and cur % 8:
-                        pos[p] = cur - min(back, cur % 8)
-                        occ = -1
-                    nxt = after[p]
-                    if laid[nxt]:
-                        self._end_turn()
-                    else:
-                        self._current = nxt
-                    continue
-                self._apply_toss(toss, info)
-                occ = -1
-            return self._outcome(), plies
-        finally:
-            draws.sync(len(codes) - used)
-            if lean:
-                log.extend(codes[logged:used])
-                if toss is not None:
-                    self._last_toss = toss
-                del d["_quiet"]
-                self.__class__ = _lazy_class(type(self))
+        self._record(move, snap)
 
     # ------------------------------------------------------------ moves
     def _generate(self) -> list:
@@ -863,7 +520,7 @@ class MawariGame(Game):
         return False
 
     def _quiet_pass(self, p: int, cur: int, n: int, far: int) -> bool:
-        """For ``_play_bots``: what ``_forward`` does (events aside) when piece p, on
+        """For fastloop.py: what ``_forward`` does (events aside) when piece p, on
         ``cur``, goes n squares and ``far`` in all (n + 8 with a corner jump, MS-14),
         passing pieces but meeting none at the end (no two up: the caller has seen to
         that): the pieces passed are laid down or woken (MS-12; after a jump only woken),
@@ -1313,39 +970,6 @@ class MawariGame(Game):
         else:
             lines.append(f"P{self.turn + 1} to toss" + (" (battle)" if self._phase == "battle" else ""))
         return "\n".join(lines)
-
-
-_LAZY_CLASSES: dict = {}
-
-
-def _lazy_getattr(self, name):
-    # only reached for attributes missing from the instance: those of the waiting log
-    if name in _LAZY and "_lazy" in self.__dict__:
-        self._catch_up()
-        return self.__dict__[name]
-    raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
-
-
-def _lazy_reduce_ex(self, protocol):
-    self._catch_up()                            # pickle and copy see the plain class
-    return self.__reduce_ex__(protocol)
-
-
-def _lazy_new(cls, *args, **kwargs):
-    return cls._plain_class(*args, **kwargs)   # e.g. type(game).from_json(...): a plain game
-
-
-def _lazy_class(cls: type) -> type:
-    """The class a game of class ``cls`` has while a log of _play_bots waits: the same
-    name, and a __getattr__ that replays the log at the first read of events, history,
-    undo or the last step's mark."""
-    lazy = _LAZY_CLASSES.get(cls)
-    if lazy is None:
-        lazy = _LAZY_CLASSES[cls] = type(cls.__name__, (cls,), {
-            "__module__": cls.__module__, "__qualname__": cls.__qualname__,
-            "__getattr__": _lazy_getattr, "__reduce_ex__": _lazy_reduce_ex,
-            "__new__": _lazy_new, "_plain_class": cls})
-    return lazy
 
 
 def _encodable(text: str) -> bool:
