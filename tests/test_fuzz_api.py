@@ -150,6 +150,9 @@ NOT_FUZZED: dict[str, str] = {
     "boardkit.widgets.tiplab.TipLab.run": "starts a tournament of many games (seconds); "
                                           "tests/test_tiplab.py",
     "boardkit.widgets.tiplab.TipLab.close": "closes the lab's pool; tests/test_tiplab.py",
+    "boardkit.widgets.tiplab.TipLab.shutdown": "stops the lab's worker processes; tests/test_tiplab.py",
+    "boardkit.cli.main": "starts JupyterLab or Voila servers, and reads sys.argv when given none; "
+                         "its arguments are tested in tests/test_cli.py",
     "boardkit.widgets.tiplab.TipLab.figure_png": "draws a finished run; tests/test_tiplab.py",
     "boardkit.widgets.tiplab.TipLab.selected": "reads the lab's menus; tests/test_tiplab.py",
     "boardkit.checkers.movegen.MoveGen.cached_generate": _RAW,
@@ -204,6 +207,7 @@ def _tournament():
 
 
 def _factories():
+    from boardkit._core import Outcome
     from boardkit.backgammon import bearoff
     from boardkit.backgammon.match import BackgammonMatch
     from boardkit.checkers import CheckersGame, CheckersRules
@@ -211,7 +215,6 @@ def _factories():
     from boardkit.exercises import Checker
     from boardkit.mawari.toss import Toss, TossModel
     from boardkit.svg import Drawing
-    from boardkit._core import Outcome
     return {
         "boardkit._core.Game": CheckersGame,
         "boardkit._core.Outcome": lambda: Outcome(0, "a win"),
@@ -227,8 +230,10 @@ def _factories():
         "boardkit.puzzles.Puzzle": _puzzle,
         "boardkit.puzzles.PuzzleSet": lambda: __import__(
             "boardkit.checkers.puzzles", fromlist=["PUZZLES"]).PUZZLES,
-        "boardkit.puzzles.PuzzleWidget": _puzzle_widget,
+        "boardkit.widgets.puzzle.PuzzleWidget": _puzzle_widget,
         "boardkit.quiz.Question": _question,
+        "boardkit._protocols.TipLabSpec": lambda: __import__(
+            "boardkit.checkers.ai.tips", fromlist=["lab_spec"]).lab_spec(),
         "boardkit.sim.TournamentResult": _tournament,
         "boardkit.svg.Drawing": lambda: Drawing(100, 100),
         "boardkit.widgets.base.GameWidget": _checkers_widget,

@@ -5,7 +5,7 @@ The layers, bottom to top (docs/architecture.md, "Layers"):
   0 base     errors, _core, _input, _drawopts, _protocols, links, svg, sim, plot
   1 engine   <game>/rules, geometry, movegen, game, notation, toss, ring, ... (the rest
              of a game's package)
-  2 uses     <game>/draw, ai (and its modules), tutor, exercises, puzzles;
+  2 uses     <game>/draw, ai (and its modules), fastloop, tutor, exercises, puzzles;
              boardkit.exercises, boardkit.puzzles, boardkit.records
   3 words    i18n, i18n_rules, mawari/events (the words in each language)
   4 widgets  widgets/*, <game>/widget, mawari/puzzle_widget, quiz; cli, __main__ (the command)
@@ -23,14 +23,13 @@ import pathlib
 ROOT = pathlib.Path(__file__).resolve().parents[1] / "boardkit"
 GAMES = ("checkers", "diamond", "backgammon", "mawari")
 BASE = {"errors", "_core", "_input", "_drawopts", "_protocols", "links", "svg", "sim", "plot"}
-USES = {"draw", "ai", "tutor", "exercises", "puzzles"}
+USES = {"draw", "ai", "fastloop", "tutor", "exercises", "puzzles"}
 WORDS = {"i18n", "i18n_rules", "mawari.events"}
 NAMES = ["base", "engine", "uses", "words", "widgets"]
 
 _WORDS_FROM_BELOW = "reads its words through i18n.tr (the words move out with the language layer)"
 _LAB = "ai.tip_lab() builds the widget from lab_spec() for a notebook, lazily (widgets.tiplab)"
 KNOWN: dict[tuple[str, str], str] = {
-    ("checkers.game", "checkers.ai"): "the engine caches the AI's move lists (issue: AI out of the engine)",
     ("mawari.game", "mawari.events"): "the engine writes its event lines in words (game.py)",
     ("mawari.toss", "i18n"): "the toss picture and Toss.draw title are in words",
     ("mawari.stats", "i18n"): _WORDS_FROM_BELOW,

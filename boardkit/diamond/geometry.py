@@ -86,9 +86,10 @@ def parse_hole(h) -> tuple[int, int]:
         t = (int(h[0]), int(h[1]))
         if t in INDEX:
             return t
-        raise FormatError(f"{short_repr(t, 60)} is not a hole of the board (DG-01): the star holds the (q, r) "
-                          "with min(q, r, -q-r) >= -4 or max(q, r, -q-r) <= 4")
-    raise FormatError(f"{short_repr(h, 40)} is not a hole (DG-01): give a (q, r) tuple of ints or a label like 'e5'")
+        raise FormatError(f"{short_repr(t, 60)} is not a hole of the board (DG-01): the star holds "
+                          "the (q, r) with min(q, r, -q-r) >= -4 or max(q, r, -q-r) <= 4")
+    raise FormatError(f"{short_repr(h, 40)} is not a hole (DG-01): "
+                      "give a (q, r) tuple of ints or a label like 'e5'")
 
 
 def label(h) -> str:

@@ -39,7 +39,7 @@ Speed (benchmarks/checkers_bots.py; figures in docs/benchmarks.md), every choice
 as the plain search's. The middle level draws its noise
 first and ``_Search.root2`` then only bounds (``_capture_cut``) the moves after which the
 opponent must capture whose bound plus noise cannot reach the best; bot games through
-``sim.play_game`` run in ``CheckersGame._play_bots`` with ``_middle_chooser`` (no bot
+``sim.play_game`` run in ``boardkit.checkers.fastloop`` with ``_middle_chooser`` (no bot
 call or ``play`` checks per ply, the noise drawn in blocks, the generator put back); the
 strong level keeps its node counts (its budget decides its moves), so only constant
 factors were taken there.

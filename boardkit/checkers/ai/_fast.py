@@ -4,7 +4,7 @@
 kings), a part of ``search._Search``: the scores of a 2-ply search from tables, bounded
 where the noise cannot reach the best. ``_middle_move`` draws the noise first and scores
 the moves with it;
-``_middle_chooser`` does the same for whole bot games in ``CheckersGame._play_bots``,
+``_middle_chooser`` does the same for whole bot games in ``boardkit.checkers.fastloop``,
 with the noise drawn ``NOISE_BLOCK`` normals at a time and the generator put back.
 """
 from __future__ import annotations
@@ -563,7 +563,7 @@ _BLOCK_BITS = (np.random.PCG64, np.random.PCG64DXSM, np.random.MT19937, np.rando
 
 
 def _middle_chooser(game, bots, rng):
-    """For ``CheckersGame._play_bots`` when every seat is the middle level (``NormalBot``
+    """For ``boardkit.checkers.fastloop`` when every seat is the middle level (``NormalBot``
     with depth 2 and noise) and rng a numpy Generator on one of numpy's bit generators,
     else None: ``(choose, sync)``.
     ``choose(b, w, k, p, raws)`` is the index of ``_middle_move``'s choice in that

@@ -193,7 +193,7 @@ def _cgain(dist, code: int) -> int:
 # each) ~25%, memo misses after each move ~15%, per-move and per-decision bookkeeping.
 # Where a whole ふつう-つよい match's
 # time goes, measured per call: outside the bots (new games, play(), is_over(), the loop
-# of sim.play_game) ~3%, ``_chosen`` ~1%, so a lean game loop (``_play_bots``, as 回り将棋
+# of sim.play_game) ~3%, ``_chosen`` ~1%, so a lean game loop (``fastloop.py``, as 回り将棋
 # has) could save ~2% at most and was not built; つよい ~72% (``_ReplyScores.base`` ~28%,
 # ``_Gains.leaf`` ~20%, ``_ReplyScores`` set-up with the rival's memo look-ups ~12%, its own
 # look-ups ~8%), ふつう ~23%. Done: the rival's men re-searched in ``base`` inline; a memo

@@ -29,13 +29,7 @@ def simulate_games(factory, policies, games: int = 100, seed: int = 0,
     out = {k: np.zeros(games, dtype=int) for k in ("tosses", "winner", "battles", "promoted")}
     for i, rng in enumerate(sim.spawn_rngs(seed, games)):
         g = factory()
-        play = getattr(g, "_play_bots", None)
-        if play is None or isinstance(max_plies, bool) or not isinstance(max_plies, int) \
-                or max_plies < 0:
-            outcome, _ = sim.play_game(g, bots, rng, max_plies)    # (and its checks)
-        else:   # sim.play_game's games, each step recorded as it comes: the records are read
-            outcome, _ = play(bots, rng, max_plies,
-                              sim.CHANCE_STEPS_PER_PLY * max(1, max_plies), lean=False)
+        outcome, _ = sim.play_game(g, bots, rng, max_plies)     # records kept: read below
         hist = g.history
         out["tosses"][i] = sum(1 for m in hist if isinstance(m, ChanceStep))
         out["battles"][i] = sum(1 for m in hist if isinstance(m, Battle) and m.defender is not None)
