@@ -274,3 +274,44 @@ def test_lesson37_tip5_pip_counts_and_contact():
     assert (round(72 / avg), round(132 / avg)) == (9, 16)
     assert "about 9 average\nrolls" in LESSON37 and "White about 16" in LESSON37
     assert after["8/2 6/2"][0][20] == 2                  # the anchor is kept
+
+
+# ------------------------------------------------------------ backgammon, notebook 36
+LESSON36 = (pathlib.Path(__file__).resolve().parents[1] / "notebooks"
+            / "36_backgammon_cube_and_matches.md").read_text(encoding="utf-8")
+
+
+def test_lesson36_two_races_where_the_pip_count_decides_the_take():
+    """Race A is a take, race B a pass (the take point 1/4, from the exact bear-off
+    chances); the computer's cube play agrees; the lesson's sets and rounded numbers are
+    these."""
+    from boardkit.backgammon import ai
+    from boardkit.backgammon.bearoff import race_win_probability
+
+    white = {6: 2, 5: 2, 4: 2, 3: 2}
+    races = {"A": {6: 3, 5: 2, 4: 2, 3: 1}, "B": {6: 4, 5: 2, 4: 1, 3: 1}}
+    def assigned(name):
+        line = next(x for x in LESSON36.splitlines() if x.startswith(f"{name} = "))
+        return ast.literal_eval(line.split(" = ", 1)[1])
+    assert assigned("RACE_WHITE") == white and assigned("RACE_RED") == races
+
+    def home(pts):
+        return tuple(pts.get(i, 0) for i in range(1, 7))
+    got = {}
+    for name, red in races.items():
+        p_white = race_win_probability(home(white), home(red))
+        g = BackgammonGame.from_position(side(white), side(red))
+        assert g.is_race() and sum(red.values()) == sum(white.values()) == 8
+        lead = g.pip_count(1) - g.pip_count(0)
+        take = (1 - p_white) * 2 - p_white * 2
+        no_double, doubled = 2 * p_white - 1, (2 * (2 * p_white - 1) if take > -1 else 1)
+        assert doubled > no_double                              # White is right to double
+        assert str(ai.cube_decision(g)) == "double"
+        g.play("double")
+        got[name] = (lead, round(100 * (1 - p_white)), take > -1, str(ai.cube_decision(g)),
+                     round(no_double, 2), round(doubled, 2))
+    assert got == {"A": (3, 28, True, "take", 0.45, 0.90), "B": (5, 22, False, "pass", 0.55, 1)}
+    for phrase in ("race A (White leads by 3 pips) Red wins about 28 games",
+                   "race B (White leads by 5 pips) Red wins only about 22 in 100",
+                   "from 0.45 to 0.90 points", "instead of about 0.55"):
+        assert phrase in " ".join(LESSON36.split()), phrase
