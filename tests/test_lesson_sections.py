@@ -46,3 +46,12 @@ def test_guide_has_a_core_path_per_unit():
     guide = (ROOT / "docs" / "teacher_guide.md").read_text(encoding="utf-8")
     for unit in ("checkers", "Diamond Game", "backgammon", "mawari"):
         assert f"### Core path for ages 12-13 ({unit})" in guide, unit
+
+
+@pytest.mark.parametrize("name", ["forced", "count", "forty"])
+def test_checkers_exercise_positions_are_new_not_the_lessons(name):
+    """An exercise that repeats a lesson's board tests memory, not the rule."""
+    from boardkit.checkers.exercises import EXERCISES
+    fen = EXERCISES[name][1]
+    lessons = [p.name for p in (ROOT / "notebooks").glob("*.md") if fen in p.read_text(encoding="utf-8")]
+    assert not lessons, (name, fen, lessons)
