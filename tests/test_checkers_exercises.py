@@ -43,12 +43,12 @@ def test_unsolved_notebook_answers_are_blank_and_checks_do_not_raise(capsys):
 @pytest.mark.parametrize("fn,wrong,says", [
     ("check_targets", {15, 19}, "CK-04"),          # 19 is two rows away
     ("check_targets", [15], "missing"),
-    ("check_forced_capture", "5-9", "CK-06"),      # a step while a capture is available
+    ("check_forced_capture", "6-9", "CK-06"),      # a step while a capture is available
     ("check_notation", "14x23", "CK-07"),          # stops half way
     ("check_notation", "14-23", "CK-07"),          # a dash for x, but it stops half way too
     ("check_move_count", 2, "CK-06"),
     ("check_move_count", "many", "is not a number"),
-    ("check_forty_move_draw", True, "CK-12"),      # the man move 5-9 restarts the count
+    ("check_forty_move_draw", True, "CK-12"),      # the man move 6-10 restarts the count
     ("check_forty_move_draw", "yes", "CK-12"),     # plain words are read: yes is wrong here
     ("check_forty_move_draw", "perhaps", "answer yes or no"),
     ("check_majority", "27x16", "CK-06"),          # legal under American rules only
@@ -63,7 +63,7 @@ def test_wrong_answers_are_rejected_with_a_hint(fn, wrong, says, capsys):
 
 def test_expected_answers_come_from_the_engine():
     """The checks use the rules, not stored answers: CK-06 and CK-07 decide them."""
-    assert [str(m) for m in ex.position("forced").legal_moves()] == ["14x23"]
+    assert [str(m) for m in ex.position("forced").legal_moves()] == ["13x22"]
     assert [str(m) for m in ex.position("majority").legal_moves()] == ["26x17x8"]
     assert len(ex.position("count").legal_moves()) == 4
     assert ex.show("targets").to_svg().startswith("<svg")
@@ -75,15 +75,15 @@ def test_summary_counts_answers(capsys):
     assert "answers correct" in capsys.readouterr().out
 
 
-@pytest.mark.parametrize("written", ["14x23", "14-23", " 14X23 "])
+@pytest.mark.parametrize("written", ["13x22", "13-22", " 13X22 "])
 def test_the_forced_capture_written_with_a_dash_is_right(written, capsys):
-    """CK-15 lets a capture be written with a dash: "14-23" is the capture 14x23 (23 is
-    two rows from 14), so it must not be called a plain step."""
+    """CK-15 lets a capture be written with a dash: "13-22" is the capture 13x22 (22 is
+    two rows from 13), so it must not be called a plain step."""
     assert ex.check_forced_capture(written) is True
     assert "plain step" not in capsys.readouterr().out
 
 
 def test_a_real_step_is_still_refused_by_the_capture_rule(capsys):
-    assert ex.check_forced_capture("14-17") is False
+    assert ex.check_forced_capture("6-10") is False
     out = capsys.readouterr().out
-    assert "plain step" in out and "CK-06" in out and "14x23" not in out
+    assert "plain step" in out and "CK-06" in out and "13x22" not in out

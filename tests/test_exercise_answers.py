@@ -38,7 +38,7 @@ def test_rounded_answers_are_accepted_but_not_too_rough():
 def test_checkers_plain_text_answers(capsys):
     ex = CheckersExercises()
     assert ex.check_targets("15, 16") is True
-    assert ex.check_forced_capture("14-23") is True           # a dash for the capture 14x23
+    assert ex.check_forced_capture("13-22") is True           # a dash for the capture 13x22
     assert "plain step" not in capsys.readouterr().out
     assert ex.check_forty_move_draw("no") is True
     assert ex.check_move_count("4") is (ex.position("count").legal_moves().__len__() == 4)

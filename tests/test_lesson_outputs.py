@@ -12,6 +12,7 @@ or a higher level), may show Python values; nothing else may.
 This test fails until the notebooks are re-executed with boardkit's readable result
 objects and their cells are cleaned; each failure names the notebook and cell.
 """
+import ast
 import json
 import pathlib
 import re
@@ -23,8 +24,24 @@ NOTEBOOKS = sorted([*ROOT.glob("notebooks/*.ipynb"), *ROOT.glob("exercises/*.ipy
 MARKER_TAG = "for-programmers"
 MARKER_HEADING = "for programmers"
 
+class _TupleRepr:
+    """A text that Python itself reads as a tuple expression: ``(32, 8)``, also with
+    brackets, parentheses or quotes inside, ``(['24/18(2)'], 'only one (BG-08)')``.
+    (A regex cannot balance the brackets; the parser can. Long texts are not tuples a
+    cell printed by accident, and are skipped to bound the parse.)"""
+
+    def search(self, text: str) -> bool:
+        t = text.strip()
+        if not (t.startswith("(") and t.endswith(")")) or len(t) > 5000:
+            return False
+        try:
+            return isinstance(ast.parse(t, mode="eval").body, ast.Tuple)
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            return False
+
+
 RAW = [
-    ("a tuple", re.compile(r"^\((?:[^()]*,[^()]*|\(.*\).*)\)$", re.S)),
+    ("a tuple", _TupleRepr()),
     ("a dict", re.compile(r"^\{\s*['\"0-9(].*:.*\}$", re.S)),
     ("a list of values", re.compile(r"^\[\s*(?:['\"(<\[]|-?\d|\])", re.S)),
     ("a Fraction", re.compile(r"\bFraction\(\s*-?\d+,\s*\d+\)")),
@@ -95,9 +112,12 @@ def test_the_scanner_finds_raw_reprs_and_respects_the_marker(tmp_path):
     md = lambda s: {"cell_type": "markdown", "metadata": {}, "source": s}  # noqa: E731
     for raw in ["(32, 8)", "{'black_men': 12}", "Fraction(5, 12)", "Counter({'red': 15})",
                 "SolitaireResult(moves=35, solved=True)", "<TipLab: 6 tips>", "False",
-                "[<group a1:f4>]", "0.16733333333333333"]:
+                "[<group a1:f4>]", "0.16733333333333333",
+                "(['9/5'], 'only one die can be played (BG-08)')", "(['24/18(2)'], ['24/18'])",
+                "(Fraction(1, 6), Fraction(1, 9), 4)", "((0, 2), (0, 2))", "('a [b]', 1)"]:
         assert nb([code(raw)]), raw
-    for fine in ["White 69 pips, Red 57", "5/12", "Black moves first.", "Red has 20 moves."]:
+    for fine in ["White 69 pips, Red 57", "5/12", "Black moves first.", "Red has 20 moves.",
+                 "(no play)", "(White 69 pips, Red 57)", "(5/12)"]:
         assert not nb([code(fine)]), fine
     assert not nb([code("(32, 8)", tags=[MARKER_TAG])])
     assert not nb([md("## For programmers"), code("(32, 8)")])

@@ -287,3 +287,31 @@ def test_diamond_your_move_5_the_group_jump():
     nxt = (line[-1][0] + step[0], line[-1][1] + step[1])
     assert B.label(nxt) == "j8" and B.hole("j7") != nxt
     assert "`j7` and `k6` are *not* on that line" in LESSON27
+
+
+def test_lesson12_two_kings_try_it_is_won_in_exactly_four_moves():
+    """12's "win the game" Try-it: two kings against a man win by force, and not at once:
+    the fastest win is Black's fourth move (ply 7), none by ply 5 (a win found with no
+    plies left is worth exactly WIN)."""
+    lesson12 = (NB / "12_checkers_kings_and_endings.md").read_text(encoding="utf-8")
+    fen = "B:W27:BK1,K2"
+    assert f'CheckersGame(fen="{fen}")' in lesson12 and "wins in 4 moves" in lesson12
+    g = CheckersGame(fen=fen)
+    assert negamax(g, 7) >= WIN and negamax(g, 6) < WIN
+
+
+def test_lesson12_repetition_try_it_takes_eight_moves():
+    """The fewest moves to a CK-11 draw from 12's two-kings board: 8 plies, as it says."""
+    lesson12 = (NB / "12_checkers_kings_and_endings.md").read_text(encoding="utf-8")
+    assert 'CheckersGame(fen="B:WK32:BK1")' in lesson12 and "The fewest: 8 moves" in lesson12
+    g = CheckersGame(fen="B:WK32:BK1")
+    for i, m in enumerate(["1-6", "32-27", "6-1", "27-32"] * 2, 1):
+        assert not g.is_over()
+        g.play(m)
+    assert g.is_over() and g.outcome().rule == "CK-11" and i == 8
+    # fewer cannot do it: the start position needs two returns of 4 plies each
+    # (each king away and back), and after 4 plies it has stood only twice
+    h = CheckersGame(fen="B:WK32:BK1")
+    for m in ["1-6", "32-27", "6-1", "27-32"]:
+        h.play(m)
+    assert not h.is_over()

@@ -28,21 +28,21 @@ __all__ = ["EXERCISES", "CheckersExercises", "ex", "show", "position", "check_ta
 EXERCISES = {
     "targets": (CheckersRules.american(), None,
                 "Black to move from the start: which squares can the man on 11 move to?"),
-    "forced": (CheckersRules.american(), "B:W18,30:B14,5",
+    "forced": (CheckersRules.american(), "B:W17,29:B13,6",
                "Black to move: which move must Black play?"),
     "notation": (CheckersRules.american(), "B:W16,18,27:B12,14",
                  "Write the move of the man on 14 that captures two pieces."),
-    "count": (CheckersRules.american(), "B:W18,19,26,27:B14,15,1",
+    "count": (CheckersRules.american(), "B:W17,18,25,26:B13,14,3",
               "How many legal moves has Black here?"),
-    "forty": (CheckersRules.american(), "B:WK32:B5,K1:H78",
-              "78 quiet plies so far. After 5-9 and 32-27, is the game drawn by the 40-move rule?"),
+    "forty": (CheckersRules.american(), "B:WK28:B6,K2:H78",
+              "78 quiet plies so far. After 6-10 and 28-24, is the game drawn by the 40-move rule?"),
     "majority": (CheckersRules.international(), "W:W26,27:B12,18,21,28",
                  "International rules, White to move: which move must White play?"),
     "shot": (CheckersRules.american(), "B:W22,24,27:B6,10,14",
              "Black to move: which step sets up a shot that wins a man?"),
 }
 # the moves played before the "forty" question is asked
-_FORTY_MOVES = ("5-9", "32-27")
+_FORTY_MOVES = ("6-10", "28-24")
 
 def position(name: str) -> CheckersGame:
     """A fresh game in the exercise's position (BoardkitError for an unknown name)."""

@@ -1,0 +1,57 @@
+"""Every lesson section is tagged core or extension, and the first lesson of each game
+fits a 50-minute period with five minutes to start up.
+
+A heading without a tag, a first lesson whose core time is over 45 minutes, a split
+lesson without its "**Extension:** about N minutes" line, or a unit without a core path
+in the teacher guide fails here.
+"""
+from __future__ import annotations
+
+import pathlib
+import re
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+LESSONS = sorted(p for p in (ROOT / "notebooks").glob("[1-4][0-9]_*.md"))
+CLOSING = ("Summary", "What to remember", "What the numbers say")
+IN_CLASS = re.compile(r"^\*\*In class:\*\* about (\d+) minutes \(", re.M)
+EXTENSION = re.compile(r"^\*\*Extension:\*\* about (\d+) minutes", re.M)
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.stem)
+def test_every_section_heading_says_core_or_extension(path):
+    text = path.read_text(encoding="utf-8")
+    heads = [ln[3:] for ln in text.splitlines() if ln.startswith("## ")]
+    untagged = [h for h in heads if not h.startswith(CLOSING)
+                and not h.endswith((" · core", " · extension"))]
+    assert not untagged, untagged
+    if any(h.endswith(" · extension") for h in heads):
+        assert "**core**" in text and "**extension**" in text     # the reader is told what they mean
+
+
+@pytest.mark.parametrize("first", ["10", "20", "30", "40"])
+def test_first_lesson_fits_a_period(first):
+    path = next(p for p in LESSONS if p.name.startswith(first + "_"))
+    text = path.read_text(encoding="utf-8")
+    minutes = [int(m) for m in IN_CLASS.findall(text)]
+    assert len(minutes) == 1 and minutes[0] <= 45, minutes
+    heads = [ln for ln in text.splitlines() if ln.startswith("## ")]
+    if any(h.endswith(" · extension") for h in heads):
+        assert EXTENSION.search(text), path.name
+        assert "core" in text[text.index("**In class:**"):].split("\n", 1)[0]
+
+
+def test_guide_has_a_core_path_per_unit():
+    guide = (ROOT / "docs" / "teacher_guide.md").read_text(encoding="utf-8")
+    for unit in ("checkers", "Diamond Game", "backgammon", "mawari"):
+        assert f"### Core path for ages 12-13 ({unit})" in guide, unit
+
+
+@pytest.mark.parametrize("name", ["forced", "count", "forty"])
+def test_checkers_exercise_positions_are_new_not_the_lessons(name):
+    """An exercise that repeats a lesson's board tests memory, not the rule."""
+    from boardkit.checkers.exercises import EXERCISES
+    fen = EXERCISES[name][1]
+    lessons = [p.name for p in (ROOT / "notebooks").glob("*.md") if fen in p.read_text(encoding="utf-8")]
+    assert not lessons, (name, fen, lessons)
