@@ -111,7 +111,7 @@ def test_ck15_fen_reading_variants():
                                  "W:W1:W2", "W:W1:Q2", "W:W5-3:B1", 17])
 def test_ck15_malformed_fen(bad):
     """CK-15: malformed FEN raises FormatError naming the format and what is accepted."""
-    with pytest.raises(FormatError, match=r"PDN FEN \(CK-15\).*W:W21,22,K5:B1,2"):
+    with pytest.raises(FormatError, match=r"PDN FEN \(CK-15\).*W:W21,22,K5:B1,6"):
         CheckersGame(fen=bad)
 
 

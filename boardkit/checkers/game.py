@@ -92,7 +92,7 @@ class CheckersGame(Game):
 
     ``CheckersGame(rules=None, *, fen=None)``: the rules first (a ``CheckersRules``;
     American by default); ``fen`` (optional, keyword) sets up a position from a PDN FEN
-    tag value such as ``"W:W21,22,K5:B1,2"`` (CK-15), refused (FormatError naming the
+    tag value such as ``"W:W21,22,K5:B1,6"`` (CK-15), refused (FormatError naming the
     rule) when no game can reach it (``check_position``).
 
     Draws (checked after each move; a side with no legal move loses first, CK-10):

@@ -1,6 +1,6 @@
 """PDN for checkers (CK-15): FEN tags and whole game records, read and written.
 
-FEN tag value:  ``W:W21,22,K5:B1,2``  side to move, then each colour's squares
+FEN tag value:  ``W:W21,22,K5:B1,6``  side to move, then each colour's squares
 (``K`` marks a king); ranges like ``B1-12`` and algebraic squares like ``Wc1,Ke3``
 (PDN 3.0; a light square is refused, CK-01) are read too, and the optional
 ``:H<n>`` (plies without capture or man move) and ``:F<n>`` (move number) fields.
@@ -93,7 +93,7 @@ _FEN_COUNT = re.compile(r"([HF])([0-9]{1,6})", re.ASCII | re.IGNORECASE)
 
 def fen_format(size: int = 8) -> str:
     """The FEN format's name and shape, the start of every FEN error message."""
-    return (f"PDN FEN (CK-15): expected like 'W:W21,22,K5:B1,2' (side to move W or B, then "
+    return (f"PDN FEN (CK-15): expected like 'W:W21,22,K5:B1,6' (side to move W or B, then "
             f"W and B piece lists, K for kings, squares 1-{size * size // 2})")
 
 
@@ -219,7 +219,7 @@ def _squares(bb: int) -> list[int]:
 
 
 def write_fen(turn: int, black: int, white: int, kings: int) -> str:
-    """The FEN tag value: men in increasing order, then kings (``W:W21,22,K5:B1,2``)."""
+    """The FEN tag value: men in increasing order, then kings (``W:W21,22,K5:B1,6``)."""
     def side(bb):
         men = [str(s) for s in _squares(bb & ~kings)]
         ks = ["K" + str(s) for s in _squares(bb & kings)]
