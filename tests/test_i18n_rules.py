@@ -135,7 +135,7 @@ def _checkers_capture_available():
 
 
 def _checkers_man_backwards():
-    g = CheckersGame(CheckersRules.american(), fen="W:W14:B1")
+    g = CheckersGame(CheckersRules.american(), fen="W:W14:B6")
     return g.play("14-18")                   # a white man steps backwards
 
 

@@ -523,7 +523,7 @@ def key_boards(game: str) -> list[tuple[str, str, object]]:
             ("CK-08", "Crowning: Black's man on 26 is two steps from White's back row "
              "(notebook 12).", G(fen="B:W5:B26").draw(size=300)),
             ("CK-09", "A king moves forward and backward: the king on 14 "
-             "(notebook 12).", G(fen="B:W30:BK14").draw(selected=14, targets=[9, 10, 17, 18],
+             "(notebook 12).", G(fen="B:W26:BK14").draw(selected=14, targets=[9, 10, 17, 18],
                                                      size=300)),
         ]
     if game == "diamond":
@@ -899,7 +899,7 @@ def quiz_questions(game: str) -> list[QuizQuestion]:
         from boardkit.checkers import CheckersGame as G
         start = G()
         empty = 32 - len(start.pieces())
-        pos = {2: "B:W32:B13", 3: "B:W15,31:B2,11", 4: "B:W17,24,26:B9,13,19", 5: "B:W32:BK1"}
+        pos = {2: "B:W28:B13", 3: "B:W15,31:B2,11", 4: "B:W17,24,26:B9,13,19", 5: "B:W28:BK1"}
         draw = {k: G(fen=f).draw(labels=True, size=300) for k, f in pos.items()}
         return [
             Q("At the start of an American game, how many dark squares are empty?",
@@ -916,7 +916,7 @@ def quiz_questions(game: str) -> list[QuizQuestion]:
               "of these moves are legal?",
               f"both ({_moves(pos[4])}); American rules ask for a capture, not the biggest "
               "one (CK-06)", draw[4]),
-            Q("A black king stands on square 1 (White has one man on 32). How many moves "
+            Q("A black king stands on square 1 (White has one man on 28). How many moves "
               "does the king have?",
               f"{len(_moves(pos[5]).split(', '))}: {_moves(pos[5])} (CK-09)", draw[5]),
             Q("Does a draw by repetition need the same position three times in a row?",
