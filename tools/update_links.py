@@ -20,6 +20,9 @@ sys.path.insert(0, str(ROOT))
 
 from boardkit import links  # noqa: E402
 
+sys.path.insert(0, str(ROOT / "tools"))
+import _generated  # noqa: E402
+
 README = ROOT / "README.md"
 GUIDE = ROOT / "docs" / "teacher_guide.md"
 PLAY = ["checkers", "diamond", "backgammon", "mawari"]
@@ -93,22 +96,11 @@ def targets(repo: str | None = None, ref: str | None = None) -> dict[pathlib.Pat
 
 
 def stale() -> list[str]:
-    return [str(p.relative_to(ROOT)) for p, text in targets().items()
-            if p.read_text(encoding="utf-8") != text]
+    return _generated.stale(targets())
 
 
 def main(argv: list[str]) -> int:
-    if "--check" in argv:
-        out = stale()
-        if out:
-            print("links out of date in", *out, "- run: .venv/bin/python tools/update_links.py")
-            return 1
-        return 0
-    for path, text in targets().items():
-        if path.read_text(encoding="utf-8") != text:
-            path.write_text(text, encoding="utf-8")
-            print("updated", path.relative_to(ROOT))
-    return 0
+    return _generated.main(argv, targets, "links", "update_links.py")
 
 
 if __name__ == "__main__":

@@ -18,6 +18,9 @@ import re
 import sys
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tools"))
+import _generated  # noqa: E402
+
 NB = ROOT / "notebooks"
 START = NB / "00_start_here.md"
 README = ROOT / "README.md"
@@ -81,21 +84,13 @@ def targets() -> dict[pathlib.Path, str]:
 
 
 def stale() -> list[str]:
-    return [str(p.relative_to(ROOT)) for p, text in targets().items()
-            if p.read_text(encoding="utf-8") != text]
+    return _generated.stale(targets())
 
 
 def main(argv: list[str]) -> int:
+    out = _generated.main(argv, targets, "map", "update_map.py")
     if "--check" in argv:
-        out = stale()
-        if out:
-            print("map out of date in", *out, "- run: .venv/bin/python tools/update_map.py")
-            return 1
-        return 0
-    for path, text in targets().items():
-        if path.read_text(encoding="utf-8") != text:
-            path.write_text(text, encoding="utf-8")
-            print("updated", path.relative_to(ROOT))
+        return out
     from jupytext.cli import jupytext as jupytext_cli
 
     jupytext_cli(["--quiet", "--sync", str(START)])
