@@ -405,3 +405,22 @@ def test_the_record_control_speaks_the_pages_language():
     assert not re.findall(r"[A-Za-z]{3,}", re.sub(r"<[^>]+>|\S+\.json|var\([^)]*\)", " ", ja[2]))
     assert records.loads(w.downloader.last[1]).puzzles == {}
 
+
+
+def test_the_diamond_page_names_every_hole_the_move_list_writes():
+    """The Diamond page labels every hole (``labels=True``), pieces included: after a few
+    rounds with the computers, every hole the move list names (where a piece came from
+    is under a piece now, or was) is written on the board, and each piece keeps its mark."""
+    from boardkit.diamond import geometry as B
+    cells = _cells("diamond")
+    assert "labels=True" in "".join(cells[0]["source"])
+    w = _page_board("diamond", labels=True)
+    for _ in range(3):
+        g = w.game
+        assert w.play_text(str(g.legal_moves()[0])), w.message
+    lines = w.moves_text()
+    holes = set(re.findall(r"\b[a-q]\d{1,2}\b", " ".join(lines)))
+    assert len(lines) >= 2 and len(holes) >= 6
+    named = set(re.findall(r">([a-q]\d{1,2})</text>", w.canvas.svg))
+    assert holes <= named, sorted(holes - named)
+    assert named == {B.label(h) for h in w.game.holes()}
