@@ -23,8 +23,7 @@ from ..errors import BoardkitError
 from ..i18n import add, error_text, tr
 from ..puzzles import Puzzle, PuzzleSet, _clicks, _game_module, _refusals, move_ends
 from ..svg import pass_clicks
-from .base import (ERROR_COLOR, MUTED_COLOR, TEXT_COLOR, Download, GameWidget, run_cue, static_bundle,
-                   svg_img)
+from .base import ERROR_COLOR, MUTED_COLOR, TEXT_COLOR, Download, GameWidget, run_cue, static_bundle, svg_img
 
 __all__ = ["PuzzleWidget"]
 
