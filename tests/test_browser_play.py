@@ -715,6 +715,30 @@ def test_the_board_fills_a_projector_screen_and_fits_zoomed(voila, browser, requ
         context.close()
 
 
+# -------------------------------------------------------------- the student's record
+@pytest.mark.browser
+def test_download_my_record_from_a_play_page(voila, page, tmp_path):  # noqa: F811
+    """Checkers page: under the puzzles, a name typed and one click on "Download my record":
+    the browser downloads boardkit_record_<name>.json, which records.loads reads (the
+    name inside), and the page says where it went."""
+    from boardkit import records
+    _open_page(page, voila, "checkers", boards=2)          # the game's board and the puzzle's
+    root = page.locator("body")
+    name_box = root.locator("input[placeholder='for your teacher']").first
+    name_box.scroll_into_view_if_needed()
+    name_box.fill("Aiko")
+    name_box.press("Tab")
+    with page.expect_download(timeout=15_000) as got:
+        _visible_button(root, "Download my record").click()
+    download = got.value
+    assert download.suggested_filename == "boardkit_record_Aiko.json"
+    saved = tmp_path / download.suggested_filename
+    download.save_as(saved)
+    rec = records.load(saved)
+    assert rec.student == "Aiko" and rec.puzzles == {}
+    _wait_for_text(page, root, "Hand this file in to your teacher")
+
+
 # -------------------------------------------------------------- 6. a save per student
 @pytest.mark.browser
 def test_save_downloads_the_game_and_an_upload_resumes_it(voila, page, tmp_path):  # noqa: F811

@@ -87,3 +87,39 @@ def test_labels_empty_names_only_the_empty_holes():
     assert {B.label(h) for h in g.holes()} <= set(everything)
     with pytest.raises(BoardkitError, match="labels"):
         g.draw(labels="some")
+
+
+def _mark_centres(svg_text: str) -> list[tuple[float, float]]:
+    """The centres of the pieces' shape marks (the shapes that take no clicks)."""
+    out = []
+    for tag in re.findall(r"<(?:circle|polygon|rect)[^>]*pointer-events=\"none\"[^>]*>", svg_text):
+        a = dict(re.findall(r'([\w-]+)="([^"]*)"', tag))
+        if tag.startswith("<circle"):
+            out.append((float(a["cx"]), float(a["cy"])))
+        elif tag.startswith("<rect"):
+            out.append((float(a["x"]) + float(a["width"]) / 2, float(a["y"]) + float(a["height"]) / 2))
+        else:
+            pts = [tuple(map(float, p.split(","))) for p in a["points"].split()]
+            out.append((sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts)))
+    return out
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_labels_on_pieces_keep_every_shape_mark_in_view(players):
+    """labels=True (the handouts, the play page): every hole named, pieces and kings too,
+    and each piece keeps its colour's shape mark clear of its name, so a black-and-white
+    print tells the colours apart by more than shade."""
+    from boardkit.diamond import DiamondRules
+    from boardkit.diamond import geometry as B
+    g = DiamondGame(DiamondRules(players=players))
+    plain, named = g.draw().to_svg(), g.draw(labels=True).to_svg()
+    marks = _mark_centres(named)
+    assert len(marks) == len(_mark_centres(plain)) == len(g.pieces())
+    texts = re.findall(r'<text x="([\d.]+)" y="([\d.]+)" font-size="([\d.]+)"[^>]*>([^<]*)</text>', named)
+    labels = {t[3]: (float(t[0]), float(t[1]), float(t[2])) for t in texts
+              if re.fullmatch(r"[a-q]\d{1,2}", t[3])}
+    assert set(labels) == {B.label(h) for h in g.holes()}
+    for h in g.pieces():
+        x, y, size = labels[B.label(h)]
+        near = min(marks, key=lambda m: (m[0] - x) ** 2 + (m[1] - y) ** 2)
+        assert y - near[1] >= size * 0.8, f"the name {B.label(h)} covers its piece's mark"

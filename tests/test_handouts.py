@@ -364,3 +364,27 @@ def test_backgammon_boards_are_light_on_paper(pages):
             w, h, fill = _attr(a, "width"), _attr(a, "height"), _attr(a, "fill")
             if w and h and fill and fill.startswith("#") and float(w) * float(h) > 20_000:
                 assert _luminance(fill) > 0.2, f"a dark area {fill} ({w} x {h})"
+
+
+def test_diamond_colours_differ_by_more_than_shade_on_paper(pages):
+    """On a black-and-white printer the Diamond colours differ by fill and pattern, not
+    shade alone: red pieces black, yellow white, green striped (a pattern the board
+    defines), each with its shape mark; the rules page says so. No screen colour of a
+    piece is left on a student page."""
+    from boardkit.diamond.draw import MARKS, PIECE_COLOURS
+    students, _ = _split(pages["diamond"])
+    svgs = re.findall(r"<svg.*?</svg>", students, flags=re.S)
+    fills = {PIECE_COLOURS[c][0]: mh.DIAMOND_PAPER[PIECE_COLOURS[c][0]] for c in ("red", "yellow", "green")}
+    assert len(set(fills.values())) == 3 and "url(#dg-stripes)" in fills.values()
+    seen = set()
+    for svg in svgs:
+        assert not any(f'fill="{screen}"' in svg for screen in fills), "a screen colour on paper"
+        for paper in fills.values():
+            if f'fill="{paper}" stroke=' in svg:
+                seen.add(paper)
+        if "url(#dg-stripes)" in svg:
+            assert '<pattern id="dg-stripes"' in svg, "the stripes' pattern is defined on the board"
+    assert seen == set(fills.values()), "every colour appears on some board"
+    names = students.partition("<p class='names'>")[2].partition("</p>")[0]
+    for colour, look in (("red", "black"), ("yellow", "white"), ("green", "striped")):
+        assert re.search(rf"<b>{colour}</b> pieces are {look} with a (white )?{MARKS[colour]}", names)

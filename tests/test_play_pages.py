@@ -340,3 +340,87 @@ def test_boardkit_lang_ja_gives_the_page_a_japanese_title_with_no_code():
     assert out.returncode == 0, out.stderr
     assert "<h1>チェッカー: コンピューターと対局</h1>" in out.stdout and "遊び方" in out.stdout
     assert "あなたは黒（上側）" in out.stdout
+
+
+# ------------------------------------------------------------- the student's record
+def _page_puzzles(game: str):
+    """The puzzles widget exactly as the page's second cell makes it."""
+    import importlib
+    return importlib.import_module(f"boardkit.{game}.puzzles").PUZZLES.widget()
+
+
+@pytest.mark.parametrize("game", sorted(PUZZLE_GAMES))
+def test_a_play_page_downloads_the_students_record_with_one_click(game, tmp_path, monkeypatch):
+    """Under the puzzles: a name box and one "Download my record" button. The click hands
+    the browser a file (nothing written on the server) that ``records.loads`` reads back,
+    with the student's name and the puzzles tried (one wrong try, then solved); the line
+    beside it says where the file went and what it holds."""
+    from boardkit import records
+    from boardkit.puzzles import _clicks
+    cells = _cells(game)
+    assert "PUZZLES.widget()" in "".join(cells[1]["source"]), "the page's puzzles make the control"
+    monkeypatch.chdir(tmp_path)
+    records.reset()
+    try:
+        w = _page_puzzles(game)
+        assert w.record_button.description == "Download my record"
+        assert w.record_button in w.children[-1].children[0].children, "the button is on the page"
+        assert w.children[-1].layout.display != "none"
+        p = w.puzzle
+        if _clicks(game):
+            w.click(p.accepted[0])
+        else:
+            w.board.play(p.accepted[0])
+        assert w.done
+        w.name_box.value = " Aiko Sato "
+        w.record_button.click()
+        name, text = w.downloader.last
+        assert name == "boardkit_record_Aiko_Sato.json"
+        rec = records.loads(text, where=name)
+        assert rec.student == "Aiko Sato"
+        key = f"{w.puzzles.name}/{p.title}"
+        assert rec.puzzles[key]["solved"] and rec.puzzles[key]["tried"] == 1
+        assert rec.puzzles[key]["rules"] == [p.rule]
+        assert "Downloads" in w.record_html.value and name in w.record_html.value
+        assert "1 puzzles you tried, 1 solved" in w.record_html.value
+        assert list(tmp_path.iterdir()) == [], "the download wrote a file on the server"
+    finally:
+        records.reset()
+
+
+def test_the_record_control_speaks_the_pages_language():
+    from boardkit import i18n, records
+    before = i18n.language()
+    records.reset()
+    try:
+        i18n.set_language("ja")
+        w = _page_puzzles("checkers")
+        w.record_button.click()
+        ja = (w.record_button.description, w.name_box.description, w.record_html.value)
+    finally:
+        i18n.set_language(before)
+        records.reset()
+    assert ja[0] == "記録をダウンロード" and ja[1] == "名前:"
+    assert "ダウンロード" in ja[2] and "boardkit_record_student.json" in ja[2]
+    assert not re.findall(r"[A-Za-z]{3,}", re.sub(r"<[^>]+>|\S+\.json|var\([^)]*\)", " ", ja[2]))
+    assert records.loads(w.downloader.last[1]).puzzles == {}
+
+
+
+def test_the_diamond_page_names_every_hole_the_move_list_writes():
+    """The Diamond page labels every hole (``labels=True``), pieces included: after a few
+    rounds with the computers, every hole the move list names (where a piece came from
+    is under a piece now, or was) is written on the board, and each piece keeps its mark."""
+    from boardkit.diamond import geometry as B
+    cells = _cells("diamond")
+    assert "labels=True" in "".join(cells[0]["source"])
+    w = _page_board("diamond", labels=True)
+    for _ in range(3):
+        g = w.game
+        assert w.play_text(str(g.legal_moves()[0])), w.message
+    lines = w.moves_text()
+    holes = set(re.findall(r"\b[a-q]\d{1,2}\b", " ".join(lines)))
+    assert len(lines) >= 2 and len(holes) >= 6
+    named = set(re.findall(r">([a-q]\d{1,2})</text>", w.canvas.svg))
+    assert holes <= named, sorted(holes - named)
+    assert named == {B.label(h) for h in w.game.holes()}

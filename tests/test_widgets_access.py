@@ -263,16 +263,17 @@ def _bg_play(text, dice=(6, 1)):
     return g.copy().play(text)
 
 
-def test_diamond_hole_names_switch_names_the_empty_holes():
-    """QA 45: a "hole names" switch in Game setup writes a1 .. q1 on the empty holes (the
+def test_diamond_hole_names_switch_names_every_hole():
+    """QA 45: a "hole names" switch in Game setup writes a1 .. q1 on every hole (the
     names hints, the tutor and the move list use); the pieces keep their marks."""
     w = DiamondWidget(players=2)
     plain = w.canvas.svg
     assert w.options["hole_names"].value is False
     w.options["hole_names"].value = True
-    assert w.labels == "empty" and w.canvas.svg != plain and ">q1<" not in plain
+    assert w.labels is True and w.canvas.svg != plain and ">q1<" not in plain
+    assert ">a1<" in w.canvas.svg, "a hole under a piece is named too"
     w.new_game()                                   # a view option: New game keeps working
-    assert w.game.players == 2 and w.labels == "empty"
+    assert w.game.players == 2 and w.labels is True
     w.options["hole_names"].value = False
     assert w.canvas.svg == plain
 

@@ -158,6 +158,10 @@ SQUARE_NAMES = {
               "bottom-right corner (P1's home), 1一 the top-right corner, 9一 the top-left "
               "and 9九 the bottom-left corner. The names are printed round the edge of "
               "every board.",
+    "diamond": "<b>Pieces on paper.</b> Each colour looks different in black and white: "
+               "<b>red</b> pieces are black with a white dot, <b>yellow</b> pieces are white "
+               "with a triangle, <b>green</b> pieces are striped with a square. A king has "
+               "王 on it. The name of the hole is written on every hole and on every piece.",
 }
 
 
@@ -372,6 +376,14 @@ LABEL_FILLS = {"checkers": {"#f6e7cc"}, "diamond": {"#2b2b2b"},
 #: mid-grey points, so that both sides' checkers stand out in black and white)
 PAPER_COLOURS = {"backgammon": {"#5b3a1e": "#8c8c8c", "#2e5e4e": "#ffffff", "#4a2f18": "#d9d9d9",
                                 "#3b2614": "#ececec", "#e9d6ae": "#f0f0f0", "#b4533c": "#a6a6a6"}}
+#: Diamond pieces on paper: red black, yellow white, green striped (the pattern below),
+#: so the three colours differ by more than shade; each keeps its shape mark too
+DIAMOND_PAPER = {"#d1453b": "#262626", "#f1c232": "#ffffff", "#3c9a5f": "url(#dg-stripes)"}
+PAPER_COLOURS["diamond"] = DIAMOND_PAPER
+PAPER_DEFS = {"diamond": '<defs><pattern id="dg-stripes" patternUnits="userSpaceOnUse" width="3" '
+                         'height="3" patternTransform="rotate(45)"><rect width="3" height="3" '
+                         'fill="#ffffff"/><rect width="1.5" height="3" fill="#4d4d4d"/></pattern>'
+                         '</defs>'}
 #: texts a printed board leaves out: answers or words the page does not ask for
 PAPER_DROP = re.compile(r"^(White|Red) (\d+|___) pips$|^cube in the middle$")
 _TEXT = re.compile(r"<text([^>]*)>([^<]*)</text>")
@@ -413,6 +425,8 @@ def paper_svg(svg: str, width_mm: float, game: str, drop: bool = False) -> str:
     body = svg[head.end():]
     for screen, paper in PAPER_COLOURS.get(game, {}).items():
         body = re.sub(rf'(fill|stroke)="{screen}"', rf'\1="{paper}"', body, flags=re.I)
+    if game in PAPER_DEFS and "url(#" in body:
+        body = PAPER_DEFS[game] + body
     fills = LABEL_FILLS.get(game, set())
     labels: list[str] = []
 

@@ -126,8 +126,9 @@ def read_options(game, options: dict) -> DrawOptions:
 def draw_board(game, **options) -> svg.Drawing:
     """The board of ``game`` as an ``svg.Drawing`` about ``size`` pixels tall.
 
-    labels         write each hole's label (``a1`` .. ``q1``); ``"empty"``: only on the empty
-                   holes, so a piece's shape mark and the king's 王 stay visible
+    labels         write each hole's label (``a1`` .. ``q1``); on a piece the label sits low,
+                   under the piece's shape mark (and the king's 王), so colours stay told
+                   apart in grey print; ``"empty"``: only on the empty holes
     highlight      holes ringed in blue-green
     targets        holes marked as reachable (clickable destinations)
     arrows         hop paths (sequences of holes) drawn as arrows
@@ -271,10 +272,16 @@ def _draw(game, o: DrawOptions) -> svg.Drawing:
         d.circle(x + unit * 0.04, y + unit * 0.06, unit * 0.4, fill="#000", fill_opacity="0.18")
         d.circle(x, y, unit * 0.4, fill=fill, stroke="#c9a227" if king else edge,
                  stroke_width=fmt_px(unit * (0.12 if king else 0.06)), cell=cell_id(h))
-        if king:
+        if king and labels is True:   # 王 and the mark side by side, the name below
+            d.text(x - unit * 0.08, y - unit * 0.1, "王", size=unit * 0.3, color=ink, weight="bold",
+                   cell=cell_id(h))
+            _mark(d, MARKS[colour], x + unit * 0.2, y - unit * 0.12, unit * 0.09, ink)
+        elif king:
             d.text(x, y - unit * 0.05, "王", size=unit * 0.38, color=ink, weight="bold",
                    cell=cell_id(h))
             _mark(d, MARKS[colour], x, y + unit * 0.22, unit * 0.08, ink)
+        elif labels is True:          # the hole's name below (drawn after the pieces)
+            _mark(d, MARKS[colour], x, y - unit * 0.18, unit * 0.13, ink)
         else:
             _mark(d, MARKS[colour], x, y, unit * 0.17, ink)
 
@@ -293,14 +300,18 @@ def _draw(game, o: DrawOptions) -> svg.Drawing:
                 head=unit * 0.42, dashed=True)
 
     if labels:
-        occupied = game.pieces() if labels == "empty" else {}
+        # on a piece the name sits low and the colour's mark above it (drawn with the
+        # pieces), so a grey print still tells the colours apart by their marks
+        pieces = game.pieces()
         for h in game.holes():
-            if h in occupied:
+            if h in pieces and labels == "empty":
                 continue
             x, y = P(h)
-            d.text(x, y, B.label(h), size=unit * 0.3, color="#2b2b2b", weight="bold",
-                   stroke="#fff", stroke_width=fmt_px(unit * 0.08), paint_order="stroke",
-                   pointer_events="none")
+            low = unit * (0.2 if h in pieces and pieces[h][1] else 0.14 if h in pieces else 0)
+            small = 0.22 if h in pieces and pieces[h][1] else 0.26 if h in pieces else 0.3
+            d.text(x, y + low, B.label(h), size=unit * small,
+                   color="#2b2b2b", weight="bold", stroke="#fff", stroke_width=fmt_px(unit * 0.08),
+                   paint_order="stroke", pointer_events="none")
 
     # marks (a puzzle's marked holes): a star ring reaching a little past the neighbours'
     # half-way line, on top of everything

@@ -278,8 +278,8 @@ class DiamondWidget(GameWidget):
 
     def _on_hole_names(self, change) -> None:
         """The hole names (a1 .. q1, as hints, the tutor and the move list write them) on
-        the empty holes, so the pieces keep their marks and 王 (a view option: redraw now)."""
-        self.labels = "empty" if change["new"] else False
+        every hole; on a piece the name sits under its mark (a view option: redraw now)."""
+        self.labels = bool(change["new"])
         self._refresh()
 
     def _show_seats(self) -> None:

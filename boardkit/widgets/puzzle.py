@@ -20,12 +20,33 @@ import ipywidgets as W
 
 from .. import records
 from ..errors import BoardkitError
-from ..i18n import error_text, tr
+from ..i18n import add, error_text, tr
 from ..puzzles import Puzzle, PuzzleSet, _clicks, _game_module, _refusals, move_ends
 from ..svg import pass_clicks
-from .base import ERROR_COLOR, MUTED_COLOR, TEXT_COLOR, GameWidget, run_cue, static_bundle, svg_img
+from .base import ERROR_COLOR, MUTED_COLOR, TEXT_COLOR, Download, GameWidget, run_cue, static_bundle, svg_img
 
 __all__ = ["PuzzleWidget"]
+
+# the "Download my record" control under the puzzles (boardkit.records: the file a student
+# hands in to the teacher)
+add("en", {
+    "record.name": "Your name:",
+    "record.name_hint": "for your teacher",
+    "record.download": "Download my record",
+    "record.tooltip": "download your puzzle scores as a file to hand in to your teacher",
+    "record.downloaded": "Your browser downloads {name} into your Downloads folder. It holds "
+                         "{tried} puzzles you tried, {solved} solved ({first} at the first try). "
+                         "Hand this file in to your teacher.",
+})
+add("ja", {
+    "record.name": "名前:",
+    "record.name_hint": "先生に出すときの名前",
+    "record.download": "記録をダウンロード",
+    "record.tooltip": "パズルの成績をファイルにしてダウンロードします。先生に出しましょう",
+    "record.downloaded": "ブラウザーが {name} を「ダウンロード」フォルダーに入れます。"
+                         "挑戦したパズル {tried} 問、正解 {solved} 問（一回目で {first} 問）の記録です。"
+                         "このファイルを先生に出してください。",
+})
 
 
 def _checkers() -> type:
@@ -70,7 +91,7 @@ class PuzzleWidget(W.VBox):
     ``w.score_text()`` the score, ``w.board`` the game widget of the current puzzle.
     """
 
-    def __init__(self, puzzles: PuzzleSet | Iterable[Puzzle], start: int = 0, **kw):
+    def __init__(self, puzzles: PuzzleSet | Iterable[Puzzle], start: int = 0, record: bool = True, **kw):
         self.puzzles = puzzles if isinstance(puzzles, PuzzleSet) else PuzzleSet("puzzles", tuple(puzzles))
         if not len(self.puzzles):
             raise BoardkitError("PuzzleWidget: the puzzle set is empty")
@@ -91,8 +112,19 @@ class PuzzleWidget(W.VBox):
         self.hint_button = b("puzzle.hint", lambda _: self.show_hint(), "lightbulb-o")
         self.next_button = b("puzzle.next", lambda _: self.next(), "arrow-right")
         buttons = W.HBox([self.previous_button, self.retry_button, self.hint_button, self.next_button])
+        # the student's record (boardkit.records), downloaded with one click
+        self.name_box = W.Text(value=records.current().student, placeholder=tr("record.name_hint"),
+                               description=tr("record.name"), layout=W.Layout(width="260px"))
+        self.record_button = b("record.download", lambda _: self.download_record(), "download")
+        self.record_button.tooltip = tr("record.tooltip")
+        self.downloader = Download()
+        self.record_html = W.HTML()
+        record_box = W.VBox([W.HBox([self.name_box, self.record_button, self.downloader]),
+                             self.record_html])
+        if not record:
+            record_box.layout.display = "none"
         super().__init__([self.title_html, self.goal_html, self.board_box, buttons,
-                          self.feedback_html, self.score_html], **kw)
+                          self.feedback_html, self.score_html, record_box], **kw)
         self._show()
 
     def __repr__(self) -> str:
@@ -158,6 +190,18 @@ class PuzzleWidget(W.VBox):
         p = self.puzzle
         self._say(tr("puzzle.hint_line", hint=p.text("hint")) if p.hint
                   else tr("puzzle.no_hint", rule=p.rule))
+
+    def download_record(self) -> None:
+        """The student's record (``records.current()``: the puzzle scores of this kernel,
+        with the name typed in the box) handed to the browser as a file download."""
+        rec = records.current()
+        rec.student = self.name_box.value.strip()[:records.MAX_TEXT]
+        name = rec.file_name()
+        self.downloader.offer(name, rec.to_json() + "\n")
+        items = rec.puzzles.values()
+        text = tr("record.downloaded", name=name, tried=len(items),
+                  solved=sum(i["solved"] for i in items), first=sum(i["first_try"] for i in items))
+        self.record_html.value = f"<span style='color:{TEXT_COLOR}'>{html.escape(text)}</span>"
 
     # ------------------------------------------------------------- internals
     def _say(self, text: str, color: str | None = None) -> None:
