@@ -22,7 +22,7 @@ import subprocess
 import sys
 
 from ._core import BoardkitError
-from ._input import check_path
+from ._input import check_path as _check_path
 from .errors import short_repr
 
 START = "notebooks/00_start_here.ipynb"
@@ -48,7 +48,7 @@ def find_root(start: str | os.PathLike | None = None) -> pathlib.Path:
 
 def _folder(path: object, what: str = "root") -> pathlib.Path:
     """A folder name (text, bytes or a pathlib.Path) as a Path, else a BoardkitError."""
-    p = check_path(path, what)
+    p = _check_path(path, what)
     return pathlib.Path(os.fsdecode(p) if isinstance(p, bytes) else p)
 
 
