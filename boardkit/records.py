@@ -140,7 +140,9 @@ class Record:
 
 def _text(value: Any, field: str, where: str = "record") -> str:
     """Text of at most MAX_TEXT characters that UTF-8 can write (no lone surrogate)."""
-    if isinstance(value, str) and len(value) > MAX_TEXT:
+    if not isinstance(value, str):
+        raise BoardkitError(f"{where}: {field} must be text, got {type(value).__name__}")
+    if len(value) > MAX_TEXT:
         raise BoardkitError(f"{where}: {field} is longer than {MAX_TEXT} characters")
     return check_text(value, f"{where}: {field}", MAX_TEXT)
 

@@ -341,7 +341,7 @@ def _check_outcome(out: Any) -> Outcome | None:
 
 def _check_seat(widget: Any, seat: Any) -> int:
     """A seat of the board's game: a whole number from 0 (the first player)."""
-    n = len(widget.player_names)
+    n = max(len(widget.player_names), getattr(getattr(widget, "game", None), "players", 0))
     if isinstance(seat, (bool, np.bool_)) or not isinstance(seat, (int, np.integer)) \
             or not 0 <= seat < n:
         raise BoardkitError(f"seat: expected a seat number 0-{n - 1}, got {short_repr(seat)}")
