@@ -131,7 +131,8 @@ def handouts_command(root: pathlib.Path, args: argparse.Namespace) -> list[str]:
     except OSError:
         found = False
     if not found:
-        raise BoardkitError(f"dir: {short_repr(str(tool), 200)} is missing; handouts are built from the repository's tools/")
+        raise BoardkitError(f"dir: {short_repr(str(tool), 200)} is missing; handouts are built "
+                            f"from the repository's tools/")
     return [sys.executable, str(tool), *args.games, *(["--no-pdf"] if args.no_pdf else [])]
 
 

@@ -37,7 +37,8 @@ def _parts(repo: str) -> tuple[str, str, str]:
 
 def _check_ref(ref: str, what: str = "ref") -> str:
     if not isinstance(ref, str) or not _REF.match(ref) or ".." in ref:
-        raise BoardkitError(f"{what}: expected a branch, tag or commit such as HEAD or v0.2, got {short_repr(ref, 80)}")
+        raise BoardkitError(f"{what}: expected a branch, tag or commit such as HEAD or v0.2, "
+                            f"got {short_repr(ref, 80)}")
     return ref
 
 
@@ -106,7 +107,8 @@ def nbgitpuller_url(repo: str, hub: str = HUB_PLACEHOLDER, branch: str = "main",
 def hub_play_url(repo: str, page: str = "checkers", hub: str = HUB_PLACEHOLDER) -> str:
     """A hub link to a play page in the copy that nbgitpuller made."""
     if not isinstance(page, str) or not re.match(r"^[a-z]{1,30}$", page):
-        raise BoardkitError(f"page: expected a play page's name such as 'checkers', got {short_repr(page, 40)}")
+        raise BoardkitError(f"page: expected a play page's name such as 'checkers', "
+                            f"got {short_repr(page, 40)}")
     return f"{_hub(hub)}/hub/user-redirect/voila/render/{repo_name(repo)}/notebooks/play/{page}.ipynb"
 
 
