@@ -19,6 +19,7 @@ import numbers
 import re
 from collections.abc import Callable, Iterable, Sequence
 from html import escape
+from typing import Any
 
 from .errors import BoardkitError, short_repr
 
@@ -63,7 +64,7 @@ MARK_COLOR = "#8e24aa"
 MAX_COORD = 1e6
 
 
-def _coord(value: object, what: str, positive: bool = False) -> float:
+def _coord(value: Any, what: str, positive: bool = False) -> float:
     """A finite number (not a bool) of size at most MAX_COORD; > 0 when ``positive``."""
     ok = isinstance(value, numbers.Real) and not isinstance(value, bool)
     if ok:
