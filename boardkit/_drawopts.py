@@ -24,7 +24,7 @@ from typing import Any
 from .errors import BoardkitError, short_repr
 
 __all__ = ["DRAW_OPTIONS", "DrawOptions", "draw_options", "parse_cells", "parse_path", "MAX_CELLS",
-           "MAX_PATH", "SIZE_RANGE"]
+           "MAX_PATH", "SIZE_RANGE", "check_game"]
 
 #: The draw() options every game accepts (see docs/architecture.md, "Drawing").
 DRAW_OPTIONS: tuple[str, ...] = ("size", "flip", "labels", "highlight", "targets", "arrows",
@@ -80,6 +80,14 @@ class DrawOptions:
     def extra(self, name: str) -> Any:
         """The value of one of the game's own options (its default when not given)."""
         return self.extras[name]
+
+
+def check_game(game: Any, game_class: type, what: str = "draw()") -> Any:
+    """``game`` if it is a ``game_class`` (the game a ``read_options`` draws), else a
+    BoardkitError naming the argument."""
+    if not isinstance(game, game_class):
+        raise BoardkitError(f"{what}: game must be a {game_class.__name__}, got {short_repr(game)}")
+    return game
 
 
 def _bad(what: str, name: str, want: str, value: Any) -> BoardkitError:
@@ -197,6 +205,12 @@ def draw_options(options: Mapping[str, Any], parse_cell: Callable[[Any], Any], *
                  value and returns it checked (raise BoardkitError naming the option)
     label_modes  values of ``labels`` besides True and False
     An unknown option name raises BoardkitError naming the accepted ones."""
+    if not isinstance(options, Mapping):
+        raise BoardkitError(f"{what}: options must be a dict of draw() options such as "
+                            f"{{'flip': True}}, got {short_repr(options)}")
+    if not all(isinstance(k, str) for k in options):
+        raise BoardkitError(f"{what}: an option's name is text, got "
+                            f"{short_repr(next(k for k in options if not isinstance(k, str)))}")
     extras = extras or {}
     accepted = DRAW_OPTIONS + tuple(extras)
     unknown = sorted(str(k) for k in options if k not in accepted)

@@ -30,9 +30,10 @@ def tip_results(game: str) -> list[dict]:
     """The settled tip results of ``game`` (``boardkit/data/tips_<game>.json``, package data
     written by ``benchmarks/tips.py``): one entry per tip, read with importlib.resources, so
     an installed kit finds them wherever it runs. A game without the file gives []."""
-    if game not in GAMES:
-        from ._core import BoardkitError
-        raise BoardkitError(f"tip_results(game): expected one of {list(GAMES)}, got {game!r}")
+    if not isinstance(game, str) or game not in GAMES:
+        from .errors import BoardkitError, short_repr
+        raise BoardkitError(f"tip_results(game): expected one of {list(GAMES)}, "
+                            f"got {short_repr(game)}")
     path = resources.files("boardkit") / "data" / f"tips_{game}.json"
     if not path.is_file():
         return []

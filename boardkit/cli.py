@@ -22,6 +22,8 @@ import subprocess
 import sys
 
 from ._core import BoardkitError
+from ._input import check_path as _check_path
+from .errors import short_repr
 
 START = "notebooks/00_start_here.ipynb"
 PLAY_DIR = "notebooks/play"
@@ -32,12 +34,33 @@ CULL = ["--MappingKernelManager.cull_idle_timeout=300", "--MappingKernelManager.
 
 def find_root(start: str | os.PathLike | None = None) -> pathlib.Path:
     """The folder holding ``notebooks/``: ``start`` or the nearest folder above it."""
-    here = pathlib.Path(start or os.getcwd()).resolve()
-    for folder in (here, *here.parents):
-        if (folder / START).is_file():
-            return folder
-    raise BoardkitError(f"dir: no {START} in {here} or above it; run this in the boardkit folder "
-                        f"(the one you cloned or unzipped) or pass --dir")
+    try:
+        here = _folder(os.getcwd() if start is None else start, "dir").resolve()
+        for folder in (here, *here.parents):
+            if (folder / START).is_file():
+                return folder
+    except OSError as e:
+        raise BoardkitError(f"dir: cannot look in {short_repr(str(start), 80)}: "
+                            f"{e.strerror or e}") from None
+    raise BoardkitError(f"dir: no {START} in {short_repr(str(here), 200)} or above it; run this in "
+                        f"the boardkit folder (the one you cloned or unzipped) or pass --dir")
+
+
+def _folder(path: object, what: str = "root") -> pathlib.Path:
+    """A folder name (text, bytes or a pathlib.Path) as a Path, else a BoardkitError."""
+    p = _check_path(path, what)
+    return pathlib.Path(os.fsdecode(p) if isinstance(p, bytes) else p)
+
+
+def _namespace(args: object, *fields: str) -> argparse.Namespace:
+    """The parsed command line that a command is built from, with the ``fields`` it reads."""
+    if not isinstance(args, argparse.Namespace):
+        raise BoardkitError(f"args: expected the parsed command line (argparse.Namespace), "
+                            f"got {short_repr(args)}")
+    missing = [f for f in fields if not hasattr(args, f)]
+    if missing:
+        raise BoardkitError(f"args: the command line has no {', '.join(missing)}")
+    return args
 
 
 def _port(text: str) -> int:
@@ -51,6 +74,9 @@ def _port(text: str) -> int:
 
 
 def lab_command(root: pathlib.Path, args: argparse.Namespace) -> list[str]:
+    """The jupyter lab command for the folder ``root``."""
+    root = _folder(root)
+    args = _namespace(args, "no_browser", "port", "extra")
     cmd = [sys.executable, "-m", "jupyter", "lab", f"--ServerApp.root_dir={root}",
            f"--LabApp.default_url=/lab/tree/{START}"]
     if args.no_browser:
@@ -80,6 +106,8 @@ def lan_addresses() -> list[str]:
 
 def play_command(root: pathlib.Path, args: argparse.Namespace) -> tuple[list[str], str | None]:
     """The voila command, and the token a room's students need (None on this computer only)."""
+    root = _folder(root)
+    args = _namespace(args, "port", "token", "room", "ip", "extra")
     port = args.port or PLAY_PORT
     cmd = [sys.executable, "-m", "voila", "--no-browser", str(root / PLAY_DIR), f"--port={port}", *CULL]
     token = args.token
@@ -94,15 +122,25 @@ def play_command(root: pathlib.Path, args: argparse.Namespace) -> tuple[list[str
 
 
 def handouts_command(root: pathlib.Path, args: argparse.Namespace) -> list[str]:
+    """The command that writes the handouts, with the repository's tools/handouts.py."""
+    root = _folder(root)
+    args = _namespace(args, "games", "no_pdf")
     tool = root / "tools" / "handouts.py"
-    if not tool.is_file():
-        raise BoardkitError(f"dir: {tool} is missing; handouts are built from the repository's tools/")
+    try:
+        found = tool.is_file()
+    except OSError:
+        found = False
+    if not found:
+        raise BoardkitError(f"dir: {short_repr(str(tool), 200)} is missing; handouts are built "
+                            f"from the repository's tools/")
     return [sys.executable, str(tool), *args.games, *(["--no-pdf"] if args.no_pdf else [])]
 
 
 def links_text(args: argparse.Namespace) -> str:
+    """Every launch link, for the repository ``args.repo`` (else the installed kit's)."""
     from . import links
 
+    args = _namespace(args, "repo", "hub", "ref", "branch")
     repo = args.repo or links.installed_repository()
     hub = args.hub or links.HUB_PLACEHOLDER
     lines = [f"Repository: {repo}", "", "Binder (JupyterLab on the start notebook):",

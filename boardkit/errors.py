@@ -24,6 +24,12 @@ class IllegalMoveError(BoardkitError):
     """
 
     def __init__(self, message: str, rule: str | None = None):
+        if not isinstance(message, str):
+            raise BoardkitError(f"message: an illegal move is told in words (text), "
+                                f"got {short_repr(message)}")
+        if rule is not None and (not isinstance(rule, str) or not 0 < len(rule) <= 20):
+            raise BoardkitError(f"rule: expected None or a rule ID such as 'CK-06', "
+                                f"got {short_repr(rule)}")
         self.rule = rule
         super().__init__(f"{message} ({rule})" if rule and rule not in message else message)
 
@@ -37,7 +43,11 @@ def short_repr(value: Any, limit: int = 40) -> str:
     fast (error messages must stay small for 1 MB inputs): long text is cut before its
     repr is built, a huge int is described by its size, containers are shown a few
     items and levels deep (``reprlib``), a numpy array by its shape and dtype when
-    large, and an object whose repr raises by its type name."""
+    large, and an object whose repr raises by its type name. ``limit`` must be a whole
+    number of at least 1 (a BoardkitError otherwise)."""
+    if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
+        raise BoardkitError(f"limit: expected a whole number of characters, at least 1; "
+                            f"got {short_repr(limit)}")
     try:
         if isinstance(value, BaseException):
             text = str(value)

@@ -14,6 +14,7 @@ import re
 from urllib.parse import quote
 
 from ._core import BoardkitError
+from .errors import short_repr
 
 BINDER = "https://mybinder.org"
 HUB_PLACEHOLDER = "https://<your-hub>"
@@ -26,23 +27,24 @@ _REF = re.compile(r"^[A-Za-z0-9_./-]{1,100}$")
 def _parts(repo: str) -> tuple[str, str, str]:
     if not isinstance(repo, str) or len(repo) > 300:
         raise BoardkitError(f"repo: expected an https address such as https://github.com/owner/name, "
-                            f"got {repo!r:.80}")
+                            f"got {short_repr(repo, 80)}")
     m = _REPO.match(repo.strip())
     if not m:
         raise BoardkitError(f"repo: expected an https address such as https://github.com/owner/name, "
-                            f"got {repo!r}")
+                            f"got {short_repr(repo, 80)}")
     return m.group("host").lower(), m.group("owner"), m.group("name")
 
 
 def _check_ref(ref: str, what: str = "ref") -> str:
     if not isinstance(ref, str) or not _REF.match(ref) or ".." in ref:
-        raise BoardkitError(f"{what}: expected a branch, tag or commit such as HEAD or v0.2, got {ref!r:.80}")
+        raise BoardkitError(f"{what}: expected a branch, tag or commit such as HEAD or v0.2, "
+                            f"got {short_repr(ref, 80)}")
     return ref
 
 
 def _check_path(path: str) -> str:
     if not isinstance(path, str) or not re.match(r"^[A-Za-z0-9_./-]{1,200}$", path) or ".." in path:
-        raise BoardkitError(f"path: expected a file path inside the repository, got {path!r:.80}")
+        raise BoardkitError(f"path: expected a file path inside the repository, got {short_repr(path, 80)}")
     return path.lstrip("/")
 
 
@@ -65,12 +67,14 @@ def binder_url(repo: str, path: str, ref: str = "HEAD", app: str = "lab") -> str
     host, owner, name = _parts(repo)
     _check_ref(ref)
     path = _check_path(path)
+    if not isinstance(app, str):
+        raise BoardkitError(f"app: expected 'lab' or 'voila', got {short_repr(app, 40)}")
     if app == "lab":
         urlpath = f"lab/tree/{path}"
     elif app == "voila":
         urlpath = f"voila/render/{path}"
     else:
-        raise BoardkitError(f"app: expected 'lab' or 'voila', got {app!r:.40}")
+        raise BoardkitError(f"app: expected 'lab' or 'voila', got {short_repr(app, 40)}")
     if host == "github.com":
         spec = f"gh/{owner}/{name}/{ref}"
     elif host == "gitlab.com":
@@ -81,12 +85,12 @@ def binder_url(repo: str, path: str, ref: str = "HEAD", app: str = "lab") -> str
 
 
 def _hub(hub: str) -> str:
-    if hub == HUB_PLACEHOLDER:
+    if isinstance(hub, str) and hub == HUB_PLACEHOLDER:
         return hub
     if not isinstance(hub, str) or not re.match(r"^https?://[A-Za-z0-9.-]+(:[0-9]{1,5})?(/[A-Za-z0-9_.~/-]*)?$",
                                                 hub):
         raise BoardkitError(f"hub: expected the hub's address such as https://hub.example.org, "
-                            f"got {hub!r:.80}")
+                            f"got {short_repr(hub, 80)}")
     return hub.rstrip("/")
 
 
@@ -103,14 +107,15 @@ def nbgitpuller_url(repo: str, hub: str = HUB_PLACEHOLDER, branch: str = "main",
 def hub_play_url(repo: str, page: str = "checkers", hub: str = HUB_PLACEHOLDER) -> str:
     """A hub link to a play page in the copy that nbgitpuller made."""
     if not isinstance(page, str) or not re.match(r"^[a-z]{1,30}$", page):
-        raise BoardkitError(f"page: expected a play page's name such as 'checkers', got {page!r:.40}")
+        raise BoardkitError(f"page: expected a play page's name such as 'checkers', "
+                            f"got {short_repr(page, 40)}")
     return f"{_hub(hub)}/hub/user-redirect/voila/render/{repo_name(repo)}/notebooks/play/{page}.ipynb"
 
 
 def pip_spec(repo: str, extra: str = "lab") -> str:
     """What ``pip install`` takes to install the kit straight from ``repo``."""
-    if not re.match(r"^[a-z,]{1,40}$", extra):
-        raise BoardkitError(f"extra: expected an extra such as 'lab', got {extra!r:.40}")
+    if not isinstance(extra, str) or not re.match(r"^[a-z,]{1,40}$", extra):
+        raise BoardkitError(f"extra: expected an extra such as 'lab', got {short_repr(extra, 40)}")
     return f"boardkit[{extra}] @ git+{clone_url(repo)}"
 
 

@@ -33,12 +33,17 @@ import functools
 import html
 import inspect
 import json
+import os
 import re
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from ._core import BoardkitError
+from ._input import atomic_write, check_path, check_seed, check_text, loads_json, read_bytes
+from .errors import short_repr
 
 __all__ = ["SCHEMA", "Record", "current", "reset", "exercise", "puzzle", "quiz", "save",
            "load", "loads", "download", "read_folder", "class_table", "by_rule", "chart",
@@ -64,12 +69,29 @@ class Record:
         self.puzzles: dict[str, dict] = {}
         self.quiz: dict[str, dict] = {}
 
+    # the name and group are checked when set, so that the file can always be written
+    @property
+    def student(self) -> str:
+        return self._student
+
+    @student.setter
+    def student(self, value: str) -> None:
+        self._student = _text(value, "student")
+
+    @property
+    def group(self) -> str:
+        return self._group
+
+    @group.setter
+    def group(self, value: str) -> None:
+        self._group = _text(value, "group")
+
     # -- adding results
     def _attempt(self, table: dict, key: str, rules: Iterable[str], right: bool) -> dict:
-        key = _text(key, "key")
+        key, rules = _text(key, "key"), _rules(rules, "rules")
         item = table.setdefault(key, {"rules": [], "tried": 0, "first_try": False,
                                       "solved": False})
-        item["rules"] = sorted(set(item["rules"]) | set(_rules(rules, "rules")))
+        item["rules"] = sorted(set(item["rules"]) | set(rules))
         item["tried"] += 1
         if right and not item["solved"]:
             item["solved"] = True
@@ -77,17 +99,18 @@ class Record:
         return item
 
     def add_exercise(self, key: str, right: bool, rules: Iterable[str] = ()) -> None:
-        self._attempt(self.exercises, key, rules, bool(right))
+        self._attempt(self.exercises, key, rules, _right(right))
 
     def add_puzzle(self, key: str, right: bool, rules: Iterable[str] = ()) -> None:
-        self._attempt(self.puzzles, key, rules, bool(right))
+        self._attempt(self.puzzles, key, rules, _right(right))
 
     def add_quiz(self, question: str, answer: Any, right: bool, rules: Iterable[str] = ()) -> None:
         q = _text(question, "question")
+        answer, right, rules = _text(_answer(answer), "answer"), _right(right), _rules(rules, "rules")
         item = self.quiz.setdefault(q, {"rules": [], "answer": "", "right": False, "tried": 0})
-        item["rules"] = sorted(set(item["rules"]) | set(_rules(rules, "rules")))
-        item["answer"] = _text(str(answer), "answer")
-        item["right"] = item["right"] or bool(right)
+        item["rules"] = sorted(set(item["rules"]) | set(rules))
+        item["answer"] = answer
+        item["right"] = item["right"] or right
         item["tried"] += 1
 
     # -- the file
@@ -116,11 +139,41 @@ class Record:
 # ---------------------------------------------------------------- validation
 
 def _text(value: Any, field: str, where: str = "record") -> str:
+    """Text of at most MAX_TEXT characters that UTF-8 can write (no lone surrogate)."""
     if not isinstance(value, str):
         raise BoardkitError(f"{where}: {field} must be text, got {type(value).__name__}")
     if len(value) > MAX_TEXT:
         raise BoardkitError(f"{where}: {field} is longer than {MAX_TEXT} characters")
-    return value
+    return check_text(value, f"{where}: {field}", MAX_TEXT)
+
+
+def _right(value: Any) -> bool:
+    """Whether an answer was right: True or False (a numpy bool too), nothing else."""
+    if not isinstance(value, (bool, np.bool_)):
+        raise BoardkitError(f"right: expected True or False, got {short_repr(value)}")
+    return bool(value)
+
+
+def _answer(answer: Any) -> str:
+    """A student's answer as text, cut to MAX_TEXT characters, from any value."""
+    text = answer if isinstance(answer, str) else short_repr(answer, MAX_TEXT)
+    return text[:MAX_TEXT]
+
+
+def _records(recs: Any) -> list[Record]:
+    """The records a teacher's table or chart is made of: a list (or other iterable,
+    not text) of Records, at most 10,000 of them."""
+    if isinstance(recs, (str, bytes, bytearray, dict)) or not isinstance(recs, Iterable):
+        raise BoardkitError(f"recs: expected a list of Records (records.read_folder gives "
+                            f"one), got {short_repr(recs)}")
+    out = []
+    for r in recs:
+        if not isinstance(r, Record):
+            raise BoardkitError(f"recs: expected a list of Records, it holds {short_repr(r)}")
+        out.append(r)
+        if len(out) > 10_000:
+            raise BoardkitError("recs: more than 10,000 records")
+    return out
 
 
 def _rules(rules: Any, field: str, where: str = "record") -> list[str]:
@@ -129,19 +182,19 @@ def _rules(rules: Any, field: str, where: str = "record") -> list[str]:
     out = list(rules)
     for r in out:
         if not isinstance(r, str) or not RULE_ID.match(r):
-            raise BoardkitError(f"{where}: {field} holds {str(r)[:20]!r}, not a rule ID such as CK-04")
+            raise BoardkitError(f"{where}: {field} holds {short_repr(r, 20)}, not a rule ID such as CK-04")
     return out
 
 
 def _count(value: Any, field: str, where: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 10_000:
-        raise BoardkitError(f"{where}: {field} must be a whole number 0-10000, got {str(value)[:20]!r}")
+        raise BoardkitError(f"{where}: {field} must be a whole number 0-10000, got {short_repr(value, 20)}")
     return value
 
 
 def _flag(value: Any, field: str, where: str) -> bool:
     if not isinstance(value, bool):
-        raise BoardkitError(f"{where}: {field} must be true or false, got {str(value)[:20]!r}")
+        raise BoardkitError(f"{where}: {field} must be true or false, got {short_repr(value, 20)}")
     return value
 
 
@@ -151,10 +204,10 @@ def from_dict(data: Any, where: str = "record") -> Record:
     if not isinstance(data, dict):
         raise BoardkitError(f"{where}: not a boardkit record (expected a JSON object)")
     if data.get("schema") != SCHEMA:
-        raise BoardkitError(f"{where}: schema must be {SCHEMA!r}, got {str(data.get('schema'))[:30]!r}")
+        raise BoardkitError(f"{where}: schema must be {SCHEMA!r}, got {short_repr(data.get('schema'), 30)}")
     extra = set(data) - {"schema", "student", "group", *KINDS}
     if extra:
-        raise BoardkitError(f"{where}: unknown field {sorted(extra)[0]!r}")
+        raise BoardkitError(f"{where}: unknown field {short_repr(sorted(map(str, extra))[0])}")
     rec = Record(_text(data.get("student", ""), "student", where),
                  _text(data.get("group", ""), "group", where))
     for kind in KINDS:
@@ -167,8 +220,8 @@ def from_dict(data: Any, where: str = "record") -> Record:
                  {"rules", "tried", "first_try", "solved"}
         out = {}
         for key, item in table.items():
-            f = f"{kind}[{key[:40]!r}]"
             _text(key, f"{kind} key", where)
+            f = f"{kind}[{key[:40]!r}]"
             if not isinstance(item, dict) or set(item) != fields:
                 raise BoardkitError(f"{where}: {f} must have exactly the fields {sorted(fields)}")
             clean = {"rules": sorted(_rules(item["rules"], f + ".rules", where)),
@@ -189,36 +242,47 @@ def from_dict(data: Any, where: str = "record") -> Record:
 
 
 def loads(text: str | bytes, where: str = "record") -> Record:
-    if isinstance(text, bytes):
-        if len(text) > MAX_BYTES:
-            raise BoardkitError(f"{where}: larger than {MAX_BYTES} bytes, not a record")
-        try:
-            text = text.decode("utf-8")
-        except UnicodeDecodeError:
-            raise BoardkitError(f"{where}: not UTF-8 text") from None
+    """A Record from the text (or UTF-8 bytes) of a record file; ``where`` names the
+    file in every refusal."""
+    where = check_text(where, "where", 300)
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise BoardkitError(f"{where}: a record is JSON text or bytes, got {short_repr(text)}")
     if len(text) > MAX_BYTES:
         raise BoardkitError(f"{where}: larger than {MAX_BYTES} bytes, not a record")
-
-    def no_constants(name):
-        raise BoardkitError(f"{where}: {name} is not allowed in a record")
+    if not isinstance(text, str):
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError:
+            raise BoardkitError(f"{where}: not UTF-8 text") from None
     try:
-        data = json.loads(text, parse_constant=no_constants)
-    except (json.JSONDecodeError, RecursionError) as exc:
-        raise BoardkitError(f"{where}: not valid JSON ({str(exc)[:60]})") from None
+        data = loads_json(text, where)
+    except BoardkitError as exc:
+        raise BoardkitError(f"{where}: not valid JSON ({str(exc)[len(where) + 2:][:80]})") from None
     return from_dict(data, where)
 
 
 def load(path: str | Path) -> Record:
-    path = Path(path)
-    return loads(path.read_bytes(), where=path.name)
+    """The Record saved in the file ``path``."""
+    p = check_path(path, "path")
+    name = Path(os.fsdecode(p)).name
+    return loads(read_bytes(p, f"path: {short_repr(name, 80)}", MAX_BYTES + 1), where=name)
 
 
 def save(path: str | Path | None = None, record: Record | None = None) -> Path:
     """Write the record (the kernel's own by default) as JSON; return the path."""
-    record = record or current()
-    path = Path(path) if path is not None else Path(record.file_name())
-    path.write_text(record.to_json() + "\n", encoding="utf-8")
-    return path
+    record = _record(record)
+    p = Path(record.file_name()) if path is None else Path(os.fsdecode(check_path(path, "path")))
+    atomic_write(p, record.to_json() + "\n")
+    return p
+
+
+def _record(record: Any) -> Record:
+    """``record``, or the kernel's own when it is None."""
+    if record is None:
+        return current()
+    if not isinstance(record, Record):
+        raise BoardkitError(f"record: expected a records.Record or None, got {short_repr(record)}")
+    return record
 
 
 # ---------------------------------------------------------------- the kernel's record
@@ -232,6 +296,7 @@ def current() -> Record:
 
 
 def reset(student: str = "", group: str = "") -> Record:
+    """Start a new, empty record for this kernel."""
     global _CURRENT
     _CURRENT = Record(student, group)
     return _CURRENT
@@ -250,27 +315,34 @@ def _rules_of_check(cls: type, name: str) -> tuple[str, ...]:
 
 def exercise(owner: Any, name: str, right: bool) -> None:
     """Hook for an exercise check: ``owner`` is the game's Exercises object."""
-    topic = getattr(owner, "topic", "exercises")
-    _CURRENT.add_exercise(f"{topic}/{name}", right, _rules_of_check(type(owner), name))
+    topic = getattr(owner, "topic", None)
+    if not isinstance(topic, str):
+        raise BoardkitError(f"owner: expected a game's Exercises object (with a topic), "
+                            f"got {short_repr(owner)}")
+    name = _text(name, "name")
+    _CURRENT.add_exercise(f"{topic}/{name}", _right(right), _rules_of_check(type(owner), name))
 
 
 def puzzle(set_name: str, title: str, rule: str, right: bool) -> None:
     """Hook for a board puzzle answer (a move or click judged right or wrong)."""
+    set_name, title = _text(set_name, "set_name"), _text(title, "title")
     rules = [rule] if isinstance(rule, str) and RULE_ID.match(rule) else []
-    _CURRENT.add_puzzle(f"{set_name}/{title}", right, rules)
+    _CURRENT.add_puzzle(f"{set_name}/{title}", _right(right), rules)
 
 
 def quiz(question: str, answer: Any, right: bool) -> None:
     """Hook for a Check-yourself question."""
-    _CURRENT.add_quiz(question[:MAX_TEXT], str(answer)[:MAX_TEXT], right,
-                      re.findall(r"\b[A-Z]{2}-\d{2}\b", question))
+    if not isinstance(question, str):
+        raise BoardkitError(f"question: expected text, got {short_repr(question)}")
+    _CURRENT.add_quiz(question[:MAX_TEXT], _answer(answer), right,
+                      re.findall(r"\b[A-Z]{2}-\d{2}\b", question[:MAX_TEXT]))
 
 
 def download(record: Record | None = None):
     """A "Download my record" link (an HTML widget with the file inside the link, so it
     works on Binder, a hub and a Voila play page, with no file browser)."""
     import ipywidgets as W
-    record = record or current()
+    record = _record(record)
     data = base64.b64encode((record.to_json() + "\n").encode("utf-8")).decode("ascii")
     name = html.escape(record.file_name())
     return W.HTML(f'<a download="{name}" href="data:application/json;base64,{data}" '
@@ -283,10 +355,17 @@ def download(record: Record | None = None):
 def read_folder(folder: str | Path) -> list[Record]:
     """Every ``*.json`` file of a folder, as Records (sorted by student name). A bad
     file raises BoardkitError naming the file and the field."""
-    folder = Path(folder)
-    if not folder.is_dir():
-        raise BoardkitError(f"read_folder: {folder} is not a folder")
-    recs = [load(p) for p in sorted(folder.glob("*.json"))]
+    p = check_path(folder, "folder")
+    folder = Path(os.fsdecode(p))
+    try:
+        found = folder.is_dir()
+        files = sorted(folder.glob("*.json")) if found else []
+    except OSError as e:
+        raise BoardkitError(f"read_folder: cannot read {short_repr(str(folder), 80)}: "
+                            f"{e.strerror or e}") from None
+    if not found:
+        raise BoardkitError(f"read_folder: {short_repr(str(folder), 80)} is not a folder")
+    recs = [load(p) for p in files]
     return sorted(recs, key=lambda r: (r.group, r.student))
 
 
@@ -294,7 +373,7 @@ def class_table(recs: Iterable[Record]) -> list[dict]:
     """One row per student: exercises solved / tried, puzzles solved (at the first try),
     quiz right / answered."""
     rows = []
-    for r in recs:
+    for r in _records(recs):
         ex, pz = r.exercises.values(), r.puzzles.values()
         rows.append({"student": r.student, "group": r.group,
                      "exercises solved": sum(i["solved"] for i in ex),
@@ -311,7 +390,7 @@ def by_rule(recs: Iterable[Record]) -> dict[str, dict]:
     """Per rule ID, over all students' exercises and puzzles: how many items were tried,
     solved, and solved at the first try."""
     out: dict[str, dict] = {}
-    for r in recs:
+    for r in _records(recs):
         for table in (r.exercises, r.puzzles):
             for item in table.values():
                 for rid in item["rules"]:
@@ -324,8 +403,10 @@ def by_rule(recs: Iterable[Record]) -> dict[str, dict]:
 
 def chart(recs: Iterable[Record], title: str = "Results by rule"):
     """A bar chart by rule ID: solved at the first try, solved later, not solved."""
+    recs = _records(recs)
+    title = check_text(title, "title", MAX_TEXT)
     import matplotlib.pyplot as plt
-    rows = by_rule(list(recs))
+    rows = by_rule(recs)
     ids = list(rows)
     first = [rows[i]["first_try"] for i in ids]
     later = [rows[i]["solved"] - rows[i]["first_try"] for i in ids]
@@ -346,12 +427,12 @@ def chart(recs: Iterable[Record], title: str = "Results by rule"):
 def simulate(n: int = 12, seed: int = 0, group: str = "sample") -> list[Record]:
     """SAMPLE records for trying the teacher's notebook: ``n`` made-up students, each
     trying the checkers exercises and puzzles with a made-up skill (seeded)."""
-    import numpy as np
-
     from .checkers import exercises as cx
     from .checkers import puzzles as cp
     if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= 200:
-        raise BoardkitError(f"simulate: n is a number of students 1-200, got {n!r}")
+        raise BoardkitError(f"simulate: n is a number of students 1-200, got {short_repr(n)}")
+    seed = check_seed(seed, "seed")
+    group = _text(group, "group")
     rng = np.random.default_rng(seed)
     owner = cx.CheckersExercises() if hasattr(cx, "CheckersExercises") else None
     names = type(owner).names() if owner is not None else []

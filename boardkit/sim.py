@@ -154,6 +154,9 @@ def register_loop(game_class: type, loop: Callable | None) -> None:
 
 def loop_for(game_class: type) -> Callable | None:
     """The lean loop registered for ``game_class`` or its nearest base class, or None."""
+    if not isinstance(game_class, type):
+        raise BoardkitError(f"loop_for(game_class) must be a game class such as CheckersGame, "
+                            f"got {short_repr(game_class)}")
     for cls in game_class.__mro__:
         if cls in _LOOPS:
             return _LOOPS[cls]

@@ -15,9 +15,13 @@ from __future__ import annotations
 
 import base64
 import math
+import numbers
 import re
 from collections.abc import Callable, Iterable, Sequence
 from html import escape
+from typing import Any
+
+from .errors import BoardkitError, short_repr
 
 __all__ = ["Drawing", "fmt"]
 
@@ -54,6 +58,24 @@ def fmt(x: float) -> str:
 
 #: the colour of the marks on cells (``star_ring``): a purple no board's pieces or rings use
 MARK_COLOR = "#8e24aa"
+
+
+#: the largest coordinate or radius a mark takes (a board is a few thousand units wide)
+MAX_COORD = 1e6
+
+
+def _coord(value: Any, what: str, positive: bool = False) -> float:
+    """A finite number (not a bool) of size at most MAX_COORD; > 0 when ``positive``."""
+    ok = isinstance(value, numbers.Real) and not isinstance(value, bool)
+    if ok:
+        try:
+            x = float(value)
+        except OverflowError:
+            ok = False
+    if not ok or not math.isfinite(x) or abs(x) > MAX_COORD or (positive and x <= 0):
+        raise BoardkitError(f"{what} must be a {'positive ' if positive else ''}number of at "
+                            f"most {MAX_COORD:g}, got {short_repr(value)}")
+    return x
 
 
 def _star(x: float, y: float, r: float) -> str:
@@ -162,6 +184,10 @@ class Drawing:
         """A mark on a cell (the cells a puzzle's goal names): a dashed purple ring of
         radius ``r`` round (cx, cy) and a small star on its upper right, never catching a
         click. The ring carries ``data-mark="<cell>"``."""
+        cx, cy = _coord(cx, "star_ring(cx)"), _coord(cy, "star_ring(cy)")
+        r = _coord(r, "star_ring(r)", positive=True)
+        if not isinstance(cell, str) or not 0 < len(cell) <= 100:
+            raise BoardkitError(f"star_ring(cell) must be a cell's name (text), got {short_repr(cell)}")
         sw = fmt(max(1.5, r * 0.2))
         self._items.append(f'<circle cx="{fmt(cx)}" cy="{fmt(cy)}" r="{fmt(r)}" fill="none" '
                            f'stroke="{MARK_COLOR}" stroke-width="{sw}" stroke-dasharray="{fmt(r * 0.45)} '

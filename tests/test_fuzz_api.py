@@ -550,3 +550,94 @@ def test_saves_mutated_field_by_field(label, game_cls, rules):
             if p:
                 problems.append(f"{'/'.join(map(str, path))}={str(new)[:30]!r}: {p}")
     assert not problems, f"{label}: {len(problems)} problems, e.g. {problems[:4]}"
+
+
+# ------------------------------------------------------------------ entry checks
+def test_record_names_are_checked_when_set(tmp_path):
+    """A name that UTF-8 cannot write (a lone surrogate) or that is no text is refused
+    when it is set, so the kernel's record can always be saved and downloaded."""
+    from boardkit import records
+    rec = records.Record("Aiko")
+    for bad in ("\udc80", 5, None, "x" * 1000):
+        with pytest.raises(BoardkitError, match="student"):
+            rec.student = bad
+        with pytest.raises(BoardkitError, match="group"):
+            records.Record("Aiko", bad)
+    assert rec.student == "Aiko"
+    with pytest.raises(BoardkitError, match="right"):
+        rec.add_exercise("checkers/targets", np.zeros(3))
+    with pytest.raises(BoardkitError, match="rules"):
+        rec.add_puzzle("checkers/A safe step", True, [_BadRepr()])
+    assert rec.exercises == {} and rec.puzzles == {}
+    rec.add_quiz("How many?", 10 ** 5000, True)          # any answer is kept as short text
+    assert len(rec.quiz["How many?"]["answer"]) <= records.MAX_TEXT
+    path = records.save(tmp_path / "aiko.json", rec)
+    assert records.load(path).to_json() == rec.to_json()
+    assert records.load(os.fsencode(path)).student == "Aiko"    # a bytes path too
+
+
+def test_record_files_that_are_no_records_are_refused(tmp_path):
+    from boardkit import records
+    fifo = tmp_path / "pipe.json"
+    if hasattr(os, "mkfifo"):
+        os.mkfifo(fifo)
+        problem = _call("records.load", records.load, (fifo,), {})
+        assert problem is None                                   # refused, not hung
+        with pytest.raises(BoardkitError, match="regular file"):
+            records.load(fifo)
+    with pytest.raises(BoardkitError, match="not valid JSON"):
+        records.loads("9" * 100_000)                            # a 100,000-digit integer
+    with pytest.raises(BoardkitError, match="recs"):
+        records.class_table(["not a record"])
+    with pytest.raises(BoardkitError, match="record"):
+        records.save(tmp_path / "x.json", records.Record)        # the class, not a record
+
+
+def test_game_widgets_check_ending_note_and_side_place():
+    """A game's own ending_note and side_place refuse what the base refuses."""
+    from boardkit.checkers import CheckersGame
+    from boardkit.checkers.widget import CheckersWidget
+    w = CheckersWidget()
+    for bad in (5, "draw", CheckersGame()):
+        with pytest.raises(BoardkitError, match="out"):
+            w.ending_note(bad)
+    for bad in (np.zeros(3), -1, 2, True, "0"):
+        with pytest.raises(BoardkitError, match="seat"):
+            w.side_place(bad)
+    assert w.ending_note(None) == "" and w.side_place(np.int64(0)) in (w.side_place(0),)
+    with pytest.raises(BoardkitError, match="text"):
+        w.resume_text(None)
+    with pytest.raises(BoardkitError, match="name"):
+        w.downloader.offer(10 ** 5000, "{}")
+
+
+@pytest.mark.parametrize("game", ["checkers", "backgammon", "diamond", "mawari"])
+def test_read_options_checks_the_game_and_the_options(game):
+    import importlib
+    draw = importlib.import_module(f"boardkit.{game}.draw")
+    own = {"checkers": "CheckersGame", "backgammon": "BackgammonGame", "diamond": "DiamondGame",
+           "mawari": "MawariGame"}[game]
+    g = getattr(importlib.import_module(f"boardkit.{game}"), own)()
+    other = _foreign2() if game == "checkers" else _foreign()
+    with pytest.raises(BoardkitError, match=f"game must be a {own}"):
+        draw.read_options(other, {})
+    with pytest.raises(BoardkitError, match="options must be a dict"):
+        draw.read_options(g, None)
+    with pytest.raises(BoardkitError, match="name is text"):
+        draw.read_options(g, {1: True})
+    assert draw.read_options(g, {"flip": True}).flip is True
+
+
+def test_links_and_svg_messages_from_hostile_values():
+    from boardkit import links
+    from boardkit.svg import Drawing
+    for bad in (10 ** 5000, _deep(10_000), _BadRepr(), np.zeros(10 ** 5)):
+        with pytest.raises(BoardkitError, match="repo"):
+            links.clone_url(bad)
+        with pytest.raises(BoardkitError, match="extra"):
+            links.pip_spec("https://github.com/a/b", bad)
+        with pytest.raises(BoardkitError, match="star_ring"):
+            Drawing(10, 10).star_ring(bad, 1, 1, "a")
+    with pytest.raises(BoardkitError, match=r"star_ring\(r\)"):
+        Drawing(10, 10).star_ring(1, 1, float("nan"), "a")
+    assert 'data-mark="a"' in Drawing(10, 10).star_ring(np.int64(5), 5.0, 3, "a").to_svg()

@@ -11,10 +11,10 @@ from collections.abc import Iterable
 
 from .. import svg
 from .._core import ChanceStep
-from .._drawopts import DrawOptions, draw_options
+from .._drawopts import DrawOptions, check_game, draw_options
 from ..errors import BoardkitError, FormatError, short_repr
 from ..i18n import CATALOGUES, add, language, tr
-from .game import Play, pip_count
+from .game import BackgammonGame, Play, pip_count
 
 __all__ = ["draw_game", "draw_position", "read_options", "parse_cell", "CELLS"]
 
@@ -353,6 +353,7 @@ def _is_int(x) -> bool:
 def read_options(game, options: dict) -> DrawOptions:
     """``options`` of ``BackgammonGame.draw`` checked (``boardkit._drawopts``)."""
     what = "BackgammonGame.draw()"
+    check_game(game, BackgammonGame, what)
 
     def bad(name, want, v):
         return BoardkitError(f"{what}: {name} must be {want}, got {short_repr(v)}")

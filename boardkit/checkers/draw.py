@@ -9,7 +9,8 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from .._drawopts import DrawOptions, draw_options, parse_cells
+from .._drawopts import DrawOptions, check_game, draw_options, parse_cells
+from .._input import check_count
 from ..errors import FormatError, short_repr
 from ..i18n import CATALOGUES, add, tr
 from ..svg import Drawing, fmt
@@ -47,6 +48,8 @@ def _title(game: CheckersGame) -> str:
 
 def parse_cell(v, count: int = 32) -> int:
     """One square number 1-count (an int or its ASCII text); else FormatError."""
+    if type(count) is not int or not 1 <= count <= 10_000:
+        count = check_count(count, "parse_cell(count)", 1, 10_000)
     if isinstance(v, str) and v.strip().isascii() and v.strip().isdigit() and len(v.strip()) <= 3:
         v = int(v)
     if type(v) is not int or not 1 <= v <= count:
@@ -60,6 +63,8 @@ DEFAULTS: dict[str, Any] = {"size": 400, "labels": True, "last_move": True}
 
 def read_options(game: CheckersGame, options: dict) -> DrawOptions:
     """``options`` of ``CheckersGame.draw`` checked (``boardkit._drawopts``)."""
+    from .game import CheckersGame
+    check_game(game, CheckersGame, "CheckersGame.draw()")
     count = game._geo.count
     cell = partial(parse_cell, count=count)
     what = "CheckersGame.draw()"

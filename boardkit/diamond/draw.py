@@ -20,7 +20,7 @@ import math
 from typing import Any
 
 from .. import svg
-from .._drawopts import DrawOptions, draw_options
+from .._drawopts import DrawOptions, check_game, draw_options
 from ..errors import BoardkitError, short_repr
 from . import geometry as B
 
@@ -97,7 +97,9 @@ DEFAULTS: dict[str, Any] = {"size": 420, "labels": False, "last_move": True}
 
 def read_options(game, options: dict) -> DrawOptions:
     """``options`` of ``DiamondGame.draw`` checked (``boardkit._drawopts``)."""
+    from .game import DiamondGame
     what = "DiamondGame.draw()"
+    check_game(game, DiamondGame, what)
 
     def palette(v):
         if not isinstance(v, str) or v not in PALETTES:

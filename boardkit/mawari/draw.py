@@ -17,10 +17,10 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from .._drawopts import DrawOptions, draw_options
+from .._drawopts import DrawOptions, check_game, draw_options
 from ..errors import BoardkitError, FormatError
 from ..svg import Drawing
-from .game import CORNERS, RANKS, TRACK
+from .game import CORNERS, RANKS, TRACK, MawariGame
 from .notation import short, square_coords, square_index, square_name
 from .toss import Toss, draw_toss
 
@@ -85,6 +85,7 @@ def parse_cell(v) -> str:
 def read_options(game, options: dict) -> DrawOptions:
     """``options`` of ``MawariGame.draw`` checked (``boardkit._drawopts``)."""
     what = "MawariGame.draw()"
+    check_game(game, MawariGame, what)
 
     def hint(v):
         if not hasattr(v, "defender"):

@@ -92,7 +92,9 @@ import ipywidgets as W
 import numpy as np
 import traitlets
 
-from .._core import BoardkitError, ChanceStep, Game, check_level
+from .._core import BoardkitError, ChanceStep, Game, Outcome, check_level
+from .._input import check_text
+from ..errors import short_repr
 from ..i18n import CATALOGUES, add, error_text, language, tr
 from ..svg import pass_clicks
 from .canvas import SvgCanvas
@@ -188,14 +190,22 @@ class Download(anywidget.AnyWidget):
     last = traitlets.Tuple((), help="(name, text) of the last download offered")
 
     def offer(self, name: str, text: str) -> None:
-        self.last = (str(name), str(text))
-        self.send({"kind": "download", "name": str(name), "text": str(text)})
+        """Send ``text`` to the browser as a file called ``name``."""
+        name = check_text(name, "name", 255)
+        text = check_text(text, "text", DOWNLOAD_LIMIT)
+        self.last = (name, text)
+        self.send({"kind": "download", "name": name, "text": text})
+
+
+#: the largest text ``Download.offer`` sends (a save is far smaller)
+DOWNLOAD_LIMIT = 5_000_000
 
 
 def page_heading(game: str):
     """A play page's puzzles heading and its line, in the current language (an HTML
     display object: it shows in Voila, JupyterLab, untrusted notebooks and on GitHub)."""
     from IPython.display import HTML
+    game = check_text(game, "game", 40)
     line = (tr(f"page.{game}.puzzles_line") if f"page.{game}.puzzles_line" in CATALOGUES["en"]
             else tr("page.puzzles_line"))
     return HTML(f"<h2>{html.escape(tr('page.puzzles'))}</h2><p>{html.escape(line)}</p>")
@@ -321,6 +331,39 @@ class Selection:
         return bool(self.prefix)
 
 
+def _check_outcome(out: Any) -> Outcome | None:
+    """An ending as the game gives it: an ``Outcome``, or None while the game goes on."""
+    if out is not None and not isinstance(out, Outcome):
+        raise BoardkitError(f"out: expected the game's outcome (game.outcome(), an Outcome) "
+                            f"or None, got {short_repr(out)}")
+    return out
+
+
+def _check_seat(widget: Any, seat: Any) -> int:
+    """A seat of the board's game: a whole number from 0 (the first player)."""
+    n = max(len(widget.player_names), getattr(getattr(widget, "game", None), "players", 0))
+    if isinstance(seat, (bool, np.bool_)) or not isinstance(seat, (int, np.integer)) \
+            or not 0 <= seat < n:
+        raise BoardkitError(f"seat: expected a seat number 0-{n - 1}, got {short_repr(seat)}")
+    return int(seat)
+
+
+def _checked_entry(name: str, fn: Callable) -> Callable:
+    """``fn`` (a game's own ``ending_note`` or ``side_place``) with its argument checked
+    first, as the base method checks it, so that every game refuses the same values."""
+    import functools
+    if name == "ending_note":
+        @functools.wraps(fn)
+        def ending_note(self, out):
+            return fn(self, _check_outcome(out))
+        return ending_note
+
+    @functools.wraps(fn)
+    def side_place(self, seat):
+        return fn(self, _check_seat(self, seat))
+    return side_place
+
+
 class GameWidget(W.VBox):
     levels: tuple[str, ...] = ("easy", "normal", "strong")   # used when there is no ``ai``
     click_mode: str = "hop"
@@ -339,6 +382,15 @@ class GameWidget(W.VBox):
     view_options: tuple[str, ...] = ()
     #: the clock of the double-click guard (Roll, Toss, New game): injectable for tests
     _clock: Callable[[], float] = time.monotonic
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        for name in ("ending_note", "side_place"):
+            own = cls.__dict__.get(name)
+            if callable(own) and not getattr(own, "_entry_checked", False):
+                wrapped = _checked_entry(name, own)
+                wrapped._entry_checked = True
+                setattr(cls, name, wrapped)
 
     @property
     def player_names(self) -> tuple[str, ...]:
@@ -584,11 +636,13 @@ class GameWidget(W.VBox):
     def ending_note(self, out) -> str:
         """Why the game ended so, in words a student follows, shown under the final status
         (e.g. why a repetition draw is fair to a side that was ahead); "" says nothing."""
+        _check_outcome(out)
         return ""
 
     def side_place(self, seat: int) -> str:
         """Where ``seat``'s pieces are on the board as drawn now ("at the top"), for the play
         page's words; "" says nothing (the default)."""
+        _check_seat(self, seat)
         return ""
 
     def sides_text(self) -> str:
@@ -909,6 +963,9 @@ class GameWidget(W.VBox):
     def resume_text(self, text: str | bytes, name: str = "") -> bool:
         """Resume the game saved as ``text`` (an uploaded save file); an error is reported
         in the message line and changes nothing. Returns True when it resumed."""
+        if not isinstance(text, (str, bytes, bytearray)):
+            raise BoardkitError(f"text: expected a save file's text or bytes, got {short_repr(text)}")
+        name = check_text(name, "name", 300)
         if len(text) > UPLOAD_LIMIT:
             self._say_save(tr("resume_failed", error=f"{name or 'the file'} is larger than "
                                                    f"{UPLOAD_LIMIT // 1_000_000} MB"), error=True)
