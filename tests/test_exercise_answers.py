@@ -89,3 +89,54 @@ def _laid(p):
     g = laid_down_position()
     g.set_toss(LAID_DOWN_TOSS)
     return g.is_laid(p)
+
+
+# ---------------------------------------------------------------- handing in a record
+
+def test_download_gives_the_record_link_and_a_static_view():
+    import base64
+    import json
+
+    from boardkit import records
+    records.reset()
+    ex = CheckersExercises()
+    ex.check_targets("15, 19")                      # wrong first, then right
+    ex.check_targets("15, 16")
+    shown = ex.download("Aiko Tanaka")
+    bundle = shown._repr_mimebundle_()
+    assert "application/vnd.jupyter.widget-view+json" in bundle
+    # an un-run or untrusted notebook reads the run cue, never Python or an old record
+    for key in ("text/plain", "text/html"):
+        assert "Download my record" in bundle[key] and "Run this cell" in bundle[key]
+        assert "base64" not in bundle[key] and "HTML(" not in bundle[key]
+    link = shown.link.value
+    assert 'download="boardkit_record_Aiko_Tanaka.json"' in link
+    data = json.loads(base64.b64decode(link.split("base64,", 1)[1].split('"', 1)[0]))
+    item = data["exercises"]["checkers/targets"]
+    assert data["student"] == "Aiko Tanaka" and item["tried"] == 2
+    assert item["solved"] and not item["first_try"] and item["rules"] == ["CK-04"]
+    assert "record_Aiko_Tanaka.json" in ex.download("").link.value    # a blank name keeps it
+    records.reset()
+
+
+def test_download_refuses_a_name_that_is_not_text():
+    from boardkit._core import BoardkitError
+    with pytest.raises(BoardkitError, match="student"):
+        CheckersExercises().download(42)
+
+
+@pytest.mark.parametrize("game", ["checkers", "diamond", "backgammon", "mawari"])
+@pytest.mark.parametrize("folder", ["exercises", "exercises/solutions"])
+def test_every_exercise_notebook_ends_with_handing_in_the_record(game, folder):
+    """The last section says what the file holds and its one cell makes the link."""
+    import json
+    import pathlib
+    root = pathlib.Path(__file__).resolve().parents[1]
+    md = (root / folder / f"{game}.md").read_text(encoding="utf-8")
+    last = md[md.rindex("\n## "):]
+    assert last.startswith("\n## Hand in your record") and "rule IDs" in last
+    nb = json.loads((root / folder / f"{game}.ipynb").read_text(encoding="utf-8"))
+    cell = [c for c in nb["cells"] if c["cell_type"] == "code"][-1]
+    assert "".join(cell["source"]).startswith("ex.download(")
+    out = cell["outputs"][0]["data"]                # executed: the run cue is stored
+    assert "Run this cell" in "".join(out["text/html"])
