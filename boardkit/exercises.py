@@ -348,6 +348,11 @@ class Exercises:
         if not isinstance(student, str):
             raise BoardkitError(f"download: student must be your name as text, not "
                                 f"{type(student).__name__}")
+        try:
+            student.encode("utf-8")
+        except UnicodeEncodeError:
+            raise BoardkitError("download: student must be your name as plain text "
+                                "(it has a character that cannot be saved)") from None
         if student.strip():
             records.current().student = student.strip()[:records.MAX_TEXT]
         return _HandIn(records.download())

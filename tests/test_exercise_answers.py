@@ -140,3 +140,52 @@ def test_every_exercise_notebook_ends_with_handing_in_the_record(game, folder):
     assert "".join(cell["source"]).startswith("ex.download(")
     out = cell["outputs"][0]["data"]                # executed: the run cue is stored
     assert "Run this cell" in "".join(out["text/html"])
+
+
+# ---------------------------------------------------------------- answering by clicking
+
+def test_clicks_fill_the_answer_and_check_it_as_typed():
+    from boardkit import records
+    from boardkit.widgets.pick import PickBoard
+    records.reset()
+    ex = CheckersExercises()
+    board = PickBoard(ex, "targets")
+    want = sorted({m.end for m in ex.position("targets").legal_moves() if m.start == 11})
+    board.canvas.click(str(want[0]))                # a click in the browser
+    assert board.check() is False and "missing" in board.feedback_line.value
+    before = board.canvas.svg
+    board.click(19)                                 # a wrong square, then taken out again
+    assert "19" in board.answer and board.canvas.svg != before      # the square is marked
+    board.click(19)
+    for cell in want[1:]:
+        board.click(cell)
+    assert board.answer == ", ".join(map(str, want))
+    assert board.check() is True and "✅" in board.feedback_line.value
+    assert records.current().exercises["checkers/targets"]["tried"] == 2
+    board.clear()
+    assert board.answer == "" and board.check() is False and "not answered" in board.feedback_line.value
+    records.reset()
+
+
+def test_the_click_board_reads_before_running():
+    from boardkit.widgets.pick import PickBoard
+    bundle = PickBoard(CheckersExercises(), "targets")._repr_mimebundle_()
+    page = bundle["text/html"]
+    assert "man on 11" in page and "<img" in page and "Run the cell" in page
+    assert "PickBoard" not in bundle["text/plain"] and "man on 11" in bundle["text/plain"]
+
+
+@pytest.mark.parametrize("name,size", [("nothing", 300), (7, 300), ("targets", 50), ("targets", "big")])
+def test_the_click_board_refuses_bad_arguments(name, size):
+    from boardkit._core import BoardkitError
+    from boardkit.widgets.pick import PickBoard
+    with pytest.raises(BoardkitError, match="name" if size == 300 else "size"):
+        PickBoard(CheckersExercises(), name, size=size)
+
+
+def test_the_checkers_notebook_offers_the_click_board():
+    import pathlib
+    md = (pathlib.Path(__file__).resolve().parents[1] / "exercises" / "checkers.md").read_text(encoding="utf-8")
+    first = md.split("## 1.", 1)[1].split("\n## ", 1)[0]
+    assert 'PickBoard(ex, "targets")' in first
+    assert '"15, 16"' not in md                    # the example is not the answer
