@@ -189,3 +189,28 @@ def test_the_checkers_notebook_offers_the_click_board():
     first = md.split("## 1.", 1)[1].split("\n## ", 1)[0]
     assert 'PickBoard(ex, "targets")' in first
     assert '"15, 16"' not in md                    # the example is not the answer
+
+
+@pytest.mark.parametrize("name", ["forced", "notation", "majority", "shot"])
+def test_a_move_is_answered_by_clicking_its_squares_in_order(name, capsys):
+    """The right move, clicked square by square, passes the typed check; backwards it fails."""
+    from boardkit import records
+    from boardkit.widgets.pick import PickBoard
+    ex = CheckersExercises()
+    right = [m for m in ex.position(name).legal_moves() if getattr(ex, _CHECK[name])(str(m))]
+    assert right
+    squares = str(right[0]).replace("x", "-").split("-")
+    board = PickBoard(ex, name, move=True)
+    for sq in reversed(squares):
+        board.click(sq)
+    assert board.check() is False
+    board.clear()
+    for sq in squares:
+        board.click(sq)
+    assert board.check() is True, board.answer
+    assert "in order" in board._repr_mimebundle_()["text/html"]
+    records.reset()
+
+
+_CHECK = {"forced": "check_forced_capture", "notation": "check_notation",
+          "majority": "check_majority", "shot": "check_shot"}

@@ -6,6 +6,10 @@ answer.
     from boardkit.checkers.exercises import ex
     from boardkit.widgets.pick import PickBoard
     PickBoard(ex, "targets")          # click 15 and 16, then Check
+    PickBoard(ex, "forced", move=True)   # click the squares of a move in order: 13, 22
+
+With ``move=True`` the clicks, in their order, make a move: two squares are written
+``13-22``, more are a capture written with every landing square, ``10x19x26``.
 
 Opened without running, the cell shows the board picture, the question and a run cue.
 """
@@ -27,6 +31,9 @@ from .canvas import SvgCanvas
 add("en", {
     "pick.chosen": "Your answer: {cells}",
     "pick.none": "Your answer: no square chosen yet. Click the squares on the board.",
+    "pick.move_cue": "Run the cell to answer by clicking: click the squares of your move in "
+                     "order, from the piece to where it stops (click again to take one out), "
+                     "then Check.",
     "pick.check": "Check",
     "pick.clear": "Clear",
     "pick.cue": "Run the cell to answer by clicking: click each square of your answer "
@@ -35,6 +42,8 @@ add("en", {
 add("ja", {
     "pick.chosen": "あなたの答え: {cells}",
     "pick.none": "あなたの答え: まだマスを選んでいません。盤のマスをクリックしてください。",
+    "pick.move_cue": "セルを実行すると、クリックで答えられます。動かす駒のマスから止まるマスまで、"
+                     "順にクリックし（もう一度クリックで取り消し）、「答え合わせ」を押してください。",
     "pick.check": "答え合わせ",
     "pick.clear": "消す",
     "pick.cue": "セルを実行すると、クリックで答えられます。答えのマスをクリックし（もう一度"
@@ -50,18 +59,26 @@ class PickBoard(W.VBox):
     """The board of exercise ``name`` of ``exercises`` (a game's ``ex``): clicks choose
     squares, Check calls ``exercises.check_<name>`` with them as plain text ("15, 16")."""
 
-    def __init__(self, exercises: Any, name: str, *, size: int = 300) -> None:
+    def __init__(self, exercises: Any, name: str, *, move: bool = False, size: int = 300) -> None:
         from ..exercises import Exercises
         if not isinstance(exercises, Exercises):
             raise BoardkitError(f"PickBoard: exercises must be a game's exercises (ex), "
                                 f"got {short_repr(exercises)}")
-        if not isinstance(name, str) or name not in exercises.names():
-            raise BoardkitError(f"PickBoard: name must be one of {exercises.names()}, "
+        # the exercise's board is position(name); its check is check_<name>, or the one
+        # check named after it ("forced" -> check_forced_capture)
+        names = exercises.names()
+        found = ([name] if name in names else [n for n in names if n.startswith(name + "_")]
+                 ) if isinstance(name, str) else []
+        if len(found) != 1:
+            raise BoardkitError(f"PickBoard: name must be one of the exercises {names}, "
                                 f"got {short_repr(name)}")
         if not isinstance(size, int) or isinstance(size, bool) or not 150 <= size <= 900:
             raise BoardkitError(f"PickBoard: size must be a whole number from 150 to 900, "
                                 f"got {short_repr(size)}")
-        check = getattr(exercises, f"check_{name}")
+        if not isinstance(move, bool):
+            raise BoardkitError(f"PickBoard: move must be True or False, got {short_repr(move)}")
+        self.move = move
+        check = getattr(exercises, f"check_{found[0]}")
         self.exercises, self.name, self.size = exercises, name, size
         self._check = check
         self.game = exercises.position(name)
@@ -100,7 +117,10 @@ class PickBoard(W.VBox):
 
     @property
     def answer(self) -> str:
-        """The chosen squares as the plain text a student would type ("15, 16")."""
+        """The chosen squares as the plain text a student would type: "15, 16", or with
+        ``move`` the move in click order, "13-22" or "10x19x26"."""
+        if self.move:
+            return ("-" if len(self.chosen) <= 2 else "x").join(self.chosen)
         return ", ".join(sorted(self.chosen, key=_order))
 
     def check(self) -> bool:
@@ -135,6 +155,7 @@ class PickBoard(W.VBox):
 
     def _repr_mimebundle_(self, **kwargs) -> dict:
         q = self.question()
+        cue = tr("pick.move_cue" if self.move else "pick.cue")
         static = (f"<p><b>{html.escape(q)}</b></p>"
-                  f"{svg_img(self.game.draw(size=self.size).to_svg(), alt=q)}<p><i>▶ {html.escape(tr('pick.cue'))}</i></p>")
-        return static_bundle(self, static, f"{q}\n{tr('pick.cue')}", **kwargs)
+                  f"{svg_img(self.game.draw(size=self.size).to_svg(), alt=q)}<p><i>▶ {html.escape(cue)}</i></p>")
+        return static_bundle(self, static, f"{q}\n{cue}", **kwargs)
