@@ -36,6 +36,9 @@ add("en", {
                      "then Check.",
     "pick.check": "Check",
     "pick.clear": "Clear",
+    "pick.intro": "Or answer on the board:",
+    "pick.live": "click each square of your answer (click again to take it out), then Check.",
+    "pick.move_live": "click the squares of your move in order, from the piece to where it stops (click again to take one out), then Check.",
     "pick.cue": "Run the cell to answer by clicking: click each square of your answer "
                 "(click again to take it out), then Check.",
 })
@@ -46,6 +49,9 @@ add("ja", {
                      "順にクリックし（もう一度クリックで取り消し）、「答え合わせ」を押してください。",
     "pick.check": "答え合わせ",
     "pick.clear": "消す",
+    "pick.intro": "盤で答えることもできます:",
+    "pick.live": "答えのマスをクリックし（もう一度クリックで取り消し）、「答え合わせ」を押してください。",
+    "pick.move_live": "動かす駒のマスから止まるマスまで順にクリックし（もう一度クリックで取り消し）、「答え合わせ」を押してください。",
     "pick.cue": "セルを実行すると、クリックで答えられます。答えのマスをクリックし（もう一度"
                 "クリックで取り消し）、「答え合わせ」を押してください。",
 })
@@ -91,7 +97,9 @@ class PickBoard(W.VBox):
         clear_button = W.Button(description=tr("pick.clear"))
         check_button.on_click(lambda _b: self.check())
         clear_button.on_click(lambda _b: self.clear())
-        super().__init__([self.canvas, self.answer_line, W.HBox([check_button, clear_button]),
+        intro = W.HTML(f"<b>{html.escape(tr('pick.intro'))}</b> "
+                       f"{html.escape(tr('pick.move_live' if move else 'pick.live'))}")
+        super().__init__([intro, self.canvas, self.answer_line, W.HBox([check_button, clear_button]),
                           self.feedback_line])
         self._refresh()
 
@@ -156,6 +164,6 @@ class PickBoard(W.VBox):
     def _repr_mimebundle_(self, **kwargs) -> dict:
         q = self.question()
         cue = tr("pick.move_cue" if self.move else "pick.cue")
-        static = (f"<p><b>{html.escape(q)}</b></p>"
+        static = (f"<p><b>{html.escape(tr('pick.intro'))}</b> {html.escape(q)}</p>"
                   f"{svg_img(self.game.draw(size=self.size).to_svg(), alt=q)}<p><i>▶ {html.escape(cue)}</i></p>")
         return static_bundle(self, static, f"{q}\n{cue}", **kwargs)
