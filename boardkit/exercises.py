@@ -56,6 +56,8 @@ add("en", {
     "ex.number": "{text} is not a number: type digits such as 12, 3.47, 5/12 or 42%.",
     "ex.too_long": "the answer is too long (at most {n} characters).",
     "ex.summary": "{topic}: {done} of {n} answers correct",
+    "ex.hand_in": "Run this cell when you have answered: a link \"Download my record\" appears "
+                  "here. Click it to save your record file, then hand the file in.",
 })
 add("ja", {
     "ex.correct": "{name}: 正解です！",
@@ -68,6 +70,8 @@ add("ja", {
     "ex.number": "{text} は数ではありません。12、3.47、5/12、42% のように入力してください。",
     "ex.too_long": "答えが長すぎます（{n} 文字まで）。",
     "ex.summary": "{topic}: {n} 問中 {done} 問正解",
+    "ex.hand_in": "答え終わったらこのセルを実行してください。「Download my record」のリンクが"
+                  "ここに出ます。クリックして記録ファイルを保存し、先生に提出してください。",
 })
 
 #: the longest typed answer read (longer text is refused before any parsing)
@@ -335,6 +339,24 @@ class Exercises:
     def summary(self) -> None:
         self.checker.summary()
 
+    def download(self, student: str = "") -> _HandIn:
+        """The "Download my record" link of ``boardkit.records.download()``, for the
+        student's name (``student``, kept when blank), with a static view that says what
+        running the cell gives (an un-run notebook shows that line, never a link to an
+        old record)."""
+        from . import records
+        if not isinstance(student, str):
+            raise BoardkitError(f"download: student must be your name as text, not "
+                                f"{type(student).__name__}")
+        try:
+            student.encode("utf-8")
+        except UnicodeEncodeError:
+            raise BoardkitError("download: student must be your name as plain text "
+                                "(it has a character that cannot be saved)") from None
+        if student.strip():
+            records.current().student = student.strip()[:records.MAX_TEXT]
+        return _HandIn(records.download())
+
     def reset(self) -> None:
         self.checker.results.clear()
 
@@ -347,3 +369,24 @@ class Exercises:
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.topic}: {len(self.names())} exercises>"
+
+
+class _HandIn:
+    """A record's download link as Jupyter shows it: the live link where widgets run, and
+    the run cue as ``text/html`` and ``text/plain`` where they do not."""
+
+    def __init__(self, link: Any) -> None:
+        self.link = link
+
+    def _repr_mimebundle_(self, **kwargs) -> dict:
+        import html
+
+        import ipywidgets as W
+        cue = tr("ex.hand_in")
+        bundle = W.DOMWidget._repr_mimebundle_(self.link, **kwargs) or {}
+        bundle["text/plain"] = cue
+        bundle["text/html"] = f"<p>📥 {html.escape(cue)}</p>"
+        return bundle
+
+    def __repr__(self) -> str:
+        return tr("ex.hand_in")

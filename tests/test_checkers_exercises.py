@@ -44,16 +44,18 @@ def test_unsolved_notebook_answers_are_blank_and_checks_do_not_raise(capsys):
     ("check_targets", {15, 19}, "CK-04"),          # 19 is two rows away
     ("check_targets", [15], "missing"),
     ("check_forced_capture", "6-9", "CK-06"),      # a step while a capture is available
-    ("check_notation", "14x23", "CK-07"),          # stops half way
-    ("check_notation", "14-23", "CK-07"),          # a dash for x, but it stops half way too
+    ("check_notation", "10x19", "CK-07"),          # stops half way
+    ("check_notation", "10-19", "CK-07"),          # a dash for x, but it stops half way too
+    ("check_notation", "18x27", "only one piece"), # the other capture, which takes one
     ("check_move_count", 2, "CK-06"),
     ("check_move_count", "many", "is not a number"),
     ("check_forty_move_draw", True, "CK-12"),      # the man move 6-10 restarts the count
     ("check_forty_move_draw", "yes", "CK-12"),     # plain words are read: yes is wrong here
     ("check_forty_move_draw", "perhaps", "answer yes or no"),
-    ("check_majority", "27x16", "CK-06"),          # legal under American rules only
+    ("check_majority", "25x14", "CK-06"),          # takes one man: legal without majority capture
     ("check_shot", "6-9", "not forced"),
-    ("check_shot", "14-19", "CK-04"),              # not a diagonal: the engine's reason
+    ("check_shot", "6-10", "bigger capture"),      # gives a man, 15x6, and nothing comes back
+    ("check_shot", "16-24", "CK-04"),              # not one step: the engine's reason
 ])
 def test_wrong_answers_are_rejected_with_a_hint(fn, wrong, says, capsys):
     assert getattr(ex, fn)(wrong) is False
@@ -64,7 +66,8 @@ def test_wrong_answers_are_rejected_with_a_hint(fn, wrong, says, capsys):
 def test_expected_answers_come_from_the_engine():
     """The checks use the rules, not stored answers: CK-06 and CK-07 decide them."""
     assert [str(m) for m in ex.position("forced").legal_moves()] == ["13x22"]
-    assert [str(m) for m in ex.position("majority").legal_moves()] == ["26x17x8"]
+    assert [str(m) for m in ex.position("majority").legal_moves()] == ["40x29x18"]
+    assert sorted(str(m) for m in ex.position("notation").legal_moves()) == ["10x19x26", "18x27"]
     assert len(ex.position("count").legal_moves()) == 4
     assert ex.show("targets").to_svg().startswith("<svg")
 
@@ -87,3 +90,20 @@ def test_a_real_step_is_still_refused_by_the_capture_rule(capsys):
     assert ex.check_forced_capture("6-10") is False
     out = capsys.readouterr().out
     assert "plain step" in out and "CK-06" in out and "13x22" not in out
+
+
+def test_the_majority_rule_decides_the_majority_exercise():
+    """Without majority capture White could also take one man: the rule is what is tested."""
+    import dataclasses
+    game = ex.position("majority")
+    free = dataclasses.replace(game.rules, majority_capture=False)
+    from boardkit.checkers.game import CheckersGame
+    others = CheckersGame(free, fen=ex.EXERCISES["majority"][1]).legal_moves()
+    assert len(others) > len(game.legal_moves()) == 1
+
+
+def test_the_shot_is_the_only_step_that_wins_a_man(capsys):
+    """Every other step is graded by the same engine check, and only one passes."""
+    steps = [str(m) for m in ex.position("shot").legal_moves()]
+    right = [s for s in steps if ex.check_shot(s) is True]
+    assert len(steps) >= 4 and len(right) == 1

@@ -89,3 +89,128 @@ def _laid(p):
     g = laid_down_position()
     g.set_toss(LAID_DOWN_TOSS)
     return g.is_laid(p)
+
+
+# ---------------------------------------------------------------- handing in a record
+
+def test_download_gives_the_record_link_and_a_static_view():
+    import base64
+    import json
+
+    from boardkit import records
+    records.reset()
+    ex = CheckersExercises()
+    ex.check_targets("15, 19")                      # wrong first, then right
+    ex.check_targets("15, 16")
+    shown = ex.download("Aiko Tanaka")
+    bundle = shown._repr_mimebundle_()
+    assert "application/vnd.jupyter.widget-view+json" in bundle
+    # an un-run or untrusted notebook reads the run cue, never Python or an old record
+    for key in ("text/plain", "text/html"):
+        assert "Download my record" in bundle[key] and "Run this cell" in bundle[key]
+        assert "base64" not in bundle[key] and "HTML(" not in bundle[key]
+    link = shown.link.value
+    assert 'download="boardkit_record_Aiko_Tanaka.json"' in link
+    data = json.loads(base64.b64decode(link.split("base64,", 1)[1].split('"', 1)[0]))
+    item = data["exercises"]["checkers/targets"]
+    assert data["student"] == "Aiko Tanaka" and item["tried"] == 2
+    assert item["solved"] and not item["first_try"] and item["rules"] == ["CK-04"]
+    assert "record_Aiko_Tanaka.json" in ex.download("").link.value    # a blank name keeps it
+    records.reset()
+
+
+def test_download_refuses_a_name_that_is_not_text():
+    from boardkit._core import BoardkitError
+    with pytest.raises(BoardkitError, match="student"):
+        CheckersExercises().download(42)
+
+
+@pytest.mark.parametrize("game", ["checkers", "diamond", "backgammon", "mawari"])
+@pytest.mark.parametrize("folder", ["exercises", "exercises/solutions"])
+def test_every_exercise_notebook_ends_with_handing_in_the_record(game, folder):
+    """The last section says what the file holds and its one cell makes the link."""
+    import json
+    import pathlib
+    root = pathlib.Path(__file__).resolve().parents[1]
+    md = (root / folder / f"{game}.md").read_text(encoding="utf-8")
+    last = md[md.rindex("\n## "):]
+    assert last.startswith("\n## Hand in your record") and "rule IDs" in last
+    nb = json.loads((root / folder / f"{game}.ipynb").read_text(encoding="utf-8"))
+    cell = [c for c in nb["cells"] if c["cell_type"] == "code"][-1]
+    assert "".join(cell["source"]).startswith("ex.download(")
+    out = cell["outputs"][0]["data"]                # executed: the run cue is stored
+    assert "Run this cell" in "".join(out["text/html"])
+
+
+# ---------------------------------------------------------------- answering by clicking
+
+def test_clicks_fill_the_answer_and_check_it_as_typed():
+    from boardkit import records
+    from boardkit.widgets.pick import PickBoard
+    records.reset()
+    ex = CheckersExercises()
+    board = PickBoard(ex, "targets")
+    want = sorted({m.end for m in ex.position("targets").legal_moves() if m.start == 11})
+    board.canvas.click(str(want[0]))                # a click in the browser
+    assert board.check() is False and "missing" in board.feedback_line.value
+    before = board.canvas.svg
+    board.click(19)                                 # a wrong square, then taken out again
+    assert "19" in board.answer and board.canvas.svg != before      # the square is marked
+    board.click(19)
+    for cell in want[1:]:
+        board.click(cell)
+    assert board.answer == ", ".join(map(str, want))
+    assert board.check() is True and "✅" in board.feedback_line.value
+    assert records.current().exercises["checkers/targets"]["tried"] == 2
+    board.clear()
+    assert board.answer == "" and board.check() is False and "not answered" in board.feedback_line.value
+    records.reset()
+
+
+def test_the_click_board_reads_before_running():
+    from boardkit.widgets.pick import PickBoard
+    bundle = PickBoard(CheckersExercises(), "targets")._repr_mimebundle_()
+    page = bundle["text/html"]
+    assert "man on 11" in page and "<img" in page and "Run the cell" in page
+    assert "PickBoard" not in bundle["text/plain"] and "man on 11" in bundle["text/plain"]
+
+
+@pytest.mark.parametrize("name,size", [("nothing", 300), (7, 300), ("targets", 50), ("targets", "big")])
+def test_the_click_board_refuses_bad_arguments(name, size):
+    from boardkit._core import BoardkitError
+    from boardkit.widgets.pick import PickBoard
+    with pytest.raises(BoardkitError, match="name" if size == 300 else "size"):
+        PickBoard(CheckersExercises(), name, size=size)
+
+
+def test_the_checkers_notebook_offers_the_click_board():
+    import pathlib
+    md = (pathlib.Path(__file__).resolve().parents[1] / "exercises" / "checkers.md").read_text(encoding="utf-8")
+    first = md.split("## 1.", 1)[1].split("\n## ", 1)[0]
+    assert 'PickBoard(ex, "targets")' in first
+    assert '"15, 16"' not in md                    # the example is not the answer
+
+
+@pytest.mark.parametrize("name", ["forced", "notation", "majority", "shot"])
+def test_a_move_is_answered_by_clicking_its_squares_in_order(name, capsys):
+    """The right move, clicked square by square, passes the typed check; backwards it fails."""
+    from boardkit import records
+    from boardkit.widgets.pick import PickBoard
+    ex = CheckersExercises()
+    right = [m for m in ex.position(name).legal_moves() if getattr(ex, _CHECK[name])(str(m))]
+    assert right
+    squares = str(right[0]).replace("x", "-").split("-")
+    board = PickBoard(ex, name, move=True)
+    for sq in reversed(squares):
+        board.click(sq)
+    assert board.check() is False
+    board.clear()
+    for sq in squares:
+        board.click(sq)
+    assert board.check() is True, board.answer
+    assert "in order" in board._repr_mimebundle_()["text/html"]
+    records.reset()
+
+
+_CHECK = {"forced": "check_forced_capture", "notation": "check_notation",
+          "majority": "check_majority", "shot": "check_shot"}

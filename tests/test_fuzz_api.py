@@ -231,6 +231,9 @@ def _factories():
         "boardkit.puzzles.PuzzleSet": lambda: __import__(
             "boardkit.checkers.puzzles", fromlist=["PUZZLES"]).PUZZLES,
         "boardkit.widgets.puzzle.PuzzleWidget": _puzzle_widget,
+        "boardkit.widgets.pick.PickBoard": lambda: __import__(
+            "boardkit.widgets.pick", fromlist=["PickBoard"]).PickBoard(
+            __import__("boardkit.checkers.exercises", fromlist=["ex"]).ex, "targets"),
         "boardkit.quiz.Question": _question,
         "boardkit._protocols.TipLabSpec": lambda: __import__(
             "boardkit.checkers.ai.tips", fromlist=["lab_spec"]).lab_spec(),

@@ -30,15 +30,15 @@ EXERCISES = {
                 "Black to move from the start: which squares can the man on 11 move to?"),
     "forced": (CheckersRules.american(), "B:W17,29:B13,6",
                "Black to move: which move must Black play?"),
-    "notation": (CheckersRules.american(), "B:W16,18,27:B12,14",
-                 "Write the move of the man on 14 that captures two pieces."),
+    "notation": (CheckersRules.american(), "B:W15,20,23:B10,18",
+                 "Black has two captures: write the one that takes two pieces."),
     "count": (CheckersRules.american(), "B:W17,18,25,26:B13,14,3",
               "How many legal moves has Black here?"),
     "forty": (CheckersRules.american(), "B:WK28:B6,K2:H78",
               "78 quiet plies so far. After 6-10 and 28-24, is the game drawn by the 40-move rule?"),
-    "majority": (CheckersRules.international(), "W:W26,27:B12,18,21,28",
+    "majority": (CheckersRules.international(), "W:W25,40:B20,23,32,34",
                  "International rules, White to move: which move must White play?"),
-    "shot": (CheckersRules.american(), "B:W22,24,27:B6,10,14",
+    "shot": (CheckersRules.american(), "B:W15,23,24:B6,12,16,21",
              "Black to move: which step sets up a shot that wins a man?"),
 }
 # the moves played before the "forty" question is asked
@@ -99,18 +99,23 @@ class CheckersExercises(Exercises):
         return self.check("forced capture", answer, test=test, hint="Captures are written with x.")
 
     def check_notation(self, answer) -> bool:
-        """The double jump of the man on 14, written with every landing square."""
+        """The capture that takes two pieces, written with every landing square."""
         g = position("notation")
-        want = [str(m) for m in g.legal_moves() if m.start == 14 and len(m.captures) == 2]
+        moves = g.legal_moves()
+        want = [str(m) for m in moves if len(m.captures) == 2]
+        single = [str(m) for m in moves if len(m.captures) == 1]
 
         def test(a):
-            t = _move_text(a)
-            if t in want or t.replace("-", "x") in want:
+            t = _move_text(a).replace("-", "x")
+            if t in want:
                 return True
-            if any(w.startswith(t.replace("-", "x")) for w in want):
+            if any(w.startswith(t + "x") for w in want):
                 return "the jump does not stop there: list every landing square (CK-07, CK-15)."
+            if t in single:
+                return "that capture takes only one piece: find the man that jumps twice (CK-07)."
             return "write the squares the man lands on, joined by x (CK-15)."
-        return self.check("notation", answer, test=test, hint="Start with 14x.")
+        return self.check("notation", answer, test=test,
+                          hint="Find the man that can jump, land, and jump again.")
 
     def check_move_count(self, answer) -> bool:
         """How many legal moves Black has in the "count" position (a number)."""
