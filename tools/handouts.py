@@ -345,8 +345,9 @@ def parse_exercises(path: Path) -> tuple[str, list[Exercise]]:
             setup.append(cell.source)
         elif _is_answer(cell.source):
             cur.items.append(("answer", cell.source))
-        elif re.search(r"\bsummary\(\)|\bcheck_\w+\(", cell.source):
-            continue
+        elif re.search(r"\bsummary\(\)|\bcheck_\w+\(|\bdownload\(", cell.source) \
+                or re.match(r"\s*(\w+\s*=\s*)?PickBoard\(", cell.source):
+            continue                # checks, the record and click boards: nothing on paper
         else:
             cur.items.append(("show", cell.source))
     return "\n".join(setup), [e for e in exercises if e.n_answers]
