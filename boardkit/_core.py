@@ -23,7 +23,7 @@ import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from ._drawopts import DRAW_OPTIONS, DrawOptions, draw_options
 from .errors import BoardkitError, FormatError, IllegalMoveError, short_repr
@@ -370,7 +370,7 @@ class Game(abc.ABC):
         finally:
             lock.release()
 
-    def copy(self) -> Game:
+    def copy(self) -> Self:
         lock = self._lock
         lock.acquire()
         try:
@@ -574,7 +574,7 @@ class Game(abc.ABC):
         return json.dumps(doc, indent=indent, ensure_ascii=False, sort_keys=False)
 
     @classmethod
-    def from_json(cls, text: str | bytes) -> Game:
+    def from_json(cls, text: str | bytes) -> Self:
         """Read what ``to_json`` wrote. Malformed input raises FormatError.
 
         Limits (``boardkit._input``): at most 1 MB, nesting at most 32 levels, UTF-8,
@@ -604,7 +604,7 @@ class Game(abc.ABC):
         return game
 
     @classmethod
-    def _from_rules_dict(cls, data: Any) -> Game:
+    def _from_rules_dict(cls, data: Any) -> Self:
         """A fresh game for the rules in a JSON document (override if needed)."""
         rules_cls = getattr(cls, "rules_class", None)
         if rules_cls is None:
@@ -619,7 +619,7 @@ class Game(abc.ABC):
         atomic_write(path, self.to_json(indent=1))
 
     @classmethod
-    def load(cls, path) -> Game:
+    def load(cls, path) -> Self:
         """Read a saved game. A missing/unreadable file or one that is not UTF-8 raises
         BoardkitError/FormatError (at most 1 MB; see ``from_json``)."""
         from ._input import read_bytes

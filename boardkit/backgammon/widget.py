@@ -179,7 +179,7 @@ add("ja", {
 })
 
 
-class BackgammonWidget(GameWidget):
+class BackgammonWidget(GameWidget[BackgammonGame]):
     ai = ai
     tutor_module = tutor
     click_mode = "destination"

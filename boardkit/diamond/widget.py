@@ -136,7 +136,7 @@ add("ja", {
 })
 
 
-class DiamondWidget(GameWidget):
+class DiamondWidget(GameWidget[DiamondGame]):
     ai = ai
     click_mode = "destination"
     tutor_module = tutor

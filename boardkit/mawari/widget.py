@@ -176,7 +176,7 @@ add("ja", {
 })
 
 
-class MawariWidget(GameWidget):
+class MawariWidget(GameWidget[MawariGame]):
     """The 回り将棋 board on the shared GameWidget: only hooks are filled in here."""
 
     ai = ai
