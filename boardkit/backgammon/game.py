@@ -23,7 +23,7 @@ from __future__ import annotations
 import numbers
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, overload
 
 from .._core import BoardkitError, ChanceStep, FormatError, Game, IllegalMoveError, Outcome, UndoRecord
 from .._input import check_rng
@@ -356,6 +356,11 @@ class BackgammonGame(Game):
     def _board_tuples(self) -> tuple:
         tb = self._tb = (tuple(self._board[0]), tuple(self._board[1]))
         return tb
+
+    @overload
+    def pip_count(self, player: None = None) -> tuple[int, int]: ...
+    @overload
+    def pip_count(self, player: int) -> int: ...
 
     def pip_count(self, player: int | None = None) -> int | tuple[int, int]:
         """Pips left to bear off: (White, Red), or one player's count."""
