@@ -23,7 +23,7 @@ import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from ._drawopts import DRAW_OPTIONS, DrawOptions, draw_options
 from .errors import BoardkitError, FormatError, IllegalMoveError, short_repr
@@ -159,7 +159,7 @@ class UndoRecord:
 
     __slots__ = ()
 
-    def restore(self, game: Game) -> None:
+    def restore(self, game: Any) -> None:      # Any: each game's records take its own game
         raise NotImplementedError
 
 
@@ -197,8 +197,8 @@ class Game(abc.ABC):
     #: it knows to be legal here and returns its undo record, or returns None to let the
     #: checked path play it. ``_fast_chance(rng)`` draws and applies a due chance step
     #: and returns (its ChanceStep, its undo record), or None for the checked path.
-    _fast_play: ClassVar[Callable[[Any], Any] | None] = None
-    _fast_chance: ClassVar[Callable[[Any], Any] | None] = None
+    _fast_play: ClassVar[Callable[..., Any] | None] = None
+    _fast_chance: ClassVar[Callable[..., Any] | None] = None
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -338,7 +338,7 @@ class Game(abc.ABC):
                     self._history.append(move)
                     return move
             if self._over():
-                raise IllegalMoveError("the game is over: " + self._outcome().reason)
+                raise IllegalMoveError("the game is over: " + self._end_reason())
             if isinstance(move, str):
                 move = self._parse_move(move)
             else:
@@ -370,7 +370,7 @@ class Game(abc.ABC):
         finally:
             lock.release()
 
-    def copy(self) -> Game:
+    def copy(self) -> Self:
         lock = self._lock
         lock.acquire()
         try:
@@ -386,7 +386,7 @@ class Game(abc.ABC):
 
     #: optional hook: an undo entry as it is pickled (e.g. without caches valid in this
     #: process only); None keeps the entries as they are
-    _pickle_record: ClassVar[Callable[[Any], Any] | None] = None
+    _pickle_record: ClassVar[Callable[..., Any] | None] = None
 
     def __getstate__(self) -> dict:
         # pickle and deepcopy: the lock is not copied (each game gets its own)
@@ -421,6 +421,11 @@ class Game(abc.ABC):
         """Hook: whether the game has ended (a game may answer faster than _outcome)."""
         return self._outcome() is not None
 
+    def _end_reason(self) -> str:
+        """How the game ended, in words ("" while it goes on)."""
+        out = self._outcome()
+        return "" if out is None else out.reason
+
     # ----------------------------------------------------------------- chance
     # Dice and tosses are part of the state. A dice game implements
     # chance_pending(), _sample_chance(rng) and _apply_chance(outcome) (optionally
@@ -446,7 +451,8 @@ class Game(abc.ABC):
         if type(self)._apply_chance is Game._apply_chance:
             return "this game has no dice or toss"
         if self.is_over():
-            return "the game is over: " + self.outcome().reason
+            out = self.outcome()
+            return "the game is over: " + (out.reason if out is not None else "")
         return "no roll or toss is due now: the player to act must move"
 
     def resolve_chance(self, rng) -> Any:
@@ -574,7 +580,7 @@ class Game(abc.ABC):
         return json.dumps(doc, indent=indent, ensure_ascii=False, sort_keys=False)
 
     @classmethod
-    def from_json(cls, text: str | bytes) -> Game:
+    def from_json(cls, text: str | bytes) -> Self:
         """Read what ``to_json`` wrote. Malformed input raises FormatError.
 
         Limits (``boardkit._input``): at most 1 MB, nesting at most 32 levels, UTF-8,
@@ -604,12 +610,13 @@ class Game(abc.ABC):
         return game
 
     @classmethod
-    def _from_rules_dict(cls, data: Any) -> Game:
+    def _from_rules_dict(cls, data: Any) -> Self:
         """A fresh game for the rules in a JSON document (override if needed)."""
         rules_cls = getattr(cls, "rules_class", None)
         if rules_cls is None:
             return cls()
-        return cls(rules=rules_from_dict(rules_cls, data, f"{cls.name} JSON"))
+        make: Callable[..., Self] = cls     # a game with rules_class takes rules=
+        return make(rules=rules_from_dict(rules_cls, data, f"{cls.name} JSON"))
 
     def save(self, path) -> None:
         """Write the game to a file (JSON) so it can be resumed later. Atomic: the text
@@ -619,7 +626,7 @@ class Game(abc.ABC):
         atomic_write(path, self.to_json(indent=1))
 
     @classmethod
-    def load(cls, path) -> Game:
+    def load(cls, path) -> Self:
         """Read a saved game. A missing/unreadable file or one that is not UTF-8 raises
         BoardkitError/FormatError (at most 1 MB; see ``from_json``)."""
         from ._input import read_bytes
@@ -656,6 +663,8 @@ class RuleOptions:
     ``__init__`` runs, gives a BoardkitError that lists the accepted options instead."""
 
     __slots__ = ()
+    # every subclass is a dataclass (for the type checker: no value, nothing at run time)
+    __dataclass_fields__: ClassVar[dict[str, Any]]
 
     def __new__(cls, *args: Any, **kwargs: Any):
         names = [f.name for f in dataclasses.fields(cls) if f.init]

@@ -82,7 +82,7 @@ class AnswerError(BoardkitError):
     """A badly formed answer; its message is the sentence the student reads."""
 
 
-def _shown(text: str) -> str:
+def _shown(text: Any) -> str:
     t = str(text).strip()
     return repr(t if len(t) <= 40 else t[:40] + "…")
 
@@ -195,7 +195,7 @@ def _decimals(answer: Any) -> int | None:
     return len(m.group(1)) if m else None
 
 
-def exact_text(value: Fraction) -> str:
+def exact_text(value: Fraction | int) -> str:
     """An exact value as a student reads it: 5/12 (about 0.4167), or 12."""
     value = Fraction(value)
     if value.denominator == 1:

@@ -21,9 +21,9 @@ formats in notation.py (move text, GNU Backgammon IDs); both are re-exported her
 from __future__ import annotations
 
 import numbers
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, overload
 
 from .._core import BoardkitError, ChanceStep, FormatError, Game, IllegalMoveError, Outcome, UndoRecord
 from .._input import check_rng
@@ -63,7 +63,7 @@ PLAYER_NAMES = ("White", "Red")
 
 # A turn's roll as a history entry: _CHANCE_STEPS[player][a][b], one of 72 immutable
 # ChanceSteps made once (a frozen dataclass costs a microsecond to build).
-_CHANCE_STEPS = [[None] + [[None] + [ChanceStep(p, (a, b)) for b in range(1, 7)]
+_CHANCE_STEPS: list[list[Any]] = [[None] + [[None] + [ChanceStep(p, (a, b)) for b in range(1, 7)]
                            for a in range(1, 7)] for p in (0, 1)]
 
 # The plays of the position listed last, kept in one slot for the whole module rather
@@ -82,7 +82,7 @@ class _PlayUndo(UndoRecord):
 
     __slots__ = ("b0", "b1", "roller", "dice")
 
-    def __init__(self, b0: tuple, b1: tuple, roller: int, dice: tuple) -> None:
+    def __init__(self, b0: tuple, b1: tuple, roller: int, dice: tuple | None) -> None:
         self.b0, self.b1, self.roller, self.dice = b0, b1, roller, dice
 
     def restore(self, game: BackgammonGame) -> None:
@@ -137,8 +137,9 @@ def _draw_dice(rng) -> tuple[int, int]:
         bg = rng.bit_generator
         cf = bg.ctypes
         # called as a Python-API function: the GIL is kept (no release and re-take per die)
-        nxt = ctypes.PYFUNCTYPE(ctypes.c_uint32, ctypes.c_void_p)(
-            ctypes.cast(cf.next_uint32, ctypes.c_void_p).value)
+        addr = ctypes.cast(cf.next_uint32, ctypes.c_void_p).value
+        assert addr is not None                 # numpy's next_uint32 is a real function
+        nxt = ctypes.PYFUNCTYPE(ctypes.c_uint32, ctypes.c_void_p)(addr)
         c = _DRAW = (rng, nxt, cf.state, bg.lock)
     nxt, st = c[1], c[2]
     with c[3]:
@@ -208,6 +209,8 @@ class OpeningRoll(tuple):
     ``rolls`` holds (White's die, Red's die) for every try, ties first, and the last
     try (not a tie) decides who starts."""
 
+    rolls: tuple[tuple[int, ...], ...]
+
     def __new__(cls, rolls):
         rolls = tuple(tuple(r) for r in rolls)
         a, b = rolls[-1] if rolls and len(rolls[-1]) == 2 else (0, 0)
@@ -272,7 +275,7 @@ class BackgammonGame(Game):
         else:
             self.rules = self._rules_arg(rules)
         self._board = [list(START), list(START)]
-        self._tb = None         # the board as two tuples, made once per change (snapshots)
+        self._tb: tuple | None = None   # the board as two tuples, made once per change (snapshots)
         self._phase = "opening"
         self._turn = 0          # who acts next
         self._roller = 0        # who is on roll (owns the dice)
@@ -356,6 +359,11 @@ class BackgammonGame(Game):
     def _board_tuples(self) -> tuple:
         tb = self._tb = (tuple(self._board[0]), tuple(self._board[1]))
         return tb
+
+    @overload
+    def pip_count(self, player: None = None) -> tuple[int, int]: ...
+    @overload
+    def pip_count(self, player: int) -> int: ...
 
     def pip_count(self, player: int | None = None) -> int | tuple[int, int]:
         """Pips left to bear off: (White, Red), or one player's count."""
@@ -483,7 +491,7 @@ class BackgammonGame(Game):
 
     def _no_chance_reason(self) -> str:
         if self._phase == "over":
-            return "the game is over: " + self.outcome().reason
+            return "the game is over: " + self._end_reason()
         return self._not_now("roll the dice")
 
     def roll(self, rng) -> tuple[int, int]:
@@ -493,7 +501,9 @@ class BackgammonGame(Game):
         if self._phase == "cube":
             self.play(CubeAction("roll"))
         self.resolve_chance(rng)
-        return self._dice
+        dice = self._dice
+        assert dice is not None                 # a roll always leaves dice to play
+        return dice
 
     def set_dice(self, a: int, b: int) -> BackgammonGame:
         """Set the roll by hand (teaching, set-up positions); recorded in ``history`` as a
@@ -506,7 +516,7 @@ class BackgammonGame(Game):
             raise IllegalMoveError("a double is waiting for an answer: take or pass first (BG-12)",
                                    "BG-12")
         if self._phase == "over":
-            raise IllegalMoveError("the game is over: " + self.outcome().reason)
+            raise IllegalMoveError("the game is over: " + self._end_reason())
         if self._phase == "cube":
             self.play(CubeAction("roll"))
         self.set_chance(dice)
@@ -547,7 +557,9 @@ class BackgammonGame(Game):
             if last[0] == key:
                 return list(last[1])
             b = self._board
-            d1, d2 = self._dice
+            dice = self._dice
+            assert dice is not None             # the move phase has dice
+            d1, d2 = dice
             plays = _plays_in_place(b[r], b[1 - r], d1, d2, (tb[r], tb[1 - r]))
             _LAST = (key, plays, plays[0]._base)        # one reference swap: thread-safe
             return list(plays)
@@ -763,7 +775,9 @@ class BackgammonGame(Game):
                 [(a, b, False) for a, b in move.steps]
         except FormatError as e:
             return IllegalMoveError(str(e))
-        d1, d2 = self._dice
+        dice = self._dice
+        assert dice is not None                 # (asked in the move phase)
+        d1, d2 = dice
         mine, theirs = self.position()
         dice_txt = f"{d1}-{d2}"
         if mine[25] and moves and moves[0][0] != 25:
@@ -811,7 +825,7 @@ class BackgammonGame(Game):
                                 f"must be borne off first (BG-04, BG-05, BG-09); legal: {shown}")
 
     # ------------------------------------------------- partial moves (widget)
-    def partial_steps(self, done: Iterable = ()) -> list[Step]:
+    def partial_steps(self, done: Sequence = ()) -> list[Step]:
         """The single-die steps that may come next after ``done`` (steps already made
         this turn), keeping the turn completable into a legal play (BG-08)."""
         if self._phase != "move":
@@ -872,7 +886,7 @@ class BackgammonGame(Game):
     def dice_left(self, done: Iterable = ()) -> list[int]:
         return self._after_steps(done)[2]
 
-    def play_for_steps(self, done: Iterable = ()) -> Play | None:
+    def play_for_steps(self, done: Sequence = ()) -> Play | None:
         """The legal play that ``done`` completes, or None if more steps are due: the
         position is a legal play's result and no further step is possible (every die the
         play needs has been used, or none of the rest can move, BG-08)."""
@@ -1092,6 +1106,7 @@ class BackgammonGame(Game):
         err = self._match_state_error(new_score, new_crawford, new_cube, new_owner)
         if err:
             raise BoardkitError(err)
+        assert not isinstance(new_owner, str)     # the check allows only None, 0 and 1
         self._score, self._crawford = new_score, new_crawford
         self._cube, self._owner = new_cube, new_owner
         if self._phase in ("cube", "roll"):

@@ -39,8 +39,9 @@ class BackgammonMatch:
         """The next game of the match (its score and Crawford flag set). For a teaching
         position give ``position=(mine, theirs)`` as in ``BackgammonGame.from_position``
         (``mine`` belongs to ``turn``, the player on roll); else the game starts as usual."""
-        if self.is_over():
-            raise BoardkitError(f"the match is over: {PLAYER_NAMES[self.winner]} reached "
+        w = self.winner
+        if w is not None:                     # (the match is over)
+            raise BoardkitError(f"the match is over: {PLAYER_NAMES[w]} reached "
                                 f"{self.length} points (BG-13)")
         if self._current is not None and not self._current.is_over():
             raise BoardkitError("finish (and record) the current game before starting the next")
@@ -48,11 +49,11 @@ class BackgammonMatch:
         if position is not None and not (isinstance(position, (tuple, list)) and len(position) == 2):
             raise BoardkitError("position is (mine, theirs): two sides of 26 counts (BG-01)")
         if position is None:
-            g = BackgammonGame(self.rules, score=tuple(self.score), crawford=crawford)
+            g = BackgammonGame(self.rules, score=(self.score[0], self.score[1]), crawford=crawford)
         else:
             mine, theirs = position
             g = BackgammonGame.from_position(mine, theirs, turn=turn, rules=self.rules,
-                                             score=tuple(self.score), crawford=crawford)
+                                             score=(self.score[0], self.score[1]), crawford=crawford)
         if crawford:
             self.crawford_played = True
         self._current = g
@@ -71,9 +72,11 @@ class BackgammonMatch:
         if game is not self._current:
             raise BoardkitError("record the game made by new_game(), once")
         self._current = None
-        need = self.length - self.score[out.winner]
+        w = out.winner
+        assert w is not None                  # backgammon has no draws
+        need = self.length - self.score[w]
         pts = min(out.points, need)
-        self.score[out.winner] += pts
+        self.score[w] += pts
         self.log.append(f"{out.reason} -> score {self.score[0]}-{self.score[1]}")
         return pts
 

@@ -117,7 +117,8 @@ _RIGHT_COL = 33
 def _actions_in(text: str, lineno: int, line: str):
     """(column, MatAction-ish tuple) for every action in a line's text; the whole text
     must be actions and spaces."""
-    out, pos = [], 0
+    out: list[tuple] = []
+    pos = 0
     while True:
         while pos < len(text) and text[pos] in " \t":
             pos += 1
@@ -183,7 +184,7 @@ def read_mat(text) -> MatMatch:
             game.score = (int(m.group(2)), int(m.group(4)))
             if "crawford" in line.lower():
                 game.crawford_mark = True
-            if len(match.games) == 1:
+            if match is not None and len(match.games) == 1:    # (a game is in a match)
                 match.players = (m.group(1).strip() or "White", m.group(3).strip() or "Red")
             want_scores = False
             continue
@@ -308,8 +309,8 @@ def replay_mat(match, *, stop_on_error: bool = True) -> list[list]:
             except BoardkitError as e:
                 raise FormatError(f"{_FMT}, line {lineno} (game {gm.number}): {e}") from None
             steps.append(g.copy())
-        if gm.winner is not None and g.is_over():
-            out_ = g.outcome()
+        out_ = g.outcome() if gm.winner is not None else None
+        if out_ is not None:
             if out_.winner != gm.winner or out_.points != gm.points:
                 raise FormatError(f"{_FMT}, game {gm.number}: the file says the "
                                   f"{('left', 'right')[gm.winner]} player wins {gm.points} "
@@ -329,7 +330,9 @@ def _cell(act: MatAction) -> str:
     if act.kind == "move":
         # gnubg ends a play of fewer than four moves with a space ("32: " for none)
         n = len(act.move.split())
-        return f"{act.dice[0]}{act.dice[1]}: {act.move}" + (" " if n < 4 and act.move else
+        d = act.dice
+        assert d is not None                  # a move action has its roll
+        return f"{d[0]}{d[1]}: {act.move}" + (" " if n < 4 and act.move else
                                                              "" if act.move else "")
     if act.kind == "double":
         return f" Doubles => {act.cube}"
@@ -349,7 +352,7 @@ def write_mat(match: MatMatch) -> str:
         lines.append(f" Game {gm.number}")
         left = f"{match.players[0]} : {gm.score[0]}"
         lines.append(f" {left:<31}{match.players[1]} : {gm.score[1]}")
-        rows: list[list[str]] = []
+        rows: list[list[str | None]] = []
         for act in gm.actions:
             if act.player == 0 or not rows or rows[-1][1] is not None:
                 rows.append([None, None])

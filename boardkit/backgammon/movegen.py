@@ -51,7 +51,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from itertools import compress
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .notation import _point_name, notation
 
@@ -133,7 +133,9 @@ class Play:
         self._hits = hits
         self._flags = tuple(hit_flags)
         self.dice = dice
-        self._raw = None
+        # the generator's raw steps ((from, to, hit, die), ...); None on a play built from
+        # steps (Any: the fast paths read it only on the generator's plays)
+        self._raw: Any = None
         self._base = None
 
     @classmethod

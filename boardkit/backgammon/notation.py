@@ -106,7 +106,9 @@ def notation(steps, hit_flags=()) -> str:
             paths.append([[a, b], [False, h]])
     # equal moves are counted by their points; the first one's text (with its * when
     # it hit) stands for the group: "6/4*(2)", as gnubg writes it
-    texts, counts, order_ = {}, {}, []
+    texts: dict[tuple, str] = {}
+    counts: dict[tuple, int] = {}
+    order_: list[tuple] = []
     for pts, hits in paths:
         key = tuple(pts)
         if key in counts:
@@ -199,7 +201,7 @@ def encode_position_id(mine, theirs) -> str:
     (index 25 = bar, 0 = off); ``mine`` is the player on roll."""
     for side in (mine, theirs):
         if not (hasattr(side, "__len__") and not isinstance(side, (str, bytes)) and len(side) == 26
-                and all(isinstance(x, numbers.Integral) and not isinstance(x, bool) and x >= 0
+                and all(isinstance(x, numbers.Integral) and not isinstance(x, bool) and int(x) >= 0
                         for x in side) and sum(side) == 15):
             raise FormatError(f"GNU Backgammon Position ID (BG-17): a side is 26 counts with 15 "
                               f"checkers (BG-02), got {_short(side)}")
@@ -351,7 +353,8 @@ def encode_match_id(game) -> str:
                           f"{type(game).__name__}")
     phase = game.phase
     state = {"over": 2, "opening": 0}.get(phase, 1)
-    if phase == "over" and game.outcome() is not None and "passed" in game.outcome().reason:
+    end = game.outcome() if phase == "over" else None
+    if end is not None and "passed" in end.reason:
         state = 4
     dice = game.dice or (0, 0)
     import math

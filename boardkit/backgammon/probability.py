@@ -147,7 +147,7 @@ def hit_probability(distances: Sequence[int], blocked_points: Iterable[int] = ()
     if not ds:
         raise BoardkitError("hit_probability needs at least one hitter distance (1..24)")
     back = _check_blocked(blocked_points)
-    rolls = set()
+    rolls: set[tuple[int, int]] = set()
     for d in ds:
         # a point b pips in front of the blot is d - b pips from this hitter
         own = frozenset(d - b for b in back if 0 < d - b)

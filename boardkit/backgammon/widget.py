@@ -179,7 +179,7 @@ add("ja", {
 })
 
 
-class BackgammonWidget(GameWidget):
+class BackgammonWidget(GameWidget[BackgammonGame]):
     ai = ai
     tutor_module = tutor
     click_mode = "destination"
@@ -440,10 +440,13 @@ class BackgammonWidget(GameWidget):
         moves = g.legal_moves()
         if len(moves) == 1 and moves[0].is_pass:
             d = g.dice
+            assert d is not None                # the move phase always has dice
             g.play(moves[0])
             self._say(tr("bg.cannot_move", who=self.player_names[g.turn ^ 1], a=d[0], b=d[1]))
         else:
-            self._say(tr("bg.rolled", who=self.player_names[g.turn], a=g.dice[0], b=g.dice[1]))
+            d = g.dice
+            assert d is not None
+            self._say(tr("bg.rolled", who=self.player_names[g.turn], a=d[0], b=d[1]))
 
     def on_new_game(self) -> None:
         self.done, self.source = [], None
@@ -518,7 +521,7 @@ class BackgammonWidget(GameWidget):
             extra = ""
             if self.match is not None:
                 sc = list(self.match.score)
-                if self.match._current is g:
+                if self.match._current is g and out.winner is not None:
                     need = self.match.length - sc[out.winner]
                     sc[out.winner] += min(out.points, need)
                 extra = tr("bg.match_after", a=sc[0], b=sc[1])
@@ -526,8 +529,9 @@ class BackgammonWidget(GameWidget):
             return f"<b>{html.escape(tr('bg.game_over'))}</b> {ending}"
         who = html.escape(self.player_names[g.turn])
         kind = tr("computer") if self.is_computer(g.turn) else tr("you")
-        if g.phase == "move":
-            what = tr("bg.ph_move", a=g.dice[0], b=g.dice[1])
+        d = g.dice
+        if g.phase == "move" and d is not None:
+            what = tr("bg.ph_move", a=d[0], b=d[1])
         else:
             what = tr("bg.ph_" + g.phase, value=g.cube_value * 2)
         return tr("bg.status", who=who, kind=html.escape(kind), what=html.escape(what + pips))

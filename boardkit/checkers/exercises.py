@@ -130,7 +130,8 @@ class CheckersExercises(Exercises):
         g = position("forty")
         for m in _FORTY_MOVES:
             g.play(m)
-        want = g.outcome() is not None and g.outcome().is_draw
+        end = g.outcome()
+        want = end is not None and end.is_draw
 
         def test(a):
             return to_bool(a) == want or ("look at which piece moves first: a man move restarts "

@@ -20,7 +20,7 @@ The bots and perft work on the bit sets directly (``movegen.py``, ``ai.py``).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final, Literal
 
 from .._core import FormatError, Game, IllegalMoveError, Outcome, short_repr
 from ..svg import Drawing
@@ -84,7 +84,7 @@ def _raw_to_move(raw) -> CheckersMove:
     return m
 
 
-_UNSET = False      # "outcome not computed yet" (a singleton that survives pickle and deepcopy)
+_UNSET: Final = False      # "outcome not computed yet" (a singleton that survives pickle and deepcopy)
 
 
 class CheckersGame(Game):
@@ -137,10 +137,10 @@ class CheckersGame(Game):
         self._quiet = quiet                  # plies with only king moves, no capture
         self._endgame = endgame              # plies since the CK-13 endgame class arose
         self._keys = keys if keys is not None else ((black, white, kings, turn),)
-        self._cache = None                   # raw legal moves (computed once per position)
-        self._moves = None                   # their CheckersMove objects
-        self._out = _UNSET                   # the outcome (computed once per position)
-        self._chosen = None                  # (move, raw, raw list) a bot handed out: ``_hand_out``
+        self._cache: list | None = None      # raw legal moves (computed once per position)
+        self._moves: list | None = None      # their CheckersMove objects
+        self._out: Outcome | None | Literal[False] = _UNSET   # the outcome (computed once per position)
+        self._chosen: tuple | None = None    # (move, raw, raw list) a bot handed out: ``_hand_out``
 
     def check_position(self, black: int, white: int, kings: int, turn: int, quiet: int = 0,
                        endgame: int = 0, *, fen: str | None = None,
@@ -304,7 +304,7 @@ class CheckersGame(Game):
         moves = self._move_list()
         for i, m in enumerate(moves):
             if m is move:
-                return self._cache[i]
+                return self._raw_moves()[i]     # (the list _move_list just made)
         return None
 
     def _generate(self) -> list:
@@ -331,9 +331,11 @@ class CheckersGame(Game):
             raw = ch[1]
         else:
             raw = None
-            for i, m in enumerate(self._moves if self._moves is not None else self._move_list()):
+            moves = self._moves if self._moves is not None else self._move_list()
+            raws = self._cache if self._cache is not None else self._raw_moves()
+            for i, m in enumerate(moves):
                 if m is move:
-                    raw = self._cache[i]
+                    raw = raws[i]
                     break
             else:
                 return None
@@ -390,6 +392,7 @@ class CheckersGame(Game):
             kings = (kings & ~fb & ~capmask) | tb
         turn = 1 - turn
         key = (black, white, kings, turn)
+        keys: tuple
         if capmask or was_man:
             quiet, keys = 0, (key,)          # irreversible: no earlier position can recur
         else:
@@ -610,7 +613,8 @@ class CheckersGame(Game):
     def __str__(self) -> str:
         g = self._geo
         p = self.pieces()
-        sym = {(0, False): "b", (0, True): "B", (1, False): "w", (1, True): "W"}
+        sym: dict[tuple[int, bool] | None, str] = {(0, False): "b", (0, True): "B",
+                                                   (1, False): "w", (1, True): "W"}
         lines = []
         for r in range(g.n):
             row = []

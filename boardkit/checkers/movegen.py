@@ -182,7 +182,7 @@ class MoveGen:
                 ray[to[i]][d] = tuple(to[j] for j in g.ray[i][d])
                 step[to[i]][d] = to[g.step[i][d]] if g.step[i][d] >= 0 else -1
         # jump entries (over_bit, over_index, land_index, land_bit) per square and direction
-        jump = [[None] * 4 for _ in range(n)]
+        jump: list[list[tuple[int, int, int, int] | None]] = [[None] * 4 for _ in range(n)]
         for i in range(n):
             for d in range(4):
                 r = ray[i][d]
@@ -198,6 +198,7 @@ class MoveGen:
         # flying kings: for each square the non-empty rays as ((index, bit), ...)
         self.rays = [tuple(tuple((j, 1 << j) for j in ray[i][d]) for d in range(4) if ray[i][d])
                      for i in range(n)]
+        self.crown_row: tuple[int, ...]
         if layout is None:
             self.crown_row, self.full = g.crown_row, g.full
         else:
@@ -205,7 +206,7 @@ class MoveGen:
             self.full = layout.mask
         # shift tables: per direction, (delta, source mask) pairs; a set of pieces moves
         # one square in direction d by shifting each row parity's part by its delta
-        groups = [{} for _ in range(4)]
+        groups: list[dict[int, int]] = [{} for _ in range(4)]
         for i in range(n):
             for d in range(4):
                 j = step[i][d]
@@ -215,12 +216,13 @@ class MoveGen:
         # the same as (up?, shift, mask) with non-negative shifts, and for jumps
         # (up?, first shift, second shift, mask of squares with a jump that way)
         self.sgroups = [tuple((delta < 0, abs(delta), m) for delta, m in gr) for gr in self.groups]
-        jg = [{} for _ in range(4)]
+        jg: list[dict[tuple[int, int], int]] = [{} for _ in range(4)]
         for i in range(n):
             for d in range(4):
-                if jump[i][d]:
+                jd = jump[i][d]
+                if jd:
                     a = step[i][d] - i
-                    b = jump[i][d][2] - step[i][d]
+                    b = jd[2] - step[i][d]
                     jg[d][(a, b)] = jg[d].get((a, b), 0) | (1 << i)
         self.jgroups = [tuple((a < 0, abs(a), abs(b), m) for (a, b), m in sorted(gr.items()))
                         for gr in jg]
@@ -228,7 +230,8 @@ class MoveGen:
         self.man_step_dirs = fwd
         if layout is not None:
             # on the ghost layout every diagonal step is one shift: starters by whole-board shifts
-            self.capture_starters = self._ghost_starters
+            # one instance, one layout: the ghost routine replaces the method here
+            self.capture_starters = self._ghost_starters  # type: ignore[method-assign]
             self._h = g.half
 
     # ----------------------------------------------------------- captures
@@ -386,7 +389,7 @@ class MoveGen:
         out = []
         groups = self.groups
         men = own & ~kings
-        short = [(men, self.man_step_dirs[player])]
+        short: list[tuple[int, tuple[int, ...]]] = [(men, self.man_step_dirs[player])]
         kings_own = own & kings
         if kings_own and not self.flying:
             short.append((kings_own, (0, 1, 2, 3)))

@@ -285,7 +285,7 @@ def write_pdn(game, **tags) -> str:
         turn = 1 - turn
     words.append(result)
     # keep each move number on the same line as its move
-    joined = []
+    joined: list[str] = []
     for w in words:
         if joined and joined[-1].endswith("."):
             joined[-1] += " " + w
@@ -634,7 +634,8 @@ def _read_record(text: str, rules, state: dict) -> list:
                 raise FormatError(f"PDN (CK-15): more than {MAX_PDN_MOVES:,} moves in one game")
         game_rules = _rules_for(tags, moves, rules, state)
         game = _start_game(CheckersGame, game_rules, tags.get("FEN"), moves)
-        draws, ctx = [], {}
+        draws: list = []
+        ctx: dict = {}
         i = 0
         while i < len(moves):
             move, used = _resolve(game, moves, i, ctx)

@@ -122,7 +122,7 @@ _CUSTOM = ("forced_capture", "majority_capture", "men_capture_backward", "flying
            "crowning_ends_move")
 
 
-class CheckersWidget(GameWidget):
+class CheckersWidget(GameWidget[CheckersGame]):
     ai = ai
     tutor_module = tutor
     click_mode = "hop"

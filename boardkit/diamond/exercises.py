@@ -65,7 +65,7 @@ def illegal_position() -> DiamondGame:
                                     "l6": 1, "g9": 0}, DiamondRules(players=2))
 
 
-def _illegal_one() -> tuple[str, str]:
+def _illegal_one() -> tuple[str, str | None]:
     g = illegal_position()
     found = []
     for text in ILLEGAL_CANDIDATES:

@@ -271,8 +271,7 @@ class DiamondGame(Game):
 
         ``pieces=10``: tip to tip; ``pieces=15``: camp to camp. The game is over when
         the pieces are home; ``turns_played`` is the score (fewer is better)."""
-        kw = dict(players=1, kings=kings, pieces=pieces, long_jump=long_jump, board=board)
-        return cls(DiamondRules(**kw))
+        return cls(DiamondRules(players=1, kings=kings, pieces=pieces, long_jump=long_jump, board=board))
 
     # ------------------------------------------------------------ move search
     def _generate(self) -> list:

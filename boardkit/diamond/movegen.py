@@ -538,6 +538,7 @@ def dests(g, i: int) -> list[int]:
         return []
     p = (v & 7) - 1
     rules = g.rules
+    steps: set[int] | list[int]
     if rules.swap_rule:
         forb = g._forb[p]
         out = []
@@ -737,7 +738,7 @@ def _ray_reads(g) -> list:
 def _ray_read_row(g, y: int) -> list:
     """Row y of ``_ray_reads``, built and kept; its last item is the mask of the lines'
     first holes."""
-    row = []
+    row: list = []
     first = 0
     for ray in _long_rays(g)[y]:
         acc, masks = 0, []

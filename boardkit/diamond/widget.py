@@ -33,6 +33,7 @@ Everything can be done from Python: ``w.click("0,-2")``, ``w.moves_text()``.
 from __future__ import annotations
 
 import html
+from typing import Any
 
 import ipywidgets as W
 
@@ -59,7 +60,7 @@ TAKE_TURNS = -1
 #: what each board's rules allow, so Game setup offers only that: pieces per player, the
 #: 王駒, player counts (DG-02/DG-04: 15 with the king; DG-18: the small board has 10;
 #: DG-20: Chinese checkers has 10, no king, 2/3/4/6 players; DG-05/DG-06, solitaire: 1-3)
-BOARD_ALLOWS = {"star": {"pieces": (15, 10), "kings": True, "players": (3, 2, 1)},
+BOARD_ALLOWS: dict[str, dict[str, Any]] = {"star": {"pieces": (15, 10), "kings": True, "players": (3, 2, 1)},
                 "small": {"pieces": (10,), "kings": True, "players": (3, 2, 1)},
                 "chinese": {"pieces": (10,), "kings": False, "players": (3, 2, 1, 4, 6)}}
 
@@ -136,7 +137,7 @@ add("ja", {
 })
 
 
-class DiamondWidget(GameWidget):
+class DiamondWidget(GameWidget[DiamondGame]):
     ai = ai
     click_mode = "destination"
     tutor_module = tutor
@@ -157,10 +158,10 @@ class DiamondWidget(GameWidget):
                      king_hops_after_group=king_hops_after_group)
         if palette not in PALETTES:
             raise BoardkitError(f"palette must be one of {list(PALETTES)}, got {palette!r:.40}")
-        self.labels = labels          # write the hole labels on the board
+        self.labels: bool | str = labels   # write the hole labels on the board
         self.choose_path = choose_path  # several chains to a hole: pick one hop by hop
         self._paths_cache: tuple = (None, [])
-        self._initial = dict(players=players, kings=kings, pieces=pieces, long_jump=long_jump,
+        self._initial: dict[str, Any] = dict(players=players, kings=kings, pieces=pieces, long_jump=long_jump,
                              board=board, first_player=first_player,
                              king_hops_after_group=king_hops_after_group, palette=palette)
         super().__init__(game, **kw)

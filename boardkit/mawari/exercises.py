@@ -12,6 +12,7 @@ right if a rule option changes.
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 from ..exercises import AnswerError, Exercises, close_enough, compare_sets, items, to_number
 from .game import MawariGame
@@ -21,7 +22,7 @@ __all__ = ["MawariExercises", "ex", "laid_down_position", "LAID_DOWN_TOSS", "STA
            "VALUE_TOSS"]
 
 VALUE_TOSS = "up up side upright"                       # 表 表 横 縦
-STANDING_MODEL = dict(face_up=0.5, face_down=0.4, side=0.1)
+STANDING_MODEL: dict[str, Any] = dict(face_up=0.5, face_down=0.4, side=0.1)
 LAID_DOWN_TOSS = "side down down down"                  # 横 裏 裏 裏
 
 

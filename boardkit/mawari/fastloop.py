@@ -15,6 +15,7 @@ plays the same games both ways, move for move, with the same generator state aft
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
 import numpy as np
 
@@ -73,7 +74,9 @@ class _Draws:
     def __init__(self, game: MawariGame, rng):
         self.game, self.rng = game, rng
         bits = getattr(rng, "bit_generator", None)
-        self.bits = bits if type(bits) in _RAW_DOUBLES else None
+        # numpy's bit generator when its raw words can be read, else None (then blocks are
+        # one toss, sync has nothing to put back and check is not called)
+        self.bits: Any = bits if type(bits) in _RAW_DOUBLES else None
         if self.bits is None:
             return
         terms = _draw_terms(game.rules._sampling_raw)      # (cached by the sampling)

@@ -32,6 +32,7 @@ the same games, move for move, and the same generator state afterwards
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
 import numpy as np
 
@@ -87,7 +88,7 @@ def _toss_info(toss: Toss, rules: MawariRules) -> tuple:
         toss = Toss(toss.faces, toss.overlap, False)    # floor rules: nothing falls (MS-08)
     kind = toss.kind
     squares = toss.squares(rules.all_down_value, rules.overlap_back)
-    fields = {"toss": toss.ja()}
+    fields: dict[str, Any] = {"toss": toss.ja()}
     if kind == "nothing":
         key = "toss_fell"
     elif kind == "back":
@@ -160,6 +161,7 @@ class MawariGame(Game):
     def turn(self) -> int:
         if self._phase == "battle":
             b = self._battle
+            assert b is not None                # the battle phase has a battle
             return b["attacker"] if b["side"] == 0 else b["defender"]
         return self._current
 
@@ -252,7 +254,7 @@ class MawariGame(Game):
         numpy's default PCG64 the six raw words behind them are compared with the bounds
         scaled to words, see ``MawariRules._sampling_raw``), so the same toss (tested).
         The 2,500 possible tosses are built once per toss options."""
-        bits = getattr(rng, "bit_generator", None)
+        bits: Any = getattr(rng, "bit_generator", None)
         if type(bits) in _RAW_DOUBLES:
             (c0, c1, c2, c3), overlap, fall = self.rules._sampling_raw
             a, b, c, d, o, f = bits.random_raw(6).tolist()
@@ -604,6 +606,7 @@ class MawariGame(Game):
 
     def _battle_toss(self, toss: Toss, info: tuple) -> None:
         b = self._battle
+        assert b is not None                    # a battle toss comes in a battle
         side = b["side"]
         who = b["attacker"] if side == 0 else b["defender"]
         kind, gain = info[1], info[4]
@@ -634,6 +637,7 @@ class MawariGame(Game):
 
     def _end_battle(self, winner: int | None) -> None:
         b = self._battle
+        assert b is not None
         self._battle = None
         self._phase = "toss"
         if winner is None:

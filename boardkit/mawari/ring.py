@@ -87,7 +87,7 @@ class RingChain:
         self.exact = self.model.exact if exact is None else bool(exact) and self.model.exact
         self.model._check_turn_ends()
         conv = Fraction if self.exact else float
-        self._steps = {}
+        self._steps: dict[tuple[int, bool], Fraction | float] = {}
         for s, p in self.model.toss_distribution().items():
             key = (s.squares, s.kind == "again")
             self._steps[key] = self._steps.get(key, 0) + conv(p)

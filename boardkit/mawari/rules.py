@@ -51,7 +51,9 @@ def _model(toss_probs: tuple, fall_rule: bool, all_down_value: int,
     p = [Fraction(x) for x in toss_probs]
     if not fall_rule:
         p[6] = Fraction(0)
-    return TossModel(*p, all_down_value=all_down_value, overlap_back=overlap_back)
+    face_up, face_down, side, upright, upside_down, overlap, fall = p
+    return TossModel(face_up, face_down, side, upright, upside_down, overlap, fall,
+                     all_down_value=all_down_value, overlap_back=overlap_back)
 
 
 _SHARED: dict = {}          # the game's toss tables, shared by rules with the same toss options

@@ -94,7 +94,8 @@ class TossTally:
         faces = self.face_counts()
         over = sum(k for t, k in self.counts.items() if t.overlap)
         fall = sum(k for t, k in self.counts.items() if t.fall)
-        return TossModel(*[Fraction(faces[f], golds) for f in FACES],
+        up, down, side, upright, upside_down = (Fraction(faces[f], golds) for f in FACES)
+        return TossModel(up, down, side, upright, upside_down,
                          overlap=Fraction(over, self.n), fall=Fraction(fall, self.n), **options)
 
     def test(self, model: TossModel) -> dict:
@@ -105,7 +106,8 @@ class TossTally:
         "events"        tosses with no event / an overlap / a fall / both."""
         faces = self.face_counts()
         single = chi_square_test(faces, model.face_probs)
-        pattern_obs, pattern_p = {}, model.patterns()
+        pattern_obs: dict[tuple[str, ...], int] = {}
+        pattern_p = model.patterns()
         for toss, k in self.counts.items():
             pattern_obs[toss.faces] = pattern_obs.get(toss.faces, 0) + k
         patterns = chi_square_test(pattern_obs, pattern_p)
@@ -257,16 +259,16 @@ def chi_square_test(observed, probabilities, min_expected: float = 5.0) -> ChiSq
     keep = prob > 0
     obs, exp = obs[keep], prob[keep] * n
     order = np.argsort(exp, kind="stable")
-    obs, exp = list(obs[order]), list(exp[order])
-    while len(exp) > 2 and exp[0] < min_expected:
+    obs_l, exp_l = list(obs[order]), list(exp[order])
+    while len(exp_l) > 2 and exp_l[0] < min_expected:
         # pool the two smallest categories
-        o, e = obs.pop(0) + obs.pop(0), exp.pop(0) + exp.pop(0)
-        i = int(np.searchsorted(exp, e))
-        obs.insert(i, o)
-        exp.insert(i, e)
-    obs_a, exp_a = np.array(obs), np.array(exp)
+        o, e = obs_l.pop(0) + obs_l.pop(0), exp_l.pop(0) + exp_l.pop(0)
+        i = int(np.searchsorted(exp_l, e))
+        obs_l.insert(i, o)
+        exp_l.insert(i, e)
+    obs_a, exp_a = np.array(obs_l), np.array(exp_l)
     stat = float(((obs_a - exp_a) ** 2 / exp_a).sum())
-    df = len(exp) - 1
+    df = len(exp_l) - 1
     if df < 1:
         return ChiSquare(stat, 0, 1.0)
     return ChiSquare(stat, df, chi_square_sf(stat, df))

@@ -537,7 +537,8 @@ class TossModel(RuleOptions):
         # P(turn = t, k repeats) = (again^{*k} * last)(t) with the unconditional chances
         # of a repeating / a last toss. Exact models run on integer numerators over a
         # common denominator D (Fraction sums would be far slower): level k is over D^(k+1).
-        again, last = {}, {}
+        again: dict[int, Any] = {}
+        last: dict[int, Any] = {}
         for step, q in self.toss_distribution().items():
             d = again if step.kind == "again" else last
             d[step.squares] = d.get(step.squares, 0) + q
@@ -580,7 +581,7 @@ class TossModel(RuleOptions):
         check_rng(rng, "TossModel.sample(rng)", ("random",))
         cum = np.cumsum([float(self.face_probs[f]) for f in FACES[:-1]])
         idx = np.searchsorted(cum, rng.random(4), side="right")
-        faces = tuple(FACES[i] for i in idx)
+        faces = (FACES[idx[0]], FACES[idx[1]], FACES[idx[2]], FACES[idx[3]])
         overlap = bool(rng.random() < float(self.overlap))
         fall = bool(rng.random() < float(self.fall))
         return Toss(faces, overlap, fall)
@@ -788,14 +789,14 @@ class TossModel(RuleOptions):
             np.subtract(at[1:], at[:-1], out=sums[1:])
             np.right_shift(sums, 1, out=sums)
             sums[0] += carry
-            if tosses:
+            if counts is not None:              # (tosses=True)
                 cnt = counts[done:done + k]
                 cnt[0] = ends[0] + 1 + carry_count
                 np.subtract(ends[1:], ends[:-1], out=cnt[1:])
             done += k
             carry = (int(cs[-1]) - last) >> 1
             carry_count = m - 1 - int(ends[-1])
-        return (out, counts) if tosses else out
+        return (out, counts) if counts is not None else out
 
     def compare(self, n: int, rng) -> dict:
         """Exact vs simulated side by side, for notebooks and tests: a dict of rows

@@ -176,7 +176,7 @@ add("ja", {
 })
 
 
-class MawariWidget(GameWidget):
+class MawariWidget(GameWidget[MawariGame]):
     """The 回り将棋 board on the shared GameWidget: only hooks are filled in here."""
 
     ai = ai
@@ -397,8 +397,8 @@ class MawariWidget(GameWidget):
         if g.outcome() is None and g.phase == "decide":
             who = f"P{g.turn + 1}"
             return tr("ms.may_declare", who=who)
-        if g.phase == "battle" and g.outcome() is None:
-            b = g.battle
+        b = g.battle
+        if g.phase == "battle" and g.outcome() is None and b is not None:
             return base + tr("ms.battle_status", a=b["attacker"] + 1, pa=b["progress"][0],
                              d=b["defender"] + 1, pd=b["progress"][1], n=b["length"])
         return base

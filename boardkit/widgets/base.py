@@ -85,7 +85,7 @@ import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from types import ModuleType
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 import anywidget
 import ipywidgets as W
@@ -364,7 +364,11 @@ def _checked_entry(name: str, fn: Callable) -> Callable:
     return side_place
 
 
-class GameWidget(W.VBox):
+#: the game type a widget shows (``GameWidget[CheckersGame]``)
+G = TypeVar("G", bound=Game)
+
+
+class GameWidget(W.VBox, Generic[G]):
     levels: tuple[str, ...] = ("easy", "normal", "strong")   # used when there is no ``ai``
     click_mode: str = "hop"
     has_chance: bool = False
@@ -402,7 +406,7 @@ class GameWidget(W.VBox):
         """The dice/toss button's label (games with chance): "Roll" (ふる)."""
         return tr("roll")
 
-    def __init__(self, game: Game | None = None, *, computer: tuple[int, ...] | int | None = None,
+    def __init__(self, game: G | None = None, *, computer: tuple[int, ...] | int | None = None,
                  level: str | None = None, seed: int = 0, undo_allowed: bool = True,
                  reply_delay: float | None = None, tutor: bool = False, page: bool = False,
                  **kw):
@@ -511,7 +515,7 @@ class GameWidget(W.VBox):
         self._after_change()
 
     # ------------------------------------------------------------ subclass hooks
-    def make_game(self, options: dict) -> Game:
+    def make_game(self, options: dict) -> G:
         raise BoardkitError(f"{type(self).__name__} must define make_game()")
 
     def option_controls(self) -> dict[str, W.Widget]:
@@ -992,7 +996,7 @@ class GameWidget(W.VBox):
             return
         self._resumed(game, tr("resumed", path=path))
 
-    def _resumed(self, game: Game, said: str) -> None:
+    def _resumed(self, game: G, said: str) -> None:
         self.game = game
         self._clear()
         self.hint = None

@@ -240,12 +240,13 @@ class TipLab(W.VBox):
                                     "new_game()): three callables")
         from .._input import check_count, check_seed
         games = check_count(games, "TipLab(games)", 1, 100_000)
+        checked: list[int] | None
         try:
-            game_choices = [check_count(g, "TipLab(game_choices)", 1, 100_000)
-                            for g in list(game_choices)[:101]] if not isinstance(game_choices, str) else None
+            checked = [check_count(g, "TipLab(game_choices)", 1, 100_000)
+                       for g in list(game_choices)[:101]] if not isinstance(game_choices, str) else None
         except TypeError:
-            game_choices = None
-        if game_choices is None:
+            checked = None
+        if checked is None:
             raise BoardkitError("TipLab: game_choices must be a list of game counts from 1 to 100000")
         seed = check_seed(seed, "TipLab(seed)")
         if max_plies is not None:
@@ -267,7 +268,7 @@ class TipLab(W.VBox):
         self.executor = executor
         self.settled = load_results(results) if results is not None else {}
         self.result: LabResult | None = None
-        choices = sorted(set(int(g) for g in game_choices) | {int(games)})
+        choices = sorted(set(int(g) for g in checked) | {int(games)})
 
         names = list(self.tips)
         if combine is not None:

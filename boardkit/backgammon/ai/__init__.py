@@ -166,8 +166,9 @@ def explain(game: BackgammonGame, move) -> str:
     if not isinstance(move, Play):
         raise BoardkitError(f"explain() takes a Play or a CubeAction, got {type(move).__name__}")
     book = book_play(game)
-    if book is not None and move == book:
-        a, b = max(game.dice), min(game.dice)
+    dice = game.dice
+    if book is not None and move == book and dice is not None:   # (a book play has dice)
+        a, b = max(dice), min(dice)
         plays, why = OPENING_BOOK[(a, b)]
         also = f" (also good: {', '.join(plays[1:])})" if len(plays) > 1 else ""
         return (f"the standard opening play for {a}-{b}: {why}{also}. Computer rollouts "

@@ -273,6 +273,7 @@ def _race_plays(plays: list[Play], b0: bytes, pips0: int, t: tuple) -> list[floa
 def _one_ply_lists(plays: list[Play], base: tuple) -> list[float]:
     """``_evaluate`` of the positions after ``plays`` (all from ``base``), bit for bit,
     as a list."""
+    s: float                        # a count of rolls, then the mover's race sum
     m0, t0 = base
     pips0 = sum(map(int.__mul__, m0, _R26))
     b0 = bytes(m0)                  # (a bytearray copy per play: the cheapest to bytes)

@@ -65,8 +65,8 @@ def _two_ply(plays: list[Play], reply_by: str = "strong") -> np.ndarray:
         choice = pubeval(after, False) + HYBRID_WEIGHT * np.log(p / (1 - p))
     else:
         choice = values
-    owner = np.array(owner)
-    flat = owner[:, 0] * len(DISTINCT_ROLLS) + owner[:, 1]
+    owners = np.array(owner)
+    flat = owners[:, 0] * len(DISTINCT_ROLLS) + owners[:, 1]
     # for each (play, roll), the reply with the highest choice score
     order = np.lexsort((-choice, flat))
     first = np.ones(len(order), bool)
@@ -160,8 +160,8 @@ def choose_play(game: BackgammonGame, level: str = "normal", rng=None,
         # races: strong's 1-ply already reads the bear-off table
         return plays[int(np.argmax(scores))]
     # lookahead: prune with strong's 1-ply, then look at the opponent's 21 rolls
-    top = np.argsort(-scores, kind="stable")[:candidates]
-    top = [i for i in top if scores[i] >= scores[top[0]] - LOOKAHEAD_MARGIN]
+    ranked = np.argsort(-scores, kind="stable")[:candidates]
+    top = [i for i in ranked if scores[i] >= scores[ranked[0]] - LOOKAHEAD_MARGIN]
     if len(top) == 1:
         return plays[int(top[0])]
     deep = _two_ply([plays[i] for i in top], "strong")

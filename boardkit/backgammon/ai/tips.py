@@ -133,7 +133,7 @@ class TipBot:
 
     def __init__(self, breaks: str | Sequence[str] | None = None, lead: str = "after",
                  style: str = "sense"):
-        names = (breaks,) if isinstance(breaks, str) or breaks is None else breaks
+        names: Sequence[str] = () if breaks is None else (breaks,) if isinstance(breaks, str) else breaks
         if breaks is not None and (isinstance(names, (bytes, dict)) or not isinstance(names, (tuple, list))
                                    or len(names) > len(TIPS)
                                    or not all(isinstance(t, str) and t in TIPS for t in names)):

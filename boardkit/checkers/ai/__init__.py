@@ -89,7 +89,7 @@ __all__ = ["LEVELS", "HINT_LEVEL", "NODE_BUDGET", "bot", "hint", "explain", "eas
 
 #: the computer levels, weakest first: English name -> the source's Japanese label
 LEVELS = {"easy": "やさしい", "normal": "ふつう", "strong": "つよい"}
-_BOTS = {"easy": easy, "normal": normal, "strong": strong}
+_BOTS: dict[str, Callable] = {"easy": easy, "normal": normal, "strong": strong}
 
 #: The hint's level: the strongest level that answers within about half a second.
 #: Measured with benchmarks/checkers_hint_timing.py --positions 60 (every 6th position of

@@ -54,7 +54,7 @@ def _masks(n: int) -> dict:
         adv[1][i] = n - 1 - r      # White moves up
     # a man is "backed" on one side when the square behind it on that diagonal is a
     # friend or off the board: an enemy jumping from the front would land there
-    behind = ([], [])
+    behind: tuple[list[tuple[int, ...]], list[tuple[int, ...]]] = ([], [])
     for i in range(g.count):
         for p, dirs in ((0, (0, 1)), (1, (2, 3))):      # Black's back is up, White's down
             behind[p].append(tuple(g.step[i][d] for d in dirs))

@@ -42,7 +42,7 @@ class _Race:
             # cost[v & 8][i]: what a piece (8: the king) on hole i adds to the race
             plain, king = [], []
             for d0 in dist:
-                d = d0 if w.fill_deep else max(0, d0 - deep)
+                d: float = d0 if w.fill_deep else max(0, d0 - deep)
                 if w.fill_deep and w.goal_step != 1.0:
                     d = max(0, d0 - deep) + w.goal_step * min(d0, deep)
                 king.append(d + w.king * d0)

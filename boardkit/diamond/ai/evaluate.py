@@ -115,9 +115,10 @@ def _race_of(game, me: int, w: Weights) -> float:
         v = c[i]
         if v & 7 != p1:
             continue
-        d0 = d = dist[i]
-        if d > far:
-            far = d
+        d0 = dist[i]
+        d: float = d0
+        if d0 > far:
+            far = d0
         if not fill_deep:
             d = max(0, d - deep)
         elif gstep != 1.0:

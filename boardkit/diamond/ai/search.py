@@ -338,7 +338,7 @@ class _ReplyScores:
         self.pieces, self.entries, self.parts = pieces, entries, parts
         self.races: dict = {}
         self.touch: dict = {}
-        self.root_reply = None
+        self.root_reply: tuple | None = None
         self.others: dict = {}
         self.gains = _Gains(game, me, state, mine) if follow else None
         # the rival's steps and single hops (DG-13), for its men's searches in ``base``: a
@@ -453,8 +453,10 @@ class _ReplyScores:
         c[a] = 0
         c[x] = c[j]
         c[j] = 0
+        gains = self.gains
+        assert gains is not None                  # gain() is only asked when following
         try:
-            return self.gains.leaf(a, b, _BYTE[a] | _BYTE[b] | _BYTE[j] | _BYTE[x], need)
+            return gains.leaf(a, b, _BYTE[a] | _BYTE[b] | _BYTE[j] | _BYTE[x], need)
         finally:
             c[j] = c[x]
             c[x] = 0

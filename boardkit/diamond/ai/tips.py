@@ -5,6 +5,8 @@
 """
 from __future__ import annotations
 
+from typing import Any
+
 from ..._core import BoardkitError
 from ..._protocols import TipLabSpec
 from .evaluate import Weights
@@ -29,7 +31,7 @@ TIPS: dict[str, tuple[dict, dict]] = {
 #: what the tip bots are built on: "race" = the greedy RaceBot, "normal" = the ふつう bot
 TIP_LEVELS: dict[str, dict] = {"race": {}, "normal": {"follow": _FOLLOW, "look": 8}}
 #: the games the tips are measured in (as benchmarks/tips.py)
-TIP_RULES_KW = {"players": 2, "pieces": 10, "max_turns": 400}
+TIP_RULES_KW: dict[str, Any] = {"players": 2, "pieces": 10, "max_turns": 400}
 
 
 def _race_bot(level: str, settings: list[dict]) -> RaceBot:

@@ -7,6 +7,7 @@ them into each option's chance to win the game.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
 import numpy as np
 
@@ -160,7 +161,7 @@ def battle_chances(game) -> dict:
     me = game.turn
     ranks = [game.rank(p) for p in range(game.players)]
     base = race_chances(game, ranks)
-    out = {}
+    out: dict[Any, tuple[float, tuple[float, float, float] | None, int]] = {}
     for move in game.legal_moves():
         if move.defender is None:
             out[move] = (base[me], None, 0)
