@@ -97,8 +97,9 @@ def lan_addresses() -> list[str]:
         pass
     try:
         for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
-            if info[4][0] not in found and not info[4][0].startswith("127."):
-                found.append(info[4][0])
+            address = str(info[4][0])
+            if address not in found and not address.startswith("127."):
+                found.append(address)
     except OSError:
         pass
     return found

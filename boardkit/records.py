@@ -29,7 +29,6 @@ The file (``SCHEMA`` = "boardkit-record/1"):
 from __future__ import annotations
 
 import base64
-import functools
 import html
 import inspect
 import json
@@ -302,15 +301,20 @@ def reset(student: str = "", group: str = "") -> Record:
     return _CURRENT
 
 
-@functools.cache
+_RULES_OF_CHECK: dict[tuple[type, str], tuple[str, ...]] = {}
+
+
 def _rules_of_check(cls: type, name: str) -> tuple[str, ...]:
-    """The rule IDs an exercise check cites in its feedback (from its source)."""
-    fn = getattr(cls, f"check_{name}", None)
-    try:
-        src = inspect.getsource(fn) if fn is not None else ""
-    except (OSError, TypeError):
-        src = ""
-    return tuple(sorted(set(re.findall(r"\b[A-Z]{2}-\d{2}\b", src))))
+    """The rule IDs an exercise check cites in its feedback (from its source, read once)."""
+    key = (cls, name)
+    if key not in _RULES_OF_CHECK:
+        fn = getattr(cls, f"check_{name}", None)
+        try:
+            src = inspect.getsource(fn) if fn is not None else ""
+        except (OSError, TypeError):
+            src = ""
+        _RULES_OF_CHECK[key] = tuple(sorted(set(re.findall(r"\b[A-Z]{2}-\d{2}\b", src))))
+    return _RULES_OF_CHECK[key]
 
 
 def exercise(owner: Any, name: str, right: bool) -> None:
@@ -434,8 +438,8 @@ def simulate(n: int = 12, seed: int = 0, group: str = "sample") -> list[Record]:
     seed = check_seed(seed, "seed")
     group = _text(group, "group")
     rng = np.random.default_rng(seed)
-    owner = cx.CheckersExercises() if hasattr(cx, "CheckersExercises") else None
-    names = type(owner).names() if owner is not None else []
+    owner = cx.CheckersExercises()
+    names = type(owner).names()
     recs = []
     for k in range(n):
         rec = Record(f"Sample student {k + 1:02d}", group)

@@ -118,21 +118,21 @@ def test_book_is_only_for_the_start_position():
     assert ai.hint(g) in g.legal_moves()
 
 
-def test_hint_level_answers_fast():
-    """HINT_LEVEL answers within about half a second (here with a generous bound)."""
-    import time
+def test_hint_level_answers_every_turn_of_a_game():
+    """HINT_LEVEL gives a legal play on every turn of a whole game (its speed is measured
+    in benchmarks/backgammon_hint_timing.py, not asserted here)."""
     rng = np.random.default_rng(4)
     g = BackgammonGame(BackgammonRules.no_cube())
-    worst = 0.0
+    turns = 0
     while not g.is_over() and len(g.history) < 120:
         if g.chance_pending():
             g.resolve_chance(rng)
             continue
-        t0 = time.perf_counter()
         move = ai.hint(g)
-        worst = max(worst, time.perf_counter() - t0)
+        assert move in g.legal_moves()
         g.play(move)
-    assert worst < 2.0
+        turns += 1
+    assert turns > 20
 
 
 def test_hint_cube_and_errors():

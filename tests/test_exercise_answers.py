@@ -185,7 +185,8 @@ def test_the_click_board_refuses_bad_arguments(name, size):
 
 def test_the_checkers_notebook_offers_the_click_board():
     import pathlib
-    md = (pathlib.Path(__file__).resolve().parents[1] / "exercises" / "checkers.md").read_text(encoding="utf-8")
+    md = (pathlib.Path(__file__).resolve().parents[1] / "exercises" / "checkers.md"
+          ).read_text(encoding="utf-8")
     first = md.split("## 1.", 1)[1].split("\n## ", 1)[0]
     assert 'PickBoard(ex, "targets")' in first
     assert '"15, 16"' not in md                    # the example is not the answer

@@ -14,6 +14,9 @@ import pathlib
 import pytest
 
 from boardkit import sim
+from boardkit.backgammon import BackgammonGame, BackgammonRules
+from boardkit.backgammon.game import side
+from boardkit.backgammon.pubeval import is_race, pubeval
 from boardkit.mawari import MawariGame, ai
 from boardkit.mawari.game import Battle
 
@@ -82,11 +85,6 @@ def test_bg07_notebook_32_try_it_board_matches_its_text():
 # options; and by exact counting with the rules engine: the blots a play leaves, how
 # many of the opponent's 36 rolls can hit one, the points made, the pip counts and
 # whether contact is left. The numbers the "why" texts quote are these counts.
-import numpy as np
-
-from boardkit.backgammon import BackgammonGame, BackgammonRules
-from boardkit.backgammon.game import side
-from boardkit.backgammon.pubeval import is_race, pubeval
 
 LESSON37 = (pathlib.Path(__file__).resolve().parents[1] / "notebooks"
             / "37_backgammon_strategy.md").read_text(encoding="utf-8")
@@ -151,7 +149,8 @@ BG_POSITIONS = {
                  _position({24: 2, 13: 5, 8: 3, 6: 5}, {24: 1, 21: 1, 13: 5, 8: 3, 6: 4, 5: 1}, (4, 1)),
                  ["24/23 24/20*", "8/4* 6/5", "8/4*/3"],
                  {"24/23 24/20*": ([20, 23], 33), "8/4* 6/5": ([4, 5], 27), "8/4*/3": ([3], 19)}),
-    "tip5 6-5": ("position({24: 1, 13: 2, 8: 2, 6: 4, 5: 3, 4: 3}, {24: 2, 23: 2, 13: 5, 8: 3, 6: 3}, (6, 5))",
+    "tip5 6-5": ("position({24: 1, 13: 2, 8: 2, 6: 4, 5: 3, 4: 3}, "
+                 "{24: 2, 23: 2, 13: 5, 8: 3, 6: 3}, (6, 5))",
                  _position({24: 1, 13: 2, 8: 2, 6: 4, 5: 3, 4: 3}, {24: 2, 23: 2, 13: 5, 8: 3, 6: 3}, (6, 5)),
                  ["24/13", "13/8 13/7", "24/18 13/8"],
                  {"24/13": ([], 0), "13/8 13/7": ([7, 24], 30), "24/18 13/8": ([13, 18], 24)}),

@@ -305,10 +305,11 @@ def test_lesson12_repetition_try_it_takes_eight_moves():
     lesson12 = (NB / "12_checkers_kings_and_endings.md").read_text(encoding="utf-8")
     assert 'CheckersGame(fen="B:WK32:BK1")' in lesson12 and "The fewest: 8 moves" in lesson12
     g = CheckersGame(fen="B:WK32:BK1")
-    for i, m in enumerate(["1-6", "32-27", "6-1", "27-32"] * 2, 1):
+    moves = ["1-6", "32-27", "6-1", "27-32"] * 2
+    for m in moves:
         assert not g.is_over()
         g.play(m)
-    assert g.is_over() and g.outcome().rule == "CK-11" and i == 8
+    assert g.is_over() and g.outcome().rule == "CK-11" and len(moves) == 8
     # fewer cannot do it: the start position needs two returns of 4 plies each
     # (each king away and back), and after 4 plies it has stood only twice
     h = CheckersGame(fen="B:WK32:BK1")

@@ -38,7 +38,8 @@ add("en", {
     "pick.clear": "Clear",
     "pick.intro": "Or answer on the board:",
     "pick.live": "click each square of your answer (click again to take it out), then Check.",
-    "pick.move_live": "click the squares of your move in order, from the piece to where it stops (click again to take one out), then Check.",
+    "pick.move_live": "click the squares of your move in order, from the piece to where it "
+                      "stops (click again to take one out), then Check.",
     "pick.cue": "Run the cell to answer by clicking: click each square of your answer "
                 "(click again to take it out), then Check.",
 })
@@ -50,8 +51,10 @@ add("ja", {
     "pick.check": "答え合わせ",
     "pick.clear": "消す",
     "pick.intro": "盤で答えることもできます:",
-    "pick.live": "答えのマスをクリックし（もう一度クリックで取り消し）、「答え合わせ」を押してください。",
-    "pick.move_live": "動かす駒のマスから止まるマスまで順にクリックし（もう一度クリックで取り消し）、「答え合わせ」を押してください。",
+    "pick.live": "答えのマスをクリックし（もう一度クリックで取り消し）、「答え合わせ」を"
+                 "押してください。",
+    "pick.move_live": "動かす駒のマスから止まるマスまで順にクリックし（もう一度クリックで"
+                      "取り消し）、「答え合わせ」を押してください。",
     "pick.cue": "セルを実行すると、クリックで答えられます。答えのマスをクリックし（もう一度"
                 "クリックで取り消し）、「答え合わせ」を押してください。",
 })
@@ -87,7 +90,11 @@ class PickBoard(W.VBox):
         check = getattr(exercises, f"check_{found[0]}")
         self.exercises, self.name, self.size = exercises, name, size
         self._check = check
-        self.game = exercises.position(name)
+        position = getattr(exercises, "position", None)
+        if not callable(position):
+            raise BoardkitError(f"PickBoard: the {exercises.topic} exercises have no boards to "
+                                f"click (no position())")
+        self.game = position(name)
         self.chosen: list[str] = []
         self.canvas = SvgCanvas()
         self.canvas.observe(self._on_click, names="last_click")
@@ -165,5 +172,6 @@ class PickBoard(W.VBox):
         q = self.question()
         cue = tr("pick.move_cue" if self.move else "pick.cue")
         static = (f"<p><b>{html.escape(tr('pick.intro'))}</b> {html.escape(q)}</p>"
-                  f"{svg_img(self.game.draw(size=self.size).to_svg(), alt=q)}<p><i>▶ {html.escape(cue)}</i></p>")
+                  f"{svg_img(self.game.draw(size=self.size).to_svg(), alt=q)}"
+                  f"<p><i>▶ {html.escape(cue)}</i></p>")
         return static_bundle(self, static, f"{q}\n{cue}", **kwargs)
