@@ -15,7 +15,7 @@ signatures). At import it needs nothing of the package: every layer may read it.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any, Protocol, runtime_checkable
@@ -122,3 +122,16 @@ class PuzzleModule(Protocol):
     def make_game(self, puzzle: Any) -> Any: ...
 
     def widget_options(self, puzzle: Any) -> dict: ...
+
+
+def parts_getattr(package: str, parts: Sequence[str]) -> Callable[[str], Any]:
+    """A module ``__getattr__`` for an ``ai`` package: any name of its parts (in the order
+    given) read as ``boardkit.<game>.ai.<name>``, so older callers keep working."""
+    def __getattr__(name: str) -> Any:
+        import importlib
+        for part in parts:
+            found = vars(importlib.import_module(f"{package}.{part}"))
+            if name in found:
+                return found[name]
+        raise AttributeError(f"module {package!r} has no attribute {name!r}")
+    return __getattr__

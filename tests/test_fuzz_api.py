@@ -33,6 +33,7 @@ import time
 
 import numpy as np
 import pytest
+from hostile import BadRepr, deep
 
 import boardkit
 from boardkit._core import BoardkitError
@@ -43,20 +44,7 @@ STATS = {"calls": 0, "refused": 0, "answered": 0, "slowest": 0.0, "slowest_name"
 
 
 # ------------------------------------------------------------------ hostile values
-def _deep(n):
-    x = top = []
-    for _ in range(n):
-        x.append([])
-        x = x[0]
-    return top
-
-
-class _BadRepr:
-    def __repr__(self):
-        raise RuntimeError("no repr")
-
-    def __str__(self):
-        raise RuntimeError("no str")
+_deep, _BadRepr = deep, BadRepr     # tests/hostile.py
 
 
 def _foreign():

@@ -7,6 +7,7 @@ import sys
 
 import numpy as np
 import pytest
+from hostile import BadRepr, deep
 
 from boardkit import BoardkitError, sim
 from boardkit._core import short_repr
@@ -38,17 +39,7 @@ def within_a_second():
 
 
 # ------------------------------------------------------------------ safe repr
-def _deep(n):
-    x = top = []
-    for _ in range(n):
-        x.append([])
-        x = x[0]
-    return top
-
-
-class _BadRepr:
-    def __repr__(self):
-        raise RuntimeError("no repr")
+_deep, _BadRepr = deep, BadRepr     # tests/hostile.py
 
 
 @pytest.mark.parametrize("value", [_deep(50_000), np.zeros(10 ** 6), 10 ** 5000, "x" * 10 ** 6,

@@ -51,16 +51,9 @@ bit (tests/test_backgammon_ai_fast.py: every turn of seeded games and set-up pos
 and a digest of seeded games pinned to an earlier engine); bear-off race chances come
 from cached table rows. The figures are in docs/benchmarks.md.
 
-The package, the same in every game:
-
-    ai/__init__.py   the contract: LEVELS, HINT_LEVEL, bot, hint, explain
-    ai/evaluate.py   the evaluation terms and their weights
-    ai/search.py     the plain search and the players built on it
-    ai/tips.py       TIPS, the tip bots, lab_spec() for the tip lab
-    ai/_fast.py      the hot path: the same choices as the plain search, faster
-
-Every name of the parts can still be read here (``boardkit.backgammon.ai.NAME``); a weight
-is changed in ``ai.evaluate``, where the evaluation reads it.
+The parts are named alike in every game (``_protocols.AiModule``; docs/architecture.md):
+``evaluate`` (terms and weights: a weight is changed there), ``search``, ``tips`` and
+``_fast``; every name of them can still be read here (``boardkit.backgammon.ai.NAME``).
 """
 from __future__ import annotations
 
@@ -68,6 +61,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..._core import BoardkitError, check_level
+from ..._protocols import parts_getattr
 from ..game import BackgammonGame, CubeAction, Play
 from . import _fast, search, tips  # noqa: F401  (the parts, loaded in order)
 from .evaluate import _check_game, evaluate, evaluate_many, features, win_probability  # noqa: F401
@@ -182,11 +176,4 @@ def explain(game: BackgammonGame, move) -> str:
 _PARTS = ('evaluate', '_fast', 'tips', 'search')
 
 
-def __getattr__(name: str):
-    """Any name of the parts, read as ``boardkit.backgammon.ai.<name>`` (older callers)."""
-    import importlib
-    for part in _PARTS:
-        found = vars(importlib.import_module(f"{__name__}.{part}"))
-        if name in found:
-            return found[name]
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = parts_getattr(__name__, _PARTS)     # any name of the parts (older callers)

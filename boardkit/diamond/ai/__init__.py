@@ -33,16 +33,9 @@ a penalty for an ordinary piece sitting on ◎ (DG-15). A position is worth
 "the best opponent's race minus mine". Several hop paths to the same hole lead to
 the same position, so the search looks at one move per (start, destination).
 
-The package, the same in every game:
-
-    ai/__init__.py   the contract: LEVELS, HINT_LEVEL, bot, hint, explain
-    ai/evaluate.py   the evaluation terms and their weights
-    ai/search.py     the plain search and the players built on it
-    ai/tips.py       TIPS, the tip bots, lab_spec() for the tip lab
-    ai/_fast.py      the hot path: the same choices as the plain search, faster
-
-Every name of the parts can still be read here (``boardkit.diamond.ai.NAME``); a weight
-is changed in ``ai.evaluate``, where the evaluation reads it.
+The parts are named alike in every game (``_protocols.AiModule``; docs/architecture.md):
+``evaluate`` (terms and weights: a weight is changed there), ``search``, ``tips`` and
+``_fast``; every name of them can still be read here (``boardkit.diamond.ai.NAME``).
 """
 from __future__ import annotations
 
@@ -51,6 +44,7 @@ from collections.abc import Callable
 import numpy as np
 
 from ..._core import check_level
+from ..._protocols import parts_getattr
 from ..movegen import (
     DiamondMove,
 )
@@ -139,11 +133,4 @@ def explain(game, move) -> str:
 _PARTS = ('evaluate', '_fast', 'search', 'tips')
 
 
-def __getattr__(name: str):
-    """Any name of the parts, read as ``boardkit.diamond.ai.<name>`` (older callers)."""
-    import importlib
-    for part in _PARTS:
-        found = vars(importlib.import_module(f"{__name__}.{part}"))
-        if name in found:
-            return found[name]
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = parts_getattr(__name__, _PARTS)     # any name of the parts (older callers)

@@ -37,16 +37,9 @@ fair: if A and D are the rounds in which each would get back (independent, same 
 the attacker wins when A < D, loses when D < A and draws when A = D, so win = loss
 whatever the model and length.
 
-The package, the same in every game:
-
-    ai/__init__.py   the contract: LEVELS, HINT_LEVEL, bot, hint, explain
-    ai/evaluate.py   the evaluation terms and their weights
-    ai/search.py     the plain search and the players built on it
-    ai/tips.py       TIPS, the tip bots, lab_spec() for the tip lab
-    ai/_fast.py      the hot path: the same choices as the plain search, faster
-
-Every name of the parts can still be read here (``boardkit.mawari.ai.NAME``); a weight
-is changed in ``ai.evaluate``, where the evaluation reads it.
+The parts are named alike in every game (``_protocols.AiModule``; docs/architecture.md):
+``evaluate`` (terms and weights: a weight is changed there), ``search``, ``tips`` and
+``_fast``; every name of them can still be read here (``boardkit.mawari.ai.NAME``).
 """
 from __future__ import annotations
 
@@ -56,6 +49,7 @@ from typing import Any
 import numpy as np
 
 from ..._core import check_level
+from ..._protocols import parts_getattr
 from ..game import RANKS, Battle
 from . import _fast, search, tips  # noqa: F401  (the parts, loaded in order)
 from .evaluate import battle_chances, battle_odds, race_chances  # noqa: F401
@@ -120,11 +114,4 @@ def explain(game, move) -> str:
 _PARTS = ('evaluate', 'search', '_fast', 'tips')
 
 
-def __getattr__(name: str):
-    """Any name of the parts, read as ``boardkit.mawari.ai.<name>`` (older callers)."""
-    import importlib
-    for part in _PARTS:
-        found = vars(importlib.import_module(f"{__name__}.{part}"))
-        if name in found:
-            return found[name]
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = parts_getattr(__name__, _PARTS)     # any name of the parts (older callers)
