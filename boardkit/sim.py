@@ -179,13 +179,11 @@ def play_game(game, bots: Sequence[Callable], rng: np.random.Generator,
     from ._core import Game
     if not isinstance(game, Game):
         raise BoardkitError(f"play_game(game) must be a boardkit game, got {short_repr(game)}")
-    try:
-        bots = list(bots[:game.players]) if isinstance(bots, (list, tuple)) else None
-    except TypeError:
-        bots = None
-    if bots is None or len(bots) < game.players or not all(callable(b) for b in bots):
+    seats = list(bots[:game.players]) if isinstance(bots, (list, tuple)) else None
+    if seats is None or len(seats) < game.players or not all(callable(b) for b in seats):
         raise BoardkitError(f"play_game(bots) must be a list of {game.players} callables "
                             f"bot(game, rng) -> move")
+    bots = seats
     if max_plies is None:
         max_plies = DEFAULT_MAX_PLIES
     if not isinstance(records, bool):
