@@ -1,7 +1,7 @@
 """The lean bot-game loop of 回り将棋, registered with ``sim.register_loop``.
 
 ``sim.play_game`` hands a 回り将棋 game here. With the levels' bots (they read only the
-position: ``game._POSITION_BOTS``) the loop plays on the position alone: tosses drawn 64
+position: ``ai._fast.POSITION_BOTS``) the loop plays on the position alone: tosses drawn 64
 at a time (``_Draws``), the common toss (a move forward where nothing happens on the way
 or at the end) applied by table and arithmetic, every other step by the engine with its
 event text skipped, and a log of the steps kept (toss codes and decisions). Then, when
@@ -20,7 +20,8 @@ from typing import Any
 import numpy as np
 
 from .. import sim
-from .game import _POSITION_BOTS, _RAW_DOUBLES, MawariGame
+from .ai._fast import POSITION_BOTS
+from .game import _RAW_DOUBLES, MawariGame
 from .movegen import _LINE_MASKS
 from .notation import TRACK
 
@@ -166,7 +167,7 @@ def play_bots(game: MawariGame, bots, rng, max_plies: int, max_chance: int,
     (tested). Lean when every bot is one of ai.py's levels (see the module docstring).
     Returns (outcome or None if a cap was reached, decisions played)."""
     try:
-        draws_rng = [_POSITION_BOTS[b] for b in bots]
+        draws_rng = [POSITION_BOTS[b] for b in bots]
         lean = True
     except (KeyError, TypeError):           # another bot (or an unhashable one)
         draws_rng, lean = [True] * len(bots), False

@@ -108,9 +108,6 @@ def _toss_info(toss: Toss, rules: MawariRules) -> tuple:
     return toss, kind, squares, text, gain, battle
 
 
-#: bots that read only the position (turn, legal moves, ranks, battle lengths, rules),
-#: never events, history or undo: bot -> True if it draws from the rng (filled by ai.py)
-_POSITION_BOTS: dict = {}
 
 
 # ------------------------------------------------------------------ the game

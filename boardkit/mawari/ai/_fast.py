@@ -6,10 +6,10 @@ which bots draw from the rng.
 """
 from __future__ import annotations
 
-from ..game import _POSITION_BOTS
 from .search import always_battle, never_battle, random_battle, smart_battle
 
-# the levels read only the position (the lean loop of fastloop.py plays them);
-# True = the bot draws from the rng
-_POSITION_BOTS.update({never_battle: False, always_battle: False, random_battle: True,
-                       smart_battle: False})
+#: the bots that read only the position (turn, legal moves, ranks, battle lengths, rules),
+#: never events, history or undo, so the lean loop of fastloop.py may play them:
+#: bot -> True if it draws from the rng
+POSITION_BOTS = {never_battle: False, always_battle: False, random_battle: True,
+                 smart_battle: False}
