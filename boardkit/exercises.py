@@ -385,7 +385,7 @@ class _HandIn:
         cue = tr("ex.hand_in")
         bundle = W.DOMWidget._repr_mimebundle_(self.link, **kwargs) or {}
         bundle["text/plain"] = cue
-        bundle["text/html"] = f"<p>📥 {html.escape(cue)}</p>"
+        bundle["text/html"] = f"<p><i>▶ {html.escape(cue)}</i></p>"     # the run cue, as boards show it
         return bundle
 
     def __repr__(self) -> str:

@@ -67,7 +67,7 @@ PAGE_TIMEOUT = 60_000       # ms: Voila starts a kernel and runs the page's note
 def _open_page(pg, url: str, game: str, boards: int = 1):
     """Open a play page as a student does; return the game board's canvas and widget root
     once `boards` boards are on the page (a failed cell fails the test with its text)."""
-    pg.goto(f"{url}/voila/render/{game}.ipynb")
+    pg.goto(f"{url}/voila/render/{game}.ipynb", timeout=PAGE_TIMEOUT)   # "load" waits for the kernel
     pg.locator(".boardkit-canvas [data-cell], .jp-OutputArea-output pre, .voila-error"
                  ).first.wait_for(timeout=PAGE_TIMEOUT)
     try:

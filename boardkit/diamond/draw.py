@@ -310,7 +310,7 @@ def _draw(game, o: DrawOptions) -> svg.Drawing:
                 continue
             x, y = P(h)
             low = unit * (0.2 if h in pieces and pieces[h][1] else 0.14 if h in pieces else 0)
-            small = 0.22 if h in pieces and pieces[h][1] else 0.26 if h in pieces else 0.3
+            small = 0.26 if h in pieces and pieces[h][1] else 0.3     # a king holds 王 and its mark too
             d.text(x, y + low, B.label(h), size=unit * small,
                    color="#2b2b2b", weight="bold", stroke="#fff", stroke_width=fmt_px(unit * 0.08),
                    paint_order="stroke", pointer_events="none")
