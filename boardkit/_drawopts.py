@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from itertools import islice
 from typing import Any
 
+from ._catalogue import check_language, languages
 from .errors import BoardkitError, short_repr
 
 __all__ = ["DRAW_OPTIONS", "DrawOptions", "draw_options", "parse_cells", "parse_path", "MAX_CELLS",
@@ -28,7 +29,7 @@ __all__ = ["DRAW_OPTIONS", "DrawOptions", "draw_options", "parse_cells", "parse_
 
 #: The draw() options every game accepts (see docs/architecture.md, "Drawing").
 DRAW_OPTIONS: tuple[str, ...] = ("size", "flip", "labels", "highlight", "targets", "arrows",
-                                 "selected", "hint", "last_move", "title", "marks")
+                                 "selected", "hint", "last_move", "title", "marks", "lang")
 
 #: at most this many cells in one option (and paths in ``arrows``)
 MAX_CELLS = 1000
@@ -59,6 +60,7 @@ class DrawOptions:
     last_move   how many of the last moves to mark (0: none)
     title       the caption, or None
     marks       cells marked with a star ring (the cells a puzzle's goal names)
+    lang        the language of the drawing's words ("en", "ja"; not given: the current one)
     extras      the game's own options (``draw_extras``), checked
     given       the names the caller gave (``"title" in o.given``)
     """
@@ -74,6 +76,7 @@ class DrawOptions:
     last_move: int = 0
     title: str | None = None
     marks: tuple = ()
+    lang: str = "en"
     extras: Mapping[str, Any] = field(default_factory=dict, compare=False)
     given: frozenset[str] = frozenset()
 
@@ -190,6 +193,13 @@ def _title(value: Any, what: str) -> str | None:
     raise _bad(what, "title", "text or None", value)
 
 
+def _lang(value: Any, what: str) -> str:
+    try:
+        return check_language(value)
+    except BoardkitError:
+        raise _bad(what, "lang", f"one of {list(languages())} or None", value) from None
+
+
 def draw_options(options: Mapping[str, Any], parse_cell: Callable[[Any], Any], *,
                  what: str = "draw()", defaults: Mapping[str, Any] | None = None,
                  parse_hint: Callable[[Any], Any] | None = None,
@@ -241,4 +251,5 @@ def draw_options(options: Mapping[str, Any], parse_cell: Callable[[Any], Any], *
         selected=cells("selected"), hint=hint,
         last_move=_last_move(o.get("last_move", False), what),
         title=_title(o.get("title"), what), marks=cells("marks"),
+        lang=_lang(o.get("lang"), what),
         extras=extra_values, given=given)

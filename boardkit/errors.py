@@ -6,24 +6,56 @@ names are also found where they always were (``boardkit``, ``boardkit._core``).
 """
 from __future__ import annotations
 
+import re
 import reprlib
+from collections.abc import Callable
 from typing import Any
 
 __all__ = ["BoardkitError", "IllegalMoveError", "FormatError", "short_repr"]
 
 
+def _key_only(key: str, facts: dict[str, Any]) -> str:
+    return key
+
+
+#: renders a message key and its facts in English; ``boardkit._catalogue`` sets it when it
+#: loads (it is imported with the package, so every error raised finds it set)
+render_english: Callable[[str, dict[str, Any]], str] = _key_only
+
+#: a message key of the catalogue ("ck.err.occupied"): lower-case words joined by dots
+_KEY = re.compile(r"[a-z][a-z0-9_]*(?:\.[A-Za-z0-9_\-]+)+")
+
+
 class BoardkitError(ValueError):
-    """Base class of every error boardkit raises on bad input."""
+    """Base class of every error boardkit raises on bad input.
+
+    Raised with a message key of the catalogue and its facts,
+    ``BoardkitError("ck.err.not_your_piece", square=22, side=Word("ck.side.black"))``,
+    the error keeps both (``err.key``, ``err.facts``) so a board shows the same sentence
+    in its own language (``boardkit.i18n.error_text``); ``str(err)`` is the English
+    sentence. Raised with a sentence, ``err.key`` is None and the sentence is the message.
+    """
+
+    key: str | None = None
+    facts: dict[str, Any] = {}
+
+    def __init__(self, *args: Any, **facts: Any):
+        if len(args) == 1 and isinstance(args[0], str) and (facts or _KEY.fullmatch(args[0])):
+            self.key, self.facts = args[0], facts
+            args = (render_english(args[0], facts),)
+        super().__init__(*args)
 
 
 class IllegalMoveError(BoardkitError):
     """A move that the rules forbid. The message names the rule in plain words.
 
     ``rule`` is the rule ID (``"CK-06"``) when one applies, so a notebook or a test can
-    tell which rule was broken without parsing the message.
+    tell which rule was broken without parsing the message. The message is a key and its
+    facts (``IllegalMoveError("ck.err.capture_due", rule="CK-06", capture="14x23")``),
+    or, for a rule not yet worded in the catalogue, an English sentence.
     """
 
-    def __init__(self, message: str, rule: str | None = None):
+    def __init__(self, message: str, rule: str | None = None, **facts: Any):
         if not isinstance(message, str):
             raise BoardkitError(f"message: an illegal move is told in words (text), "
                                 f"got {short_repr(message)}")
@@ -31,7 +63,10 @@ class IllegalMoveError(BoardkitError):
             raise BoardkitError(f"rule: expected None or a rule ID such as 'CK-06', "
                                 f"got {short_repr(rule)}")
         self.rule = rule
-        super().__init__(f"{message} ({rule})" if rule and rule not in message else message)
+        super().__init__(message, **facts)
+        text = self.args[0]
+        if rule and rule not in text:
+            self.args = (f"{text} ({rule})",)
 
 
 class FormatError(BoardkitError):

@@ -2,7 +2,7 @@
 
 The layers, bottom to top (docs/architecture.md, "Layers"):
 
-  0 base     errors, _core, _input, _drawopts, _protocols, links, svg, sim, plot
+  0 base     errors, _catalogue (word files), _core, _input, _drawopts, _protocols, links, svg, sim, plot
   1 engine   <game>/rules, geometry, movegen, game, notation, toss, ring, ... (the rest
              of a game's package)
   2 uses     <game>/draw, ai (and its modules), fastloop, tutor, exercises, puzzles;
@@ -22,7 +22,7 @@ import pathlib
 
 ROOT = pathlib.Path(__file__).resolve().parents[1] / "boardkit"
 GAMES = ("checkers", "diamond", "backgammon", "mawari")
-BASE = {"errors", "_core", "_input", "_drawopts", "_protocols", "links", "svg", "sim", "plot"}
+BASE = {"errors", "_catalogue", "_core", "_input", "_drawopts", "_protocols", "links", "svg", "sim", "plot"}
 USES = {"draw", "ai", "fastloop", "tutor", "exercises", "puzzles"}
 WORDS = {"i18n", "i18n_rules", "mawari.events"}
 NAMES = ["base", "engine", "uses", "words", "widgets"]

@@ -95,7 +95,7 @@ import traitlets
 from .._core import BoardkitError, ChanceStep, Game, Outcome, check_level
 from .._input import check_text
 from ..errors import short_repr
-from ..i18n import CATALOGUES, add, error_text, language, tr
+from ..i18n import CATALOGUES, add, check_language, error_text, language, tr
 from ..svg import pass_clicks
 from .canvas import SvgCanvas
 
@@ -396,6 +396,10 @@ class GameWidget(W.VBox, Generic[G]):
                 wrapped._entry_checked = True
                 setattr(cls, name, wrapped)
 
+    def tr(self, key: str, **facts: Any) -> str:
+        """The text of ``key`` in this board's language."""
+        return tr(key, getattr(self, "lang", None), **facts)
+
     @property
     def player_names(self) -> tuple[str, ...]:
         """The seats' names ("Player 1", in the current language); games name their colours."""
@@ -409,7 +413,10 @@ class GameWidget(W.VBox, Generic[G]):
     def __init__(self, game: G | None = None, *, computer: tuple[int, ...] | int | None = None,
                  level: str | None = None, seed: int = 0, undo_allowed: bool = True,
                  reply_delay: float | None = None, tutor: bool = False, page: bool = False,
-                 **kw):
+                 lang: str | None = None, **kw):
+        #: the board's language, fixed when it is built (None: the current language);
+        #: every word it shows is read in it (``self.tr``), never in a global read later
+        self.lang = check_language(lang)
         self.rng = np.random.default_rng(seed)
         #: a play page's title and how to play above the board (``page=True``), in the
         #: widget's language; its words about sides follow the seats and Flip
