@@ -21,7 +21,7 @@ import dataclasses
 import json
 import threading
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
@@ -61,6 +61,8 @@ class Outcome:
     ranking  every player, best first (three or more players; else (winner, loser))
     points   what the win is worth (backgammon: 1, 2, 3 times the cube)
     rule     the rule ID of the ending ("CK-10", "BG-11", "DG-07"), or None
+    key      the catalogue key of the ending's sentence ("ck.end.no_move"), or None;
+    facts    its facts: a board in another language reads the same sentence in its words
     """
 
     winner: int | None
@@ -68,6 +70,8 @@ class Outcome:
     ranking: tuple[int, ...] = ()
     points: int = 1
     rule: str | None = None
+    key: str | None = field(default=None, compare=False)
+    facts: Mapping[str, Any] = field(default_factory=dict, compare=False)
 
     @property
     def is_draw(self) -> bool:

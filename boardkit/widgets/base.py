@@ -95,7 +95,7 @@ import traitlets
 from .._core import BoardkitError, ChanceStep, Game, Outcome, check_level
 from .._input import check_text
 from ..errors import short_repr
-from ..i18n import CATALOGUES, add, check_language, error_text, language, tr
+from ..i18n import CATALOGUES, Word, add, check_language, error_text, language, render, tr
 from ..svg import pass_clicks
 from .canvas import SvgCanvas
 
@@ -400,6 +400,13 @@ class GameWidget(W.VBox, Generic[G]):
         """The text of ``key`` in this board's language."""
         return tr(key, getattr(self, "lang", None), **facts)
 
+    def say(self, words: Any) -> str:
+        """Words an engine, AI or tutor gave (a ``Word``: a key and its facts; or text) in
+        this board's language."""
+        if isinstance(words, Word):
+            return render(words.key, getattr(self, "lang", None), words.facts)
+        return "" if words is None else str(words)
+
     @property
     def player_names(self) -> tuple[str, ...]:
         """The seats' names ("Player 1", in the current language); games name their colours."""
@@ -591,7 +598,7 @@ class GameWidget(W.VBox, Generic[G]):
             return reason
         if self.ai is not None and hasattr(self.ai, "explain"):
             try:
-                return str(self.ai.explain(self.game, move))
+                return self.say(self.ai.explain(self.game, move))
             except BoardkitError:
                 return ""
         return ""
@@ -1215,6 +1222,8 @@ class GameWidget(W.VBox, Generic[G]):
         """How the game ended, in the board's language: the engine's own words in English;
         elsewhere the result and the rule's title from the catalogue (the engine's reason
         is English), or the engine's words when the ending has no rule ID."""
+        if out.key:
+            return render(out.key, getattr(self, "lang", None), out.facts)
         words = CATALOGUES.get(language(), {})
         if language() == "en" or not out.rule or f"rule.{out.rule}.title" not in words:
             return out.reason
