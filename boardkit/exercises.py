@@ -37,59 +37,54 @@ from collections.abc import Callable, Iterable
 from fractions import Fraction
 from typing import Any
 
+from . import _catalogue
+from ._catalogue import Word
 from ._core import BoardkitError
-from .i18n import add, tr
 
 __all__ = ["AnswerError", "Checker", "Exercises", "close_enough", "compare_sets", "exact_text",
            "items", "read_move", "to_bool", "to_number", "to_set"]
 
 _OK, _NO, _BLANK = "✅", "❌", "✏️"
 
-add("en", {
-    "ex.correct": "{name}: correct!",
-    "ex.correct_exact": "{name}: correct! The exact value is {exact}.",
-    "ex.blank": "{name}: not answered yet.",
-    "ex.not_quite": "not quite.",
-    "ex.unreadable": "I could not read that answer: {why}",
-    "ex.unreadable_any": "I could not read {text} as an answer here.",
-    "ex.yes_no": "answer yes or no (or True / False), not {text}.",
-    "ex.number": "{text} is not a number: type digits such as 12, 3.47, 5/12 or 42%.",
-    "ex.too_long": "the answer is too long (at most {n} characters).",
-    "ex.summary": "{topic}: {done} of {n} answers correct",
-    "ex.hand_in": "Run this cell when you have answered: a link \"Download my record\" appears "
-                  "here. Click it to save your record file, then hand the file in.",
-})
-add("ja", {
-    "ex.correct": "{name}: 正解です！",
-    "ex.correct_exact": "{name}: 正解です！ ちょうどの値は {exact} です。",
-    "ex.blank": "{name}: まだ答えていません。",
-    "ex.not_quite": "ちがいます。",
-    "ex.unreadable": "その答えは読み取れませんでした: {why}",
-    "ex.unreadable_any": "{text} はここでの答えとして読み取れませんでした。",
-    "ex.yes_no": "{text} ではなく、はい か いいえ（yes / no）で答えてください。",
-    "ex.number": "{text} は数ではありません。12、3.47、5/12、42% のように入力してください。",
-    "ex.too_long": "答えが長すぎます（{n} 文字まで）。",
-    "ex.summary": "{topic}: {n} 問中 {done} 問正解",
-    "ex.hand_in": "答え終わったらこのセルを実行してください。「Download my record」のリンクが"
-                  "ここに出ます。クリックして記録ファイルを保存し、先生に提出してください。",
-})
 
 #: the longest typed answer read (longer text is refused before any parsing)
 MAX_ANSWER_CHARS = 500
 
 
 class AnswerError(BoardkitError):
-    """A badly formed answer; its message is the sentence the student reads."""
+    """A badly formed answer: a message key of the catalogue and its facts
+    (``AnswerError("ex.number", text="'abc'")``), rendered in the language of the check
+    that reads it; ``str(err)`` is the English sentence."""
+
+
+def words(value: Any, lang: str | None = None) -> str:
+    """Feedback in ``lang`` (None: the current language): a ``Word`` rendered, a keyed
+    error (``BoardkitError(key, **facts)``) in that language's words, text as it is."""
+    if isinstance(value, Word):
+        return _catalogue.render(value.key, lang, value.facts)
+    if isinstance(value, BoardkitError) and value.key and _catalogue.has(value.key):
+        return _catalogue.render(value.key, lang, value.facts)
+    return "" if value is None else str(value)
+
+
+def _unreadable(exc: BoardkitError) -> AnswerError:
+    """The engine's refusal of an answer, kept as a key and facts (its own words in the
+    check's language)."""
+    if exc.key and _catalogue.has(exc.key):
+        return AnswerError("ex.unreadable", why=Word(exc.key, **exc.facts))
+    return AnswerError("ex.unreadable", why=str(exc))
 
 
 def _shown(text: Any) -> str:
-    t = str(text).strip()
-    return repr(t if len(t) <= 40 else t[:40] + "…")
+    # the answer as typed, without Python's quotes: the catalogue's sentence quotes it
+    # in its own language's marks (“abc”, 「abc」)
+    t = " ".join(str(text).split())
+    return t if len(t) <= 40 else t[:40] + "…"
 
 
 def _text(answer: str) -> str:
     if len(answer) > MAX_ANSWER_CHARS:
-        raise AnswerError(tr("ex.too_long", n=MAX_ANSWER_CHARS))
+        raise AnswerError("ex.too_long", n=MAX_ANSWER_CHARS)
     return answer.strip()
 
 
@@ -125,9 +120,9 @@ def to_set(answer: Any, convert: Callable[[Any], Any] = lambda x: x, *, words: b
         except AnswerError:
             raise
         except BoardkitError as exc:
-            raise AnswerError(tr("ex.unreadable", why=str(exc))) from exc
+            raise _unreadable(exc) from exc
         except (TypeError, ValueError) as exc:
-            raise AnswerError(tr("ex.unreadable_any", text=_shown(a))) from exc
+            raise AnswerError("ex.unreadable_any", text=_shown(a)) from exc
     return out
 
 
@@ -145,7 +140,7 @@ def to_bool(answer: Any) -> bool:
             return True
         if t in _NO_WORDS or t.rstrip(".") in _NO_WORDS:
             return False
-    raise AnswerError(tr("ex.yes_no", text=_shown(answer)))
+    raise AnswerError("ex.yes_no", text=_shown(answer))
 
 
 def to_number(answer: Any) -> Fraction:
@@ -153,7 +148,7 @@ def to_number(answer: Any) -> Fraction:
     ``3.47``, ``5/12``, ``42%``, ``15 out of 36`` (AnswerError otherwise)."""
     from ._input import parse_fraction
     if isinstance(answer, bool):
-        raise AnswerError(tr("ex.number", text=_shown(answer)))
+        raise AnswerError("ex.number", text=_shown(answer))
     if isinstance(answer, str):
         t = _text(answer).replace("−", "-").replace("，", ",").replace(" ", "")
         t = re.sub(r"(?i)(outof|of|in)", "/", t) if re.fullmatch(r"(?i)\d+(outof|of|in)\d+", t) else t
@@ -161,12 +156,12 @@ def to_number(answer: Any) -> Fraction:
         try:
             out = parse_fraction(t[:-1] if percent else t, "answer")
         except BoardkitError as exc:
-            raise AnswerError(tr("ex.number", text=_shown(answer))) from exc
+            raise AnswerError("ex.number", text=_shown(answer)) from exc
         return out / 100 if percent else out
     try:
         return parse_fraction(answer, "answer")
     except BoardkitError as exc:
-        raise AnswerError(tr("ex.number", text=_shown(answer))) from exc
+        raise AnswerError("ex.number", text=_shown(answer)) from exc
 
 
 def read_move(game: Any, answer: Any) -> str:
@@ -179,9 +174,9 @@ def read_move(game: Any, answer: Any) -> str:
     try:
         return str(game.copy().play(answer))
     except BoardkitError as exc:
-        raise AnswerError(tr("ex.unreadable", why=str(exc))) from exc
+        raise _unreadable(exc) from exc
     except (TypeError, ValueError) as exc:
-        raise AnswerError(tr("ex.unreadable_any", text=_shown(answer))) from exc
+        raise AnswerError("ex.unreadable_any", text=_shown(answer)) from exc
 
 
 def _decimals(answer: Any) -> int | None:
@@ -220,21 +215,33 @@ def close_enough(answer: Any, exact: Any, *, tolerance: float = 0.0) -> bool:
 
 
 class Checker:
-    def __init__(self, topic: str):
+    """The feedback of one topic's checks, printed in ``lang`` (None: the current language
+    when a check runs, so ``set_language("ja")`` in a notebook's first cell gives Japanese
+    feedback)."""
+
+    def __init__(self, topic: str, lang: str | None = None):
         self.topic = topic
+        self.lang = None if lang is None else _catalogue.check_language(lang)
         self.results: dict[str, bool] = {}
 
+    def tr(self, key: str, **facts: Any) -> str:
+        """The text of ``key`` in the checks' language."""
+        return _catalogue.render(key, self.lang, facts)
+
     def __call__(self, name: str, answer: Any, expected: Any = None, *,
-                 test: Callable[[Any], bool | str] | None = None, hint: str = "",
+                 test: Callable[[Any], bool | str | Word] | None = None, hint: str | Word = "",
                  normalize: Callable[[Any], Any] | None = None) -> bool:
         """Compare ``answer`` with ``expected`` (or run ``test(answer)``, which may
-        return True, False, or a string explaining what is wrong). ``...`` (Ellipsis)
-        or None means "not answered yet"."""
+        return True, False, or what is wrong: text or a ``Word``, rendered in the checks'
+        language). ``...`` (Ellipsis) or None means "not answered yet". ``hint`` is text
+        or a ``Word``."""
+        hint = words(hint, self.lang)
         if answer is ... or answer is None or (isinstance(answer, str) and not answer.strip()):
-            print(f"{_BLANK} {tr('ex.blank', name=name)} {hint}".rstrip())
+            print(f"{_BLANK} {self.tr('ex.blank', name=name)} {hint}".rstrip())
             self.results[name] = False
             return False
         exact = None
+        verdict: Any
         try:
             if test is not None:
                 verdict = test(answer)
@@ -247,34 +254,38 @@ class Checker:
                 e = normalize(expected) if normalize else expected
                 verdict = a == e
         except AnswerError as exc:
-            verdict = str(exc)
+            verdict = words(exc, self.lang)
         except BoardkitError as exc:
-            verdict = tr("ex.unreadable", why=str(exc))
+            verdict = words(_unreadable(exc), self.lang)
         except Exception:  # feedback, not a crash: never a Python exception's text
-            verdict = tr("ex.unreadable_any", text=_shown(answer))
+            verdict = self.tr("ex.unreadable_any", text=_shown(answer))
         if isinstance(verdict, tuple):       # (True, exact value): a rounded answer accepted
             verdict, exact = verdict
         if verdict is True:
             if exact is not None:
-                print(f"{_OK} {tr('ex.correct_exact', name=name, exact=exact_text(exact))}")
+                print(f"{_OK} {self.tr('ex.correct_exact', name=name, exact=exact_text(exact))}")
             else:
-                print(f"{_OK} {tr('ex.correct', name=name)}")
+                print(f"{_OK} {self.tr('ex.correct', name=name)}")
             self.results[name] = True
             return True
-        why = verdict if isinstance(verdict, str) else tr("ex.not_quite")
+        why = words(verdict, self.lang) if isinstance(verdict, (str, Word)) else self.tr("ex.not_quite")
         print(f"{_NO} {name}: {why} {hint}".rstrip())
         self.results[name] = False
         return False
 
     def summary(self) -> None:
         done = sum(self.results.values())
-        print(tr("ex.summary", topic=self.topic, done=done, n=len(self.results)))
+        print(self.tr("ex.summary", topic=self.topic, done=done, n=len(self.results)))
 
 
-def compare_sets(given: Iterable, expected: Iterable, *, what: str = "answer",
-                 extra_why: str = "", missing_why: str = "", show_missing: bool = False) -> bool | str:
-    """True when ``given`` and ``expected`` hold the same items, else the feedback, written
-    once for all games: which given items are not right (and why), how many are missing.
+def compare_sets(given: Iterable, expected: Iterable, *, what: str | Word = "answer",
+                 extra_why: str | Word = "", missing_why: str | Word = "",
+                 show_missing: bool = False, lang: str | None = None) -> bool | str:
+    """True when ``given`` and ``expected`` hold the same items, else the feedback in
+    ``lang`` (None: the current language), written once for all games: which given items
+    are not right (and why), how many are missing. ``what`` names an item: English text
+    ("square", made plural here), or a ``Word`` (its key + "_many" is the plural when the
+    catalogue has it).
 
         compare_sets({15, 16, 99}, {15, 16, 17}, what="square")
         -> "99 is not right. 1 square missing."
@@ -282,22 +293,29 @@ def compare_sets(given: Iterable, expected: Iterable, *, what: str = "answer",
     got, want = set(given), set(expected)
     if got == want:
         return True
+    if what == "answer":
+        what = Word("ex.what.answer")
     parts = []
     extra = got - want
     if extra:
-        shown = sorted(extra, key=str)
-        many = len(shown) > 1
-        why = f": {extra_why}" if extra_why else ""
-        parts.append(f"{', '.join(map(str, shown))} {'are' if many else 'is'} not right{why}.")
+        shown = [str(x) for x in sorted(extra, key=str)]
+        key = "ex.not_right_many" if len(shown) > 1 else "ex.not_right"
+        why = words(extra_why, lang)
+        parts.append(_catalogue.text(key + ("_why" if why else ""), lang, items=shown, why=why))
     missing = want - got
     if missing:
         n = len(missing)
-        noun = what if n == 1 else (what + "s" if not what.endswith("s") else what)
-        text = f"{n} {noun} missing"
-        if show_missing:
-            text += ": " + ", ".join(map(str, sorted(missing, key=str)))
-        parts.append(text + (f" ({missing_why})" if missing_why else "") + ".")
-    return " ".join(parts)
+        if isinstance(what, Word):
+            noun: Any = Word(what.key + "_many", **what.facts) \
+                if n > 1 and _catalogue.has(what.key + "_many") else what
+        else:
+            noun = what if n == 1 or what.endswith("s") else what + "s"
+        listed = [str(x) for x in sorted(missing, key=str)] if show_missing else []
+        why = words(missing_why, lang)
+        key = "ex.missing" + ("_list" if listed else "") + ("_why" if why else "")
+        parts.append(_catalogue.text(key, lang, n=n, what=noun, items=listed, why=why))
+    return _catalogue.text("ex.sentences", lang, first=parts[0], second=parts[1]) \
+        if len(parts) == 2 else parts[0]
 
 
 class Exercises:
@@ -308,15 +326,29 @@ class Exercises:
 
     topic: str = "exercises"
 
-    def __init__(self) -> None:
-        self.checker = Checker(self.topic)
+    def __init__(self, lang: str | None = None) -> None:
+        #: the feedback's language (None: the current language when a check runs)
+        self.checker = Checker(self.topic, lang)
+
+    @property
+    def lang(self) -> str:
+        """The language the next check's feedback is printed in."""
+        return _catalogue.check_language(self.checker.lang)
+
+    @lang.setter
+    def lang(self, value: str | None) -> None:
+        self.checker.lang = None if value is None else _catalogue.check_language(value)
+
+    def tr(self, key: str, **facts: Any) -> str:
+        """The text of ``key`` in the feedback's language (a game's ``ex.<game>.*`` line)."""
+        return self.checker.tr(key, **facts)
 
     @property
     def results(self) -> dict[str, bool]:
         return self.checker.results
 
     def check(self, name: str, answer: Any, expected: Any = None, *,
-              test: Callable[[Any], bool | str] | None = None, hint: str = "",
+              test: Callable[[Any], bool | str | Word] | None = None, hint: str | Word = "",
               normalize: Callable[[Any], Any] | None = None) -> bool:
         """Compare ``answer`` with ``expected`` or run ``test(answer)`` (True, False, or a
         string saying what is wrong); ``...``/None = not answered yet. See ``Checker``."""
@@ -382,11 +414,11 @@ class _HandIn:
         import html
 
         import ipywidgets as W
-        cue = tr("ex.hand_in")
+        cue = _catalogue.text("ex.hand_in")
         bundle = W.DOMWidget._repr_mimebundle_(self.link, **kwargs) or {}
         bundle["text/plain"] = cue
         bundle["text/html"] = f"<p><i>▶ {html.escape(cue)}</i></p>"     # the run cue, as boards show it
         return bundle
 
     def __repr__(self) -> str:
-        return tr("ex.hand_in")
+        return _catalogue.text("ex.hand_in")

@@ -44,16 +44,16 @@ the reason naming the rule; or None: not an answer, with a note), and optionally
 click (the toss applied, so the piece is seen to arrive). The text box under the board
 then takes a cell's name as the answer.
 
-Languages. A puzzle's texts (title, goal, hint, why and the traps' reasons) are data in
-English, and each puzzle has a stable ``id`` ("ck06_forced"); its game's module registers
-the English in the language catalogue (``add("en", PUZZLES.texts())``: keys such as
-``puzzle.checkers.ck06_forced.goal``, a trap's ``puzzle.mawari.ms14_corner_jump.trap.1一``)
-and adds the Japanese beside it (``add("ja", catalogue("checkers", {...}))``). The widget
-shows ``puzzle.text("goal")`` and ``puzzle.trap(answer)``: the current language's text,
-English where none is registered. Texts are looked up when they are shown, so the
-a Japanese lesson or page starts with ``set_language("ja")`` (or ``BOARDKIT_LANG=ja``) in
-its first cell: every puzzle widget made after it speaks Japanese (buttons, title, goal,
-feedback, hints, the traps' reasons, the score), and the code cells stay the same
+Languages. A puzzle's texts (title, goal, hint, why and the traps' reasons) are in the
+word files (``boardkit/locale``) under keys made of its game and its stable ``id``
+("ck06_forced"): ``puzzle.checkers.ck06_forced.goal``, a trap's
+``puzzle.mawari.ms14_corner_jump.trap.1一``. The data need not repeat the English: a
+puzzle with an id and no ``goal`` reads it from the catalogue, and its traps are the
+data's answers (``traps=("22-18", ...)``) with their reasons in the catalogue. English given in the data is
+shown as it is when it differs from the catalogue's (a changed copy, a puzzle made in a
+notebook). The widget shows ``puzzle.text("goal", lang)`` and ``puzzle.trap(answer, lang)``
+in the board's language (``PuzzleSet.widget(lang="ja")``; None: the current language when
+it is built), and the code cells stay the same in every language
 (``PUZZLES.for_rule("CK-06").widget()``). Move texts, square names and rule IDs are the
 same in every language. A printed page can take ``p.text("why", "ja")`` directly.
 """
@@ -65,9 +65,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from . import _catalogue
 from ._core import Game
 from .errors import BoardkitError
-from .i18n import CATALOGUES, add, tr
 from .svg import pass_clicks  # noqa: F401  (used by the puzzle boards; also imported from here)
 
 if TYPE_CHECKING:
@@ -82,57 +82,6 @@ GAME_MODULES = {"checkers": "boardkit.checkers.puzzles",
                 "diamond": "boardkit.diamond.puzzles",
                 "mawari": "boardkit.mawari.puzzles"}
 
-add("en", {
-    "puzzle.title": "Puzzle {n} of {total}: {title} ({rule})",
-    "puzzle.goal": "Goal: {goal}",
-    "puzzle.right": "Right: {move}. {why}",
-    "puzzle.right_next": "Right: {move}. {why} Press Next for the next puzzle.",
-    "puzzle.wrong": "Not this one: {move} is legal, but it is not what the goal needs ({rule}): {goal} "
-                    "The position is set up again: try again.",
-    "puzzle.wrong_click": "Not {answer}: {reason} The position is set up again: try again.",
-    "puzzle.answer_box_hint": "a square's name, then Enter",
-    "puzzle.solved_click": "This puzzle is solved: press Next (or Retry to play it again).",
-    "puzzle.score": "Solved {solved} of {total} ({first} at the first try), tried {tried}.",
-    "puzzle.next": "Next",
-    "puzzle.previous": "Previous",
-    "puzzle.retry": "Retry",
-    "puzzle.hint": "Hint",
-    "puzzle.no_hint": "No hint for this puzzle: read the goal and the rule {rule} again.",
-    "puzzle.hint_line": "Hint: {hint}",
-    "puzzle.last": "That was the last puzzle.",
-    "puzzle.first": "This is the first puzzle.",
-    "puzzle.refused": "Not {answer}: {reason} The rules do not allow that move, so the position is "
-                      "unchanged: try again.",
-    "puzzle.status_solved": "<b>Solved</b>: press Next for the next puzzle (or Retry to play it again).",
-    "puzzle.marked": "Marked on the board: {cells}.",
-})
-add("ja", {
-    "puzzle.title": "問題 {n} / {total}: {title} ({rule})",
-    "puzzle.goal": "目標: {goal}",
-    "puzzle.right": "正解です: {move}。{why}",
-    "puzzle.right_next": "正解です: {move}。{why} 「次へ」で次の問題に進みます。",
-    "puzzle.wrong": "ちがいます: {move} は指せる手ですが、目標に合っていません ({rule})。目標: {goal} "
-                    "局面を元に戻しました。もう一度どうぞ。",
-    "puzzle.wrong_click": "{answer} ではありません: {reason} 局面を元に戻しました。もう一度どうぞ。",
-    "puzzle.answer_box_hint": "答え（マスの名前）を入れて Enter",
-    "puzzle.solved_click": "この問題は解けました。「次へ」を押してください"
-                           "（「やり直し」でもう一度できます）。",
-    "puzzle.score": "{total} 問中 {solved} 問正解です（一回目で {first} 問）。"
-                    "挑戦した問題は {tried} 問です。",
-    "puzzle.next": "次へ",
-    "puzzle.previous": "前へ",
-    "puzzle.retry": "やり直し",
-    "puzzle.hint": "ヒント",
-    "puzzle.no_hint": "この問題にはヒントがありません。目標とルール {rule} をもう一度読んでください。",
-    "puzzle.hint_line": "ヒント: {hint}",
-    "puzzle.last": "これが最後の問題です。",
-    "puzzle.first": "これが最初の問題です。",
-    "puzzle.refused": "{answer} ではありません: {reason} ルールでその手は指せないので、局面はそのままです。"
-                      "もう一度どうぞ。",
-    "puzzle.status_solved": "<b>正解です</b>。「次へ」で次の問題に進みます"
-                            "（「やり直し」でもう一度できます）。",
-    "puzzle.marked": "盤の上の印: {cells}。",
-})
 
 
 #: the fields of a puzzle a student reads (each also in the language catalogue)
@@ -141,7 +90,8 @@ _ID = re.compile(r"[a-z0-9_]{1,40}")
 
 
 def catalogue(game: str, texts: dict[str, dict[str, str]]) -> dict[str, str]:
-    """A game's puzzle texts for ``add(lang, ...)``, written per puzzle id:
+    """A game's puzzle texts by catalogue key, written per puzzle id (what
+    ``tools/catalogue.py set-json`` takes once turned into ``{key: {"en": ..., "ja": ...}}``):
     ``catalogue("checkers", {"ck04_safe_step": {"title": ..., "goal": ..., "trap.22-18": ...}})``
     -> ``{"puzzle.checkers.ck04_safe_step.title": ..., ...}`` (the keys ``Puzzle.key`` makes)."""
     return {f"puzzle.{game}.{pid}.{name}": text
@@ -208,7 +158,8 @@ class Puzzle:
     why       said with "Right"
     traps     tempting wrong answers and why each is wrong, naming the rule
               ({"1一": "the piece lands on a corner that is not its home and jumps on
-              (MS-14)"}; kept as (answer, reason) pairs)
+              (MS-14)"}; kept as (answer, reason) pairs); with an ``id``, only the
+              answers (``("1一",)``): the reasons are in the catalogue
               A trap may also be an illegal move the puzzle teaches to refuse ("27-23"
               while a capture is compulsory): the board refuses it, and the puzzle counts
               the attempt (clicking its start then its end, or typing it) as a wrong try
@@ -222,14 +173,15 @@ class Puzzle:
               (Diamond): the goal then reads "the marked piece (i5) to the marked hole
               (o1)" and makes sense without coordinates.
 
-    The fields keep the English (the data); ``text("goal")`` is what a student reads.
+    The English fields are optional when the puzzle has an ``id``: the catalogue holds
+    them. ``text("goal")`` is what a student reads.
     """
 
     game: str
     position: str
-    goal: str
-    accepted: tuple[str, ...]
-    rule: str
+    goal: str = ""
+    accepted: tuple[str, ...] = ()
+    rule: str = ""
     title: str = ""
     variant: str = ""
     hint: str = ""
@@ -246,9 +198,10 @@ class Puzzle:
         marks = (self.marks,) if isinstance(self.marks, str) else tuple(self.marks)
         object.__setattr__(self, "marks", tuple(str(m) for m in marks))
         traps = self.traps.items() if isinstance(self.traps, dict) else self.traps
-        object.__setattr__(self, "traps", tuple((str(a), str(r)) for a, r in traps))
+        object.__setattr__(self, "traps", tuple(
+            (str(t), "") if isinstance(t, str) else (str(t[0]), str(t[1])) for t in traps))
         if not self.accepted:
-            raise BoardkitError(f"puzzle {self.title!r}: no accepted answer")
+            raise BoardkitError(f"puzzle {self.id or self.title!r}: no accepted answer")
         rule_key(self.rule)
         if self.id and _ID.fullmatch(self.id) is None:
             raise BoardkitError(f"puzzle {self.title!r}: the id is lower-case letters, digits and _ "
@@ -261,49 +214,57 @@ class Puzzle:
         return f"puzzle.{self.game}.{self.id}.{name}"
 
     def texts(self) -> dict[str, str]:
-        """The puzzle's English texts by catalogue key (what ``add("en", ...)`` registers;
-        empty fields and a puzzle without id give none)."""
+        """The English texts the data itself gives, by catalogue key (empty fields and a
+        puzzle without id give none): what a test compares with the catalogue."""
         if not self.id:
             return {}
         out = {self.key(name): getattr(self, name) for name in TEXT_FIELDS if getattr(self, name)}
-        out.update((self.key(f"trap.{a}"), r) for a, r in self.traps)
+        out.update((self.key(f"trap.{a}"), r) for a, r in self.traps if r)
         return out
 
     def _localized(self, name: str, english: str, lang: str | None) -> str:
-        # the catalogue's text only while it is this puzzle's English (a copy with changed
-        # data, or a puzzle never registered, says its own English)
-        if not english or not self.id or CATALOGUES["en"].get(self.key(name)) != english:
+        # the catalogue's text when the data gives none or gives the catalogue's own English;
+        # English that differs (a changed copy, a puzzle never put in the catalogue) as it is
+        key = self.key(name)
+        if not self.id or not _catalogue.has(key) or (english and _catalogue.render(key, "en") != english):
             return english
-        return tr(self.key(name), lang)
+        return _catalogue.render(key, _catalogue.check_language(lang))
 
     def text(self, name: str, lang: str | None = None) -> str:
-        """A text (``title``, ``goal``, ``hint`` or ``why``) in the current (or given)
-        language; English where no translation is registered."""
+        """A text (``title``, ``goal``, ``hint`` or ``why``) in the given (None: the current)
+        language; English where no translation is in the catalogue."""
         if name not in TEXT_FIELDS:
             raise BoardkitError(f"puzzle text is one of {list(TEXT_FIELDS)}, got {name!r}")
         return self._localized(name, getattr(self, name), lang)
 
-    def trap(self, answer: Any, lang: str | None = None) -> str | None:
-        """Why a tempting wrong answer is wrong (``traps``), in the current (or given)
-        language, or None."""
-        english = dict(self.traps).get(str(answer))
-        return None if english is None else self._localized(f"trap.{answer}", english, lang)
+    def trap_answers(self) -> tuple[str, ...]:
+        """The tempting wrong answers (the data's; each one's reason may be only in the
+        catalogue, ``puzzle.<game>.<id>.trap.<answer>``)."""
+        return tuple(a for a, _ in self.traps)
 
-    def trap_for(self, move: Any) -> str | None:
+    def trap(self, answer: Any, lang: str | None = None) -> str | None:
+        """Why a tempting wrong answer is wrong (``traps``), in the given (None: the
+        current) language, or None."""
+        answer = str(answer)
+        if answer not in self.trap_answers():
+            return None
+        return self._localized(f"trap.{answer}", dict(self.traps).get(answer, ""), lang)
+
+    def trap_for(self, move: Any, lang: str | None = None) -> str | None:
         """The trap's reason for a move played (by its text, else by the game's
         ``answer_key``: any Diamond chain between the trap's holes), or None."""
-        reason = self.trap(move)
+        reason = self.trap(move, lang)
         mod = _game_module(self.game)
         if reason is not None or not hasattr(mod, "answer_key") or _clicks(self.game):
             return reason
         key = mod.answer_key(move)
-        for answer, _ in self.traps:
+        for answer in self.trap_answers():
             try:
                 m = self.make_game().play(answer)
             except BoardkitError:
                 continue
             if mod.answer_key(m) == key:
-                return self.trap(answer)
+                return self.trap(answer, lang)
         return None
 
     def refusal_traps(self) -> list[tuple[str, tuple[str, str], str]]:
@@ -313,7 +274,7 @@ class Puzzle:
         if _clicks(self.game):
             return []
         out = []
-        for answer, _ in self.traps:
+        for answer in self.trap_answers():
             try:
                 self.make_game().play(answer)
             except BoardkitError as e:
@@ -378,8 +339,7 @@ class PuzzleSet:
         return self.puzzles[i]
 
     def texts(self) -> dict[str, str]:
-        """Every puzzle's English texts by catalogue key: a game's puzzles module registers
-        them with ``add("en", PUZZLES.texts())``, next to the data."""
+        """Every puzzle's English texts the data gives, by catalogue key (``Puzzle.texts``)."""
         out: dict[str, str] = {}
         for p in self.puzzles:
             out.update(p.texts())
@@ -390,7 +350,8 @@ class PuzzleSet:
         return PuzzleSet(self.name, tuple(p for p in self.puzzles if p.rule in rules))
 
     def widget(self, **kw) -> PuzzleWidget:
-        """The puzzles on the game's board widget (``boardkit.widgets.puzzle``)."""
+        """The puzzles on the game's board widget (``boardkit.widgets.puzzle``); ``lang=``
+        its language (None: the current language, fixed when it is built)."""
         from .widgets.puzzle import PuzzleWidget
         return PuzzleWidget(self, **kw)
 

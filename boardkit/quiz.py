@@ -25,42 +25,10 @@ from typing import Any
 
 import ipywidgets as W
 
-from .i18n import add, tr
+from .i18n import tr
 
 __all__ = ["Question", "choice", "number", "predict", "score", "reset_score"]
 
-add("en", {
-    "quiz.check": "Check",
-    "quiz.reveal": "Reveal",
-    "quiz.right": "Right!",
-    "quiz.wrong": "Not quite.",
-    "quiz.again": "Try again.",
-    "quiz.pick_first": "Pick an answer first.",
-    "quiz.type_first": "Type a number first.",
-    "quiz.not_a_number": "{text!r} is not a number: type digits, like 13 or 2/3.",
-    "quiz.your_prediction": "Your prediction",
-    "quiz.predict_first": "Write your prediction first, then reveal.",
-    "quiz.score": "{right} of {asked} questions answered right ({first} at the first try).",
-    "quiz.plain": "Question: {question}",
-    "quiz.plain_choices": "Choices: {choices}",
-    "quiz.plain_run": "(run the cell to answer; the answer is folded below)",
-})
-add("ja", {
-    "quiz.check": "答え合わせ",
-    "quiz.reveal": "答えを見る",
-    "quiz.right": "正解です！",
-    "quiz.wrong": "ちがいます。",
-    "quiz.again": "もう一度考えてみましょう。",
-    "quiz.pick_first": "先に答えを選んでください。",
-    "quiz.type_first": "先に数を入力してください。",
-    "quiz.not_a_number": "{text!r} は数ではありません。13 や 2/3 のように入力してください。",
-    "quiz.your_prediction": "あなたの予想",
-    "quiz.predict_first": "先に予想を書いてから、答えを見ましょう。",
-    "quiz.score": "{asked} 問中 {right} 問正解（1回目で正解 {first} 問）。",
-    "quiz.plain": "問題: {question}",
-    "quiz.plain_choices": "選択肢: {choices}",
-    "quiz.plain_run": "（セルを実行すると答えられます。答えは下にたたんであります）",
-})
 
 # questions of this kernel, by text: {question: (answered right, right at the first try)}
 _SCORE: dict[str, tuple[bool, bool]] = {}

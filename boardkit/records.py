@@ -40,6 +40,7 @@ from typing import Any
 
 import numpy as np
 
+from . import _catalogue
 from ._core import BoardkitError
 from ._input import atomic_write, check_path, check_seed, check_text, loads_json, read_bytes
 from .errors import short_repr
@@ -124,12 +125,17 @@ class Record:
         who = re.sub(r"[^\w-]+", "_", self.student.strip()) or "student"
         return f"boardkit_record_{who}.json"
 
-    def summary(self) -> str:
+    def summary(self, lang: str | None = "en") -> str:
+        """The record in one line, in ``lang`` (English by default, as the teacher's
+        tools print it; None: the current language)."""
         ex = sum(i["solved"] for i in self.exercises.values())
         pz = sum(i["solved"] for i in self.puzzles.values())
         qz = sum(i["right"] for i in self.quiz.values())
-        return (f"{self.student or '(no name)'}: exercises {ex} of {len(self.exercises)} solved, "
-                f"puzzles {pz} of {len(self.puzzles)} solved, quiz {qz} of {len(self.quiz)} right")
+        lang = _catalogue.check_language(lang)
+        return _catalogue.text("record.summary", lang,
+                               student=self.student or _catalogue.text("record.no_name", lang),
+                               ex=ex, ex_n=len(self.exercises), pz=pz, pz_n=len(self.puzzles),
+                               qz=qz, qz_n=len(self.quiz))
 
     def __repr__(self) -> str:
         return f"<Record {self.summary()}>"
@@ -342,16 +348,19 @@ def quiz(question: str, answer: Any, right: bool) -> None:
                       re.findall(r"\b[A-Z]{2}-\d{2}\b", question[:MAX_TEXT]))
 
 
-def download(record: Record | None = None):
+def download(record: Record | None = None, lang: str | None = None):
     """A "Download my record" link (an HTML widget with the file inside the link, so it
-    works on Binder, a hub and a Voila play page, with no file browser)."""
+    works on Binder, a hub and a Voila play page, with no file browser), in ``lang``
+    (None: the current language)."""
     import ipywidgets as W
     record = _record(record)
+    lang = _catalogue.check_language(lang)
     data = base64.b64encode((record.to_json() + "\n").encode("utf-8")).decode("ascii")
-    name = html.escape(record.file_name())
-    return W.HTML(f'<a download="{name}" href="data:application/json;base64,{data}" '
-                  f'style="font-weight:bold">Download my record ({name})</a> '
-                  f"<span>{html.escape(record.summary())}</span>")
+    name = record.file_name()
+    label = _catalogue.text("record.download_link", lang, name=name)
+    return W.HTML(f'<a download="{html.escape(name)}" href="data:application/json;base64,{data}" '
+                  f'style="font-weight:bold">{html.escape(label)}</a> '
+                  f"<span>{html.escape(record.summary(lang))}</span>")
 
 
 # ---------------------------------------------------------------- the teacher's side

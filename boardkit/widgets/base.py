@@ -95,7 +95,7 @@ import traitlets
 from .._core import BoardkitError, ChanceStep, Game, Outcome, check_level
 from .._input import check_text
 from ..errors import short_repr
-from ..i18n import CATALOGUES, Word, add, check_language, error_text, language, render, tr
+from ..i18n import CATALOGUES, Word, check_language, error_text, language, render, tr
 from ..svg import pass_clicks
 from .canvas import SvgCanvas
 
@@ -114,68 +114,9 @@ __all__ = ["GameWidget", "Selection", "ClickGuard", "Download", "scroll_box", "f
            "DOUBLE_CLICK_S", "page_heading"]
 
 # a play page's words (``GameWidget(page=True)``: its title and how to play, which follow the
-# board: who plays which side, and where that side sits after Flip); each game adds
-# ``page.<game>.title`` and ``page.<game>.how`` (with ``{you}``), and may add
-# ``page.<game>.buttons`` and ``page.<game>.puzzles_line``
-add("en", {
-    "page.how_to_play": "How to play:",
-    "page.you": "you are {side}",
-    "page.you_vs": "you are {side}, the computer plays {others}",
-    "page.take_turns": "{sides} take turns at one screen",
-    "page.watch": "the computer plays every side: watch, or choose a human side in Game setup",
-    "page.and": " and ",
-    "page.place": "{side} ({place})",
-    "page.buttons": "Buttons: <b>Hint</b> shows a good move, <b>Undo</b> takes your move back, "
-                    "<b>Game setup</b> (below) changes the rules, the sides and the computer's "
-                    "level, and saves or resumes your game; with <b>Tutor</b> ticked, the board "
-                    "says after each of your moves when it breaks a strategy tip, and what the "
-                    "computer would play.",
-    "page.puzzles": "Puzzles",
-    "page.puzzles_line": "Solve the board puzzles, in rule order: click your move; the board "
-                         "says if it is right and why.",
-})
-add("ja", {
-    "page.how_to_play": "遊び方:",
-    "page.you": "あなたは{side}です",
-    "page.you_vs": "あなたは{side}、コンピューターは{others}です",
-    "page.take_turns": "{sides}が1つの画面で交代に指します",
-    "page.watch": "コンピューターが全部の手番を指します。見ていてもよいし、"
-                  "「ゲームの設定」で人の手番を選べます",
-    "page.and": "と",
-    "page.place": "{side}（{place}）",
-    "page.buttons": "ボタン: <b>ヒント</b>はよい手を見せます。<b>待った</b>は自分の手を戻します。"
-                    "<b>ゲームの設定</b>（下）でルール・手番・コンピューターのレベルを変えたり、"
-                    "ゲームを保存・再開したりできます。<b>チューター</b>にチェックを入れると、"
-                    "あなたの手が作戦のコツに反したときに、そう言って、コンピューターならどう指すかを教えます。",
-    "page.puzzles": "パズル",
-    "page.puzzles_line": "盤のパズルをルールの順に解きましょう。手をクリックすると、"
-                         "合っているかとその理由を盤が教えます。",
-})
-
-
-add("en", {
-    "save_download": "Save (download)",
-    "resume_upload": "Resume from a file",
-    "save_tooltip": "download this game as a file to your own computer",
-    "resume_tooltip": "choose a game file you saved before",
-    "saved_download": "Saved: your browser downloads {name} into your Downloads folder. "
-                      "It is your own copy; to go on later, press “Resume from a file” and "
-                      "choose it.",
-    "resumed_upload": "Resumed from your file {name}.",
-    "save_where": "Save downloads the game to your own computer (nothing is kept on the "
-                  "server); Resume from a file reads it back.",
-})
-add("ja", {
-    "save_download": "保存（ダウンロード）",
-    "resume_upload": "ファイルから再開",
-    "save_tooltip": "このゲームをファイルにして自分のコンピューターにダウンロードします",
-    "resume_tooltip": "前に保存したゲームのファイルを選びます",
-    "saved_download": "保存しました: ブラウザーが {name} を「ダウンロード」フォルダーに入れます。"
-                      "あなただけのファイルです。続きは「ファイルから再開」でこのファイルを選びます。",
-    "resumed_upload": "あなたのファイル {name} から再開しました。",
-    "save_where": "保存はゲームを自分のコンピューターにダウンロードします（サーバーには残りません）。"
-                  "「ファイルから再開」で読みこみます。",
-})
+# board: who plays which side, and where that side sits after Flip) are ``page.*`` keys of
+# the catalogue; each game has ``page.<game>.title`` and ``page.<game>.how`` (with
+# ``{you}``), and may have ``page.<game>.buttons`` and ``page.<game>.puzzles_line``
 
 #: the largest save file a student may upload (what ``Game.from_json`` reads at most)
 UPLOAD_LIMIT = 1_000_000

@@ -24,40 +24,9 @@ import ipywidgets as W
 
 from .._core import BoardkitError
 from ..errors import short_repr
-from ..i18n import add, tr
+from ..i18n import tr
 from .base import static_bundle, svg_img
 from .canvas import SvgCanvas
-
-add("en", {
-    "pick.chosen": "Your answer: {cells}",
-    "pick.none": "Your answer: no square chosen yet. Click the squares on the board.",
-    "pick.move_cue": "Run the cell to answer by clicking: click the squares of your move in "
-                     "order, from the piece to where it stops (click again to take one out), "
-                     "then Check.",
-    "pick.check": "Check",
-    "pick.clear": "Clear",
-    "pick.intro": "Or answer on the board:",
-    "pick.live": "click each square of your answer (click again to take it out), then Check.",
-    "pick.move_live": "click the squares of your move in order, from the piece to where it "
-                      "stops (click again to take one out), then Check.",
-    "pick.cue": "Run the cell to answer by clicking: click each square of your answer "
-                "(click again to take it out), then Check.",
-})
-add("ja", {
-    "pick.chosen": "あなたの答え: {cells}",
-    "pick.none": "あなたの答え: まだマスを選んでいません。盤のマスをクリックしてください。",
-    "pick.move_cue": "セルを実行すると、クリックで答えられます。動かす駒のマスから止まるマスまで、"
-                     "順にクリックし（もう一度クリックで取り消し）、「答え合わせ」を押してください。",
-    "pick.check": "答え合わせ",
-    "pick.clear": "消す",
-    "pick.intro": "盤で答えることもできます:",
-    "pick.live": "答えのマスをクリックし（もう一度クリックで取り消し）、「答え合わせ」を"
-                 "押してください。",
-    "pick.move_live": "動かす駒のマスから止まるマスまで順にクリックし（もう一度クリックで"
-                      "取り消し）、「答え合わせ」を押してください。",
-    "pick.cue": "セルを実行すると、クリックで答えられます。答えのマスをクリックし（もう一度"
-                "クリックで取り消し）、「答え合わせ」を押してください。",
-})
 
 
 def _order(cell: str):

@@ -20,7 +20,7 @@ import ipywidgets as W
 
 from .. import records
 from ..errors import BoardkitError
-from ..i18n import add, error_text, tr
+from ..i18n import error_text, tr
 from ..puzzles import Puzzle, PuzzleSet, _clicks, _game_module, _refusals, move_ends
 from ..svg import pass_clicks
 from .base import ERROR_COLOR, MUTED_COLOR, TEXT_COLOR, Download, GameWidget, run_cue, static_bundle, svg_img
@@ -29,24 +29,6 @@ __all__ = ["PuzzleWidget"]
 
 # the "Download my record" control under the puzzles (boardkit.records: the file a student
 # hands in to the teacher)
-add("en", {
-    "record.name": "Your name:",
-    "record.name_hint": "for your teacher",
-    "record.download": "Download my record",
-    "record.tooltip": "download your puzzle scores as a file to hand in to your teacher",
-    "record.downloaded": "Your browser downloads {name} into your Downloads folder. It holds "
-                         "{tried} puzzles you tried, {solved} solved ({first} at the first try). "
-                         "Hand this file in to your teacher.",
-})
-add("ja", {
-    "record.name": "名前:",
-    "record.name_hint": "先生に出すときの名前",
-    "record.download": "記録をダウンロード",
-    "record.tooltip": "パズルの成績をファイルにしてダウンロードします。先生に出しましょう",
-    "record.downloaded": "ブラウザーが {name} を「ダウンロード」フォルダーに入れます。"
-                         "挑戦したパズル {tried} 問、正解 {solved} 問（一回目で {first} 問）の記録です。"
-                         "このファイルを先生に出してください。",
-})
 
 
 def _checkers() -> type:

@@ -57,71 +57,11 @@ import numpy as np
 from .. import sim
 from .._core import BoardkitError
 from .._protocols import TipLabSpec, tip_results
-from ..i18n import add, tr
+from ..i18n import tr
 from .base import MUTED_COLOR, TEXT_COLOR, run_cue, static_bundle
 
 __all__ = ["TipLab", "TipLabSpec", "LabResult", "load_results", "verdict", "tip_results"]
 
-add("en", {
-    "tiplab.title": "Tip lab: does the tip win more games?",
-    "tiplab.tips": "Tip",
-    "tiplab.games": "Games",
-    "tiplab.level": "Level",
-    "tiplab.run": "Play",
-    "tiplab.ready": "Pick a tip, a number of games and the level, then press Play.",
-    "tiplab.pick_tip": "Pick at least one tip.",
-    "tiplab.no_combine": "These tips cannot be combined here: pick one.",
-    "tiplab.playing": "Playing {done} of {games} games…",
-    "tiplab.line": ("{tip}: with the tip {wins} won, {losses} lost, {draws} drawn or unfinished "
-                    "of {games} games: score {score:.0%}, 95% interval [{lo:.0%}, {hi:.0%}]."),
-    "tiplab.result_line": "Tip {tip}: {games} games, {wins} won, {losses} lost, {draws} drawn or "
-                          "unfinished; score {score} (95% interval {lo} to {hi}).",
-    "tiplab.helps": "The whole interval lies above {fair:.0%}: the tip helps.",
-    "tiplab.hurts": "The whole interval lies below {fair:.0%}: the tip, played this way, hurts.",
-    "tiplab.unsure": "The interval contains {fair:.0%}: these games cannot tell the tip from chance.",
-    "tiplab.settled": "settled over {games} games: {score:.0%} [{lo:.0%}, {hi:.0%}]",
-    "tiplab.run_cue": ("Run the cell to play the games yourself: pick a tip and a number of "
-                       "games, press Play and watch the interval tighten."),
-    "tiplab.x": "games played",
-    "tiplab.y": "score of the bot with the tip",
-    "tiplab.band": "95% interval",
-    "tiplab.even": "{fair:.0%}: no effect",
-    "tiplab.line_n": ("{tip}: the bot with the tip won {wins} of {games} games against {rivals} "
-                      "without it ({draws} unfinished): {score:.0%} of the wins, 95% interval "
-                      "[{lo:.0%}, {hi:.0%}]; with no effect it would win {fair:.0%}."),
-    "tiplab.y_n": "share of the wins of the bot with the tip",
-    "tiplab.error": ("The games of {tip} stopped after {done} of {games}: {error}"),
-})
-add("ja", {
-    "tiplab.title": "コツの実験室: コツを使うと勝ちが増える？",
-    "tiplab.tips": "コツ",
-    "tiplab.games": "対局数",
-    "tiplab.level": "レベル",
-    "tiplab.run": "対局開始",
-    "tiplab.ready": "コツ・対局数・レベルを選んで「対局開始」を押してください。",
-    "tiplab.pick_tip": "コツを1つ以上選んでください。",
-    "tiplab.no_combine": "ここではコツを組み合わせられません。1つ選んでください。",
-    "tiplab.playing": "{games} 局中 {done} 局まで対局しました…",
-    "tiplab.line": ("{tip}: コツありの {games} 局で {wins} 勝 {losses} 敗、引き分け・打ち切り {draws}。"
-                    "得点率 {score:.0%}、95% 区間 [{lo:.0%}, {hi:.0%}]。"),
-    "tiplab.result_line": "コツ {tip}: {games} 局、{wins} 勝 {losses} 敗、引き分けか打ち切り {draws}。"
-                          "得点率 {score}（95% 区間 {lo}〜{hi}）。",
-    "tiplab.helps": "区間全体が {fair:.0%} より上: このコツは効きます。",
-    "tiplab.hurts": "区間全体が {fair:.0%} より下: このやり方のコツは逆効果です。",
-    "tiplab.unsure": "区間に {fair:.0%} が入っています: この対局数ではコツと偶然を区別できません。",
-    "tiplab.settled": "{games} 局で確定: {score:.0%} [{lo:.0%}, {hi:.0%}]",
-    "tiplab.run_cue": ("セルを実行すると、自分で対局させられます。コツと対局数を選んで「対局開始」を"
-                       "押し、区間がせまくなっていくのを見てください。"),
-    "tiplab.x": "対局数",
-    "tiplab.y": "コツありのボットの得点率",
-    "tiplab.band": "95% 区間",
-    "tiplab.even": "{fair:.0%}: 効果なし",
-    "tiplab.line_n": ("{tip}: コツありのボットは、コツなしの {rivals} 人を相手に {games} 局中 "
-                      "{wins} 局で勝ちました（打ち切り {draws}）。勝ちの割合 {score:.0%}、"
-                      "95% 区間 [{lo:.0%}, {hi:.0%}]。効果がなければ {fair:.0%} のはずです。"),
-    "tiplab.y_n": "コツありのボットの勝ちの割合",
-    "tiplab.error": "{tip} の対局は {games} 局中 {done} 局で止まりました: {error}",
-})
 
 TipFactories = tuple  # (with_bot(level), without_bot(level), new_game())
 
