@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
+from . import _catalogue
 from ._drawopts import DRAW_OPTIONS, DrawOptions, draw_options
 from .errors import BoardkitError, FormatError, IllegalMoveError, short_repr
 
@@ -113,17 +114,34 @@ def check_options(options: dict, accepted: Sequence[str], what: str) -> dict:
     return options
 
 
+def level_labels(levels: dict[str, str], name: str) -> tuple[str, ...]:
+    """The labels of level ``name`` of an ai's ``LEVELS`` (English name -> the catalogue
+    key of its label, ``level.<game>.<name>``), one per language; a value that is no key
+    of the catalogue is a label itself."""
+    key = levels.get(name, "")
+    if not isinstance(key, str) or not key:
+        return ()
+    if not _catalogue.has(key):
+        return (key,)
+    return tuple(dict.fromkeys(_catalogue.render(key, lang) for lang in _catalogue.languages()))
+
+
 def check_level(level: Any, levels: dict[str, str], what: str = "level") -> str:
-    """A computer level given by its English name or its Japanese label -> the English
-    name; anything else raises BoardkitError listing the levels (weakest first)."""
+    """A computer level given by its English name or its label in any language (「つよい」)
+    -> the English name; anything else raises BoardkitError listing the levels (weakest
+    first, each with its labels other than the name)."""
     if isinstance(level, str):
         if level in levels:
             return level
-        for name, label in levels.items():
-            if level == label:
+        for name in levels:
+            if level in level_labels(levels, name):
                 return name
-    shown = ", ".join(f"{k!r} ({v})" for k, v in levels.items())
-    raise BoardkitError(f"{what} must be one of {shown}; got {_short(level)}")
+
+    def shown(name: str) -> str:
+        others = [label for label in level_labels(levels, name) if label != name]
+        return f"{name!r} ({', '.join(others)})" if others else repr(name)
+    raise BoardkitError(f"{what} must be one of {', '.join(shown(k) for k in levels)}; "
+                        f"got {_short(level)}")
 
 
 def rules_to_dict(rules: Any) -> dict:
@@ -260,8 +278,10 @@ class Game(abc.ABC):
         """Why ``move`` (a move value or text) is not legal here. Override to name the
         exact rule; the default lists a few legal moves."""
         legal = [str(m) for m in self.legal_moves()]
-        shown = ", ".join(legal[:8]) + (" ..." if len(legal) > 8 else "")
-        return IllegalMoveError(f"{move} is not a legal move here; legal: {shown or 'none'}")
+        if not legal:
+            return IllegalMoveError("error.not_legal_none", move=_short(move, 60))
+        return IllegalMoveError("error.not_legal", move=_short(move, 60) if not isinstance(move, str)
+                                else move[:60], legal=legal[:8] + (["…"] if len(legal) > 8 else []))
 
     def _parse_move(self, text: str) -> Any:
         """Text to a legal move. The default matches the text of the legal moves;
@@ -342,7 +362,7 @@ class Game(abc.ABC):
                     self._history.append(move)
                     return move
             if self._over():
-                raise IllegalMoveError("the game is over: " + self._end_reason())
+                raise self._game_over_error()
             if isinstance(move, str):
                 move = self._parse_move(move)
             else:
@@ -368,7 +388,7 @@ class Game(abc.ABC):
         lock.acquire()
         try:
             if not self._undo:
-                raise IllegalMoveError("nothing to undo: no move has been played")
+                raise IllegalMoveError("error.nothing_to_undo")
             self._revert(self._undo.pop())
             return self._history.pop()
         finally:
@@ -430,6 +450,15 @@ class Game(abc.ABC):
         out = self._outcome()
         return "" if out is None else out.reason
 
+    def _game_over_error(self) -> IllegalMoveError:
+        """The refusal of a move or a roll after the end, with the ending's own sentence
+        (its key and facts, so another language reads it in its words)."""
+        out = self._outcome()
+        reason: Any = "" if out is None else out.reason
+        if out is not None and out.key:
+            reason = _catalogue.Word(out.key, **dict(out.facts))
+        return IllegalMoveError("error.game_over", reason=reason)
+
     # ----------------------------------------------------------------- chance
     # Dice and tosses are part of the state. A dice game implements
     # chance_pending(), _sample_chance(rng) and _apply_chance(outcome) (optionally
@@ -440,7 +469,7 @@ class Game(abc.ABC):
 
     def _sample_chance(self, rng) -> Any:
         """Draw a chance outcome with the seeded numpy Generator ``rng`` (dice games)."""
-        raise IllegalMoveError("this game has no dice or toss")
+        raise IllegalMoveError("error.no_chance_game")
 
     def _check_chance(self, outcome: Any) -> Any:
         """Validate an outcome given by hand (raise BoardkitError); return it canonical."""
@@ -448,16 +477,23 @@ class Game(abc.ABC):
 
     def _apply_chance(self, outcome: Any) -> None:
         """Apply a (checked) chance outcome to the state (dice games)."""
-        raise IllegalMoveError("this game has no dice or toss")
+        raise IllegalMoveError("error.no_chance_game")
 
     def _no_chance_reason(self) -> str:
-        """Why no roll/toss is due now (override for a game's own words)."""
+        """Why no roll/toss is due now, in English (``_no_chance_error`` is what is raised;
+        a game may override this one with a message key or its own sentence)."""
+        return str(self._no_chance_error())
+
+    def _no_chance_error(self) -> IllegalMoveError:
+        """The refusal of a roll/toss that is not due: the game's own ``_no_chance_reason``
+        where it has one (a message key, or an English sentence), else a keyed error."""
+        if type(self)._no_chance_reason is not Game._no_chance_reason:
+            return IllegalMoveError(self._no_chance_reason())
         if type(self)._apply_chance is Game._apply_chance:
-            return "this game has no dice or toss"
+            return IllegalMoveError("error.no_chance_game")
         if self.is_over():
-            out = self.outcome()
-            return "the game is over: " + (out.reason if out is not None else "")
-        return "no roll or toss is due now: the player to act must move"
+            return self._game_over_error()
+        return IllegalMoveError("error.no_chance_now")
 
     def resolve_chance(self, rng) -> Any:
         """Roll or toss with a seeded numpy Generator; recorded in history, undoable.
@@ -479,7 +515,7 @@ class Game(abc.ABC):
                     self._history.append(step)
                     return step.outcome
             if not self.chance_pending():
-                raise IllegalMoveError(self._no_chance_reason())
+                raise self._no_chance_error()
             return self.set_chance(self._sample_chance(rng))
         finally:
             lock.release()
@@ -491,7 +527,7 @@ class Game(abc.ABC):
         lock.acquire()
         try:
             if not self.chance_pending():
-                raise IllegalMoveError(self._no_chance_reason())
+                raise self._no_chance_error()
             outcome = self._check_chance(outcome)
             who = self.turn
             snap = self._snapshot()
@@ -591,11 +627,20 @@ class Game(abc.ABC):
         no NaN/Infinity; the state is then validated by the game's ``_load_state``."""
         from ._input import loads_json
         fmt = f"{cls.name} JSON"
-        doc = loads_json(text, fmt)
+        game_word = _game_word(cls.name)
+        try:
+            doc = loads_json(text, fmt)
+        except FormatError as e:
+            # what a student reaches by choosing the wrong file: said in the board's words;
+            # the parser's detail is added to the English sentence only (for the teacher)
+            raise _detailed(FormatError("error.file_not_json", game=game_word),
+                            str(e).removeprefix(f"{fmt}: ")) from None
         if not isinstance(doc, dict):
-            raise FormatError(f"{fmt}: expected an object at the top level")
+            raise _detailed(FormatError("error.file_not_game", game=game_word),
+                            "expected an object at the top level")
         if doc.get("game") != cls.name:
-            raise FormatError(f"{fmt}: 'game' is {_short(doc.get('game'))}, expected {cls.name!r}")
+            raise _detailed(FormatError("error.file_not_game", game=game_word),
+                            f"'game' is {_short(doc.get('game'))}, expected {cls.name!r}")
         if doc.get("version") != cls.json_version or isinstance(doc.get("version"), bool):
             raise FormatError(f"{fmt}: version {_short(doc.get('version'))} is not supported "
                               f"(this boardkit reads version {cls.json_version})")
@@ -633,8 +678,28 @@ class Game(abc.ABC):
     def load(cls, path) -> Self:
         """Read a saved game. A missing/unreadable file or one that is not UTF-8 raises
         BoardkitError/FormatError (at most 1 MB; see ``from_json``)."""
-        from ._input import read_bytes
-        return cls.from_json(read_bytes(path, f"{cls.name} file"))
+        import os
+
+        from ._input import check_path, read_bytes
+        what = f"{cls.name} file"
+        try:
+            data = read_bytes(path, what)
+        except FormatError:
+            raise
+        except BoardkitError as e:
+            try:
+                missing = not os.path.lexists(os.fsdecode(check_path(path, "path")))
+            except (BoardkitError, TypeError, ValueError, OSError):
+                raise e from None
+            name = os.fsdecode(check_path(path, "path"))
+            name = name if len(name) <= 100 else name[:100] + "…"
+            game = _game_word(cls.name)
+            if missing:
+                raise _detailed(BoardkitError("error.file_missing", path=name, game=game),
+                                str(e).removeprefix(f"{what}: ")) from None
+            raise _detailed(BoardkitError("error.file_unreadable", path=name, game=game),
+                            str(e).removeprefix(f"{what}: ")) from None
+        return cls.from_json(data)
 
     # -------------------------------------------------------------- display
     @abc.abstractmethod
@@ -657,6 +722,21 @@ class Game(abc.ABC):
 
 #: the safe repr of refusal messages (boardkit.errors.short_repr), by its old name
 _short = short_repr
+
+
+def _game_word(name: str) -> Any:
+    """A game's name as a fact of a sentence: its catalogue word (「ダイヤモンドゲーム」)
+    where the catalogue has one, else the name itself."""
+    return _catalogue.Word(f"game.{name}") if _catalogue.has(f"game.{name}") else name
+
+
+def _detailed(err: BoardkitError, detail: str) -> BoardkitError:
+    """A keyed error whose English sentence also names a technical detail (the parser's
+    complaint, the system's error): ``str(err)`` reads "... (detail)" for the teacher,
+    while another language renders only the key and facts (``error_text``)."""
+    if detail:
+        err.args = (f"{err.args[0]} ({detail[:200]})",)
+    return err
 
 
 class RuleOptions:

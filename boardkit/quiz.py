@@ -14,7 +14,9 @@ A wrong answer can be tried again; ``score()`` counts the questions answered rig
 
 The notebook keeps its folded ``<details>`` answer under the widget, so a reader who does
 not run it (GitHub, an untrusted notebook) still has the answer; the widget's plain-text
-form states the question and its choices. Every word goes through ``boardkit.i18n``.
+form states the question and its choices. Every word is in the catalogue files, read in
+the question's language: ``lang=`` (None: the current language when it is made; a later
+``set_language`` does not change it).
 """
 from __future__ import annotations
 
@@ -25,7 +27,7 @@ from typing import Any
 
 import ipywidgets as W
 
-from .i18n import tr
+from .i18n import check_language, tr
 
 __all__ = ["Question", "choice", "number", "predict", "score", "reset_score"]
 
@@ -50,7 +52,9 @@ class Question(W.VBox):
     """
 
     def __init__(self, question: str, entry: W.Widget, judge, button: str, plain: str,
-                 scored: bool = True) -> None:
+                 scored: bool = True, lang: str | None = None) -> None:
+        #: the language of the question's words (fixed when it is made)
+        self.lang = check_language(lang)
         self.question = question
         self.scored = scored
         self.entry = entry
@@ -94,25 +98,26 @@ class Question(W.VBox):
         page = f"<p><b>{html.escape(self.question)}</b></p>"
         if choices:
             page += "<ul>" + "".join(f"<li>{html.escape(str(c))}</li>" for c in choices) + "</ul>"
-        return static_bundle(self, page + run_cue("quiz.run_cue"), self._plain, **kwargs)
+        return static_bundle(self, page + run_cue("quiz.run_cue", self.lang), self._plain, **kwargs)
 
 
-def _plain(question: str, choices: Sequence[str] = ()) -> str:
-    lines = [tr("quiz.plain", question=question)]
+def _plain(question: str, choices: Sequence[str] = (), lang: str | None = None) -> str:
+    lines = [tr("quiz.plain", lang, question=question)]
     if choices:
-        lines.append(tr("quiz.plain_choices", choices=" / ".join(choices)))
-    lines.append(tr("quiz.plain_run"))
+        lines.append(tr("quiz.plain_choices", lang, choices=" / ".join(choices)))
+    lines.append(tr("quiz.plain_run", lang))
     return "\n".join(lines)
 
 
-def _right(explain: str) -> str:
-    return f"{tr('quiz.right')} {html.escape(explain)}".strip()
+def _right(explain: str, lang: str) -> str:
+    return f"{tr('quiz.right', lang)} {html.escape(explain)}".strip()
 
 
 def choice(question: str, options: Sequence[str], answer: str, explain: str = "",
-           why: Mapping[str, str] | None = None) -> Question:
+           why: Mapping[str, str] | None = None, lang: str | None = None) -> Question:
     """A multiple-choice question. ``why`` maps a wrong option to what is wrong with it
     (the misconception it shows); the explanation is shown once the answer is right."""
+    lang = check_language(lang)
     options = [str(o) for o in options]
     if answer not in options:
         raise ValueError(f"the answer {answer!r} is not among the options {options}")
@@ -121,13 +126,22 @@ def choice(question: str, options: Sequence[str], answer: str, explain: str = ""
 
     def judge(value):
         if value is None:
-            return None, tr("quiz.pick_first")
+            return None, tr("quiz.pick_first", lang)
         if value == answer:
-            return True, _right(explain)
-        return False, " ".join([tr("quiz.wrong"), html.escape(why.get(value, "")),
-                                tr("quiz.again")]).replace("  ", " ")
+            return True, _right(explain, lang)
+        return False, _joined([tr("quiz.wrong", lang), html.escape(why.get(value, "")),
+                               tr("quiz.again", lang)], lang)
 
-    return Question(question, entry, judge, tr("quiz.check"), _plain(question, options))
+    return Question(question, entry, judge, tr("quiz.check", lang), _plain(question, options, lang),
+                    lang=lang)
+
+
+def _joined(parts: Sequence[str], lang: str) -> str:
+    """Sentences in a row: a space between them in English, none after 「。」."""
+    out = ""
+    for part in (p for p in parts if p):
+        out += part if not out or out.endswith(("。", "！", "？")) else " " + part
+    return out
 
 
 def _as_number(text: str) -> Fraction:
@@ -138,44 +152,49 @@ def _as_number(text: str) -> Fraction:
 
 
 def number(question: str, answer: float | int | Fraction | str, explain: str = "",
-           tolerance: float = 0.0, unit: str = "") -> Question:
+           tolerance: float = 0.0, unit: str = "", lang: str | None = None) -> Question:
     """A question answered by a number (whole, decimal or a fraction like 11/36)."""
+    lang = check_language(lang)
     target = Fraction(str(answer)) if not isinstance(answer, Fraction) else answer
     entry = W.Text(placeholder=unit or "?", layout=W.Layout(width="160px"))
 
     def judge(value):
         if not value.strip():
-            return None, tr("quiz.type_first")
+            return None, tr("quiz.type_first", lang)
         try:
             given = _as_number(value)
         except (ValueError, ZeroDivisionError):
-            return None, tr("quiz.not_a_number", text=value.strip()[:30])
+            return None, html.escape(tr("quiz.not_a_number", lang, text=value.strip()[:30]))
         if abs(given - target) <= Fraction(str(tolerance)):
-            return True, _right(explain)
-        return False, f"{tr('quiz.wrong')} {tr('quiz.again')}"
+            return True, _right(explain, lang)
+        return False, _joined([tr("quiz.wrong", lang), tr("quiz.again", lang)], lang)
 
-    return Question(question, entry, judge, tr("quiz.check"), _plain(question))
+    return Question(question, entry, judge, tr("quiz.check", lang), _plain(question, lang=lang),
+                    lang=lang)
 
 
-def predict(question: str, reveal: str) -> Question:
+def predict(question: str, reveal: str, lang: str | None = None) -> Question:
     """Predict, then reveal: the student writes a guess before the answer is shown."""
-    entry = W.Textarea(placeholder=tr("quiz.your_prediction"),
+    lang = check_language(lang)
+    entry = W.Textarea(placeholder=tr("quiz.your_prediction", lang),
                        layout=W.Layout(width="100%", height="3em"))
 
     def judge(value):
         if not value.strip():
-            return None, tr("quiz.predict_first")
+            return None, tr("quiz.predict_first", lang)
         return True, html.escape(reveal)
 
-    return Question(question, entry, judge, tr("quiz.reveal"), _plain(question), scored=False)
+    return Question(question, entry, judge, tr("quiz.reveal", lang), _plain(question, lang=lang),
+                    scored=False, lang=lang)
 
 
-def score() -> str:
-    """How many of this kernel's questions were answered right (say it at the end)."""
+def score(lang: str | None = None) -> str:
+    """How many of this kernel's questions were answered right (say it at the end), in
+    ``lang`` (None: the current language)."""
     asked = len(_SCORE)
     right = sum(r for r, _ in _SCORE.values())
     first = sum(f for _, f in _SCORE.values())
-    return tr("quiz.score", right=right, asked=asked, first=first)
+    return tr("quiz.score", lang, right=right, asked=asked, first=first)
 
 
 def reset_score() -> None:

@@ -132,7 +132,7 @@ def test_checkers_widget_in_japanese_wrong_right_and_the_second_miss(ja):
     w = PuzzleWidget(ps)
     w.click(22)
     w.click(18)                                      # legal, not the answer (no trap)
-    assert w.feedback.startswith("ちがいます: 22-18") and jt[ps[0].key("goal")] in w.feedback
+    assert w.feedback.startswith("ちがいます。22-18") and jt[ps[0].key("goal")] in w.feedback
     w.click(21)
     w.click(17)                                      # a second miss: the hint too
     assert "ヒント: " + jt[ps[0].key("hint")] in w.feedback
@@ -149,7 +149,7 @@ def test_a_trap_in_japanese_on_a_move_puzzle(ja):
     w = PuzzleWidget([trapped])
     w.click(22)
     w.click(18)
-    assert w.feedback.startswith("22-18 ではありません: on 18 the man")
+    assert w.feedback.startswith("22-18 ではありません。on 18 the man")
 
 
 @pytest.mark.parametrize("puzzle", list(SETS["mawari"]), ids=lambda p: p.id)
@@ -172,7 +172,7 @@ def test_mawari_widget_trap_in_japanese(ja):
     ps = SETS["mawari"].for_rule("MS-14")
     w = PuzzleWidget(ps)
     w.click("1一")
-    assert w.feedback.startswith("1一 ではありません: 自分の陣地でない隅にちょうど止まった駒は")
+    assert w.feedback.startswith("1一 ではありません。自分の陣地でない隅にちょうど止まった駒は")
     assert "(MS-14)" in w.feedback
 
 
@@ -216,10 +216,10 @@ def test_a_refused_attempt_and_the_solved_status_in_japanese(ja):
     w.click(27)
     w.click(23)
     trap = CATALOGUES["ja"][ps[i].key("trap.27-23")]
-    assert w.feedback.startswith("27-23 ではありません: " + trap) and "(CK-06)" in w.feedback
+    assert w.feedback.startswith("27-23 ではありません。" + trap) and "(CK-06)" in w.feedback
     assert "局面はそのままです" in w.feedback and w.attempts[i] == 1
     w.click(22)
     w.click(15)
     assert w.feedback.startswith("正解です: 22x15") and w.board.status.startswith("正解です。")
     d = PuzzleWidget(SETS["diamond"], start=3)           # the marks named in words for screen readers
-    assert "盤の上の印: i5, o1。" in d.board.canvas.label
+    assert "盤の上の印: i5、o1。" in d.board.canvas.label

@@ -130,7 +130,7 @@ def test_the_games_own_widget_words_speak_japanese():
         w.click("0,0")
         assert "空です" in w.message and w.options["players"].description == "人数"
         w = BackgammonWidget()
-        assert w.chance_button.description == "ふる" and w.options["rules"].description == "ルール"
+        assert w.chance_button.description == "振る" and w.options["rules"].description == "ルール"
         w.click("8")
         assert "最初の一振りで先手が決まります" in w.message           # the opening roll (BG-03)
     finally:

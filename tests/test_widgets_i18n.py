@@ -246,3 +246,196 @@ def test_how_a_backgammon_game_ended_says_the_kind_of_win(ja):
     assert not english_prose(html.unescape(re.sub(r"<[^>]*>", " ", w.status)))
     i18n.set_language("en")
     assert out.reason in BackgammonWidget(computer=(0, 1), seed=1).status
+
+
+# ---------------------------------------------------------------- a board keeps its language
+
+def _japanese_words(texts) -> list[str]:
+    return [t for t in texts if re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", t)
+            and "待った" not in t]                     # the taught term beside its English
+
+
+def _all_texts(widget) -> list[str]:
+    return [text for w in _walk(widget) for _, text in _texts(w)]
+
+
+def _base_board(**kw):
+    """A board with the base's own words only (its seats, Roll, levels): what GameWidget
+    itself shows, whatever the games' subclasses do."""
+    import types
+
+    from test_widget_base import DiceWidget, toy_ai
+
+    from boardkit.widgets.base import GameWidget
+
+    class BaseWords(DiceWidget):
+        ai = types.SimpleNamespace(**{**vars(toy_ai), "LEVELS": {"easy": "level.checkers.easy"}})
+        chance_label = GameWidget.chance_label
+        player_names = GameWidget.player_names
+    return BaseWords(**kw)
+
+
+def _press_everything(w) -> None:
+    w.flip()
+    w.show_hint()
+    w.click("t0")
+    w.roll()
+    w.show_hint()
+    w.undo()
+    w.undo()
+    w.new_game()
+    w.play_text("zz")
+    w.save()
+    w.resume_text("not json")
+    w.resume_text("x" * 2_000_000)
+    w.resume()
+
+
+def test_a_base_board_built_in_english_stays_english_after_set_language_ja():
+    """The code review's repro (build, set_language("ja"), Flip: an English "New game"
+    beside a Japanese status line): every button pressed after the switch keeps the
+    board's language."""
+    w = _base_board()
+    i18n.set_language("ja")
+    try:
+        _press_everything(w)
+        assert w.lang == "en" and "Player 1" in w.status
+        leaked = _japanese_words(_all_texts(w) + [w.status, w.message, w.canvas.label,
+                                                  w.save_html.value])
+        assert not leaked, f"Japanese on an English board: {leaked}"
+    finally:
+        i18n.set_language("en")
+
+
+def test_a_base_board_built_in_japanese_stays_japanese_after_set_language_en():
+    i18n.set_language("en")
+    w = _base_board(lang="ja")
+    assert w.chance_button.description == "振る" and w.new_button.description == "新しいゲーム"
+    for step in (w.flip, w.show_hint, w.roll, w.undo, w.new_game, lambda: w.play_text("zz"),
+                 lambda: w.resume_text("not json"), w.resume):
+        step()
+        assert not english_prose(w.message), w.message
+        assert not _english(w, with_html=False), _english(w, with_html=False)
+    assert w.lang == "ja" and "プレイヤー1" in w.status
+
+
+@pytest.mark.xfail(strict=False, reason="the games' widget subclasses (player names, flip notes, "
+                   "chance labels) move to self.tr in the game branches")
+@pytest.mark.parametrize("make", [
+    lambda: CheckersWidget(computer=1, lang="ja"),
+    lambda: DiamondWidget(players=2, lang="ja"),
+    lambda: BackgammonWidget(lang="ja"),
+    lambda: MawariWidget(lang="ja"),
+])
+def test_every_game_board_built_in_japanese_stays_japanese(make):
+    i18n.set_language("en")
+    w = make()
+    before = _english(w)
+    for step in (w.flip, w.show_hint, w.roll, w.undo, w.new_game, lambda: w.play_text("zz"),
+                 lambda: w.resume_text("not json")):
+        step()
+    assert w.lang == "ja" and not english_prose(w.message), w.message
+    found = [where for where in _english(w) if where not in before]
+    assert not found, f"English appeared on a Japanese board after its buttons: {found}"
+
+
+def test_puzzles_quiz_pick_and_tip_lab_keep_their_language():
+    from boardkit import quiz
+    from boardkit.checkers.ai import tips
+    from boardkit.checkers.puzzles import PUZZLES
+    from boardkit.widgets.tiplab import TipLab
+    pw = PUZZLES.widget(lang="ja")
+    q = quiz.number("How many?", answer=8, lang="ja")
+    c = quiz.choice("Which?", ["a", "b"], answer="a", lang="ja")
+    lab = TipLab(tips.lab_spec(), games=20, executor=None, lang="ja")
+    i18n.set_language("en")
+    pw.click(22)
+    pw.click(18)
+    pw.show_hint()
+    pw.retry()
+    pw.next()
+    pw.previous()
+    assert pw.lang == "ja" and pw.board.lang == "ja"
+    assert "問題" in pw.title_html.value and "目標" in pw.goal_html.value
+    assert pw.next_button.description == "次へ" and "問正解" in pw.score_text()
+    assert q.answer("abc") is None and "「abc」は数ではありません" in q.feedback.value
+    assert q.button.description == "答え合わせ"
+    assert c.answer("b") is False and "ちがいます" in c.feedback.value
+    assert "正解" in quiz.score("ja")
+    assert lab.run_button.description == "対局開始"
+    assert [label for label, _ in lab.tip_control.options][0] == "1. 取らせる手に気をつける"
+    assert [label for label, _ in lab.level_control.options] == ["1手先まで読む", "2手先まで読む",
+                                                                "3手先まで読む"]
+    assert "95% 信頼区間" == i18n.tr("tiplab.band", "ja")
+    assert "このやり方では、このコツは逆効果です" in i18n.tr("tiplab.hurts", "ja", fair=0.5)
+
+
+def test_the_exercise_board_and_feedback_keep_their_language(capsys):
+    from boardkit.checkers.exercises import ex
+    from boardkit.exercises import compare_sets
+    from boardkit.widgets.pick import PickBoard
+    name = next(n for n in ex.names() if n.startswith("targets") or n.startswith("forced"))
+    board = PickBoard(ex, name, lang="ja")
+    i18n.set_language("en")
+    board.check()
+    assert "まだ答えていません" in board.feedback_line.value
+    assert "答え合わせ" in _all_texts(board)
+    assert ex.checker.lang is None                     # the exercises' own language is untouched
+    assert compare_sets({1, 9}, {1, 2}, lang="ja") == "9 は正しくありません。答えがあと 1 個足りません。"
+    assert compare_sets({1, 9}, {1, 2}, what="square") == "9 is not right. 1 square missing."
+
+
+@pytest.mark.xfail(strict=False, reason="checkers' typed-move refusals get keys in the ck branch")
+def test_a_typed_wrong_side_move_is_refused_in_japanese_with_its_square():
+    """H3: the refusal of a typed move names what went wrong, in Japanese only."""
+    w = CheckersWidget(lang="ja")
+    assert not w.play_text("22-26")
+    assert not re.search(r"[A-Za-z]{4,}", w.message) and "22" in w.message, w.message
+
+
+def test_save_and_resume_failures_are_told_in_the_boards_language(tmp_path):
+    """H3: a missing file and another game's file, in Japanese without English detail."""
+    from boardkit.checkers.game import CheckersGame
+    w = DiamondWidget(players=2, lang="ja")
+    w.resume(str(tmp_path / "x.json"))
+    assert "x.json が見つかりません。先に「保存」してください" in w.message
+    assert not re.search(r"[A-Za-z]{4,}", w.message.replace(str(tmp_path / "x.json"), "")), w.message
+    assert not w.resume_text(CheckersGame().to_json())
+    assert "これはダイヤモンドゲームの保存ファイルではありません" in w.message
+    assert not w.resume_text("{not json")
+    assert not re.search(r"[A-Za-z]{4,}", w.message), w.message
+    e = DiamondWidget(players=2)
+    e.resume_text(CheckersGame().to_json())
+    assert "not a saved diamond game" in e.message and "'game' is 'checkers'" in e.message
+
+
+def test_level_menus_show_only_the_boards_language():
+    """M9: 「やさしい」, not 「やさしい (easy)」; the English board shows English names."""
+    ja = CheckersWidget(lang="ja")
+    en = CheckersWidget(lang="en")
+    assert [label for label, _ in ja.level_control.options] == ["やさしい", "ふつう", "つよい"]
+    assert [label for label, _ in en.level_control.options] == ["easy", "normal", "strong"]
+    assert [v for _, v in ja.level_control.options] == ["easy", "normal", "strong"]
+    assert CheckersWidget(level="つよい").level_control.value == "strong"
+    assert i18n.tr("tutor_level", "ja", level=i18n.Word("level.checkers.strong")) == "「つよい」"
+
+
+def test_shared_lines_follow_the_reviews_wording():
+    """L1-L6, M8: the shared words a student meets on every board."""
+    w = _base_board(lang="ja")
+    assert w.chance_button.description == "振る" and w.move_button.description == "決定"
+    assert w.move_box.description == "手を入力"
+    assert [label for label, _ in w.seat_controls[0].options][0] == "人間"
+    assert any("記録" in t for t in _all_texts(w))           # a dice game's list of rolls
+    assert any("棋譜" in t for t in _all_texts(CheckersWidget(lang="ja")))
+    assert "手目まで進みました" in w.describe()
+    for key in ("puzzle.score", "quiz.score"):
+        assert "1回目" in i18n.tr(key, "ja", solved=1, total=2, first=1, tried=2, right=1, asked=2)
+    shared = [k for k in i18n.CATALOGUES["ja"]
+              if k.split(".")[0] not in ("ck", "dg", "bg", "ms", "mawari", "rule", "tutor", "game")
+              and not re.match(r"(puzzle|page|ex)\.(checkers|diamond|backgammon|mawari)\.", k)]
+    for key in shared:
+        assert "。 " not in i18n.CATALOGUES["ja"][key], key
+    assert i18n.tr("ended_winner", "ja", who="白", rule="CK-10") == "白の勝ちです（CK-10）"
+    assert not _japanese_words([i18n.tr(k, "en") for k in ("undo_off", "level.checkers.easy")])
+    assert i18n.tr("undo_allowed", "en") == "Undo allowed (待った)"

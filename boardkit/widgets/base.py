@@ -7,7 +7,8 @@ roll/toss for dice games, save and resume, status line, move list).
 A game's widget subclass says only what is particular to it, by filling hooks (it never
 overrides on_click/_refresh/undo/roll/show_hint nor splices ``children``):
 
-    ai                   the game's ai module: levels (ai.LEVELS, shown "つよい (strong)"),
+    ai                   the game's ai module: levels (ai.LEVELS: English name -> the key of
+                         its label, ``level.<game>.<name>``, shown in the board's language),
                          bot(level) -> ai.bot(level), the hint at ai.HINT_LEVEL and its
                          reason (ai.explain(game, move), if the module has it)
     make_game(options)   a new game from the option controls' values
@@ -28,6 +29,8 @@ overrides on_click/_refresh/undo/roll/show_hint nor splices ``children``):
     why_not_target(start, cell)  why the selected piece cannot go to that cell (None: silent)
     on_new_game()        after New game made a new game
     describe()           the board in words for screen readers (the canvas's aria-label)
+    move_text(move)      a move as the move list, the hint and describe() say it (default:
+                         its notation; a pass or a declared battle in the board's words)
     tutor_module         the game's tutor module (boardkit/<game>/tutor.py, ``advice(before,
                          move) -> str | None``); tutor_text(before, move) calls it
     player_names, levels (fallback when there is no ``ai``), click_mode, has_chance,
@@ -61,18 +64,21 @@ game's own such as Join or Set dice) act once on a double click: a click less th
 timed by ``_clock``). Undo, Hint and the board are not guarded: two quick clicks are meant
 there. The Python verbs (``new_game()``, ``roll()``) are never guarded.
 
-Shared behaviour: an error message is cleared by the next correct action; "待った あり"
-(``undo_allowed``) turns undo on/off; hints and undos used are counted
+Shared behaviour: an error message is cleared by the next correct action; "Undo allowed"
+(``undo_allowed``, 「待った あり」) turns undo on/off; hints and undos used are counted
 (``hints_used``, ``undos_used``) and shown when the game ends; after the student's
 move the board is redrawn before the computer replies (``reply_delay`` seconds apart,
 0 by default) and ``marked`` says how many last moves to mark (the student's move and
-the computer's replies; ``render`` passes it as ``draw(last_move=...)``). Every word
-shown goes through ``boardkit.i18n.tr``, menu labels too (a menu's values stay the English
-identifiers the code uses: ``options=[(tr(key), value), ...]``), and is read when the widget
-is made, as ``set_language`` says; colours are JupyterLab CSS variables so the dark theme
-stays readable. Nothing is cut: ``fit_labels`` gives the set-up panel's descriptions one
-width fitted to the widest and each menu its widest choice's width (``fit_setup()`` again
-after a game changes a menu's choices), and button rows wrap.
+the computer's replies; ``render`` passes it as ``draw(last_move=...)``). A board keeps
+its language: ``GameWidget(lang=...)`` (None: the current language when it is built) fixes
+``self.lang``, every word shown is read in it with ``self.tr(key, **facts)``, menu labels
+too (a menu's values stay the English identifiers the code uses:
+``options=[(self.tr(key), value), ...]``), and ``draw(..., lang=self.lang)`` draws in it, so
+``set_language`` later changes only the boards built after it; colours are JupyterLab
+CSS variables so the dark theme stays readable. Nothing is cut: ``fit_labels`` gives the
+set-up panel's descriptions one width fitted to the widest and each menu its widest
+choice's width (``fit_setup()`` again after a game changes a menu's choices), and button
+rows wrap.
 """
 from __future__ import annotations
 
@@ -92,10 +98,11 @@ import ipywidgets as W
 import numpy as np
 import traitlets
 
+from .. import _catalogue
 from .._core import BoardkitError, ChanceStep, Game, Outcome, check_level
 from .._input import check_text
 from ..errors import short_repr
-from ..i18n import CATALOGUES, Word, check_language, error_text, language, render, tr
+from ..i18n import Word, check_language, error_text, render, tr
 from ..svg import pass_clicks
 from .canvas import SvgCanvas
 
@@ -142,14 +149,16 @@ class Download(anywidget.AnyWidget):
 DOWNLOAD_LIMIT = 5_000_000
 
 
-def page_heading(game: str):
-    """A play page's puzzles heading and its line, in the current language (an HTML
-    display object: it shows in Voila, JupyterLab, untrusted notebooks and on GitHub)."""
+def page_heading(game: str, lang: str | None = None):
+    """A play page's puzzles heading and its line, in ``lang`` (None: the current
+    language; an HTML display object: it shows in Voila, JupyterLab, untrusted notebooks
+    and on GitHub)."""
     from IPython.display import HTML
     game = check_text(game, "game", 40)
-    line = (tr(f"page.{game}.puzzles_line") if f"page.{game}.puzzles_line" in CATALOGUES["en"]
-            else tr("page.puzzles_line"))
-    return HTML(f"<h2>{html.escape(tr('page.puzzles'))}</h2><p>{html.escape(line)}</p>")
+    lang = check_language(lang)
+    line = (tr(f"page.{game}.puzzles_line", lang) if _catalogue.has(f"page.{game}.puzzles_line")
+            else tr("page.puzzles_line", lang))
+    return HTML(f"<h2>{html.escape(tr('page.puzzles', lang))}</h2><p>{html.escape(line)}</p>")
 
 
 def svg_img(svg_text: str, alt: str = "") -> str:
@@ -172,9 +181,10 @@ def static_bundle(widget: W.Widget, html_text: str, plain: str, **kwargs) -> dic
     return bundle
 
 
-def run_cue(key: str) -> str:
-    """The line under a static view: what running the cell adds."""
-    return f"<p><i>▶ {html.escape(tr(key))}</i></p>"
+def run_cue(key: str, lang: str | None = None) -> str:
+    """The line under a static view: what running the cell adds (in ``lang``; None: the
+    current language)."""
+    return f"<p><i>▶ {html.escape(tr(key, lang))}</i></p>"
 
 
 class ClickGuard:
@@ -351,12 +361,12 @@ class GameWidget(W.VBox, Generic[G]):
     @property
     def player_names(self) -> tuple[str, ...]:
         """The seats' names ("Player 1", in the current language); games name their colours."""
-        return (tr("player_n", n=1), tr("player_n", n=2))
+        return (self.tr("player_n", n=1), self.tr("player_n", n=2))
 
     @property
     def chance_label(self) -> str:
         """The dice/toss button's label (games with chance): "Roll" (ふる)."""
-        return tr("roll")
+        return self.tr("roll")
 
     def __init__(self, game: G | None = None, *, computer: tuple[int, ...] | int | None = None,
                  level: str | None = None, seed: int = 0, undo_allowed: bool = True,
@@ -374,11 +384,12 @@ class GameWidget(W.VBox, Generic[G]):
         self.moves_html = W.HTML(layout=W.Layout(min_width="160px"))
         self.message_html = W.HTML()
         self.tutor_html = W.HTML()
-        self.tutor_control = W.Checkbox(value=bool(tutor), description=tr("tutor"), indent=False,
-                                        tooltip=tr("tutor_tooltip"), layout=W.Layout(width="auto"))
+        self.tutor_control = W.Checkbox(value=bool(tutor), description=self.tr("tutor"), indent=False,
+                                        tooltip=self.tr("tutor_tooltip"), layout=W.Layout(width="auto"))
         self._tutor_text = ""
         self._tutor_fresh = False
-        self.move_box = W.Text(value="", placeholder=tr("move_box_hint"), description=tr("move_box"),
+        self.move_box = W.Text(value="", placeholder=self.tr("move_box_hint"),
+                               description=self.tr("move_box"),
                                continuous_update=False, layout=W.Layout(width="260px"))
         self.selection = Selection()
         self.hint: Any = None
@@ -393,7 +404,7 @@ class GameWidget(W.VBox, Generic[G]):
         # seats: who plays each colour
         computer = (computer,) if isinstance(computer, int) else tuple(computer or ())
         self.seat_controls = [
-            W.Dropdown(options=[(tr("human"), "human"), (tr("computer"), "computer")],
+            W.Dropdown(options=[(self.tr("human"), "human"), (self.tr("computer"), "computer")],
                        value="computer" if i in computer else "human",
                        description=name, layout=W.Layout(width="220px"))
             for i, name in enumerate(self.player_names)]
@@ -402,30 +413,30 @@ class GameWidget(W.VBox, Generic[G]):
             level = check_level(level, self._ai_levels() or {n: n for n in names})
         self.level_control = W.Dropdown(options=self.level_options(),
                                         value=level or names[min(1, len(names) - 1)],
-                                        description=tr("level"), layout=W.Layout(width="220px"))
-        self.undo_control = W.Checkbox(value=bool(undo_allowed), description=tr("undo_allowed"),
+                                        description=self.tr("level"), layout=W.Layout(width="220px"))
+        self.undo_control = W.Checkbox(value=bool(undo_allowed), description=self.tr("undo_allowed"),
                                        indent=False)
         self.options = self.option_controls()
 
         btn = lambda d, cb, icon="": self._button(d, cb, icon)  # noqa: E731
-        self.new_button = btn(tr("new_game"), self.once_per_click(lambda: self.new_game()), "refresh")
-        self.undo_button = btn(tr("undo"), lambda _: self.undo(), "undo")
-        self.hint_button = btn(tr("hint"), lambda _: self.show_hint(), "lightbulb-o")
-        self.flip_button = btn(tr("flip"), lambda _: self.flip(), "retweet")
+        self.new_button = btn(self.tr("new_game"), self.once_per_click(lambda: self.new_game()), "refresh")
+        self.undo_button = btn(self.tr("undo"), lambda _: self.undo(), "undo")
+        self.hint_button = btn(self.tr("hint"), lambda _: self.show_hint(), "lightbulb-o")
+        self.flip_button = btn(self.tr("flip"), lambda _: self.flip(), "retweet")
         self.chance_button = btn(self.chance_label, self.once_per_click(lambda: self.roll()), "cube")
         self.chance_button.layout.display = None if self.has_chance else "none"
         # a save per student: Save downloads the game to the student's own computer and
         # Resume reads a file the student uploads; nothing is written on the server
         self.downloader = Download()
-        self.save_button = btn(tr("save_download"), lambda _: self.save(), "download")
-        self.save_button.tooltip = tr("save_tooltip")
+        self.save_button = btn(self.tr("save_download"), lambda _: self.save(), "download")
+        self.save_button.tooltip = self.tr("save_tooltip")
         self.upload = W.FileUpload(accept=".json,application/json", multiple=False,
-                                   description=tr("resume_upload"), icon="upload",
-                                   tooltip=tr("resume_tooltip"), layout=W.Layout(width="auto"))
+                                   description=self.tr("resume_upload"), icon="upload",
+                                   tooltip=self.tr("resume_tooltip"), layout=W.Layout(width="auto"))
         self.upload.observe(self._on_upload, names="value")
         self.save_html = W.HTML(f"<span style='color:{MUTED_COLOR}'>"
-                                f"{html.escape(tr('save_where'))}</span>")
-        self.move_button = btn(tr("play_move"), lambda _: self.play_text(self.move_box.value), "play")
+                                f"{html.escape(self.tr('save_where'))}</span>")
+        self.move_button = btn(self.tr("play_move"), lambda _: self.play_text(self.move_box.value), "play")
         self.move_box.observe(self._on_move_box, names="value")
 
         for c in self.seat_controls + [self.level_control]:
@@ -452,11 +463,13 @@ class GameWidget(W.VBox, Generic[G]):
         # Accordion's title is not focusable) showing the set-up box under it; the
         # whole panel is one of the game_controls() (a puzzle board hides it)
         self.setup_box = W.VBox([setup, files], layout=W.Layout(display="none"))
-        self.setup_toggle = W.ToggleButton(value=False, description=tr("setup_title"), icon="cog",
-                                           tooltip=tr("setup_tooltip"), layout=W.Layout(width="auto"))
+        self.setup_toggle = W.ToggleButton(value=False, description=self.tr("setup_title"), icon="cog",
+                                           tooltip=self.tr("setup_tooltip"), layout=W.Layout(width="auto"))
         self.setup_toggle.observe(self._on_setup_toggle, names="value")
         self.setup_panel = W.VBox([self.setup_toggle, self.setup_box])
-        side = W.VBox([W.HTML(f"<b style='color:{TEXT_COLOR}'>{html.escape(tr('moves'))}</b>"),
+        # a dice or toss game's list holds rolls and tosses too: a record (記録), not a 棋譜
+        moves_title = self.tr("moves_record" if self.has_chance else "moves")
+        side = W.VBox([W.HTML(f"<b style='color:{TEXT_COLOR}'>{html.escape(moves_title)}</b>"),
                        self.moves_html])
         # the board takes the row's width the move list leaves (the canvas caps it by the
         # window's height), so a projector or a zoomed page shows all of it
@@ -492,7 +505,7 @@ class GameWidget(W.VBox, Generic[G]):
                 self.setup_panel]
 
     def render(self, selection: Selection) -> str:
-        return self.game.draw(flip=self.flipped).to_svg()
+        return self.game.draw(flip=self.flipped, lang=self.lang).to_svg()
 
     def move_path(self, move) -> tuple[str, ...]:
         return tuple(str(c) for c in move.path)
@@ -506,14 +519,19 @@ class GameWidget(W.VBox, Generic[G]):
         lv = self._ai_levels()
         return tuple(lv) if lv else tuple(self.levels)
 
+    def level_label(self, name: str, lang: str | None = None) -> str:
+        """A computer level's label in the board's language (or ``lang``): the catalogue's
+        ``level.<game>.<name>`` (the key ai.LEVELS gives), else the English name."""
+        given = (self._ai_levels() or {}).get(name)
+        key = given if isinstance(given, str) and given else f"level.{self._game_name()}.{name}"
+        if _catalogue.has(key):
+            return tr(key, lang or self.lang)
+        return given if isinstance(given, str) and given else name     # a label given as it is
+
     def level_options(self) -> list[tuple[str, str]]:
-        """(label, name) pairs for the level menu from ai.LEVELS: "つよい (strong)" (the
-        catalogue's ``level_label``)."""
-        lv = self._ai_levels()
-        if lv:
-            return [(tr("level_label", en=en, ja=ja) if ja and ja != en else en, en)
-                    for en, ja in lv.items()]
-        return [(n, n) for n in self.levels]
+        """(label, name) pairs for the level menu, labels in the board's language only
+        (「つよい」, not 「つよい (strong)」)."""
+        return [(self.level_label(n), n) for n in self.level_names()]
 
     def bot(self, level: str) -> Callable:
         if self.ai is not None and hasattr(self.ai, "bot"):
@@ -557,7 +575,7 @@ class GameWidget(W.VBox, Generic[G]):
         """Why a click on the board does nothing now (None: clicks work)."""
         g = self.game
         if g.chance_pending() and not self.is_computer(g.turn):
-            return tr("chance_first", action=self.chance_label.lower(), button=self.chance_label)
+            return self.tr("chance_first", action=self.chance_label.lower(), button=self.chance_label)
         return None
 
     def prepare_chance(self) -> None:
@@ -587,10 +605,17 @@ class GameWidget(W.VBox, Generic[G]):
         (``str(game)`` is a picture of the board in every game, so it is not read out.)
         Games may say more."""
         moves = self.game.moves_played()
-        text = tr("describe", game=self._game_title(), status=self.status, n=len(moves))
+        text = self.tr("describe", game=self._game_title(), status=self.status, n=len(moves))
         if moves:
-            text += " " + tr("describe_last", move=moves[-1])
+            text = self.tr("sentences", first=text,
+                           second=self.tr("describe_last", move=self.move_text(moves[-1])))
         return text
+
+    def move_text(self, move) -> str:
+        """A move as the move list, the hint and the screen reader say it in the board's
+        language (default: its notation, ``str(move)``; a game whose moves have words,
+        such as a pass or a battle declared, says them with ``self.tr``)."""
+        return str(move)
 
     def ending_note(self, out) -> str:
         """Why the game ended so, in words a student follows, shown under the final status
@@ -609,29 +634,29 @@ class GameWidget(W.VBox, Generic[G]):
         White"), from the seat menus and the board's turn (Flip)."""
         def name(seat: int) -> str:
             place = self.side_place(seat)
-            return tr("page.place", side=self.player_name(seat), place=place) if place else \
+            return self.tr("page.place", side=self.player_name(seat), place=place) if place else \
                 self.player_name(seat)
         seats = range(min(len(self.seat_controls), self.game.players))   # the game's own seats
         humans = [s for s in seats if not self.is_computer(s)]
         others = [s for s in seats if self.is_computer(s)]
         if not humans:
-            return tr("page.watch")
+            return self.tr("page.watch")
         if len(humans) == 1:
             if not others:
-                return tr("page.you", side=name(humans[0]))
-            return tr("page.you_vs", side=name(humans[0]),
-                      others=tr("page.and").join(self.player_name(s) for s in others))
-        return tr("page.take_turns", sides=tr("page.and").join(name(s) for s in humans))
+                return self.tr("page.you", side=name(humans[0]))
+            return self.tr("page.you_vs", side=name(humans[0]),
+                      others=self.tr("page.and").join(self.player_name(s) for s in others))
+        return self.tr("page.take_turns", sides=self.tr("page.and").join(name(s) for s in humans))
 
     def intro_text(self) -> str:
         """The play page's title and how to play (HTML), in the widget's language."""
         game = self._game_name()
-        buttons = (f"page.{game}.buttons" if f"page.{game}.buttons" in CATALOGUES["en"]
+        buttons = (f"page.{game}.buttons" if _catalogue.has(f"page.{game}.buttons")
                    else "page.buttons")
         you = html.escape(self.sides_text())
-        return (f"<div style='color:{TEXT_COLOR}'><h1>{html.escape(tr(f'page.{game}.title'))}</h1>"
-                f"<p><b>{html.escape(tr('page.how_to_play'))}</b> {tr(f'page.{game}.how', you=you)}"
-                f"<br>{tr(buttons)}</p></div>")
+        return (f"<div style='color:{TEXT_COLOR}'><h1>{html.escape(self.tr(f'page.{game}.title'))}</h1>"
+                f"<p><b>{html.escape(self.tr('page.how_to_play'))}</b> {self.tr(f'page.{game}.how', you=you)}"
+                f"<br>{self.tr(buttons)}</p></div>")
 
     def tutor_text(self, before: Game, move) -> str | None:
         """The tutor's line for the student's ``move`` made in ``before`` (a copy of the
@@ -669,7 +694,7 @@ class GameWidget(W.VBox, Generic[G]):
 
     def _show_pending(self, pending: bool) -> None:
         self.pending_html.value = (f"<span style='color:{ERROR_COLOR}'>"
-                                   f"{html.escape(tr('applies_at_new_game'))}</span>"
+                                   f"{html.escape(self.tr('applies_at_new_game'))}</span>"
                                    if pending else "")
 
     @property
@@ -716,7 +741,7 @@ class GameWidget(W.VBox, Generic[G]):
             self.tutor_error = f"{type(e).__name__}: {e}"   # kept for whoever debugs it
             self._tutor_show("")             # no line rather than a wrong "fine"
             return
-        self._tutor_show(tr("tutor_line", text=text) if text else tr("tutor_fine"))
+        self._tutor_show(self.tr("tutor_line", text=text) if text else self.tr("tutor_fine"))
 
     # ------------------------------------------------------------------ helpers
     def once_per_click(self, action: Callable[[], Any]) -> Callable[..., None]:
@@ -738,7 +763,7 @@ class GameWidget(W.VBox, Generic[G]):
         """The game's name as a reader hears it ("checkers", チェッカー), from the catalogue
         (``game.<name>``); a name the catalogue lacks is said as it is."""
         name = self._game_name()
-        return tr(f"game.{name}") if f"game.{name}" in CATALOGUES["en"] else name
+        return self.tr(f"game.{name}") if _catalogue.has(f"game.{name}") else name
 
     def option_values(self) -> dict:
         return {k: w.value for k, w in self.options.items()}
@@ -762,10 +787,10 @@ class GameWidget(W.VBox, Generic[G]):
         title = self._game_title()
         head = f"<p><b>{html.escape(title)}</b> — {html.escape(self.status)}</p>"
         picture = svg_img(self.canvas.svg, self.describe() or title)
-        plain = f"{title}: {self.status}\n{tr('widget.run_cue')}"
+        plain = f"{title}: {self.status}\n{self.tr('widget.run_cue')}"
         if self.intro_html is not None:
             head = self.intro_html.value + head
-        return static_bundle(self, head + picture + run_cue("widget.run_cue"), plain, **kwargs)
+        return static_bundle(self, head + picture + run_cue("widget.run_cue", self.lang), plain, **kwargs)
 
     @property
     def status(self) -> str:
@@ -791,7 +816,7 @@ class GameWidget(W.VBox, Generic[G]):
         try:
             game = self.make_game(self.option_values())
         except BoardkitError as e:
-            self._say(tr("new_game_failed", error=e), error=True)
+            self._say(self.tr("new_game_failed", error=self._error_words(e)), error=True)
             return
         self.game = game
         self.hint = None
@@ -810,7 +835,7 @@ class GameWidget(W.VBox, Generic[G]):
         back would only leave the computer to move again. Off when 待った なし."""
         self._clear_error()
         if not self.undo_allowed:
-            self._say(tr("undo_off"), error=True)
+            self._say(self.tr("undo_off"), error=True)
             self._refresh()
             return
         if self.undo_partial():
@@ -838,17 +863,17 @@ class GameWidget(W.VBox, Generic[G]):
             self._tutor_show("")
             self.undos_used += 1
             self.marked = 1
-        self._say("" if steps else tr("nothing_to_undo"), error=not steps)
+        self._say("" if steps else self.tr("nothing_to_undo"), error=not steps)
         self._refresh()
 
     def show_hint(self) -> None:
         self._clear_error()
         g = self.game
         if g.is_over():
-            self._say(tr("hint_none"))
+            self._say(self.tr("hint_none"))
             return
         if g.chance_pending():
-            self._say(tr("hint_chance_first", action=self.chance_label), error=True)
+            self._say(self.tr("hint_chance_first", action=self.chance_label), error=True)
             return
         self._hint_reason = None
         self.hint = self.hint_move()
@@ -856,7 +881,9 @@ class GameWidget(W.VBox, Generic[G]):
             return
         self.hints_used += 1
         why = self.hint_text(self.hint)
-        self._say(tr("hint_line_why", move=self.hint, why=why) if why else tr("hint_line", move=self.hint))
+        move = self.move_text(self.hint)
+        self._say(self.tr("hint_line_why", move=move, why=why) if why
+                  else self.tr("hint_line", move=move))
         self._refresh()
 
     def flip(self) -> None:
@@ -877,12 +904,20 @@ class GameWidget(W.VBox, Generic[G]):
                 self._clear()
                 self.after_chance(out)
         except BoardkitError as e:
-            self._say(error_text(e), error=True)
+            self._say(error_text(e, self.lang), error=True)
         self._after_change()
 
     def save_file_name(self) -> str:
         """The name of a downloaded save: the game and its moves played so far."""
         return f"{self._game_name()}_game_{len(self.game.moves_played())}_moves.json"
+
+    def _error_words(self, err: BaseException) -> str:
+        """An error in the board's language: a keyed error's own sentence; any other only a
+        general line in a language other than English (``error_text``); an OSError from
+        Python by its English text only in English."""
+        if isinstance(err, BoardkitError):
+            return error_text(err, self.lang)
+        return str(err) if self.lang == "en" else self.tr("error.other")
 
     def _say_save(self, text: str, error: bool = False) -> None:
         """A save or resume message: in the message line and beside the Save button (in
@@ -898,14 +933,14 @@ class GameWidget(W.VBox, Generic[G]):
         if path is None:
             name = self.save_file_name()
             self.downloader.offer(name, self.game.to_json(indent=1))
-            self._say_save(tr("saved_download", name=name))
+            self._say_save(self.tr("saved_download", name=name))
             return
         try:
             self.game.save(path)
         except (OSError, BoardkitError) as e:
-            self._say_save(tr("save_failed", error=e), error=True)
+            self._say_save(self.tr("save_failed", error=self._error_words(e)), error=True)
             return
-        self._say_save(tr("saved", path=path))
+        self._say_save(self.tr("saved", path=path))
 
     def _on_upload(self, change) -> None:
         files = change["new"]
@@ -926,15 +961,16 @@ class GameWidget(W.VBox, Generic[G]):
             raise BoardkitError(f"text: expected a save file's text or bytes, got {short_repr(text)}")
         name = check_text(name, "name", 300)
         if len(text) > UPLOAD_LIMIT:
-            self._say_save(tr("resume_failed", error=f"{name or 'the file'} is larger than "
-                                                   f"{UPLOAD_LIMIT // 1_000_000} MB"), error=True)
+            too_big = self.tr("error.file_too_large", name=name or self.tr("error.the_file"),
+                              mb=UPLOAD_LIMIT // 1_000_000)
+            self._say_save(self.tr("resume_failed", error=too_big), error=True)
             return False
         try:
             game = type(self.game).from_json(text)
         except (BoardkitError, UnicodeDecodeError, RecursionError, ValueError) as e:
-            self._say_save(tr("resume_failed", error=e), error=True)
+            self._say_save(self.tr("resume_failed", error=self._error_words(e)), error=True)
             return False
-        self._resumed(game, tr("resumed_upload", name=name))
+        self._resumed(game, self.tr("resumed_upload", name=name))
         return True
 
     def resume(self, path: str | None = None) -> None:
@@ -942,14 +978,14 @@ class GameWidget(W.VBox, Generic[G]):
         button uploads one instead: ``resume_text``); an error is reported in the message
         line (never raised)."""
         if path is None:
-            self._say_save(tr("resume_failed", error=tr("resume_tooltip")), error=True)
+            self._say_save(self.tr("resume_failed", error=self.tr("resume_tooltip")), error=True)
             return
         try:
             game = type(self.game).load(path)
         except (OSError, BoardkitError, UnicodeDecodeError, RecursionError) as e:
-            self._say_save(tr("resume_failed", error=e), error=True)
+            self._say_save(self.tr("resume_failed", error=self._error_words(e)), error=True)
             return
-        self._resumed(game, tr("resumed", path=path))
+        self._resumed(game, self.tr("resumed", path=path))
 
     def _resumed(self, game: G, said: str) -> None:
         self.game = game
@@ -987,10 +1023,10 @@ class GameWidget(W.VBox, Generic[G]):
         self._clear_error()
         g = self.game
         if g.is_over():
-            self._say(tr("game_is_over"), error=True)
+            self._say(self.tr("game_is_over"), error=True)
             return False
         if self.is_computer(g.turn):
-            self._say(tr("not_your_turn"), error=True)
+            self._say(self.tr("not_your_turn"), error=True)
             return False
         refused = self.click_refused("")
         if refused is not None:
@@ -999,7 +1035,7 @@ class GameWidget(W.VBox, Generic[G]):
         try:
             self.game.play(text)           # an illegal move raises and changes nothing
         except BoardkitError as e:
-            self._say(error_text(e), error=True)
+            self._say(error_text(e, self.lang), error=True)
             self._refresh()
             return False
         for _ in range(16):                # steps clicked before typing belong to no move now
@@ -1022,7 +1058,7 @@ class GameWidget(W.VBox, Generic[G]):
         try:
             self.on_click(str(cell))
         except BoardkitError as e:        # an illegal click never breaks the widget
-            self._say(error_text(e), error=True)
+            self._say(error_text(e, self.lang), error=True)
             self._clear()
         self._refresh()
 
@@ -1061,7 +1097,7 @@ class GameWidget(W.VBox, Generic[G]):
         self._narrow()
 
     def why_not_selectable(self, cell: str) -> str:
-        return tr("no_move_from", cell=cell)
+        return self.tr("no_move_from", cell=cell)
 
     def why_not_target(self, start: str, cell: str) -> str | None:
         """Why the piece on ``start`` cannot go to ``cell`` (a click on an unmarked cell while
@@ -1094,7 +1130,7 @@ class GameWidget(W.VBox, Generic[G]):
                 continue
             sel.targets = nexts
             if sel.dest is not None and len(nexts) > 1:
-                self._say(tr("chose_hop"))
+                self._say(self.tr("chose_hop"))
             return
 
     def _finish(self, move) -> None:
@@ -1157,36 +1193,37 @@ class GameWidget(W.VBox, Generic[G]):
                                    if text else "")
 
     def player_name(self, seat: int) -> str:
-        return self.player_names[seat] if seat < len(self.player_names) else tr("player_n", n=seat + 1)
+        return self.player_names[seat] if seat < len(self.player_names) else self.tr("player_n", n=seat + 1)
 
     def ending_text(self, out) -> str:
-        """How the game ended, in the board's language: the engine's own words in English;
-        elsewhere the result and the rule's title from the catalogue (the engine's reason
-        is English), or the engine's words when the ending has no rule ID."""
+        """How the game ended, in the board's language: the sentence of the ending's key
+        (``Outcome.key`` and its facts); an ending without a key gives the engine's words
+        in English and, elsewhere, only the result and its rule ID (no English)."""
         if out.key:
-            return render(out.key, getattr(self, "lang", None), out.facts)
-        words = CATALOGUES.get(language(), {})
-        if language() == "en" or not out.rule or f"rule.{out.rule}.title" not in words:
+            return render(out.key, self.lang, out.facts)
+        if self.lang == "en":
             return out.reason
-        title = tr(f"rule.{out.rule}.title")
+        rule = out.rule if isinstance(out.rule, str) and out.rule else None
         if out.winner is None:
-            return tr("ended_draw", rule=out.rule, title=title)
-        return tr("ended_winner", who=self.player_name(out.winner), rule=out.rule, title=title)
+            return self.tr("ended_draw", rule=rule) if rule else self.tr("ended_draw_plain")
+        who = self.player_name(out.winner)
+        return self.tr("ended_winner", who=who, rule=rule) if rule else \
+            self.tr("ended_winner_plain", who=who)
 
     def status_text(self) -> str:
         g = self.game
         out = g.outcome()
         if out is not None:
-            return tr("game_over", reason=html.escape(self.ending_text(out)))
+            return self.tr("game_over", reason=html.escape(self.ending_text(out)))
         who = html.escape(self.player_name(g.turn))
-        kind = tr("computer") if self.is_computer(g.turn) else tr("you")
+        kind = self.tr("computer") if self.is_computer(g.turn) else self.tr("you")
         if g.chance_pending():
-            return tr("to_chance", who=who, kind=kind, action=html.escape(self.chance_label.lower()))
-        return tr("to_move", who=who, kind=kind)
+            return self.tr("to_chance", who=who, kind=kind, action=html.escape(self.chance_label.lower()))
+        return self.tr("to_move", who=who, kind=kind)
 
     def used_text(self) -> str:
         """'hints used: 1, undos used: 0' — shown under the status when the game ends."""
-        return tr("used_counts", hints=self.hints_used, undos=self.undos_used)
+        return self.tr("used_counts", hints=self.hints_used, undos=self.undos_used)
 
     def moves_text(self) -> list[str]:
         """The move list as lines, numbered per round of all players; a roll or toss is
@@ -1197,7 +1234,7 @@ class GameWidget(W.VBox, Generic[G]):
             if isinstance(m, ChanceStep):
                 pending += f"{m}: "
                 continue
-            hist.append(pending + str(m))
+            hist.append(pending + self.move_text(m))
             pending = ""
         if pending:
             hist.append(pending.rstrip(": "))
@@ -1225,7 +1262,8 @@ class GameWidget(W.VBox, Generic[G]):
                 f"<pre style='margin:0;color:{TEXT_COLOR};background:{BACKGROUND}'>"
                 + html.escape("\n".join(lines)) + "</pre>", "260px")
         else:
-            self.moves_html.value = f"<i style='color:{MUTED_COLOR}'>{html.escape(tr('no_moves_yet'))}</i>"
+            self.moves_html.value = (f"<i style='color:{MUTED_COLOR}'>"
+                                     f"{html.escape(self.tr('no_moves_yet'))}</i>")
         self.undo_button.disabled = not self.undo_allowed
         self.canvas.label = self.describe()
         message = self.message
@@ -1234,7 +1272,7 @@ class GameWidget(W.VBox, Generic[G]):
             announce += f" — {self._tutor_text}"
         self.canvas.announce = announce
         if self.intro_html is not None:
-            self.canvas.page_title = tr(f"page.{self._game_name()}.title")
+            self.canvas.page_title = self.tr(f"page.{self._game_name()}.title")
             intro = self.intro_text()
             if self.intro_html.value != intro:
                 self.intro_html.value = intro

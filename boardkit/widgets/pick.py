@@ -24,7 +24,7 @@ import ipywidgets as W
 
 from .._core import BoardkitError
 from ..errors import short_repr
-from ..i18n import tr
+from ..i18n import check_language, tr
 from .base import static_bundle, svg_img
 from .canvas import SvgCanvas
 
@@ -35,10 +35,14 @@ def _order(cell: str):
 
 class PickBoard(W.VBox):
     """The board of exercise ``name`` of ``exercises`` (a game's ``ex``): clicks choose
-    squares, Check calls ``exercises.check_<name>`` with them as plain text ("15, 16")."""
+    squares, Check calls ``exercises.check_<name>`` with them as plain text ("15, 16").
+    ``lang``: the language of its words and of the check's feedback (None: the current
+    language when it is made)."""
 
-    def __init__(self, exercises: Any, name: str, *, move: bool = False, size: int = 300) -> None:
+    def __init__(self, exercises: Any, name: str, *, move: bool = False, size: int = 300,
+                 lang: str | None = None) -> None:
         from ..exercises import Exercises
+        self.lang = check_language(lang)
         if not isinstance(exercises, Exercises):
             raise BoardkitError(f"PickBoard: exercises must be a game's exercises (ex), "
                                 f"got {short_repr(exercises)}")
@@ -69,15 +73,19 @@ class PickBoard(W.VBox):
         self.canvas.observe(self._on_click, names="last_click")
         self.answer_line = W.HTML()
         self.feedback_line = W.HTML()
-        check_button = W.Button(description=tr("pick.check"), button_style="primary")
-        clear_button = W.Button(description=tr("pick.clear"))
+        check_button = W.Button(description=self.tr("pick.check"), button_style="primary")
+        clear_button = W.Button(description=self.tr("pick.clear"))
         check_button.on_click(lambda _b: self.check())
         clear_button.on_click(lambda _b: self.clear())
-        intro = W.HTML(f"<b>{html.escape(tr('pick.intro'))}</b> "
-                       f"{html.escape(tr('pick.move_live' if move else 'pick.live'))}")
+        intro = W.HTML(f"<b>{html.escape(self.tr('pick.intro'))}</b> "
+                       f"{html.escape(self.tr('pick.move_live' if move else 'pick.live'))}")
         super().__init__([intro, self.canvas, self.answer_line, W.HBox([check_button, clear_button]),
                           self.feedback_line])
         self._refresh()
+
+    def tr(self, key: str, **facts: Any) -> str:
+        """The text of ``key`` in the board's language."""
+        return tr(key, self.lang, **facts)
 
     # ------------------------------------------------------------ the verbs
     def click(self, cell: Any) -> None:
@@ -110,21 +118,26 @@ class PickBoard(W.VBox):
     def check(self) -> bool:
         """The exercise's check on the chosen squares; its feedback line shows here."""
         out = io.StringIO()
-        with contextlib.redirect_stdout(out):
-            ok = self._check(self.answer if self.chosen else "")
+        checker = self.exercises.checker
+        kept, checker.lang = checker.lang, self.lang       # the feedback in the board's language
+        try:
+            with contextlib.redirect_stdout(out):
+                ok = self._check(self.answer if self.chosen else "")
+        finally:
+            checker.lang = kept
         self.feedback_line.value = f"<p>{html.escape(out.getvalue().strip())}</p>"
         return bool(ok)
 
     # ------------------------------------------------------------ drawing
     def _drawing(self):
         cells = [int(c) if c.isdigit() else c for c in self.chosen]
-        return self.game.draw(size=self.size, highlight=cells)
+        return self.game.draw(size=self.size, highlight=cells, lang=self.lang)
 
     def _refresh(self) -> None:
         self.canvas.svg = self._drawing().to_svg()
         self.canvas.label = self.question()
-        self.answer_line.value = html.escape(tr("pick.chosen", cells=self.answer) if self.chosen
-                                             else tr("pick.none"))
+        self.answer_line.value = html.escape(self.tr("pick.chosen", cells=self.answer) if self.chosen
+                                             else self.tr("pick.none"))
 
     def _on_click(self, change) -> None:
         cell = (change.get("new") or {}).get("cell")
@@ -139,8 +152,8 @@ class PickBoard(W.VBox):
 
     def _repr_mimebundle_(self, **kwargs) -> dict:
         q = self.question()
-        cue = tr("pick.move_cue" if self.move else "pick.cue")
-        static = (f"<p><b>{html.escape(tr('pick.intro'))}</b> {html.escape(q)}</p>"
-                  f"{svg_img(self.game.draw(size=self.size).to_svg(), alt=q)}"
+        cue = self.tr("pick.move_cue" if self.move else "pick.cue")
+        static = (f"<p><b>{html.escape(self.tr('pick.intro'))}</b> {html.escape(q)}</p>"
+                  f"{svg_img(self.game.draw(size=self.size, lang=self.lang).to_svg(), alt=q)}"
                   f"<p><i>▶ {html.escape(cue)}</i></p>")
         return static_bundle(self, static, f"{q}\n{cue}", **kwargs)

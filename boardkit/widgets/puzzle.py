@@ -20,7 +20,7 @@ import ipywidgets as W
 
 from .. import records
 from ..errors import BoardkitError
-from ..i18n import error_text, tr
+from ..i18n import check_language, error_text, tr
 from ..puzzles import Puzzle, PuzzleSet, _clicks, _game_module, _refusals, move_ends
 from ..svg import pass_clicks
 from .base import ERROR_COLOR, MUTED_COLOR, TEXT_COLOR, Download, GameWidget, run_cue, static_bundle, svg_img
@@ -73,7 +73,11 @@ class PuzzleWidget(W.VBox):
     ``w.score_text()`` the score, ``w.board`` the game widget of the current puzzle.
     """
 
-    def __init__(self, puzzles: PuzzleSet | Iterable[Puzzle], start: int = 0, record: bool = True, **kw):
+    def __init__(self, puzzles: PuzzleSet | Iterable[Puzzle], start: int = 0, record: bool = True,
+                 lang: str | None = None, **kw):
+        #: the language of every word shown, the boards' too (None: the current language,
+        #: fixed now: a later ``set_language`` does not change this widget)
+        self.lang = check_language(lang)
         self.puzzles = puzzles if isinstance(puzzles, PuzzleSet) else PuzzleSet("puzzles", tuple(puzzles))
         if not len(self.puzzles):
             raise BoardkitError("PuzzleWidget: the puzzle set is empty")
@@ -88,17 +92,17 @@ class PuzzleWidget(W.VBox):
         self.feedback_html = W.HTML()
         self.score_html = W.HTML()
         self.board_box = W.VBox()
-        b = lambda label, cb, icon: GameWidget._button(tr(label), cb, icon)  # noqa: E731
+        b = lambda label, cb, icon: GameWidget._button(self.tr(label), cb, icon)  # noqa: E731
         self.previous_button = b("puzzle.previous", lambda _: self.previous(), "arrow-left")
         self.retry_button = b("puzzle.retry", lambda _: self.retry(), "undo")
         self.hint_button = b("puzzle.hint", lambda _: self.show_hint(), "lightbulb-o")
         self.next_button = b("puzzle.next", lambda _: self.next(), "arrow-right")
         buttons = W.HBox([self.previous_button, self.retry_button, self.hint_button, self.next_button])
         # the student's record (boardkit.records), downloaded with one click
-        self.name_box = W.Text(value=records.current().student, placeholder=tr("record.name_hint"),
-                               description=tr("record.name"), layout=W.Layout(width="260px"))
+        self.name_box = W.Text(value=records.current().student, placeholder=self.tr("record.name_hint"),
+                               description=self.tr("record.name"), layout=W.Layout(width="260px"))
         self.record_button = b("record.download", lambda _: self.download_record(), "download")
-        self.record_button.tooltip = tr("record.tooltip")
+        self.record_button.tooltip = self.tr("record.tooltip")
         self.downloader = Download()
         self.record_html = W.HTML()
         record_box = W.VBox([W.HBox([self.name_box, self.record_button, self.downloader]),
@@ -109,24 +113,28 @@ class PuzzleWidget(W.VBox):
                           self.feedback_html, self.score_html, record_box], **kw)
         self._show()
 
+    def tr(self, key: str, **facts: Any) -> str:
+        """The text of ``key`` in the widget's language."""
+        return tr(key, self.lang, **facts)
+
     def __repr__(self) -> str:
         # stable text (no memory address, no child widgets) for notebook outputs (nbval)
         p = self.puzzle
-        title = tr("puzzle.title", n=self.index + 1, total=len(self.puzzles), title=p.text("title"),
-                   rule=p.rule)
+        title = self.tr("puzzle.title", n=self.index + 1, total=len(self.puzzles),
+                        title=p.text("title", self.lang), rule=p.rule)
         return f"<PuzzleWidget ({self.puzzles.name}): {title} · {self.score_text()}>"
 
     def _repr_mimebundle_(self, **kwargs) -> dict:
         # readable before running: the puzzle's title, goal and board picture
         p = self.puzzle
-        title = tr("puzzle.title", n=self.index + 1, total=len(self.puzzles), title=p.text("title"),
-                   rule=p.rule)
-        goal = tr("puzzle.goal", goal=p.text("goal"))
+        title = self.tr("puzzle.title", n=self.index + 1, total=len(self.puzzles),
+                        title=p.text("title", self.lang), rule=p.rule)
+        goal = self.tr("puzzle.goal", goal=p.text("goal", self.lang))
         board = self.board_box.children[0] if self.board_box.children else None
         picture = svg_img(board.canvas.svg, goal) if board is not None else ""
         page = (f"<p><b>{html.escape(title)}</b><br>{html.escape(goal)}</p>" + picture
-                + run_cue("puzzle.run_cue"))
-        return static_bundle(self, page, f"{title}\n{goal}\n{tr('puzzle.run_cue')}", **kwargs)
+                + run_cue("puzzle.run_cue", self.lang))
+        return static_bundle(self, page, f"{title}\n{goal}\n{self.tr('puzzle.run_cue')}", **kwargs)
 
     # ---------------------------------------------------------------- state
     @property
@@ -142,7 +150,7 @@ class PuzzleWidget(W.VBox):
                 "tried": sum(1 for a in self.attempts if a), "total": len(self.puzzles)}
 
     def score_text(self) -> str:
-        return tr("puzzle.score", None, **self.score())
+        return self.tr("puzzle.score", **self.score())
 
     # ---------------------------------------------------------------- verbs
     def click(self, cell) -> None:
@@ -153,14 +161,14 @@ class PuzzleWidget(W.VBox):
 
     def next(self) -> None:
         if self.index + 1 >= len(self.puzzles):
-            self._say(tr("puzzle.last"))
+            self._say(self.tr("puzzle.last"))
             return
         self.index += 1
         self._show()
 
     def previous(self) -> None:
         if self.index == 0:
-            self._say(tr("puzzle.first"))
+            self._say(self.tr("puzzle.first"))
             return
         self.index -= 1
         self._show()
@@ -170,8 +178,9 @@ class PuzzleWidget(W.VBox):
 
     def show_hint(self) -> None:
         p = self.puzzle
-        self._say(tr("puzzle.hint_line", hint=p.text("hint")) if p.hint
-                  else tr("puzzle.no_hint", rule=p.rule))
+        hint = p.text("hint", self.lang)
+        self._say(self.tr("puzzle.hint_line", hint=hint) if hint
+                  else self.tr("puzzle.no_hint", rule=p.rule))
 
     def download_record(self) -> None:
         """The student's record (``records.current()``: the puzzle scores of this kernel,
@@ -181,7 +190,7 @@ class PuzzleWidget(W.VBox):
         name = rec.file_name()
         self.downloader.offer(name, rec.to_json() + "\n")
         items = rec.puzzles.values()
-        text = tr("record.downloaded", name=name, tried=len(items),
+        text = self.tr("record.downloaded", name=name, tried=len(items),
                   solved=sum(i["solved"] for i in items), first=sum(i["first_try"] for i in items))
         self.record_html.value = f"<span style='color:{TEXT_COLOR}'>{html.escape(text)}</span>"
 
@@ -208,21 +217,24 @@ class PuzzleWidget(W.VBox):
         game = puzzle_game(p)
         # moves a set-up may record (backgammon's "roll, no double" before the dice)
         self._set_up_moves = len(game.moves_played())
-        board = cls(game=game, **_game_module(p.game).widget_options(p))
+        board = cls(game=game, lang=self.lang, **_game_module(p.game).widget_options(p))
         board._puzzle_owner = self
         for control in board.game_controls():     # New game, Undo, Hint, Roll, set-up, dice, cube
             control.layout.display = "none"
         if _clicks(p.game):
-            board.move_box.placeholder = tr("puzzle.answer_box_hint")
+            board.move_box.placeholder = self.tr("puzzle.answer_box_hint")
             board.move_box.layout.width = "320px"        # the whole hint shows (QA 23)
         self.board = board
         self.board_box.children = [board]
         board._refresh()                 # drawn again, knowing its puzzle (marks, the aria-label)
         self.title_html.value = (f"<b style='color:{TEXT_COLOR}'>"
-                                 + html.escape(tr("puzzle.title", n=self.index + 1, total=len(self.puzzles),
-                                                  title=p.text("title"), rule=p.rule)) + "</b>")
+                                 + html.escape(self.tr("puzzle.title", n=self.index + 1,
+                                                       total=len(self.puzzles),
+                                                       title=p.text("title", self.lang), rule=p.rule))
+                                 + "</b>")
         self.goal_html.value = (f"<span style='color:{TEXT_COLOR}'>"
-                                + html.escape(tr("puzzle.goal", goal=p.text("goal"))) + "</span>")
+                                + html.escape(self.tr("puzzle.goal", goal=p.text("goal", self.lang)))
+                                + "</span>")
         self._say("")
         self.score_html.value = (f"<span style='color:{MUTED_COLOR}'>"
                                  + html.escape(self.score_text()) + "</span>")
@@ -240,10 +252,11 @@ class PuzzleWidget(W.VBox):
         p = self.puzzle
         if p.is_accepted(move):
             self._right(move)
-        elif p.trap_for(move) is not None:
-            self._wrong(board, tr("puzzle.wrong_click", answer=move, reason=p.trap_for(move)))
+        elif p.trap_for(move, self.lang) is not None:
+            self._wrong(board, self.tr("puzzle.wrong_click", answer=move, reason=p.trap_for(move, self.lang)))
         else:
-            self._wrong(board, tr("puzzle.wrong", move=move, goal=p.text("goal"), rule=p.rule))
+            self._wrong(board, self.tr("puzzle.wrong", move=move, goal=p.text("goal", self.lang),
+                                       rule=p.rule))
 
     def _attempt(self, board, start: str, end: str) -> bool:
         """An attempt, by clicks (a piece, then a cell it cannot go to) or typed, at a move
@@ -254,7 +267,7 @@ class PuzzleWidget(W.VBox):
         p = self.puzzle
         for answer, ends, _ in _refusals(p):
             if ends == (start, end):
-                self._wrong(board, tr("puzzle.refused", answer=answer, reason=p.trap(answer)))
+                self._wrong(board, self.tr("puzzle.refused", answer=answer, reason=p.trap(answer, self.lang)))
                 return True
         return False
 
@@ -273,18 +286,18 @@ class PuzzleWidget(W.VBox):
             if show is not None:                     # the answer played out on the board
                 show(p, board)
         else:
-            self._wrong(board, tr("puzzle.wrong_click", answer=cell, reason=verdict.text))
+            self._wrong(board, self.tr("puzzle.wrong_click", answer=cell, reason=verdict.text))
 
     def _right(self, answer) -> None:
         p, i = self.puzzle, self.index
         self.attempts[i] += 1
-        records.puzzle(self.puzzles.name, p.title, p.rule, True)     # the student's record
+        records.puzzle(self.puzzles.name, p.text("title", "en"), p.rule, True)     # the student's record
         self.done = True
         if not self.solved[i]:
             self.solved[i] = True
             self.first_try[i] = self.attempts[i] == 1
         key = "puzzle.right_next" if i + 1 < len(self.puzzles) else "puzzle.right"
-        self._say(tr(key, move=answer, why=p.text("why")).strip())
+        self._say(self.tr(key, move=answer, why=p.text("why", self.lang)).strip())
         self._show_score()
         board = self.board
         if board is not None:                        # the status line says "Solved"
@@ -295,15 +308,16 @@ class PuzzleWidget(W.VBox):
         after a second miss)."""
         p, i = self.puzzle, self.index
         self.attempts[i] += 1
-        records.puzzle(self.puzzles.name, p.title, p.rule, False)
+        records.puzzle(self.puzzles.name, p.text("title", "en"), p.rule, False)
         board.game = puzzle_game(p)
         board.on_new_game()
         board.hint = None
         board.marked = 1
         board._clear()
         board._refresh()
-        if p.hint and self.attempts[i] >= 2 and not self.solved[i]:
-            text += " " + tr("puzzle.hint_line", hint=p.text("hint"))     # a second miss: the hint too
+        if p.text("hint", self.lang) and self.attempts[i] >= 2 and not self.solved[i]:
+            text = self.tr("sentences", first=text,            # a second miss: the hint too
+                           second=self.tr("puzzle.hint_line", hint=p.text("hint", self.lang)))
         self._say(text, ERROR_COLOR)
         self._show_score()
 
@@ -331,7 +345,7 @@ class _PuzzleBoard(_Board):
     def handle_click(self, cell: str) -> bool:
         owner = self._puzzle_owner
         if owner is not None and owner.done:
-            self._say(tr("puzzle.solved_click"), error=True)
+            self._say(self.tr("puzzle.solved_click"), error=True)
             return True
         if owner is not None and _clicks(owner.puzzle.game):
             owner._answer_click(self, cell)          # a click answers (click_answer)
@@ -352,7 +366,7 @@ class _PuzzleBoard(_Board):
         if owner is not None and owner.done:        # not "Black (you) to move" after the answer
             note = getattr(self, "solved_note", None)      # a game's own line (回り将棋)
             note = note() if note is not None else ""
-            return tr("puzzle.status_solved") + (f" {note}" if note else "")
+            return self.tr("puzzle.status_solved") + (f" {note}" if note else "")
         return super().status_text()
 
     def used_text(self) -> str:
@@ -370,7 +384,8 @@ class _PuzzleBoard(_Board):
         text = super().describe()
         owner = self._puzzle_owner
         if owner is not None and owner.puzzle.marks:
-            text += " " + tr("puzzle.marked", cells=", ".join(owner.puzzle.marks))
+            text = self.tr("sentences", first=text,
+                           second=self.tr("puzzle.marked", cells=list(owner.puzzle.marks)))
         return text
 
     def play_text(self, text: str) -> bool:
@@ -400,7 +415,7 @@ class _PuzzleBoard(_Board):
         try:
             cell = getattr(_game_module(owner.puzzle.game), "board_cell", str)(text)
         except BoardkitError as e:
-            self._say(error_text(e), error=True)
+            self._say(error_text(e, self.lang), error=True)
             return False
         self.move_box.value = ""
         self.click(cell)

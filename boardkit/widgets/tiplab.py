@@ -46,6 +46,7 @@ import html
 import io
 import json
 import pathlib
+import re
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -54,10 +55,10 @@ from typing import Any
 import ipywidgets as W
 import numpy as np
 
-from .. import sim
+from .. import _catalogue, sim
 from .._core import BoardkitError
 from .._protocols import TipLabSpec, tip_results
-from ..i18n import tr
+from ..i18n import check_language, tr
 from .base import MUTED_COLOR, TEXT_COLOR, run_cue, static_bundle
 
 __all__ = ["TipLab", "TipLabSpec", "LabResult", "load_results", "verdict", "tip_results"]
@@ -115,14 +116,20 @@ class LabResult:
                 f"{self.draws} drawn/unfinished, score {self.score:.1%} [{lo:.1%}, {hi:.1%}])")
 
 
-def verdict(lo: float, hi: float, fair: float = 0.5) -> str:
+def verdict(lo: float, hi: float, fair: float = 0.5, lang: str | None = None) -> str:
     """The lab's sentence for an interval: helps, hurts or cannot tell, against the score
-    of a tip that changes nothing (``fair``: 1/2, or 1/players with more players)."""
+    of a tip that changes nothing (``fair``: 1/2, or 1/players with more players), in
+    ``lang`` (None: the current language)."""
     if lo > fair:
-        return tr("tiplab.helps", fair=fair)
+        return tr("tiplab.helps", lang, fair=fair)
     if hi < fair:
-        return tr("tiplab.hurts", fair=fair)
-    return tr("tiplab.unsure", fair=fair)
+        return tr("tiplab.hurts", lang, fair=fair)
+    return tr("tiplab.unsure", lang, fair=fair)
+
+
+def _slug(name: str) -> str:
+    """A tip's or a level's name as part of a catalogue key ("1 ply" -> "1_ply")."""
+    return re.sub(r"[^A-Za-z0-9_\-]", "_", str(name))
 
 
 def load_results(source) -> dict[str, dict]:
@@ -160,11 +167,16 @@ class TipLab(W.VBox):
                  game_choices: Sequence[int] = (20, 100, 200, 500, 1000, 2000), seed: int = 0,
                  chunk: int = 10, executor: Executor | str | None = "process",
                  max_plies: int | None = None, results=None, title: str | None = None,
-                 players: int | Mapping[str, int] | None = None):
+                 players: int | Mapping[str, int] | None = None, lang: str | None = None):
         super().__init__()          # first: a refused set-up still leaves a whole widget behind
         self._pool: Executor | None = None
+        #: the lab's language (None: the current one, fixed now); ``game`` names the
+        #: catalogue's tip and level labels (``tiplab.tip.<game>.<tip>``)
+        self.lang = check_language(lang)
+        self.game = ""
         if isinstance(tips, TipLabSpec):
             spec = tips
+            self.game = spec.game
             tips = spec.tips
             levels = spec.levels if levels is None else levels
             combine = spec.combine if combine is None else combine
@@ -211,27 +223,47 @@ class TipLab(W.VBox):
         choices = sorted(set(int(g) for g in checked) | {int(games)})
 
         names = list(self.tips)
+        labelled = [(self.tip_label(n), n) for n in names]
         if combine is not None:
-            self.tip_control = W.SelectMultiple(options=names, value=(names[0],), rows=min(5, len(names)),
-                                                description=tr("tiplab.tips"))
+            self.tip_control = W.SelectMultiple(options=labelled, value=(names[0],),
+                                                rows=min(5, len(names)),
+                                                description=self.tr("tiplab.tips"))
         else:
-            self.tip_control = W.Dropdown(options=names, value=names[0], description=tr("tiplab.tips"))
-        self.games_control = W.Dropdown(options=choices, value=int(games), description=tr("tiplab.games"))
+            self.tip_control = W.Dropdown(options=labelled, value=names[0],
+                                          description=self.tr("tiplab.tips"))
+        self.games_control = W.Dropdown(options=choices, value=int(games),
+                                        description=self.tr("tiplab.games"))
         lv = list(self.levels)
-        self.level_control = W.Dropdown(options=lv, value=level if level in self.levels else lv[0],
-                                        description=tr("tiplab.level"))
+        self.level_control = W.Dropdown(options=[(self.level_label(v), v) for v in lv],
+                                        value=level if level in self.levels else lv[0],
+                                        description=self.tr("tiplab.level"))
         self.level_control.layout.display = None if levels else "none"
-        self.run_button = W.Button(description=tr("tiplab.run"), button_style="primary")
+        self.run_button = W.Button(description=self.tr("tiplab.run"), button_style="primary")
         self.run_button.on_click(self._on_play)
         self.progress = W.IntProgress(value=0, min=0, max=int(games), description="")
-        self.text = W.HTML(f"<span style='color:{MUTED_COLOR}'>{html.escape(tr('tiplab.ready'))}</span>")
+        self.text = W.HTML(f"<span style='color:{MUTED_COLOR}'>{html.escape(self.tr('tiplab.ready'))}</span>")
         self.plot = W.Image(format="png", layout=W.Layout(max_width="560px"))
-        head = W.HTML(f"<b style='color:{TEXT_COLOR}'>{html.escape(title or tr('tiplab.title'))}</b>")
+        head = W.HTML(f"<b style='color:{TEXT_COLOR}'>{html.escape(title or self.tr('tiplab.title'))}</b>")
         self.children = [head, W.HBox([self.tip_control, W.VBox([self.games_control, self.level_control])]),
                          W.HBox([self.run_button, self.progress]), self.text, self.plot]
 
     def __repr__(self) -> str:
         return f"<TipLab: {len(self.tips)} tips ({', '.join(self.tips)})>"
+
+    def tr(self, key: str, **facts: Any) -> str:
+        """The text of ``key`` in the lab's language."""
+        return tr(key, self.lang, **facts)
+
+    def tip_label(self, name: str) -> str:
+        """A tip as the lab shows it: its name in the source's words
+        (``tiplab.tip.<game>.<name>``), else the name itself."""
+        key = f"tiplab.tip.{self.game}.{_slug(name)}"
+        return self.tr(key) if self.game and _catalogue.has(key) else str(name)
+
+    def level_label(self, name: str) -> str:
+        """A level as the lab shows it (``tiplab.level.<game>.<name>``), else its name."""
+        key = f"tiplab.level.{self.game}.{_slug(name)}"
+        return self.tr(key) if self.game and _catalogue.has(key) else str(name)
 
     def _static_lines(self) -> list[str]:
         """One line per tip: its name and, where the results are settled, their score."""
@@ -239,20 +271,21 @@ class TipLab(W.VBox):
         for name in self.tips:
             ref = self.settled.get(name)
             if ref:
-                lines.append(f"{name}: " + tr("tiplab.settled", games=ref["games"], score=ref["score"],
+                lines.append(f"{self.tip_label(name)}: " + self.tr(
+                    "tiplab.settled", games=ref["games"], score=ref["score"],
                                                lo=ref["interval"][0], hi=ref["interval"][1]))
             else:
-                lines.append(name)
+                lines.append(self.tip_label(name))
         return lines
 
     def _repr_mimebundle_(self, **kwargs) -> dict:
         """The live lab, and for a reader who cannot run it (an un-run or untrusted
         notebook, GitHub) its title, the tips with their settled results and a run cue."""
         lines = self._static_lines()
-        page = (f"<p><b>{html.escape(tr('tiplab.title'))}</b></p><ul>"
+        page = (f"<p><b>{html.escape(self.tr('tiplab.title'))}</b></p><ul>"
                 + "".join(f"<li>{html.escape(line)}</li>" for line in lines) + "</ul>"
-                + run_cue("tiplab.run_cue"))
-        plain = "\n".join([tr("tiplab.title"), *lines, tr("tiplab.run_cue")])
+                + run_cue("tiplab.run_cue", self.lang))
+        plain = "\n".join([self.tr("tiplab.title"), *lines, self.tr("tiplab.run_cue")])
         return static_bundle(self, page, plain, **kwargs)
 
     # ------------------------------------------------------------------ running
@@ -265,7 +298,7 @@ class TipLab(W.VBox):
             w, wo, new_game = self.tips[names[0]]
             return w(level), wo(level), new_game
         if self.combine is None:
-            raise BoardkitError(tr("tiplab.no_combine"))
+            raise BoardkitError(self.tr("tiplab.no_combine"))
         return self.combine(names, level)
 
     def _executor(self):
@@ -317,10 +350,10 @@ class TipLab(W.VBox):
             self.level_control.value = level
         names = self.selected()
         if not names:
-            self._say(tr("tiplab.pick_tip"))
+            self._say(self.tr("tiplab.pick_tip"))
             return None
         if len(names) > 1 and self.combine is None:
-            self._say(tr("tiplab.no_combine"))
+            self._say(self.tr("tiplab.no_combine"))
             return None
         n = int(self.games_control.value)
         lvl = self.levels[self.level_control.value]
@@ -352,7 +385,7 @@ class TipLab(W.VBox):
                 self._show(res, playing=res.games < n)
         except Exception as e:      # a worker's or a bot's failure: told in the widget, then raised
             self.progress.bar_style = "danger"
-            self._say(tr("tiplab.error", tip=res.tip, done=res.games, games=n,
+            self._say(self.tr("tiplab.error", tip=res.tip, done=res.games, games=n,
                          error=f"{type(e).__name__}: {e}"[:300]))
             raise
         finally:
@@ -369,17 +402,19 @@ class TipLab(W.VBox):
     def _show(self, res: LabResult, playing: bool) -> None:
         lo, hi = res.interval
         if res.players == 2:
-            line = tr("tiplab.line", tip=res.tip, wins=res.wins, losses=res.losses, draws=res.draws,
-                      games=res.games, score=res.score, lo=lo, hi=hi)
+            line = self.tr("tiplab.line", tip=self.tip_label(res.tip), wins=res.wins,
+                           losses=res.losses, draws=res.draws, games=res.games, score=res.score,
+                           lo=lo, hi=hi)
         else:
-            line = tr("tiplab.line_n", tip=res.tip, wins=res.wins, rivals=res.players - 1,
-                      draws=res.draws, games=res.games, score=res.score, lo=lo, hi=hi, fair=res.fair)
+            line = self.tr("tiplab.line_n", tip=self.tip_label(res.tip), wins=res.wins,
+                           rivals=res.players - 1, draws=res.draws, games=res.games,
+                           score=res.score, lo=lo, hi=hi, fair=res.fair)
         parts = [html.escape(line)]
-        parts.append(html.escape(tr("tiplab.playing", done=res.games, games=self.progress.max)) if playing
-                     else "<b>" + html.escape(verdict(lo, hi, res.fair)) + "</b>")
+        parts.append(html.escape(self.tr("tiplab.playing", done=res.games, games=self.progress.max))
+                     if playing else "<b>" + html.escape(verdict(lo, hi, res.fair, self.lang)) + "</b>")
         ref = self.settled.get(res.tip)
         if ref:
-            parts.append(f"<span style='color:{MUTED_COLOR}'>" + html.escape(tr(
+            parts.append(f"<span style='color:{MUTED_COLOR}'>" + html.escape(self.tr(
                 "tiplab.settled", games=ref["games"], score=ref["score"], lo=ref["interval"][0],
                 hi=ref["interval"][1])) + "</span>")
         self.text.value = f"<div style='color:{TEXT_COLOR}'>" + "<br>".join(parts) + "</div>"
@@ -399,22 +434,22 @@ class TipLab(W.VBox):
         if res and res.curve:
             xs = [p[0] for p in res.curve]
             ax.fill_between(xs, [p[2] for p in res.curve], [p[3] for p in res.curve], alpha=0.25,
-                            color="#0072B2", label=tr("tiplab.band"), step=None)
-            ax.plot(xs, [p[1] for p in res.curve], "o-", color="#0072B2", ms=3, label=res.tip)
+                            color="#0072B2", label=self.tr("tiplab.band"), step=None)
+            ax.plot(xs, [p[1] for p in res.curve], "o-", color="#0072B2", ms=3, label=self.tip_label(res.tip))
             ref = self.settled.get(res.tip)
             if ref:
                 ax.axhline(ref["score"], color="#D55E00", ls="--", lw=1.2,
-                           label=tr("tiplab.settled", games=ref["games"], score=ref["score"],
+                           label=self.tr("tiplab.settled", games=ref["games"], score=ref["score"],
                                     lo=ref["interval"][0], hi=ref["interval"][1]))
             ax.set_xlim(0, max(xs[-1], self.progress.max))
         fair = res.fair if res else 0.5
-        ax.axhline(fair, color="#555555", lw=1, label=tr("tiplab.even", fair=fair))
+        ax.axhline(fair, color="#555555", lw=1, label=self.tr("tiplab.even", fair=fair))
         from matplotlib.ticker import MaxNLocator
         ax.xaxis.set_major_locator(MaxNLocator(integer=True))
         ax.set_ylim(0, 1.02)
         ax.yaxis.set_major_formatter(lambda v, _p: f"{v:.0%}")
-        ax.set_xlabel(tr("tiplab.x"))
-        ax.set_ylabel(tr("tiplab.y" if fair == 0.5 else "tiplab.y_n"))
+        ax.set_xlabel(self.tr("tiplab.x"))
+        ax.set_ylabel(self.tr("tiplab.y" if fair == 0.5 else "tiplab.y_n"))
         ax.legend(loc="lower right", fontsize=8)
         fig.tight_layout()
         buf = io.BytesIO()

@@ -13,8 +13,10 @@ from .evaluate import _check_game, evaluate_many, win_probability
 from .tips import _tip_score
 
 #: the computer levels, weakest first: English name -> the label the widget shows
-LEVELS: dict[str, str] = {"random": "ランダム", "easy": "やさしい", "normal": "ふつう",
-                          "strong": "つよい", "lookahead": "先読み"}
+LEVELS: dict[str, str] = {"random": "level.backgammon.random", "easy": "level.backgammon.easy",
+                          "normal": "level.backgammon.normal",
+                          "strong": "level.backgammon.strong",
+                          "lookahead": "level.backgammon.lookahead"}
 
 #: The hint's level: the strongest that answers within about half a second
 #: (benchmarks/backgammon_hint_timing.py: lookahead takes a few milliseconds a move at

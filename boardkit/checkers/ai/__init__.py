@@ -82,7 +82,8 @@ __all__ = ["LEVELS", "HINT_LEVEL", "NODE_BUDGET", "bot", "hint", "explain", "eas
 
 
 #: the computer levels, weakest first: English name -> the source's Japanese label
-LEVELS = {"easy": "やさしい", "normal": "ふつう", "strong": "つよい"}
+LEVELS = {"easy": "level.checkers.easy", "normal": "level.checkers.normal",
+          "strong": "level.checkers.strong"}
 _BOTS: dict[str, Callable] = {"easy": easy, "normal": normal, "strong": strong}
 
 #: The hint's level: the strongest level that answers within about half a second.

@@ -70,8 +70,9 @@ __all__ = ["LEVELS", "HINT_LEVEL", "bot", "hint", "explain", "intro_bot", "weak_
 
 
 #: the levels, weakest first: English name -> the Japanese label the widget shows
-LEVELS: dict[str, str] = {"beginner": "入門", "weak": "よわい", "normal": "ふつう",
-                          "strong": "つよい", "strongest": "最強"}
+LEVELS: dict[str, str] = {"beginner": "level.diamond.beginner", "weak": "level.diamond.weak",
+                          "normal": "level.diamond.normal", "strong": "level.diamond.strong",
+                          "strongest": "level.diamond.strongest"}
 
 #: the level of the hint: the strongest that answers within about 0.5 s. Measured on
 #: this 2-core machine (load average about 5, other jobs running) over 39 positions

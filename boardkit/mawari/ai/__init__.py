@@ -61,7 +61,8 @@ __all__ = ["LEVELS", "HINT_LEVEL", "bot", "hint", "explain", "never_battle", "al
            "simulate_games", "lab_tips", "tip_lab", "lab_spec"]
 
 
-LEVELS = {"never": "戦わない", "random": "きまぐれ", "always": "いつも戦う", "smart": "かしこい"}
+LEVELS = {"never": "level.mawari.never", "random": "level.mawari.random",
+          "always": "level.mawari.always", "smart": "level.mawari.smart"}
 HINT_LEVEL = "smart"
 
 
