@@ -71,9 +71,4 @@ from .i18n_rules import RULE_WORDS, error_text  # noqa: E402, F401 (RULE_WORDS: 
 
 _i18n_rules.language_source = language
 
-# the alt text of a drawing without a title (boardkit.svg asks for it at draw time)
-from . import svg as _svg  # noqa: E402
-
-_svg.untitled_text = lambda: tr("svg.board")
-
 set_language(language_from_env())

@@ -17,10 +17,11 @@ import base64
 import math
 import numbers
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from html import escape
 from typing import Any
 
+from . import _catalogue
 from .errors import BoardkitError, short_repr
 
 __all__ = ["Drawing", "fmt"]
@@ -31,8 +32,10 @@ FONT_FAMILY = ("'IPAexGothic', 'IPAGothic', 'Noto Sans CJK JP', 'Hiragino Sans',
                "'Yu Gothic', 'Meiryo', 'DejaVu Sans', sans-serif")
 
 #: the image's alt text when a drawing has no title; ``boardkit.i18n`` sets it to the word
-#: "board" in the language current at draw time (this module never imports the catalogue)
-untitled_text: Callable[[], str] = lambda: "board"  # noqa: E731
+def untitled_text(lang: str | None = None) -> str:
+    """The alt text of a drawing without a title: "board" in ``lang`` (None: the current
+    language), from the catalogue (``svg.board``)."""
+    return _catalogue.render("svg.board", lang)
 
 
 def fitting_size(text: str, width: float, size: float, smallest: float = 8) -> float:
@@ -104,9 +107,11 @@ class Drawing:
     """An SVG canvas of a given size. Methods append elements and return self."""
 
     def __init__(self, width: float, height: float, *, background: str | None = None,
-                 title: str | None = None):
+                 title: str | None = None, lang: str | None = None):
         self.width = width
         self.height = height
+        #: the language of the drawing's own words (its alt text); None: the current one
+        self.lang = lang
         self._items: list[str] = []
         self._defs: dict[str, str] = {}
         self.title = title
@@ -234,7 +239,7 @@ class Drawing:
         clone, every Binder launch) but renders this sanitised ``<img>``; see
         ``_repr_mimebundle_``."""
         data = base64.b64encode(self.to_svg().encode("utf-8")).decode("ascii")
-        alt = escape(self.title or untitled_text(), quote=True)
+        alt = escape(self.title or untitled_text(self.lang), quote=True)
         return f'<img src="data:image/svg+xml;base64,{data}" alt="{alt}"/>'
 
     def _repr_mimebundle_(self, include=None, exclude=None) -> dict:

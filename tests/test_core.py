@@ -455,3 +455,57 @@ def test_rules_refuse_unknown_or_extra_options_with_a_boardkit_error(rules_cls):
         cls(getattr(default, first), **{first: getattr(default, first)})
     assert pickle.loads(pickle.dumps(default)) == default == copy.deepcopy(default)
     assert dataclasses.replace(default) == default
+
+
+def test_core_refusals_carry_keys_and_read_in_japanese(tmp_path):
+    """The refusals a student reaches through the base (a move after the end, nothing to
+    undo, Resume with a missing or wrong file) are keyed: the English sentence as before,
+    and a Japanese line of its own with no English detail (review H3)."""
+    import re
+
+    from boardkit import BoardkitError
+    from boardkit.checkers.game import CheckersGame
+    from boardkit.diamond.game import DiamondGame
+    from boardkit.i18n import error_text
+
+    def refusal(call):
+        try:
+            call()
+        except BoardkitError as e:
+            return e
+        raise AssertionError("not refused")
+    e = refusal(lambda: ToyGame().undo())
+    assert e.key == "error.nothing_to_undo" and "nothing to undo" in str(e)
+    assert error_text(e, "ja") == "戻せる手はありません。まだ1手も進んでいません"
+    e = refusal(lambda: DiamondGame.load(tmp_path / "saved.json"))
+    assert e.key == "error.file_missing" and "cannot read" in str(e) and "No such file" in str(e)
+    assert error_text(e, "ja").endswith("saved.json が見つかりません。先に「保存」してください")
+    e = refusal(lambda: DiamondGame.from_json(CheckersGame().to_json()))
+    assert "'game' is 'checkers'" in str(e)
+    assert error_text(e, "ja") == "これはダイヤモンドゲームの保存ファイルではありません"
+    e = refusal(lambda: DiamondGame.from_json("{oops"))
+    assert "not valid JSON" in str(e) and not re.search(r"[A-Za-z]{3,}", error_text(e, "ja"))
+    g = ToyGame()
+    while not g.is_over():
+        g.play(g.legal_moves()[0])
+    e = refusal(lambda: g.play("a"))
+    assert e.key == "error.game_over" and "game is over" in str(e)
+    assert error_text(e, "ja").startswith("ゲームはもう終わっています。")
+
+
+def test_levels_are_english_ids_with_labels_in_the_catalogue():
+    """No Japanese in the ai modules: LEVELS maps an English id to the key of its label;
+    a label in any language still names the level."""
+    import importlib
+    import re
+
+    from boardkit._core import check_level, level_labels
+    from boardkit.i18n import tr
+    for game, module in (("checkers", "checkers.ai"), ("diamond", "diamond.ai"),
+                         ("backgammon", "backgammon.ai"), ("mawari", "mawari.ai")):
+        levels = importlib.import_module(f"boardkit.{module}").LEVELS
+        for name, key in levels.items():
+            assert key == f"level.{game}.{name}" and not re.search(r"[^\x00-\x7f]", name + key)
+            assert tr(key, "en") == name and tr(key, "ja") != name
+            assert check_level(tr(key, "ja"), levels) == name == check_level(name, levels)
+            assert level_labels(levels, name) == (name, tr(key, "ja"))

@@ -181,7 +181,7 @@ def test_real_refusals_in_japanese(action, rule):
     assert isinstance(err, IllegalMoveError) and err.rule == rule
     ja = error_text(err, "ja")
     title, why = RULE_WORDS["ja"][f"rule.{rule}.title"], RULE_WORDS["ja"][f"rule.{rule}.why"]
-    assert ja == f"その手はできません（{rule} {title}）: {why}"
+    assert ja == f"その手はできません（{rule} {title}）。{why}"
     assert error_text(err, "en") == str(err)
 
 

@@ -94,3 +94,26 @@ def test_marks_come_from_the_games_draw():
         w.board.click("a1")        # a wrong or refused click sets the position up again
         w.retry()
         assert w.board.canvas.svg.count("data-mark=") == len(p.marks)
+
+
+def test_a_puzzle_may_leave_its_english_texts_and_trap_reasons_to_the_catalogue():
+    """The catalogue holds a puzzle's words by key (puzzle.<game>.<id>.<field>): data with
+    only an id, a position and its answers reads the same texts in every language."""
+    import dataclasses
+
+    from boardkit._catalogue import render
+    from boardkit.checkers.puzzles import PUZZLES
+    from boardkit.puzzles import TEXT_FIELDS, Puzzle
+    full = next(p for p in PUZZLES if p.traps)
+    bare = Puzzle(full.game, full.position, accepted=full.accepted, rule=full.rule, id=full.id,
+                  variant=full.variant, traps=tuple(a for a, _ in full.traps))
+    for name in TEXT_FIELDS:
+        for lang in ("en", "ja"):
+            assert bare.text(name, lang) == full.text(name, lang)
+    answer = full.traps[0][0]
+    assert bare.trap(answer, "ja") == render(full.key(f"trap.{answer}"), "ja") == full.trap(answer, "ja")
+    assert bare.trap(answer, "en") == full.trap(answer, "en") and bare.texts() == {}
+    changed = dataclasses.replace(full, goal="Find the other move.")
+    assert changed.text("goal", "ja") == "Find the other move."       # changed data says itself
+    with pytest.raises(Exception, match="lang must be one of"):
+        bare.text("goal", "xx")

@@ -147,3 +147,11 @@ def test_the_puzzle_widget_writes_the_record():
     (key, entry), = rec.puzzles.items()
     assert PUZZLES[i].title in key and entry["tried"] == 2 and entry["solved"]
     assert entry["first_try"] is False and PUZZLES[i].rule in entry["rules"]
+
+
+def test_the_record_link_and_summary_speak_the_given_language():
+    rec = records.Record(student="")
+    link = records.download(rec, lang="ja")
+    assert "記録をダウンロード（" in link.value and "（名前なし）" in link.value
+    assert "Download my record (" in records.download(rec, lang="en").value
+    assert rec.summary().startswith("(no name): exercises 0 of 0 solved")
