@@ -226,7 +226,8 @@ class Checker:
 
     def tr(self, key: str, **facts: Any) -> str:
         """The text of ``key`` in the checks' language."""
-        return _catalogue.render(key, self.lang, facts)
+        from ._input import check_text
+        return _catalogue.render(check_text(key, "key", 200), self.lang, facts)
 
     def __call__(self, name: str, answer: Any, expected: Any = None, *,
                  test: Callable[[Any], bool | str | Word] | None = None, hint: str | Word = "",

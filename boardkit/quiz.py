@@ -191,6 +191,7 @@ def predict(question: str, reveal: str, lang: str | None = None) -> Question:
 def score(lang: str | None = None) -> str:
     """How many of this kernel's questions were answered right (say it at the end), in
     ``lang`` (None: the current language)."""
+    lang = check_language(lang)
     asked = len(_SCORE)
     right = sum(r for r, _ in _SCORE.values())
     first = sum(f for _, f in _SCORE.values())

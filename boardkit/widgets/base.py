@@ -264,6 +264,26 @@ def fit_labels(controls) -> None:
         c.layout.width = f"{math.ceil(label) + LABEL_GAP_PX + math.ceil(field)}px"
 
 
+def checked_key(key: Any) -> str:
+    """A catalogue key as a widget's ``tr`` takes it: text of at most 200 characters
+    (anything else is a BoardkitError, never a raw TypeError)."""
+    return check_text(key, "key", 200)
+
+
+def shown_text(value: Any, what: str = "text", limit: int = 2000) -> str:
+    """``str(value)`` for a widget line, cut to ``limit`` characters; a value that cannot
+    be written as text (a hostile ``__str__``, a huge number, a deep list) is a
+    BoardkitError naming ``what``."""
+    if isinstance(value, str):
+        out = value
+    else:
+        try:
+            out = str(value)
+        except Exception:                   # noqa: BLE001 - any __str__ may fail
+            raise BoardkitError(f"{what}: cannot be shown as text, got {short_repr(value)}") from None
+    return out if len(out) <= limit else out[:limit] + "…"
+
+
 def _plain(markup: str) -> str:
     return html.unescape(re.sub(r"<[^>]*>", "", markup))
 
@@ -349,14 +369,14 @@ class GameWidget(W.VBox, Generic[G]):
 
     def tr(self, key: str, **facts: Any) -> str:
         """The text of ``key`` in this board's language."""
-        return tr(key, getattr(self, "lang", None), **facts)
+        return tr(checked_key(key), getattr(self, "lang", None), **facts)
 
     def say(self, words: Any) -> str:
         """Words an engine, AI or tutor gave (a ``Word``: a key and its facts; or text) in
         this board's language."""
         if isinstance(words, Word):
             return render(words.key, getattr(self, "lang", None), words.facts)
-        return "" if words is None else str(words)
+        return "" if words is None else shown_text(words, "words")
 
     @property
     def player_names(self) -> tuple[str, ...]:
@@ -522,10 +542,12 @@ class GameWidget(W.VBox, Generic[G]):
     def level_label(self, name: str, lang: str | None = None) -> str:
         """A computer level's label in the board's language (or ``lang``): the catalogue's
         ``level.<game>.<name>`` (the key ai.LEVELS gives), else the English name."""
+        name = check_text(name, "level", 100)
+        lang = check_language(lang or self.lang)
         given = (self._ai_levels() or {}).get(name)
         key = given if isinstance(given, str) and given else f"level.{self._game_name()}.{name}"
         if _catalogue.has(key):
-            return tr(key, lang or self.lang)
+            return tr(key, lang)
         return given if isinstance(given, str) and given else name     # a label given as it is
 
     def level_options(self) -> list[tuple[str, str]]:
@@ -615,7 +637,7 @@ class GameWidget(W.VBox, Generic[G]):
         """A move as the move list, the hint and the screen reader say it in the board's
         language (default: its notation, ``str(move)``; a game whose moves have words,
         such as a pass or a battle declared, says them with ``self.tr``)."""
-        return str(move)
+        return shown_text(move, "move", 300)
 
     def ending_note(self, out) -> str:
         """Why the game ended so, in words a student follows, shown under the final status

@@ -25,7 +25,7 @@ import ipywidgets as W
 from .._core import BoardkitError
 from ..errors import short_repr
 from ..i18n import check_language, tr
-from .base import static_bundle, svg_img
+from .base import checked_key, static_bundle, svg_img
 from .canvas import SvgCanvas
 
 
@@ -85,7 +85,7 @@ class PickBoard(W.VBox):
 
     def tr(self, key: str, **facts: Any) -> str:
         """The text of ``key`` in the board's language."""
-        return tr(key, self.lang, **facts)
+        return tr(checked_key(key), self.lang, **facts)
 
     # ------------------------------------------------------------ the verbs
     def click(self, cell: Any) -> None:

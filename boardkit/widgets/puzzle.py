@@ -23,7 +23,17 @@ from ..errors import BoardkitError
 from ..i18n import check_language, error_text, tr
 from ..puzzles import Puzzle, PuzzleSet, _clicks, _game_module, _refusals, move_ends
 from ..svg import pass_clicks
-from .base import ERROR_COLOR, MUTED_COLOR, TEXT_COLOR, Download, GameWidget, run_cue, static_bundle, svg_img
+from .base import (
+    ERROR_COLOR,
+    MUTED_COLOR,
+    TEXT_COLOR,
+    Download,
+    GameWidget,
+    checked_key,
+    run_cue,
+    static_bundle,
+    svg_img,
+)
 
 __all__ = ["PuzzleWidget"]
 
@@ -115,7 +125,7 @@ class PuzzleWidget(W.VBox):
 
     def tr(self, key: str, **facts: Any) -> str:
         """The text of ``key`` in the widget's language."""
-        return tr(key, self.lang, **facts)
+        return tr(checked_key(key), self.lang, **facts)
 
     def __repr__(self) -> str:
         # stable text (no memory address, no child widgets) for notebook outputs (nbval)

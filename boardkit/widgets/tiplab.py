@@ -59,7 +59,7 @@ from .. import _catalogue, sim
 from .._core import BoardkitError
 from .._protocols import TipLabSpec, tip_results
 from ..i18n import check_language, tr
-from .base import MUTED_COLOR, TEXT_COLOR, run_cue, static_bundle
+from .base import MUTED_COLOR, TEXT_COLOR, checked_key, run_cue, static_bundle
 
 __all__ = ["TipLab", "TipLabSpec", "LabResult", "load_results", "verdict", "tip_results"]
 
@@ -223,47 +223,48 @@ class TipLab(W.VBox):
         choices = sorted(set(int(g) for g in checked) | {int(games)})
 
         names = list(self.tips)
-        labelled = [(self.tip_label(n), n) for n in names]
+        labelled = [(self._tip_label(n), n) for n in names]
         if combine is not None:
             self.tip_control = W.SelectMultiple(options=labelled, value=(names[0],),
                                                 rows=min(5, len(names)),
-                                                description=self.tr("tiplab.tips"))
+                                                description=self._tr("tiplab.tips"))
         else:
             self.tip_control = W.Dropdown(options=labelled, value=names[0],
-                                          description=self.tr("tiplab.tips"))
+                                          description=self._tr("tiplab.tips"))
         self.games_control = W.Dropdown(options=choices, value=int(games),
-                                        description=self.tr("tiplab.games"))
+                                        description=self._tr("tiplab.games"))
         lv = list(self.levels)
-        self.level_control = W.Dropdown(options=[(self.level_label(v), v) for v in lv],
+        self.level_control = W.Dropdown(options=[(self._level_label(v), v) for v in lv],
                                         value=level if level in self.levels else lv[0],
-                                        description=self.tr("tiplab.level"))
+                                        description=self._tr("tiplab.level"))
         self.level_control.layout.display = None if levels else "none"
-        self.run_button = W.Button(description=self.tr("tiplab.run"), button_style="primary")
+        self.run_button = W.Button(description=self._tr("tiplab.run"), button_style="primary")
         self.run_button.on_click(self._on_play)
         self.progress = W.IntProgress(value=0, min=0, max=int(games), description="")
-        self.text = W.HTML(f"<span style='color:{MUTED_COLOR}'>{html.escape(self.tr('tiplab.ready'))}</span>")
+        self.text = W.HTML(f"<span style='color:{MUTED_COLOR}'>"
+                           f"{html.escape(self._tr('tiplab.ready'))}</span>")
         self.plot = W.Image(format="png", layout=W.Layout(max_width="560px"))
-        head = W.HTML(f"<b style='color:{TEXT_COLOR}'>{html.escape(title or self.tr('tiplab.title'))}</b>")
+        head = W.HTML(f"<b style='color:{TEXT_COLOR}'>{html.escape(title or self._tr('tiplab.title'))}</b>")
         self.children = [head, W.HBox([self.tip_control, W.VBox([self.games_control, self.level_control])]),
                          W.HBox([self.run_button, self.progress]), self.text, self.plot]
 
     def __repr__(self) -> str:
         return f"<TipLab: {len(self.tips)} tips ({', '.join(self.tips)})>"
 
-    def tr(self, key: str, **facts: Any) -> str:
+    def _tr(self, key: str, **facts: Any) -> str:
         """The text of ``key`` in the lab's language."""
-        return tr(key, self.lang, **facts)
+        return tr(checked_key(key), self.lang, **facts)
 
-    def tip_label(self, name: str) -> str:
+    def _tip_label(self, name: str) -> str:
         """A tip as the lab shows it: its name in the source's words
         (``tiplab.tip.<game>.<name>``), else the name itself."""
         key = f"tiplab.tip.{self.game}.{_slug(name)}"
-        return self.tr(key) if self.game and _catalogue.has(key) else str(name)
+        return self._tr(key) if self.game and _catalogue.has(key) else str(name)
 
-    def level_label(self, name: str) -> str:
+    def _level_label(self, name: str) -> str:
         """A level as the lab shows it (``tiplab.level.<game>.<name>``), else its name."""
         key = f"tiplab.level.{self.game}.{_slug(name)}"
-        return self.tr(key) if self.game and _catalogue.has(key) else str(name)
+        return self._tr(key) if self.game and _catalogue.has(key) else str(name)
 
     def _static_lines(self) -> list[str]:
         """One line per tip: its name and, where the results are settled, their score."""
@@ -271,21 +272,21 @@ class TipLab(W.VBox):
         for name in self.tips:
             ref = self.settled.get(name)
             if ref:
-                lines.append(f"{self.tip_label(name)}: " + self.tr(
+                lines.append(f"{self._tip_label(name)}: " + self._tr(
                     "tiplab.settled", games=ref["games"], score=ref["score"],
                                                lo=ref["interval"][0], hi=ref["interval"][1]))
             else:
-                lines.append(self.tip_label(name))
+                lines.append(self._tip_label(name))
         return lines
 
     def _repr_mimebundle_(self, **kwargs) -> dict:
         """The live lab, and for a reader who cannot run it (an un-run or untrusted
         notebook, GitHub) its title, the tips with their settled results and a run cue."""
         lines = self._static_lines()
-        page = (f"<p><b>{html.escape(self.tr('tiplab.title'))}</b></p><ul>"
+        page = (f"<p><b>{html.escape(self._tr('tiplab.title'))}</b></p><ul>"
                 + "".join(f"<li>{html.escape(line)}</li>" for line in lines) + "</ul>"
                 + run_cue("tiplab.run_cue", self.lang))
-        plain = "\n".join([self.tr("tiplab.title"), *lines, self.tr("tiplab.run_cue")])
+        plain = "\n".join([self._tr("tiplab.title"), *lines, self._tr("tiplab.run_cue")])
         return static_bundle(self, page, plain, **kwargs)
 
     # ------------------------------------------------------------------ running
@@ -298,7 +299,7 @@ class TipLab(W.VBox):
             w, wo, new_game = self.tips[names[0]]
             return w(level), wo(level), new_game
         if self.combine is None:
-            raise BoardkitError(self.tr("tiplab.no_combine"))
+            raise BoardkitError(self._tr("tiplab.no_combine"))
         return self.combine(names, level)
 
     def _executor(self):
@@ -350,10 +351,10 @@ class TipLab(W.VBox):
             self.level_control.value = level
         names = self.selected()
         if not names:
-            self._say(self.tr("tiplab.pick_tip"))
+            self._say(self._tr("tiplab.pick_tip"))
             return None
         if len(names) > 1 and self.combine is None:
-            self._say(self.tr("tiplab.no_combine"))
+            self._say(self._tr("tiplab.no_combine"))
             return None
         n = int(self.games_control.value)
         lvl = self.levels[self.level_control.value]
@@ -385,7 +386,7 @@ class TipLab(W.VBox):
                 self._show(res, playing=res.games < n)
         except Exception as e:      # a worker's or a bot's failure: told in the widget, then raised
             self.progress.bar_style = "danger"
-            self._say(self.tr("tiplab.error", tip=res.tip, done=res.games, games=n,
+            self._say(self._tr("tiplab.error", tip=res.tip, done=res.games, games=n,
                          error=f"{type(e).__name__}: {e}"[:300]))
             raise
         finally:
@@ -402,19 +403,19 @@ class TipLab(W.VBox):
     def _show(self, res: LabResult, playing: bool) -> None:
         lo, hi = res.interval
         if res.players == 2:
-            line = self.tr("tiplab.line", tip=self.tip_label(res.tip), wins=res.wins,
+            line = self._tr("tiplab.line", tip=self._tip_label(res.tip), wins=res.wins,
                            losses=res.losses, draws=res.draws, games=res.games, score=res.score,
                            lo=lo, hi=hi)
         else:
-            line = self.tr("tiplab.line_n", tip=self.tip_label(res.tip), wins=res.wins,
+            line = self._tr("tiplab.line_n", tip=self._tip_label(res.tip), wins=res.wins,
                            rivals=res.players - 1, draws=res.draws, games=res.games,
                            score=res.score, lo=lo, hi=hi, fair=res.fair)
         parts = [html.escape(line)]
-        parts.append(html.escape(self.tr("tiplab.playing", done=res.games, games=self.progress.max))
+        parts.append(html.escape(self._tr("tiplab.playing", done=res.games, games=self.progress.max))
                      if playing else "<b>" + html.escape(verdict(lo, hi, res.fair, self.lang)) + "</b>")
         ref = self.settled.get(res.tip)
         if ref:
-            parts.append(f"<span style='color:{MUTED_COLOR}'>" + html.escape(self.tr(
+            parts.append(f"<span style='color:{MUTED_COLOR}'>" + html.escape(self._tr(
                 "tiplab.settled", games=ref["games"], score=ref["score"], lo=ref["interval"][0],
                 hi=ref["interval"][1])) + "</span>")
         self.text.value = f"<div style='color:{TEXT_COLOR}'>" + "<br>".join(parts) + "</div>"
@@ -434,22 +435,23 @@ class TipLab(W.VBox):
         if res and res.curve:
             xs = [p[0] for p in res.curve]
             ax.fill_between(xs, [p[2] for p in res.curve], [p[3] for p in res.curve], alpha=0.25,
-                            color="#0072B2", label=self.tr("tiplab.band"), step=None)
-            ax.plot(xs, [p[1] for p in res.curve], "o-", color="#0072B2", ms=3, label=self.tip_label(res.tip))
+                            color="#0072B2", label=self._tr("tiplab.band"), step=None)
+            ax.plot(xs, [p[1] for p in res.curve], "o-", color="#0072B2", ms=3,
+                    label=self._tip_label(res.tip))
             ref = self.settled.get(res.tip)
             if ref:
                 ax.axhline(ref["score"], color="#D55E00", ls="--", lw=1.2,
-                           label=self.tr("tiplab.settled", games=ref["games"], score=ref["score"],
+                           label=self._tr("tiplab.settled", games=ref["games"], score=ref["score"],
                                     lo=ref["interval"][0], hi=ref["interval"][1]))
             ax.set_xlim(0, max(xs[-1], self.progress.max))
         fair = res.fair if res else 0.5
-        ax.axhline(fair, color="#555555", lw=1, label=self.tr("tiplab.even", fair=fair))
+        ax.axhline(fair, color="#555555", lw=1, label=self._tr("tiplab.even", fair=fair))
         from matplotlib.ticker import MaxNLocator
         ax.xaxis.set_major_locator(MaxNLocator(integer=True))
         ax.set_ylim(0, 1.02)
         ax.yaxis.set_major_formatter(lambda v, _p: f"{v:.0%}")
-        ax.set_xlabel(self.tr("tiplab.x"))
-        ax.set_ylabel(self.tr("tiplab.y" if fair == 0.5 else "tiplab.y_n"))
+        ax.set_xlabel(self._tr("tiplab.x"))
+        ax.set_ylabel(self._tr("tiplab.y" if fair == 0.5 else "tiplab.y_n"))
         ax.legend(loc="lower right", fontsize=8)
         fig.tight_layout()
         buf = io.BytesIO()
