@@ -388,7 +388,7 @@ class Exercises:
                                 "(it has a character that cannot be saved)") from None
         if student.strip():
             records.current().student = student.strip()[:records.MAX_TEXT]
-        return _HandIn(records.download())
+        return _HandIn(records.download(lang=self.checker.lang), self.checker.lang)
 
     def reset(self) -> None:
         self.checker.results.clear()
@@ -408,18 +408,19 @@ class _HandIn:
     """A record's download link as Jupyter shows it: the live link where widgets run, and
     the run cue as ``text/html`` and ``text/plain`` where they do not."""
 
-    def __init__(self, link: Any) -> None:
+    def __init__(self, link: Any, lang: str | None = None) -> None:
         self.link = link
+        self.lang = lang
 
     def _repr_mimebundle_(self, **kwargs) -> dict:
         import html
 
         import ipywidgets as W
-        cue = _catalogue.text("ex.hand_in")
+        cue = _catalogue.text("ex.hand_in", self.lang)
         bundle = W.DOMWidget._repr_mimebundle_(self.link, **kwargs) or {}
         bundle["text/plain"] = cue
         bundle["text/html"] = f"<p><i>▶ {html.escape(cue)}</i></p>"     # the run cue, as boards show it
         return bundle
 
     def __repr__(self) -> str:
-        return _catalogue.text("ex.hand_in")
+        return _catalogue.text("ex.hand_in", self.lang)

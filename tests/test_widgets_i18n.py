@@ -417,7 +417,8 @@ def test_level_menus_show_only_the_boards_language():
     assert [label for label, _ in en.level_control.options] == ["easy", "normal", "strong"]
     assert [v for _, v in ja.level_control.options] == ["easy", "normal", "strong"]
     assert CheckersWidget(level="つよい").level_control.value == "strong"
-    assert i18n.tr("tutor_level", "ja", level=i18n.Word("level.checkers.strong")) == "「つよい」"
+    assert i18n.tr("tutor_level", "ja", en=i18n.Word("level.checkers.strong")) == "「つよい」"
+    assert i18n.tr("tutor_level", "en", en=i18n.Word("level.checkers.strong")) == "the strong level"
 
 
 def test_shared_lines_follow_the_reviews_wording():

@@ -380,12 +380,12 @@ class GameWidget(W.VBox, Generic[G]):
 
     @property
     def player_names(self) -> tuple[str, ...]:
-        """The seats' names ("Player 1", in the current language); games name their colours."""
+        """The seats' names ("Player 1", in the board's language); games name their colours."""
         return (self.tr("player_n", n=1), self.tr("player_n", n=2))
 
     @property
     def chance_label(self) -> str:
-        """The dice/toss button's label (games with chance): "Roll" (ふる)."""
+        """The dice/toss button's label (games with chance): "Roll" (「振る」)."""
         return self.tr("roll")
 
     def __init__(self, game: G | None = None, *, computer: tuple[int, ...] | int | None = None,
