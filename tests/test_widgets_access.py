@@ -128,7 +128,7 @@ def test_the_games_own_widget_words_speak_japanese():
         assert "マスは空です" in w.message and w.options["rules"].description == "ルール"
         w = DiamondWidget(players=2)
         w.click("0,0")
-        assert "空です" in w.message and w.options["players"].description == "人数"
+        assert "i5 には駒がありません" in w.message and w.options["players"].description == "人数"
         w = BackgammonWidget()
         assert w.chance_button.description == "ふる" and w.options["rules"].description == "ルール"
         w.click("8")

@@ -28,6 +28,7 @@ from operator import itemgetter
 from typing import Any, ClassVar, NamedTuple
 
 from .. import svg
+from .._catalogue import Word, render
 from .._core import FormatError, Game, IllegalMoveError, Outcome, short_repr
 from . import geometry as B
 from . import movegen
@@ -37,6 +38,11 @@ from .notation import board_text, parse_move
 from .rules import DiamondRules
 
 __all__ = ["DiamondGame", "DiamondMove", "PASS", "PATHS_LIMIT", "PATHS_BUDGET"]
+
+
+def _ending(winner: int | None, key: str, ranking: tuple, rule: str, **facts: Any) -> Outcome:
+    """The Outcome with its sentence's key and facts (``reason``: the English)."""
+    return Outcome(winner, render(key, "en", facts), ranking, rule=rule, key=key, facts=facts)
 
 
 class _Snapshot(NamedTuple):
@@ -175,7 +181,7 @@ class DiamondGame(Game):
 
     def _check_on_board(self, h) -> None:
         if not self._on[B.INDEX[h]]:
-            raise FormatError(f"{h} ({B.label(h)}) is not a hole of the small 73-hole board (DG-18)")
+            raise FormatError("dg.err.small_board", qr=str(h), hole=B.label(h))
 
     def _check_player(self, player) -> int:
         if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < self.players:
@@ -322,13 +328,12 @@ class DiamondGame(Game):
         if isinstance(move, DiamondMove):
             if move.kind == "pass":
                 if move.path:
-                    raise FormatError(f"move: a pass has no path, got {short_repr(move.path, 60)}")
+                    raise FormatError("dg.err.pass_path", path=short_repr(move.path, 60))
                 return self._check_path(())
             return self._check_path(move.path)
         if isinstance(move, (list, tuple)):
             return self._check_path(move)
-        raise FormatError(f"a Diamond Game move is a DiamondMove, its text ('e5-e6', 'e5:g5:g7', "
-                          f"'pass') or a list of (q, r) holes; got {type(move).__name__}")
+        raise FormatError("dg.err.move_type", kind=type(move).__name__)
 
     def _parse_move(self, text: str) -> DiamondMove:
         """Move text (``notation.parse_move``): at most ``notation.MAX_MOVE_TEXT``
@@ -341,7 +346,7 @@ class DiamondGame(Game):
             self._coerce_move(move) if not isinstance(move, str) else self._parse_move(move)
         except IllegalMoveError as e:
             return e
-        return IllegalMoveError(f"{move} is not a legal move here")
+        return IllegalMoveError("dg.err.not_legal", move=str(move)[:60])
 
     # ------------------------------------------------------------ playing
     def _apply(self, move: DiamondMove) -> None:
@@ -458,18 +463,21 @@ class DiamondGame(Game):
         if fin and (n <= 2 or len(fin) >= n - 1):
             w = fin[0]
             if n == 1:
-                return Outcome(0, f"all pieces home in {self._ply} moves (solitaire)", (0,),
-                               rule="DG-14")
-            how = "king on ◎ and the goal camp full (DG-14, DG-16)" if self.rules.kings \
-                else "the goal camp full (DG-14, DG-16)"
-            return Outcome(w, f"{self._colour[w]} finished first: {how}", ranking,
-                           rule="DG-16" if self.rules.kings else "DG-17")
+                return _ending(0, "dg.end.solitaire", (0,), "DG-14", n=self._ply)
+            # a finished player's pieces never move again, so the goal holes the winner's
+            # own pieces do not fill now were filled by others when it finished (DG-16)
+            home = set(self._home[w])
+            own = all(B.INDEX[h] in home for h in self.pieces_of(w)) and \
+                len(self.pieces_of(w)) == len(home)
+            kings = self.rules.kings
+            if own:
+                key, rule = ("dg.end.finish_king", "DG-14") if kings else ("dg.end.finish", "DG-17")
+            else:
+                key, rule = ("dg.end.blocked_king" if kings else "dg.end.blocked"), "DG-16"
+            return _ending(w, key, ranking, rule, who=Word(f"dg.colour.{self._colour[w]}"))
         if self.rules.max_turns is not None and self._ply >= self.rules.max_turns:
-            return Outcome(None, f"unfinished: the cap of {self.rules.max_turns} turns was reached "
-                           "(max_turns); ranking by finishing order, then distance left", ranking,
-                           rule="max_turns")
-        return Outcome(None, "no player can move: everyone had to pass (DG-07)", ranking,
-                       rule="DG-07")
+            return _ending(None, "dg.end.cap", ranking, "max_turns", cap=self.rules.max_turns)
+        return _ending(None, "dg.end.all_pass", ranking, "DG-07")
 
     # ------------------------------------------------------------ state
     def _snapshot(self):

@@ -20,7 +20,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
+from .._catalogue import Word
 from .._core import BoardkitError, FormatError, IllegalMoveError
 from . import geometry as B
 from .game import DiamondGame
@@ -70,6 +72,12 @@ class SolitaireResult:
         return f"<p>{html.escape(str(self))}</p>"
 
 
+def _said(err) -> Any:
+    """An error's sentence as a fact: its key and facts (read in the sentence's language)
+    when it has them, else its English text."""
+    return Word(err.key, **err.facts) if err.key else str(err)
+
+
 def replay(moves: Iterable, pieces: int = 10) -> DiamondGame:
     """A fresh solitaire game with ``moves`` played (texts like ``"b1-c1"``,
     ``"c1:e1"`` or paths of (q, r) holes). An illegal move raises IllegalMoveError
@@ -81,15 +89,15 @@ def replay(moves: Iterable, pieces: int = 10) -> DiamondGame:
     for k, m in enumerate(moves, 1):
         shown = f"{m!s:.40}"
         if g.is_over():
-            why = (f"the puzzle is already solved after {k - 1} moves" if g.finished else
-                   f"the game stopped at its cap of {g.rules.max_turns} moves (max_turns)")
-            raise IllegalMoveError(f"move {k} ({shown}): {why}")
+            why = (Word("dg.err.replay_solved", n=k - 1) if g.finished else
+                   Word("dg.err.replay_cap", cap=g.rules.max_turns))
+            raise IllegalMoveError("dg.err.replay", k=k, shown=shown, why=why)
         try:
             g.play(m)
         except IllegalMoveError as e:
-            raise IllegalMoveError(f"move {k} ({shown}): {e}", e.rule) from None
+            raise IllegalMoveError("dg.err.replay", e.rule, k=k, shown=shown, why=_said(e)) from None
         except FormatError as e:
-            raise FormatError(f"move {k} ({shown}): {e}") from None
+            raise FormatError("dg.err.replay", k=k, shown=shown, why=_said(e)) from None
     return g
 
 
