@@ -194,7 +194,8 @@ def _diamond_wrong_side():
 
 
 DG_REFUSALS = [
-    (_diamond_step_onto_a_piece, "DG-08", "b1 にはもう駒があります。1マス進めるのは、隣の空いたマスだけです（DG-08）"),
+    (_diamond_step_onto_a_piece, "DG-08",
+     "b1 にはもう駒があります。1マス進めるのは、隣の空いたマスだけです（DG-08）"),
     (_diamond_hop_onto_a_forbidden_tip, "DG-13", "e4 は他の色の星の先なので、そこには止まれません（DG-13）"),
     (_diamond_king_cannot_be_jumped, "DG-12", "王駒は飛び越せません（DG-12）"),
     (_diamond_empty_hole, "DG-07", "q1 には駒がありません（DG-07）"),
