@@ -157,3 +157,24 @@ def test_the_english_seat_and_menu_names_carry_no_japanese():
     w = DiamondWidget(lang="en")
     words = [*w.player_names, *(o[0] for o in w.options["first_player"].options)]
     assert not any(re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", x) for x in words), words
+
+
+def test_a_file_that_cannot_be_resumed_says_why_in_japanese():
+    """Resume of an edited file: the loader's refusals carry keys, so the Japanese names
+    what is wrong (a piece missing, two pieces on a hole) with no English detail."""
+    import json
+
+    from boardkit import FormatError
+    from boardkit.i18n import error_text
+    doc = json.loads(DiamondGame(DiamondRules(players=2)).to_json())
+    doc["state"]["pieces"].pop()
+    with pytest.raises(FormatError) as info:
+        DiamondGame.from_json(json.dumps(doc))
+    ja = error_text(info.value, "ja")
+    assert ja.startswith("保存ファイルでは") and "駒が14個です" in ja and not LATIN_WORD.search(ja)
+    assert str(info.value).startswith("diamond JSON: ")
+    doc = json.loads(DiamondGame(DiamondRules(players=2)).to_json())
+    doc["state"]["pieces"].append(doc["state"]["pieces"][0])
+    with pytest.raises(FormatError) as info:
+        DiamondGame.from_json(json.dumps(doc))
+    assert "に駒が2個あります" in error_text(info.value, "ja")
