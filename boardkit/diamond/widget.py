@@ -21,7 +21,7 @@ A player with no legal move passes automatically (DG-07). Undo (1手戻す) also
 back the computer replies; Hint (ヒント) shows ``ai.hint``'s move (level
 ``ai.HINT_LEVEL``) as an arrow and says why.
 Options (under "Game setup"): board, players 3/2/1, who moves first (a seat, or
-"take turns" 先手：交代で: New game passes the first move on to the next seat), king
+"take turns" (交代で): New game passes the first move on to the next seat), king
 on/off, 15/10 pieces (only what the board allows: the small board has 10 pieces, DG-18;
 Chinese checkers 10 and no king, DG-20), long jump, whether the king may hop on after a group jump, and
 the colours (standard or colour-blind safe; every player's pieces also carry a mark).
