@@ -178,3 +178,14 @@ def test_a_file_that_cannot_be_resumed_says_why_in_japanese():
     with pytest.raises(FormatError) as info:
         DiamondGame.from_json(json.dumps(doc))
     assert "に駒が2個あります" in error_text(info.value, "ja")
+
+
+def test_m17_the_screen_reader_says_a_pass_in_japanese():
+    i18n.set_language("ja")
+    pieces = {h: 0 for h in B.camp("S")}
+    for r in (3, 2):
+        for q in range(-4, 3):
+            if (q, r) in B.INDEX and (q, r) not in B.tip("SW"):
+                pieces[(q, r)] = 1
+    w = DiamondWidget(DiamondGame.from_pieces(pieces, DiamondRules(players=2, kings=False)))
+    assert "パス" in w.describe() and "pass" not in w.describe()

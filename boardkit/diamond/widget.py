@@ -338,6 +338,16 @@ class DiamondWidget(GameWidget[DiamondGame]):
         return [" ".join(word if part == "pass" else part for part in line.split(" "))
                 for line in super().moves_text()]
 
+    def describe(self) -> str:
+        """The board in words for screen readers; a last move that was a pass is said
+        with the word for it in the board's language (the notation "pass" otherwise)."""
+        text = super().describe()
+        moves = self.game.moves_played()
+        if moves and moves[-1].kind == "pass" and "pass" in text:
+            head, _, tail = text.rpartition("pass")
+            text = head + self.tr("dg.pass_move") + tail
+        return text
+
     def status_text(self) -> str:
         text = super().status_text()
         g = self.game
