@@ -189,3 +189,18 @@ def test_m17_the_screen_reader_says_a_pass_in_japanese():
                 pieces[(q, r)] = 1
     w = DiamondWidget(DiamondGame.from_pieces(pieces, DiamondRules(players=2, kings=False)))
     assert "パス" in w.describe() and "pass" not in w.describe()
+
+
+def test_l5_diamond_japanese_typography():
+    """Every Diamond line in Japanese: full-width parentheses beside Japanese, no space
+    after 「。」, 飛ぶ (not 跳ぶ), ローカルルール (not ハウスルール), no shogi verb 指す."""
+    from boardkit._catalogue import _catalogue
+    ja = _catalogue("ja")
+    mine = {k: v for k, v in ja.items()
+            if k.startswith(("dg.", "tutor.dg.", "page.diamond.", "rule.DG-", "puzzle.diamond.",
+                             "ex.diamond.")) or k == "chose_hop"}
+    assert len(mine) > 200
+    jp = r"[\u3040-\u30ff\u4e00-\u9fff]"
+    for k, v in mine.items():
+        assert not re.search(jp + r" ?\(|\)" + jp, v), (k, v)
+        assert "。 " not in v and "跳" not in v and "ハウスルール" not in v and "指せ" not in v, (k, v)

@@ -352,7 +352,7 @@ class DiamondWidget(GameWidget[DiamondGame]):
         text = super().status_text()
         g = self.game
         if g.finished and not g.is_over():
-            order = ", ".join(self.player_names[p] for p in g.finished)
+            order = self.tr("list_sep").join(self.player_names[p] for p in g.finished)
             text += self.tr("dg.finished", order=order)
         return text
 
