@@ -204,3 +204,15 @@ def test_l5_diamond_japanese_typography():
     for k, v in mine.items():
         assert not re.search(jp + r" ?\(|\)" + jp, v), (k, v)
         assert "。 " not in v and "跳" not in v and "ハウスルール" not in v and "指せ" not in v, (k, v)
+
+
+def test_the_solitaire_check_speaks_the_current_language(capsys):
+    from boardkit.diamond import solitaire
+    i18n.set_language("ja")
+    assert solitaire.check(solitaire.SOLUTION_27) is True
+    assert solitaire.check(["d1-e6", "q1-p1"]) is False
+    out = capsys.readouterr().out.splitlines()
+    assert out == ["✅ 27手で解けました（いちばん少ない手数は27手です） — 最短の手数です！",
+                   "❌ 2手目（q1-p1）: q1 には駒がありません（DG-07）"]
+    i18n.set_language("en")
+    assert str(solitaire.verify(solitaire.SOLUTION_27)) == "solved in 27 moves (the optimum is 27)"
