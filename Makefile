@@ -31,7 +31,7 @@ lab: $(STAMP)
 # command without make; `boardkit play --room` serves a whole room with a token.
 play: $(STAMP)
 	$(BIN)/voila --no-browser notebooks/play --MappingKernelManager.cull_idle_timeout=300 \
-		--MappingKernelManager.cull_interval=60 $(PLAY_ARGS)
+		--MappingKernelManager.cull_interval=60 --Voila.config_file_paths=binder $(PLAY_ARGS)
 
 # Debian's chromium (and a Japanese font for screenshots) for the browser test;
 # playwright must never download a browser of its own.
