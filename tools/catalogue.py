@@ -21,6 +21,7 @@ import argparse
 import io
 import json
 import pathlib
+import re
 import sys
 
 from babel.messages.catalog import Catalog
@@ -42,8 +43,7 @@ def files() -> dict[str, pathlib.Path]:
 
 
 def load(path: pathlib.Path) -> Catalog:
-    with path.open("rb") as f:
-        return read_po(f)
+    return parse(path.read_text(encoding="utf-8"), str(path.relative_to(ROOT)))
 
 
 def save(catalog: Catalog, path: pathlib.Path) -> None:
@@ -110,28 +110,82 @@ def delete(keys: list[str]) -> None:
         save(cat, p)
 
 
-def check() -> list[str]:
-    """Every problem of the catalogue files, in words (empty: none)."""
+#: a line of a catalogue file: a comment, a keyword and its quoted text, or more quoted text
+_LINE = re.compile(r'\s*(#.*|(?:msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)\s+"(?:[^"\\]|\\.)*"'
+                   r'|"(?:[^"\\]|\\.)*")\s*')
+
+
+def parse(text: str, name: str = "catalogue") -> Catalog:
+    """The catalogue in ``text`` (the contents of a .pot or .po file); a line babel cannot
+    read is a ``SystemExit`` naming the file and the line, never a silently dropped entry."""
+    from babel.messages.pofile import PoFileError
+    for n, line in enumerate(text.splitlines(), 1):
+        if line.strip() and not _LINE.fullmatch(line):
+            raise SystemExit(f"{name}: not a readable gettext catalogue: line {n} is neither "
+                             f"a comment nor a keyword with a quoted text: {line[:80]!r}")
+    try:
+        return read_po(io.BytesIO(text.encode("utf-8")), abort_invalid=True)
+    except PoFileError as e:
+        raise SystemExit(f"{name}: not a readable gettext catalogue: {e}") from None
+
+
+def _format_problem(text: str) -> str | None:
+    """What is wrong with ``text`` as a template (None: nothing): a broken brace or a
+    positional field (texts name their fields, ``{square}``)."""
+    import string
+    try:
+        fields = [name for _, name, _, _ in string.Formatter().parse(text) if name is not None]
+    except ValueError as e:
+        return f"is not a format string ({e}; write a literal brace as {{{{ or }}}})"
+    if any(not f or f[0].isdigit() for f in fields):
+        return "has a positional field such as {} or {0}: name it, {square}"
+    return None
+
+
+def problems(texts: dict[str, str]) -> list[str]:
+    """Every problem of the catalogue files given as texts (lang -> the file's contents,
+    "en" the .pot), in words; empty: none. A key twice in one file, an entry without a key,
+    a text that is no format string; in every other language: a key not translated, fuzzy,
+    translating an older English text (its msgid differs), with other ``{fields}`` than
+    the English, or not in the English file at all."""
     from boardkit._catalogue import placeholders
-    problems = []
-    english = {m.context: m.id for m in load(POT) if m.id and m.context}
-    for lang, p in files().items():
+    out: list[str] = []
+    cats = {lang: parse(t, lang) for lang, t in texts.items()}
+    for lang, t in texts.items():
+        seen: dict[str, int] = {}
+        for key in re.findall(r'^msgctxt "(.*)"$', t, flags=re.M):
+            seen[key] = seen.get(key, 0) + 1
+        out += [f"{lang}: {key} is in the file {n} times" for key, n in seen.items() if n > 1]
+        for m in cats[lang]:
+            if m.id and not m.context:
+                out.append(f"{lang}: the text {m.id!r} has no key (msgctxt)")
+            for what, s in (("English", m.id), ("text", m.string)):
+                bad = _format_problem(s) if isinstance(s, str) and s and m.context else None
+                if bad:
+                    out.append(f"{lang}: {m.context}: the {what} {s!r} {bad}")
+    english = {m.context: m.id for m in cats["en"] if m.id and m.context}
+    for lang, catalog in cats.items():
         if lang == "en":
             continue
-        cat = {m.context: m for m in load(p) if m.id and m.context}
+        cat = {m.context: m for m in catalog if m.id and m.context}
         for key, text in english.items():
             m = cat.get(key)
             if m is None or not m.string:
-                problems.append(f"{lang}: {key} has no translation")
+                out.append(f"{lang}: {key} has no translation")
             elif m.fuzzy:
-                problems.append(f"{lang}: {key} is fuzzy (its English changed): confirm it")
+                out.append(f"{lang}: {key} is fuzzy (its English changed): confirm it")
             elif m.id != text:
-                problems.append(f"{lang}: {key} translates an older English text")
+                out.append(f"{lang}: {key} translates an older English text")
             elif placeholders(m.string) != placeholders(text):
-                problems.append(f"{lang}: {key} has fields {sorted(placeholders(m.string))}, "
-                                f"English has {sorted(placeholders(text))}")
-        problems += [f"{lang}: {key} is not in the English file" for key in cat if key not in english]
-    return problems
+                out.append(f"{lang}: {key} has fields {sorted(placeholders(m.string))}, "
+                           f"English has {sorted(placeholders(text))}")
+        out += [f"{lang}: {key} is not in the English file" for key in cat if key not in english]
+    return out
+
+
+def check() -> list[str]:
+    """Every problem of the catalogue files, in words (empty: none)."""
+    return problems({lang: p.read_text(encoding="utf-8") for lang, p in files().items()})
 
 
 def main(argv: list[str] | None = None) -> int:
