@@ -2,6 +2,7 @@
 
     python tools/catalogue.py set ck.err.occupied --en "square {square} is taken" \
         --ja "{square} のマスにはもう駒があります"
+    python tools/catalogue.py set new_game --text fr "Nouvelle partie"   # any language's file
     python tools/catalogue.py set-json words.json     # {"key": {"en": "...", "ja": "..."}}
     python tools/catalogue.py get ck.err.occupied
     python tools/catalogue.py delete ck.err.occupied
@@ -60,9 +61,20 @@ def save(catalog: Catalog, path: pathlib.Path) -> None:
     write_po(buf, out, width=0, omit_header=False, sort_output=False)
     text = buf.getvalue().decode("utf-8")
     # no dates or tool version in the header: the file changes only when its words do
-    lines = [ln for ln in text.splitlines()
+    lines = [_flags(ln) for ln in text.splitlines()
              if not ln.startswith(('"POT-Creation-Date', '"PO-Revision-Date', '"Generated-By'))]
+    lines = [ln for ln in lines if ln != "#,"]
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def _flags(line: str) -> str:
+    """A flags line without ``python-format``: babel adds it to any text with a percent
+    sign before a letter ("95% interval"), and ``msgfmt --check-format`` then refuses
+    the translation; the texts are brace formats, never percent formats."""
+    if not line.startswith("#,"):
+        return line
+    flags = [f.strip() for f in line[2:].split(",") if f.strip() and f.strip() != "python-format"]
+    return "#, " + ", ".join(flags) if flags else "#,"
 
 
 def _find(catalog: Catalog, key: str):
@@ -74,6 +86,9 @@ def _find(catalog: Catalog, key: str):
 
 def set_words(entries: dict[str, dict[str, str]]) -> None:
     cats = {lang: load(p) for lang, p in files().items()}
+    unknown = sorted({lang for texts in entries.values() for lang in texts} - set(cats))
+    if unknown:
+        raise SystemExit(f"no catalogue file for {unknown}: languages are {sorted(cats)}")
     for key, texts in entries.items():
         english = texts.get("en")
         old = _find(cats["en"], key)
@@ -195,6 +210,8 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("key")
     s.add_argument("--en")
     s.add_argument("--ja")
+    s.add_argument("--text", nargs=2, action="append", default=[], metavar=("LANG", "TEXT"),
+                   help="the text in another language with a file: --text fr 'Nouvelle partie'")
     sj = sub.add_parser("set-json")
     sj.add_argument("path")
     g = sub.add_parser("get")
@@ -205,7 +222,11 @@ def main(argv: list[str] | None = None) -> int:
     sub.add_parser("format")
     a = ap.parse_args(argv)
     if a.cmd == "set":
-        set_words({a.key: {k: v for k, v in (("en", a.en), ("ja", a.ja)) if v is not None}})
+        given = {k: v for k, v in (("en", a.en), ("ja", a.ja), *map(tuple, a.text)) if v is not None}
+        unknown = sorted(set(given) - set(files()))
+        if unknown:
+            raise SystemExit(f"no catalogue file for {unknown}: languages are {sorted(files())}")
+        set_words({a.key: given})
     elif a.cmd == "set-json":
         set_words(json.loads(pathlib.Path(a.path).read_text(encoding="utf-8")))
     elif a.cmd == "get":
