@@ -270,7 +270,7 @@ def test_the_japanese_check_can_fail():
 # ---------------------------------------------------------------- the keys the code asks for
 
 #: calls whose first argument is a catalogue key
-_WORD_CALLS = {"tr", "text", "render", "Word", "_tr", "error_line"}
+_WORD_CALLS = {"tr", "text", "render", "Word"}
 _ERROR_CALLS = {"BoardkitError", "IllegalMoveError", "FormatError"}
 _MODULES = {"i18n", "_i18n", "_catalogue", "catalogue"}
 _KEY = re.compile(r"[a-z][a-z0-9_]*(?:\.[A-Za-z0-9_\-]+)+")

@@ -115,7 +115,7 @@ _TRIM = " \t:;,.!?()[]{}<>—–-·|/+*=%#'\"「」（）、。：…→←↑�
 
 
 def outside(text: str) -> list[str]:
-    """The pieces of ``text`` outside every marker pair (markers may nest), one per line."""
+    """The pieces of ``text`` outside every marker pair (markers may nest)."""
     depth, buf = 0, []
     for ch in text + "\n":
         if ch == OPEN:
@@ -126,7 +126,9 @@ def outside(text: str) -> list[str]:
             buf.append("\n")
         elif depth == 0:
             buf.append(ch)
-    return [p.strip() for p in "".join(buf).split("\n") if p.strip()]
+    # a line joined from several texts (a status, then " — " and a message) is one
+    # piece per text
+    return [p.strip() for line in "".join(buf).split("\n") for p in line.split(" — ") if p.strip()]
 
 
 def leaks(text: str) -> list[str]:
@@ -139,6 +141,7 @@ def _normal(piece: str) -> str:
     回り将棋 as ~toss~ (so one line of code is one source, whatever the game did)."""
     t = re.sub(r"(?:(?:bar|\d+)/(?:\d+|off)\*?(?:\(\d\))?\s*)+", "~play~ ", piece)
     t = re.sub(r"(?:[表裏横縦](?:\s+|$))+", "~toss~ ", t)
+    t = re.sub(r"[1-9][一二三四五六七八九]", "#", t)
     t = re.sub(r"(?:\b(?:up|down|side)\b\s*){2,}", "~toss~ ", t)
     return re.sub(r"\s+", " ", re.sub(r"\d+", "#", t)).strip(_TRIM)[:70]
 
@@ -156,14 +159,19 @@ def source(piece: str) -> str:
             except ValueError:
                 continue
             literal = "".join(lit for lit, *_ in parsed)
-            if len(_LETTERS.sub("", literal)) == len(literal) or len(re.findall(r"[^\W\d_]", literal)) < 3:
+            letters = len(re.findall(r"[^\W\d_]", _MARKUP.sub("", literal)))
+            if letters < 3:
                 continue
             rx = "".join(re.escape(lit) + (".*?" if f is not None else "") for lit, f, *_ in parsed)
             rx = _MARKUP.sub("", rx.replace("\\<", "<").replace("\\>", ">"))
-            _TEMPLATES.append((key, re.compile(r"\s*" + rx.strip() + r"\s*", re.S), len(literal)))
+            _TEMPLATES.append((key, re.compile(r"\s*" + rx.strip() + r"\s*", re.S), letters))
         _TEMPLATES.sort(key=lambda t: -t[2])
     trimmed = piece.strip(_TRIM)
-    best = [(key, n) for key, rx, n in _TEMPLATES if rx.fullmatch(trimmed) or rx.fullmatch(piece)]
+    # a template's own words must be at least 40% of the piece's letters: "{a} and {b}"
+    # is not the source of every sentence with an "and" in it
+    least = 0.4 * len(re.findall(r"[^\W\d_]", trimmed))
+    best = [(key, n) for key, rx, n in _TEMPLATES
+            if n >= least and (rx.fullmatch(trimmed) or rx.fullmatch(piece))]
     if best:                           # several keys may have the same English: name them all
         return "key " + " | ".join(sorted(k for k, n in best if n == best[0][1]))
     return f"text {_normal(piece)}"
@@ -226,6 +234,18 @@ def visible(widget) -> Iterator[tuple[str, str]]:
                     yield f"{kind}.{attr}", value
 
 
+def static_view(widget) -> Iterator[tuple[str, str]]:
+    """The texts of a boardkit widget's static view (what an un-run notebook shows: its
+    ``text/html`` and ``text/plain``)."""
+    if not type(widget).__module__.startswith("boardkit") or not hasattr(widget, "_repr_mimebundle_"):
+        return
+    bundle = widget._repr_mimebundle_() or {}
+    for where, t in _html_texts(bundle.get("text/html", "")):
+        yield f"static {where}", t
+    if bundle.get("text/plain", "").strip():
+        yield "static text/plain", bundle["text/plain"]
+
+
 # ---------------------------------------------------------------- the boards, played
 
 class Run:
@@ -239,6 +259,8 @@ class Run:
 
     def look(self, widget, step: str) -> None:
         for where, text in visible(widget):
+            self.seen.setdefault((where, text), step)
+        for where, text in static_view(widget):
             self.seen.setdefault((where, text), step)
         for w in _walk(widget):
             svg = getattr(w, "svg", None)
@@ -416,6 +438,7 @@ def run_quiz_and_lab() -> list[Run]:
     from boardkit import quiz
     r = Run("quiz")
     q = build(r, quiz.choice, "«Q»", ["«a»", "«b»"], "«a»", explain="«e»", why={"«b»": "«w»"})
+    r.look(q, "built")
     r.step(q, "no answer", q.check)
     r.step(q, "wrong", lambda: q.answer("«b»"))
     r.step(q, "right", lambda: q.answer("«a»"))
@@ -426,6 +449,7 @@ def run_quiz_and_lab() -> list[Run]:
     from boardkit.checkers.ai.tips import tip_lab
     t = build(lab, tip_lab, executor=None)
     lab.look(t, "built")
+    lab.step(t, "run", lambda: t.run(games=2))
     return [r, lab]
 
 
@@ -475,9 +499,9 @@ KNOWN_LEAKS: dict[str, set[str]] = {
         'key computer',
         'key describe',
         'key flip',
-        'key game_over',
+        'key game.checkers',
         'key hint | puzzle.hint',
-        'key hint_line_why',
+        'key hint_line | puzzle.hint_line',
         'key human',
         'key level | tiplab.level',
         'key move_box',
@@ -494,7 +518,6 @@ KNOWN_LEAKS: dict[str, set[str]] = {
         'key save_where',
         'key setup_title',
         'key setup_tooltip',
-        'key to_chance',
         'key to_move',
         'key tutor',
         'key tutor_fine',
@@ -502,9 +525,23 @@ KNOWN_LEAKS: dict[str, set[str]] = {
         'key undo',
         'key undo_allowed',
         'key used_counts',
+        'key widget.run_cue',
+        'text Game over. White has no pieces left: Black wins (CK',
+        'text Game over. White has no pieces left: Black wins (CK-#) · hints used: #',
         'text a capture is available: #x# (CK',
+        'text a capture is compulsory (CK',
+        'text a capture is compulsory (CK-#). Moves played: #. Last move',
+        'text checkers board. Black (you) to move. Moves played: #. Last move',
+        'text checkers board. Game over. White has no pieces left: Black wins (CK-#)',
+        'text checkers board. White (you) to move',
+        'text checkers board. White (you) to move. Moves played: #. Last move',
         'text checkers move notation (CK-#): square # does not exist; the dark squar',
+        'text checkers: Black (you) to move',
+        'text checkers: Game over. White has no pieces left: Black wins (CK-#) · hin',
+        'text checkers: White (you) to move',
+        'text the strong search (# plies ahead: two moves each, captures read to the',
         'text there is no Black piece on square #; Black is to move',
+        'text ▶ Run the cell to play on this board: click a piece, then the place it',
         'text つよい (strong',
         'text ふつう (normal',
         'text やさしい (easy',
@@ -528,7 +565,6 @@ KNOWN_LEAKS: dict[str, set[str]] = {
         'key dg.long_jump',
         'key dg.n_pieces',
         'key dg.n_players',
-        'key dg.not_there',
         'key dg.palette.okabe-ito',
         'key dg.palette.standard',
         'key dg.pieces | rule.DG-04.title',
@@ -542,9 +578,9 @@ KNOWN_LEAKS: dict[str, set[str]] = {
         'key dg.solitaire',
         'key dg.take_turns',
         'key flip',
-        'key game_over',
+        'key game.diamond',
         'key hint | puzzle.hint',
-        'key hint_line_why',
+        'key hint_line | puzzle.hint_line',
         'key human',
         'key level | tiplab.level',
         'key move_box',
@@ -561,7 +597,6 @@ KNOWN_LEAKS: dict[str, set[str]] = {
         'key save_where',
         'key setup_title',
         'key setup_tooltip',
-        'key to_chance',
         'key to_move',
         'key tutor',
         'key tutor_fine',
@@ -569,7 +604,20 @@ KNOWN_LEAKS: dict[str, set[str]] = {
         'key undo',
         'key undo_allowed',
         'key used_counts',
+        'key widget.run_cue',
+        'text Game over. unfinished: the cap of # turns was reached (max_turns); ran',
+        'text Yellow 黄 (you) to move',
+        "text a chain of # jump with the king's group jump (DG-#) that brings a piec",
+        'text a#:h# is not possible: a# to h#: a jump goes over one adjacent piece (',
+        'text diamond board. Game over. unfinished: the cap of # turns was reached (',
+        'text diamond board. Green 緑 (you) to move. Moves played: #. Last move: i#-i',
+        'text diamond board. Yellow 黄 (you) to move. Moves played: #. Last move: a#:',
+        'text diamond: Game over. unfinished: the cap of # turns was reached (max_tu',
+        'text diamond: Green 緑 (you) to move',
+        'text diamond: Red 赤 (you) to move',
+        'text diamond: Yellow 黄 (you) to move',
         "text move notation: 'zz#' is not a move; write labels joined by '-' for a s",
+        'text ▶ Run the cell to play on this board: click a piece, then the place it',
         'text つよい (strong',
         'text ふつう (normal',
         'text よわい (weak',
@@ -588,7 +636,6 @@ KNOWN_LEAKS: dict[str, set[str]] = {
         'key bg.die_tooltip',
         'key bg.double',
         'key bg.draw.cube_middle',
-        'key bg.draw.match',
         'key bg.draw.opening',
         'key bg.draw.pips',
         'key bg.draw.side.0 | ck.draw.side.1',
@@ -606,9 +653,8 @@ KNOWN_LEAKS: dict[str, set[str]] = {
         'key bg.take',
         'key bg.teacher',
         'key computer',
-        'key describe',
         'key flip',
-        'key game_over',
+        'key game.backgammon',
         'key hint | puzzle.hint',
         'key hint_chance_first',
         'key human',
@@ -627,22 +673,35 @@ KNOWN_LEAKS: dict[str, set[str]] = {
         'key save_where',
         'key setup_title',
         'key setup_tooltip',
-        'key to_chance',
         'key tutor',
-        'key tutor.bg.blot',
         'key tutor_tooltip',
         'key undo',
         'key undo_allowed',
         'key used_counts',
+        'key widget.run_cue',
+        'text Game over. Red wins a single game (BG-#): # point with the cube at',
+        'text Game over. Red wins a single game (BG-#): # point with the cube at # ·',
         'text Money play · cube',
         'text Red #: (no play',
         'text Red #: ~play~ (on the board: ~play~',
+        'text Red (you) to roll or double · pips: White #, Red',
         'text Red wins a single game (BG-#): # point with the cube at',
+        'text Tutor: Tip # (stack checkers two or more): ~play~ leaves blots on the ',
         'text White #: ~play~',
         'text White (you) opening roll: press Roll (BG-#) · pips: White #, Red',
-        'text White (you) opening roll: press Roll (BG-#) · pips: White #, Red # — r',
+        'text White (you) to play #-# · pips: White #, Red',
         "text White has no checker on the bar (points are counted from the mover's s",
         'text a double is offered before rolling, not after (BG',
+        'text backgammon board. Game over. Red wins a single game (BG-#): # point wi',
+        'text backgammon board. Red (you) to roll or double · pips: White #, Red #. ',
+        'text backgammon board. White (you) opening roll: press Roll (BG-#) · pips: ',
+        'text backgammon board. White (you) to play #-# · pips: White #, Red #. Move',
+        'text backgammon: Game over. Red wins a single game (BG-#): # point with the',
+        'text backgammon: Red (you) to roll or double · pips: White #, Red',
+        'text backgammon: White (you) opening roll: press Roll (BG-#) · pips: White ',
+        'text backgammon: White (you) to play #-# · pips: White #, Red',
+        'text match to #: #-# · cube in the middle',
+        'text ▶ Run the cell to play on this board: click a piece, then the place it',
         'text つよい (strong',
         'text ふつう (normal',
         'text やさしい (easy',
@@ -651,19 +710,18 @@ KNOWN_LEAKS: dict[str, set[str]] = {
     },
     'backgammon draw()': {
         'key bg.draw.cube_middle',
-        'key bg.draw.match',
         'key bg.draw.opening',
         'key bg.draw.pips',
         'key bg.draw.title',
         'key bg.draw.to_play',
         'text Red wins a single game (BG-#): # point with the cube at',
+        'text match to #: #-# · cube in the middle',
     },
     'MawariWidget': {
         'key computer',
-        'key describe',
         'key dg.players | ms.players | rule.MS-02.title',
         'key flip',
-        'key game_over',
+        'key game.mawari',
         'key hint | puzzle.hint',
         'key hint_chance_first',
         'key human',
@@ -677,7 +735,6 @@ KNOWN_LEAKS: dict[str, set[str]] = {
         'key ms.declare',
         'key ms.decline',
         'key ms.draw.forward',
-        'key ms.draw.toss_prompt',
         'key ms.ev.again',
         'key ms.ev.declines',
         'key ms.ev.end_home',
@@ -691,7 +748,6 @@ KNOWN_LEAKS: dict[str, set[str]] = {
         'key ms.fall_rule',
         'key ms.golds',
         'key ms.join',
-        'key ms.last_tosses',
         'key ms.may_declare',
         'key ms.model.fair',
         'key ms.model.realistic',
@@ -713,22 +769,35 @@ KNOWN_LEAKS: dict[str, set[str]] = {
         'key save_where',
         'key setup_title',
         'key setup_tooltip',
-        'key to_chance',
         'key tutor',
         'key tutor_tooltip',
         'key undo',
         'key undo_allowed',
         'key used_counts',
+        'key widget.run_cue',
+        "text Game over. P#'s 銀 passes its home corner: the game is over (MS-#) · hi",
+        'text Last tosses: P# (computer) tossed ~toss~ (~toss~ ) · P# (computer) tos',
+        'text Last tosses: P# (you) tossed ~toss~ (~toss~',
+        'text Last tosses: P# (you) tossed ~toss~ (~toss~ ) · P# (you) tossed ~toss~',
+        'text P# (you) to toss',
         'text P# 陣',
         'text P#: ~toss~ (~toss~',
         'text battle P',
         'text forward · toss again',
+        "text mawari board. Game over. P#'s 銀 passes its home corner: the game is ov",
+        'text mawari board. P# (you) to toss. Moves played: #. Pieces: P# 歩 on #, P#',
+        'text mawari board. P# may declare a battle (MS-#): click the opposing piece',
+        "text mawari: Game over. P#'s 銀 passes its home corner: the game is over (MS",
+        'text mawari: P# (you) to toss',
         'text no battle',
+        'text toss the four golds',
         'text ~toss~',
+        'text ▶ Run the cell to play on this board: click a piece, then the place it',
         'text いつも戦う (always',
         'text かしこい (smart',
         'text きまぐれ (random',
         'text 戦わない (never',
+        'text 金を振る',
     },
     'mawari draw()': {
         'key ms.draw.forward',
@@ -736,10 +805,12 @@ KNOWN_LEAKS: dict[str, set[str]] = {
         'text ~toss~',
     },
     'mawari toss lab': {
+        'key ms.lab.run_cue',
         'text tally_widget() does not keep lang=xx',
         'text toss_widget() does not keep lang=xx',
         'text what_if_widget() does not keep lang=xx',
         'text ~toss~',
+        'text ▶ Run the cell to use it here: each click tosses, tallies or redraws a',
     },
     'checkers puzzles': {
         'key bg.draw.side.0 | ck.draw.side.1',
@@ -763,10 +834,8 @@ KNOWN_LEAKS: dict[str, set[str]] = {
         'key ck.upright',
         'key computer',
         'key describe',
-        'key dg.empty',
         'key flip',
         'key hint | puzzle.hint',
-        'key hint_line | puzzle.hint_line',
         'key human',
         'key level | tiplab.level',
         'key move_box',
@@ -776,7 +845,7 @@ KNOWN_LEAKS: dict[str, set[str]] = {
         'key no_moves_yet',
         'key play_move | tiplab.run',
         'key puzzle.first',
-        'key puzzle.goal',
+        'key puzzle.run_cue',
         'key puzzle.score',
         'key puzzle.title',
         'key resume_tooltip',
@@ -787,13 +856,20 @@ KNOWN_LEAKS: dict[str, set[str]] = {
         'key save_where',
         'key setup_title',
         'key setup_tooltip',
-        'key to_chance',
         'key to_move',
         'key tutor',
         'key tutor_tooltip',
         'key undo',
         'key undo_allowed',
+        'text Goal: White to move: capture the man on # so that Black cannot take ba',
+        'text Goal: White to move: step a man forward so that Black has nothing to c',
+        'text Hint: A man is safe when the square behind it is not empty',
+        'text Puzzle # of #: Capture without a recapture (CK',
         'text PuzzleSet.widget() does not keep lang=xx',
+        'text a capture is compulsory (CK',
+        'text a capture is compulsory (CK-#). Moves played',
+        'text checkers board. White (you) to move',
+        'text ▶ Run the cell to solve it on the board: click your move and you are t',
         'text つよい (strong',
         'text ふつう (normal',
         'text やさしい (easy',
@@ -813,7 +889,6 @@ KNOWN_LEAKS: dict[str, set[str]] = {
         'key dg.long_jump',
         'key dg.n_pieces',
         'key dg.n_players',
-        'key dg.not_there',
         'key dg.palette.okabe-ito',
         'key dg.palette.standard',
         'key dg.pieces | rule.DG-04.title',
@@ -825,7 +900,6 @@ KNOWN_LEAKS: dict[str, set[str]] = {
         'key dg.take_turns',
         'key flip',
         'key hint | puzzle.hint',
-        'key hint_line | puzzle.hint_line',
         'key human',
         'key level | tiplab.level',
         'key move_box',
@@ -835,7 +909,7 @@ KNOWN_LEAKS: dict[str, set[str]] = {
         'key no_moves_yet',
         'key play_move | tiplab.run',
         'key puzzle.first',
-        'key puzzle.goal',
+        'key puzzle.run_cue',
         'key puzzle.score',
         'key puzzle.title',
         'key resume_tooltip',
@@ -851,7 +925,13 @@ KNOWN_LEAKS: dict[str, set[str]] = {
         'key tutor_tooltip',
         'key undo',
         'key undo_allowed',
+        'text Goal: Red to move: hop over the yellow piece',
+        'text Goal: Red to move: step your marked piece (i#) one hole up, towards yo',
+        'text Hint: A step goes to a neighbouring empty hole; two of the six neighbo',
         'text PuzzleSet.widget() does not keep lang=xx',
+        'text diamond board. Red 赤 (you) to move. Moves played: #. Marked on the boa',
+        'text i#:q# is not possible: i# to q# is not along a line: a jump goes strai',
+        'text ▶ Run the cell to solve it on the board: click your move and you are t',
         'text つよい (strong',
         'text ふつう (normal',
         'text よわい (weak',
@@ -883,10 +963,8 @@ KNOWN_LEAKS: dict[str, set[str]] = {
         'key bg.take',
         'key bg.teacher',
         'key computer',
-        'key describe',
         'key flip',
         'key hint | puzzle.hint',
-        'key hint_line | puzzle.hint_line',
         'key human',
         'key level | tiplab.level',
         'key move_box',
@@ -896,9 +974,8 @@ KNOWN_LEAKS: dict[str, set[str]] = {
         'key no_moves_yet',
         'key play_move | tiplab.run',
         'key puzzle.first',
-        'key puzzle.goal',
+        'key puzzle.run_cue',
         'key puzzle.score',
-        'key puzzle.title',
         'key resume_tooltip',
         'key resume_upload',
         'key roll',
@@ -907,14 +984,21 @@ KNOWN_LEAKS: dict[str, set[str]] = {
         'key save_where',
         'key setup_title',
         'key setup_tooltip',
-        'key to_chance',
         'key tutor',
         'key tutor_tooltip',
         'key undo',
         'key undo_allowed',
+        'text Goal: White rolled #-# at the start: make a new point (two checkers) o',
+        'text Goal: White rolled #-#: run one back checker from # all the way to',
+        'text Hint: Each die moves one checker: which checkers are # and # pips from',
         'text Money play · cube',
+        'text Puzzle # of #: Making a point (BG',
+        'text Puzzle # of #: Running past a block (BG',
         'text PuzzleSet.widget() does not keep lang=xx',
+        'text White (you) to play #-# · pips: White #, Red',
+        'text backgammon board. White (you) to play #-# · pips: White #, Red #. Move',
         'text roll',
+        'text ▶ Run the cell to solve it on the board: click your move and you are t',
         'text つよい (strong',
         'text ふつう (normal',
         'text やさしい (easy',
@@ -923,11 +1007,9 @@ KNOWN_LEAKS: dict[str, set[str]] = {
     },
     'mawari puzzles': {
         'key computer',
-        'key describe',
         'key dg.players | ms.players | rule.MS-02.title',
         'key flip',
         'key hint | puzzle.hint',
-        'key hint_line | puzzle.hint_line',
         'key human',
         'key level | tiplab.level',
         'key mawari.puzzle.status_toss',
@@ -954,9 +1036,8 @@ KNOWN_LEAKS: dict[str, set[str]] = {
         'key play_move | tiplab.run',
         'key puzzle.answer_box_hint',
         'key puzzle.first',
-        'key puzzle.goal',
+        'key puzzle.run_cue',
         'key puzzle.score',
-        'key puzzle.title',
         'key puzzle.wrong_click',
         'key resume_tooltip',
         'key resume_upload',
@@ -969,10 +1050,17 @@ KNOWN_LEAKS: dict[str, set[str]] = {
         'key tutor_tooltip',
         'key undo',
         'key undo_allowed',
+        'text Goal: P# tossed all four golds face down (~toss~ 裏). Click the square ',
+        "text Goal: P# tossed ~toss~ (~toss~ 横). Click the square where P#'s piece e",
+        'text Hint: Face up counts #, face down #, a gold standing on its side',
         "text Not #: after this toss P#'s piece does not end there (MS-#). The posit",
         'text P# 陣',
+        'text Puzzle # of #: A gold on its side (MS',
+        'text Puzzle # of #: Four face down (MS',
         'text PuzzleSet.widget() does not keep lang=xx',
+        'text mawari board. P# has tossed: the golds are on the table under the boar',
         'text ~toss~',
+        'text ▶ Run the cell to solve it on the board: click your move and you are t',
         'text いつも戦う (always',
         'text かしこい (smart',
         'text きまぐれ (random',
@@ -983,21 +1071,34 @@ KNOWN_LEAKS: dict[str, set[str]] = {
         'key quiz.not_a_number',
         'text choice() does not keep lang=xx',
         'text number() does not keep lang=xx',
+        'text ▶ Run the cell to answer here and be told at once if you are right; th',
         'text ✅ Right',
         'text ✏️ Pick an answer first',
         'text ❌ Not quite',
         'text ❌ Not quite. Try again',
     },
     'tip lab': {
+        'key tiplab.line',
+        'key tiplab.run_cue',
+        'key tiplab.settled',
+        'key tiplab.title',
+        'key tiplab.unsure',
         'text back_row',
+        'text back_row: settled over # games',
         'text centre',
+        'text centre: settled over # games',
         'text crown',
+        'text crown: settled over # games',
         'text groups',
+        'text groups: settled over # games',
         'text plies',
         'text ply',
         'text shots',
+        'text shots: settled over # games',
         'text tip_lab() does not keep lang=xx',
         'text trade',
+        'text trade: settled over # games',
+        'text ▶ Run the cell to play the games yourself: pick a tip and a number of ',
     },
 }
 
