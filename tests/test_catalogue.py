@@ -478,6 +478,37 @@ def test_the_add_scan_can_fail():
     assert add_calls("s = set()\ns.add(1)\nd = {}\nd.update({})\n") == 0
 
 
+# ---------------------------------------------------------------- the merge driver
+
+def test_the_merge_driver_merges_two_branches_key_by_key(tmp_path):
+    """tools/catalogue_merge.py (git's merge driver for these files, reading and writing
+    them with this tool): two branches that change different keys merge cleanly, a key
+    changed differently on both is named."""
+    base = JA.read_text(encoding="utf-8")
+    one = 'msgctxt "bg.board_numbers"\nmsgid " (on the board: {play})"\nmsgstr "（盤の番号で {play}）"'
+    two = 'msgctxt "applies_at_new_game"\nmsgid "Changed rules apply at New game"\nmsgstr "'
+    assert one in base and two in base
+    ours = base.replace(one, one.replace("盤の番号で", "盤の上の番号で"))
+    theirs = base.replace(two, two + "ルールの変更は")
+    paths = {}
+    for name, text in (("base", base), ("ours", ours), ("theirs", theirs)):
+        paths[name] = tmp_path / f"{name}.po"
+        paths[name].write_text(text, encoding="utf-8")
+    driver = [sys.executable, str(ROOT / "tools" / "catalogue_merge.py")]
+    run = subprocess.run(driver + [str(paths["base"]), str(paths["ours"]), str(paths["theirs"]), "x.po"],
+                         capture_output=True, text=True, timeout=120, cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    merged = paths["ours"].read_text(encoding="utf-8")
+    assert "盤の上の番号で" in merged and "ルールの変更は" in merged
+    assert tool.problems({"en": POT.read_text(encoding="utf-8"), "ja": merged}) == tool.problems(
+        {"en": POT.read_text(encoding="utf-8"), "ja": base})
+    paths["theirs"].write_text(base.replace(one, one.replace("盤の番号で", "盤面の番号で")), encoding="utf-8")
+    paths["ours"].write_text(ours, encoding="utf-8")
+    run = subprocess.run(driver + [str(paths["base"]), str(paths["ours"]), str(paths["theirs"]), "x.po"],
+                         capture_output=True, text=True, timeout=120, cwd=tmp_path)
+    assert run.returncode == 1 and "bg.board_numbers" in run.stderr
+
+
 # ---------------------------------------------------------------- a language is a file
 
 _FR = "Les règles changées s'appliquent à la nouvelle partie"

@@ -44,7 +44,7 @@ def files() -> dict[str, pathlib.Path]:
 
 
 def load(path: pathlib.Path) -> Catalog:
-    return parse(path.read_text(encoding="utf-8"), str(path.relative_to(ROOT)))
+    return parse(path.read_text(encoding="utf-8"), str(path))
 
 
 def save(catalog: Catalog, path: pathlib.Path) -> None:
