@@ -65,10 +65,6 @@ KNOWN_PROBLEMS: dict[str, str] = {
         "rewrites the line)",
     "ja: ms.toss_text has fields ['ja'], English has ['en', 'ja']":
         "the English carries a Japanese gloss of the toss (the 回り将棋 helper removes it)",
-    "ja: tutor.dg.backwards has fields ['best', 'chain', 'k', 'level', 'move', 'n', 'tip'], "
-    "English has ['best', 'chain', 'holes', 'k', 'level', 'move', 'n', 'tip']":
-        "{holes} is the English plural of hole; Japanese needs none (the Diamond helper "
-        "words the plural in the key instead)",
     "ja: tutor_level has fields ['en', 'ja'], English has ['en']":
         "the level names are glossed in both languages (levels move to level.* keys)",
 }
