@@ -55,6 +55,11 @@ DEFAULT_SEATS = ("Red", "Yellow", "Green")
 BOARD_NAMES = {"star": "Diamond Game (121)", "small": "small star (73, DG-18)",
                "chinese": "Chinese checkers (DG-20)"}
 PALETTE_NAMES = {"standard": "standard", "okabe-ito": "colour-blind safe (Okabe-Ito)"}
+#: the refusals whose sentence, in every language, begins with the start and the
+#: destination ("d3 to h8: ...", 「d3 から h8 へは行けません。…」): a refused click shows
+#: them alone, the others after "d3:h8 is not possible:"
+NAMES_THE_MOVE = frozenset({"dg.err.bad_jump", "dg.err.bad_jump_king", "dg.err.bad_jump_long",
+                            "dg.err.not_in_line", "dg.err.long_off"})
 #: the "first player" choice that passes the first move on at every New game (交代で)
 TAKE_TURNS = -1
 #: what each board's rules allow, so Game setup offers only that: pieces per player, the
@@ -324,7 +329,10 @@ class DiamondWidget(GameWidget[DiamondGame]):
         try:
             self.game.copy().play(text)
         except BoardkitError as e:
-            return self.tr("dg.not_there", move=text, why=error_text(e, self.lang))
+            why = error_text(e, self.lang)
+            if getattr(e, "key", None) in NAMES_THE_MOVE:
+                return why                    # 「d3 から h8 へは行けません。…」 says it all
+            return self.tr("dg.not_there", move=text, why=why)
         return None
 
     def tutor_text(self, before, move) -> str | None:
