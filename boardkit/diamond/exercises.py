@@ -41,7 +41,7 @@ def _said(err: BaseException) -> str:
     key = getattr(err, "key", None)
     if not key:
         return str(err)
-    line = _text(key, None, **err.facts)
+    line = _text(key, None, **getattr(err, "facts", {}))
     rule = getattr(err, "rule", None)
     return _text("error.with_rule", None, line=line, rule=rule) if rule and rule not in line else line
 
