@@ -35,7 +35,8 @@ KNOWN: dict[tuple[str, str], str] = {
     ("mawari.stats", "i18n"): _WORDS_FROM_BELOW,
     ("checkers.draw", "i18n"): _WORDS_FROM_BELOW,
     ("backgammon.draw", "i18n"): _WORDS_FROM_BELOW,
-    **{(f"{g}.{m}", "i18n"): _WORDS_FROM_BELOW for g in GAMES for m in ("puzzles", "tutor")},
+    **{(f"{g}.{m}", "i18n"): _WORDS_FROM_BELOW for g in GAMES for m in ("puzzles", "tutor")
+       if g != "diamond"},
     **{(f"{g}.ai.tips", "widgets.tiplab"): _LAB for g in GAMES},
     ("puzzles", "widgets.puzzle"): "the old import path boardkit.puzzles.PuzzleWidget, lazily",
 }
