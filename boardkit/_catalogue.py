@@ -80,11 +80,13 @@ def _read(path: Any) -> tuple[dict[str, str], dict[str, str]]:
     from babel.messages.pofile import read_po
     with path.open("rb") as f:
         catalog = read_po(f)
-    out, source = {}, {}
+    out: dict[str, str] = {}
+    source: dict[str, str] = {}
     for m in catalog:
-        if not m.id or not m.context:
+        # every entry is a single text (no plural forms) keyed by its context
+        if not isinstance(m.id, str) or not m.id or not m.context:
             continue
-        out[m.context] = m.string or m.id
+        out[m.context] = m.string if isinstance(m.string, str) and m.string else m.id
         source[m.context] = m.id
     return out, source
 
