@@ -171,12 +171,13 @@ def _fact(value: Any, lang: str) -> Any:
         return render(value.key, lang, value.facts)
     if isinstance(value, (str, int, float)) and not isinstance(value, bool):
         return value
-    if isinstance(value, (list, tuple)) and len(value) <= 50 \
+    if type(value) in (list, tuple) and len(value) <= 50 \
             and all(isinstance(v, (str, int, Word)) and not isinstance(v, bool) for v in value):
         sep = render("list_sep", lang) if "list_sep" in _catalogue(lang) else ", "
         return sep.join(str(_fact(v, lang)) for v in value)
-    if isinstance(value, (list, tuple, set, frozenset, dict, bytes, bytearray)) \
-            or type(value).__module__ == "numpy":
+    if type(value) in (list, tuple, set, frozenset, dict, bytes, bytearray) \
+            or type(value).__module__ == "numpy" or (isinstance(value, (list, tuple, dict))
+                                                     and type(value).__str__ is object.__str__):
         return short_repr(value)
     try:                                    # a move, a cell: its own text
         out = str(value)
