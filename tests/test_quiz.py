@@ -62,3 +62,20 @@ def test_japanese_words():
     q = quiz.choice("どちら？", ["白", "黒"], answer="白")
     q.answer("黒")
     assert "ちがいます" in q.feedback.value
+
+
+def test_quiz_and_exercise_feedback_quote_a_typed_answer_in_the_languages_marks(capsys):
+    """L20: 「abc」は数ではありません, never Python's quotes ('abc'), in the quiz and in the
+    exercises' checks; a check prints in its own language whatever the current one is."""
+    import boardkit
+    from boardkit import quiz
+    from boardkit.exercises import Checker
+    q = quiz.number("How many?", answer=3, lang="ja")
+    assert q.answer("abc") is None and "「abc」は数ではありません" in q.feedback.value
+    en = quiz.number("How many?", answer=3, lang="en")
+    assert en.answer("abc") is None and "&#x27;abc&#x27; is not a number" in en.feedback.value
+    c = Checker("t", "ja")
+    boardkit.set_language("en")
+    assert not c("n", "abc", 3) and "「abc」は数ではありません" in capsys.readouterr().out
+    assert not Checker("t")("n", "abc", 3) and "'abc' is not a number" in capsys.readouterr().out
+    assert boardkit.language() == "en"
