@@ -568,7 +568,7 @@ class GameWidget(W.VBox, Generic[G]):
             level = getattr(self.ai, "HINT_LEVEL", None)
             probe = self.game.copy()
             got = self.ai.hint(probe, level) if level is not None else self.ai.hint(probe)
-            if isinstance(got, tuple) and len(got) == 2 and isinstance(got[1], str):
+            if isinstance(got, tuple) and len(got) == 2 and isinstance(got[1], (str, Word)):
                 self._hint_reason = got[1]        # an ai.hint that returns (move, why)
                 return got[0]
             return got
@@ -578,7 +578,7 @@ class GameWidget(W.VBox, Generic[G]):
         """Why the hint's move is good, in plain words ("" for no reason)."""
         reason = getattr(self, "_hint_reason", None)
         if reason:
-            return reason
+            return self.say(reason)
         if self.ai is not None and hasattr(self.ai, "explain"):
             try:
                 return self.say(self.ai.explain(self.game, move))
