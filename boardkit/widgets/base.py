@@ -765,7 +765,7 @@ class GameWidget(W.VBox, Generic[G]):
             self.tutor_error = f"{type(e).__name__}: {e}"   # kept for whoever debugs it
             self._tutor_show("")             # no line rather than a wrong "fine"
             return
-        self._tutor_show(self.tr("tutor_line", text=text) if text else self.tr("tutor_fine"))
+        self._tutor_show(self.tr("tutor_line", text=self.say(text)) if text else self.tr("tutor_fine"))
 
     # ------------------------------------------------------------------ helpers
     def once_per_click(self, action: Callable[[], Any]) -> Callable[..., None]:
@@ -1210,7 +1210,9 @@ class GameWidget(W.VBox, Generic[G]):
             self.last_error = None
             self.message_html.value = ""
 
-    def _say(self, text: str, error: bool = False) -> None:
+    def _say(self, text: str | Word, error: bool = False) -> None:
+        if isinstance(text, Word):              # a game's hook may answer with a Word
+            text = self.say(text)
         self.last_error = text if error and text else None
         color = ERROR_COLOR if error else TEXT_COLOR
         self.message_html.value = (f'<span style="color:{color}">{html.escape(str(text))}</span>'
