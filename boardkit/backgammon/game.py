@@ -25,6 +25,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, overload
 
+from .._catalogue import Word, render
 from .._core import BoardkitError, ChanceStep, FormatError, Game, IllegalMoveError, Outcome, UndoRecord
 from .._input import check_rng
 from .movegen import (
@@ -60,6 +61,11 @@ __all__ = ["BackgammonGame", "Play", "CubeAction", "Step", "OpeningRoll", "plays
            "PLAYER_NAMES", "pip_count", "side", "notation", "parse_notation"]
 
 PLAYER_NAMES = ("White", "Red")
+
+
+def _points_word(n: int) -> Word:
+    """"1 point", "3 points" (「3 点」): what a game is worth, as a word of the catalogue."""
+    return Word("bg.points.one" if n == 1 else "bg.points.many", n=n)
 
 # A turn's roll as a history entry: _CHANCE_STEPS[player][a][b], one of 72 immutable
 # ChanceSteps made once (a frozen dataclass costs a microsecond to build).
@@ -658,33 +664,49 @@ class BackgammonGame(Game):
     def _result_for(self, board, winner: int, how: str | None, cube: int) -> tuple:
         """(winner, reason, points, kind) of a game won by ``winner``: by bearing off
         (``how`` None, BG-10/BG-11/BG-15) or because the other side passed (BG-12)."""
+        kind, pts, key, facts = self._ending_words(board, winner, how, cube)
+        return (winner, render(key, "en", facts), pts, kind)
+
+    def _ending_words(self, board, winner: int, how: str | None, cube: int) -> tuple:
+        """(kind, points, key, facts) of the ending: the catalogue's sentence (bg.end.*)
+        and its facts, so a board in another language says the same in its words."""
         loser = 1 - winner
         lb = board[loser]
+        side = (Word(f"bg.draw.side.{winner}"), Word(f"bg.draw.side.{loser}"))
         if how == "pass":
             kind, pts = 1, cube
-            text = (f"{PLAYER_NAMES[loser]} passed the double: {PLAYER_NAMES[winner]} wins "
-                    f"{pts} point{'s' if pts != 1 else ''}, the stake before the double (BG-12)")
+            return kind, pts, "bg.end.pass", {"who": side[0], "loser": side[1],
+                                              "points": _points_word(pts)}
+        if lb[0] > 0:
+            kind = 1
+        elif lb[25] or any(lb[19:25]):
+            kind = 3
         else:
-            if lb[0] > 0:
-                kind, words = 1, "a single game"
-            elif lb[25] or any(lb[19:25]):
-                kind, words = 3, "a backgammon"
-            else:
-                kind, words = 2, "a gammon"
-            counted, note = kind, ""
-            if self.rules.jacoby and self.rules.money_play and cube == 1 and kind > 1:
-                counted, note = 1, ", counted single as the cube was never turned (Jacoby rule, BG-15)"
-            pts = counted * cube
-            text = (f"{PLAYER_NAMES[winner]} wins {words} (BG-11){note}: "
-                    f"{pts} point{'s' if pts != 1 else ''} with the cube at {cube}")
-        return (winner, text, pts, kind)
+            kind = 2
+        counted = kind
+        jacoby = self.rules.jacoby and self.rules.money_play and cube == 1 and kind > 1
+        if jacoby:
+            counted = 1     # the cube was never turned: a gammon counts single (BG-15)
+        pts = counted * cube
+        facts = {"who": side[0], "kind": Word(f"bg.end.kind.{kind}"), "points": _points_word(pts),
+                 "cube": cube}
+        if jacoby:
+            key = "bg.end.won_jacoby"
+        elif self.rules.cube:
+            key = "bg.end.won"
+        else:
+            key = "bg.end.won_no_cube"  # no cube in the game: the sentence names none
+        return kind, pts, key, facts
 
     def _outcome(self) -> Outcome | None:
         if self._result is None:
             return None
         w, reason, pts, _ = self._result
-        rule = "BG-11" if self._board[w][0] == 15 else "BG-12"     # borne off, or a pass
-        return Outcome(winner=w, reason=reason, ranking=(w, 1 - w), points=pts, rule=rule)
+        borne_off = self._board[w][0] == 15
+        rule = "BG-11" if borne_off else "BG-12"     # borne off, or a pass
+        _, _, key, facts = self._ending_words(self._board, w, None if borne_off else "pass", self._cube)
+        return Outcome(winner=w, reason=reason, ranking=(w, 1 - w), points=pts, rule=rule,
+                       key=key, facts=facts)
 
     @property
     def win_kind(self) -> int | None:
