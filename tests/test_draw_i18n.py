@@ -191,7 +191,7 @@ def test_japanese_words_are_the_kits_terms(lang):
     words = {name: _words(g.draw()) for name, g in states.items()}
     assert words["start"][:2] == ["白 167 ピップ", "赤 167 ピップ"]
     assert "キューブは中央" in words["start"]
-    assert "最初の一振り: それぞれがさいころを1個振ります (BG-03)" in words["start"]
+    assert "最初の一振り: それぞれがさいころを1個振ります（BG-03）" in words["start"]
     assert "title: バックギャモンの盤" in words["start"]
     assert any(w.endswith("クロフォード · キューブは中央") and w.startswith("7点マッチ 6-4")
                for w in words["crawford"])

@@ -275,7 +275,8 @@ class BackgammonWidget(GameWidget[BackgammonGame]):
         elif b and theirs[25 - b] >= 2:
             why = self.tr("bg.step_held", who=self.player_names[1 - r])
         elif b and a - b not in left:
-            why = self.tr("bg.step_die", pips=a - b, left=self._dice_text(left))
+            why = self.tr("bg.step_die", start="bar" if a == 25 else a, end=b, pips=a - b,
+                          left=self._dice_text(left))
         else:
             # a die fits and the point is open: the whole roll's rules (BG-07 to BG-09) say no
             whole = " ".join([str(s) for s in self.done] + [step])
@@ -305,7 +306,8 @@ class BackgammonWidget(GameWidget[BackgammonGame]):
             self._finish(play)
             self._say(self.tr("bg.played", play=play))
         else:
-            self._say(self.tr("bg.step", step=step, left=self._dice_text(self.game.dice_left(self.done))))
+            left = self._dice_text(self.game.dice_left(self.done))
+            self._say(self.tr("bg.step", step=str(step), left=left))
 
     def undo_partial(self) -> bool:
         """Take back the last single step of this turn (the dice stay rolled)."""
@@ -418,15 +420,14 @@ class BackgammonWidget(GameWidget[BackgammonGame]):
                     need = self.match.length - sc[out.winner]
                     sc[out.winner] += min(out.points, need)
                 extra = self.tr("bg.match_after", a=sc[0], b=sc[1])
-            ending = html.escape(self.ending_text(out) + extra)
-            return f"<b>{html.escape(self.tr('bg.game_over'))}</b> {ending}"
+            return self.tr("bg.over", ending=html.escape(self.ending_text(out) + extra))
         who = html.escape(self.player_names[g.turn])
         kind = self.tr("computer") if self.is_computer(g.turn) else self.tr("you")
         d = g.dice
         if g.phase == "move" and d is not None:
             what = self.tr("bg.ph_move", a=d[0], b=d[1])
         else:
-            what = self.tr("bg.ph_" + g.phase, value=g.cube_value * 2)
+            what = self.tr("bg.ph_" + g.phase, value=g.cube_value * 2, button=self.chance_label)
         return self.tr("bg.status", who=who, kind=html.escape(kind), what=html.escape(what + pips))
 
     def moves_text(self) -> list[str]:
