@@ -279,8 +279,9 @@ def draw_position(white, red, *, flip: bool = False, labels: bool | str = True,
     if caption:
         d.text(W - LEFT, 20, caption, size=12, anchor="end", color="#555")
     if status:
-        # a long ending (the Jacoby rule's) shrinks to fit the board's width
-        d.text(W / 2, H - 14, status, size=svg.fitting_size(status, W - 16, 13), color="#333")
+        # a long ending (the Jacoby rule's) shrinks to fit the board's width; the margin
+        # allows for Latin letters up to 0.6 em wide (a translation's long words)
+        d.text(W / 2, H - 14, status, size=svg.fitting_size(status, W - 40, 13), color="#333")
     for c in marks:
         if c == "bar":
             d.star_ring(x0 + 6 * PW + BAR / 2, y0 + h / 2, BAR * 0.6, c)

@@ -445,7 +445,7 @@ class BackgammonWidget(GameWidget[BackgammonGame]):
         for m, who in zip(hist, movers):
             if isinstance(m, Play):
                 d = "".join(str(x) for x in m.dice)
-                line = f"{names[who]} {d}: {m}"
+                line = f"{names[who]} {d}: " + (self.tr("bg.no_play") if m.is_pass else str(m))
                 if who == 1 and not m.is_pass:       # Red's own numbering, and the board's
                     line += self.tr("bg.board_numbers", play=self._white_numbers(m))
                 lines.append(line)
