@@ -955,55 +955,52 @@ class BackgammonGame(Game):
         refused with a FormatError naming the rule (the game is left untouched)."""
         fmt = "backgammon JSON"
         if not isinstance(d, dict):
-            raise FormatError(f"{fmt}: 'state' must be an object")
+            raise FormatError("bg.save.not_object")
         known = {"board", "phase", "turn", "roller", "dice", "cube", "cube_owner", "result",
                  "opening", "score", "crawford"}
         unknown = sorted(str(k)[:20] for k in set(d) - known)
         if unknown:
-            raise FormatError(f"{fmt}: unknown state field(s) {unknown[:5]}; known: {sorted(known)}")
+            raise FormatError("bg.save.unknown", unknown=str(unknown[:5]), known=str(sorted(known)))
         missing = sorted({"board", "phase", "turn", "roller", "cube", "cube_owner"} - set(d))
         if missing:
-            raise FormatError(f"{fmt}: state field(s) {missing} missing")
+            raise FormatError("bg.save.missing", missing=str(missing))
         board = d["board"]
         if not (isinstance(board, list) and len(board) == 2):
-            raise FormatError(f"{fmt}: 'board' must be two lists of 26 counts")
+            raise FormatError("bg.save.board")
         b = [self._check_side(side, fmt) for side in board]
         self._check_board(b, fmt)
         phase = d["phase"]
         if not isinstance(phase, str) or phase not in _PHASES:
-            raise FormatError(f"{fmt}: phase must be one of {list(_PHASES)}, got {_short(phase)}")
+            raise FormatError("bg.save.phase", phases=str(list(_PHASES)), got=_short(phase))
         turn, roller = d["turn"], d["roller"]
         if not (_is_int(turn) and _is_int(roller) and turn in (0, 1) and roller in (0, 1)):
-            raise FormatError(f"{fmt}: turn and roller must be 0 (White) or 1 (Red)")
+            raise FormatError("bg.save.turn")
         dice = d.get("dice")
         if dice is not None:
             if not (isinstance(dice, list) and len(dice) == 2
                     and all(_is_int(x) and 1 <= x <= 6 for x in dice)):
-                raise FormatError(f"{fmt}: dice must be two numbers 1..6 or null (BG-03)")
+                raise FormatError("bg.save.dice")
             dice = (dice[0], dice[1])
         cube, owner = d["cube"], d["cube_owner"]
         if not (_is_int(cube) and 1 <= cube <= self.rules.max_cube and not cube & (cube - 1)):
-            raise FormatError(f"{fmt}: cube must be a power of two from 1 to "
-                              f"{self.rules.max_cube}, got {_short(cube)} (BG-12)")
+            raise FormatError("bg.save.cube", most=self.rules.max_cube, got=_short(cube))
         if not (owner is None or (_is_int(owner) and owner in (0, 1))):
-            raise FormatError(f"{fmt}: cube_owner must be null, 0 or 1 (BG-12)")
+            raise FormatError("bg.save.owner")
         res = d.get("result")
         if res is not None:
             if not (isinstance(res, list) and len(res) == 4 and _is_int(res[0])
                     and res[0] in (0, 1) and isinstance(res[1], str)
                     and _is_int(res[2]) and _is_int(res[3])):
-                raise FormatError(f"{fmt}: result must be [winner 0/1, reason text, points, "
-                                  f"kind 1/2/3] (BG-11)")
+                raise FormatError("bg.save.result")
             res = (res[0], res[1], res[2], res[3])
         score = d.get("score", [0, 0])
         if not (isinstance(score, list) and len(score) == 2 and all(_is_int(x) for x in score)):
-            raise FormatError(f"{fmt}: score must be two whole numbers (BG-13)")
+            raise FormatError("bg.save.score")
         crawford = d.get("crawford", False)
         opening = d.get("opening", [])
         if not (isinstance(opening, list) and len(opening) <= MAX_OPENING_ROLLS
                 and all(isinstance(r, list) for r in opening)):
-            raise FormatError(f"{fmt}: opening must be a list of at most {MAX_OPENING_ROLLS} "
-                              f"rolls [White's die, Red's die] (BG-03)")
+            raise FormatError("bg.save.opening", most=MAX_OPENING_ROLLS)
         opening = tuple(tuple(r) for r in opening)
         err = _opening_error(opening, complete=False) if opening else None
         if err:
