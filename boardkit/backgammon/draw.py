@@ -366,8 +366,8 @@ def draw_game(game, **options) -> svg.Drawing:
     560), ``title``, ``marks`` (cells ringed with a star). Backgammon's own:
     ``done_steps`` (single steps already made this turn, shown played) and ``status``
     (the header text). Without ``title`` the board is titled "Backgammon board" in the
-    current language; ``title=None``: no title. A bad value raises BoardkitError naming
-    the option."""
+    drawing's language (``lang``, default the current one); ``title=None``: no title. A
+    bad value raises BoardkitError naming the option."""
     return _draw(game, read_options(game, options))
 
 

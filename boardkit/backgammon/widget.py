@@ -41,7 +41,7 @@ def _choice_label(choice: str, lang: str) -> str:
     if choice.startswith("match "):
         return text("bg.choice.match", lang, n=choice.split()[1])
     return text({"money": "bg.choice.money", "money, Jacoby": "bg.choice.jacoby",
-               "no cube": "bg.choice.no_cube"}[choice], lang)
+                 "no cube": "bg.choice.no_cube"}[choice], lang)
 
 
 def _rules_for(choice: str) -> BackgammonRules:
@@ -95,7 +95,9 @@ class BackgammonWidget(GameWidget[BackgammonGame]):
         self.source: str | None = None    # the selected checker's cell
         self.match: BackgammonMatch | None = None
         self._match_choice: str | None = None
-        # extra controls: dice by hand, the cube, the race
+        # extra controls: dice by hand, the cube, the race. The dice menus are named by a
+        # visible label (``description``), which ipywidgets 8 ties to the <select> (<label
+        # for>); a tooltip alone names nothing in Chromium (the empty hidden label wins)
         self.die_a, self.die_b = (
             W.Dropdown(options=[1, 2, 3, 4, 5, 6], value=v, description=self.tr(key),
                        tooltip=self.tr("bg.die_tooltip"), layout=W.Layout(width="auto"),
