@@ -312,3 +312,20 @@ def test_a_japanese_board_keeps_its_language_after_a_switch():
     assert w.status.startswith("ゲーム終了。白のバックギャモン勝ちです（BG-11）。得点は 3 点です。")
     assert "キューブ" not in w.status
     assert str(w.game.outcome().reason) == "White wins a backgammon (BG-11): 3 points"
+
+
+def test_roll_grid_keeps_its_language():
+    """The 6 x 6 roll grid built with lang="ja" answers in Japanese after a switch."""
+    from boardkit import i18n
+    from boardkit.backgammon.widget import RollGrid
+    i18n.set_language("en")
+    grid = RollGrid("6 を含む目", [(a, b) for a in range(1, 7) for b in range(1, 7) if 6 in (a, b)],
+                    lang="ja")
+    assert grid.children[2].description == "答え合わせ"
+    assert not grid.check()
+    assert grid.feedback.value.startswith("❌ 正しい 0、まちがい 0（赤）、足りない 11")
+    for (a, b), cell in grid.cells.items():
+        cell.value = 6 in (a, b)
+    assert grid.check() and "36通りのうち 11 通り" in grid.feedback.value
+    assert repr(grid).startswith("さいころの表: 6 を含む目")
+    assert "行 = 1つ目のさいころ" in grid._repr_mimebundle_()["text/html"]
