@@ -208,8 +208,7 @@ BG_REFUSALS = [
     (_backgammon_empty_bar, "BG-07", "バーに白のコマはありません（BG-07）"),
     (_backgammon_take_without_double, "BG-12", "ダブルされていないので、テイクやパスはできません（BG-12）"),
     (_backgammon_not_a_play, None, "24/18 18/13 13/8 は 6-5 では動かせません。動かせる手には "),
-    (_backgammon_roll_after_roll, None, "いまはさいころを振ることはできません。さいころはもう振ってあるので、"
-                                        "先にコマを動かしてください"),
+    (_backgammon_roll_after_roll, None, "もうさいころは振ってあります。先にコマを動かしてください"),
 ]
 
 

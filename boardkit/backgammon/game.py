@@ -550,6 +550,8 @@ class BackgammonGame(Game):
     def _not_now(self, what: Word) -> IllegalMoveError:
         """Why ``what`` (a word: Word("bg.what.roll")) cannot be done in this phase."""
         ph = self._phase
+        if ph == "move" and what.key == "bg.what.roll":     # a second roll (H3)
+            return IllegalMoveError("bg.err.rolled_already")
         who = Word(f"bg.draw.side.{self._turn if ph == 'respond' else self._roller}")
         return IllegalMoveError(f"bg.err.not_now.{ph}", what=what, who=who)
 
