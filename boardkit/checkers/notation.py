@@ -176,20 +176,16 @@ def parse_move_text(text: str, count: int = 32) -> tuple[list[int], bool]:
     if not isinstance(text, str):
         raise FormatError(f"{fmt}, got {type(text).__name__}")
     if len(text) > MAX_MOVE_CHARS:
-        raise FormatError(f"{fmt}; the text is too long ({len(text):,} characters, at most "
-                          f"{MAX_MOVE_CHARS})")
+        raise FormatError("ck.err.notation_long", length=f"{len(text):,}", limit=MAX_MOVE_CHARS)
     if not _MOVE_RE.fullmatch(text):
-        shown = text if len(text) <= 40 else text[:40] + "..."
-        raise FormatError(f"{fmt}, got {shown!r}")
+        raise FormatError("ck.err.notation", text=text if len(text) <= 40 else text[:40] + "...")
     squares = [int(x) for x in re.findall(r"[0-9]+", text)]
     is_capture = "x" in text.lower() or ":" in text
     if not is_capture and len(squares) != 2:
-        raise FormatError(f"checkers move notation (CK-15): a step has two squares "
-                          f"(like 11-15), got {text!r}; captures are written with x")
+        raise FormatError("ck.err.step_squares", text=text)
     bad = [s for s in squares if not 1 <= s <= count]
     if bad:
-        raise FormatError(f"checkers move notation (CK-15): square {bad[0]} does not exist; "
-                          f"the dark squares are numbered 1-{count}")
+        raise FormatError("ck.err.no_square", square=bad[0], count=count)
     return squares, is_capture
 
 
