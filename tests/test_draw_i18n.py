@@ -199,7 +199,7 @@ def test_japanese_words_are_the_kits_terms(lang):
     for part in ("普通の勝ち (BG-11)", "ギャモン勝ち (BG-11)", "バックギャモン勝ち (BG-11)",
                  "がダブルをパス", "BG-12", "ジャコビールールで普通の勝ちと数えます (BG-15)"):
         assert part in ended, part
-    assert _title(CheckersGame().draw().to_svg()) == "チェッカー（アメリカ式）: 黒の番"
+    assert _title(CheckersGame().draw().to_svg()) == "チェッカー（英米ルール）：黒の番"
     g = MawariGame()
     assert _words(g.draw())[-1] == "金を振る（4枚）"
     assert _words(g.draw(toss=Toss.parse("up up up up")))[-2:] == ["表 表 表 表", "4マス進む、また振る"]
