@@ -313,6 +313,7 @@ def test_the_board_keeps_its_language():
     for action in (w.flip, w.new_game, lambda: w.play_text("11-15"), w.undo, w.show_hint, w.flip):
         action()
         assert w.orientation_text().startswith(("白が下", "盤を回しています")), w.orientation_text()
+        assert "1〜12 のマス" in w.orientation_text()            # L5: a range as Japanese writes it
         assert "<title>チェッカー（英米ルール）：" in w.canvas.svg
         assert w.player_names == ("黒", "白")
         theirs = "22" if w.game.turn == 0 else "9"

@@ -32,6 +32,7 @@ import html
 
 import ipywidgets as W
 
+from .._catalogue import Word
 from .._core import BoardkitError
 from ..i18n import error_text
 from ..widgets import GameWidget, Selection
@@ -121,7 +122,7 @@ class CheckersWidget(GameWidget[CheckersGame]):
         """Which way the board is turned, in plain words (shown under the status)."""
         g = self.game
         home = g.rules.board_size // 2 - 1
-        top = f"1-{home * g.rules.board_size // 2}"
+        top = Word("ck.range", first=1, last=home * g.rules.board_size // 2)
         if self.flipped:
             return self.tr("ck.turned", top=top)
         return self.tr("ck.upright", top=top)
