@@ -328,3 +328,24 @@ def test_the_board_keeps_its_language():
     assert en.orientation_text().startswith("Board turned round")
     assert "<title>Checkers (american): Black to move</title>" in en.canvas.svg
     assert en.player_names == ("Black", "White")
+
+
+@pytest.mark.parametrize("fen, english_end, japanese_start", [
+    ("X:W1", "the first field must be W or B, got 'X:W1'",
+     "盤面（FEN）の最初の欄は、番の色の W か B です（「X:W1」）。"),
+    ("W:W1,1", "square 1 is given twice in 'W:W1,1'",
+     "盤面（FEN）で、1 のマスが2回書かれています（「W:W1,1」）。"),
+    ("W:W40", "square '40' is outside 1-32 in 'W:W40'",
+     "盤面（FEN）の「40」は 1〜32 の外です（「W:W40」の中）。"),
+])
+def test_a_position_text_that_cannot_be_read(fen, english_end, japanese_start):
+    """A FEN a Resume file or a notebook gives: the English names the format first, as
+    before; the Japanese says what is wrong, then how a FEN is written."""
+    with pytest.raises(FormatError) as info:
+        CheckersGame(fen=fen)
+    err = info.value
+    assert str(err).startswith("PDN FEN (CK-15): expected like 'W:W21,22,K5:B1,6'")
+    assert str(err).endswith(english_end)
+    ja = error_text(err, "ja")
+    assert ja.startswith(japanese_start) and ja.endswith("キングには K を付ける）を書きます（CK-15）")
+    assert not latin_words(ja)

@@ -3,7 +3,7 @@
     LEVELS       {"easy": "やさしい", "normal": "ふつう", "strong": "つよい"}, weakest first
     HINT_LEVEL   the level the hint uses: the strongest that answers within ~0.5 s
     bot(level)   the computer player of a level (English name or Japanese label)
-    hint(game, level=None) -> move;  explain(game, move) -> why, in plain words
+    hint(game, level=None) -> move;  explain(game, move) -> why, a Word (str(): English)
 
 A bot is a callable ``bot(game, rng) -> move`` (rng: a numpy Generator). Bots are small
 classes so that process pools can pickle them (``boardkit.sim.tournament``).
