@@ -349,3 +349,22 @@ def test_a_position_text_that_cannot_be_read(fen, english_end, japanese_start):
     ja = error_text(err, "ja")
     assert ja.startswith(japanese_start) and ja.endswith("キングには K を付ける）を書きます（CK-15）")
     assert not latin_words(ja)
+
+
+def test_a_position_no_game_reaches_in_japanese():
+    """check_position's refusals are keyed too: the English is the sentence it always was,
+    the Japanese names the same square and side and how to write it."""
+    with pytest.raises(FormatError) as info:
+        CheckersGame(fen="W:W1:B30")
+    err = info.value
+    assert str(err) == ("PDN FEN (CK-15): no game reaches this position: a Black man on square 30 "
+                        "stands on its crowning row, where it would be a king (CK-08); write it as "
+                        "K30; got 'W:W1:B30'")
+    assert error_text(err, "ja") == ("この盤面（FEN）は、対局では出てこない並びです。30 の黒の駒は"
+                                     "キングになる段にあるので、キングのはずです（CK-08）。"
+                                     "K30 と書いてください（「W:W1:B30」）")
+    for fen in ("W:W20:B", "W:W5:BK30:H3", "W:W21,22,23,24,25,26,27,28,29,30,31,32,17:B1"):
+        with pytest.raises(FormatError) as info:
+            CheckersGame(fen=fen)
+        assert info.value.key == "ck.err.pos.unreachable"
+        assert not latin_words(error_text(info.value, "ja"))

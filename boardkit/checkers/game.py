@@ -46,6 +46,11 @@ def _ending(key: str, winner: int | None, ranking: tuple, rule: str,
     return Outcome(winner, render(key, "en", facts), ranking, rule=rule, key=key, facts=facts)
 
 
+#: the names of the texts a position comes from, as check_position's callers give them
+_POSITION_SOURCES: dict[str, Word] = {"PDN FEN (CK-15)": Word("ck.err.pos.fen"),
+                                      "checkers JSON (CK-15): the start position": Word("ck.err.pos.save")}
+
+
 def _either(moves) -> Word | str:
     """Moves a text could mean, as one fact: "a or b or c" ("a と b と c" in Japanese)."""
     words = [str(m) for m in moves]
@@ -197,57 +202,52 @@ class CheckersGame(Game):
                                     f"got {short_repr(v)}")
         if not isinstance(fmt, str) or (fen is not None and not isinstance(fen, str)):
             raise FormatError("check_position: fen and fmt must be text")
-        where = f"; got {fen[:80]!r}" if isinstance(fen, str) else ""
+        where: Word | str = Word("ck.err.pos.got", fen=fen[:80]) if isinstance(fen, str) else ""
+        source: Word | str = _POSITION_SOURCES.get(fmt, fmt)
+        side = side_word
 
-        def bad(problem: str, rule: str, fix: str = ""):
-            raise FormatError(f"{fmt}: no game reaches this position: {problem} ({rule})"
-                              f"{fix}{where}")
+        def bad(problem: str, rule: str, fix: Word | str = "", **facts):
+            raise FormatError("ck.err.pos.unreachable", fmt=source, rule=rule, fix=fix,
+                              where=where, problem=Word(f"ck.err.pos.{problem}", **facts))
 
         if black & white or (black | white) & ~g.full or kings & ~(black | white):
-            bad("the piece sets overlap or leave the board", "CK-01")
+            bad("overlap", "CK-01")
         most = (g.half - 1) * g.half
         for player, bb in ((0, black), (1, white)):
             if bb.bit_count() > most:
-                bad(f"{PLAYER_NAMES[player]} has {bb.bit_count()} pieces, more than the "
-                    f"{most} it starts with", "CK-02")
+                bad("too_many", "CK-02", side=side(player), n=bb.bit_count(), most=most)
             men_crowned = bb & ~kings & g.crown_row[player]
             if men_crowned:
                 sq = (men_crowned & -men_crowned).bit_length()
-                bad(f"a {PLAYER_NAMES[player]} man on square {sq} stands on its crowning row, "
-                    f"where it would be a king", "CK-08", f"; write it as K{sq}")
+                bad("man_on_crown", "CK-08", Word("ck.err.pos.fix_king", square=sq),
+                    side=side(player), square=sq)
         mover = 1 - turn
         if not (white if mover else black):
-            bad(f"{PLAYER_NAMES[turn]} is to move, so {PLAYER_NAMES[mover]} has just moved, "
-                f"but {PLAYER_NAMES[mover]} has no pieces", "CK-10")
+            bad("mover_empty", "CK-10", turn=side(turn), mover=side(mover))
         at_start = (black, white, kings, turn) == (g.start_black, g.start_white, 0,
                                                     self.rules.first_turn)
         moved_from = None if at_start else _moved_from(g, black, white, kings, mover,
                                                        self.rules.men_capture_backward)
         if moved_from is not None:
-            bad(f"{PLAYER_NAMES[turn]} is to move, so {PLAYER_NAMES[mover]} has just moved, but "
-                f"no {PLAYER_NAMES[mover]} piece stands next to an empty square it could have "
-                f"come from ({moved_from})", "CK-04, CK-05")
+            bad("moved_from", "CK-04, CK-05", turn=side(turn), mover=side(mover),
+                why=Word(f"ck.err.pos.{moved_from}"))
         american = self.rules.draw_rules == "american"
         limit, rule = (80, "CK-12") if american else (50, "CK-13")
         if quiet > limit:
-            bad(f"{quiet} quiet plies (only king moves, no capture); the game is drawn at "
-                f"{limit}", rule)
+            bad("quiet_past", rule, quiet=quiet, limit=limit)
         if quiet >= 1 and not (white if mover else black) & kings:
-            bad(f"{quiet} quiet plies, but {PLAYER_NAMES[mover]}, who made the last one, "
-                f"has no king: quiet plies are king moves", rule)
+            bad("quiet_mover", rule, quiet=quiet, mover=side(mover))
         if quiet >= 2 and not (black if mover else white) & kings:
-            bad(f"{quiet} quiet plies, but {PLAYER_NAMES[turn]} has no king to have made "
-                f"every other one", rule)
+            bad("quiet_turn", rule, quiet=quiet, turn=side(turn))
         if endgame:
             cls = _endgame_class(black, white, kings)
             if american:
-                bad("an endgame count is kept only under international draw rules", "CK-12")
+                bad("endgame_american", "CK-12")
             if cls is None:
-                bad("an endgame count is only kept in a lone-king endgame", "CK-13")
+                bad("endgame_none", "CK-13")
             most_plies = 32 if cls == 3 else 10
             if endgame > most_plies:
-                bad(f"an endgame count of {endgame} plies; this endgame is drawn at "
-                    f"{most_plies}", "CK-13")
+                bad("endgame_past", "CK-13", endgame=endgame, most=most_plies)
 
     @property
     def turn(self) -> int:
@@ -715,7 +715,8 @@ def _moved_from(g, black: int, white: int, kings: int, mover: int,
                 men_back: bool) -> str | None:
     """None when some piece of ``mover`` could have made the last move: a man with an
     empty square diagonally behind it (any diagonal when men capture backwards), or a
-    king with any empty diagonal neighbour. Otherwise the reason, in words."""
+    king with any empty diagonal neighbour. Otherwise the reason: the last part of its
+    catalogue key (``ck.err.pos.<reason>``)."""
     own = white if mover else black
     empty = g.full & ~(black | white)
     behind = (2, 3) if mover else (0, 1)       # White moves up the board, Black down
@@ -732,9 +733,8 @@ def _moved_from(g, black: int, white: int, kings: int, mover: int,
                 return None
     first_row = g.crown_row[1 - mover]          # its own first row: the other's crowning row
     if not own & kings and not men_back and not own & ~first_row:
-        return "its men all stand on its own first row, where no forward move ends"
-    return ("every square behind its men is taken" if not own & kings else
-            "every square next to its pieces is taken")
+        return "first_row"
+    return "behind_taken" if not own & kings else "around_taken"
 
 
 def _endgame_class(black: int, white: int, kings: int) -> int | None:
