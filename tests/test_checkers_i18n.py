@@ -368,3 +368,16 @@ def test_a_position_no_game_reaches_in_japanese():
             CheckersGame(fen=fen)
         assert info.value.key == "ck.err.pos.unreachable"
         assert not latin_words(error_text(info.value, "ja"))
+
+
+def test_an_impossible_custom_rule_set_in_japanese():
+    """The custom set-up's one impossible choice (majority capture without forced
+    capture): the English is as before, the Japanese names the two menu options."""
+    with pytest.raises(BoardkitError) as info:
+        CheckersRules.custom(forced_capture=False, majority_capture=True)
+    err = info.value
+    assert str(err) == ("majority_capture needs forced_capture=True: the longest capture can only "
+                        "be compulsory if capturing is (CK-06)")
+    ja = error_text(err, "ja")
+    assert i18n.tr("ck.majority_capture", "ja") in ja and i18n.tr("ck.forced_capture", "ja") in ja
+    assert ja.endswith("（CK-06）") and not latin_words(ja)
