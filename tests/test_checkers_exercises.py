@@ -134,3 +134,13 @@ def test_feedback_in_japanese(fn, wrong, key, capsys):
     why = i18n.tr(f"ex.checkers.{key}", "ja")
     assert why in out and why != i18n.tr(f"ex.checkers.{key}", "en")
     assert not re.search(r"[A-Za-z]{4,}", why)
+
+
+def test_questions_are_words_in_both_languages():
+    """Each exercise's question is a catalogue word: English as text (str), Japanese for a
+    board that speaks it, with no English word in it (notation aside)."""
+    from boardkit import i18n
+    for name, (_rules, _fen, question) in ex.EXERCISES.items():
+        assert isinstance(question, i18n.Word) and question.key == f"ex.checkers.{name}.question"
+        ja = i18n.render(question.key, "ja")
+        assert str(question) and ja != str(question) and not re.search(r"[A-Za-z]{4,}", ja)

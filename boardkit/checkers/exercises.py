@@ -20,7 +20,7 @@ reads them there.
 """
 from __future__ import annotations
 
-from .._catalogue import text
+from .._catalogue import Word, text
 from .._core import BoardkitError
 from ..exercises import AnswerError, Exercises, compare_sets, read_move, to_bool, to_number, to_set
 from .game import CheckersGame
@@ -30,22 +30,17 @@ __all__ = ["EXERCISES", "CheckersExercises", "ex", "show", "position", "check_ta
            "check_forced_capture", "check_notation", "check_move_count", "check_forty_move_draw",
            "check_majority", "check_shot", "summary"]
 
-# name: (rules, FEN or None for the start, the question in a few words)
+# name: (rules, FEN or None for the start, the question in a few words: a Word, whose
+# str() is the English and which a board renders in its own language)
 EXERCISES = {
-    "targets": (CheckersRules.american(), None,
-                "Black to move from the start: which squares can the man on 11 move to?"),
-    "forced": (CheckersRules.american(), "B:W17,29:B13,6",
-               "Black to move: which move must Black play?"),
-    "notation": (CheckersRules.american(), "B:W15,20,23:B10,18",
-                 "Black has two captures: write the one that takes two pieces."),
-    "count": (CheckersRules.american(), "B:W17,18,25,26:B13,14,3",
-              "How many legal moves has Black here?"),
-    "forty": (CheckersRules.american(), "B:WK28:B6,K2:H78",
-              "78 quiet plies so far. After 6-10 and 28-24, is the game drawn by the 40-move rule?"),
+    "targets": (CheckersRules.american(), None, Word("ex.checkers.targets.question")),
+    "forced": (CheckersRules.american(), "B:W17,29:B13,6", Word("ex.checkers.forced.question")),
+    "notation": (CheckersRules.american(), "B:W15,20,23:B10,18", Word("ex.checkers.notation.question")),
+    "count": (CheckersRules.american(), "B:W17,18,25,26:B13,14,3", Word("ex.checkers.count.question")),
+    "forty": (CheckersRules.american(), "B:WK28:B6,K2:H78", Word("ex.checkers.forty.question")),
     "majority": (CheckersRules.international(), "W:W25,40:B20,23,32,34",
-                 "International rules, White to move: which move must White play?"),
-    "shot": (CheckersRules.american(), "B:W15,23,24:B6,12,16,21",
-             "Black to move: which step sets up a shot that wins a man?"),
+                 Word("ex.checkers.majority.question")),
+    "shot": (CheckersRules.american(), "B:W15,23,24:B6,12,16,21", Word("ex.checkers.shot.question")),
 }
 # the moves played before the "forty" question is asked
 _FORTY_MOVES = ("6-10", "28-24")
