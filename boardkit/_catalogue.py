@@ -52,7 +52,10 @@ class Word:
     __slots__ = ("key", "facts")
 
     def __init__(self, key: str, **facts: Any):
-        self.key = str(key)
+        if not isinstance(key, str):
+            raise BoardkitError(f"key: a catalogue key is text such as 'ck.side.1', "
+                                f"got {short_repr(key)}")
+        self.key = key
         self.facts = facts
 
     def __repr__(self) -> str:
@@ -77,11 +80,13 @@ def _read(path: Any) -> tuple[dict[str, str], dict[str, str]]:
     from babel.messages.pofile import read_po
     with path.open("rb") as f:
         catalog = read_po(f)
-    out, source = {}, {}
+    out: dict[str, str] = {}
+    source: dict[str, str] = {}
     for m in catalog:
-        if not m.id or not m.context:
+        # every entry is a single text (no plural forms) keyed by its context
+        if not isinstance(m.id, str) or not m.id or not m.context:
             continue
-        out[m.context] = m.string or m.id
+        out[m.context] = m.string if isinstance(m.string, str) and m.string else m.id
         source[m.context] = m.id
     return out, source
 
@@ -166,12 +171,13 @@ def _fact(value: Any, lang: str) -> Any:
         return render(value.key, lang, value.facts)
     if isinstance(value, (str, int, float)) and not isinstance(value, bool):
         return value
-    if isinstance(value, (list, tuple)) and len(value) <= 50 \
+    if type(value) in (list, tuple) and len(value) <= 50 \
             and all(isinstance(v, (str, int, Word)) and not isinstance(v, bool) for v in value):
         sep = render("list_sep", lang) if "list_sep" in _catalogue(lang) else ", "
         return sep.join(str(_fact(v, lang)) for v in value)
-    if isinstance(value, (list, tuple, set, frozenset, dict, bytes, bytearray)) \
-            or type(value).__module__ == "numpy":
+    if type(value) in (list, tuple, set, frozenset, dict, bytes, bytearray) \
+            or type(value).__module__ == "numpy" or (isinstance(value, (list, tuple, dict))
+                                                     and type(value).__str__ is object.__str__):
         return short_repr(value)
     try:                                    # a move, a cell: its own text
         out = str(value)
@@ -185,7 +191,15 @@ def render(key: str, lang: str | None = None, facts: Mapping[str, Any] | None = 
 
     A key missing from the language falls back to English, one missing from English is
     shown as the key itself (a typo is visible, never a crash); a fact the template does
-    not name is ignored and a field no fact fills stays as ``{field}``. Never raises."""
+    not name is ignored and a field no fact fills stays as ``{field}``. Only a key, lang or
+    facts of the wrong kind raise (a BoardkitError naming it)."""
+    if not isinstance(key, str):
+        raise BoardkitError(f"key: a catalogue key is text such as 'new_game', got {short_repr(key)}")
+    if lang is not None and not isinstance(lang, str):
+        raise BoardkitError(f"lang: expected a language code such as 'ja' or None, "
+                            f"got {short_repr(lang)}")
+    if facts is not None and not isinstance(facts, Mapping):
+        raise BoardkitError(f"facts: expected a mapping of names to values, got {short_repr(facts)}")
     lang = lang or _current
     template = _catalogue(lang).get(key)
     if template is None:
@@ -231,6 +245,8 @@ def language_from_env(environ: Mapping[str, str] | None = None) -> str:
     """The language ``BOARDKIT_LANG`` asks for: a language code ("ja") or a locale name
     whose language part is one ("ja_JP.UTF-8"); unset or empty gives "en". Any other value
     is refused with a ``BoardkitError`` naming the variable and the languages."""
+    if environ is not None and not isinstance(environ, Mapping):
+        raise BoardkitError(f"environ: expected a mapping such as os.environ, got {short_repr(environ)}")
     raw = (os.environ if environ is None else environ).get(LANG_VARIABLE, "")
     value = str(raw).strip()[:40]
     if not value:

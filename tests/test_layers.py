@@ -36,8 +36,8 @@ KNOWN: dict[tuple[str, str], str] = {
     ("backgammon.draw", "i18n"): _WORDS_FROM_BELOW,
     ("exercises", "i18n"): _WORDS_FROM_BELOW,
     ("puzzles", "i18n"): _WORDS_FROM_BELOW,
-    **{(f"{g}.{m}", "i18n"): _WORDS_FROM_BELOW for g in GAMES if g != "checkers"
-       for m in ("puzzles", "tutor")},
+    **{(f"{g}.{m}", "i18n"): _WORDS_FROM_BELOW for g in GAMES for m in ("puzzles", "tutor")
+       if g not in ("checkers", "diamond")},
     **{(f"{g}.ai.tips", "widgets.tiplab"): _LAB for g in GAMES},
     ("puzzles", "widgets.puzzle"): "the old import path boardkit.puzzles.PuzzleWidget, lazily",
 }

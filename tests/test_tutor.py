@@ -11,6 +11,7 @@ import pytest
 from diamond_positions import position
 
 from boardkit import i18n
+from boardkit._catalogue import render
 from boardkit.backgammon import BackgammonGame
 from boardkit.backgammon import tutor as bg_tutor
 from boardkit.backgammon.game import START, side
@@ -176,12 +177,12 @@ def test_dg_tip2_straggler_left_behind():
     g = dg_position(*STR1)
     hole, far, lag = dg_tutor.straggler(g, 0)
     assert far == 15 and lag >= dg_tutor.LAG
-    line = dg_tutor.advice(g, "l8-m8")
+    line = str(dg_tutor.advice(g, "l8-m8"))              # a Word; str() is the English
     assert "Tip 2 (leave no straggler)" in line and "b2" in line and "15 holes" in line
     assert "b2-c3" in line
     assert dg_tutor.advice(g, "b2-c3") is None
     g = dg_position(*STR2)
-    line = dg_tutor.advice(g, "g8:i6")
+    line = str(dg_tutor.advice(g, "g8:i6"))
     assert "Tip 2" in line and "b2:d2" in line
     assert dg_tutor.advice(g, "b2:d2") is None
 
@@ -190,9 +191,20 @@ def test_dg_backwards_when_a_forward_chain_existed():
     """A step away from ◎ while a hop chain forward was there (DG-09, DG-10)."""
     g = DiamondGame.from_pieces({(0, 4): 0, (0, 3): 0, (1, 1): 0}, DiamondRules(players=2, kings=False))
     back = next(m for m in g.legal_moves() if dg_tutor.gain(g, m) < 0)
-    line = dg_tutor.advice(g, back)
+    line = str(dg_tutor.advice(g, back))
     assert "backwards" in line and "hop chain" in line and "gains 4" in line
     assert dg_tutor.advice(g, "e9:g7:i7") is None
+    ja = render(dg_tutor.advice(g, back).key, "ja", dg_tutor.advice(g, back).facts)
+    assert ja.startswith("前へ進むこと（後ろへ下がらない）: ") and "{" not in ja
+    assert "1マス後ろへ下がります" in ja or "2マス後ろへ下がります" in ja
+
+
+def test_dg_tutor_line_in_the_boards_language():
+    """The Diamond board shows the tutor's Word in its own language (M12's tip names)."""
+    w = DiamondWidget(dg_position(*STR1), lang="ja", tutor=True, reply_delay=0)
+    i18n.set_language("en")
+    w.play_text("l8-m8")
+    assert "コツ2（後ろの駒を残さない）" in w.tutor_line and "Tip" not in w.tutor_line
 
 
 # --------------------------------------------------------------------- 回り将棋
@@ -373,7 +385,8 @@ def test_tutor_speaks_japanese():
         assert "です" in w.tutor_line
         g = opening(4, 2)
         assert "36通りのうち8通り" in bg_tutor.advice(g, "13/11 13/9")
-        assert "コツ2" in dg_tutor.advice(dg_position(*STR1), "l8-m8")
+        line = dg_tutor.advice(dg_position(*STR1), "l8-m8")
+        assert render(line.key, "ja", line.facts).startswith("コツ2（後ろの駒を残さない）: ")
         assert "賭け" in ms_tutor.advice(ms_position(("1七", "香"), "9五"), "battle P2")
     finally:
         i18n.set_language("en")
