@@ -204,7 +204,6 @@ class CheckersGame(Game):
             raise FormatError("check_position: fen and fmt must be text")
         where: Word | str = Word("ck.err.pos.got", fen=fen[:80]) if isinstance(fen, str) else ""
         source: Word | str = _POSITION_SOURCES.get(fmt, fmt)
-        side = side_word
 
         def bad(problem: str, rule: str, fix: Word | str = "", **facts):
             raise FormatError("ck.err.pos.unreachable", fmt=source, rule=rule, fix=fix,
@@ -215,30 +214,30 @@ class CheckersGame(Game):
         most = (g.half - 1) * g.half
         for player, bb in ((0, black), (1, white)):
             if bb.bit_count() > most:
-                bad("too_many", "CK-02", side=side(player), n=bb.bit_count(), most=most)
+                bad("too_many", "CK-02", side=side_word(player), n=bb.bit_count(), most=most)
             men_crowned = bb & ~kings & g.crown_row[player]
             if men_crowned:
                 sq = (men_crowned & -men_crowned).bit_length()
                 bad("man_on_crown", "CK-08", Word("ck.err.pos.fix_king", square=sq),
-                    side=side(player), square=sq)
+                    side=side_word(player), square=sq)
         mover = 1 - turn
         if not (white if mover else black):
-            bad("mover_empty", "CK-10", turn=side(turn), mover=side(mover))
+            bad("mover_empty", "CK-10", turn=side_word(turn), mover=side_word(mover))
         at_start = (black, white, kings, turn) == (g.start_black, g.start_white, 0,
                                                     self.rules.first_turn)
         moved_from = None if at_start else _moved_from(g, black, white, kings, mover,
                                                        self.rules.men_capture_backward)
         if moved_from is not None:
-            bad("moved_from", "CK-04, CK-05", turn=side(turn), mover=side(mover),
+            bad("moved_from", "CK-04, CK-05", turn=side_word(turn), mover=side_word(mover),
                 why=Word(f"ck.err.pos.{moved_from}"))
         american = self.rules.draw_rules == "american"
         limit, rule = (80, "CK-12") if american else (50, "CK-13")
         if quiet > limit:
             bad("quiet_past", rule, quiet=quiet, limit=limit)
         if quiet >= 1 and not (white if mover else black) & kings:
-            bad("quiet_mover", rule, quiet=quiet, mover=side(mover))
+            bad("quiet_mover", rule, quiet=quiet, mover=side_word(mover))
         if quiet >= 2 and not (black if mover else white) & kings:
-            bad("quiet_turn", rule, quiet=quiet, turn=side(turn))
+            bad("quiet_turn", rule, quiet=quiet, turn=side_word(turn))
         if endgame:
             cls = _endgame_class(black, white, kings)
             if american:
