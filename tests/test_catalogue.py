@@ -159,11 +159,7 @@ def test_the_unbroken_files_give_only_the_known_problems():
 
 
 #: keys GNU msgfmt --check-format refuses, with the reason (besides KNOWN_PROBLEMS' keys)
-KNOWN_MSGFMT: dict[str, str] = {
-    "tiplab.band": "babel flags '95% interval' python-format; tools/catalogue.py now drops "
-                   "the flag when it writes the file (run its format after the merge)",
-    "tiplab.result_line": "the same '95% interval' flag",
-}
+KNOWN_MSGFMT: dict[str, str] = {}
 
 
 def msgfmt_refusals(path: pathlib.Path) -> dict[str, str]:
@@ -200,7 +196,7 @@ def test_gnu_msgfmt_accepts_every_language_file():
 def test_the_msgfmt_check_can_fail(tmp_path):
     bad = tmp_path / "bad.po"
     bad.write_text(JA.read_text(encoding="utf-8").replace(
-        'msgstr "（盤の番号で {play}）"', 'msgstr "（盤の番号で {plya}）"'), encoding="utf-8")
+        'msgstr "（白から見た番号で {play}）"', 'msgstr "（白から見た番号で {plya}）"'), encoding="utf-8")
     assert "bg.board_numbers" in msgfmt_refusals(bad)
 
 
@@ -481,10 +477,10 @@ def test_the_merge_driver_merges_two_branches_key_by_key(tmp_path):
     them with this tool): two branches that change different keys merge cleanly, a key
     changed differently on both is named."""
     base = JA.read_text(encoding="utf-8")
-    one = 'msgctxt "bg.board_numbers"\nmsgid " (on the board: {play})"\nmsgstr "（盤の番号で {play}）"'
+    one = 'msgctxt "bg.board_numbers"\nmsgid " (on the board: {play})"\nmsgstr "（白から見た番号で {play}）"'
     two = 'msgctxt "applies_at_new_game"\nmsgid "Changed rules apply at New game"\nmsgstr "'
     assert one in base and two in base
-    ours = base.replace(one, one.replace("盤の番号で", "盤の上の番号で"))
+    ours = base.replace(one, one.replace("白から見た番号で", "白の側から見た番号で"))
     theirs = base.replace(two, two + "ルールの変更は")
     paths = {}
     for name, text in (("base", base), ("ours", ours), ("theirs", theirs)):
@@ -495,10 +491,10 @@ def test_the_merge_driver_merges_two_branches_key_by_key(tmp_path):
                          capture_output=True, text=True, timeout=120, cwd=tmp_path)
     assert run.returncode == 0, run.stderr
     merged = paths["ours"].read_text(encoding="utf-8")
-    assert "盤の上の番号で" in merged and "ルールの変更は" in merged
+    assert "白の側から見た番号で" in merged and "ルールの変更は" in merged
     assert tool.problems({"en": POT.read_text(encoding="utf-8"), "ja": merged}) == tool.problems(
         {"en": POT.read_text(encoding="utf-8"), "ja": base})
-    paths["theirs"].write_text(base.replace(one, one.replace("盤の番号で", "盤面の番号で")), encoding="utf-8")
+    paths["theirs"].write_text(base.replace(one, one.replace("白から見た", "白の目で見た")), encoding="utf-8")
     paths["ours"].write_text(ours, encoding="utf-8")
     run = subprocess.run(driver + [str(paths["base"]), str(paths["ours"]), str(paths["theirs"]), "x.po"],
                          capture_output=True, text=True, timeout=120, cwd=tmp_path)

@@ -164,8 +164,6 @@ def _mawari_fifth_player():
 
 
 REFUSALS = [
-    (_backgammon_blocked_point, "BG-05"),
-    (_backgammon_die_not_rolled, "BG-04"),
     (_mawari_battle_without_decision, "MS-15"),
     (_mawari_fifth_player, "MS-03"),
 ]
@@ -230,6 +228,48 @@ def test_diamond_wrong_side_names_the_hole_and_the_sides():
     assert ja.startswith(f"{hole} は黄の駒です。いまは赤の番です") and "DG-07" in ja
     assert not re.search(r"[A-Za-z]{4,}", ja), ja
     assert str(err) == f"{hole} holds a yellow piece; it is red's turn (DG-07)"
+
+
+def _backgammon_empty_bar():
+    return BackgammonGame().set_dice(6, 5).play("bar/20")
+
+
+def _backgammon_take_without_double():
+    return BackgammonGame().set_dice(3, 1).play("take")
+
+
+def _backgammon_not_a_play():
+    return BackgammonGame().set_dice(6, 5).play("24/18 18/13 13/8")
+
+
+def _backgammon_roll_after_roll():
+    return BackgammonGame().set_dice(6, 5).set_dice(3, 1)
+
+
+#: backgammon refusals (H3, H4, M2): each says in Japanese what went wrong, with the facts
+#: of the case and the rule it breaks, and never the numbering rule for an empty bar
+BG_REFUSALS = [
+    (_backgammon_blocked_point, "BG-05",
+     "19 ポイントは相手のコマ2個以上に押さえられているので、そこには止まれません（BG-05）"),
+    (_backgammon_die_not_rolled, "BG-04", "24/19 は5つ進む動きですが、出た目は 6 と 3 です（BG-04）"),
+    (_backgammon_empty_bar, "BG-07", "バーに白のコマはありません（BG-07）"),
+    (_backgammon_take_without_double, "BG-12", "ダブルされていないので、テイクやパスはできません（BG-12）"),
+    (_backgammon_not_a_play, None, "24/18 18/13 13/8 は 6-5 では動かせません。動かせる手には "),
+    (_backgammon_roll_after_roll, None, "もうさいころは振ってあります。先にコマを動かしてください"),
+]
+
+
+@pytest.mark.parametrize("action, rule, ja", BG_REFUSALS, ids=[j[:12] for _, _, j in BG_REFUSALS])
+def test_backgammon_refusals_in_japanese_say_what_went_wrong(action, rule, ja):
+    err = _refusal(action)
+    assert isinstance(err, IllegalMoveError) and err.rule == rule and err.key.startswith("bg.err.")
+    text = error_text(err, "ja")
+    assert text.startswith(ja) and "BG-01" not in text
+    assert not re.search(r"[A-Za-z]{4,}", text), text       # no English word in the Japanese line
+    assert error_text(err, "en") == str(err)
+    if action is _backgammon_not_a_play:
+        assert "24/13" in text and "、" in text
+        assert "legal: 24/13" in str(err)                    # the English as it was
 
 
 def test_compound_rule_names_both_rules():

@@ -86,7 +86,9 @@ def test_bg_tip1_two_builders_leave_8_shots():
     n, per = bg_tutor.shots(*play.after)
     assert n == 8 == brute_force_shots(*play.after)
     assert per == {9: 6, 11: 2}           # 9: 6-2, 5-3, 4-4, 2-2; 11: 6-4
-    line = bg_tutor.advice(g, play)
+    word = bg_tutor.advice(g, play)
+    assert isinstance(word, i18n.Word) and word.key == "tutor.bg.blot" and word.facts["n"] == 8
+    line = str(word)                      # the English sentence
     assert "Tip 1 (stack checkers two or more)" in line
     assert "9- and 11-points" in line and "8 of 36" in line
     assert "lookahead" in line and "8/4 6/4" in line and "(0 of 36)" in line
@@ -101,7 +103,7 @@ def test_bg_tip1_slotting_and_a_bar_checker():
     play = g.copy().play("13/7 6/5")
     n = brute_force_shots(*play.after)
     assert bg_tutor.shots(*play.after)[0] == n and 0 < n < 36
-    line = bg_tutor.advice(g, play)
+    line = str(bg_tutor.advice(g, play))
     assert f"{n} of 36" in line and "13/7 8/7" in line
     # Red has a checker on the bar; White's blot on the 5-point (Red enters there with a 5)
     theirs = side({6: 5, 8: 3, 13: 4, 24: 2}, bar=1)
@@ -351,6 +353,18 @@ def test_backgammon_widget_line_after_clicks_and_move_box():
     assert w.tutor_line.startswith("Tutor: fine")
 
 
+def test_backgammon_tutor_line_in_the_boards_language():
+    """A Japanese board says its tutor line in Japanese, also after the language is
+    switched back to English (the board keeps its language)."""
+    w = BackgammonWidget(rules="no cube", tutor=True, lang="ja")
+    i18n.set_language("en")
+    w.set_dice(4, 2)
+    assert w.play_text("13/11 13/9")
+    assert "36通りのうち8通りの目でヒットされます" in w.tutor_line and "Tip" not in w.tutor_line
+    points = bg_tutor._points([3, 5, 11])          # three blots: "3-, 5- and 11"-points
+    assert str(points) == "3-, 5- and 11" and i18n.render(points.key, "ja", points.facts) == "3、5と11"
+
+
 def test_diamond_widget_line_after_click_and_move_box():
     w = DiamondWidget(dg_position(*STR1), tutor=True)
     w.click(cell_id(parse_hole("l8")))
@@ -384,7 +398,11 @@ def test_tutor_speaks_japanese():
         assert w.tutor_line.startswith("チューター: コツ1") and "17x10" in w.tutor_line
         assert "です" in w.tutor_line
         g = opening(4, 2)
-        assert "36通りのうち8通り" in bg_tutor.advice(g, "13/11 13/9")
+        # the engine's line is a Word: rendered in Japanese, it uses the kit's terms (M11, M12)
+        word = bg_tutor.advice(g, "13/11 13/9")
+        ja = i18n.render(word.key, "ja", word.facts)
+        assert "36通りのうち8通り" in ja and "ヒットされます" in ja and "コツ1（コマを2個ずつ重ねる）" in ja
+        assert "9と11ポイント" in ja and "枚" not in ja
         line = dg_tutor.advice(dg_position(*STR1), "l8-m8")
         assert render(line.key, "ja", line.facts).startswith("コツ2（後ろの駒を残さない）: ")
         assert "賭け" in ms_tutor.advice(ms_position(("1七", "香"), "9五"), "battle P2")
