@@ -476,7 +476,6 @@ def played():
 #: remove them; a source that is gone must be deleted here.
 KNOWN_LEAKS: dict[str, set[str]] = {
     'CheckersWidget': {
-        'key bg.game_over',
         'key ck.err.capture_due',
         'key ck.err.no_piece | ck.err.their_piece',
         'key ck.err.no_square',
@@ -508,6 +507,7 @@ KNOWN_LEAKS: dict[str, set[str]] = {
         'key undo_allowed',
         'key used_counts',
         'key widget.run_cue',
+        'text Game over',
         'text Moves played: #. Last move',
         'text checkers board',
         'text checkers board. Game over',
