@@ -107,7 +107,6 @@ class PuzzleModule(Protocol):
     """``boardkit.<game>.puzzles``: the game's board puzzles, as data.
 
     PUZZLES         the ``boardkit.puzzles.PuzzleSet`` of the game
-    JA              the Japanese texts, by puzzle id
     make_game       make_game(puzzle) -> the puzzle's position as a game
     widget_options  widget_options(puzzle) -> the keywords that widget is built with
 
@@ -117,7 +116,6 @@ class PuzzleModule(Protocol):
     """
 
     PUZZLES: Any
-    JA: Mapping[str, Any]
 
     def make_game(self, puzzle: Any) -> Any: ...
 

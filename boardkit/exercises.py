@@ -63,7 +63,11 @@ def words(value: Any, lang: str | None = None) -> str:
     if isinstance(value, Word):
         return _catalogue.render(value.key, lang, value.facts)
     if isinstance(value, BoardkitError) and value.key and _catalogue.has(value.key):
-        return _catalogue.render(value.key, lang, value.facts)
+        line = _catalogue.render(value.key, lang, value.facts)
+        rule = getattr(value, "rule", None)
+        if isinstance(rule, str) and rule and rule not in line:
+            line = _catalogue.text("error.with_rule", lang, line=line, rule=rule)
+        return line
     return "" if value is None else str(value)
 
 
@@ -71,7 +75,11 @@ def _unreadable(exc: BoardkitError) -> AnswerError:
     """The engine's refusal of an answer, kept as a key and facts (its own words in the
     check's language)."""
     if exc.key and _catalogue.has(exc.key):
-        return AnswerError("ex.unreadable", why=Word(exc.key, **exc.facts))
+        why = Word(exc.key, **exc.facts)
+        rule = getattr(exc, "rule", None)
+        if isinstance(rule, str) and rule and rule not in _catalogue.render(exc.key, "en", exc.facts):
+            why = Word("error.with_rule", line=why, rule=rule)      # the rule ID, as str(exc) has
+        return AnswerError("ex.unreadable", why=why)
     return AnswerError("ex.unreadable", why=str(exc))
 
 

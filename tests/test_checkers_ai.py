@@ -187,7 +187,7 @@ def test_levels_bot_and_hint_contract():
     assert first == ai.hint(game) == best_move(game, 4) and str(first) != "15-18"
     assert first in game.legal_moves() and ai.explain(game, first)
     capture = CheckersGame(fen="B:W18,30:B14,5")
-    assert "CK-06" in ai.explain(capture, ai.hint(capture))
+    assert "CK-06" in str(ai.explain(capture, ai.hint(capture)))
 
 
 def test_strong_search_is_bounded_by_its_node_budget():
@@ -211,6 +211,6 @@ def test_explain_names_a_shot_only_when_it_is_one():
     """The hint's reason: a shot is named only when every forced capture of the opponent
     lets the mover capture more back; a plain sacrifice is not called a shot."""
     game = CheckersGame(fen="B:W22,24,27:B6,10,14")
-    assert "(a shot)" in ai.explain(game, game._parse_move("14-18"))
-    assert "gives up a piece" in ai.explain(game, game._parse_move("14-17"))
-    assert ai.explain(game, game._parse_move("6-9")).startswith("the strong search")
+    assert "(a shot)" in str(ai.explain(game, game._parse_move("14-18")))
+    assert "gives up a piece" in str(ai.explain(game, game._parse_move("14-17")))
+    assert str(ai.explain(game, game._parse_move("6-9"))).startswith("the strong search")

@@ -3,6 +3,7 @@ with a hint, and nothing raises (so the unsolved notebook runs cleanly)."""
 import ast
 import json
 import pathlib
+import re
 
 import pytest
 
@@ -107,3 +108,39 @@ def test_the_shot_is_the_only_step_that_wins_a_man(capsys):
     steps = [str(m) for m in ex.position("shot").legal_moves()]
     right = [s for s in steps if ex.check_shot(s) is True]
     assert len(steps) >= 4 and len(right) == 1
+
+
+@pytest.mark.parametrize("fn, wrong, key", [
+    ("check_targets", {15, 19}, "targets.extra"),
+    ("check_forced_capture", "6-9", "forced.step"),
+    ("check_notation", "10x19", "notation.stops"),
+    ("check_notation", "18x27", "notation.single"),
+    ("check_move_count", 2, "count.why"),
+    ("check_forty_move_draw", True, "forty.why"),
+    ("check_majority", "25x14", "majority.why"),
+    ("check_shot", "6-9", "shot.not_forced"),
+    ("check_shot", "6-10", "shot.no_gain"),
+])
+def test_feedback_in_japanese(fn, wrong, key, capsys):
+    """The hints and reasons are catalogue words (ex.checkers.*): a check run while the
+    language is Japanese prints them in Japanese."""
+    from boardkit import i18n
+    i18n.set_language("ja")
+    try:
+        assert getattr(ex, fn)(wrong) is False
+    finally:
+        i18n.set_language("en")
+    out = capsys.readouterr().out
+    why = i18n.tr(f"ex.checkers.{key}", "ja")
+    assert why in out and why != i18n.tr(f"ex.checkers.{key}", "en")
+    assert not re.search(r"[A-Za-z]{4,}", why)
+
+
+def test_questions_are_words_in_both_languages():
+    """Each exercise's question is a catalogue word: English as text (str), Japanese for a
+    board that speaks it, with no English word in it (notation aside)."""
+    from boardkit import i18n
+    for name, (_rules, _fen, question) in ex.EXERCISES.items():
+        assert isinstance(question, i18n.Word) and question.key == f"ex.checkers.{name}.question"
+        ja = i18n.render(question.key, "ja")
+        assert str(question) and ja != str(question) and not re.search(r"[A-Za-z]{4,}", ja)

@@ -101,7 +101,7 @@ def test_hint_draws_an_arrow_and_is_a_legal_move():
     assert w.hint in w.game.legal_moves() and str(w.hint) != "15-18"
     assert w.hint == ai.hint(w.game, ai.HINT_LEVEL) and w.hints_used == 1
     assert "<polyline" in w.canvas.svg and str(w.hint) in w.message
-    assert ai.explain(w.game, w.hint) in w.message             # the hint says why
+    assert str(ai.explain(w.game, w.hint)) in w.message        # the hint says why
 
 
 def test_flip_turns_the_board():

@@ -200,7 +200,7 @@ def test_japanese_words_are_the_kits_terms(lang):
                  "がダブルをパスしたので", "BG-12", "ジャコビールールで普通の勝ちと数えます（BG-15）",
                  "キューブが 1 なので、得点は 2 点です"):
         assert part in ended, part
-    assert _title(CheckersGame().draw().to_svg()) == "チェッカー（アメリカ式）: 黒の番"
+    assert _title(CheckersGame().draw().to_svg()) == "チェッカー（英米ルール）：黒の番"
     g = MawariGame()
     assert _words(g.draw())[-1] == "金を振る（4枚）"
     assert _words(g.draw(toss=Toss.parse("up up up up")))[-2:] == ["表 表 表 表", "4マス進む、また振る"]

@@ -164,11 +164,22 @@ def _mawari_fifth_player():
 
 
 REFUSALS = [
-    (_checkers_capture_available, "CK-06"),
-    (_checkers_man_backwards, "CK-04"),
     (_mawari_battle_without_decision, "MS-15"),
     (_mawari_fifth_player, "MS-03"),
 ]
+
+
+def test_checkers_refusals_say_what_went_wrong_in_japanese():
+    """A checkers refusal carries its key and facts: the Japanese line names the square
+    or the capture that is due (review H4), the rule ID after it, and no English."""
+    err = _refusal(_checkers_capture_available)
+    assert err.key == "ck.err.capture_due" and err.rule == "CK-06"
+    assert error_text(err, "ja") == "1-6 はできません。10x17 と取れるので、取らなければなりません（CK-06）"
+    assert error_text(err, "en") == str(err) == "1-6: a capture is available: 10x17 (CK-06)"
+    err = _refusal(_checkers_man_backwards)
+    assert err.key == "ck.err.men_forward" and err.rule == "CK-04"
+    assert error_text(err, "ja") == "14-18 はできません。キングでない駒は前にしか進めません（CK-04）"
+    assert error_text(err, "en") == str(err) == "14-18: men move forward only (CK-04)"
 
 
 @pytest.mark.parametrize("action, rule", REFUSALS, ids=[r for _, r in REFUSALS])

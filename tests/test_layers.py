@@ -33,9 +33,8 @@ KNOWN: dict[tuple[str, str], str] = {
     ("mawari.game", "mawari.events"): "the engine writes its event lines in words (game.py)",
     ("mawari.toss", "i18n"): "the toss picture and Toss.draw title are in words",
     ("mawari.stats", "i18n"): _WORDS_FROM_BELOW,
-    ("checkers.draw", "i18n"): _WORDS_FROM_BELOW,
     **{(f"{g}.{m}", "i18n"): _WORDS_FROM_BELOW for g in GAMES for m in ("puzzles", "tutor")
-       if g not in ("diamond", "backgammon")},
+       if g not in ("checkers", "diamond", "backgammon")},
     **{(f"{g}.ai.tips", "widgets.tiplab"): _LAB for g in GAMES},
     ("puzzles", "widgets.puzzle"): "the old import path boardkit.puzzles.PuzzleWidget, lazily",
 }

@@ -139,7 +139,7 @@ def test_checkers_widget_in_japanese_wrong_right_and_the_second_miss(ja):
     w.click(22)
     w.click(17)
     assert w.feedback.startswith("正解です: 22-17。" + jt[ps[0].key("why")])
-    assert "(CK-05)" in w.feedback and "Right" not in w.feedback
+    assert "（CK-05）" in w.feedback and "Right" not in w.feedback
 
 
 def test_a_trap_in_japanese_on_a_move_puzzle(ja):
@@ -216,7 +216,7 @@ def test_a_refused_attempt_and_the_solved_status_in_japanese(ja):
     w.click(27)
     w.click(23)
     trap = CATALOGUES["ja"][ps[i].key("trap.27-23")]
-    assert w.feedback.startswith("27-23 ではありません。" + trap) and "(CK-06)" in w.feedback
+    assert w.feedback.startswith("27-23 ではありません。" + trap) and "（CK-06）" in w.feedback
     assert "局面はそのままです" in w.feedback and w.attempts[i] == 1
     w.click(22)
     w.click(15)

@@ -125,7 +125,7 @@ def test_the_games_own_widget_words_speak_japanese():
         assert w.join_button.description.startswith("参加")
         w = CheckersWidget()
         w.click(20)
-        assert "マスは空です" in w.message and w.options["rules"].description == "ルール"
+        assert "マスには駒がありません" in w.message and w.options["rules"].description == "ルール"
         w = DiamondWidget(players=2)
         w.click("0,0")
         assert "i5 には駒がありません" in w.message and w.options["players"].description == "人数"

@@ -193,21 +193,23 @@ def test_english_move_lists_read_as_before():
 
 
 def test_a_refused_move_is_explained_in_japanese_on_the_board(ja):
-    """A move the rules refuse shows the rule's Japanese reason (boardkit.i18n.error_text),
-    in the move box and by clicks; unreadable text says so in Japanese; the game is
-    unchanged. In English the engine's own message stays (see test_widgets_access)."""
+    """A move the rules refuse shows what went wrong in Japanese (boardkit.i18n.error_text:
+    the engine's key and facts), in the move box and by clicks; unreadable text says so in
+    Japanese; the game is unchanged. In English the engine's own message stays (see
+    test_widgets_access)."""
     w = CheckersWidget()
     for move in ("11-15", "22-17", "15-19"):             # now White must capture
         w.play_text(move)
     before = w.game.to_json()
     assert not w.play_text("21-17")                      # a step while a capture is due
     assert w.game.to_json() == before
-    assert "CK-06" in w.message and i18n.tr("rule.CK-06.title") in w.message
-    assert i18n.tr("rule.CK-06.why") in w.message and not english_prose(
-        w.message.replace(i18n.tr("rule.CK-06.why"), ""))
+    assert w.message == "21-17 はできません。23x16 と取れるので、取らなければなりません（CK-06）"
+    assert not english_prose(w.message)
     assert not w.play_text("11-99")                      # no such square: unreadable
     assert w.game.to_json() == before and w.last_error == w.message
-    assert "CK-" in w.message or not english_prose(w.message.split("（")[0])
+    assert w.message == "99 というマスはありません。黒マスの番号は 1〜32 です（CK-15）"
+    assert not w.play_text("11_15")                      # a typo: how to write a move
+    assert "「11_15」" in w.message and "11-15（進む）" in w.message and not english_prose(w.message)
     # a click on a piece that may not move now is explained in Japanese too
     w.click("21")
     w.click("17")

@@ -9,10 +9,10 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
+from .._catalogue import Word, has, text
 from .._drawopts import DrawOptions, check_game, draw_options, parse_cells
 from .._input import check_count
 from ..errors import FormatError, short_repr
-from ..i18n import CATALOGUES, add, tr
 from ..svg import Drawing, fmt
 
 if TYPE_CHECKING:
@@ -28,22 +28,13 @@ COLORS = {
     "target": "#1f7a3a", "selected": "#1f6feb", "capture": "#d62728", "arrow": "#1f6feb",
 }
 
-# the board's title (its <title>: a tooltip, the image's alt text), in the language current
-# at draw time (boardkit.i18n); English as it always was: the rules' own names
-add("en", {"ck.draw.title": "Checkers ({rules}): {who} to move",
-           "ck.draw.side.0": "Black", "ck.draw.side.1": "White",
-           **{f"ck.draw.rules.{n}": n for n in ("american", "no_forced", "international", "custom")}})
-add("ja", {"ck.draw.title": "チェッカー（{rules}）: {who}の番",
-           "ck.draw.side.0": "黒", "ck.draw.side.1": "白",
-           "ck.draw.rules.american": "アメリカ式", "ck.draw.rules.no_forced": "アメリカ式・取らなくてもよい",
-           "ck.draw.rules.international": "国際式", "ck.draw.rules.custom": "自分で決めたルール"})
-
-
-def _title(game: CheckersGame) -> str:
+# the board's title (its <title>: a tooltip, the image's alt text), in the drawing's language
+# (``lang=``, a shared draw option; the catalogue's ck.draw.* keys)
+def _title(game: CheckersGame, lang: str) -> str:
     name = game.rules.name
     key = f"ck.draw.rules.{name}"
-    return tr("ck.draw.title", rules=tr(key) if key in CATALOGUES["en"] else name,
-              who=tr(f"ck.draw.side.{game.turn}"))
+    return text("ck.draw.title", lang, rules=Word(key) if has(key) else name,
+                who=Word(f"ck.draw.side.{game.turn}"))
 
 
 def parse_cell(v, count: int = 32) -> int:
@@ -117,7 +108,7 @@ def _draw(game: CheckersGame, o: DrawOptions) -> Drawing:
     frame = size * 0.035
     cell = (size - 2 * frame) / n
     c = COLORS
-    d = Drawing(size, size, title=title or _title(game))
+    d = Drawing(size, size, title=title or _title(game, o.lang))
     d.define("ck-black", '<radialGradient id="ck-black" cx="40%" cy="35%" r="70%">'
              f'<stop offset="0%" stop-color="#5a524c"/><stop offset="100%" stop-color="{c["black"]}"/>'
              '</radialGradient>')

@@ -12,9 +12,15 @@ expected answers are computed by the engine from the position, not stored.
 
 (``from boardkit.checkers import exercises as ex`` works the same way: the module
 exports ``show``, ``position``, every ``check_<name>`` and ``summary``.)
+
+The feedback (hints and reasons) is the catalogue's ``ex.checkers.*`` words, in the
+language of the check (``set_language("ja")`` before it gives Japanese). Each check's
+docstring names the rule IDs it is about: the student's record (``boardkit.records``)
+reads them there.
 """
 from __future__ import annotations
 
+from .._catalogue import Word, text
 from .._core import BoardkitError
 from ..exercises import AnswerError, Exercises, compare_sets, read_move, to_bool, to_number, to_set
 from .game import CheckersGame
@@ -24,22 +30,17 @@ __all__ = ["EXERCISES", "CheckersExercises", "ex", "show", "position", "check_ta
            "check_forced_capture", "check_notation", "check_move_count", "check_forty_move_draw",
            "check_majority", "check_shot", "summary"]
 
-# name: (rules, FEN or None for the start, the question in a few words)
+# name: (rules, FEN or None for the start, the question in a few words: a Word, whose
+# str() is the English and which a board renders in its own language)
 EXERCISES = {
-    "targets": (CheckersRules.american(), None,
-                "Black to move from the start: which squares can the man on 11 move to?"),
-    "forced": (CheckersRules.american(), "B:W17,29:B13,6",
-               "Black to move: which move must Black play?"),
-    "notation": (CheckersRules.american(), "B:W15,20,23:B10,18",
-                 "Black has two captures: write the one that takes two pieces."),
-    "count": (CheckersRules.american(), "B:W17,18,25,26:B13,14,3",
-              "How many legal moves has Black here?"),
-    "forty": (CheckersRules.american(), "B:WK28:B6,K2:H78",
-              "78 quiet plies so far. After 6-10 and 28-24, is the game drawn by the 40-move rule?"),
+    "targets": (CheckersRules.american(), None, Word("ex.checkers.targets.question")),
+    "forced": (CheckersRules.american(), "B:W17,29:B13,6", Word("ex.checkers.forced.question")),
+    "notation": (CheckersRules.american(), "B:W15,20,23:B10,18", Word("ex.checkers.notation.question")),
+    "count": (CheckersRules.american(), "B:W17,18,25,26:B13,14,3", Word("ex.checkers.count.question")),
+    "forty": (CheckersRules.american(), "B:WK28:B6,K2:H78", Word("ex.checkers.forty.question")),
     "majority": (CheckersRules.international(), "W:W25,40:B20,23,32,34",
-                 "International rules, White to move: which move must White play?"),
-    "shot": (CheckersRules.american(), "B:W15,23,24:B6,12,16,21",
-             "Black to move: which step sets up a shot that wins a man?"),
+                 Word("ex.checkers.majority.question")),
+    "shot": (CheckersRules.american(), "B:W15,23,24:B6,12,16,21", Word("ex.checkers.shot.question")),
 }
 # the moves played before the "forty" question is asked
 _FORTY_MOVES = ("6-10", "28-24")
@@ -68,6 +69,11 @@ class CheckersExercises(Exercises):
 
     topic = "checkers"
 
+    def _t(self, key: str) -> str:
+        """Feedback ``ex.checkers.<key>`` in the check's language: the exercises' own
+        ``lang`` when they have one, else the language current when the check runs."""
+        return text(f"ex.checkers.{key}", getattr(self, "lang", None))
+
     @staticmethod
     def position(name: str) -> CheckersGame:
         return position(name)
@@ -77,15 +83,15 @@ class CheckersExercises(Exercises):
         return show(name, **draw_options)
 
     def check_targets(self, answer) -> bool:
-        """The squares the man on 11 can reach (a set of square numbers)."""
+        """The squares the man on 11 can reach (a set of square numbers); CK-04."""
         want = {m.end for m in position("targets").legal_moves() if m.start == 11}
         return self.check("targets", answer, test=lambda a: compare_sets(
             to_set(a, int), want, what="square",
-            extra_why="cannot be reached (a man steps one square diagonally forward, CK-04)"),
-            hint="Black moves down the board (to higher numbers).")
+            extra_why=self._t("targets.extra")),
+            hint=self._t("targets.hint"))
 
     def check_forced_capture(self, answer) -> bool:
-        """The one move Black must play (text like '14x23'; '14-23' is the same move)."""
+        """The one move Black must play (text like '14x23'; '14-23' is the same move); CK-06."""
         g = position("forced")
         legal = [str(m) for m in g.legal_moves()]
 
@@ -93,13 +99,14 @@ class CheckersExercises(Exercises):
             try:
                 return read_move(g, a) in legal
             except AnswerError as exc:
-                if any(m.is_capture for m in g.legal_moves()) and "CK-06" in str(exc):
-                    return "a plain step is not allowed while a capture is available (CK-06)."
+                if any(m.is_capture for m in g.legal_moves()) and \
+                        getattr(exc.__cause__, "rule", None) == "CK-06":
+                    return self._t("forced.step")
                 raise
-        return self.check("forced capture", answer, test=test, hint="Captures are written with x.")
+        return self.check("forced capture", answer, test=test, hint=self._t("forced.hint"))
 
     def check_notation(self, answer) -> bool:
-        """The capture that takes two pieces, written with every landing square."""
+        """The capture that takes two pieces, written with every landing square; CK-07, CK-15."""
         g = position("notation")
         moves = g.legal_moves()
         want = [str(m) for m in moves if len(m.captures) == 2]
@@ -110,23 +117,21 @@ class CheckersExercises(Exercises):
             if t in want:
                 return True
             if any(w.startswith(t + "x") for w in want):
-                return "the jump does not stop there: list every landing square (CK-07, CK-15)."
+                return self._t("notation.stops")
             if t in single:
-                return "that capture takes only one piece: find the man that jumps twice (CK-07)."
-            return "write the squares the man lands on, joined by x (CK-15)."
+                return self._t("notation.single")
+            return self._t("notation.write")
         return self.check("notation", answer, test=test,
-                          hint="Find the man that can jump, land, and jump again.")
+                          hint=self._t("notation.hint"))
 
     def check_move_count(self, answer) -> bool:
-        """How many legal moves Black has in the "count" position (a number)."""
+        """How many legal moves Black has in the "count" position (a number); CK-06, CK-07."""
         want = len(position("count").legal_moves())
         return self.check("move count", answer, test=lambda a: to_number(a) == want or
-                          "count every complete capture sequence as one move; only captures "
-                          "are legal (CK-06, CK-07).",
-                          hint="Two men can capture, and each has two routes.")
+                          self._t("count.why"), hint=self._t("count.hint"))
 
     def check_forty_move_draw(self, answer) -> bool:
-        """Yes or no (True or False): is the game drawn after the two moves?"""
+        """Yes or no (True or False): is the game drawn after the two moves? CK-12."""
         g = position("forty")
         for m in _FORTY_MOVES:
             g.play(m)
@@ -134,19 +139,22 @@ class CheckersExercises(Exercises):
         want = end is not None and end.is_draw
 
         def test(a):
-            return to_bool(a) == want or ("look at which piece moves first: a man move restarts "
-                                          "the count (CK-12).")
+            return to_bool(a) == want or self._t("forty.why")
         return self.check("40-move rule", answer, test=test)
 
     def check_majority(self, answer) -> bool:
-        """The one legal move in the international "majority" position."""
+        """The one legal move in the international "majority" position; CK-06."""
         g = position("majority")
         legal = [str(m) for m in g.legal_moves()]
-        return self.check("majority capture", answer,
-                          test=lambda a: read_move(g, a) in legal or
-                          "under international rules the capture taking the most pieces is "
-                          "compulsory (CK-06).",
-                          hint="Count how many pieces each capture takes.")
+
+        def test(a):
+            try:
+                return read_move(g, a) in legal
+            except AnswerError as exc:     # a capture taking fewer: the majority rule says why
+                if getattr(exc.__cause__, "key", None) == "ck.err.majority":
+                    return self._t("majority.why")
+                raise
+        return self.check("majority capture", answer, test=test, hint=self._t("majority.hint"))
 
     def check_shot(self, answer) -> bool:
         """A step after which the opponent's forced capture lets Black take two back."""
@@ -157,12 +165,11 @@ class CheckersExercises(Exercises):
             after = g.child(steps[read_move(g, a)])
             replies = after.legal_moves()
             if not replies or not all(r.is_capture for r in replies):
-                return "after that move White is not forced to capture."
+                return self._t("shot.not_forced")
             worst = min(max((len(m.captures) for m in after.child(r).legal_moves()), default=0)
                         - len(r.captures) for r in replies)
-            return worst >= 1 or "White's capture does not give you a bigger capture back."
-        return self.check("shot", answer, test=test, hint="Offer a man so that White's capture "
-                          "lands where you can jump twice.")
+            return worst >= 1 or self._t("shot.no_gain")
+        return self.check("shot", answer, test=test, hint=self._t("shot.hint"))
 
 
 ex = CheckersExercises()

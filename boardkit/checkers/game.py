@@ -22,6 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Final, Literal
 
+from .._catalogue import Word, render
 from .._core import FormatError, Game, IllegalMoveError, Outcome, short_repr
 from ..svg import Drawing
 from .movegen import geometry, movegen
@@ -31,6 +32,32 @@ from .rules import CheckersRules
 __all__ = ["CheckersGame", "CheckersMove", "perft", "PLAYER_NAMES"]
 
 PLAYER_NAMES = ("Black", "White")
+
+
+def side_word(player: int) -> Word:
+    """A side's name as a fact of a sentence: "Black"/"White" in English, 黒/白 in Japanese."""
+    return Word(f"ck.draw.side.{player}")
+
+
+def _ending(key: str, winner: int | None, ranking: tuple, rule: str,
+            facts: dict | None = None) -> Outcome:
+    """An ending told by its catalogue key and facts; ``reason`` is its English sentence."""
+    facts = facts or {}
+    return Outcome(winner, render(key, "en", facts), ranking, rule=rule, key=key, facts=facts)
+
+
+#: the names of the texts a position comes from, as check_position's callers give them
+_POSITION_SOURCES: dict[str, Word] = {"PDN FEN (CK-15)": Word("ck.err.pos.fen"),
+                                      "checkers JSON (CK-15): the start position": Word("ck.err.pos.save")}
+
+
+def _either(moves) -> Word | str:
+    """Moves a text could mean, as one fact: "a or b or c" ("a と b と c" in Japanese)."""
+    words = [str(m) for m in moves]
+    out: Word | str = words[-1]
+    for w in reversed(words[:-1]):
+        out = Word("ck.or", first=w, second=out)
+    return out
 
 
 @dataclass(frozen=True)
@@ -175,57 +202,51 @@ class CheckersGame(Game):
                                     f"got {short_repr(v)}")
         if not isinstance(fmt, str) or (fen is not None and not isinstance(fen, str)):
             raise FormatError("check_position: fen and fmt must be text")
-        where = f"; got {fen[:80]!r}" if isinstance(fen, str) else ""
+        where: Word | str = Word("ck.err.pos.got", fen=fen[:80]) if isinstance(fen, str) else ""
+        source: Word | str = _POSITION_SOURCES.get(fmt, fmt)
 
-        def bad(problem: str, rule: str, fix: str = ""):
-            raise FormatError(f"{fmt}: no game reaches this position: {problem} ({rule})"
-                              f"{fix}{where}")
+        def bad(problem: str, rule: str, fix: Word | str = "", **facts):
+            raise FormatError("ck.err.pos.unreachable", fmt=source, rule=rule, fix=fix,
+                              where=where, problem=Word(f"ck.err.pos.{problem}", **facts))
 
         if black & white or (black | white) & ~g.full or kings & ~(black | white):
-            bad("the piece sets overlap or leave the board", "CK-01")
+            bad("overlap", "CK-01")
         most = (g.half - 1) * g.half
         for player, bb in ((0, black), (1, white)):
             if bb.bit_count() > most:
-                bad(f"{PLAYER_NAMES[player]} has {bb.bit_count()} pieces, more than the "
-                    f"{most} it starts with", "CK-02")
+                bad("too_many", "CK-02", side=side_word(player), n=bb.bit_count(), most=most)
             men_crowned = bb & ~kings & g.crown_row[player]
             if men_crowned:
                 sq = (men_crowned & -men_crowned).bit_length()
-                bad(f"a {PLAYER_NAMES[player]} man on square {sq} stands on its crowning row, "
-                    f"where it would be a king", "CK-08", f"; write it as K{sq}")
+                bad("man_on_crown", "CK-08", Word("ck.err.pos.fix_king", square=sq),
+                    side=side_word(player), square=sq)
         mover = 1 - turn
         if not (white if mover else black):
-            bad(f"{PLAYER_NAMES[turn]} is to move, so {PLAYER_NAMES[mover]} has just moved, "
-                f"but {PLAYER_NAMES[mover]} has no pieces", "CK-10")
+            bad("mover_empty", "CK-10", turn=side_word(turn), mover=side_word(mover))
         at_start = (black, white, kings, turn) == (g.start_black, g.start_white, 0,
                                                     self.rules.first_turn)
         moved_from = None if at_start else _moved_from(g, black, white, kings, mover,
                                                        self.rules.men_capture_backward)
         if moved_from is not None:
-            bad(f"{PLAYER_NAMES[turn]} is to move, so {PLAYER_NAMES[mover]} has just moved, but "
-                f"no {PLAYER_NAMES[mover]} piece stands next to an empty square it could have "
-                f"come from ({moved_from})", "CK-04, CK-05")
+            bad("moved_from", "CK-04, CK-05", turn=side_word(turn), mover=side_word(mover),
+                why=Word(f"ck.err.pos.{moved_from}"))
         american = self.rules.draw_rules == "american"
         limit, rule = (80, "CK-12") if american else (50, "CK-13")
         if quiet > limit:
-            bad(f"{quiet} quiet plies (only king moves, no capture); the game is drawn at "
-                f"{limit}", rule)
+            bad("quiet_past", rule, quiet=quiet, limit=limit)
         if quiet >= 1 and not (white if mover else black) & kings:
-            bad(f"{quiet} quiet plies, but {PLAYER_NAMES[mover]}, who made the last one, "
-                f"has no king: quiet plies are king moves", rule)
+            bad("quiet_mover", rule, quiet=quiet, mover=side_word(mover))
         if quiet >= 2 and not (black if mover else white) & kings:
-            bad(f"{quiet} quiet plies, but {PLAYER_NAMES[turn]} has no king to have made "
-                f"every other one", rule)
+            bad("quiet_turn", rule, quiet=quiet, turn=side_word(turn))
         if endgame:
             cls = _endgame_class(black, white, kings)
             if american:
-                bad("an endgame count is kept only under international draw rules", "CK-12")
+                bad("endgame_american", "CK-12")
             if cls is None:
-                bad("an endgame count is only kept in a lone-king endgame", "CK-13")
+                bad("endgame_none", "CK-13")
             most_plies = 32 if cls == 3 else 10
             if endgame > most_plies:
-                bad(f"an endgame count of {endgame} plies; this endgame is drawn at "
-                    f"{most_plies}", "CK-13")
+                bad("endgame_past", "CK-13", endgame=endgame, most=most_plies)
 
     @property
     def turn(self) -> int:
@@ -455,37 +476,29 @@ class CheckersGame(Game):
         if own and self._raw_moves() and len(self._keys) < 9 and self._quiet < 50 \
                 and self._endgame < 10:
             return None          # the usual case: moves to make, no draw count near its end
-        me, other = PLAYER_NAMES[self._turn], PLAYER_NAMES[1 - self._turn]
+        sides = {"me": side_word(self._turn), "other": side_word(1 - self._turn)}
         win = 1 - self._turn
         if not own:
-            return Outcome(win, f"{me} has no pieces left: {other} wins (CK-10)", (win, self._turn),
-                           rule="CK-10")
+            return _ending("ck.end.no_pieces", win, (win, self._turn), "CK-10", sides)
         if not self._raw_moves():
-            return Outcome(win, f"{me} has no legal move: {other} wins (CK-10)", (win, self._turn),
-                           rule="CK-10")
+            return _ending("ck.end.no_move", win, (win, self._turn), "CK-10", sides)
         if self._replaying:
             return None          # a record replayed past a draw: the reader reports it
         if len(self._keys) >= 9 and self.repetitions() >= 3:     # a third time needs 8 plies
-            return Outcome(None, "draw: the same position with the same player to move "
-                                 "occurred three times (CK-11)", rule="CK-11")
+            return _ending("ck.end.repetition", None, (), "CK-11")
         if self.rules.draw_rules == "american":
             if self._quiet >= 80:
-                return Outcome(None, "draw: 40 moves each with no capture and no man move (CK-12)",
-                               rule="CK-12")
+                return _ending("ck.end.forty", None, (), "CK-12")
         else:
             if self._quiet >= 50:
-                return Outcome(None, "draw: 25 moves each with only king moves and no capture "
-                                     "(CK-13)", rule="CK-13")
+                return _ending("ck.end.kings25", None, (), "CK-13")
             cls = _endgame_class(self._black, self._white, self._kings)
             if cls == 3 and self._endgame >= 32:
-                return Outcome(None, "draw: a lone king held out 16 moves each against three "
-                                     "pieces including a king (CK-13)", rule="CK-13")
+                return _ending("ck.end.lone3", None, (), "CK-13")
             if cls == 2 and self._endgame >= 10:
                 if bin(self._black).count("1") + bin(self._white).count("1") == 2:
-                    return Outcome(None, "draw: king against king, 5 moves each (CK-13)",
-                                   rule="CK-13")
-                return Outcome(None, "draw: a lone king held out 5 moves each against two "
-                                     "pieces including a king (CK-13)", rule="CK-13")
+                    return _ending("ck.end.kk", None, (), "CK-13")
+                return _ending("ck.end.lone2", None, (), "CK-13")
         return None
 
     # ------------------------------------------------------------- parsing
@@ -504,8 +517,8 @@ class CheckersGame(Game):
         if len(found) == 1:
             return found[0]
         if len(found) > 1:
-            raise IllegalMoveError(f"{text.strip()} is ambiguous: it could be "
-                                   f"{' or '.join(map(str, found))}; write the squares in between", "CK-15")
+            raise IllegalMoveError("ck.err.ambiguous", "CK-15", move=text.strip(),
+                                   found=_either(found))
         raise self._explain(squares, is_capture, text.strip())
 
     def _coerce_move(self, move) -> CheckersMove:
@@ -547,17 +560,19 @@ class CheckersGame(Game):
 
     def _explain(self, squares: list[int], is_capture: bool, text: str) -> IllegalMoveError:
         """Why a move written as these squares is not legal, naming the rule."""
-        me = PLAYER_NAMES[self._turn]
+        me = side_word(self._turn)
         start = squares[0]
         piece = self.piece_at(start)
         legal = self.legal_moves()
-        if piece is None or piece[0] != self._turn:
-            return IllegalMoveError(f"{text}: there is no {me} piece on square {start}; {me} is to move")
+        if piece is None:
+            return IllegalMoveError("ck.err.no_piece", move=text, side=me, square=start)
+        if piece[0] != self._turn:
+            return IllegalMoveError("ck.err.their_piece", move=text, side=me, square=start)
         is_king = piece[1]
         caps = [m for m in legal if m.is_capture]
         if not is_capture:
             if caps and self.rules.forced_capture:
-                return IllegalMoveError(f"{text}: a capture is available: {caps[0]}", "CK-06")
+                return IllegalMoveError("ck.err.capture_due", "CK-06", move=text, capture=str(caps[0]))
             return self._explain_step(start, squares[-1], is_king, text)
         # a capture
         own, opp = (self._black, self._white) if self._turn == 0 else (self._white, self._black)
@@ -566,44 +581,41 @@ class CheckersGame(Game):
         mine = [m for m in every if m.start == start]
         longer = [m for m in mine if _is_prefix(squares, list(m.path))]
         if longer:
-            return IllegalMoveError(f"{text}: the multi-jump must continue, e.g. {longer[0]}", "CK-07")
+            return IllegalMoveError("ck.err.jump_continues", "CK-07", move=text, longer=str(longer[0]))
         same = _match(every, squares, True)
         if same and self.rules.majority_capture:
             best = max(len(m.captures) for m in every)
-            return IllegalMoveError(f"{text}: majority capture: a capture of {best} pieces is "
-                                    f"available, e.g. {caps[0]}", "CK-06")
+            return IllegalMoveError("ck.err.majority", "CK-06", move=text, best=best,
+                                    capture=str(caps[0]))
         if not is_king and self.rules.crowning_ends_move and len(squares) > 2:
             for m in mine:
                 if (squares[:len(m.path)] == list(m.path)
                         and self._geo.crown_row[self._turn] >> (m.end - 1) & 1):
-                    return IllegalMoveError(f"{text}: a man crowned by a jump stops there: {m}", "CK-08")
+                    return IllegalMoveError("ck.err.crowned_stops", "CK-08", move=text, stop=str(m))
         if len(squares) >= 2 and not is_king and not self.rules.men_capture_backward:
             r0 = self._geo.coords[start - 1][0]
             r1 = self._geo.coords[squares[1] - 1][0]
             if (r1 - r0) * (1 if self._turn == 0 else -1) < 0:
-                return IllegalMoveError(f"{text}: men jump forward only; only kings jump backwards", "CK-05")
-        return IllegalMoveError(f"{text}: no such capture: a piece jumps an adjacent opposing piece "
-                                f"to the empty square just beyond"
-                                + (" (kings: along the diagonal)" if self.rules.flying_kings else ""),
-                                "CK-05")
+                return IllegalMoveError("ck.err.men_jump_forward", "CK-05", move=text)
+        return IllegalMoveError("ck.err.no_such_capture_flying" if self.rules.flying_kings
+                                else "ck.err.no_such_capture", "CK-05", move=text)
 
     def _explain_step(self, start: int, end: int, is_king: bool, text: str) -> IllegalMoveError:
         g = self._geo
         (r0, c0), (r1, c1) = g.coords[start - 1], g.coords[end - 1]
         dr, dc = r1 - r0, c1 - c0
         if self.piece_at(end) is not None:
-            return IllegalMoveError(f"{text}: square {end} is occupied", "CK-04")
+            return IllegalMoveError("ck.err.occupied", "CK-04", move=text, square=end)
         if abs(dr) != abs(dc) or dr == 0:
-            return IllegalMoveError(f"{text}: pieces move diagonally, and {start} and {end} are not "
-                                    f"on one diagonal", "CK-04")
+            return IllegalMoveError("ck.err.not_diagonal", "CK-04", move=text, start=start, end=end)
         if not is_king:
             forward = 1 if self._turn == 0 else -1
             if dr * forward < 0:
-                return IllegalMoveError(f"{text}: men move forward only", "CK-04")
-            return IllegalMoveError(f"{text}: a man steps one square diagonally forward", "CK-04")
+                return IllegalMoveError("ck.err.men_forward", "CK-04", move=text)
+            return IllegalMoveError("ck.err.man_step", "CK-04", move=text)
         if not self.rules.flying_kings:
-            return IllegalMoveError(f"{text}: kings move one square diagonally", "CK-09")
-        return IllegalMoveError(f"{text}: a flying king moves only over empty squares", "CK-09")
+            return IllegalMoveError("ck.err.king_step", "CK-09", move=text)
+        return IllegalMoveError("ck.err.flying_king", "CK-09", move=text)
 
     # ------------------------------------------------------------- text
     def fen(self) -> str:
@@ -648,22 +660,21 @@ class CheckersGame(Game):
         game can reach (``check_position``) and the stored final ``fen`` must match."""
         fmt = "checkers JSON (CK-15)"
         if not isinstance(data, dict) or set(data) - {"start", "moves", "fen"}:
-            raise FormatError(f"{fmt}: 'state' holds 'start', 'moves' and 'fen' only, got "
-                              f"{sorted(map(str, data))[:6] if isinstance(data, dict) else data!r:.60}")
+            got = f"{sorted(map(str, data))[:6] if isinstance(data, dict) else data!r:.60}"
+            raise FormatError("ck.err.save.state", got=got)
         start = data.get("start")
         if not isinstance(start, dict) or not isinstance(data.get("moves"), list):
-            raise FormatError(f"{fmt}: 'start' must be an object and 'moves' a list")
+            raise FormatError("ck.err.save.start")
         if set(start) - {"fen", "quiet", "endgame"} or not isinstance(start.get("fen"), str):
-            raise FormatError(f"{fmt}: 'start' holds 'fen' (text), 'quiet' and 'endgame' only")
+            raise FormatError("ck.err.save.start_fields")
         if "fen" in data and not isinstance(data["fen"], str):
-            raise FormatError(f"{fmt}: the final 'fen' must be text")
+            raise FormatError("ck.err.save.fen_text")
         turn, black, white, kings, fen_quiet = parse_fen(start["fen"], self.rules.board_size)
         quiet, endgame = start.get("quiet", fen_quiet), start.get("endgame", 0)
         if not (type(quiet) is int and type(endgame) is int and quiet >= 0 and endgame >= 0):
-            raise FormatError(f"{fmt}: 'quiet' and 'endgame' must be counts (integers >= 0)")
+            raise FormatError("ck.err.save.counts")
         if fen_quiet and fen_quiet != quiet:
-            raise FormatError(f"{fmt}: the start FEN's H field says {fen_quiet} quiet plies "
-                              f"but 'quiet' says {quiet}")
+            raise FormatError("ck.err.save.quiet", fen_quiet=fen_quiet, quiet=quiet)
         self.check_position(black, white, kings, turn, quiet, endgame, fen=start["fen"],
                             fmt=f"{fmt}: the start position")
         self._forget_history()
@@ -671,15 +682,20 @@ class CheckersGame(Game):
         self._start = self._snapshot()
         for i, text in enumerate(data["moves"]):
             if not isinstance(text, str):
-                raise FormatError(f"{fmt}: moves must be text like '11-15', got {text!r:.40}")
+                raise FormatError("ck.err.save.move_text", got=f"{text!r:.40}")
             try:
                 self.play(text)
             except (IllegalMoveError, FormatError) as e:
-                raise FormatError(f"{fmt}: move {text[:40]!r} (number {i + 1}) is illegal "
-                                  f"here: {e}") from None
+                why: Word | str = str(e)
+                if e.key:        # the refusal in the reader's language, its rule after it
+                    why = Word(e.key, **e.facts)
+                    rule = getattr(e, "rule", None)
+                    if rule and rule not in str(why):
+                        why = Word("error.with_rule", line=why, rule=rule)
+                raise FormatError("ck.err.save.illegal", move=text[:40], number=i + 1,
+                                  error=why) from None
         if "fen" in data and data["fen"] != self.fen():
-            raise FormatError(f"{fmt}: the moves lead to {self.fen()!r}, not to the "
-                              f"stored 'fen' {data['fen'][:80]!r}")
+            raise FormatError("ck.err.save.end", fen=self.fen(), stored=data["fen"][:80])
 
     # ------------------------------------------------------------- PDN
     def to_pdn(self, **tags) -> str:
@@ -698,7 +714,8 @@ def _moved_from(g, black: int, white: int, kings: int, mover: int,
                 men_back: bool) -> str | None:
     """None when some piece of ``mover`` could have made the last move: a man with an
     empty square diagonally behind it (any diagonal when men capture backwards), or a
-    king with any empty diagonal neighbour. Otherwise the reason, in words."""
+    king with any empty diagonal neighbour. Otherwise the reason: the last part of its
+    catalogue key (``ck.err.pos.<reason>``)."""
     own = white if mover else black
     empty = g.full & ~(black | white)
     behind = (2, 3) if mover else (0, 1)       # White moves up the board, Black down
@@ -715,9 +732,8 @@ def _moved_from(g, black: int, white: int, kings: int, mover: int,
                 return None
     first_row = g.crown_row[1 - mover]          # its own first row: the other's crowning row
     if not own & kings and not men_back and not own & ~first_row:
-        return "its men all stand on its own first row, where no forward move ends"
-    return ("every square behind its men is taken" if not own & kings else
-            "every square next to its pieces is taken")
+        return "first_row"
+    return "behind_taken" if not own & kings else "around_taken"
 
 
 def _endgame_class(black: int, white: int, kings: int) -> int | None:

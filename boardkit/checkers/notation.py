@@ -56,6 +56,7 @@ import os
 import re
 from itertools import accumulate
 
+from .._catalogue import Word
 from .._core import BoardkitError, FormatError, IllegalMoveError, rules_from_dict, rules_to_dict
 from .._input import MAX_INPUT_BYTES, decode_text, loads_json
 from .rules import CheckersRules
@@ -107,16 +108,17 @@ def parse_fen(text: str, size: int = 8) -> tuple[int, int, int, int, int]:
         raise BoardkitError(f"PDN FEN (CK-01): the board size is 8, 10 or 12, got {size!r:.20}")
     count = size * size // 2
     fmt = fen_format(size)
+    how = Word("ck.err.fen.how", count=count)       # the format, said after every error
     if not isinstance(text, str):
         raise FormatError(f"{fmt}; got {type(text).__name__}")
     if len(text) > MAX_FEN_CHARS:
-        raise FormatError(f"{fmt}; the text is too long ({len(text):,} characters, at most "
-                          f"{MAX_FEN_CHARS:,})")
+        raise FormatError("ck.err.fen.long", how=how, length=f"{len(text):,}",
+                          limit=f"{MAX_FEN_CHARS:,}")
     shown = text if len(text) <= 80 else text[:80] + "..."
     t = text.strip().strip('"').rstrip(".").replace(" ", "")
     fields = t.split(":")
     if fields[0].upper() not in ("W", "B"):
-        raise FormatError(f"{fmt}; the first field must be W or B, got {shown!r}")
+        raise FormatError("ck.err.fen.turn", how=how, shown=shown)
     turn = 0 if fields[0].upper() == "B" else 1
     sets = {"B": 0, "W": 0}
     kings = 0
@@ -129,15 +131,15 @@ def parse_fen(text: str, size: int = 8) -> tuple[int, int, int, int, int]:
         if head in ("H", "F"):
             m = _FEN_COUNT.fullmatch(field)
             if not m:
-                raise FormatError(f"{fmt}; the {head} field is a count of at most 6 ASCII "
-                                  f"digits, got {field[:20]!r} in {shown!r}")
+                raise FormatError("ck.err.fen.count_field", how=how, head=head, field=field[:20],
+                                  shown=shown)
             if head == "H":
                 quiet = int(m.group(2))
             continue
         if head not in ("W", "B"):
-            raise FormatError(f"{fmt}; unknown field {field[:20]!r} in {shown!r}")
+            raise FormatError("ck.err.fen.field", how=how, field=field[:20], shown=shown)
         if head in seen_colours:
-            raise FormatError(f"{fmt}; colour {head} is listed twice in {shown!r}")
+            raise FormatError("ck.err.fen.colour_twice", how=how, head=head, shown=shown)
         seen_colours.add(head)
         body = field[1:]
         for item in body.split(",") if body else []:
@@ -149,15 +151,15 @@ def parse_fen(text: str, size: int = 8) -> tuple[int, int, int, int, int]:
             else:
                 a = _FEN_ALGEBRAIC.fullmatch(item)
                 if not a:
-                    raise FormatError(f"{fmt}; bad square {item[:20]!r} in {shown!r}")
+                    raise FormatError("ck.err.fen.bad_square", how=how, item=item[:20], shown=shown)
                 king = bool(a.group(1))
                 lo = hi = _algebraic_square(a.group(2).lower(), int(a.group(3)), size, fmt)
             if not (1 <= lo <= hi <= count):
-                raise FormatError(f"{fmt}; square {item!r} is outside 1-{count} in {shown!r}")
+                raise FormatError("ck.err.fen.outside", how=how, item=item, count=count, shown=shown)
             for sq in range(lo, hi + 1):
                 b = 1 << (sq - 1)
                 if (sets["B"] | sets["W"]) & b:
-                    raise FormatError(f"{fmt}; square {sq} is given twice in {shown!r}")
+                    raise FormatError("ck.err.fen.square_twice", how=how, square=sq, shown=shown)
                 sets[head] |= b
                 if king:
                     kings |= b
@@ -176,20 +178,16 @@ def parse_move_text(text: str, count: int = 32) -> tuple[list[int], bool]:
     if not isinstance(text, str):
         raise FormatError(f"{fmt}, got {type(text).__name__}")
     if len(text) > MAX_MOVE_CHARS:
-        raise FormatError(f"{fmt}; the text is too long ({len(text):,} characters, at most "
-                          f"{MAX_MOVE_CHARS})")
+        raise FormatError("ck.err.notation_long", length=f"{len(text):,}", limit=MAX_MOVE_CHARS)
     if not _MOVE_RE.fullmatch(text):
-        shown = text if len(text) <= 40 else text[:40] + "..."
-        raise FormatError(f"{fmt}, got {shown!r}")
+        raise FormatError("ck.err.notation", text=text if len(text) <= 40 else text[:40] + "...")
     squares = [int(x) for x in re.findall(r"[0-9]+", text)]
     is_capture = "x" in text.lower() or ":" in text
     if not is_capture and len(squares) != 2:
-        raise FormatError(f"checkers move notation (CK-15): a step has two squares "
-                          f"(like 11-15), got {text!r}; captures are written with x")
+        raise FormatError("ck.err.step_squares", text=text)
     bad = [s for s in squares if not 1 <= s <= count]
     if bad:
-        raise FormatError(f"checkers move notation (CK-15): square {bad[0]} does not exist; "
-                          f"the dark squares are numbered 1-{count}")
+        raise FormatError("ck.err.no_square", square=bad[0], count=count)
     return squares, is_capture
 
 

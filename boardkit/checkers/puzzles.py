@@ -9,14 +9,13 @@ American when empty. Every answer is checked against the engine by
 tests/test_puzzles_checkers.py (each accepted move is legal and does what the goal says,
 and no other legal move does).
 
-Each puzzle has an ``id``; its English texts are registered in the language catalogue
-from the data below and its Japanese texts are in ``JA`` (``set_language("ja")`` before
-making the widget shows them; see ``boardkit.puzzles``).
+Each puzzle has an ``id``; its texts are the catalogue's ``puzzle.checkers.<id>.<field>``
+keys (boardkit/locale: the English below, the Japanese in the ``ja`` file), so a board
+made with ``lang="ja"`` shows them in Japanese (see ``boardkit.puzzles``).
 """
 from __future__ import annotations
 
-from ..i18n import add
-from ..puzzles import Puzzle, PuzzleSet, catalogue
+from ..puzzles import Puzzle, PuzzleSet
 from .game import CheckersGame
 from .rules import CheckersRules
 
@@ -123,106 +122,3 @@ PUZZLES = PuzzleSet("checkers", (
            "in a row (40 moves each): a draw (CK-12).",
        traps=dict.fromkeys(["5-1", "5-9"], _DRAW)),
 ))
-add("en", PUZZLES.texts())
-
-#: the Japanese texts (です・ます; the terms of the rules: 跳ぶ・取る, 強制取り, キング)
-JA = {
-    "ck04_safe_step": {
-        "title": "安全な一歩",
-        "goal": "白の番です。黒に取れる駒ができないように、駒を1つ前へ進めてください。",
-        "hint": "すぐ後ろのマスが空いていなければ、その駒は跳び越されません。",
-        "why": "17 の駒は後ろの 21 の駒に支えられているので、14 の黒の駒は跳び越せません (CK-05)。",
-    },
-    "ck05_no_recapture": {
-        "title": "取り返されない取り方",
-        "goal": "白の番です。18 の黒の駒を、取り返されないように取ってください。",
-        "hint": "それぞれの取り方でどこに着くか、そして 11 の黒の駒をよく見てください。",
-        "why": "14 に着けば、後ろを 17 の駒が支えます。22x15 と取ると、11 の黒の駒に 11x18x27 と"
-               "取り返されます (CK-05)。",
-    },
-    "ck06_forced": {
-        "title": "取れるときは必ず取る",
-        "goal": "白の番です。27-23 と進めたいところですが、ルールがそれを許しません。ルールどおりの手を"
-                "指してください。",
-        "hint": "あなたの駒のとなりに、向こう側のマスが空いている黒の駒はありませんか？",
-        "why": "取れる駒があるときは必ず取らなければなりません（強制取り）。ふつうに進む手は指せません "
-               "(CK-06)。",
-    },
-    "ck06_majority": {
-        "title": "いちばん多く取る",
-        "goal": "国際ルールで、白の番です。ルールどおりの取り方をしてください。",
-        "hint": "国際ルールでは、いちばん多く取れる跳び方を選ばなければなりません。",
-        "why": "29x18x9 は 2つ取り、22x11 は 1つしか取れません。多く取れる方を選ぶのが決まりです "
-               "(CK-06)。",
-    },
-    "ck07_double_jump": {
-        "title": "続けて跳んで 2つ取る",
-        "goal": "白の番です。1手で黒の駒を 2つ取ってください。",
-        "hint": "1回跳んだあと、まだ跳べるなら、同じ駒で続けて跳ばなければなりません。",
-        "why": "27x18 で着いたマスのとなりに 15 の駒があり、その向こうの 11 が空いているので、続けて"
-               "跳びます: 27x18x11 (CK-07)。",
-    },
-    "ck08_crowning": {
-        "title": "キングになる",
-        "goal": "白の番です。駒を 1つキングにしてください。",
-        "hint": "白の駒は、いちばん奥の段（1〜4 のマス）に着くとキングになります。",
-        "why": "相手側のいちばん奥の段で動きを終えた駒は、キングになります (CK-08)。",
-    },
-    "ck09_king_back": {
-        "title": "キングは後ろにも跳べる",
-        "goal": "白の番です。キングで後ろ向き（自分の側）に跳んで、駒を取ってください。",
-        "hint": "キングは斜めの 4つの向きのどれにでも動けて、どの向きにも跳び越して取れます。",
-        "why": "キングは前にも後ろにも跳べます。15x24 で、後ろにある 19 の駒を取ります (CK-09)。",
-    },
-    "ck09_flying_king": {
-        "title": "遠くまで動けるキング",
-        "goal": "国際ルールで、白の番です。遠くまで動けるキング（フライングキング）で、1手で黒の駒を"
-                "2つとも取ってください。",
-        "hint": "国際ルールのキングは、斜めの線の上なら離れた駒も跳び越して取れて、その向こうの空いた"
-                "マスならどこにでも着けます。",
-        "why": "キングは 37 を越えて 19 へ、続けて 8 を越えて 2 へ跳びます。離れた駒を 2つ取りました "
-               "(CK-09)。",
-    },
-    "ck10_block": {
-        "title": "ふさいで勝つ",
-        "goal": "白の番です。1手で勝ってください。",
-        "hint": "自分の番に動かせる駒が 1つもない人は負けです。",
-        "why": "29-25 のあと、21 の黒の駒は進めず（25 がふさがっています）、跳べもしません（30 が"
-               "ふさがっています）。黒には指せる手がないので、白の勝ちです (CK-10)。",
-    },
-    "ck12_forty_moves": {
-        "title": "40手の引き分け",
-        "goal": "白の番です。キングだけが動いて駒を取らない手が、2 人合わせて 79手続いています。"
-                "ゲームが続く手を指してください。",
-        "hint": "駒を取るたび、またキングでない駒を進めるたびに、数え直しになります。",
-        "why": "キングでない駒を進めると、数え直しになります。キングを動かすと、キングだけで駒を取らない"
-               "手が続けて 80手目（1 人 40手ずつ）になって引き分けです (CK-12)。",
-    },
-}
-_FORCED_JA = ("取れる駒があるときは必ず取らなければなりません（強制取り）。取れる駒があるあいだは、"
-              "ふつうに進む手は指せません (CK-06)。")
-_FAR_JA = ("22 の駒はいちばん奥の段から遠く離れています。キングになれるのは、1〜4 のマスで動きを"
-           "終えた駒だけです (CK-08)。")
-_DRAW_JA = ("キングだけで駒を取らない手をもう1手指すと、そのような手が続けて 80手（1 人 40手ずつ）に"
-            "なり、すぐに引き分けです (CK-12)。")
-#: the traps' reasons in Japanese: puzzle id -> {answer: reason}
-JA_TRAPS = {
-    "ck04_safe_step": {"21-17": "14 の黒の駒にすぐ跳び越されます: 14x21 (CK-05)。",
-                       "22-18": "14 の黒の駒にすぐ跳び越されます: 14x23 (CK-05)。"},
-    "ck05_no_recapture": {"22x15": "11 の黒の駒にすぐ取り返されます: 11x18x27 で、あなたの駒が2つ"
-                                   "取られます (CK-05, CK-07)。"},
-    "ck06_forced": dict.fromkeys(["27-23", "27-24", "22-17", "22-18"], _FORCED_JA),
-    "ck06_majority": {"22x11": "国際ルールでは、いちばん多く取れる跳び方を選ばなければなりません。"
-                               "この跳び方では1つしか取れません (CK-06)。"},
-    "ck07_double_jump": {"21x14": "1つしか取れず、そのあと 23 の黒の駒に 23x32 と取られます。目標は"
-                                  "1手で2つ取ることです (CK-07)。"},
-    "ck08_crowning": dict.fromkeys(["22-17", "22-18"], _FAR_JA),
-    "ck09_king_back": {"15x6": "その取り方は前向き（黒の側）です。目標は後ろ向きに跳んで取ることです "
-                               "(CK-09)。"},
-    "ck10_block": {"30-25": "21 の黒の駒に 21x30 と取られます (CK-05)。",
-                   "30-26": "21 の黒の駒はまだ 21-25 と進めるので、ゲームは続きます (CK-10)。"},
-    "ck12_forty_moves": dict.fromkeys(["5-1", "5-9"], _DRAW_JA),
-}
-for _pid, _traps in JA_TRAPS.items():
-    JA[_pid].update((f"trap.{a}", r) for a, r in _traps.items())
-add("ja", catalogue("checkers", JA))

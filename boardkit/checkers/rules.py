@@ -61,8 +61,8 @@ class CheckersRules(RuleOptions):
             raise BoardkitError(f"draw_rules must be one of {list(_DRAW_RULES)}, "
                                 f"got {self.draw_rules!r} (CK-12, CK-13)")
         if self.majority_capture and not self.forced_capture:
-            raise BoardkitError("majority_capture needs forced_capture=True: the longest capture "
-                                "can only be compulsory if capturing is (CK-06)")
+            # the one mistake the widget's custom set-up allows: said in the board's words
+            raise BoardkitError("ck.err.rules.majority")
 
     # ------------------------------------------------------------- presets
     @classmethod

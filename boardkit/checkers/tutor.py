@@ -1,7 +1,7 @@
 """The checkers tutor: after a student's move, one line when it breaks a strategy tip.
 
     from boardkit.checkers import tutor
-    tutor.advice(before, "10-14")   # 'Tip 1 ...: White can take your man on 14 with 17x10 ...' or None
+    tutor.advice(before, "10-14")   # Word: 'Tip 1 ...: White can take your man on 14 with 17x10 ...' or None
     tutor.exchange(before, move)    # (material won or lost, the opponent's worst capture)
 
 The tip checked is tip 1 of notebook 14, "check every move for a shot": after the move
@@ -20,9 +20,10 @@ exchange takes about a millisecond; the strong search a few ms (worst a few tent
 """
 from __future__ import annotations
 
-from ..i18n import add, tr
+from .._catalogue import Word
+from .._core import check_level
 from . import ai
-from .game import PLAYER_NAMES, CheckersGame, CheckersMove
+from .game import CheckersGame, CheckersMove, side_word
 
 __all__ = ["TUTOR_LEVEL", "advice", "exchange"]
 
@@ -30,22 +31,6 @@ MAN, KING = 100, 140      # hundredths of a man, as ai's evaluation
 
 #: the level whose move the tutor compares with: the strongest (it is also the hint's)
 TUTOR_LEVEL = ai.HINT_LEVEL
-
-add("en", {
-    "tutor.ck.tip1": "Tip 1 (check every move for a shot)",
-    "tutor.ck.en_prise": "{tip}: after {move} {them} can take {what} with {reply}, and you cannot "
-                         "take as much back at once; {level} would play {best}.",
-    "tutor.ck.man": "your man on {sq}", "tutor.ck.king": "your king on {sq}",
-    "tutor.ck.sep": " and ",
-})
-add("ja", {
-    "tutor.ck.tip1": "コツ1（毎手、取られる手がないか確かめる）",
-    "tutor.ck.en_prise": "{tip}: {move} のあと {them} は {reply} で{what}を取れます。すぐには"
-                         "同じだけ取り返せません。{level}なら {best} です。",
-    "tutor.ck.man": "{sq} のあなたの駒", "tutor.ck.king": "{sq} のあなたのキング",
-    "tutor.ck.sep": "と",
-})
-
 
 def _value(game: CheckersGame, squares) -> int:
     total = 0
@@ -77,14 +62,26 @@ def exchange(before: CheckersGame, move: CheckersMove) -> tuple[int, CheckersMov
     return worst, worst_reply
 
 
-def _label(level: str) -> str:
-    """'the strong level' in English, 「つよい（strong）」 in Japanese."""
-    return tr("tutor_level", en=level, ja=ai.LEVELS.get(level, level))
+def _label(level: str) -> Word:
+    """The level's name as the tutor says it: "the strong level", 「「つよい」」."""
+    return Word(f"tutor.ck.level.{level}")
 
 
-def advice(before: CheckersGame, move, level: str | None = None) -> str | None:
+def _pieces(after: CheckersGame, squares) -> Word:
+    """The student's pieces a capture takes: "your man on 19 and your king on 26"."""
+    words = [Word("tutor.ck.king" if (after.piece_at(sq) or (0, False))[1] else "tutor.ck.man", sq=sq)
+             for sq in squares]
+    out = words[-1]
+    for w in reversed(words[:-1]):
+        out = Word("tutor.ck.and", first=w, second=out)
+    return out
+
+
+def advice(before: CheckersGame, move, level: str | None = None) -> Word | None:
     """One line when ``move`` (the student's, to move in ``before``) leaves a piece en
-    prise, losing material the strongest level's move would not lose; else None."""
+    prise, losing material the strongest level's move would not lose; else None. The
+    line is a ``Word`` (key and facts; ``str()`` is English): a board says it in its
+    own language, the sides named there too (白, not White)."""
     if not isinstance(before, CheckersGame) or before.is_over():
         return None
     if isinstance(move, str):
@@ -94,13 +91,11 @@ def advice(before: CheckersGame, move, level: str | None = None) -> str | None:
     net, reply = exchange(before, move)
     if net >= 0 or reply is None:
         return None
-    name = TUTOR_LEVEL if level is None else level
+    name = check_level(TUTOR_LEVEL if level is None else level, ai.LEVELS, "checkers level")
     best = ai.hint(before, name)
     if best == move or exchange(before, best)[0] <= net:
         return None
     after = before.child(move)
-    what = tr("tutor.ck.sep").join(
-        tr("tutor.ck.king" if (after.piece_at(sq) or (0, False))[1] else "tutor.ck.man", sq=sq)
-        for sq in reply.captures)
-    return tr("tutor.ck.en_prise", tip=tr("tutor.ck.tip1"), move=move,
-              them=PLAYER_NAMES[after.turn], what=what, reply=reply, level=_label(name), best=best)
+    return Word("tutor.ck.en_prise", tip=Word("tutor.ck.tip1"), move=str(move),
+                them=side_word(after.turn), what=_pieces(after, reply.captures), reply=str(reply),
+                level=_label(name), best=str(best))

@@ -32,90 +32,16 @@ import html
 
 import ipywidgets as W
 
+from .._catalogue import Word
 from .._core import BoardkitError
-from ..i18n import add, error_text, tr
+from ..i18n import error_text
 from ..widgets import GameWidget, Selection
 from ..widgets.base import MUTED_COLOR
-from . import ai, draw, tutor  # noqa: F401  (draw: the sides' names, ck.draw.side.*)
+from . import ai, tutor
 from .game import PLAYER_NAMES, CheckersGame
 from .rules import CheckersRules
 
 __all__ = ["CheckersWidget"]
-
-# the widget's words (boardkit.i18n, English and Japanese; set_language("ja"))
-add("en", {
-    "ck.rules": "Rules", "ck.board_size": "Board size", "ck.first": "First",
-    "ck.forced_capture": "forced capture", "ck.majority_capture": "majority capture",
-    "ck.men_capture_backward": "men capture backward", "ck.flying_kings": "flying kings",
-    "ck.crowning_ends_move": "crowning ends move",
-    "ck.turned": "Board turned round (Flip): Black at the bottom, squares {top} at the bottom; "
-                 "the diagrams have White at the bottom.",
-    "ck.upright": "White at the bottom, squares {top} at the top, as in the diagrams (Flip turns it).",
-    "ck.not_square": "{cell}: not a square",
-    "ck.empty": "square {sq} is empty: click one of {me}'s pieces",
-    "ck.theirs": "square {sq} holds a {owner} piece; {me} is to move",
-    "ck.rings": "a capture is compulsory (CK-06): only the ringed pieces can move ({rings})",
-    "ck.blocked": "the piece on {sq} is blocked: it has no legal move",
-    "ck.must_capture": "a capture is compulsory (CK-06), and the piece on {sq} cannot capture",
-    "ck.compulsory": " — a capture is compulsory (CK-06)",
-    "ck.preset.american": "American", "ck.preset.no_forced": "American, captures optional",
-    "ck.preset.international": "International (10x10)", "ck.preset.custom": "Custom",
-})
-add("ja", {
-    "ck.rules": "ルール", "ck.board_size": "盤の大きさ", "ck.first": "先手",
-    "ck.forced_capture": "取れるときは必ず取る", "ck.majority_capture": "いちばん多く取る",
-    "ck.men_capture_backward": "兵も後ろ向きに取れる", "ck.flying_kings": "キングは何マスでも進める",
-    "ck.crowning_ends_move": "成ったら手番が終わる",
-    "ck.turned": "盤を回しています: 黒が下、{top} のマスが下です（図は白が下です）。",
-    "ck.upright": "白が下、{top} のマスが上です。図と同じ向きです（「盤を回す」で回せます）。",
-    "ck.not_square": "{cell}: マスではありません",
-    "ck.empty": "{sq} のマスは空です: {me}の駒をクリックしてください",
-    "ck.theirs": "{sq} のマスは{owner}の駒です。{me}の番です",
-    "ck.rings": "取れる駒があるので必ず取ります (CK-06): 赤い輪の駒だけが動けます（{rings}）",
-    "ck.blocked": "{sq} の駒はふさがれていて動けません",
-    "ck.must_capture": "取れる駒があるので必ず取ります (CK-06)。{sq} の駒は取れません",
-    "ck.compulsory": " — 取れる駒があるので必ず取ります (CK-06)",
-    "ck.preset.american": "アメリカ式", "ck.preset.no_forced": "アメリカ式（取らなくてもよい）",
-    "ck.preset.international": "国際式（10x10）", "ck.preset.custom": "自分で決める",
-})
-
-# the play page's title and how to play (GameWidget(page=True); {you}: who plays which side)
-add("en", {
-    "page.checkers.title": "Checkers: play against the computer",
-    "page.checkers.how": "{you}; click one of your pieces, then the square it goes to (it steps "
-                         "diagonally forward, and a capture, when there is one, must be made).",
-    "ck.place.top": "at the top", "ck.place.bottom": "at the bottom",
-})
-add("ja", {
-    "page.checkers.title": "チェッカー: コンピューターと対局",
-    "page.checkers.how": "{you}。自分の駒をクリックしてから、動かす先のマスをクリックします"
-                         "（駒はななめ前に1マス進みます。取れる駒があるときは必ず取ります）。",
-    "ck.place.top": "上側", "ck.place.bottom": "下側",
-})
-
-# why a repetition draw happened (the ending note under the final status)
-add("en", {
-    "ck.why_repetition": "Why a draw? The same position came back for the third time, with the "
-                         "same player to move (CK-11). When the same moves go back and forth, "
-                         "nobody is making progress, so the rules stop the game: nobody wins.",
-    "ck.why_ahead": "{ahead} had more pieces ({more} against {fewer}), but more pieces do not "
-                    "win on their own: a win needs every piece of the other side taken or "
-                    "unable to move (CK-10). To win such an ending, the side ahead must close in "
-                    "on the lone pieces instead of moving to and fro.",
-})
-add("ja", {
-    "ck.why_repetition": "どうして引き分け? 同じ並び（同じ人の番）が3回目になりました (CK-11)。"
-                         "同じ手を行ったり来たりしているだけで、どちらも前に進んでいないので、"
-                         "ルールでゲームを終わりにします。どちらの勝ちでもありません。",
-    "ck.why_ahead": "{ahead}のほうが駒が多かった（{more} 対 {fewer}）のですが、駒が多いだけでは"
-                    "勝ちになりません。勝つには相手の駒を全部取るか、動けなくします (CK-10)。"
-                    "こういう終盤で勝つには、多いほうが行ったり来たりせずに、相手の駒を追いつめます。",
-})
-
-# the sides' names (seats, status, messages; the puzzles say 黒/白 too) and the First menu's
-# labels (its values stay the rules' "black"/"white")
-add("en", {"ck.first.black": "black", "ck.first.white": "white"})
-add("ja", {"ck.first.black": "黒", "ck.first.white": "白"})
 
 PRESETS = ("american", "no_forced", "international", "custom")
 _CUSTOM = ("forced_capture", "majority_capture", "men_capture_backward", "flying_kings",
@@ -134,8 +60,9 @@ class CheckersWidget(GameWidget[CheckersGame]):
 
     @property
     def player_names(self) -> tuple[str, ...]:
-        """"Black", "White" (黒, 白 in Japanese): the seats, the status and the messages."""
-        return tuple(tr(f"ck.draw.side.{p}") for p in range(len(PLAYER_NAMES)))
+        """"Black", "White" (黒, 白 in Japanese): the seats, the status and the messages,
+        in the board's language."""
+        return tuple(self.tr(f"ck.draw.side.{p}") for p in range(len(PLAYER_NAMES)))
 
     def __init__(self, game: CheckersGame | None = None, *, rules: str | CheckersRules = "american",
                  flip: bool = False, **kw):
@@ -156,15 +83,15 @@ class CheckersWidget(GameWidget[CheckersGame]):
         preset = r if isinstance(r, str) else r.name
         base = r if isinstance(r, CheckersRules) else (
             CheckersRules.american() if preset == "custom" else getattr(CheckersRules, preset)())
-        c = {"rules": W.Dropdown(options=[(tr(f"ck.preset.{p}"), p) for p in PRESETS], value=preset,
-                                 description=tr("ck.rules"), layout=W.Layout(width="220px")),
+        c = {"rules": W.Dropdown(options=[(self.tr(f"ck.preset.{p}"), p) for p in PRESETS], value=preset,
+                                 description=self.tr("ck.rules"), layout=W.Layout(width="220px")),
              "board_size": W.Dropdown(options=[8, 10, 12], value=base.board_size,
-                                      description=tr("ck.board_size"), layout=W.Layout(width="220px")),
-             "first_player": W.Dropdown(options=[(tr(f"ck.first.{s}"), s) for s in ("black", "white")],
+                                      description=self.tr("ck.board_size"), layout=W.Layout(width="220px")),
+             "first_player": W.Dropdown(options=[(self.tr(f"ck.first.{s}"), s) for s in ("black", "white")],
                                         value=base.first_player,
-                                        description=tr("ck.first"), layout=W.Layout(width="220px"))}
+                                        description=self.tr("ck.first"), layout=W.Layout(width="220px"))}
         for name in _CUSTOM:
-            c[name] = W.Checkbox(value=getattr(base, name), description=tr(f"ck.{name}"),
+            c[name] = W.Checkbox(value=getattr(base, name), description=self.tr(f"ck.{name}"),
                                  indent=False)
         c["rules"].observe(lambda _: self._show_custom(), names="value")
         self._option_box = c
@@ -195,10 +122,10 @@ class CheckersWidget(GameWidget[CheckersGame]):
         """Which way the board is turned, in plain words (shown under the status)."""
         g = self.game
         home = g.rules.board_size // 2 - 1
-        top = f"1-{home * g.rules.board_size // 2}"
+        top = Word("ck.range", first=1, last=home * g.rules.board_size // 2)
         if self.flipped:
-            return tr("ck.turned", top=top)
-        return tr("ck.upright", top=top)
+            return self.tr("ck.turned", top=top)
+        return self.tr("ck.upright", top=top)
 
     def ending_note(self, out) -> str:
         """A repetition draw (CK-11) explained: why nobody wins, and when one side had more
@@ -207,17 +134,17 @@ class CheckersWidget(GameWidget[CheckersGame]):
             return ""
         c = self.game.counts()
         have = (c["black_men"] + c["black_kings"], c["white_men"] + c["white_kings"])
-        text = tr("ck.why_repetition")
+        text = self.tr("ck.why_repetition")
         if have[0] != have[1]:
             ahead = 0 if have[0] > have[1] else 1
-            text += " " + tr("ck.why_ahead", ahead=self.player_name(ahead), more=max(have),
-                             fewer=min(have))
+            text = self.tr("ck.why_then", first=text, second=self.tr(
+                "ck.why_ahead", ahead=self.player_name(ahead), more=max(have), fewer=min(have)))
         return text
 
     def side_place(self, seat: int) -> str:
         """Black (seat 0) sits at the top as drawn upright, at the bottom after Flip."""
         top = (seat == 0) != self.flipped
-        return tr("ck.place.top" if top else "ck.place.bottom")
+        return self.tr("ck.place.top" if top else "ck.place.bottom")
 
     def after_refresh(self) -> None:
         self.orientation_html.value = (f"<span style='color:{MUTED_COLOR};font-size:90%'>"
@@ -237,7 +164,8 @@ class CheckersWidget(GameWidget[CheckersGame]):
 
     def render(self, selection: Selection) -> str:
         g = self.game
-        opts = dict(flip=self.flipped, labels=True, targets=sorted(selection.targets, key=int),
+        opts = dict(flip=self.flipped, labels=True, lang=self.lang,
+                    targets=sorted(selection.targets, key=int),
                     capturable=self._forced_rings() if self.show_capture_rings else [],
                     last_move=0 if selection.active else self.marked)
         if self.hint is not None:
@@ -276,7 +204,7 @@ class CheckersWidget(GameWidget[CheckersGame]):
         g = self.game
         sq = int(cell) if cell.isascii() and cell.isdigit() and len(cell) <= 3 else None
         if sq is None or not 1 <= sq <= g.squares:
-            return tr("ck.not_square", cell=cell[:20])
+            return self.tr("ck.not_square", cell=cell[:20])
         piece = g.piece_at(sq)
         names = self.player_names
         me = names[g.turn]
@@ -288,22 +216,27 @@ class CheckersWidget(GameWidget[CheckersGame]):
                 try:
                     g.copy().play(text)
                 except BoardkitError as e:     # the engine's message names the move and rule
-                    return error_text(e)
-            return tr("ck.empty", sq=sq, me=me)
+                    return error_text(e, self.lang)
+            return self.tr("ck.empty", sq=sq, me=me)
         if piece[0] != g.turn:
-            return tr("ck.theirs", sq=sq, owner=names[piece[0]], me=me)
+            return self.tr("ck.theirs", sq=sq, owner=names[piece[0]], me=me)
         rings = self._forced_rings()
         if rings:
             self._refused = (sq, len(g.history))
             if not self.show_capture_rings:        # no rings drawn: do not name the answer
-                return tr("ck.must_capture", sq=sq)
-            return tr("ck.rings", rings=", ".join(rings))
-        return tr("ck.blocked", sq=sq)
+                return self.tr("ck.must_capture", sq=sq)
+            return self.tr("ck.rings", rings=self.tr("list_sep").join(rings))
+        return self.tr("ck.blocked", sq=sq)
+
+    def tutor_text(self, before, move) -> str | None:
+        """The tutor's line (a ``Word`` from ``tutor.advice``) in the board's language."""
+        words = tutor.advice(before, move)
+        return None if words is None else self.say(words)
 
     def status_text(self) -> str:
         text = super().status_text()
         if not self.game.is_over() and self._forced_rings():
-            text += tr("ck.compulsory")
+            text += self.tr("ck.compulsory")
         return text
 
     def __repr__(self) -> str:

@@ -3,7 +3,7 @@
     LEVELS       {"easy": "やさしい", "normal": "ふつう", "strong": "つよい"}, weakest first
     HINT_LEVEL   the level the hint uses: the strongest that answers within ~0.5 s
     bot(level)   the computer player of a level (English name or Japanese label)
-    hint(game, level=None) -> move;  explain(game, move) -> why, in plain words
+    hint(game, level=None) -> move;  explain(game, move) -> why, a Word (str(): English)
 
 A bot is a callable ``bot(game, rng) -> move`` (rng: a numpy Generator). Bots are small
 classes so that process pools can pickle them (``boardkit.sim.tournament``).
@@ -55,6 +55,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from ..._catalogue import Word
 from ..._core import check_level
 from ..._protocols import parts_getattr
 from .evaluate import TIPS, centre_squares, evaluate, score  # noqa: F401
@@ -111,30 +112,27 @@ def hint(game, level: str | None = None) -> CheckersMove:
     return _BOTS[name](game, np.random.default_rng(0))
 
 
-def explain(game, move) -> str:
-    """Why the hint's move, in plain words (shown under the board after the hint)."""
+def explain(game, move) -> Word:
+    """Why the hint's move, in plain words (shown under the board after the hint): a
+    ``Word`` (its key and facts), English as text, rendered by a board in its language."""
     if move.is_capture:
         n = len(move.captures)
-        why = f"it captures {n} piece{'s' if n > 1 else ''}"
-        if game.rules.forced_capture:
-            why += " (a capture is compulsory, CK-06)"
-        return why
+        forced = "_forced" if game.rules.forced_capture else ""
+        return Word(f"ck.why.capture1{forced}") if n == 1 else Word(f"ck.why.captures{forced}", n=n)
     after = game.child(move)
     replies = after.legal_moves()
     if replies and all(r.is_capture for r in replies):
         back = min(max((len(m.captures) for m in after.child(r).legal_moves()
                         if m.is_capture), default=0) - len(r.captures) for r in replies)
         if back > 0:
-            return ("it offers a piece: every capture the opponent is forced to make lets "
-                    "you capture more back (a shot)")
+            return Word("ck.why.shot")
         if back == 0:
-            return "it offers an even exchange: the opponent must capture, and you capture back"
-        return "it gives up a piece: the strong search sees it pay off later"
+            return Word("ck.why.exchange")
+        return Word("ck.why.sacrifice")
     if game.piece_at(move.start) == (game.turn, False) and \
             game._geo.crown_row[game.turn] >> (move.end - 1) & 1:
-        return "it crowns a man (CK-08)"
-    return ("the strong search (4 plies ahead: two moves each, captures read to the end) finds no better "
-            "move for material and shape")
+        return Word("ck.why.crowns")
+    return Word("ck.why.best")
 
 
 _PARTS = ('evaluate', 'search', '_fast', 'tips')

@@ -336,8 +336,9 @@ _new_search = object.__new__
 def _no_move(game):
     from ..._core import IllegalMoveError
     out = game.outcome()
-    return IllegalMoveError("a bot needs a legal move, and there is none: "
-                            + (out.reason if out else "no legal move"), "CK-10")
+    from ..._catalogue import Word
+    reason = Word(out.key, **out.facts) if out is not None and out.key else Word("ck.err.no_legal_move")
+    return IllegalMoveError("ck.err.bot_no_move", "CK-10", reason=reason)
 
 
 def _choose(scored, rng, tolerance=0.0):
