@@ -170,8 +170,6 @@ REFUSALS = [
     (_diamond_king_cannot_be_jumped, "DG-12"),
     (_backgammon_blocked_point, "BG-05"),
     (_backgammon_die_not_rolled, "BG-04"),
-    (_mawari_battle_without_decision, "MS-15"),
-    (_mawari_fifth_player, "MS-03"),
 ]
 
 
@@ -266,3 +264,38 @@ def test_error_text_never_raises():
     # a language without these words shows the English message
     err = IllegalMoveError("a capture is available", "CK-06")
     assert error_text(err, "xx") == str(err)
+
+
+#: 回り将棋's refusals: a student's action, the rule, and the specific Japanese sentence
+MAWARI_REFUSALS = [
+    (_mawari_battle_without_decision, "MS-15",
+     "「'battle P2'」: いまは決めることがありません。次は金を振る番です（MS-15）"),
+    (_mawari_fifth_player, "MS-03",
+     "参加できるのは4人までです。隅はどれも、もうだれかの陣地です（MS-03）"),
+    (lambda: MawariGame().place(0, "1一", laid=True), "MS-12",
+     "隅の 1一 にいる駒は寝かせられません（MS-12）"),
+]
+
+
+@pytest.mark.parametrize("action, rule, want", MAWARI_REFUSALS,
+                         ids=[f"{r}-{i}" for i, (_, r, _) in enumerate(MAWARI_REFUSALS)])
+def test_mawari_refusals_say_what_went_wrong_in_japanese(action, rule, want):
+    """A 回り将棋 refusal reads the engine's own sentence in Japanese (what was refused and
+    why), the rule after it, and no English word."""
+    err = _refusal(action)
+    assert isinstance(err, IllegalMoveError) and err.rule == rule and err.key
+    ja = error_text(err, "ja")
+    assert ja == want
+    assert not re.search(r"[A-Za-z]{4,}", ja.replace("battle", "")), ja
+    assert error_text(err, "en") == str(err)
+
+
+def test_mawari_toss_typed_wrong_is_refused_in_japanese():
+    """The toss tally box: a toss of three golds says so in Japanese, naming the count."""
+    from boardkit.mawari.toss import Toss
+    with pytest.raises(FormatError) as info:
+        Toss.parse("表 表 裏")
+    ja = error_text(info.value, "ja")
+    assert "ちょうど4枚" in ja and "3枚" in ja and "MS-04" in ja
+    assert not re.search(r"[A-Za-z]{4,}", ja), ja
+    assert str(info.value).startswith("a toss names exactly four golds (MS-04)")

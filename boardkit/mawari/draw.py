@@ -246,7 +246,7 @@ def _draw(game, o: DrawOptions) -> Drawing:
 
     if last_move:
         t = toss if toss is not None else game.last_toss
-        draw_toss(d, t, ox, oy + 9 * cell + margin * 0.6, 9 * cell, panel, game)
+        draw_toss(d, t, ox, oy + 9 * cell + margin * 0.6, 9 * cell, panel, game, lang=o.lang)
     for name in o.marks:
         f, r = square_coords(square_index(name))
         x, y = _cell_xy(f, r, cell, ox, oy, flip)
