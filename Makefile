@@ -17,7 +17,10 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet -e '.[lab,test,scale,fast]'
 	touch $(STAMP)
 
+# the catalogue files merge key by key (tools/catalogue_merge.py, named in .gitattributes)
 setup: $(STAMP)
+	-git config merge.catalogue.name "boardkit catalogue merge" && \
+	  git config merge.catalogue.driver "$(BIN)/python tools/catalogue_merge.py %O %A %B %P"
 
 # `boardkit lab` (boardkit/cli.py) runs the same command without make, e.g. on Windows
 lab: $(STAMP)
@@ -26,12 +29,12 @@ lab: $(STAMP)
 
 # the play pages (notebooks/play/<game>.ipynb) served by Voila: boards only, no code;
 # one page: http://localhost:8866/voila/render/checkers.ipynb
-# a closed page's kernel is culled after 5 idle minutes (Voila 0.5 keeps it otherwise, voila#1458);
-# an open page's kernel is never culled. `boardkit play` (boardkit/cli.py) runs the same
+# a closed page stops its kernel (binder/voila.py), and a kernel left idle is culled after 5
+# minutes unless a page is still open on it. `boardkit play` (boardkit/cli.py) runs the same
 # command without make; `boardkit play --room` serves a whole room with a token.
 play: $(STAMP)
 	$(BIN)/voila --no-browser notebooks/play --MappingKernelManager.cull_idle_timeout=300 \
-		--MappingKernelManager.cull_interval=60 $(PLAY_ARGS)
+		--MappingKernelManager.cull_interval=60 --Voila.config_file_paths=binder $(PLAY_ARGS)
 
 # Debian's chromium (and a Japanese font for screenshots) for the browser test;
 # playwright must never download a browser of its own.

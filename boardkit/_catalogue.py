@@ -52,7 +52,10 @@ class Word:
     __slots__ = ("key", "facts")
 
     def __init__(self, key: str, **facts: Any):
-        self.key = str(key)
+        if not isinstance(key, str):
+            raise BoardkitError(f"key: a catalogue key is text such as 'ck.side.1', "
+                                f"got {short_repr(key)}")
+        self.key = key
         self.facts = facts
 
     def __repr__(self) -> str:
@@ -185,7 +188,15 @@ def render(key: str, lang: str | None = None, facts: Mapping[str, Any] | None = 
 
     A key missing from the language falls back to English, one missing from English is
     shown as the key itself (a typo is visible, never a crash); a fact the template does
-    not name is ignored and a field no fact fills stays as ``{field}``. Never raises."""
+    not name is ignored and a field no fact fills stays as ``{field}``. Only a key, lang or
+    facts of the wrong kind raise (a BoardkitError naming it)."""
+    if not isinstance(key, str):
+        raise BoardkitError(f"key: a catalogue key is text such as 'new_game', got {short_repr(key)}")
+    if lang is not None and not isinstance(lang, str):
+        raise BoardkitError(f"lang: expected a language code such as 'ja' or None, "
+                            f"got {short_repr(lang)}")
+    if facts is not None and not isinstance(facts, Mapping):
+        raise BoardkitError(f"facts: expected a mapping of names to values, got {short_repr(facts)}")
     lang = lang or _current
     template = _catalogue(lang).get(key)
     if template is None:
@@ -231,6 +242,8 @@ def language_from_env(environ: Mapping[str, str] | None = None) -> str:
     """The language ``BOARDKIT_LANG`` asks for: a language code ("ja") or a locale name
     whose language part is one ("ja_JP.UTF-8"); unset or empty gives "en". Any other value
     is refused with a ``BoardkitError`` naming the variable and the languages."""
+    if environ is not None and not isinstance(environ, Mapping):
+        raise BoardkitError(f"environ: expected a mapping such as os.environ, got {short_repr(environ)}")
     raw = (os.environ if environ is None else environ).get(LANG_VARIABLE, "")
     value = str(raw).strip()[:40]
     if not value:

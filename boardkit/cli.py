@@ -29,6 +29,8 @@ START = "notebooks/00_start_here.ipynb"
 PLAY_DIR = "notebooks/play"
 PLAY_PORT = 8866
 # a closed play page's kernel is stopped after 5 idle minutes; an open page's never is
+#: the folder of voila.py: a closed page can stop its kernel (the _xsrf cookie, as on Binder)
+VOILA_CONFIG = "binder"
 CULL = ["--MappingKernelManager.cull_idle_timeout=300", "--MappingKernelManager.cull_interval=60"]
 
 
@@ -110,7 +112,8 @@ def play_command(root: pathlib.Path, args: argparse.Namespace) -> tuple[list[str
     root = _folder(root)
     args = _namespace(args, "port", "token", "room", "ip", "extra")
     port = args.port or PLAY_PORT
-    cmd = [sys.executable, "-m", "voila", "--no-browser", str(root / PLAY_DIR), f"--port={port}", *CULL]
+    cmd = [sys.executable, "-m", "voila", "--no-browser", str(root / PLAY_DIR), f"--port={port}", *CULL,
+           f"--Voila.config_file_paths={root / VOILA_CONFIG}"]
     token = args.token
     if args.room:
         token = token or secrets.token_urlsafe(6)

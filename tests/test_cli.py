@@ -1,4 +1,5 @@
 """The `boardkit` command: help, the commands it would run, and the play pages served on loopback."""
+import http.cookiejar
 import os
 import pathlib
 import re
@@ -119,9 +120,26 @@ def test_play_serves_a_page_on_loopback_with_a_token(tmp_path):
                     break
                 time.sleep(0.5)
         assert proc.poll() is None, (tmp_path / "voila.log").read_text()
-        status, body, _ = _get(f"{base}/voila/render/checkers.ipynb?token=room-test-1", timeout=120)
+        jar = http.cookiejar.CookieJar()
+        browser = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+        with browser.open(f"{base}/voila/render/checkers.ipynb?token=room-test-1", timeout=120) as r:
+            status, body = r.status, r.read().decode("utf-8", "replace")
         assert status == 200
         assert "application/vnd.jupyter.widget-view+json" in body and "Traceback" not in body
+        # a closed page stops its kernel: its shutdown request carries the _xsrf cookie that
+        # binder/voila.py makes the page set (without it Voila refuses the request with 403)
+        kernel = re.search(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", body).group(0)
+        xsrf = next((c.value for c in jar if c.name == "_xsrf"), None)
+        assert xsrf, "the page set no _xsrf cookie"
+        req = urllib.request.Request(f"{base}/voila/api/shutdown/{kernel}", data=b"", method="POST",
+                                     headers={"X-XSRFToken": xsrf})
+        with browser.open(req, timeout=60) as r:
+            assert r.status == 204
+        for _ in range(40):
+            if f"Kernel shutdown: {kernel}" in (tmp_path / "voila.log").read_text():
+                break
+            time.sleep(0.5)
+        assert f"Kernel shutdown: {kernel}" in (tmp_path / "voila.log").read_text()
         status, body, where = _get(f"{base}/voila/render/checkers.ipynb")   # no token: the login page
         assert (status in (401, 403) or "/login" in where) and "widget-view+json" not in body
     finally:

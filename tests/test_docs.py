@@ -95,3 +95,23 @@ def test_package_docstrings_and_comments_carry_no_history():
             for m in pattern.finditer(line):
                 bad.append(f"{p.relative_to(ROOT)}:{n}: {m.group(0)}")
     assert not bad, bad[:20]
+
+
+def test_the_guides_memory_figures_are_the_measured_ones():
+    """docs/teacher_guide.md quotes benchmarks/lesson_memory.py's last run (its JSON): the
+    median lesson, notebook 43, a play page and the 回り将棋 unit; rerun the benchmark with
+    --write and the guide must follow."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        import update_docs
+    finally:
+        sys.path.pop(0)
+    data = update_docs.memory()
+    guide = (ROOT / "docs" / "teacher_guide.md").read_text(encoding="utf-8")
+    paragraph = guide[guide.index("**Memory on Binder (measured).**"):][:1500]
+    assert f"{data['lesson_median_mb']} MB (the median)" in paragraph
+    assert data["lesson_max"].endswith("43_mawari_toss_probability.ipynb")
+    assert f"{data['lesson_max_mb']} MB for 43" in paragraph
+    assert f"a play page {data['play_median_mb']} MB" in paragraph
+    assert f"eight lessons: {data['units']['4'][1]} MB" in paragraph and data["units"]["4"][0] == 8
+    assert data["units"]["4"][1] + 130 > 1000      # "a whole unit left open passes 1 GB"

@@ -90,7 +90,44 @@ def page() -> str:
             "| --- | --- | --- | --- | --- | --- |"]
     for game, label in GAMES:
         out += tips_rows(game, label)
+    out += memory_rows()
     return "\n".join(out) + "\n"
+
+
+UNITS = [("0", "start page"), ("1", "checkers (10-14)"), ("2", "Diamond Game (20-28)"),
+         ("3", "backgammon (30-37)"), ("4", "回り将棋 (40-47)")]
+
+
+def memory() -> dict:
+    """The last ``benchmarks/lesson_memory.py --write``, with the totals per unit."""
+    data = json.loads((RESULTS / "lesson_memory.json").read_text(encoding="utf-8"))
+    units = {}
+    for r in data["rows"]:
+        name = r["notebook"].rsplit("/", 1)[-1]
+        if "/play/" not in r["notebook"] and name[:2].isdigit():
+            units.setdefault(name[0], []).append(r["rss_mb"])
+    data["units"] = {k: (len(v), sum(v)) for k, v in units.items()}
+    return data
+
+
+def memory_rows() -> list[str]:
+    data = memory()
+    out = ["", "## Memory of a lesson's kernel\n",
+           "`benchmarks/lesson_memory.py` opens every lesson and play page as a student does (a "
+           "fresh kernel, every cell run in order) and reads the kernel's resident memory; "
+           f"{data['machine']}. Every open notebook keeps its kernel until it is shut down, so "
+           "the memory of the notebooks left open adds up.\n",
+           f"- a lesson: median **{data['lesson_median_mb']} MB** ({data['lessons']} lessons), "
+           f"the most {data['lesson_max_mb']} MB (`{data['lesson_max']}`)",
+           f"- a play page: median **{data['play_median_mb']} MB**", "",
+           "| unit, every lesson left open | lessons | MB |", "| --- | --- | --- |"]
+    for key, label in UNITS:
+        if key in data["units"]:
+            n, total = data["units"][key]
+            out.append(f"| {label} | {n} | {total} |")
+    out += ["", "| notebook | MB after the last cell | peak MB |", "| --- | --- | --- |"]
+    out += [f"| `{r['notebook']}` | {r['rss_mb']} | {r['peak_mb']} |" for r in data["rows"]]
+    return out
 
 
 def main(argv: list[str]) -> int:

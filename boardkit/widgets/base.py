@@ -405,7 +405,9 @@ class GameWidget(W.VBox, Generic[G]):
         this board's language."""
         if isinstance(words, Word):
             return render(words.key, getattr(self, "lang", None), words.facts)
-        return "" if words is None else str(words)
+        if words is None or isinstance(words, str):
+            return words or ""
+        raise BoardkitError(f"words: expected a Word or text, got {short_repr(words)}")
 
     @property
     def player_names(self) -> tuple[str, ...]:
