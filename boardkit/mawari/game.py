@@ -50,6 +50,7 @@ from .notation import (
     decision_words,
     is_corner,
     parse_decision,
+    said,
     short,
     square_coords,
     square_index,
@@ -361,8 +362,8 @@ class MawariGame(Game):
 
     def _explain_illegal(self, move) -> IllegalMoveError:
         if self._phase != "decide":
-            return IllegalMoveError("ms.err.no_decision", "MS-15", move=short(move))
-        return IllegalMoveError("ms.err.not_possible", "MS-15", move=short(move),
+            return IllegalMoveError("ms.err.no_decision", "MS-15", move=said(move))
+        return IllegalMoveError("ms.err.not_possible", "MS-15", move=said(move),
                                 options=decision_words(self.legal_moves()))
 
     def _apply(self, move) -> None:

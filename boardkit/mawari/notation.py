@@ -148,9 +148,17 @@ def parse_decision(text: Any, legal: list) -> Battle:
         if str(m).lower() == t:
             return m
     if not legal:
-        raise IllegalMoveError("ms.err.no_decision", "MS-15", move=short(text))
-    raise IllegalMoveError("ms.err.not_possible", "MS-15", move=short(text),
+        raise IllegalMoveError("ms.err.no_decision", "MS-15", move=said(text))
+    raise IllegalMoveError("ms.err.not_possible", "MS-15", move=said(text),
                            options=decision_words(legal))
+
+
+def said(value: Any) -> str:
+    """What a student typed, as a fact of a sentence: text as it is (cut to 40
+    characters), anything else by its short repr."""
+    if isinstance(value, str):
+        return value if len(value) <= 40 else value[:40] + "…"
+    return short(value)
 
 
 def decision_words(moves: list) -> tuple:
