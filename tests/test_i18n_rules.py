@@ -269,7 +269,7 @@ def test_error_text_never_raises():
 #: 回り将棋's refusals: a student's action, the rule, and the specific Japanese sentence
 MAWARI_REFUSALS = [
     (_mawari_battle_without_decision, "MS-15",
-     "「battle P2」: いまは決めることがありません。次は金を振る番です（MS-15）"),
+     "「battle P2」はいまは選べません。いまは決めることはなく、次は金を振る番です（MS-15）"),
     (_mawari_fifth_player, "MS-03",
      "参加できるのは4人までです。隅はどれも、もうだれかの陣地です（MS-03）"),
     (lambda: MawariGame().place(0, "1一", laid=True), "MS-12",

@@ -143,7 +143,7 @@ def test_refusals_are_japanese_sentences_naming_what_went_wrong():
         w.game.set_toss("up up up up")                  # a decision is due, not a toss
     assert info.value.key == "ms.err.toss_decide"
     assert error_text(info.value, "ja") == ("いまは金を振る番ではありません。P2 が先に、戦をしかけるかどうか"
-                                            "を決めます（P1 に戦をしかける、戦をしかけない）(MS-07)")
+                                            "を決めます（P1 に戦をしかける、戦をしかけない、MS-07）")
     for bad in ("9九九", "1五x"):
         with pytest.raises(FormatError) as info:
             MawariGame().place(0, bad)
@@ -191,11 +191,12 @@ def test_the_review_wordings_are_in_the_catalogue():
     assert ja["ms.draw.fell"] == "落ち駒: 進みも戻りもしません"
     assert ja["ms.whole_value"] == "振りの合計（横・縦の金も数える）だけ"
     assert ja["ms.golds"] == "金の出方 (MS-09)"
-    assert "もこの回にもう1回振れます（戻れば引き分け）" in ja["ms.ev.battle_back_first"]
+    assert "もこの回にもう1回振れます（戻れば引き分け、MS-15）" in ja["ms.ev.battle_back_first"]
     assert "盤から落ちる" not in ja["ms.model_tooltip"] and "筋" not in ja["ms.click_battle"]
-    for key, text in ja.items():            # L5: no space after 。 in 回り将棋 lines
-        if key.startswith(("ms.", "mawari.", "tutor.ms.", "puzzle.mawari.")):
-            assert "。 " not in text, key
+    for key, text in ja.items():            # L5: typography of 回り将棋 lines
+        if key.startswith(("ms.", "mawari.", "tutor.ms.", "puzzle.mawari.", "ex.mawari.")):
+            assert "。 " not in text and "）(" not in text and " （" not in text, key
+            assert "金を振りました: " not in text, key
 
 
 def test_the_laid_mark_is_readable():

@@ -157,28 +157,29 @@ def _decision(game: MawariGame, cell: str):
     return None
 
 
-def click_answer(puzzle: Puzzle, game: MawariGame, cell: str) -> Verdict:
-    """Judge a click on the puzzle's board (``boardkit.puzzles`` calls this)."""
+def click_answer(puzzle: Puzzle, game: MawariGame, cell: str, lang: str | None = None) -> Verdict:
+    """Judge a click on the puzzle's board (``boardkit.puzzles`` calls this); the words in
+    ``lang`` (None: the current language)."""
     if cell == "toss":
-        return Verdict(None, tr("mawari.puzzle.toss_given"))
+        return Verdict(None, tr("mawari.puzzle.toss_given", lang))
     try:
         square = board_cell(cell)
     except BoardkitError:
-        return Verdict(None, tr("mawari.puzzle.click_square"))
+        return Verdict(None, tr("mawari.puzzle.click_square", lang))
     s = parse_position(puzzle.position)
     occupied = {game.square(p) for p in range(game.players)}
     if s.ask in ("laid", "woken", "battle") and square not in occupied:
         return Verdict(None, tr("mawari.puzzle.click_battle" if s.ask == "battle"
-                                else "mawari.puzzle.click_piece"))
+                                else "mawari.puzzle.click_piece", lang))
     if puzzle.is_accepted(square):
         return Verdict(True, square)
-    reason = puzzle.trap(square)
+    reason = puzzle.trap(square, lang)
     if reason is None:
         if s.ask == "battle":
             reason = tr("mawari.puzzle.no_battle_there" if _decision(game, square) is None
-                        else "mawari.puzzle.not_decision", rule=puzzle.rule)
+                        else "mawari.puzzle.not_decision", lang, rule=puzzle.rule)
         else:
-            reason = tr(f"mawari.puzzle.not_{s.ask}", rule=puzzle.rule)
+            reason = tr(f"mawari.puzzle.not_{s.ask}", lang, rule=puzzle.rule)
     return Verdict(False, reason)
 
 
