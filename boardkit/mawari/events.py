@@ -48,11 +48,14 @@ class Event(Word):
     in its language)."""
 
     __slots__ = ("name",)
+    name: str
 
     def __init__(self, name: str, **facts: Any):
-        object.__setattr__(self, "name", name)
-        object.__setattr__(self, "key", f"ms.ev.{name}")
-        object.__setattr__(self, "facts", facts)
+        # the slots set through their descriptors (the engine builds one Event per thing
+        # that happens: this is twice as fast as object.__setattr__)
+        _set_name(self, name)
+        _set_key(self, "ms.ev." + name)
+        _set_facts(self, facts)
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("an Event is frozen: build a new one")
@@ -83,6 +86,11 @@ class Event(Word):
     def text(self, lang: str | None = None) -> str:
         """The event's sentence in ``lang`` (None: the current language)."""
         return render(self.key, lang, self.facts)
+
+
+_set_name = getattr(Event, "name").__set__    # noqa: B009 (the slot's descriptor)
+_set_key = getattr(Word, "key").__set__       # noqa: B009
+_set_facts = getattr(Word, "facts").__set__   # noqa: B009
 
 
 def _rebuild(name: str, facts: dict) -> Event:

@@ -230,7 +230,7 @@ class MawariGame(Game):
     def _label(self, p: int) -> str:
         return f"P{p + 1}"
 
-    def _say(self, text: str) -> None:
+    def _say(self, text: Event | str) -> None:
         self.events.append(text)
 
     # ------------------------------------------------------------ chance

@@ -298,7 +298,8 @@ class MawariWidget(GameWidget[MawariGame]):
         """Every step of the history with the player who took it ("P2"): a toss names its
         player, a decision is taken by the player whose toss it follows, a join is the
         newcomer's."""
-        out, last = [], "P1"
+        out: list[tuple[object, str]] = []
+        last = "P1"
         for m in self.game.history:
             if isinstance(m, ChanceStep):
                 last = f"P{m.player + 1}"
