@@ -188,7 +188,7 @@ def test_the_review_wordings_are_in_the_catalogue():
     assert "盤の下の台をクリックするか、「金を振る」を押します" in ja["ms.toss_first"]
     assert "しかけられます" not in ja["ms.may_declare"]
     assert "戦をしかけることができます" in ja["ms.may_declare"]
-    assert ja["ms.draw.fell"] == "落ち駒: 進みも戻りもしません"
+    assert ja["ms.draw.fell"] == "落ち駒: 動きません"          # L8: no move either way
     assert ja["ms.whole_value"] == "振りの合計（横・縦の金も数える）だけ"
     assert ja["ms.golds"] == "金の出方 (MS-09)"
     assert "もこの回にもう1回振れます（戻れば引き分け、MS-15）" in ja["ms.ev.battle_back_first"]

@@ -22,8 +22,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .._catalogue import Word, render
-from ..errors import FormatError, short_repr
+from .._catalogue import Word, check_language, render
+from ..errors import BoardkitError, FormatError, short_repr
 
 __all__ = ["Event", "NAMES", "WHY", "to_json", "from_json"]
 
@@ -51,6 +51,9 @@ class Event(Word):
     name: str
 
     def __init__(self, name: str, **facts: Any):
+        if type(name) is not str or name not in _NAMES:
+            raise BoardkitError(f"Event: name must be one of the events ({', '.join(NAMES[:3])}, "
+                                f"...), got {short_repr(name)}")
         # the slots set through their descriptors (the engine builds one Event per thing
         # that happens: this is twice as fast as object.__setattr__)
         _set_name(self, name)
@@ -85,7 +88,7 @@ class Event(Word):
 
     def text(self, lang: str | None = None) -> str:
         """The event's sentence in ``lang`` (None: the current language)."""
-        return render(self.key, lang, self.facts)
+        return render(self.key, check_language(lang), self.facts)
 
 
 _set_name = getattr(Event, "name").__set__    # noqa: B009 (the slot's descriptor)
@@ -111,7 +114,9 @@ def to_json(event: Any) -> Any:
     a word as ``{"word": key}``); a line of text set from outside is stored as it is."""
     if isinstance(event, Event):
         return {"event": event.name, "facts": {k: _fact_json(v) for k, v in event.facts.items()}}
-    return str(event)
+    if isinstance(event, str):
+        return event
+    raise BoardkitError(f"to_json: an event is an Event or a line of text, got {short_repr(event)}")
 
 
 _FACT_KEYS = frozenset({"p", "q", "names", "square", "start", "end", "rank", "qrank", "old",
@@ -122,6 +127,9 @@ def from_json(item: Any, limit: int) -> Any:
     """An event read back from a save: an Event from ``to_json``'s object, a line of text
     as it is (saves written before events were values hold their English lines). Anything
     else raises ``FormatError``; text longer than ``limit`` too."""
+    if isinstance(limit, bool) or not isinstance(limit, int) or not 0 <= limit <= 10**6:
+        raise BoardkitError(f"from_json: limit is a number of characters 0..1000000, "
+                            f"got {short_repr(limit)}")
     if isinstance(item, str):
         if len(item) > limit:
             raise FormatError("ms.err.json_event", limit=limit)

@@ -236,7 +236,7 @@ class MawariWidget(GameWidget[MawariGame]):
         try:
             q = self.game.join()
         except BoardkitError as e:                # say why, never crash
-            self._say(error_text(e), error=True)
+            self._say(error_text(e, self.lang), error=True)
         else:
             self.seat_controls[q].value = "human"     # the newcomer plays by hand (MS-03)
             self._say(self.tr("ms.joined", n=q + 1))
@@ -335,7 +335,7 @@ class MawariWidget(GameWidget[MawariGame]):
         g = self.game
         steps = self._movers()
         decided = [(m, who) for m, who in steps if not isinstance(m, ChanceStep)]
-        text = self.tr("describe", game=self._game_title(), status=self.status,
+        text = self.tr("describe", game=self.tr("game.mawari"), status=self.status,
                        n=len(g.moves_played()))
         if decided:
             m, who = decided[-1]
