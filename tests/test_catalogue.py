@@ -63,8 +63,6 @@ KNOWN_PROBLEMS: dict[str, str] = {
     "ja: chance_first has fields ['button'], English has ['action', 'button']":
         "the Japanese drops the action (review M-level wording; the shared widgets' helper "
         "rewrites the line)",
-    "ja: ms.toss_text has fields ['ja'], English has ['en', 'ja']":
-        "the English carries a Japanese gloss of the toss (the 回り将棋 helper removes it)",
     "ja: tutor.dg.backwards has fields ['best', 'chain', 'k', 'level', 'move', 'n', 'tip'], "
     "English has ['best', 'chain', 'holes', 'k', 'level', 'move', 'n', 'tip']":
         "{holes} is the English plural of hole; Japanese needs none (the Diamond helper "
@@ -163,11 +161,7 @@ def test_the_unbroken_files_give_only_the_known_problems():
 
 
 #: keys GNU msgfmt --check-format refuses, with the reason (besides KNOWN_PROBLEMS' keys)
-KNOWN_MSGFMT: dict[str, str] = {
-    "tiplab.band": "babel flags '95% interval' python-format; tools/catalogue.py now drops "
-                   "the flag when it writes the file (run its format after the merge)",
-    "tiplab.result_line": "the same '95% interval' flag",
-}
+KNOWN_MSGFMT: dict[str, str] = {}
 
 
 def msgfmt_refusals(path: pathlib.Path) -> dict[str, str]:

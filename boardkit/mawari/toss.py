@@ -37,7 +37,7 @@ from .._catalogue import text as tr
 from .._core import BoardkitError, FormatError, RuleOptions
 from .._input import check_count as _check_count
 from .._input import check_rng
-from ..svg import Drawing
+from ..svg import Drawing, fitting_size
 from .notation import short
 
 __all__ = ["FACES", "FACES_JA", "FACE_VALUE", "OVERLAP_BACK", "Toss", "TossModel", "Step",
@@ -871,8 +871,10 @@ def draw_toss(d: Drawing, toss: Toss | None, x0, y0, width, height, game=None,
         words = tr("ms.draw.forward", lang, n=sq) + (tr("ms.draw.again", lang) if toss.toss_again else "")
     d.text(tx, cy - height * 0.12, toss.ja(), size=height * 0.17, color="#fdf3d6", anchor="start",
            cell="toss")
-    d.text(tx, cy + height * 0.14, words, size=height * 0.17, color="#ffffff", anchor="start",
-           weight="bold", cell="toss")
+    # the words shrink to the table's width when a language words them at length
+    room = x0 + width - tx - height * 0.1
+    d.text(tx, cy + height * 0.14, words, size=fitting_size(words, room, height * 0.17),
+           color="#ffffff", anchor="start", weight="bold", cell="toss")
     return d
 
 

@@ -323,8 +323,8 @@ class MawariWidget(GameWidget[MawariGame]):
         """Every toss and decision, one per line; a toss written as on the table, in
         kanji, with the English words ("1. P1: 裏 表 表 表 (down up up up)"), a decision
         with the player who took it ("5. P2: battle P1")."""
-        return [f"{i + 1}. {who}: {self._toss_text(m)}" if isinstance(m, ChanceStep)
-                else f"{i + 1}. {self._entry_line(m, who)}"
+        return [f"{i + 1}. " + (self.tr("ms.entry.toss", p=who, toss=self._toss_text(m))
+                                if isinstance(m, ChanceStep) else self._entry_line(m, who))
                 for i, (m, who) in enumerate(self._movers())]
 
     def describe(self) -> str:
