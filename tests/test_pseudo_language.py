@@ -767,9 +767,6 @@ KNOWN_LEAKS: dict[str, set[str]] = {
         'text ~toss~',
     },
     'mawari toss lab': {
-        'text tally_widget() does not keep lang=xx',
-        'text toss_widget() does not keep lang=xx',
-        'text what_if_widget() does not keep lang=xx',
         'text ~toss~',
         'text ▶ Run the cell to use it here: each click tosses, tallies or redraws a',
     },

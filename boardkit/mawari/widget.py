@@ -366,7 +366,7 @@ class _Box(W.VBox):
     def __init__(self, children, label: str, picture: str = "", lang: str = "en"):
         super().__init__(children)
         self._label = label
-        self._lang = lang
+        self.lang = lang                 # the language the box speaks, fixed when made
         self._picture = picture          # an SVG shown in the static view, if any
 
     def __repr__(self) -> str:
@@ -378,7 +378,7 @@ class _Box(W.VBox):
         page = (f"<p><b>{html.escape(self._label)}</b></p>"
                 + (svg_img(self._picture, self._label) if self._picture else "")
                 + run_cue("ms.lab.run_cue"))
-        return static_bundle(self, page, f"{self._label}\n{tr('ms.lab.run_cue', self._lang)}", **kwargs)
+        return static_bundle(self, page, f"{self._label}\n{tr('ms.lab.run_cue', self.lang)}", **kwargs)
 
 
 def _model_name(model: TossModel, lang: str | None = None) -> str:
