@@ -80,11 +80,13 @@ def _read(path: Any) -> tuple[dict[str, str], dict[str, str]]:
     from babel.messages.pofile import read_po
     with path.open("rb") as f:
         catalog = read_po(f)
-    out, source = {}, {}
+    out: dict[str, str] = {}
+    source: dict[str, str] = {}
     for m in catalog:
-        if not m.id or not m.context:
+        # every entry is a single text (no plural forms) keyed by its context
+        if not isinstance(m.id, str) or not m.id or not m.context:
             continue
-        out[m.context] = m.string or m.id
+        out[m.context] = m.string if isinstance(m.string, str) and m.string else m.id
         source[m.context] = m.id
     return out, source
 
@@ -169,12 +171,13 @@ def _fact(value: Any, lang: str) -> Any:
         return render(value.key, lang, value.facts)
     if isinstance(value, (str, int, float)) and not isinstance(value, bool):
         return value
-    if isinstance(value, (list, tuple)) and len(value) <= 50 \
+    if type(value) in (list, tuple) and len(value) <= 50 \
             and all(isinstance(v, (str, int, Word)) and not isinstance(v, bool) for v in value):
         sep = render("list_sep", lang) if "list_sep" in _catalogue(lang) else ", "
         return sep.join(str(_fact(v, lang)) for v in value)
-    if isinstance(value, (list, tuple, set, frozenset, dict, bytes, bytearray)) \
-            or type(value).__module__ == "numpy":
+    if type(value) in (list, tuple, set, frozenset, dict, bytes, bytearray) \
+            or type(value).__module__ == "numpy" or (isinstance(value, (list, tuple, dict))
+                                                     and type(value).__str__ is object.__str__):
         return short_repr(value)
     try:                                    # a move, a cell: its own text
         out = str(value)

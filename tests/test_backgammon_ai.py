@@ -73,7 +73,7 @@ def test_hint_finds_the_standard_opening_points(dice, best):
     play = ai.hint(g)
     assert str(play) == best
     assert play in g.legal_moves()
-    why = ai.explain(g, play)
+    why = str(ai.explain(g, play))
     assert ("standard opening play" if dice[0] != dice[1] else "makes the 3-point") in why
 
 
@@ -99,7 +99,7 @@ def test_bg03_hint_gives_the_book_play_for_every_opening_roll(roll):
         assert g.turn == (0 if white > red else 1)
         play = ai.hint(g)
         assert str(play) == BOOK[roll][0]
-        assert "standard opening play" in ai.explain(g, play)
+        assert "standard opening play" in str(ai.explain(g, play))
         assert ai.bot(ai.HINT_LEVEL)(g, np.random.default_rng(0)) == play
     # every book text is a legal play of the start position
     g = BackgammonGame().set_dice(a, b)
@@ -143,7 +143,7 @@ def test_hint_cube_and_errors():
     g.play(g.legal_moves()[0])
     assert isinstance(g.legal_moves()[0], CubeAction)
     act = ai.hint(g)
-    assert act in g.legal_moves() and "%" in ai.explain(g, act)
+    assert act in g.legal_moves() and "%" in str(ai.explain(g, act))
     with pytest.raises(BoardkitError, match="backgammon level"):
         ai.bot("grandmaster")
     with pytest.raises(BoardkitError, match="backgammon level"):
@@ -301,3 +301,27 @@ def test_lookahead_is_strong_in_races_and_prunes_to_legal_plays():
     scores = ai._hybrid(g, ai._plays(g))
     ranks = np.argsort(-scores, kind="stable")[:ai.LOOKAHEAD_CANDIDATES]
     assert play in [ai._plays(g)[i] for i in ranks]
+
+
+def test_explain_is_words_the_board_renders_in_its_language():
+    """H1: the hint's reason is a Word (key and facts): English as before through str(),
+    and the same facts in Japanese with the kit's terms, no English word in it."""
+    import re
+
+    from boardkit._catalogue import render
+    g = BackgammonGame().set_dice(5, 5)
+    why = ai.explain(g, ai.hint(g))
+    assert why.key == "bg.why.play"
+    en, ja = str(why), render(why.key, "ja", why.facts)
+    assert en.startswith("pips 147 to 167 (you lead by 20); leaves no shot; makes the 3-point")
+    assert ja.startswith("ピップカウントは 147 対 167（20 リード）。") and "3ポイントを新しく作ります" in ja
+    assert not re.search(r"[A-Za-z]{4,}", ja), ja
+    book = ai.explain(BackgammonGame().set_dice(2, 1), ai.hint(BackgammonGame().set_dice(2, 1)))
+    assert "(also good: 24/23 13/11)" in str(book)
+    assert "（ほかによい手は 24/23 13/11）" in render(book.key, "ja", book.facts)
+    # every book reason in the catalogue is the book's own English
+    for (a, b), (_, reason) in ai.OPENING_BOOK.items():
+        assert render(f"bg.book.{a}{b}", "en") == reason
+    cube = ai.explain(g, CubeAction("take"))
+    assert re.fullmatch(r"テイクしたときの勝率は約\d+%です（24%以上ならテイク、BG-12）",
+                        render(cube.key, "ja", cube.facts))

@@ -83,3 +83,22 @@ def test_bg16_legal_plays_accept_any_spelling_of_the_same_play(capsys):
     assert ex.check_legal_plays(["bar/20/16", "bar/20 6/2"]) is True
     assert ex.check_legal_plays(["bar/20 20/16", "6/2 bar/20"]) is True
     assert ex.check_legal_plays(["bar/16", "13/7"]) is False
+
+
+def test_feedback_is_in_the_language_of_the_check(capsys):
+    """The hints come from the catalogue (ex.backgammon.*): English as before, Japanese
+    when the check runs in Japanese."""
+    from boardkit import i18n
+    e = BackgammonExercises()
+    assert not e.check_pips_start((167, 160))
+    assert "not quite. Each checker counts its point number from its own side" in capsys.readouterr().out
+    i18n.set_language("ja")
+    try:
+        assert not e.check_pips_start("1, 2, 3")
+        assert "数を2つ書いてください。白のピップ、次に赤のピップです" in capsys.readouterr().out
+        assert not e.check_enter_one(9)
+        assert "ダンスする" in capsys.readouterr().out
+        assert not e.check_shots_6(True)
+        assert "はい・いいえではなく" in capsys.readouterr().out
+    finally:
+        i18n.set_language("en")

@@ -179,3 +179,23 @@ def test_resignation_and_wide_columns():
     steps = replay_mat(m)[0]
     assert len(steps) == 3 and not steps[-1].is_over()
     assert read_mat(write_mat(m)).games == m.games
+
+
+def test_a_damaged_save_is_refused_in_the_boards_language():
+    """Resume of an edited save: the FormatError carries a key (bg.save.*), English as
+    before, and in Japanese names the field that is wrong; the game is untouched."""
+    import re
+
+    from boardkit.backgammon import BackgammonGame
+    from boardkit.i18n import error_text
+    g = BackgammonGame().set_dice(3, 1)
+    saved = json.loads(g.to_json())
+    saved["state"]["cube"] = 3
+    with pytest.raises(FormatError) as info:
+        BackgammonGame.from_json(json.dumps(saved))
+    err = info.value
+    assert err.key == "bg.save.cube"
+    assert str(err) == "backgammon JSON: cube must be a power of two from 1 to 64, got 3 (BG-12)"
+    ja = error_text(err, "ja")
+    assert ja.startswith("この保存ファイルは読めません。キューブ（cube）は1から64までの2のべき乗ですが、3 と")
+    assert not re.search(r"[A-Za-z]{5,}", ja)

@@ -4,6 +4,7 @@ from __future__ import annotations
 import itertools
 
 from boardkit.backgammon import BackgammonGame
+from boardkit.backgammon.game import side
 from boardkit.backgammon.match import BackgammonMatch
 from boardkit.backgammon.widget import BackgammonWidget
 
@@ -250,3 +251,81 @@ def test_the_backgammon_play_page_starts_with_the_teacher_switch_off():
     import pathlib
     page = pathlib.Path(__file__).resolve().parents[1] / "notebooks" / "play" / "backgammon.md"
     assert "teacher=False" in page.read_text(encoding="utf-8")
+
+
+def test_a_japanese_board_keeps_its_language_after_a_switch():
+    """A board built with lang="ja" speaks Japanese after set_language("en"): status,
+    messages of rolls, clicks, steps and the cube, the header, its own buttons, the
+    drawing and the ending (issue 22); the sentences are です・ます (M7)."""
+    import re
+
+    from boardkit import i18n
+    from boardkit.backgammon.rules import BackgammonRules
+    w = BackgammonWidget(lang="ja", rules="money")
+    i18n.set_language("en")
+    try:
+        assert (w.double_button.description, w.take_button.description) == ("ダブル", "テイク")
+        assert w.race_button.description == "自動で進める"                   # L12
+        assert w.options["rules"].options[0][0] == "マネーゲーム"
+        w.set_dice(3, 1)
+        assert w.message == "白の目は 3-1 です。光っているコマをクリックしてください"
+        assert w.status.startswith("白（あなた）の番です: 3-1 でコマを動かしてください")
+        w.click("13")
+        w.click("12")                           # Red's midpoint (M11: 個, not 枚)
+        assert w.message == ("13/12 はできません。"
+                             "赤がコマ2個以上で押さえているポイントには止まれません（BG-05）")
+        w.click("24")
+        w.click("23")
+        assert w.message == "24/23 と動かしました。残りの目: 3"
+        w.undo()
+        assert w.message == "1つ戻しました"
+        w.click("bar")
+        assert "残りの目 3と1 で動かせるコマがありません" in w.message
+        w.click("8")
+        w.click("2")                            # 8/2: six pips with 3 and 1 left (L12)
+        assert w.message == ("8/2 はできません。8 から 2 までは6マスですが、目は1つずつ使います。"
+                             "残りの目は 3と1 です（BG-04）")
+        w.click("8"), w.click("5"), w.click("6"), w.click("5")
+        assert w.message == "8/5 6/5 と動かしました"
+        assert w.moves_text() == ["白 31: 8/5 6/5"]
+        assert w.status.startswith("赤（あなた）の番です: さいころを振るか、ダブルしてください")
+        w.cube("take")
+        assert w.message == "ダブルされていないので、テイクやパスはできません（BG-12）"      # M2
+        w.cube("double")
+        assert w.message == "赤がダブルしました（キューブ 2）"
+        assert "ダブルされました（キューブ 2）。テイクかパスを選んでください" in w.status
+        w.cube("take")
+        assert w.message == "テイクしました。キューブは 2 になりました"
+        assert "赤のダブル" not in w.info_html.value and "キューブ 2（白が持っています）" in w.info_html.value
+        assert re.search(r"白 \d+ ピップ", w.render(w.selection))     # the drawing in Japanese too
+        w.cube("pass")
+        assert w.message == "ダブルされていないので、テイクやパスはできません（BG-12）"
+        for text in (w.status, w.message):
+            assert not re.search(r"[A-Za-z]{4,}", re.sub(r"<[^>]+>", "", text)), text
+    finally:
+        i18n.set_language("en")
+    # endings: ゲーム終了。 (M8) and no cube named in a game without one
+    g = BackgammonGame.from_position(side({1: 1}), side({6: 2, 20: 13}), dice=(6, 5),
+                                     rules=BackgammonRules.no_cube())
+    w = BackgammonWidget(g, lang="ja", rules="no cube")
+    w.play_text("1/off")
+    assert w.status.startswith("ゲーム終了。白のバックギャモン勝ちです（BG-11）。得点は 3 点です。")
+    assert "キューブ" not in w.status
+    assert str(w.game.outcome().reason) == "White wins a backgammon (BG-11): 3 points"
+
+
+def test_roll_grid_keeps_its_language():
+    """The 6 x 6 roll grid built with lang="ja" answers in Japanese after a switch."""
+    from boardkit import i18n
+    from boardkit.backgammon.widget import RollGrid
+    i18n.set_language("en")
+    grid = RollGrid("6 を含む目", [(a, b) for a in range(1, 7) for b in range(1, 7) if 6 in (a, b)],
+                    lang="ja")
+    assert grid.children[2].description == "答え合わせ"
+    assert not grid.check()
+    assert grid.feedback.value.startswith("❌ 正しい 0、まちがい 0（赤）、足りない 11")
+    for (a, b), cell in grid.cells.items():
+        cell.value = 6 in (a, b)
+    assert grid.check() and "36通りのうち 11 通り" in grid.feedback.value
+    assert repr(grid).startswith("さいころの表: 6 を含む目")
+    assert "行 = 1つ目のさいころ" in grid._repr_mimebundle_()["text/html"]

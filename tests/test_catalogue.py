@@ -63,10 +63,6 @@ KNOWN_PROBLEMS: dict[str, str] = {
     "ja: chance_first has fields ['button'], English has ['action', 'button']":
         "the Japanese drops the action (review M-level wording; the shared widgets' helper "
         "rewrites the line)",
-    "ja: tutor.dg.backwards has fields ['best', 'chain', 'k', 'level', 'move', 'n', 'tip'], "
-    "English has ['best', 'chain', 'holes', 'k', 'level', 'move', 'n', 'tip']":
-        "{holes} is the English plural of hole; Japanese needs none (the Diamond helper "
-        "words the plural in the key instead)",
     "ja: tutor_level has fields ['en', 'ja'], English has ['en']":
         "the level names are glossed in both languages (levels move to level.* keys)",
 }
@@ -198,7 +194,7 @@ def test_gnu_msgfmt_accepts_every_language_file():
 def test_the_msgfmt_check_can_fail(tmp_path):
     bad = tmp_path / "bad.po"
     bad.write_text(JA.read_text(encoding="utf-8").replace(
-        'msgstr "（盤の番号で {play}）"', 'msgstr "（盤の番号で {plya}）"'), encoding="utf-8")
+        'msgstr "（白から見た番号で {play}）"', 'msgstr "（白から見た番号で {plya}）"'), encoding="utf-8")
     assert "bg.board_numbers" in msgfmt_refusals(bad)
 
 
@@ -479,10 +475,10 @@ def test_the_merge_driver_merges_two_branches_key_by_key(tmp_path):
     them with this tool): two branches that change different keys merge cleanly, a key
     changed differently on both is named."""
     base = JA.read_text(encoding="utf-8")
-    one = 'msgctxt "bg.board_numbers"\nmsgid " (on the board: {play})"\nmsgstr "（盤の番号で {play}）"'
+    one = 'msgctxt "bg.board_numbers"\nmsgid " (on the board: {play})"\nmsgstr "（白から見た番号で {play}）"'
     two = 'msgctxt "applies_at_new_game"\nmsgid "Changed rules apply at New game"\nmsgstr "'
     assert one in base and two in base
-    ours = base.replace(one, one.replace("盤の番号で", "盤の上の番号で"))
+    ours = base.replace(one, one.replace("白から見た番号で", "白の側から見た番号で"))
     theirs = base.replace(two, two + "ルールの変更は")
     paths = {}
     for name, text in (("base", base), ("ours", ours), ("theirs", theirs)):
@@ -493,10 +489,10 @@ def test_the_merge_driver_merges_two_branches_key_by_key(tmp_path):
                          capture_output=True, text=True, timeout=120, cwd=tmp_path)
     assert run.returncode == 0, run.stderr
     merged = paths["ours"].read_text(encoding="utf-8")
-    assert "盤の上の番号で" in merged and "ルールの変更は" in merged
+    assert "白の側から見た番号で" in merged and "ルールの変更は" in merged
     assert tool.problems({"en": POT.read_text(encoding="utf-8"), "ja": merged}) == tool.problems(
         {"en": POT.read_text(encoding="utf-8"), "ja": base})
-    paths["theirs"].write_text(base.replace(one, one.replace("盤の番号で", "盤面の番号で")), encoding="utf-8")
+    paths["theirs"].write_text(base.replace(one, one.replace("白から見た", "白の目で見た")), encoding="utf-8")
     paths["ours"].write_text(ours, encoding="utf-8")
     run = subprocess.run(driver + [str(paths["base"]), str(paths["ours"]), str(paths["theirs"]), "x.po"],
                          capture_output=True, text=True, timeout=120, cwd=tmp_path)

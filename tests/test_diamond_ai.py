@@ -7,11 +7,13 @@ lower adjacent pairs are checked in small seeded tournaments (the 95% Wilson
 interval of the stronger level's score lies above one half). The upper pairs need
 longer matches: benchmarks/diamond_ai.py measures them (figures in the report)."""
 import pickle
+import re
 from functools import partial
 
 import numpy as np
 import pytest
 
+from boardkit._catalogue import Word, render
 from boardkit._core import BoardkitError
 from boardkit.diamond import PASS, DiamondGame, DiamondRules, ai
 from boardkit.diamond import geometry as B
@@ -49,15 +51,30 @@ def test_hint_is_a_legal_move_with_a_reason_and_leaves_the_game_alone():
     m = hint(g)
     assert m in g.legal_moves() and g.to_json() == before
     assert hint(g) == m                                   # the same position, the same hint
-    why = explain(g, m)
+    why = str(explain(g, m))                              # a Word; str() is the English
     assert ("jump" in why or "step" in why) and g.to_json() == before
 
 
 def test_explain_says_a_finish_and_a_pass():
     g, _ = _one_move_from_home()
     m = hint(g)
-    assert "completes the goal" in explain(g, m)
-    assert "passes (DG-07)" in explain(g, PASS)
+    assert "completes the goal" in str(explain(g, m))
+    assert "passes (DG-07)" in str(explain(g, PASS))
+    assert render(explain(g, PASS).key, "ja", explain(g, PASS).facts) == \
+        "1マス進むことも飛び越すこともできないので、パスです（DG-07）"
+
+
+def test_explain_is_a_word_read_in_japanese():
+    """H1: the hint's reason is a key and facts, so a Japanese board reads it in Japanese:
+    the king's group jump names DG-11 and how many holes nearer ◎ the piece comes."""
+    g = DiamondGame.from_pieces({(0, 0): (0, True), (0, -1): 1, (0, -2): 1, (-3, 3): 1},
+                                DiamondRules(players=2), turn=0)
+    group = next(m for m in g.legal_moves() if m.kind == "group")
+    why = explain(g, group)
+    assert isinstance(why, Word) and "group jump (DG-11)" in str(why)
+    ja = render(why.key, "ja", why.facts)
+    assert ja == "王駒のまとめ飛び（DG-11）で、駒がゴールの◎に3マス近づきます"
+    assert not re.search(r"[A-Za-z]{4,}", ja), ja
 
 
 @pytest.mark.parametrize("rules", [

@@ -105,3 +105,25 @@ def test_one_exercise_api_summary(capsys):
     mine.check_forbidden_count(-1)
     mine.summary()
     assert "Diamond Game exercises: 0 of 1 answers correct" in capsys.readouterr().out
+
+
+def test_feedback_in_japanese_comes_from_the_catalogue(capsys):
+    """The hints and reasons are ``ex.diamond.*`` words, read in the language current when
+    the check runs; an illegal chain's reason is the engine's key in that language."""
+    import re
+
+    from boardkit import i18n
+    i18n.set_language("ja")
+    try:
+        assert ex.check_illegal(("g5:g7", "DG-12")) is False
+        assert ex.check_chain("e7:g7:e7") is False
+        assert ex.check_chain("e7:g7:i5") is False
+    finally:
+        i18n.set_language("en")
+    out = capsys.readouterr().out
+    assert "g5:g7 はできる手です。盤で動かして確かめてください。" in out
+    assert "それぞれの飛び越しが、何の上を飛ぶかを見てください。" in out
+    assert "その続け飛びはできません。" in out and "（DG-10）" in out
+    assert "もっと長く続けて飛べます。" in out
+    lines = [x for x in out.splitlines() if "続け飛び" in x or "できる手" in x]
+    assert lines and not any(re.search(r"\b(?!DG)[A-Za-z]{4,}", x.split(":", 1)[1]) for x in lines), lines

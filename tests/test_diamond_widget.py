@@ -194,7 +194,7 @@ def test_any_board_solitaire_small_and_chinese():
     w.click(cell_id(dest))
     assert w.game.turns_played == 1 and w.game.turn == 0
     w = DiamondWidget(DiamondGame(DiamondRules.chinese(players=6)))
-    assert len(w.seat_controls) == 6 and w.player_names[1] == "Purple 紫"
+    assert len(w.seat_controls) == 6 and w.player_names[1] == "Purple"
     w = DiamondWidget(players=2)
     w.options["board"].value = "small"
     w.new_game()
@@ -224,7 +224,7 @@ def test_dg10_the_message_line_says_when_the_chain_is_chosen_hop_by_hop():
 
 
 def test_dg05_first_player_take_turns_passes_the_first_move_on():
-    """先手：交代で: each New game starts with the seat after the last game's first."""
+    """"take turns" (交代で): each New game starts with the seat after the last game's first."""
     w = DiamondWidget(players=3)
     assert w.game.turn == 0
     w.options["first_player"].value = TAKE_TURNS

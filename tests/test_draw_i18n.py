@@ -191,13 +191,14 @@ def test_japanese_words_are_the_kits_terms(lang):
     words = {name: _words(g.draw()) for name, g in states.items()}
     assert words["start"][:2] == ["白 167 ピップ", "赤 167 ピップ"]
     assert "キューブは中央" in words["start"]
-    assert "最初の一振り: それぞれがさいころを1個振ります (BG-03)" in words["start"]
+    assert "最初の一振り: それぞれがさいころを1個振ります（BG-03）" in words["start"]
     assert "title: バックギャモンの盤" in words["start"]
     assert any(w.endswith("クロフォード · キューブは中央") and w.startswith("7点マッチ 6-4")
                for w in words["crawford"])
     ended = " / ".join(w for name, ws in words.items() if name.startswith("ended") for w in ws)
-    for part in ("普通の勝ち (BG-11)", "ギャモン勝ち (BG-11)", "バックギャモン勝ち (BG-11)",
-                 "がダブルをパス", "BG-12", "ジャコビールールで普通の勝ちと数えます (BG-15)"):
+    for part in ("普通の勝ちです（BG-11）", "ギャモン勝ちです（BG-11）", "バックギャモン勝ちです（BG-11）",
+                 "がダブルをパスしたので", "BG-12", "ジャコビールールで普通の勝ちと数えます（BG-15）",
+                 "キューブが 1 なので、得点は 2 点です"):
         assert part in ended, part
     assert _title(CheckersGame().draw().to_svg()) == "チェッカー（アメリカ式）: 黒の番"
     g = MawariGame()

@@ -15,6 +15,7 @@ from boardkit import BoardkitError, FormatError, IllegalMoveError, i18n
 from boardkit.backgammon import BackgammonGame
 from boardkit.checkers import CheckersGame, CheckersRules
 from boardkit.diamond import DiamondGame, DiamondRules
+from boardkit.diamond import geometry as B
 from boardkit.i18n_rules import RULE_IDS, RULE_WORDS, error_text
 from boardkit.mawari import MawariGame
 
@@ -165,11 +166,6 @@ def _mawari_fifth_player():
 REFUSALS = [
     (_checkers_capture_available, "CK-06"),
     (_checkers_man_backwards, "CK-04"),
-    (_diamond_step_onto_a_piece, "DG-08"),
-    (_diamond_hop_onto_a_forbidden_tip, "DG-13"),
-    (_diamond_king_cannot_be_jumped, "DG-12"),
-    (_backgammon_blocked_point, "BG-05"),
-    (_backgammon_die_not_rolled, "BG-04"),
 ]
 
 
@@ -183,16 +179,99 @@ def test_real_refusals_in_japanese(action, rule):
     assert error_text(err, "en") == str(err)
 
 
+def _diamond_empty_hole():
+    return DiamondGame().play("q1-p1")       # q1 is empty at the start (red's goal)
+
+
+def _diamond_wrong_side():
+    g = DiamondGame()
+    yellow = next(h for h, (p, _) in g.pieces().items() if p == 1)
+    return g.play(f"{B.label(yellow)}-{B.label(yellow)}")      # red to move
+
+
+DG_REFUSALS = [
+    (_diamond_step_onto_a_piece, "DG-08",
+     "b1 にはもう駒があります。1マス進めるのは、隣の空いたマスだけです（DG-08）"),
+    (_diamond_hop_onto_a_forbidden_tip, "DG-13", "e4 は他の色の星の先なので、そこには止まれません（DG-13）"),
+    (_diamond_king_cannot_be_jumped, "DG-12", "王駒は飛び越せません（DG-12）"),
+    (_diamond_empty_hole, "DG-07", "q1 には駒がありません（DG-07）"),
+]
+
+
+@pytest.mark.parametrize("action, rule, want", DG_REFUSALS, ids=[r for _, r, _ in DG_REFUSALS])
+def test_diamond_refusals_say_what_went_wrong_in_japanese(action, rule, want):
+    """H4: a Diamond refusal keeps its key and facts, so the Japanese line says what went
+    wrong (which hole), with the rule ID, and no English."""
+    err = _refusal(action)
+    assert isinstance(err, IllegalMoveError) and err.rule == rule and err.key.startswith("dg.err.")
+    assert error_text(err, "ja") == want
+    assert error_text(err, "en") == str(err)
+
+
+def test_diamond_wrong_side_names_the_hole_and_the_sides():
+    err = _refusal(_diamond_wrong_side)
+    ja = error_text(err, "ja")
+    hole = str(err).split()[0]
+    assert ja.startswith(f"{hole} は黄の駒です。いまは赤の番です") and "DG-07" in ja
+    assert not re.search(r"[A-Za-z]{4,}", ja), ja
+    assert str(err) == f"{hole} holds a yellow piece; it is red's turn (DG-07)"
+
+
+def _backgammon_empty_bar():
+    return BackgammonGame().set_dice(6, 5).play("bar/20")
+
+
+def _backgammon_take_without_double():
+    return BackgammonGame().set_dice(3, 1).play("take")
+
+
+def _backgammon_not_a_play():
+    return BackgammonGame().set_dice(6, 5).play("24/18 18/13 13/8")
+
+
+def _backgammon_roll_after_roll():
+    return BackgammonGame().set_dice(6, 5).set_dice(3, 1)
+
+
+#: backgammon refusals (H3, H4, M2): each says in Japanese what went wrong, with the facts
+#: of the case and the rule it breaks, and never the numbering rule for an empty bar
+BG_REFUSALS = [
+    (_backgammon_blocked_point, "BG-05",
+     "19 ポイントは相手のコマ2個以上に押さえられているので、そこには止まれません（BG-05）"),
+    (_backgammon_die_not_rolled, "BG-04", "24/19 は5つ進む動きですが、出た目は 6 と 3 です（BG-04）"),
+    (_backgammon_empty_bar, "BG-07", "バーに白のコマはありません（BG-07）"),
+    (_backgammon_take_without_double, "BG-12", "ダブルされていないので、テイクやパスはできません（BG-12）"),
+    (_backgammon_not_a_play, None, "24/18 18/13 13/8 は 6-5 では動かせません。動かせる手には "),
+    (_backgammon_roll_after_roll, None, "もうさいころは振ってあります。先にコマを動かしてください"),
+]
+
+
+@pytest.mark.parametrize("action, rule, ja", BG_REFUSALS, ids=[j[:12] for _, _, j in BG_REFUSALS])
+def test_backgammon_refusals_in_japanese_say_what_went_wrong(action, rule, ja):
+    err = _refusal(action)
+    assert isinstance(err, IllegalMoveError) and err.rule == rule and err.key.startswith("bg.err.")
+    text = error_text(err, "ja")
+    assert text.startswith(ja) and "BG-01" not in text
+    assert not re.search(r"[A-Za-z]{4,}", text), text       # no English word in the Japanese line
+    assert error_text(err, "en") == str(err)
+    if action is _backgammon_not_a_play:
+        assert "24/13" in text and "、" in text
+        assert "legal: 24/13" in str(err)                    # the English as it was
+
+
 def test_compound_rule_names_both_rules():
-    """A line of two pieces hopped by an ordinary piece cites "DG-09, DG-11"."""
+    """A line of two pieces hopped by an ordinary piece cites "DG-09, DG-11", in one short
+    sentence for the rules in play (M2), not both rules' whole reasons."""
     err = _refusal(lambda: DiamondGame().play("b1:e5"))
     assert err.rule == "DG-09, DG-11"
     ja = error_text(err, "ja")
-    for rule in ("DG-09", "DG-11"):
-        assert rule in ja
-        assert RULE_WORDS["ja"][f"rule.{rule}.title"] in ja
-        assert RULE_WORDS["ja"][f"rule.{rule}.why"] in ja
+    assert ja == ("くっついて並んだ2個以上の駒は、子駒では飛び越せません。"
+                  "まとめて飛び越せるのは王駒だけです（DG-09, DG-11）")
+    assert len(ja) < 80
     assert error_text(err, "en") == str(err)
+    kingless = DiamondGame(DiamondRules(kings=False))
+    err = _refusal(lambda: kingless.play("b1:e5"))
+    assert error_text(err, "ja") == "くっついて並んだ2個以上の駒は飛び越せません（DG-09）"
 
 
 def test_language_none_follows_the_current_language():

@@ -31,11 +31,10 @@ _WORDS_FROM_BELOW = "reads its words through i18n.tr (the words move out with th
 _LAB = "ai.tip_lab() builds the widget from lab_spec() for a notebook, lazily (widgets.tiplab)"
 KNOWN: dict[tuple[str, str], str] = {
     ("checkers.draw", "i18n"): _WORDS_FROM_BELOW,
-    ("backgammon.draw", "i18n"): _WORDS_FROM_BELOW,
     ("exercises", "i18n"): _WORDS_FROM_BELOW,
     ("puzzles", "i18n"): _WORDS_FROM_BELOW,
-    **{(f"{g}.{m}", "i18n"): _WORDS_FROM_BELOW for g in GAMES if g != "mawari"
-       for m in ("puzzles", "tutor")},
+    **{(f"{g}.{m}", "i18n"): _WORDS_FROM_BELOW for g in GAMES for m in ("puzzles", "tutor")
+       if g not in ("diamond", "backgammon", "mawari")},
     **{(f"{g}.ai.tips", "widgets.tiplab"): _LAB for g in GAMES},
     ("puzzles", "widgets.puzzle"): "the old import path boardkit.puzzles.PuzzleWidget, lazily",
 }

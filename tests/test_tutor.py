@@ -11,6 +11,7 @@ import pytest
 from diamond_positions import position
 
 from boardkit import i18n
+from boardkit._catalogue import render
 from boardkit.backgammon import BackgammonGame
 from boardkit.backgammon import tutor as bg_tutor
 from boardkit.backgammon.game import START, side
@@ -85,7 +86,9 @@ def test_bg_tip1_two_builders_leave_8_shots():
     n, per = bg_tutor.shots(*play.after)
     assert n == 8 == brute_force_shots(*play.after)
     assert per == {9: 6, 11: 2}           # 9: 6-2, 5-3, 4-4, 2-2; 11: 6-4
-    line = bg_tutor.advice(g, play)
+    word = bg_tutor.advice(g, play)
+    assert isinstance(word, i18n.Word) and word.key == "tutor.bg.blot" and word.facts["n"] == 8
+    line = str(word)                      # the English sentence
     assert "Tip 1 (stack checkers two or more)" in line
     assert "9- and 11-points" in line and "8 of 36" in line
     assert "lookahead" in line and "8/4 6/4" in line and "(0 of 36)" in line
@@ -100,7 +103,7 @@ def test_bg_tip1_slotting_and_a_bar_checker():
     play = g.copy().play("13/7 6/5")
     n = brute_force_shots(*play.after)
     assert bg_tutor.shots(*play.after)[0] == n and 0 < n < 36
-    line = bg_tutor.advice(g, play)
+    line = str(bg_tutor.advice(g, play))
     assert f"{n} of 36" in line and "13/7 8/7" in line
     # Red has a checker on the bar; White's blot on the 5-point (Red enters there with a 5)
     theirs = side({6: 5, 8: 3, 13: 4, 24: 2}, bar=1)
@@ -176,12 +179,12 @@ def test_dg_tip2_straggler_left_behind():
     g = dg_position(*STR1)
     hole, far, lag = dg_tutor.straggler(g, 0)
     assert far == 15 and lag >= dg_tutor.LAG
-    line = dg_tutor.advice(g, "l8-m8")
+    line = str(dg_tutor.advice(g, "l8-m8"))              # a Word; str() is the English
     assert "Tip 2 (leave no straggler)" in line and "b2" in line and "15 holes" in line
     assert "b2-c3" in line
     assert dg_tutor.advice(g, "b2-c3") is None
     g = dg_position(*STR2)
-    line = dg_tutor.advice(g, "g8:i6")
+    line = str(dg_tutor.advice(g, "g8:i6"))
     assert "Tip 2" in line and "b2:d2" in line
     assert dg_tutor.advice(g, "b2:d2") is None
 
@@ -190,9 +193,20 @@ def test_dg_backwards_when_a_forward_chain_existed():
     """A step away from ◎ while a hop chain forward was there (DG-09, DG-10)."""
     g = DiamondGame.from_pieces({(0, 4): 0, (0, 3): 0, (1, 1): 0}, DiamondRules(players=2, kings=False))
     back = next(m for m in g.legal_moves() if dg_tutor.gain(g, m) < 0)
-    line = dg_tutor.advice(g, back)
+    line = str(dg_tutor.advice(g, back))
     assert "backwards" in line and "hop chain" in line and "gains 4" in line
     assert dg_tutor.advice(g, "e9:g7:i7") is None
+    ja = render(dg_tutor.advice(g, back).key, "ja", dg_tutor.advice(g, back).facts)
+    assert ja.startswith("前へ進むこと（後ろへ下がらない）: ") and "{" not in ja
+    assert "1マス後ろへ下がります" in ja or "2マス後ろへ下がります" in ja
+
+
+def test_dg_tutor_line_in_the_boards_language():
+    """The Diamond board shows the tutor's Word in its own language (M12's tip names)."""
+    w = DiamondWidget(dg_position(*STR1), lang="ja", tutor=True, reply_delay=0)
+    i18n.set_language("en")
+    w.play_text("l8-m8")
+    assert "コツ2（後ろの駒を残さない）" in w.tutor_line and "Tip" not in w.tutor_line
 
 
 # --------------------------------------------------------------------- 回り将棋
@@ -339,6 +353,18 @@ def test_backgammon_widget_line_after_clicks_and_move_box():
     assert w.tutor_line.startswith("Tutor: fine")
 
 
+def test_backgammon_tutor_line_in_the_boards_language():
+    """A Japanese board says its tutor line in Japanese, also after the language is
+    switched back to English (the board keeps its language)."""
+    w = BackgammonWidget(rules="no cube", tutor=True, lang="ja")
+    i18n.set_language("en")
+    w.set_dice(4, 2)
+    assert w.play_text("13/11 13/9")
+    assert "36通りのうち8通りの目でヒットされます" in w.tutor_line and "Tip" not in w.tutor_line
+    points = bg_tutor._points([3, 5, 11])          # three blots: "3-, 5- and 11"-points
+    assert str(points) == "3-, 5- and 11" and i18n.render(points.key, "ja", points.facts) == "3、5と11"
+
+
 def test_diamond_widget_line_after_click_and_move_box():
     w = DiamondWidget(dg_position(*STR1), tutor=True)
     w.click(cell_id(parse_hole("l8")))
@@ -372,10 +398,15 @@ def test_tutor_speaks_japanese():
         assert w.tutor_line.startswith("チューター: コツ1") and "17x10" in w.tutor_line
         assert "です" in w.tutor_line
         g = opening(4, 2)
-        assert "36通りのうち8通り" in bg_tutor.advice(g, "13/11 13/9")
-        assert "コツ2" in dg_tutor.advice(dg_position(*STR1), "l8-m8")
+        # the engine's line is a Word: rendered in Japanese, it uses the kit's terms (M11, M12)
+        word = bg_tutor.advice(g, "13/11 13/9")
+        ja = i18n.render(word.key, "ja", word.facts)
+        assert "36通りのうち8通り" in ja and "ヒットされます" in ja and "コツ1（コマを2個ずつ重ねる）" in ja
+        assert "9と11ポイント" in ja and "枚" not in ja
+        line = dg_tutor.advice(dg_position(*STR1), "l8-m8")
+        assert render(line.key, "ja", line.facts).startswith("コツ2（後ろの駒を残さない）: ")
         line = ms_tutor.advice(ms_position(("1七", "香"), "9五"), "battle P2")
-        assert "賭け" in i18n.render(line.key, "ja", line.facts)
+        assert "賭け" in render(line.key, "ja", line.facts)
     finally:
         i18n.set_language("en")
 

@@ -240,10 +240,10 @@ def test_widget_words_come_from_the_language_catalogue():
     finally:
         i18n.set_language("en")
     assert ToyWidget().new_button.description == "New game"
-    missing = set(i18n.EN) - set(i18n.JA)
+    missing = set(i18n.CATALOGUES["en"]) - set(i18n.CATALOGUES["ja"])
     assert not missing, f"Japanese catalogue lacks {sorted(missing)}"
     from boardkit import BoardkitError
-    with pytest.raises(BoardkitError, match="language must be one of"):
+    with pytest.raises(BoardkitError, match="lang must be one of"):
         i18n.set_language("fr")
 
 

@@ -154,7 +154,8 @@ def test_menus_keep_their_values_and_english_labels():
     m.new_game()
     assert m.game.rules.toss_probs == MawariRules.realistic(2).toss_probs
     d = DiamondWidget()
-    assert d.options["board"].label == "Diamond Game (121)" and d.player_names[:2] == ("Red 赤", "Yellow 黄")
+    assert d.options["board"].label == "Diamond Game (121)"
+    assert d.player_names[:2] == ("Red", "Yellow")            # no Japanese gloss in English
     b = BackgammonWidget()
     assert b.options["rules"].options[-1] == ("match 7", "match 7")
     assert CheckersWidget().options["first_player"].options == (("black", "black"), ("white", "white"))
@@ -174,7 +175,7 @@ def test_the_sides_are_named_in_japanese_in_status_messages_and_move_lists(ja):
     b.cube("double")
     b.cube("take")
     assert b.moves_text() == ["白 31: 8/5 6/5", "赤がダブル", "白がテイク"]
-    assert b.status.startswith("赤（あなた）") and "白 163, 赤 167" in b.status
+    assert b.status.startswith("赤（あなた）の番です") and "白 163、赤 167" in b.status
     assert "White" not in b.info_html.value and "Red" not in b.info_html.value
     d = DiamondWidget()
     assert [s.description for s in d.seat_controls] == ["赤", "黄", "緑"]

@@ -10,56 +10,21 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from .. import svg
+from .._catalogue import check_language, render, text
 from .._core import ChanceStep
 from .._drawopts import DrawOptions, check_game, draw_options
 from ..errors import BoardkitError, FormatError, short_repr
-from ..i18n import CATALOGUES, add, language, tr
 from .game import BackgammonGame, Play, pip_count
 
 __all__ = ["draw_game", "draw_position", "read_options", "parse_cell", "CELLS"]
 
-# the words drawn on the board, in the language current at draw time (boardkit.i18n);
-# the English ones are the drawing's words as they always were (notebooks store them).
-# The sides' names are these keys for the drawing and the widget alike.
-add("en", {
-    "bg.draw.title": "Backgammon board",
-    "bg.draw.side.0": "White", "bg.draw.side.1": "Red",
-    "bg.draw.pips": "{who} {n} pips",
-    "bg.draw.cube_middle": "cube in the middle", "bg.draw.cube_owned": "cube {value}: {who}",
-    "bg.draw.match": "match to {n}: {a}-{b}", "bg.draw.match_crawford": ", Crawford",
-    "bg.draw.opening": "Opening roll: each player rolls one die (BG-03)",
-    "bg.draw.to_cube": "{who} to roll or double",
-    "bg.draw.to_respond": "{who}: take or pass the double to {value}?",
-    "bg.draw.to_roll": "{who} to roll",
-    "bg.draw.to_play": "{who} to play {a}-{b}{extra}",
-    "bg.draw.match_extra": " · match to {n}: {a}-{b}", "bg.draw.crawford_extra": " (Crawford)",
-})
-add("ja", {
-    "bg.draw.title": "バックギャモンの盤",
-    "bg.draw.side.0": "白", "bg.draw.side.1": "赤",
-    "bg.draw.pips": "{who} {n} ピップ",
-    # "点マッチ", no colon, not the menu's "ポイントマッチ": the header's right end must clear
-    # Red's pips in a two-digit Crawford game ("99点マッチ 98-97 クロフォード · キューブは中央")
-    "bg.draw.match": "{n}点マッチ {a}-{b}", "bg.draw.match_crawford": " クロフォード",
-    "bg.draw.cube_middle": "キューブは中央", "bg.draw.cube_owned": "キューブ {value}: {who}",
-    "bg.draw.opening": "最初の一振り: それぞれがさいころを1個振ります (BG-03)",
-    "bg.draw.to_cube": "{who}が振るかダブルする番",
-    "bg.draw.to_respond": "{who}: {value} へのダブルにテイクかパスか",
-    "bg.draw.to_roll": "{who}が振る番",
-    "bg.draw.to_play": "{who}が {a}-{b} を動かす番{extra}",
-    "bg.draw.match_extra": " · {n}点マッチ {a}-{b}", "bg.draw.crawford_extra": "（クロフォード）",
-    # how the game ended (English keeps the engine's own sentence, Outcome.reason)
-    "bg.draw.won": "{who}の{kind} (BG-11): {points} 点（キューブ {cube}）",
-    "bg.draw.won_kind.1": "普通の勝ち", "bg.draw.won_kind.2": "ギャモン勝ち",
-    "bg.draw.won_kind.3": "バックギャモン勝ち",
-    "bg.draw.won_jacoby": "{who}の{kind} (BG-11)、ジャコビールールで普通の勝ちと数えます (BG-15): "
-                          "{points} 点",
-    "bg.draw.won_pass": "{loser}がダブルをパス: {who}の勝ち、{points} 点（ダブルの前の点, BG-12）",
-})
+# the words drawn on the board are in the catalogue (keys bg.draw.*, boardkit/locale), read in
+# the drawing's language (the shared ``lang`` option). The sides' names are the keys
+# bg.draw.side.* for the drawing and the widget alike.
 
 
-def _side(player: int) -> str:
-    return tr(f"bg.draw.side.{player}")
+def _side(player: int, lang: str = "en") -> str:
+    return text(f"bg.draw.side.{player}", lang)
 
 
 COL = {
@@ -166,11 +131,14 @@ def draw_position(white, red, *, flip: bool = False, labels: bool | str = True,
                   arrow_player: int = 0, hint_arrows: Iterable = (), dice=None,
                   dice_used: int = 0, dice_player: int = 0, cube: int | None = 1,
                   cube_owner: int | None = None, status: str = "", size: float | None = None,
-                  title: str | None = None, match: str = "", marks: Iterable = ()) -> svg.Drawing:
+                  title: str | None = None, match: str = "", marks: Iterable = (),
+                  lang: str | None = None) -> svg.Drawing:
     """Draw any position: ``white``/``red`` are 26 counts in their owners' numbering.
+    ``lang``: the language of the pip counts and the cube's caption (None: the current one).
     ``marks``: cells ringed with a star (a puzzle's marked cells).
     ``cube=None`` draws no doubling cube (rules without it, BG-12); ``match`` is a
     short caption of the match state for the header (e.g. "match to 7: 3-6")."""
+    lang = check_language(lang)
     x0, y0, board_w, h = _geometry()
     W = x0 + board_w + M + TRAY + M + 8
     H = y0 + h + M + 30
@@ -298,21 +266,22 @@ def draw_position(white, red, *, flip: bool = False, labels: bool | str = True,
     # header: pip counts, status
     wp, rp = pip_count(white), pip_count(red)
     d.circle(LEFT + 8, 20, 8, fill=COL["white"], stroke=COL["white_edge"], stroke_width=1.4)
-    d.text(LEFT + 21, 20, tr("bg.draw.pips", who=_side(0), n=wp), size=13, anchor="start",
+    d.text(LEFT + 21, 20, text("bg.draw.pips", lang, who=_side(0, lang), n=wp), size=13, anchor="start",
            weight="bold")
     d.circle(LEFT + 146, 20, 8, fill=COL["red"], stroke=COL["red_edge"], stroke_width=1.4)
-    d.text(LEFT + 159, 20, tr("bg.draw.pips", who=_side(1), n=rp), size=13, anchor="start",
+    d.text(LEFT + 159, 20, text("bg.draw.pips", lang, who=_side(1, lang), n=rp), size=13, anchor="start",
            weight="bold")
     cube_txt = ""
     if cube is not None:
-        cube_txt = (tr("bg.draw.cube_middle") if cube_owner is None
-                    else tr("bg.draw.cube_owned", value=cube, who=_side(cube_owner)))
+        cube_txt = (text("bg.draw.cube_middle", lang) if cube_owner is None
+                    else text("bg.draw.cube_owned", lang, value=cube, who=_side(cube_owner, lang)))
     caption = " · ".join(t for t in (match, cube_txt) if t)
     if caption:
         d.text(W - LEFT, 20, caption, size=12, anchor="end", color="#555")
     if status:
-        # a long ending (the Jacoby rule's) shrinks to fit the board's width
-        d.text(W / 2, H - 14, status, size=svg.fitting_size(status, W - 16, 13), color="#333")
+        # a long ending (the Jacoby rule's) shrinks to fit the board's width; the margin
+        # allows for Latin letters up to 0.6 em wide (a translation's long words)
+        d.text(W / 2, H - 14, status, size=svg.fitting_size(status, W - 40, 13), color="#333")
     for c in marks:
         if c == "bar":
             d.star_ring(x0 + 6 * PW + BAR / 2, y0 + h / 2, BAR * 0.6, c)
@@ -397,8 +366,8 @@ def draw_game(game, **options) -> svg.Drawing:
     560), ``title``, ``marks`` (cells ringed with a star). Backgammon's own:
     ``done_steps`` (single steps already made this turn, shown played) and ``status``
     (the header text). Without ``title`` the board is titled "Backgammon board" in the
-    current language; ``title=None``: no title. A bad value raises BoardkitError naming
-    the option."""
+    drawing's language (``lang``, default the current one); ``title=None``: no title. A
+    bad value raises BoardkitError naming the option."""
     return _draw(game, read_options(game, options))
 
 
@@ -449,22 +418,23 @@ def _draw(game, o: DrawOptions) -> svg.Drawing:
                 paths += [[_to_white(a, mover), _to_white(b, mover)] for a, b in entry.steps]
                 if first:
                     arrow_player, first = mover, False
+    lang = o.lang
     if status is None:
-        status = _status(game)
+        status = _status(game, lang)
     n = game.rules.match_length
     match = ""
     if n:       # the match state of a teaching position (BG-13, BG-14)
-        match = tr("bg.draw.match", n=n, a=game.score[0], b=game.score[1])
+        match = text("bg.draw.match", lang, n=n, a=game.score[0], b=game.score[1])
         if game.crawford:
-            match += tr("bg.draw.match_crawford")
+            match += text("bg.draw.match_crawford", lang)
     if title is ...:
-        title = tr("bg.draw.title")
+        title = text("bg.draw.title", lang)
     d = draw_position(white, red, flip=flip, labels=labels, highlight=highlight, targets=targets,
                       arrows=paths, arrow_player=arrow_player, hint_arrows=hint_paths,
                       dice=dice_shown, dice_used=used, dice_player=roller,
                       cube=game.cube_value if game.rules.cube else None,
                       cube_owner=game.cube_owner, status=status,
-                      title=title, size=size, match=match, marks=o.marks)
+                      title=title, size=size, match=match, marks=o.marks, lang=lang)
     return d
 
 
@@ -477,38 +447,32 @@ def _to_white(p: int, player: int) -> str:
     return str(p if player == 0 else 25 - p)
 
 
-def _status(game) -> str:
+def _status(game, lang: str = "en") -> str:
     out = game.outcome()
     if out is not None:
-        return _ending(game, out)
-    who = _side(game.turn)
+        return ending(out, lang)
+    who = _side(game.turn, lang)
     ph = game.phase
     if ph == "opening":
-        return tr("bg.draw.opening")
+        return text("bg.draw.opening", lang)
     if ph == "cube":
-        return tr("bg.draw.to_cube", who=who)
+        return text("bg.draw.to_cube", lang, who=who)
     if ph == "respond":
-        return tr("bg.draw.to_respond", who=who, value=game.cube_value * 2)
+        return text("bg.draw.to_respond", lang, who=who, value=game.cube_value * 2)
     if ph == "roll":
-        return tr("bg.draw.to_roll", who=who)
+        return text("bg.draw.to_roll", lang, who=who)
     if game.rules.match_length:
         sc = game.score
-        extra = (tr("bg.draw.match_extra", n=game.rules.match_length, a=sc[0], b=sc[1])
-                 + (tr("bg.draw.crawford_extra") if game.crawford else ""))
+        extra = (text("bg.draw.match_extra", lang, n=game.rules.match_length, a=sc[0], b=sc[1])
+                 + (text("bg.draw.crawford_extra", lang) if game.crawford else ""))
     else:
         extra = ""
-    return tr("bg.draw.to_play", who=who, a=game.dice[0], b=game.dice[1], extra=extra)
+    return text("bg.draw.to_play", lang, who=who, a=game.dice[0], b=game.dice[1], extra=extra)
 
 
-def _ending(game, out) -> str:
-    """How the game ended: the engine's sentence in English; elsewhere the same facts
-    from the catalogue (the engine writes its reason in English only)."""
-    if language() == "en" or "bg.draw.won" not in CATALOGUES.get(language(), {}):
-        return out.reason
-    w, cube = out.winner, game.cube_value
-    if out.rule == "BG-12":          # the other side passed the double
-        return tr("bg.draw.won_pass", loser=_side(1 - w), who=_side(w), points=out.points)
-    kind = game.win_kind or 1
-    # the Jacoby rule counts a gammon or backgammon single while the cube was never turned
-    key = "bg.draw.won_jacoby" if out.points < kind * cube else "bg.draw.won"
-    return tr(key, who=_side(w), kind=tr(f"bg.draw.won_kind.{kind}"), points=out.points, cube=cube)
+def ending(out, lang: str = "en") -> str:
+    """How the game ended, in ``lang``: the Outcome's sentence (its key and facts, bg.end.*)
+    rendered in that language; an Outcome without a key says its own reason."""
+    if getattr(out, "key", None):
+        return render(out.key, lang, out.facts)
+    return out.reason

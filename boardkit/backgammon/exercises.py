@@ -9,12 +9,14 @@ Each ``ex.check_<name>(answer)`` prints one line of feedback (✅ / ❌ with a h
 when not answered yet) and returns True or False; it never raises, so an unsolved
 notebook runs from top to bottom. The right answers are computed by the engine and by
 ``probability.py``, never typed in. The shared feedback (missing / not right) is
-``boardkit.exercises.compare_sets``.
+``boardkit.exercises.compare_sets``. The feedback's words are the catalogue's
+``ex.backgammon.*`` keys, in the language current when the check runs.
 """
 from __future__ import annotations
 
 from fractions import Fraction
 
+from .._catalogue import text
 from .._core import BoardkitError
 from ..exercises import (
     AnswerError,
@@ -59,12 +61,12 @@ def _as_fraction_of_36(answer):
     """A count of rolls out of 36 (a whole number: 11, "11", "11/36" is the chance) or a
     probability (5/12, 0.4167, "41.7%"); True/False or words: AnswerError."""
     if isinstance(answer, bool):
-        raise AnswerError("give a number of rolls (out of 36) or a probability, not yes/no.")
+        raise AnswerError(text("ex.backgammon.not_yes_no"))
     f = to_number(answer)
     if f.denominator == 1 and 1 < f <= 36:
         return Fraction(f, 36)
     if not 0 <= f <= 1:
-        raise AnswerError(f"{f} is neither a number of rolls (0 to 36) nor a probability (0 to 1).")
+        raise AnswerError(text("ex.backgammon.neither", f=str(f)))
     return f
 
 
@@ -80,15 +82,15 @@ def _judge_chance(answer, expected: Fraction):
     return f
 
 
-def _canonical_stuck(text) -> str:
+def _canonical_stuck(play) -> str:
     """A play of the "stuck" position in the engine's spelling when the engine accepts it
     (any spelling of the same play, BG-16: 'bar/20/16', 'bar/20 20/16' -> 'bar/16');
     else the text as given, which then counts as not legal."""
-    text = " ".join(str(text).split())
+    typed = " ".join(str(play).split())
     try:
-        return str(position("stuck").play(text))
+        return str(position("stuck").play(typed))
     except BoardkitError:
-        return text
+        return typed
 
 
 class BackgammonExercises(Exercises):
@@ -105,13 +107,12 @@ class BackgammonExercises(Exercises):
                 a = [w for w in items(a) if w.lower() not in ("white", "red", "pips", "w", "r")]
             a = tuple(int(to_number(x)) for x in a)
             if len(a) != 2:
-                return "give two numbers: White's pips, then Red's (e.g. 167, 167)."
+                return text("ex.backgammon.pips_two")
             if a == expected:
                 return True
             if a == expected[::-1]:
-                return "the two counts are swapped: White first, then Red."
-            return ("not quite. Each checker counts its point number from its own side; a "
-                    "checker on the bar counts 25.")
+                return text("ex.backgammon.pips_swapped")
+            return text("ex.backgammon.pips_not_quite")
         return self.check(name, answer, test=test)
 
     def check_pips_start(self, answer) -> bool:
@@ -131,9 +132,9 @@ class BackgammonExercises(Exercises):
         def test(a):
             # every play is judged by the one the engine reads (bar/20 20/16 is bar/16)
             return compare_sets(to_set(a, lambda x: read_move(g, x), words=False), expected,
-                                what="legal play",
-                                extra_why="not legal plays here (BG-07: enter from the bar first)",
-                                missing_why="use both dice if you can, BG-08")
+                                what=text("ex.backgammon.legal_what"),
+                                extra_why=text("ex.backgammon.legal_extra"),
+                                missing_why=text("ex.backgammon.legal_missing"))
         return self.check("legal plays", answer, test=test)
 
     # ------------------------------------------------------- 3. entering (BG-07)
@@ -145,8 +146,8 @@ class BackgammonExercises(Exercises):
             if not isinstance(f, Fraction):
                 return f
             if checkers == 1 and f == 1 - expected:
-                return "that is the chance to stay out (dance). How often do you come in?"
-            return "not quite. Count the rolls where every die you need shows an open point (BG-07)."
+                return text("ex.backgammon.enter_dance")
+            return text("ex.backgammon.enter_not_quite")
         return self.check(name, answer, test=test)
 
     def check_enter_one(self, answer) -> bool:
@@ -166,9 +167,8 @@ class BackgammonExercises(Exercises):
             if not isinstance(f, Fraction):
                 return f
             if distance <= 6 and f == Fraction(11, 36):
-                return "11 rolls show that number on a die; add the combinations and doubles."
-            return ("not quite. List the rolls: one die, both dice together (the point in "
-                    "between must be open), and doubles moving 2, 3 or 4 times.")
+                return text("ex.backgammon.shots_eleven")
+            return text("ex.backgammon.shots_not_quite")
         return self.check(name, answer, test=test)
 
     def check_shots_6(self, answer) -> bool:

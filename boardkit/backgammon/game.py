@@ -25,6 +25,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, overload
 
+from .._catalogue import Word, render
 from .._core import BoardkitError, ChanceStep, FormatError, Game, IllegalMoveError, Outcome, UndoRecord
 from .._input import check_rng
 from .movegen import (
@@ -60,6 +61,11 @@ __all__ = ["BackgammonGame", "Play", "CubeAction", "Step", "OpeningRoll", "plays
            "PLAYER_NAMES", "pip_count", "side", "notation", "parse_notation"]
 
 PLAYER_NAMES = ("White", "Red")
+
+
+def _points_word(n: int) -> Word:
+    """"1 point", "3 points" (「3 点」): what a game is worth, as a word of the catalogue."""
+    return Word("bg.points.one" if n == 1 else "bg.points.many", n=n)
 
 # A turn's roll as a history entry: _CHANCE_STEPS[player][a][b], one of 72 immutable
 # ChanceSteps made once (a frozen dataclass costs a microsecond to build).
@@ -405,18 +411,23 @@ class BackgammonGame(Game):
                      crawford: bool | None = None) -> str | None:
         """None if p may offer the cube at the start of its turn, else why not (BG-12,
         BG-14). ``cube``, ``owner``, ``crawford`` default to the game's own."""
-        r = self.rules
         cube = self._cube if cube is None else cube
         owner = self._owner if owner == "keep" else owner
         crawford = self._crawford if crawford is None else crawford
+        why = self._cube_words(p, cube, owner, crawford)
+        return None if why is None else str(why)
+
+    def _cube_words(self, p: int, cube: int, owner: int | None, crawford: bool) -> Word | None:
+        """Why p may not offer the cube, as a word of the catalogue (bg.cube.*), or None."""
+        r = self.rules
         if not r.cube:
-            return "the doubling cube is not used in this game (BG-12)"
+            return Word("bg.cube.not_used")
         if crawford:
-            return "no doubling in the Crawford game (BG-14)"
+            return Word("bg.cube.crawford")
         if owner is not None and owner != p:
-            return "only the cube owner may redouble (BG-12)"
+            return Word("bg.cube.not_owner")
         if cube * 2 > r.max_cube:
-            return f"the cube is already at its highest value, {cube} (BG-12)"
+            return Word("bg.cube.highest", cube=cube)
         return None
 
     # ------------------------------------------------------------------ dice
@@ -467,8 +478,7 @@ class BackgammonGame(Game):
         start White plays them, a set-up shortcut), or at the opening an ``OpeningRoll``."""
         if isinstance(outcome, OpeningRoll):
             if self._phase != "opening":
-                raise IllegalMoveError("an opening roll (one die each) is only rolled before "
-                                       "the first play", "BG-03")
+                raise IllegalMoveError("bg.err.opening_late", rule="BG-03")
             err = _opening_error(outcome.rolls, complete=True)
             if err:
                 raise IllegalMoveError(err, "BG-03")
@@ -490,9 +500,20 @@ class BackgammonGame(Game):
             self._start_turn(self._roller, outcome)
 
     def _no_chance_reason(self) -> str:
+        # the base raises IllegalMoveError(this text) when no roll is due; the refusal is
+        # raised here instead, with its key and facts, so a board words it in its language
+        raise self._no_chance_error()
+
+    def _no_chance_error(self) -> IllegalMoveError:
+        """Why no roll is due now, keyed (the game is over, or it is not the time)."""
         if self._phase == "over":
-            return "the game is over: " + self._end_reason()
-        return self._not_now("roll the dice")
+            return self._over_error()
+        return self._not_now(Word("bg.what.roll"))
+
+    def _over_error(self) -> IllegalMoveError:
+        out = self._outcome()
+        assert out is not None and out.key is not None     # (asked once the game is over)
+        return IllegalMoveError("bg.err.over", ending=Word(out.key, **out.facts))
 
     def roll(self, rng) -> tuple[int, int]:
         """Roll for the player on roll and return the dice to play; at the start of a turn
@@ -513,10 +534,9 @@ class BackgammonGame(Game):
         the game so calls chain."""
         dice = self._check_chance((a, b))
         if self._phase == "respond":
-            raise IllegalMoveError("a double is waiting for an answer: take or pass first (BG-12)",
-                                   "BG-12")
+            raise IllegalMoveError("bg.err.answer_first", rule="BG-12")
         if self._phase == "over":
-            raise IllegalMoveError("the game is over: " + self._end_reason())
+            raise self._over_error()
         if self._phase == "cube":
             self.play(CubeAction("roll"))
         self.set_chance(dice)
@@ -527,16 +547,13 @@ class BackgammonGame(Game):
         self._dice = (dice[0], dice[1])
         self._phase = "move"
 
-    def _not_now(self, what: str) -> str:
-        return {
-            "opening": f"cannot {what} now: the game starts with the opening roll (BG-03)",
-            "cube": (f"cannot {what} now: {PLAYER_NAMES[self._roller]} first chooses to roll "
-                     f"or double (BG-12)"),
-            "respond": f"cannot {what} now: {PLAYER_NAMES[self._turn]} must take or pass the double (BG-12)",
-            "roll": f"cannot {what} now: the dice must be rolled first",
-            "move": f"cannot {what} now: the dice are rolled, a play is due (BG-08)",
-            "over": f"cannot {what} now: the game is over",
-        }[self._phase]
+    def _not_now(self, what: Word) -> IllegalMoveError:
+        """Why ``what`` (a word: Word("bg.what.roll")) cannot be done in this phase."""
+        ph = self._phase
+        if ph == "move" and what.key == "bg.what.roll":     # a second roll (H3)
+            return IllegalMoveError("bg.err.rolled_already")
+        who = Word(f"bg.draw.side.{self._turn if ph == 'respond' else self._roller}")
+        return IllegalMoveError(f"bg.err.not_now.{ph}", what=what, who=who)
 
     # --------------------------------------------------------------- moves
     def _over(self) -> bool:
@@ -658,33 +675,49 @@ class BackgammonGame(Game):
     def _result_for(self, board, winner: int, how: str | None, cube: int) -> tuple:
         """(winner, reason, points, kind) of a game won by ``winner``: by bearing off
         (``how`` None, BG-10/BG-11/BG-15) or because the other side passed (BG-12)."""
+        kind, pts, key, facts = self._ending_words(board, winner, how, cube)
+        return (winner, render(key, "en", facts), pts, kind)
+
+    def _ending_words(self, board, winner: int, how: str | None, cube: int) -> tuple:
+        """(kind, points, key, facts) of the ending: the catalogue's sentence (bg.end.*)
+        and its facts, so a board in another language says the same in its words."""
         loser = 1 - winner
         lb = board[loser]
+        side = (Word(f"bg.draw.side.{winner}"), Word(f"bg.draw.side.{loser}"))
         if how == "pass":
             kind, pts = 1, cube
-            text = (f"{PLAYER_NAMES[loser]} passed the double: {PLAYER_NAMES[winner]} wins "
-                    f"{pts} point{'s' if pts != 1 else ''}, the stake before the double (BG-12)")
+            return kind, pts, "bg.end.pass", {"who": side[0], "loser": side[1],
+                                              "points": _points_word(pts)}
+        if lb[0] > 0:
+            kind = 1
+        elif lb[25] or any(lb[19:25]):
+            kind = 3
         else:
-            if lb[0] > 0:
-                kind, words = 1, "a single game"
-            elif lb[25] or any(lb[19:25]):
-                kind, words = 3, "a backgammon"
-            else:
-                kind, words = 2, "a gammon"
-            counted, note = kind, ""
-            if self.rules.jacoby and self.rules.money_play and cube == 1 and kind > 1:
-                counted, note = 1, ", counted single as the cube was never turned (Jacoby rule, BG-15)"
-            pts = counted * cube
-            text = (f"{PLAYER_NAMES[winner]} wins {words} (BG-11){note}: "
-                    f"{pts} point{'s' if pts != 1 else ''} with the cube at {cube}")
-        return (winner, text, pts, kind)
+            kind = 2
+        counted = kind
+        jacoby = self.rules.jacoby and self.rules.money_play and cube == 1 and kind > 1
+        if jacoby:
+            counted = 1     # the cube was never turned: a gammon counts single (BG-15)
+        pts = counted * cube
+        facts = {"who": side[0], "kind": Word(f"bg.end.kind.{kind}"), "points": _points_word(pts),
+                 "cube": cube}
+        if jacoby:
+            key = "bg.end.won_jacoby"
+        elif self.rules.cube:
+            key = "bg.end.won"
+        else:
+            key = "bg.end.won_no_cube"  # no cube in the game: the sentence names none
+        return kind, pts, key, facts
 
     def _outcome(self) -> Outcome | None:
         if self._result is None:
             return None
         w, reason, pts, _ = self._result
-        rule = "BG-11" if self._board[w][0] == 15 else "BG-12"     # borne off, or a pass
-        return Outcome(winner=w, reason=reason, ranking=(w, 1 - w), points=pts, rule=rule)
+        borne_off = self._board[w][0] == 15
+        rule = "BG-11" if borne_off else "BG-12"     # borne off, or a pass
+        _, _, key, facts = self._ending_words(self._board, w, None if borne_off else "pass", self._cube)
+        return Outcome(winner=w, reason=reason, ranking=(w, 1 - w), points=pts, rule=rule,
+                       key=key, facts=facts)
 
     @property
     def win_kind(self) -> int | None:
@@ -701,7 +734,7 @@ class BackgammonGame(Game):
             return self._coerce_move(act)
         moves = parse_notation(text)            # FormatError for text that is not BG-16
         if self._phase != "move":
-            raise IllegalMoveError(self._not_now(f"play {_short(text.strip())}"))
+            raise self._not_now(Word("bg.what.play", move=_short(text.strip())))
         target = self._result_of(moves)
         for p in self.legal_moves():
             if p.after == target:
@@ -712,8 +745,7 @@ class BackgammonGame(Game):
         """A move value: a ``Play`` (compared by the position it reaches) or a
         ``CubeAction``; anything else is refused before it is looked at."""
         if not isinstance(move, (Play, CubeAction)):
-            raise IllegalMoveError(f"a backgammon move is a Play, a CubeAction or move text "
-                                   f"like '24/18 13/11' (BG-16), got {type(move).__name__}")
+            raise IllegalMoveError("bg.err.not_a_move", kind=type(move).__name__)
         if isinstance(move, Play):
             legal = self.legal_moves()
             for m in legal:             # one of legal_moves() itself: no comparing needed
@@ -730,8 +762,7 @@ class BackgammonGame(Game):
             except Exception:       # a hand-made Play with malformed steps
                 text = None
             if text is None or not isinstance(after, tuple):
-                raise IllegalMoveError("malformed Play value: use one of legal_moves() or move "
-                                       "text like '24/18 13/11' (BG-16)")
+                raise IllegalMoveError("bg.err.malformed_play")
             raise self._explain_illegal(text)
         if move is _ROLL or move is _DOUBLE or move is _TAKE or move is _PASS:
             if move in self.legal_moves():
@@ -743,12 +774,12 @@ class BackgammonGame(Game):
         m, t = (list(x) for x in self.position())
         for a, b, _ in moves:
             if m[a] <= 0:
-                where = "on the bar" if a == 25 else f"on point {a}"
-                return IllegalMoveError(f"{PLAYER_NAMES[self._roller]} has no checker {where} "
-                                        f"(points are counted from the mover's side, BG-01)", "BG-01")
+                side = Word(f"bg.draw.side.{self._roller}")
+                if a == 25:     # an empty bar: the entering rule, not the numbering
+                    return IllegalMoveError("bg.err.bar_empty", rule="BG-07", side=side)
+                return IllegalMoveError("bg.err.no_checker", rule="BG-01", side=side, point=a)
             if b > 0 and t[25 - b] >= 2:
-                return IllegalMoveError(f"point {b} is held by two or more opposing checkers: "
-                                        f"no checker may land there (BG-05)", "BG-05")
+                return IllegalMoveError("bg.err.held", rule="BG-05", point=b)
             m[a] -= 1
             m[b] += 1
             if b > 0 and t[25 - b] == 1:
@@ -760,69 +791,67 @@ class BackgammonGame(Game):
         if isinstance(move, CubeAction) or str(move).strip().lower() in ("roll", "double", "take", "pass"):
             act = str(move).strip().lower()
             if self._phase != "respond" and act in ("take", "pass"):
-                return IllegalMoveError("no double has been offered: take or pass answers a "
-                                        "double (BG-12)", "BG-12")
+                return IllegalMoveError("bg.err.no_double", rule="BG-12")
             if act == "double" and self._phase in ("roll", "move"):
-                reason = self._cube_reason(self._roller)
+                reason = self._cube_words(self._roller, self._cube, self._owner, self._crawford)
                 if reason:
-                    return IllegalMoveError(f"{PLAYER_NAMES[self._roller]} may not double: {reason}")
-                return IllegalMoveError("a double is offered before rolling, not after (BG-12)", "BG-12")
-            return IllegalMoveError(self._not_now(act))
+                    return IllegalMoveError("bg.err.may_not_double",
+                                            side=Word(f"bg.draw.side.{self._roller}"), reason=reason)
+                return IllegalMoveError("bg.err.double_late", rule="BG-12")
+            if self._phase == "over":
+                return self._over_error()
+            return self._not_now(Word(f"bg.what.{'roll_act' if act == 'roll' else act}"))
+        if self._phase == "over":
+            return self._over_error()
         if self._phase != "move":
-            return IllegalMoveError(self._not_now(f"play {move}"))
+            return self._not_now(Word("bg.what.play", move=_short(str(move))))
         try:
             moves = parse_notation(str(move)) if not isinstance(move, Play) else \
                 [(a, b, False) for a, b in move.steps]
         except FormatError as e:
-            return IllegalMoveError(str(e))
+            return IllegalMoveError(e.key, **e.facts) if e.key else IllegalMoveError(str(e))
         dice = self._dice
         assert dice is not None                 # (asked in the move phase)
         d1, d2 = dice
         mine, theirs = self.position()
         dice_txt = f"{d1}-{d2}"
         if mine[25] and moves and moves[0][0] != 25:
-            return IllegalMoveError("checkers on the bar must enter first (BG-07)", "BG-07")
+            return IllegalMoveError("bg.err.bar_first", rule="BG-07")
         target = self._result_of(moves)
-        if isinstance(target, IllegalMoveError) and target.rule == "BG-01":
+        if isinstance(target, IllegalMoveError) and target.key in ("bg.err.no_checker", "bg.err.bar_empty"):
             return target
         hi = max(i for i in range(0, 26) if mine[i] or i == 0)
         for a, b, _ in moves:
             dist = a - b
             allowed = {d1, d2}
             if b > 0 and dist not in allowed:
-                return IllegalMoveError(f"{_point_name(a)}/{_point_name(b)} moves {dist} pips: each "
-                                        f"move uses one die of {dice_txt} (BG-04)", "BG-04")
+                return IllegalMoveError("bg.err.wrong_die", rule="BG-04", step=f"{_point_name(a)}/{b}",
+                                        dist=dist, a=d1, b=d2)
             if b == 0:
                 if hi > 6:
-                    return IllegalMoveError("bearing off is allowed only once all 15 checkers are in "
-                                            "the home board (BG-09)", "BG-09")
+                    return IllegalMoveError("bg.err.bear_off_early", rule="BG-09")
                 if not any(d >= dist for d in allowed):
-                    return IllegalMoveError(f"{_point_name(a)}/off needs a {dist} or more; the dice "
-                                            f"are {dice_txt} (BG-09)", "BG-09")
+                    return IllegalMoveError("bg.err.bear_off_die", rule="BG-09", point=_point_name(a),
+                                            dist=dist, a=d1, b=d2)
         if isinstance(target, IllegalMoveError):
             return target
         plays = self.legal_moves()
         most = max(len(p.steps) for p in plays)
         if not moves and most:
-            return IllegalMoveError("passing is never voluntary: a legal play exists, so it must "
-                                    "be played (BG-08)", "BG-08")
+            return IllegalMoveError("bg.err.no_voluntary_pass", rule="BG-08")
         if len(moves) < most:
             if d1 == d2:
-                msg = (f"with a double, as many of the four moves as possible must be played: "
-                       f"{most} here (BG-08)")
-            elif most == 2:
-                msg = "both dice must be played when possible (BG-08)"
-            else:
-                msg = "only one die can be played, so the larger must be played if it can (BG-08)"
-            return IllegalMoveError(msg, "BG-08")
+                return IllegalMoveError("bg.err.doubles_all", rule="BG-08", most=most)
+            if most == 2:
+                return IllegalMoveError("bg.err.both_dice", rule="BG-08")
+            return IllegalMoveError("bg.err.larger_die", rule="BG-08")
         if most == 1 and d1 != d2 and len(moves) == 1:
-            return IllegalMoveError("only one die can be played, so the larger must be played "
-                                    "if it can (BG-08)", "BG-08")
+            return IllegalMoveError("bg.err.larger_die", rule="BG-08")
         legal = [str(p) for p in plays]
-        shown = ", ".join(legal[:6]) + (" ..." if len(legal) > 6 else "")
-        return IllegalMoveError(f"{move} is not a legal play for {dice_txt}: a checker may only "
-                                f"land on open points, one die at a time, and a higher checker "
-                                f"must be borne off first (BG-04, BG-05, BG-09); legal: {shown}")
+        typed = str(move)
+        return IllegalMoveError("bg.err.not_legal", play=typed if len(typed) <= 60 else typed[:60] + "...",
+                                dice=dice_txt,
+                                legal=legal[:6], more=Word("bg.err.more") if len(legal) > 6 else "")
 
     # ------------------------------------------------- partial moves (widget)
     def partial_steps(self, done: Sequence = ()) -> list[Step]:
@@ -857,7 +886,7 @@ class BackgammonGame(Game):
 
     def _after_steps(self, done):
         if self._phase != "move":
-            raise IllegalMoveError(self._not_now("make single steps"))
+            raise self._not_now(Word("bg.what.steps"))
         if isinstance(done, (str, bytes)) or not isinstance(done, (list, tuple)) or len(done) > 4 \
                 or not all(isinstance(s, tuple) and len(s) in (3, 4)
                            and all(_is_int(x) for x in s[:3]) for s in done):
@@ -869,10 +898,10 @@ class BackgammonGame(Game):
         for s in done:
             s = Step(*s) if not isinstance(s, Step) else s
             if s.die not in dice:
-                raise IllegalMoveError(f"step {s} uses a die that is not left (BG-04)", "BG-04")
+                raise IllegalMoveError("bg.err.step_die", rule="BG-04", step=str(s))
             legal = [(a, b) for a, b, _ in _single(m, t, s.die)]
             if (s.from_, s.to) not in legal:
-                raise IllegalMoveError(f"step {s} is not legal here (BG-04, BG-05, BG-07, BG-09)")
+                raise IllegalMoveError("bg.err.step_illegal", step=str(s))
             hit = s.to > 0 and t[25 - s.to] == 1
             m, t = _apply_step(m, t, s.from_, s.to, hit)
             dice.remove(s.die)
@@ -928,55 +957,52 @@ class BackgammonGame(Game):
         refused with a FormatError naming the rule (the game is left untouched)."""
         fmt = "backgammon JSON"
         if not isinstance(d, dict):
-            raise FormatError(f"{fmt}: 'state' must be an object")
+            raise FormatError("bg.save.not_object")
         known = {"board", "phase", "turn", "roller", "dice", "cube", "cube_owner", "result",
                  "opening", "score", "crawford"}
         unknown = sorted(str(k)[:20] for k in set(d) - known)
         if unknown:
-            raise FormatError(f"{fmt}: unknown state field(s) {unknown[:5]}; known: {sorted(known)}")
+            raise FormatError("bg.save.unknown", unknown=str(unknown[:5]), known=str(sorted(known)))
         missing = sorted({"board", "phase", "turn", "roller", "cube", "cube_owner"} - set(d))
         if missing:
-            raise FormatError(f"{fmt}: state field(s) {missing} missing")
+            raise FormatError("bg.save.missing", missing=str(missing))
         board = d["board"]
         if not (isinstance(board, list) and len(board) == 2):
-            raise FormatError(f"{fmt}: 'board' must be two lists of 26 counts")
+            raise FormatError("bg.save.board")
         b = [self._check_side(side, fmt) for side in board]
         self._check_board(b, fmt)
         phase = d["phase"]
         if not isinstance(phase, str) or phase not in _PHASES:
-            raise FormatError(f"{fmt}: phase must be one of {list(_PHASES)}, got {_short(phase)}")
+            raise FormatError("bg.save.phase", phases=str(list(_PHASES)), got=_short(phase))
         turn, roller = d["turn"], d["roller"]
         if not (_is_int(turn) and _is_int(roller) and turn in (0, 1) and roller in (0, 1)):
-            raise FormatError(f"{fmt}: turn and roller must be 0 (White) or 1 (Red)")
+            raise FormatError("bg.save.turn")
         dice = d.get("dice")
         if dice is not None:
             if not (isinstance(dice, list) and len(dice) == 2
                     and all(_is_int(x) and 1 <= x <= 6 for x in dice)):
-                raise FormatError(f"{fmt}: dice must be two numbers 1..6 or null (BG-03)")
+                raise FormatError("bg.save.dice")
             dice = (dice[0], dice[1])
         cube, owner = d["cube"], d["cube_owner"]
         if not (_is_int(cube) and 1 <= cube <= self.rules.max_cube and not cube & (cube - 1)):
-            raise FormatError(f"{fmt}: cube must be a power of two from 1 to "
-                              f"{self.rules.max_cube}, got {_short(cube)} (BG-12)")
+            raise FormatError("bg.save.cube", most=self.rules.max_cube, got=_short(cube))
         if not (owner is None or (_is_int(owner) and owner in (0, 1))):
-            raise FormatError(f"{fmt}: cube_owner must be null, 0 or 1 (BG-12)")
+            raise FormatError("bg.save.owner")
         res = d.get("result")
         if res is not None:
             if not (isinstance(res, list) and len(res) == 4 and _is_int(res[0])
                     and res[0] in (0, 1) and isinstance(res[1], str)
                     and _is_int(res[2]) and _is_int(res[3])):
-                raise FormatError(f"{fmt}: result must be [winner 0/1, reason text, points, "
-                                  f"kind 1/2/3] (BG-11)")
+                raise FormatError("bg.save.result")
             res = (res[0], res[1], res[2], res[3])
         score = d.get("score", [0, 0])
         if not (isinstance(score, list) and len(score) == 2 and all(_is_int(x) for x in score)):
-            raise FormatError(f"{fmt}: score must be two whole numbers (BG-13)")
+            raise FormatError("bg.save.score")
         crawford = d.get("crawford", False)
         opening = d.get("opening", [])
         if not (isinstance(opening, list) and len(opening) <= MAX_OPENING_ROLLS
                 and all(isinstance(r, list) for r in opening)):
-            raise FormatError(f"{fmt}: opening must be a list of at most {MAX_OPENING_ROLLS} "
-                              f"rolls [White's die, Red's die] (BG-03)")
+            raise FormatError("bg.save.opening", most=MAX_OPENING_ROLLS)
         opening = tuple(tuple(r) for r in opening)
         err = _opening_error(opening, complete=False) if opening else None
         if err:

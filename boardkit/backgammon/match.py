@@ -11,8 +11,9 @@ doubling in it. Later games ("post-Crawford") use the cube again.
 """
 from __future__ import annotations
 
+from .._catalogue import Word
 from .._core import BoardkitError
-from .game import PLAYER_NAMES, BackgammonGame
+from .game import BackgammonGame
 from .rules import BackgammonRules
 
 __all__ = ["BackgammonMatch"]
@@ -41,10 +42,9 @@ class BackgammonMatch:
         (``mine`` belongs to ``turn``, the player on roll); else the game starts as usual."""
         w = self.winner
         if w is not None:                     # (the match is over)
-            raise BoardkitError(f"the match is over: {PLAYER_NAMES[w]} reached "
-                                f"{self.length} points (BG-13)")
+            raise BoardkitError("bg.match.over", side=Word(f"bg.draw.side.{w}"), n=self.length)
         if self._current is not None and not self._current.is_over():
-            raise BoardkitError("finish (and record) the current game before starting the next")
+            raise BoardkitError("bg.match.finish_first")
         crawford = self.next_is_crawford()
         if position is not None and not (isinstance(position, (tuple, list)) and len(position) == 2):
             raise BoardkitError("position is (mine, theirs): two sides of 26 counts (BG-01)")
@@ -68,9 +68,9 @@ class BackgammonMatch:
                                 f"{type(game).__name__}")
         out = game.outcome()
         if out is None:
-            raise BoardkitError("only a finished game can be recorded (BG-10)")
+            raise BoardkitError("bg.match.unfinished")
         if game is not self._current:
-            raise BoardkitError("record the game made by new_game(), once")
+            raise BoardkitError("bg.match.record_once")
         self._current = None
         w = out.winner
         assert w is not None                  # backgammon has no draws

@@ -76,6 +76,11 @@ def _bounded(values, limit: int, message: str) -> list:
 _short = short_repr
 
 
+def _raw(tok: str) -> str:
+    """A token as typed, cut short, for a sentence that puts it in its own quotes."""
+    return tok if len(tok) <= 40 else tok[:40] + "..."
+
+
 def _point_name(i: int) -> str:
     return "bar" if i == 25 else "off" if i == 0 else str(i)
 
@@ -133,8 +138,7 @@ def parse_notation(text: str) -> list[tuple[int, int, bool]]:
     if not isinstance(text, str):
         raise FormatError(f"backgammon move text (BG-16): expected text, got {type(text).__name__}")
     if len(text) > MAX_MOVE_TEXT:
-        raise FormatError(f"backgammon move text (BG-16): {len(text):,} characters; a play is "
-                          f"at most {MAX_MOVE_TEXT}")
+        raise FormatError("bg.err.text_long", n=f"{len(text):,}", most=MAX_MOVE_TEXT)
     t = text.strip()
     if t.lower() in ("(no play)", "no play", "pass", "-", ""):
         return []
@@ -142,8 +146,7 @@ def parse_notation(text: str) -> list[tuple[int, int, bool]]:
     for tok in t.replace(",", " ").split():
         m = _TOKEN.match(tok)
         if not m:
-            raise FormatError(f"backgammon move text (BG-16): cannot read {_short(tok)}; write moves "
-                              f"like '24/18 13/11', 'bar/22', '6/off', '8/5(2)', '13/7*'")
+            raise FormatError("bg.err.text_unread", tok=_raw(tok))
         start = 25 if m.group(1).lower() in ("bar", "b") else int(m.group(1))
         pts, cur = [], start
         for part in m.group(2).split("/")[1:]:
@@ -151,13 +154,12 @@ def parse_notation(text: str) -> list[tuple[int, int, bool]]:
             p = part.rstrip("*").lower()
             nxt = 0 if p in ("off", "o") else int(p)
             if not (1 <= start <= 25) or not (0 <= nxt <= 24) or nxt >= cur:
-                raise FormatError(f"backgammon move text (BG-16): {_short(tok)} is not a forward move "
-                                  f"between points 25 (bar)..1 and 0 (off)")
+                raise FormatError("bg.err.text_backward", tok=_raw(tok))
             pts.append((cur, nxt, hit))
             cur = nxt
         n = int(m.group(3) or 1)
         if not 1 <= n <= 4:
-            raise FormatError(f"backgammon move text (BG-16): repeat count in {_short(tok)} must be 1..4")
+            raise FormatError("bg.err.text_repeat", tok=_raw(tok))
         moves.extend(pts * n)
     return moves
 

@@ -10,16 +10,16 @@ are borne off), then the roll, e.g. ``"25:1,6:5,8:3,13:4,24:2 / 2:2,3:2,4:2,6:5,
 Every answer is checked against the engine by tests/test_puzzles_backgammon.py (each
 accepted play is legal and does what the goal says, and no other legal play does).
 
-Each puzzle has an ``id``; its English texts are registered in the language catalogue
-from the data below and its Japanese texts are in ``JA`` (``set_language("ja")`` before
-making the widget shows them; see ``boardkit.puzzles``).
+Each puzzle has an ``id``; its texts are in the catalogue files (``boardkit/locale``,
+keys ``puzzle.backgammon.<id>.<field>`` and ``...trap.<answer>``): the English below is
+the same as the .pot's (a test compares them), the Japanese is in the ja .po file
+(``PUZZLES.widget(lang="ja")`` shows it; see ``boardkit.puzzles``).
 """
 from __future__ import annotations
 
 from .._core import BoardkitError
 from .._input import check_size, parse_int
-from ..i18n import add
-from ..puzzles import Puzzle, PuzzleSet, catalogue
+from ..puzzles import Puzzle, PuzzleSet
 from .game import BackgammonGame, side
 
 __all__ = ["PUZZLES", "make_game", "parse_position", "widget_options"]
@@ -160,119 +160,3 @@ PUZZLES = PuzzleSet("backgammon", (
        traps=[("3/off", "one checker uses both dice, 3/2/off, and the other stays on the 1-point: the "
                         "game goes on (BG-10).")]),
 ))
-add("en", PUZZLES.texts())
-
-#: the Japanese texts (です・ます; the terms of the rules: コマ, ポイント, 目, ゾロ目, ヒット, バー,
-#: エンター, ブロット, インナー, ベアオフ・上げる)
-JA = {
-    "bg04_make_point": {
-        "title": "ポイントを作る",
-        "goal": "白は最初に 3-1 を出しました。自分の5ポイントに、コマ2個で新しくポイントを作ってください。",
-        "hint": "目1つで、コマ1個を動かします。5ポイントから3つと1つ離れているのは、どのコマですか？",
-        "why": "3の目で 8/5、1の目で別のコマを 6/5 と動かします。コマ2個でポイントを押さえました "
-               "(BG-04)。",
-    },
-    "bg05_run_past_block": {
-        "title": "押さえられたポイントを越えて",
-        "goal": "白は 6-5 を出しました。24ポイントにいる後ろのコマを1個、13ポイントまで一気に進めて"
-                "ください。",
-        "hint": "1個のコマに両方の目を使えますが、1つ目の目で進んだ所にいったん止まります。",
-        "why": "18ポイントは赤に押さえられているので 24/18 とは進めず、24/19/13 と進みます。押さえ"
-               "られたポイントは越えられますが、そこには止まれません (BG-04, BG-05)。",
-    },
-    "bg06_doubles": {
-        "title": "ゾロ目",
-        "goal": "白は 6-6 を出しました。自分のバーポイント（7ポイント）と、赤のバーポイント（自分から"
-                "見て18ポイント）の両方を作ってください。",
-        "hint": "ゾロ目が出たら、その目で4回動かせます。",
-        "why": "6を4回使います: 2個を 24/18、2個を 13/7 と動かします (BG-06)。",
-    },
-    "bg07_enter_and_hit": {
-        "title": "バーからエンター",
-        "goal": "白はバーにコマが1個あり、5-3 を出しました。そのコマをエンターして、同じ番のうちに"
-                "赤のブロットをヒットしてください。",
-        "hint": "5の目なら20ポイントに入ります。そのコマは、3の目でどこへ行けますか？",
-        "why": "3の目では入れません（22ポイントは押さえられています）。5の目で20ポイントに入り、3の目で"
-               "17ポイントまで進んでヒットします (BG-07)。",
-    },
-    "bg07_double_hit": {
-        "title": "2か所でヒット",
-        "goal": "白は 6-4 を出しました。赤のブロットを2つともヒットしてください。",
-        "hint": "赤の1個だけのコマは、自分から見て9ポイントと2ポイントにあります。",
-        "why": "4の目で 13/9*、6の目で 8/2* とヒットします。赤のコマは2個ともバーへ行きます (BG-07)。",
-    },
-    "bg08_higher_die": {
-        "title": "大きい目を使う",
-        "goal": "白は 6-5 を出しましたが、片方の目しか使えません。ルールどおりに動かしてください。",
-        "hint": "片方の目しか使えないときは、大きい目を使います（大きい目で動かせなければ小さい目）。",
-        "why": "どちらの目も1つだけなら使えますが、両方は使えません（13ポイントは押さえられています）。"
-               "そのときは大きい方の6の目を使います (BG-08)。",
-    },
-    "bg08_whole_roll": {
-        "title": "目を使い切る",
-        "goal": "白は 6-1 を出しました。両方の目を使い切ってください。",
-        "hint": "両方の目を使える、ただ1つの動かし方を探してください。",
-        "why": "後ろのコマはまったく動けません。8ポイントのコマなら両方の目を使えます（8/2/1 か "
-               "8/7/1）。両方の目を使えるときは、使い切らなければなりません (BG-08)。",
-    },
-    "bg09_bear_off": {
-        "title": "ベアオフ",
-        "goal": "白はコマが全部インナーにあり、6-5 を出しました。コマを2個上げてください（ベアオフ）。",
-        "hint": "出た目と同じ番号のポイントにいるコマを上げられます。",
-        "why": "6の目で6ポイントから、5の目で5ポイントからコマを上げます (BG-09)。",
-    },
-    "bg09_highest_point": {
-        "title": "一番後ろのコマを上げる",
-        "goal": "白は 6-5 を出しましたが、6ポイントにも5ポイントにもコマがありません。できるだけ多くの"
-                "コマを上げてください。",
-        "hint": "出た目のポイントにも、それより後ろにもコマがなければ、一番後ろのコマを上げられます。",
-        "why": "6ポイントにも5ポイントにも、それより後ろにもコマがないので、どちらの目でも一番後ろの"
-               "4ポイントからコマを上げます (BG-09)。",
-    },
-    "bg10_last_two": {
-        "title": "最後の2個",
-        "goal": "白はコマが残り2個で、3-1 を出しました。ゲームに勝ってください。",
-        "hint": "コマ1個につき、目が1つ要ります。",
-        "why": "3/off と 1/off で最後の2個を上げます。15個を先に全部上げた人の勝ちです (BG-10)。",
-    },
-}
-_ONE_CHECKER_JA = ("コマ1個で両方の目を使ったので、動いたコマは1個だけです。ポイントを作るには、コマが2個"
-                   "要ります (BG-04)。")
-_BLOT_ON_5_JA = "5ポイントに着いたコマは1個だけです。1個だけではポイントではなくブロットです (BG-04)。"
-_NOT_7_JA = "自分のバーポイント（7ポイント）ができていません。コマが2個要ります (BG-06)。"
-_NO_HIT_JA = ("コマは20ポイントにエンターしましたが、ブロットをヒットしていません。1個のコマに両方の目を"
-              "使えます (BG-07)。")
-_ONE_HIT_JA = "赤の2つのブロットのうち、ヒットしたのは1つだけです。もう1つは盤に残ります (BG-07)。"
-_HELD_JA = "そのポイントは赤のコマ2個以上に押さえられているので、後ろのコマはそこに止まれません (BG-05)。"
-#: the traps' reasons in Japanese: puzzle id -> {answer: reason}
-JA_TRAPS = {
-    "bg04_make_point": {**dict.fromkeys(["8/4", "6/2", "13/9", "24/20"], _ONE_CHECKER_JA),
-                        **dict.fromkeys(["24/21 6/5", "13/10 6/5", "24/23 8/5", "8/7 8/5", "6/5 6/3"],
-                                        _BLOT_ON_5_JA)},
-    "bg05_run_past_block": {
-        "24/18": "18ポイントは赤のコマ2個以上に押さえられているので、どのコマもそこには止まれません。"
-                 "途中で止まることもできません (BG-05)。",
-        **dict.fromkeys(["24/19 13/7", "24/19 8/2"],
-                        "後ろのコマは19ポイントで止まり、6の目は別のコマに使われています。目標は、後ろの"
-                        "コマ1個を13ポイントまで進めることです (BG-05)。")},
-    "bg06_doubles": {
-        "13/7(4)": "赤のバーポイント（自分から見て18ポイント）ができていません。自分のコマが2個要ります "
-                   "(BG-06)。",
-        **dict.fromkeys(["24/18(2) 8/2(2)", "24/18(2) 13/7 8/2"], _NOT_7_JA)},
-    "bg07_enter_and_hit": {
-        "bar/22": "22ポイントは赤のコマ2個以上に押さえられているので、3の目ではエンターできません (BG-05)。",
-        **dict.fromkeys(["bar/20 13/10", "bar/20 8/5", "bar/20 6/3"], _NO_HIT_JA)},
-    "bg07_double_hit": dict.fromkeys(["24/18 13/9*", "24/18 6/2*", "13/9* 13/7", "13/7 6/2*",
-                                      "24/20 8/2*", "8/4 8/2*", "8/2* 6/2", "8/2* 5/1", "13/9*/3"],
-                                     _ONE_HIT_JA),
-    "bg08_higher_die": {"24/19": "片方の目しか使えないときは、大きい方の目（6）を使わなければなりません "
-                                 "(BG-08)。"},
-    "bg08_whole_roll": dict.fromkeys(["24/18", "24/23"], _HELD_JA),
-    "bg09_bear_off": {"6/1 6/off": "5の目で5ポイントからコマを上げずに、コマを1ポイントまで進めています。"
-                                   "上がったコマは1個だけです (BG-09)。"},
-    "bg10_last_two": {"3/off": "1個のコマに両方の目を使い（3/2/off）、もう1個は1ポイントに残ります。"
-                               "ゲームは続きます (BG-10)。"},
-}
-for _pid, _traps in JA_TRAPS.items():
-    JA[_pid].update((f"trap.{a}", r) for a, r in _traps.items())
-add("ja", catalogue("backgammon", JA))

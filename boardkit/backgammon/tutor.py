@@ -1,7 +1,7 @@
 """The backgammon tutor: after a student's play, one line when it breaks a strategy tip.
 
     from boardkit.backgammon import tutor
-    tutor.advice(before, play)     # 'Tip 1 ... 11 of 36 rolls hit it; lookahead would play ...' or None
+    tutor.advice(before, play)     # Word('tutor.bg.blot'): str() 'Tip 1 ... 11 of 36 rolls hit ...' or None
     tutor.shots(mine, theirs)      # (rolls of 36 that hit a blot of mine, {point: rolls})
 
 The tip checked is tip 1 of notebook 37, "stack checkers two or more": the play leaves
@@ -19,7 +19,7 @@ shots, plus the lookahead play (median about 10 ms, worst a few tenths of a seco
 """
 from __future__ import annotations
 
-from ..i18n import add, tr
+from .._catalogue import Word
 from . import ai
 from .game import BackgammonGame, Play, plays_for
 from .probability import DISTINCT_ROLLS
@@ -31,24 +31,6 @@ TUTOR_LEVEL = ai.HINT_LEVEL
 #: how many rolls fewer the strongest play must leave before tip 1 is said (one or two
 #: shots more teach nothing in a contact game)
 FEWER = 6
-
-add("en", {
-    "tutor.bg.tip1": "Tip 1 (stack checkers two or more)",
-    "tutor.bg.blot": "{tip}: {play} leaves {blots} that {n} of 36 rolls hit; {level} would "
-                     "play {best} ({m} of 36).",
-    "tutor.bg.one_blot": "a blot on the {point}-point",
-    "tutor.bg.blots": "blots on the {points}-points",
-    "tutor.bg.and": "{a}- and {b}", "tutor.bg.sep": "-, ",
-})
-add("ja", {
-    "tutor.bg.tip1": "コツ1（コマは2枚以上重ねる）",
-    "tutor.bg.blot": "{tip}: {play} では{blots}が残り、36通りのうち{n}通りの目で当てられます。"
-                     "{level}なら {best} です（{m}通り）。",
-    "tutor.bg.one_blot": "{point}ポイントにブロット",
-    "tutor.bg.blots": "{points}ポイントにブロット",
-    "tutor.bg.and": "{a}と{b}", "tutor.bg.sep": "、",
-})
-
 
 def shots(mine, theirs) -> tuple[int, dict[int, int]]:
     """Rolls (of 36) after which the opponent can hit a blot of ``mine``, and for each
@@ -80,15 +62,24 @@ def best_play(before: BackgammonGame, level: str | None = None):
     return ai.hint(before, TUTOR_LEVEL if level is None else level)
 
 
-def _label(level: str) -> str:
-    """'the strong level' in English, 「つよい（strong）」 in Japanese."""
-    return tr("tutor_level", en=level, ja=ai.LEVELS.get(level, level))
+def _label(level: str) -> Word:
+    """'the strong level' in English, 「つよい」 in Japanese (the catalogue's level name)."""
+    return Word("tutor_level", en=level, ja=ai.LEVELS.get(level, level))
 
 
-def advice(before: BackgammonGame, move, level: str | None = None) -> str | None:
+def _points(hit: list[int]) -> Word:
+    """The blots' points as words: "5-, 8- and 11" (「5、8と11」)."""
+    first: int | Word = hit[0]
+    for p in hit[1:-1]:
+        first = Word("tutor.bg.more", a=first, b=p)
+    return Word("tutor.bg.and", a=first, b=hit[-1])
+
+
+def advice(before: BackgammonGame, move, level: str | None = None) -> Word | None:
     """One line when ``move`` (a play of the student on roll in ``before``) leaves
     blots that at least ``FEWER`` more rolls hit than the strongest level's play would
-    (tip 1), else None."""
+    (tip 1), else None. The line is a ``Word`` (a key and its facts): ``str()`` is the
+    English, a board renders it in its own language (``GameWidget.say``)."""
     if not isinstance(before, BackgammonGame) or before.is_over() or before.phase != "move":
         return None
     if isinstance(move, str):
@@ -106,10 +97,7 @@ def advice(before: BackgammonGame, move, level: str | None = None) -> str | None
     if n - m < FEWER:
         return None
     hit = sorted(p for p, k in per.items() if k)
-    if len(hit) == 1:
-        blots = tr("tutor.bg.one_blot", point=hit[0])
-    else:
-        blots = tr("tutor.bg.blots", points=tr("tutor.bg.and", a=tr("tutor.bg.sep").join(
-            str(p) for p in hit[:-1]), b=hit[-1]))
-    return tr("tutor.bg.blot", tip=tr("tutor.bg.tip1"), play=move, blots=blots, n=n,
-              level=_label(TUTOR_LEVEL if level is None else level), best=best, m=m)
+    blots = (Word("tutor.bg.one_blot", point=hit[0]) if len(hit) == 1
+             else Word("tutor.bg.blots", points=_points(hit)))
+    return Word("tutor.bg.blot", tip=Word("tutor.bg.tip1"), play=str(move), blots=blots, n=n,
+                level=_label(TUTOR_LEVEL if level is None else level), best=str(best), m=m)

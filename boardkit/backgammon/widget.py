@@ -21,8 +21,9 @@ import re
 
 import ipywidgets as W
 
+from .._catalogue import check_language, text
 from .._core import BoardkitError
-from ..i18n import add, error_text, tr
+from ..i18n import error_text
 from ..widgets import GameWidget, Selection
 from ..widgets.base import MUTED_COLOR, TEXT_COLOR, run_cue, static_bundle
 from . import ai, draw, tutor
@@ -32,115 +33,15 @@ from .rules import BackgammonRules
 
 __all__ = ["BackgammonWidget", "RULE_CHOICES"]
 
-# the widget's words (boardkit.i18n: English now, Japanese ready; set_language("ja"))
-add("en", {
-    "bg.rules": "Rules",
-    "bg.teacher": "teacher: dice by hand",
-    "bg.set_dice": "Set dice", "bg.double": "Double", "bg.take": "Take", "bg.pass": "Pass",
-    "bg.finish_race": "Finish race", "bg.dice_by_hand": "dice by hand:", "bg.cube": "cube:",
-    "bg.roll_opening": "roll first: the opening roll decides who starts (BG-03)",
-    "bg.roll_or_double": "roll (or double) first (BG-12)",
-    "bg.answer_double": "answer the double first: take or pass (BG-12)",
-    "bg.roll_first": "roll the dice first",
-    "bg.bar_first": "checkers on the bar must enter first (BG-07)",
-    "bg.no_checker": "{cell}: no checker there can move with the dice left {left} (BG-04, BG-05, BG-08)",
-    "bg.dice_and": "{a} and {b}",
-    "bg.board_numbers": " (on the board: {play})",
-    "bg.step_no": "{step} is not allowed: {why}",
-    "bg.step_back_dir": "checkers move towards your home board and off, never back (BG-04)",
-    "bg.step_held": "{who} holds that point with two or more checkers: no checker may land there (BG-05)",
-    "bg.step_die": "it moves {pips} pips, but each step uses one die, and the dice left are {left} (BG-04)",
-    "bg.selected": "{cell} selected: the green rings show where it can go",
-    "bg.played": "played {play}", "bg.step": "{step}; dice left: {left}",
-    "bg.step_back": "step taken back",
-    "bg.cannot_move": "{who} rolled {a}-{b} and cannot move: the turn passes (BG-07, BG-08)",
-    "bg.rolled": "{who} rolled {a}-{b}: click a lit checker",
-    "bg.doubles": "{who} doubles to {value}", "bg.taken": "taken: the cube is now {value}",
-    "bg.passed": "passed",
-    "bg.no_race": "the checkers have not passed each other yet: a hit is still possible",
-    "bg.race_done": "race finished automatically",
-    "bg.pips": " · pips: White {w}, Red {r}", "bg.game_over": "Game over.",
-    "bg.match_after": " · match score {a}-{b} (New game continues the match)",
-    "bg.ph_opening": "opening roll: press Roll (BG-03)", "bg.ph_cube": "to roll or double",
-    "bg.ph_respond": "to take or pass the double to {value}", "bg.ph_roll": "to roll",
-    "bg.ph_move": "to play {a}-{b}",
-    "bg.match": "Match to {n}: White {a}, Red {b}", "bg.crawford": "Crawford game: no doubling (BG-14)",
-    "bg.money": "Money play", "bg.jacoby": " with the Jacoby rule (BG-15)",
-    "bg.no_cube": "No doubling cube", "bg.cube_value": "cube {value}", "bg.owned_by": " owned by {who}",
-})
-add("ja", {
-    "bg.rules": "ルール",
-    "bg.teacher": "先生用: さいころを手で決める",
-    "bg.set_dice": "さいころを決める", "bg.double": "ダブル", "bg.take": "テイク", "bg.pass": "パス",
-    "bg.finish_race": "レースを最後まで", "bg.dice_by_hand": "さいころを手で:", "bg.cube": "キューブ:",
-    "bg.roll_opening": "先に振ってください: 最初の一振りで先手が決まります (BG-03)",
-    "bg.roll_or_double": "先に振るか、ダブルしてください (BG-12)",
-    "bg.answer_double": "先にダブルに答えてください: テイクかパス (BG-12)",
-    "bg.roll_first": "先にさいころを振ってください",
-    "bg.bar_first": "バーのコマを先に入れなければなりません (BG-07)",
-    "bg.no_checker": "{cell}: 残りの目 {left} で動けるコマがありません (BG-04, BG-05, BG-08)",
-    "bg.dice_and": "{a}と{b}",
-    "bg.board_numbers": "（盤の番号で {play}）",
-    "bg.step_no": "{step} はできません: {why}",
-    "bg.step_back_dir": "コマは自分のインナーボードへ向かって進み、後ろへは戻れません (BG-04)",
-    "bg.step_held": "{who}が2枚以上で押さえているポイントには止まれません (BG-05)",
-    "bg.step_die": "{pips} ピップ動きますが、1回の移動には目を1つ使います。残りの目は {left} です (BG-04)",
-    "bg.selected": "{cell} を選びました: 緑の輪が行き先です",
-    "bg.played": "{play} を指しました", "bg.step": "{step}; 残りの目: {left}",
-    "bg.step_back": "一歩戻しました",
-    "bg.cannot_move": "{who}は {a}-{b}: 動けないので手番が移ります (BG-07, BG-08)",
-    "bg.rolled": "{who}は {a}-{b}: 光っているコマをクリック",
-    "bg.doubles": "{who}が {value} にダブル", "bg.taken": "テイク: キューブは {value}",
-    "bg.passed": "パス",
-    "bg.no_race": "まだコマがすれ違っていません: ヒットの可能性があります",
-    "bg.race_done": "レースを自動で終えました",
-    "bg.pips": " · ピップ: 白 {w}, 赤 {r}", "bg.game_over": "終局。",
-    "bg.match_after": " · マッチのスコア {a}-{b}（新しいゲームでマッチが続きます）",
-    "bg.ph_opening": "最初の一振り: 「ふる」を押してください (BG-03)", "bg.ph_cube": "振るかダブルか",
-    "bg.ph_respond": "{value} へのダブルにテイクかパス", "bg.ph_roll": "振る番",
-    "bg.ph_move": "{a}-{b} を動かす番",
-    "bg.match": "{n} ポイントマッチ: 白 {a}, 赤 {b}",
-    "bg.crawford": "クロフォードゲーム: ダブルなし (BG-14)",
-    "bg.money": "マネーゲーム", "bg.jacoby": "（ジャコビールール, BG-15）",
-    "bg.no_cube": "ダブリングキューブなし", "bg.cube_value": "キューブ {value}",
-    "bg.owned_by": "（{who}が保持）",
-})
-
-# the dice menus' names: a visible label (``description``) is what ipywidgets 8 ties to the
-# <select> (<label for>); a tooltip alone names nothing in Chromium (the empty hidden label wins)
-add("en", {
-    "bg.die_1": "die 1", "bg.die_2": "die 2",
-    "bg.die_tooltip": "choose the dice by hand, then press Set dice",
-})
-add("ja", {
-    "bg.die_1": "さいころ1", "bg.die_2": "さいころ2",
-    "bg.die_tooltip": "さいころの目を選んでから「さいころを決める」を押してください",
-})
-
-# the Rules menu's labels (its values stay RULE_CHOICES), the status line and the cube actions
-# in the move list (the sides' names are the drawing's bg.draw.side.*, as the puzzles: 白/赤)
-add("en", {
-    "bg.choice.money": "money", "bg.choice.jacoby": "money, Jacoby", "bg.choice.no_cube": "no cube",
-    "bg.choice.match": "match {n}",
-    "bg.status": "<b>{who}</b> ({kind}) {what}",
-    "bg.log_double": "{who} doubles", "bg.log_take": "{who} takes", "bg.log_pass": "{who} passes",
-})
-add("ja", {
-    "bg.choice.money": "マネーゲーム", "bg.choice.jacoby": "マネーゲーム（ジャコビールール）",
-    "bg.choice.no_cube": "キューブなし", "bg.choice.match": "{n} ポイントマッチ",
-    "bg.status": "<b>{who}</b>（{kind}）{what}",
-    "bg.log_double": "{who}がダブル", "bg.log_take": "{who}がテイク", "bg.log_pass": "{who}がパス",
-})
-
 RULE_CHOICES = ("money", "money, Jacoby", "no cube", "match 3", "match 5", "match 7")
 
 
-def _choice_label(choice: str) -> str:
-    """The Rules menu's label of a choice, in the current language."""
+def _choice_label(choice: str, lang: str) -> str:
+    """The Rules menu's label of a choice, in ``lang``."""
     if choice.startswith("match "):
-        return tr("bg.choice.match", n=choice.split()[1])
-    return tr({"money": "bg.choice.money", "money, Jacoby": "bg.choice.jacoby",
-               "no cube": "bg.choice.no_cube"}[choice])
+        return text("bg.choice.match", lang, n=choice.split()[1])
+    return text({"money": "bg.choice.money", "money, Jacoby": "bg.choice.jacoby",
+                 "no cube": "bg.choice.no_cube"}[choice], lang)
 
 
 def _rules_for(choice: str) -> BackgammonRules:
@@ -164,21 +65,6 @@ def _cell(p: int, player: int) -> str:
     return str(p if player == 0 else 25 - p)
 
 
-# the play page's title and how to play (GameWidget(page=True); {you}: who plays which side)
-add("en", {
-    "page.backgammon.title": "Backgammon: play against the computer",
-    "page.backgammon.how": "{you}; press <b>Roll</b>, then click a checker and the point it moves "
-                           "to, one die at a time; the first to bring all 15 checkers home and "
-                           "bear them off wins.",
-})
-add("ja", {
-    "page.backgammon.title": "バックギャモン: コンピューターと対局",
-    "page.backgammon.how": "{you}。<b>ふる</b>を押してから、コマと動かす先のポイントを、"
-                           "さいころ1つずつクリックします。15個のコマを全部自分の陣地に集めて、"
-                           "先に全部上げた人の勝ちです。",
-})
-
-
 class BackgammonWidget(GameWidget[BackgammonGame]):
     ai = ai
     tutor_module = tutor
@@ -188,12 +74,12 @@ class BackgammonWidget(GameWidget[BackgammonGame]):
     @property
     def chance_label(self) -> str:
         """The dice button's label: "Roll" (「ふる」 in Japanese)."""
-        return tr("roll")
+        return self.tr("roll")
 
     @property
     def player_names(self) -> tuple[str, ...]:
         """"White", "Red" (白, 赤 in Japanese): the seats, the status, messages, move list."""
-        return tuple(tr(f"bg.draw.side.{p}") for p in range(len(PLAYER_NAMES)))
+        return tuple(self.tr(f"bg.draw.side.{p}") for p in range(len(PLAYER_NAMES)))
 
     view_options = ("teacher",)
 
@@ -202,25 +88,30 @@ class BackgammonWidget(GameWidget[BackgammonGame]):
         if rules not in RULE_CHOICES:
             raise BoardkitError(f"rules must be one of {list(RULE_CHOICES)}, got {rules!r}")
         self._initial_rules = rules
+        # the board's language, fixed now: the controls below are labelled in it
+        self.lang = check_language(kw.get("lang"))
         self._teacher = bool(teacher)     # the dice-by-hand controls shown (a teacher's tool)
         self.done: list[Step] = []        # single steps made so far this turn
         self.source: str | None = None    # the selected checker's cell
         self.match: BackgammonMatch | None = None
         self._match_choice: str | None = None
-        # extra controls: dice by hand, the cube, the race
+        # extra controls: dice by hand, the cube, the race. The dice menus are named by a
+        # visible label (``description``), which ipywidgets 8 ties to the <select> (<label
+        # for>); a tooltip alone names nothing in Chromium (the empty hidden label wins)
         self.die_a, self.die_b = (
-            W.Dropdown(options=[1, 2, 3, 4, 5, 6], value=v, description=tr(key), tooltip=tr("bg.die_tooltip"),
-                       layout=W.Layout(width="auto"), style={"description_width": "initial"})
+            W.Dropdown(options=[1, 2, 3, 4, 5, 6], value=v, description=self.tr(key),
+                       tooltip=self.tr("bg.die_tooltip"), layout=W.Layout(width="auto"),
+                       style={"description_width": "initial"})
             for key, v in (("bg.die_1", 3), ("bg.die_2", 1)))
         # a double click sets the dice once (the second would set the next player's dice
         # when the first passes the turn: a roll that cannot move, BG-08)
         self.set_dice_button = self._button(
-            tr("bg.set_dice"), self.once_per_click(lambda: self.set_dice(self.die_a.value, self.die_b.value)),
-            "hand-pointer-o")
-        self.double_button = self._button(tr("bg.double"), lambda _: self.cube("double"), "")
-        self.take_button = self._button(tr("bg.take"), lambda _: self.cube("take"), "check")
-        self.pass_button = self._button(tr("bg.pass"), lambda _: self.cube("pass"), "times")
-        self.race_button = self._button(tr("bg.finish_race"), lambda _: self.finish_race(), "forward")
+            self.tr("bg.set_dice"),
+            self.once_per_click(lambda: self.set_dice(self.die_a.value, self.die_b.value)), "hand-pointer-o")
+        self.double_button = self._button(self.tr("bg.double"), lambda _: self.cube("double"), "")
+        self.take_button = self._button(self.tr("bg.take"), lambda _: self.cube("take"), "check")
+        self.pass_button = self._button(self.tr("bg.pass"), lambda _: self.cube("pass"), "times")
+        self.race_button = self._button(self.tr("bg.finish_race"), lambda _: self.finish_race(), "forward")
         self.info_html = W.HTML()
         super().__init__(game, **kw)
 
@@ -230,11 +121,11 @@ class BackgammonWidget(GameWidget[BackgammonGame]):
 
     # ------------------------------------------------------------ subclass hooks
     def option_controls(self) -> dict:
-        teacher = W.Checkbox(value=self._teacher, description=tr("bg.teacher"), indent=False)
+        teacher = W.Checkbox(value=self._teacher, description=self.tr("bg.teacher"), indent=False)
         teacher.observe(lambda _: self._show_teacher(), names="value")
-        return {"rules": W.Dropdown(options=[(_choice_label(c), c) for c in RULE_CHOICES],
+        return {"rules": W.Dropdown(options=[(_choice_label(c, self.lang), c) for c in RULE_CHOICES],
                                     value=self._initial_rules,
-                                    description=tr("bg.rules"), layout=W.Layout(width="220px")),
+                                    description=self.tr("bg.rules"), layout=W.Layout(width="220px")),
                 "teacher": teacher}
 
     @property
@@ -254,11 +145,11 @@ class BackgammonWidget(GameWidget[BackgammonGame]):
 
     def extra_rows(self) -> list:
         label = f"<span style='color:{TEXT_COLOR}'>{{}}</span>"
-        self._dice_by_hand = (W.HTML(label.format(html.escape(tr("bg.dice_by_hand")))), self.die_a,
+        self._dice_by_hand = (W.HTML(label.format(html.escape(self.tr("bg.dice_by_hand")))), self.die_a,
                               self.die_b, self.set_dice_button)
         self._show_teacher()
         self._own_row = W.HBox([*self._dice_by_hand,
-                                W.HTML(label.format("&nbsp; " + html.escape(tr("bg.cube")))),
+                                W.HTML(label.format("&nbsp; " + html.escape(self.tr("bg.cube")))),
                                 self.double_button, self.take_button,
                                 self.pass_button, self.race_button],
                                layout=W.Layout(flex_flow="row wrap"))   # wraps rather than cut labels
@@ -303,7 +194,8 @@ class BackgammonWidget(GameWidget[BackgammonGame]):
         hint = self.hint if isinstance(self.hint, Play) else None
         return g.draw(flip=self.flipped, highlight=highlight, targets=sorted(self.selection.targets),
                       hint=hint, done_steps=self.done if g.phase == "move" else (),
-                      last_move=self.marked if not self.done else False, size=560).to_svg()
+                      last_move=self.marked if not self.done else False, size=560,
+                      lang=self.lang).to_svg()
 
     # ------------------------------------------------------------- the protocol
     def _steps(self) -> list[Step]:
@@ -315,7 +207,7 @@ class BackgammonWidget(GameWidget[BackgammonGame]):
     def click_refused(self, cell: str) -> str | None:
         key = {"opening": "bg.roll_opening", "cube": "bg.roll_or_double",
                "respond": "bg.answer_double", "roll": "bg.roll_first"}.get(self.game.phase)
-        return tr(key) if key else None
+        return self.tr(key) if key else None
 
     def handle_click(self, cell: str) -> bool:
         """One die at a time (BG-04): click a lit checker, then one of its green rings."""
@@ -344,19 +236,18 @@ class BackgammonWidget(GameWidget[BackgammonGame]):
         if why:
             self._say(why, error=True)
         elif mine[25] and cell != "bar":
-            self._say(tr("bg.bar_first"), error=True)
+            self._say(self.tr("bg.bar_first"), error=True)
         else:
-            self._say(tr("bg.no_checker", cell=cell, left=self._dice_text(g.dice_left(self.done))),
+            self._say(self.tr("bg.no_checker", cell=cell, left=self._dice_text(g.dice_left(self.done))),
                       error=True)
         return True
 
-    @staticmethod
-    def _dice_text(left) -> str:
+    def _dice_text(self, left) -> str:
         """The dice left in words: "6 and 5", "4, 4 and 4"."""
         left = [str(d) for d in left]
         if len(left) < 2:
             return "".join(left)
-        return tr("bg.dice_and", a=", ".join(left[:-1]), b=left[-1])
+        return self.tr("bg.dice_and", a=", ".join(left[:-1]), b=left[-1])
 
     def why_not_step(self, source: str, cell: str) -> str | None:
         """Why the picked-up checker on ``source`` cannot go to ``cell`` (the rule), or
@@ -382,20 +273,21 @@ class BackgammonWidget(GameWidget[BackgammonGame]):
         step = f"{'bar' if a == 25 else a}/{'off' if b == 0 else b}"
         left = g.dice_left(self.done)
         if b >= a:
-            why = tr("bg.step_back_dir")
+            why = self.tr("bg.step_back_dir")
         elif b and theirs[25 - b] >= 2:
-            why = tr("bg.step_held", who=self.player_names[1 - r])
+            why = self.tr("bg.step_held", who=self.player_names[1 - r])
         elif b and a - b not in left:
-            why = tr("bg.step_die", pips=a - b, left=self._dice_text(left))
+            why = self.tr("bg.step_die", start="bar" if a == 25 else a, end=b, pips=a - b,
+                          left=self._dice_text(left))
         else:
             # a die fits and the point is open: the whole roll's rules (BG-07 to BG-09) say no
-            text = " ".join([str(s) for s in self.done] + [step])
+            whole = " ".join([str(s) for s in self.done] + [step])
             try:
-                g.copy().play(text)
+                g.copy().play(whole)
                 return None
             except BoardkitError as e:
-                why = error_text(e)
-        return tr("bg.step_no", step=step, why=why)
+                why = error_text(e, self.lang)
+        return self.tr("bg.step_no", step=step, why=why)
 
     def _select(self, cell: str | None) -> None:
         self.source = cell
@@ -405,7 +297,7 @@ class BackgammonWidget(GameWidget[BackgammonGame]):
         r = self.game.roller
         tg = {_cell(s.to, r) for s in self.game.partial_steps(self.done) if _cell(s.from_, r) == cell}
         self.selection = Selection(prefix=[cell], targets=tg)
-        self._say(tr("bg.selected", cell=cell))
+        self._say(self.tr("bg.selected", cell=cell))
 
     def _step(self, step: Step) -> None:
         self.done.append(step)
@@ -414,9 +306,10 @@ class BackgammonWidget(GameWidget[BackgammonGame]):
         if play is not None:
             self.done = []
             self._finish(play)
-            self._say(tr("bg.played", play=play))
+            self._say(self.tr("bg.played", play=play))
         else:
-            self._say(tr("bg.step", step=step, left=self._dice_text(self.game.dice_left(self.done))))
+            left = self._dice_text(self.game.dice_left(self.done))
+            self._say(self.tr("bg.step", step=str(step), left=left))
 
     def undo_partial(self) -> bool:
         """Take back the last single step of this turn (the dice stay rolled)."""
@@ -424,7 +317,7 @@ class BackgammonWidget(GameWidget[BackgammonGame]):
             return False
         self.done.pop()
         self._select(None)
-        self._say(tr("bg.step_back"))
+        self._say(self.tr("bg.step_back"))
         return True
 
     def prepare_chance(self) -> None:
@@ -442,14 +335,18 @@ class BackgammonWidget(GameWidget[BackgammonGame]):
             d = g.dice
             assert d is not None                # the move phase always has dice
             g.play(moves[0])
-            self._say(tr("bg.cannot_move", who=self.player_names[g.turn ^ 1], a=d[0], b=d[1]))
+            self._say(self.tr("bg.cannot_move", who=self.player_names[g.turn ^ 1], a=d[0], b=d[1]))
         else:
             d = g.dice
             assert d is not None
-            self._say(tr("bg.rolled", who=self.player_names[g.turn], a=d[0], b=d[1]))
+            self._say(self.tr("bg.rolled", who=self.player_names[g.turn], a=d[0], b=d[1]))
 
     def on_new_game(self) -> None:
         self.done, self.source = [], None
+
+    def tutor_text(self, before, move) -> str | None:
+        """The tutor's line (a ``Word`` from ``tutor.advice``) in the board's language."""
+        return self.say(super().tutor_text(before, move)) or None
 
     # ----------------------------------------------------------------- actions
     def set_dice(self, a: int, b: int) -> None:
@@ -459,7 +356,7 @@ class BackgammonWidget(GameWidget[BackgammonGame]):
         try:
             g.set_dice(a, b)
         except BoardkitError as e:
-            self._say(error_text(e), error=True)
+            self._say(error_text(e, self.lang), error=True)
             self._refresh()
             return
         self.selection = Selection()
@@ -474,12 +371,12 @@ class BackgammonWidget(GameWidget[BackgammonGame]):
         try:
             g.play(action)
         except BoardkitError as e:
-            self._say(error_text(e), error=True)
+            self._say(error_text(e, self.lang), error=True)
             self._refresh()
             return
-        self._say({"double": tr("bg.doubles", who=self.player_names[g.roller], value=g.cube_value * 2),
-                   "take": tr("bg.taken", value=g.cube_value),
-                   "pass": tr("bg.passed")}.get(action, ""))
+        self._say({"double": self.tr("bg.doubles", who=self.player_names[g.roller], value=g.cube_value * 2),
+                   "take": self.tr("bg.taken", value=g.cube_value),
+                   "pass": self.tr("bg.passed")}.get(action, ""))
         self._after_change()
 
     def finish_race(self) -> None:
@@ -490,7 +387,7 @@ class BackgammonWidget(GameWidget[BackgammonGame]):
         if g.is_over():
             return
         if not g.is_race():
-            self._say(tr("bg.no_race"), error=True)
+            self._say(self.tr("bg.no_race"), error=True)
             self._refresh()
             return
         bot = self.bot(ai.HINT_LEVEL)
@@ -503,19 +400,19 @@ class BackgammonWidget(GameWidget[BackgammonGame]):
                 g.resolve_chance(self.rng)
             else:
                 g.play(bot(g, self.rng))
-        self._say(tr("bg.race_done"))
+        self._say(self.tr("bg.race_done"))
         self._refresh()
 
     # ----------------------------------------------------------------- display
     def ending_text(self, out) -> str:
         """How the game ended, as the board drawing says it (the kind of win, the points,
         a passed double or the Jacoby count), in the board's language."""
-        return draw._ending(self.game, out)
+        return draw.ending(out, self.lang)
 
     def status_text(self) -> str:
         g = self.game
         wp, rp = g.pip_count()
-        pips = tr("bg.pips", w=wp, r=rp)
+        pips = self.tr("bg.pips", w=wp, r=rp)
         out = g.outcome()
         if out is not None:
             extra = ""
@@ -524,17 +421,16 @@ class BackgammonWidget(GameWidget[BackgammonGame]):
                 if self.match._current is g and out.winner is not None:
                     need = self.match.length - sc[out.winner]
                     sc[out.winner] += min(out.points, need)
-                extra = tr("bg.match_after", a=sc[0], b=sc[1])
-            ending = html.escape(self.ending_text(out) + extra)
-            return f"<b>{html.escape(tr('bg.game_over'))}</b> {ending}"
+                extra = self.tr("bg.match_after", a=sc[0], b=sc[1])
+            return self.tr("bg.over", ending=html.escape(self.ending_text(out) + extra))
         who = html.escape(self.player_names[g.turn])
-        kind = tr("computer") if self.is_computer(g.turn) else tr("you")
+        kind = self.tr("computer") if self.is_computer(g.turn) else self.tr("you")
         d = g.dice
         if g.phase == "move" and d is not None:
-            what = tr("bg.ph_move", a=d[0], b=d[1])
+            what = self.tr("bg.ph_move", a=d[0], b=d[1])
         else:
-            what = tr("bg.ph_" + g.phase, value=g.cube_value * 2)
-        return tr("bg.status", who=who, kind=html.escape(kind), what=html.escape(what + pips))
+            what = self.tr("bg.ph_" + g.phase, value=g.cube_value * 2, button=self.chance_label)
+        return self.tr("bg.status", who=who, kind=html.escape(kind), what=html.escape(what + pips))
 
     def moves_text(self) -> list[str]:
         """The game record: one line per play, with the roll ("White 31: 8/5 6/5");
@@ -551,12 +447,12 @@ class BackgammonWidget(GameWidget[BackgammonGame]):
         for m, who in zip(hist, movers):
             if isinstance(m, Play):
                 d = "".join(str(x) for x in m.dice)
-                line = f"{names[who]} {d}: {m}"
+                line = f"{names[who]} {d}: " + (self.tr("bg.no_play") if m.is_pass else str(m))
                 if who == 1 and not m.is_pass:       # Red's own numbering, and the board's
-                    line += tr("bg.board_numbers", play=self._white_numbers(m))
+                    line += self.tr("bg.board_numbers", play=self._white_numbers(m))
                 lines.append(line)
             elif isinstance(m, CubeAction) and m.action != "roll":
-                lines.append(tr(f"bg.log_{m.action}", who=names[who]))
+                lines.append(self.tr(f"bg.log_{m.action}", who=names[who]))
         return lines
 
     @staticmethod
@@ -572,16 +468,16 @@ class BackgammonWidget(GameWidget[BackgammonGame]):
         g = self.game
         parts = []
         if g.rules.match_length:
-            parts.append(tr("bg.match", n=g.rules.match_length, a=g.score[0], b=g.score[1]))
+            parts.append(self.tr("bg.match", n=g.rules.match_length, a=g.score[0], b=g.score[1]))
             if g.crawford:
-                parts.append(tr("bg.crawford"))
+                parts.append(self.tr("bg.crawford"))
         elif g.rules.cube:
-            parts.append(tr("bg.money") + (tr("bg.jacoby") if g.rules.jacoby else ""))
+            parts.append(self.tr("bg.money") + (self.tr("bg.jacoby") if g.rules.jacoby else ""))
         else:
-            parts.append(tr("bg.no_cube"))
+            parts.append(self.tr("bg.no_cube"))
         if g.rules.cube:
-            parts.append(tr("bg.cube_value", value=g.cube_value) + (
-                "" if g.cube_owner is None else tr("bg.owned_by", who=self.player_names[g.cube_owner])))
+            parts.append(self.tr("bg.cube_value", value=g.cube_value) + (
+                "" if g.cube_owner is None else self.tr("bg.owned_by", who=self.player_names[g.cube_owner])))
         return " · ".join(parts)
 
     def after_refresh(self) -> None:
@@ -598,42 +494,24 @@ class BackgammonWidget(GameWidget[BackgammonGame]):
                                 f"{html.escape(self.header_text())}</span>")
 
 
-add("en", {
-    "bg.grid.axes": "row = first die, column = second die",
-    "bg.grid.check": "Check",
-    "bg.grid.right": "✅ Right: {n} rolls of 36. {explain}",
-    "bg.grid.wrong": ("❌ {right} right, {wrong} wrong (red), {missing} still missing. Unmark the red "
-                      "ones and look again."),
-    "bg.grid.plain": "Roll grid: {question} (run the cell, click the rolls, then Check)",
-    "bg.grid.run_cue": "Run the cell to mark the rolls on the grid and check them.",
-})
-add("ja", {
-    "bg.grid.axes": "行 = 1つ目のさいころ、列 = 2つ目のさいころ",
-    "bg.grid.check": "答え合わせ",
-    "bg.grid.right": "✅ 正解です: 36通りのうち {n} 通り。{explain}",
-    "bg.grid.wrong": ("❌ 正しい {right}、まちがい {wrong}（赤）、足りない {missing}。赤の印を外して、"
-                      "もう一度見てみましょう。"),
-    "bg.grid.plain": "さいころの表: {question}（セルを実行し、目をクリックしてから答え合わせ）",
-    "bg.grid.run_cue": "セルを実行すると、表の目に印をつけて答え合わせができます。",
-})
-
-
 class RollGrid(W.VBox):
     """The 36 rolls of two dice as a 6 x 6 grid (row: first die, column: second die).
     The student clicks the rolls a question asks for, then Check: marked rolls turn green
     (right) or red (wrong). ``rolls`` are the right answers as (first, second) pairs."""
 
-    def __init__(self, question: str, rolls, explain: str = ""):
+    def __init__(self, question: str, rolls, explain: str = "", *, lang: str | None = None):
+        #: the grid's language, fixed when it is made (None: the current language)
+        self.lang = check_language(lang)
         self.question, self.rolls, self.explain = question, set(rolls), explain
         self.cells = {(a, b): W.ToggleButton(description=f"{a}-{b}", layout=W.Layout(width="56px"))
                       for a in range(1, 7) for b in range(1, 7)}
         grid = W.GridBox(list(self.cells.values()),
                          layout=W.Layout(grid_template_columns="repeat(6, 60px)"))
-        check = W.Button(description=tr("bg.grid.check"), icon="check")
+        check = W.Button(description=text("bg.grid.check", self.lang), icon="check")
         check.on_click(self.check)
         self.feedback = W.HTML()
-        super().__init__([W.HTML(f"<b>{html.escape(question)}</b><br>{html.escape(tr('bg.grid.axes'))}"),
-                          grid, check, self.feedback])
+        axes = html.escape(text("bg.grid.axes", self.lang))
+        super().__init__([W.HTML(f"<b>{html.escape(question)}</b><br>{axes}"), grid, check, self.feedback])
 
     def check(self, _=None) -> bool:
         marked = {k for k, c in self.cells.items() if c.value}
@@ -641,20 +519,22 @@ class RollGrid(W.VBox):
             c.button_style = ("success" if k in self.rolls else "danger") if k in marked else ""
         right, wrong, missing = marked & self.rolls, marked - self.rolls, self.rolls - marked
         if not wrong and not missing:
-            self.feedback.value = html.escape(tr("bg.grid.right", n=len(right), explain=self.explain))
+            self.feedback.value = html.escape(text("bg.grid.right", self.lang, n=len(right),
+                                                   explain=self.explain))
             return True
-        self.feedback.value = html.escape(tr("bg.grid.wrong", right=len(right), wrong=len(wrong),
+        self.feedback.value = html.escape(text("bg.grid.wrong", self.lang, right=len(right), wrong=len(wrong),
                                              missing=len(missing)))
         return False
 
     def __repr__(self) -> str:
-        return tr("bg.grid.plain", question=self.question)
+        return text("bg.grid.plain", self.lang, question=self.question)
 
     def _repr_mimebundle_(self, **kwargs) -> dict:
         """The live grid, and for a reader who has not run the notebook the question, the
         empty grid and a run cue."""
         rows = "".join("<tr>" + "".join(f"<td>{a}-{b}</td>" for b in range(1, 7)) + "</tr>"
                        for a in range(1, 7))
-        page = (f"<p><b>{html.escape(self.question)}</b><br>{html.escape(tr('bg.grid.axes'))}</p>"
+        axes = html.escape(text("bg.grid.axes", self.lang))
+        page = (f"<p><b>{html.escape(self.question)}</b><br>{axes}</p>"
                 f"<table>{rows}</table>" + run_cue("bg.grid.run_cue"))
         return static_bundle(self, page, repr(self), **kwargs)

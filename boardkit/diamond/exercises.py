@@ -3,7 +3,8 @@ exercise API of boardkit (``boardkit.exercises.Exercises``).
 
 Each exercise has a position (a function returning a fresh game) and a check that
 prints feedback and never raises, so the unsolved notebook runs from top to bottom.
-The expected answers are computed by the engine, not written down here.
+The expected answers are computed by the engine, not written down here. The feedback
+is the catalogue's ``ex.diamond.*`` words, read in the current language when a check runs.
 
     from boardkit.diamond.exercises import ex
     ex.reach_position()              # the board of exercise 1
@@ -17,6 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .._catalogue import text as _text
 from .._core import BoardkitError, IllegalMoveError
 from ..exercises import Exercises, compare_sets, items, to_set
 from . import geometry as B
@@ -27,6 +29,22 @@ __all__ = ["ex", "DiamondExercises", "summary", "reach_position", "REACH_PIECE",
            "ILLEGAL_CANDIDATES", "illegal_position", "check_illegal", "chain_position",
            "CHAIN_PIECE", "check_chain", "longest_chain", "check_forbidden_count",
            "king_position", "KING_PIECE", "check_king_landing"]
+
+def _w(key: str, **facts: Any) -> str:
+    """A line of feedback in the current language (``ex.diamond.*`` in the catalogue)."""
+    return _text(f"ex.diamond.{key}", None, **facts)
+
+
+def _said(err: BaseException) -> str:
+    """An engine error's sentence in the current language (its key and facts, and the rule
+    ID when the sentence does not name it); an error without a key: its text."""
+    key = getattr(err, "key", None)
+    if not key:
+        return str(err)
+    line = _text(key, None, **getattr(err, "facts", {}))
+    rule = getattr(err, "rule", None)
+    return _text("error.with_rule", None, line=line, rule=rule) if rule and rule not in line else line
+
 
 def _labels(answer: Any) -> set[str]:
     """A set of hole labels from labels or (q, r) holes, in any iterable, or text such
@@ -49,9 +67,9 @@ def _reach(self, answer) -> bool:
     """Exercise 1: every hole the red piece on g5 can reach this turn (DG-08..DG-10)."""
     want = {B.label(h) for h in reach_position().reachable_from(REACH_PIECE)}
     return self.check("1. reachable holes", answer,
-                      test=lambda a: compare_sets(_labels(a), want, what="reachable hole",
-                                                  extra_why="cannot be reached"),
-                      hint="Steps go to empty neighbours; hops chain, never landing twice on a hole.")
+                      test=lambda a: compare_sets(_labels(a), want, what=_w("reach.what"),
+                                                  extra_why=_w("reach.extra")),
+                      hint=_w("reach.hint"))
 
 
 # ----------------------------------------------------------- 2. the illegal jump
@@ -86,17 +104,18 @@ def _illegal(self, answer) -> bool:
         if isinstance(a, str):          # "i3:i5, DG-12" or "i3:i5 DG-12"
             a = items(a)
         if not (isinstance(a, (tuple, list)) and len(a) == 2):
-            return "answer with the move and the rule ID, e.g. f6:h6, DG-09."
+            return _w("illegal.format")
         m, r = str(a[0]).strip().lower(), str(a[1]).strip().upper()
         if m not in ILLEGAL_CANDIDATES:
-            return f"{a[0]!r} is not one of the four candidates {list(ILLEGAL_CANDIDATES)}."
+            return _w("illegal.not_candidate", answer=str(a[0]).strip()[:40],
+                      candidates=list(ILLEGAL_CANDIDATES))
         if m != move:
-            return f"{m} is legal: play it on the board to see."
+            return _w("illegal.legal", move=m)
         if r not in (rule or ""):
-            return f"right move, but the rule it breaks is not {r}."
+            return _w("illegal.rule", rule=r)
         return True
     return self.check("2. the illegal jump", answer, test=test,
-                 hint="Look at what each jump goes over.")
+                 hint=_w("illegal.hint"))
 
 
 # ----------------------------------------------------------- 3. the longest chain
@@ -130,15 +149,15 @@ def _chain(self, answer) -> bool:
         try:
             m = g.copy().play(a if isinstance(a, str) else list(a))
         except (IllegalMoveError, BoardkitError) as e:
-            return f"that chain is not legal: {e}."
+            return _w("chain.illegal", why=_said(e))
         if m.path[0] != B.hole(CHAIN_PIECE):
-            return f"the chain must start on {CHAIN_PIECE}."
+            return _w("chain.start", hole=CHAIN_PIECE)
         n = len(m.path) - 1 if m.kind != "step" else 0
         if n < most:
-            return f"legal, {n} hop(s); a longer chain exists."
+            return _w("chain.shorter", n=n)
         return True
     return self.check("3. the longest chain", answer, test=test,
-                 hint="Write the chain as labels joined by ':' and count the hops.")
+                 hint=_w("chain.hint"))
 
 
 # ----------------------------------------------------------- 4. forbidden holes
@@ -146,7 +165,7 @@ def _forbidden_count(self, answer) -> bool:
     """Exercise 4: how many holes are forbidden to red in a two-player game (DG-13)?"""
     want = len(DiamondGame(DiamondRules(players=2)).forbidden(0))
     return self.check("4. forbidden holes", answer, want,
-                 hint="Which tips are not red? Count the unused colour too.")
+                 hint=_w("forbidden.hint"))
 
 
 # ----------------------------------------------------------- 5. the king's landing
@@ -165,9 +184,9 @@ def _king_landing(self, answer) -> bool:
     want = {B.label(m.path[-1]) for m in g.legal_moves()
             if m.path and m.path[0] == B.hole(KING_PIECE) and m.kind != "step"}
     return self.check("5. the king's landings", answer,
-                      test=lambda a: compare_sets(_labels(a), want, what="landing hole",
-                                                  extra_why="cannot be reached by jumping"),
-                      hint="A king jumps a whole row of touching pieces (DG-11), never a king (DG-12).")
+                      test=lambda a: compare_sets(_labels(a), want, what=_w("king.what"),
+                                                  extra_why=_w("king.extra")),
+                      hint=_w("king.hint"))
 
 
 class DiamondExercises(Exercises):

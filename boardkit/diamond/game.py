@@ -28,6 +28,7 @@ from operator import itemgetter
 from typing import Any, ClassVar, NamedTuple
 
 from .. import svg
+from .._catalogue import Word, render
 from .._core import FormatError, Game, IllegalMoveError, Outcome, short_repr
 from . import geometry as B
 from . import movegen
@@ -37,6 +38,16 @@ from .notation import board_text, parse_move
 from .rules import DiamondRules
 
 __all__ = ["DiamondGame", "DiamondMove", "PASS", "PATHS_LIMIT", "PATHS_BUDGET"]
+
+
+def _colour_word(g, player: int) -> Word:
+    """A player's colour as a word ("red", 「赤」), a fact of a sentence."""
+    return Word(f"dg.colour.{g.colour(player)}")
+
+
+def _ending(winner: int | None, key: str, ranking: tuple, rule: str, **facts: Any) -> Outcome:
+    """The Outcome with its sentence's key and facts (``reason``: the English)."""
+    return Outcome(winner, render(key, "en", facts), ranking, rule=rule, key=key, facts=facts)
 
 
 class _Snapshot(NamedTuple):
@@ -175,7 +186,7 @@ class DiamondGame(Game):
 
     def _check_on_board(self, h) -> None:
         if not self._on[B.INDEX[h]]:
-            raise FormatError(f"{h} ({B.label(h)}) is not a hole of the small 73-hole board (DG-18)")
+            raise FormatError("dg.err.small_board", qr=str(h), hole=B.label(h))
 
     def _check_player(self, player) -> int:
         if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < self.players:
@@ -246,21 +257,20 @@ class DiamondGame(Game):
             g._check_player(p)
             g._check_on_board(h)
             if k and not g.rules.kings:
-                raise FormatError(f"a king on {B.label(h)} but the rules have kings=False (DG-17)")
+                raise FormatError("dg.err.pieces_king_off", hole=B.label(h))
             if k and p in kings:
-                raise FormatError(f"{g.colour(p)} has two kings (DG-04: one 王駒 per player)")
+                raise FormatError("dg.err.pieces_two_kings", colour=_colour_word(g, p))
             if k:
                 kings.add(p)
             i = B.INDEX[h]
             if g.cells[i]:
-                raise FormatError(f"two pieces on {B.label(h)}: a hole holds one piece (DG-01)")
+                raise FormatError("dg.err.pieces_two_on_hole", hole=B.label(h))
             if g._forb[p][i]:
-                raise FormatError(f"{g.colour(p)} may not stand on {B.label(h)}: a piece may not stop "
-                                  "on another colour's tip (DG-13)")
+                raise FormatError("dg.err.pieces_tip", colour=_colour_word(g, p), hole=B.label(h))
             count[p] += 1
             g.cells[i] = 1 + p + (_KING if k else 0)
         if not any(count):
-            raise FormatError("an empty board: a position needs pieces (DG-02: 15 a player; DG-04)")
+            raise FormatError("dg.err.pieces_empty")
         g._turn = turn
         return g
 
@@ -322,13 +332,12 @@ class DiamondGame(Game):
         if isinstance(move, DiamondMove):
             if move.kind == "pass":
                 if move.path:
-                    raise FormatError(f"move: a pass has no path, got {short_repr(move.path, 60)}")
+                    raise FormatError("dg.err.pass_path", path=short_repr(move.path, 60))
                 return self._check_path(())
             return self._check_path(move.path)
         if isinstance(move, (list, tuple)):
             return self._check_path(move)
-        raise FormatError(f"a Diamond Game move is a DiamondMove, its text ('e5-e6', 'e5:g5:g7', "
-                          f"'pass') or a list of (q, r) holes; got {type(move).__name__}")
+        raise FormatError("dg.err.move_type", kind=type(move).__name__)
 
     def _parse_move(self, text: str) -> DiamondMove:
         """Move text (``notation.parse_move``): at most ``notation.MAX_MOVE_TEXT``
@@ -341,7 +350,7 @@ class DiamondGame(Game):
             self._coerce_move(move) if not isinstance(move, str) else self._parse_move(move)
         except IllegalMoveError as e:
             return e
-        return IllegalMoveError(f"{move} is not a legal move here")
+        return IllegalMoveError("dg.err.not_legal", move=str(move)[:60])
 
     # ------------------------------------------------------------ playing
     def _apply(self, move: DiamondMove) -> None:
@@ -458,18 +467,21 @@ class DiamondGame(Game):
         if fin and (n <= 2 or len(fin) >= n - 1):
             w = fin[0]
             if n == 1:
-                return Outcome(0, f"all pieces home in {self._ply} moves (solitaire)", (0,),
-                               rule="DG-14")
-            how = "king on ◎ and the goal camp full (DG-14, DG-16)" if self.rules.kings \
-                else "the goal camp full (DG-14, DG-16)"
-            return Outcome(w, f"{self._colour[w]} finished first: {how}", ranking,
-                           rule="DG-16" if self.rules.kings else "DG-17")
+                return _ending(0, "dg.end.solitaire", (0,), "DG-14", n=self._ply)
+            # a finished player's pieces never move again, so the goal holes the winner's
+            # own pieces do not fill now were filled by others when it finished (DG-16)
+            home = set(self._home[w])
+            own = all(B.INDEX[h] in home for h in self.pieces_of(w)) and \
+                len(self.pieces_of(w)) == len(home)
+            kings = self.rules.kings
+            if own:
+                key, rule = ("dg.end.finish_king", "DG-14") if kings else ("dg.end.finish", "DG-17")
+            else:
+                key, rule = ("dg.end.blocked_king" if kings else "dg.end.blocked"), "DG-16"
+            return _ending(w, key, ranking, rule, who=Word(f"dg.colour.{self._colour[w]}"))
         if self.rules.max_turns is not None and self._ply >= self.rules.max_turns:
-            return Outcome(None, f"unfinished: the cap of {self.rules.max_turns} turns was reached "
-                           "(max_turns); ranking by finishing order, then distance left", ranking,
-                           rule="max_turns")
-        return Outcome(None, "no player can move: everyone had to pass (DG-07)", ranking,
-                       rule="DG-07")
+            return _ending(None, "dg.end.cap", ranking, "max_turns", cap=self.rules.max_turns)
+        return _ending(None, "dg.end.all_pass", ranking, "DG-07")
 
     # ------------------------------------------------------------ state
     def _snapshot(self):
@@ -529,7 +541,7 @@ class DiamondGame(Game):
                 raise FormatError(f"{fmt}: each piece is [label, player, is_king], got {item!r}"[:300])
             h = B.hole(item[0]) if isinstance(item[0], str) else B.parse_hole(item[0])
             if h in placed:
-                raise FormatError(f"{fmt}: two pieces on {B.label(h)} (a hole holds one piece, DG-01)")
+                raise FormatError("dg.err.state_two_on_hole", hole=B.label(h))
             placed[h] = (item[1], item[2])
         if not _is_int(d["turn"]):
             raise FormatError(f"{fmt}: 'turn' must be a player index 0..{n - 1} (DG-05)")
@@ -545,23 +557,19 @@ class DiamondGame(Game):
         ply, own, fin, passes = d["turns_played"], d["own_turns"], d["finished"], d["passes"]
         turn = d["turn"]
         if sum(own) != ply:
-            raise FormatError(f"{fmt}: own_turns {own} do not add up to turns_played {ply} "
-                              "(every turn, a pass included, is one player's, DG-05/DG-07)")
+            raise FormatError("dg.err.state_sum", own=str(own), ply=ply)
         cap = self.rules.max_turns
         if cap is not None and ply > cap:
-            raise FormatError(f"{fmt}: {ply} turns played, past the rules' cap max_turns={cap}")
+            raise FormatError("dg.err.state_cap", ply=ply, cap=cap)
         if passes > ply or passes > n - len(fin):
-            raise FormatError(f"{fmt}: {passes} passes in a row: the game ends when every player "
-                              "still playing has passed once (DG-07)")
+            raise FormatError("dg.err.state_passes", passes=passes)
         if len(fin) < n and turn in fin:
-            raise FormatError(f"{fmt}: it is {g.colour(turn)}'s turn, but that player has finished "
-                              "(finished players no longer move, DG-14)")
+            raise FormatError("dg.err.state_turn_finished", colour=_colour_word(g, turn))
         if not setup and not fin:
             first = self.rules.first_player
             if turn != (first + ply) % n or any(
                     own[p] != ply // n + ((p - first) % n < ply % n) for p in range(n)):
-                raise FormatError(f"{fmt}: turn {turn} and own_turns {own} do not follow the turn "
-                                  f"order from first_player={first} after {ply} turns (DG-05)")
+                raise FormatError("dg.err.state_order", turn=turn, own=str(own), first=first, ply=ply)
         count = [0] * n
         for p, _ in placed.values():
             count[p] += 1
@@ -569,30 +577,26 @@ class DiamondGame(Game):
             kings = sum(1 for q, k in placed.values() if q == p and k)
             if not setup:
                 if count[p] != self.rules.pieces:
-                    raise FormatError(f"{fmt}: {g.colour(p)} has {count[p]} pieces; every player has "
-                                      f"{self.rules.pieces} (DG-02, DG-18), none is ever captured (DG-09)")
+                    raise FormatError("dg.err.state_count", colour=_colour_word(g, p), count=count[p],
+                                      pieces=self.rules.pieces)
                 if self.rules.kings and kings != 1:
-                    raise FormatError(f"{fmt}: {g.colour(p)} has no king; each player has one 王駒 (DG-04)")
+                    raise FormatError("dg.err.state_no_king", colour=_colour_word(g, p))
                 if not self.rules.swap_rule:
                     out = sum(1 for j in range(B.N) if g.cells[j] and (g.cells[j] & 7) == p + 1
                               and j not in self._start_set[p])
                     if out > own[p]:
-                        raise FormatError(f"{fmt}: {g.colour(p)} has {out} pieces out of the start area "
-                                          f"after {own[p]} turns; a turn moves one piece (DG-07)")
+                        raise FormatError("dg.err.state_out", colour=_colour_word(g, p), out=out,
+                                          turns=own[p])
             if p in fin:
                 if own[p] < 1:
-                    raise FormatError(f"{fmt}: {g.colour(p)} is listed as finished without having "
-                                      "moved (DG-14)")
+                    raise FormatError("dg.err.state_fin_unmoved", colour=_colour_word(g, p))
                 if self.rules.kings and g.cells[self._goal_apex[p]] != 1 + p + _KING:
-                    raise FormatError(f"{fmt}: {g.colour(p)} is listed as finished, but its king is not "
-                                      "on the goal ◎ (DG-14; a finished player's pieces stay put)")
+                    raise FormatError("dg.err.state_fin_king", colour=_colour_word(g, p))
                 if not self.rules.kings and not any(g.cells[j] and (g.cells[j] & 7) == p + 1
                                                     for j in self._home[p]):
-                    raise FormatError(f"{fmt}: {g.colour(p)} is listed as finished with no piece at "
-                                      "home (DG-14, DG-16)")
+                    raise FormatError("dg.err.state_fin_home", colour=_colour_word(g, p))
             elif not setup and g._is_home(p):
-                raise FormatError(f"{fmt}: {g.colour(p)} is home (DG-14, DG-16) but not listed as "
-                                  "finished")
+                raise FormatError("dg.err.state_home_unlisted", colour=_colour_word(g, p))
         self.cells = g.cells
         self._turn = turn
         self._ply = ply

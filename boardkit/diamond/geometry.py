@@ -86,10 +86,8 @@ def parse_hole(h) -> tuple[int, int]:
         t = (int(h[0]), int(h[1]))
         if t in INDEX:
             return t
-        raise FormatError(f"{short_repr(t, 60)} is not a hole of the board (DG-01): the star holds "
-                          "the (q, r) with min(q, r, -q-r) >= -4 or max(q, r, -q-r) <= 4")
-    raise FormatError(f"{short_repr(h, 40)} is not a hole (DG-01): "
-                      "give a (q, r) tuple of ints or a label like 'e5'")
+        raise FormatError("dg.err.not_hole_qr", hole=short_repr(t, 60))
+    raise FormatError("dg.err.not_hole_value", value=short_repr(h, 40))
 
 
 def label(h) -> str:
@@ -102,8 +100,9 @@ def hole(text: str) -> tuple[int, int]:
     t = text.strip().lower() if isinstance(text, str) and len(text) < 64 else None
     if t in _BY_LABEL:
         return _BY_LABEL[t]
-    raise FormatError(f"{short_repr(text, 40)} is not a hole label (DG-01): labels are a row letter a-q "
-                      "(from the bottom) and the place in the row from the left, e.g. 'a1', 'i5', 'e13'")
+    # the text as typed (cut), without Python's quotes, so every language can quote it its way
+    shown = text.strip()[:40] if isinstance(text, str) else short_repr(text, 40)
+    raise FormatError("dg.err.not_label", text=shown)
 
 
 def neighbours(h) -> list[tuple[int, int]]:

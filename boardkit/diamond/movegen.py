@@ -22,6 +22,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import compress
 
+from .._catalogue import Word
 from .._core import BoardkitError, FormatError, IllegalMoveError
 from . import geometry as B
 from .notation import MAX_PATH, move_text
@@ -942,7 +943,7 @@ def single_jumps(g, start, at=None) -> list[tuple[int, int]]:
     y = i if at is None else B.INDEX[B.parse_hole(at)]
     v = g.cells[i]
     if not v:
-        raise IllegalMoveError(f"no piece on {B.label(B.HOLES[i])}")
+        raise IllegalMoveError("dg.err.no_piece", hole=B.label(B.HOLES[i]))
     g.cells[i] = 0
     try:
         return [B.HOLES[x] for x, _ in jumps_from(g, y, (v & 7) - 1, bool(v & _KING), i)]
@@ -957,7 +958,7 @@ def hop_layers(g, hole) -> list[list[tuple[int, int]]]:
     The union of the layers after 0 is every hole the piece can hop to."""
     i = B.INDEX[B.parse_hole(hole)]
     if not g.cells[i]:
-        raise IllegalMoveError(f"no piece on {B.label(B.HOLES[i])}")
+        raise IllegalMoveError("dg.err.no_piece", hole=B.label(B.HOLES[i]))
     layers: list[list] = [[B.HOLES[i]]]
     for path, _ in sorted(search(g, i).values(), key=lambda t: len(t[0])):
         while len(layers) < len(path):
@@ -1068,53 +1069,52 @@ def paths(g, start, dest, limit: int = PATHS_LIMIT) -> list[DiamondMove]:
 _HOP_MID = {(y, x): o for y, pairs in enumerate(B.tables("star")[3]) for o, x in pairs}
 
 
+def _colour(g, p: int) -> Word:
+    """A player's colour as a word of the catalogue ("red" in English, 「赤」 in Japanese)."""
+    return Word(f"dg.colour.{g._colour[p]}")
+
+
 def check_path(g, path: Iterable) -> DiamondMove:
     """The move for a path of holes, or IllegalMoveError naming the rule.
 
     Written jump by jump, independently of the breadth-first generator, so the
     tests can compare the two."""
     if not isinstance(path, (list, tuple)):
-        raise FormatError(f"move: a path is a list of holes, got {type(path).__name__}")
+        raise FormatError("dg.err.path_type", kind=type(path).__name__)
     if len(path) > MAX_PATH:
-        raise IllegalMoveError(f"a path of {len(path)} holes: a chain lands at most once on each "
-                               f"hole, so a move has at most {MAX_PATH} holes", "DG-10")
+        raise IllegalMoveError("dg.err.path_too_long", "DG-10", n=len(path), most=MAX_PATH)
     holes = [B.parse_hole(h) for h in path]
     for h in holes:
         g._check_on_board(h)
     p = g._turn
     if not holes:
         if any(m.kind != "pass" for m in generate(g)):
-            raise IllegalMoveError(f"{g._colour[p]} has a legal move: passing is allowed "
-                                   "only when stuck", "DG-07")
+            raise IllegalMoveError("dg.err.pass_not_stuck", "DG-07", colour=_colour(g, p))
         return PASS
     if len(holes) < 2:
-        raise IllegalMoveError(f"a move needs a start hole and at least one landing, got "
-                               f"{B.label(holes[0])} alone", "DG-07")
+        raise IllegalMoveError("dg.err.start_only", "DG-07", hole=B.label(holes[0]))
     c = g.cells
     si = B.INDEX[holes[0]]
     v = c[si]
     if not v:
-        raise IllegalMoveError(f"no piece on {B.label(holes[0])}", "DG-07")
+        raise IllegalMoveError("dg.err.no_piece", "DG-07", hole=B.label(holes[0]))
     owner, king = (v & 7) - 1, bool(v & _KING)
     if owner != p:
-        raise IllegalMoveError(f"{B.label(holes[0])} holds a {g._colour[owner]} piece; "
-                               f"it is {g._colour[p]}'s turn", "DG-07")
+        raise IllegalMoveError("dg.err.not_yours", "DG-07", hole=B.label(holes[0]),
+                               colour=_colour(g, owner), turn=_colour(g, p))
     forb = g._forb[p]
     # a single step (DG-08) or a swap (DG-16a)
     a, b = holes[0], holes[1]
     if B.distance(a, b) == 1:
         if len(holes) > 2:
-            raise IllegalMoveError("a step ends the turn: steps and hops never mix in one turn",
-                                   "DG-10")
+            raise IllegalMoveError("dg.err.step_ends", "DG-10")
         bi = B.INDEX[b]
         if forb[bi]:
-            raise IllegalMoveError(f"{B.label(b)}: a piece may not stop on another colour's tip",
-                                   "DG-13")
+            raise IllegalMoveError("dg.err.tip", "DG-13", hole=B.label(b))
         if c[bi]:
             if g.rules.swap_rule and can_swap(g, si, bi, p):
                 return squat_check(g, DiamondMove((a, b), "swap"))
-            raise IllegalMoveError(f"{B.label(b)} is occupied: a step goes to an empty "
-                                   "neighbouring hole", "DG-08")
+            raise IllegalMoveError("dg.err.step_occupied", "DG-08", hole=B.label(b))
         return squat_check(g, DiamondMove((a, b), "step"))
     kinds = 0
     seen = {holes[0]}
@@ -1134,50 +1134,43 @@ def check_path(g, path: Iterable) -> DiamondMove:
                     continue              # (anything else: the checks below say why)
             dq, dr = b[0] - a[0], b[1] - a[1]
             if not (dq == 0 or dr == 0 or dq == -dr):
-                raise IllegalMoveError(f"{B.label(a)} to {B.label(b)} is not along a line: a jump "
-                                       "goes straight over pieces", "DG-09")
+                raise IllegalMoveError("dg.err.not_in_line", "DG-09", a=B.label(a), b=B.label(b))
             d = B.distance(a, b)
             if d == 0:
-                raise IllegalMoveError(f"{B.label(b)} twice in a row: a jump must move the piece, and "
-                                       "it may not land on a hole it already occupied this turn "
-                                       "(its start hole included)", "DG-10")
+                raise IllegalMoveError("dg.err.same_hole", "DG-10", hole=B.label(b))
             if d == 1:
-                raise IllegalMoveError("a step ends the turn: steps and hops never mix in one turn",
-                                       "DG-10")
+                raise IllegalMoveError("dg.err.step_ends", "DG-10")
             if kinds & 2 and not g.rules.king_hops_after_group:
-                raise IllegalMoveError("after a group jump the king's turn ends "
-                                       "(king_hops_after_group=False)", "DG-11")
+                raise IllegalMoveError("dg.err.group_ends", "DG-11")
             ux, uy = dq // d, dr // d
             between = [(a[0] + k * ux, a[1] + k * uy) for k in range(1, d)]
             occ = [h for h in between if c[B.INDEX[h]]]
             if not occ:
-                raise IllegalMoveError(f"there is no piece to jump between {B.label(a)} and "
-                                       f"{B.label(b)}", "DG-09")
+                raise IllegalMoveError("dg.err.nothing_between", "DG-09", a=B.label(a), b=B.label(b))
             if any(c[B.INDEX[h]] & _KING for h in occ):
-                raise IllegalMoveError("kings cannot be jumped", "DG-12")
+                raise IllegalMoveError("dg.err.king_jumped", "DG-12")
             if len(occ) == d - 1:          # a contiguous line of pieces
                 if d - 1 >= 2 and not king:
-                    raise IllegalMoveError("two or more pieces in a row cannot be hopped; only "
-                                           "the king (王駒) jumps a line", "DG-09, DG-11")
+                    # the Japanese names the king only when the game has kings
+                    raise IllegalMoveError("dg.err.row" if g.rules.kings else "dg.err.row_no_king",
+                                           "DG-09, DG-11" if g.rules.kings else "DG-09")
                 kinds |= 2 if d - 1 >= 2 else 1
             elif len(occ) == 1 and d % 2 == 0 and occ[0] == between[d // 2 - 1]:
                 if not g.rules.long_jump:
-                    raise IllegalMoveError(f"{B.label(a)} to {B.label(b)} would be a long jump, and "
-                                           "long jumps are off (long_jump=False)", "DG-19")
+                    raise IllegalMoveError("dg.err.long_off", "DG-19", a=B.label(a), b=B.label(b))
                 kinds |= 4
             else:
-                raise IllegalMoveError(f"{B.label(a)} to {B.label(b)}: a jump goes over one adjacent "
-                                       "piece (the king: one line of pieces; long jump: one piece "
-                                       "midway with empty holes around)", "DG-09")
+                # one short sentence for the rules in play (the mover a king, long jumps on)
+                which = ("dg.err.bad_jump_long" if g.rules.long_jump else
+                         "dg.err.bad_jump_king" if king else "dg.err.bad_jump")
+                raise IllegalMoveError(which, "DG-09", a=B.label(a), b=B.label(b))
             bi = B.INDEX[b]
             if c[bi]:
-                raise IllegalMoveError(f"the landing hole {B.label(b)} is occupied", "DG-09")
+                raise IllegalMoveError("dg.err.landing_occupied", "DG-09", hole=B.label(b))
             if b in seen:
-                raise IllegalMoveError(f"{B.label(b)}: a piece may not land twice on the same hole "
-                                       "in one turn", "DG-10")
+                raise IllegalMoveError("dg.err.land_twice", "DG-10", hole=B.label(b))
             if forb[bi]:
-                raise IllegalMoveError(f"{B.label(b)}: a piece may not stop on another colour's tip",
-                                       "DG-13")
+                raise IllegalMoveError("dg.err.tip", "DG-13", hole=B.label(b))
             seen.add(b)
     finally:
         c[si] = v
@@ -1195,8 +1188,7 @@ def squat_check(g, move: DiamondMove) -> DiamondMove:
     if not ok:
         allowed = squat_filter(g, generate_unfiltered(g), p)
         if any(B.INDEX[m.path[0]] in start and B.INDEX[m.path[-1]] not in start for m in allowed):
-            raise IllegalMoveError(f"house rule no_squatting_after={n}: {g._colour[p]} must move a "
-                                   "piece out of its start camp", "DG-16")
+            raise IllegalMoveError("dg.err.squat", "DG-16", n=n, colour=_colour(g, p))
     return move
 
 

@@ -46,17 +46,15 @@ def parse_move(text: str) -> list:
     """The holes of a move text (``[]`` for ``pass``); FormatError names the format.
     Whether the path is legal is the game's question (``movegen.check_path``)."""
     if not isinstance(text, str):
-        raise FormatError(f"move notation: expected text, got {type(text).__name__}")
+        raise FormatError("dg.err.notation_type", kind=type(text).__name__)
     if len(text) > MAX_MOVE_TEXT:
-        raise FormatError(f"move notation: {len(text):,} characters is too long for a move "
-                          f"(at most {MAX_MOVE_TEXT}; a chain lands on each hole at most once, DG-10)")
+        raise FormatError("dg.err.notation_long", n=f"{len(text):,}", most=MAX_MOVE_TEXT)
     t = text.strip().lower()
     if t == "pass":
         return []
     parts = _SPLIT.split(t)
     if len(parts) < 2 or not all(parts):
-        raise FormatError(f"move notation: {text!r} is not a move; write labels joined by '-' for a "
-                          "step ('e5-e6'), by ':' for jumps ('e5:g5:g7'), or 'pass'")
+        raise FormatError("dg.err.notation", text=text.strip())
     return [B.hole(x) for x in parts]
 
 

@@ -11,16 +11,15 @@ two-player game (red goes up, from a to q). A move's answer is its start and end
 every hop chain between them gives the same position (DG-10), so any chain counts.
 Every answer is checked against the engine by tests/test_puzzles_diamond.py.
 
-Each puzzle has an ``id``; its English texts are registered in the language catalogue
-from the data below and its Japanese texts are in ``JA`` (``set_language("ja")`` before
-making the widget shows them; see ``boardkit.puzzles``).
+Each puzzle has an ``id``; its texts in every language are the catalogue's
+``puzzle.diamond.<id>.<field>`` keys (``boardkit/locale``; the English there is the same
+as the data below), and a board shows them in its own language (see ``boardkit.puzzles``).
 """
 from __future__ import annotations
 
 from .._core import BoardkitError
 from .._input import check_size
-from ..i18n import add
-from ..puzzles import Puzzle, PuzzleSet, catalogue
+from ..puzzles import Puzzle, PuzzleSet
 from . import geometry as B
 from .game import DiamondGame
 from .rules import DiamondRules
@@ -83,7 +82,7 @@ def _same(answers, reason):
     return [(a, reason) for a in answers]
 
 
-# the reasons shared by several traps (English; the Japanese in JA below)
+# the reasons shared by several traps (English; every language's in the catalogue)
 _SIDEWAYS = "a sideways step, along the same row: the piece gets no closer to the goal at the top (DG-08)."
 _DOWN = "a step down, away from the goal at the top (DG-08)."
 _A_STEP = ("that is a step to a neighbouring hole; a hop jumps over the neighbouring piece to the "
@@ -175,112 +174,3 @@ PUZZLES = PuzzleSet("diamond", (
                         "there (DG-13).")],
        marks=["i2"]),
 ))
-add("en", PUZZLES.texts())
-
-#: the Japanese texts (です・ます; the terms of the rules: 飛び越す, 子駒, 王駒, 陣地, 星の先)
-JA = {
-    "dg08_step": {
-        "title": "1マス進む",
-        "goal": "赤の番です。印のついた駒 (i5) を、上にあるゴールの陣地の方へ1マス進めてください。",
-        "hint": "1マス進むときは、隣の空いたマスへ動きます。周りの6つのマスのうち、2つが上にあります。",
-        "why": "駒は6つの向きのどれでも、隣の空いたマスへ1マス進めます。上にあるのは j5 と j6 です "
-               "(DG-08)。",
-    },
-    "dg09_hop": {
-        "title": "飛び越す",
-        "goal": "赤の番です。黄色の駒を飛び越してください。",
-        "hint": "隣の駒を1つ飛び越して、そのすぐ向こうの空いたマスへ進みます。",
-        "why": "i5 の駒は j5 を飛び越して k5 に着きます。飛び越された駒は取られません (DG-09)。",
-    },
-    "dg09_two_in_a_row": {
-        "title": "くっついて並んだ2個",
-        "goal": "赤の番です。印のついた駒 (i5) を、この番のうちにできるだけ上まで進めてください。",
-        "hint": "子駒が飛び越せるのは駒1個だけです。くっついて並んだ2個は飛び越せません。",
-        "why": "j5 と k5 はくっついて並んでいるので、その向きには飛べません。j6 を飛び越すと k7 に"
-               "着きます (DG-09)。",
-    },
-    "dg10_chain": {
-        "title": "続けて飛ぶ",
-        "goal": "赤の番です。印のついた駒 (i5) を、この番のうちに印のついたマス (o1) まで進めてください。",
-        "hint": "飛び越した先でまた飛び越せる駒があれば、続けて飛べます。向きを変えてもかまいません。",
-        "why": "この番のうちに3回続けて飛び、m5 で向きを変えます (DG-10)。",
-    },
-    "dg10_stop": {
-        "title": "途中で止める",
-        "goal": "赤の番です。印のついた駒 (i5) を印のついたマス (m5) まで進めて、そこで止めてください。",
-        "hint": "続けて飛ぶときは、どの飛び越しのあとでも止まれます。",
-        "why": "i5:k5:m5 はさらに o1 まで続けられますが、途中で止めてもかまいません (DG-10)。",
-    },
-    "dg10_turn": {
-        "title": "向きを変えて続けて飛ぶ",
-        "goal": "赤の番です。印のついた駒 (i5) を、この番のうちに印のついたマス (m7) まで進めてください。",
-        "hint": "まず上へ飛び越し、それから次に飛び越せる駒を探してください。",
-        "why": "j5 を越えて i5:k5、続けて l6 を越えて k5:m7 です。飛ぶ向きは1回ごとに変えられます "
-               "(DG-10)。",
-    },
-    "dg11_group_jump": {
-        "title": "王駒はまとめて飛べる",
-        "goal": "赤の番です。王駒で、上に並んだ駒をまとめて飛び越してください。",
-        "hint": "王駒は、一直線にくっついて並んだ駒を、何色でもまとめて飛び越せます。",
-        "why": "王駒は j5・k5・l5 をまとめて飛び越し、並んだ駒のすぐ向こうの m5 に着きます (DG-11)。",
-    },
-    "dg11_hop_on": {
-        "title": "まとめて飛んだあとも続けて飛ぶ",
-        "goal": "赤の番です。印のついた王駒 (i5) を、この番のうちに印のついたマス (n2) まで進めてください。",
-        "hint": "まとめて飛んだあとも、王駒は続けて飛べます。",
-        "why": "並んだ j5・k5 を越えて i5:l5、続けて m6 を越えて l5:n2 です。王駒はまとめて飛んだあとも"
-               "続けて飛べます (DG-11)。",
-    },
-    "dg12_kings_block": {
-        "title": "王駒は飛び越せない",
-        "goal": "赤の番です。駒を1つ飛び越してください。",
-        "hint": "王駒の上は、どの駒も飛び越せません。",
-        "why": "j5 の黄色の王駒は飛び越せませんが、i6 の子駒は飛び越せます: i5:i7 (DG-12)。",
-    },
-    "dg13_forbidden_tip": {
-        "title": "入れない星の先",
-        "goal": "赤の番です。印のついた駒 (i2) で飛び越して、できるだけ上まで進めてください。",
-        "hint": "他の色の星の先のマスには入れません。",
-        "why": "j2 を飛び越すと、他の色の星の先にある k2 に着いてしまうので、その手は指せません。"
-               "j3 を飛び越せば k4 に着きます (DG-13)。",
-    },
-}
-_SIDEWAYS_JA = "横への1マスで、同じ段を動くだけです。上のゴールには近づきません (DG-08)。"
-_DOWN_JA = "下への1マスで、上のゴールから遠ざかります (DG-08)。"
-_A_STEP_JA = ("それは隣の空いたマスへの1マス進みです。飛び越すときは、隣の駒を越えて、そのすぐ向こうの"
-              "空いたマスへ進みます (DG-09)。")
-_STAYS_JA = "横への1マスでは同じ段のままです。飛び越せばもっと上まで行けます (DG-09)。"
-#: the traps' reasons in Japanese: puzzle id -> {answer: reason}
-JA_TRAPS = {
-    "dg08_step": {"i5-i4": _SIDEWAYS_JA, "i5-i6": _SIDEWAYS_JA, "i5-h5": _DOWN_JA, "i5-h6": _DOWN_JA},
-    "dg09_hop": dict.fromkeys(["i5-h5", "i5-h6", "i5-i4", "i5-i6", "i5-j6"], _A_STEP_JA),
-    "dg09_two_in_a_row": {
-        "i5:l5": "j5 と k5 はくっついて並んでいます。子駒が飛び越せるのは1個だけで、くっついて並んだ2個は"
-                 "飛び越せません (DG-09)。",
-        "i5-i4": _STAYS_JA, "i5-i6": _STAYS_JA},
-    "dg10_chain": {
-        "i5:k5:m5": "m5 で止まりましたが、まだ続けて飛べます。もう1回飛べば印のマスに着きます (DG-10)。",
-        "i5:k5": "1回飛んだところで止まりました。飛んだあと、同じ駒でまた飛べます (DG-10)。",
-        "n1-o1": "それはもう1つの駒 (n1) を動かす手です。目標は、印のついた i5 の駒を運ぶことです "
-                 "(DG-10)。"},
-    "dg10_stop": {
-        "i5:k5:m5:o1": "m5 を過ぎてさらに飛びました。続けて飛ぶときは、どの飛び越しのあとでも止まれます "
-                       "(DG-10)。",
-        "i5:k5": "1回早く止まりました。k5 からさらに m5 へ飛べます (DG-10)。",
-        "n1-m5": "それはもう1つの駒 (n1) を m5 へ動かす手です。目標は、印のついた i5 の駒を運ぶことです "
-                 "(DG-10)。"},
-    "dg10_turn": {"i5:k5": "1回飛んだところで止まりました。k5 から向きを変えて、さらに飛べます (DG-10)。"},
-    "dg11_group_jump": {
-        "k5:m5": "それは k5 の子駒が l5 を飛び越す手です。目標は、王駒で並んだ駒をまとめて飛び越すことです "
-                 "(DG-11)。",
-        "i5-j6": "それは1マス進む手です。王駒は上にくっついて並んだ駒をまとめて飛び越せます (DG-11)。"},
-    "dg11_hop_on": {"i5:l5": "王駒はまとめて飛んだところで止まりました。そのあとも続けて飛べます (DG-11)。"},
-    "dg12_kings_block": {
-        "i5:k5": "j5 の黄色の王駒は飛び越せません。王駒はどの駒にも飛び越されません (DG-12)。",
-        "i5-j6": "それは1マス進む手で、駒を飛び越していません (DG-09)。"},
-    "dg13_forbidden_tip": {
-        "i2:k2": "k2 は他の色の星の先（×の印があります）なので、どの駒もそこには止まれません (DG-13)。"},
-}
-for _pid, _traps in JA_TRAPS.items():
-    JA[_pid].update((f"trap.{a}", r) for a, r in _traps.items())
-add("ja", catalogue("diamond", JA))

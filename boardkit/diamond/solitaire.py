@@ -20,7 +20,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
+from .._catalogue import Word, render
 from .._core import BoardkitError, FormatError, IllegalMoveError
 from . import geometry as B
 from .game import DiamondGame
@@ -58,16 +60,29 @@ class SolitaireResult:
     def optimal(self) -> bool:
         return self.solved and self.optimum is not None and self.moves <= self.optimum
 
-    def __str__(self) -> str:
+    @property
+    def words(self) -> Word:
+        """The result as a word of the catalogue (``str()``: the English sentence)."""
         if not self.solved:
-            return f"not solved yet: {self.moves} moves played, pieces still on the way"
-        best = f" (the optimum is {self.optimum})" if self.optimum else ""
-        return f"solved in {self.moves} moves{best}"
+            return Word("dg.solitaire.unsolved", moves=self.moves)
+        if self.optimum:
+            return Word("dg.solitaire.solved_best", moves=self.moves, optimum=self.optimum)
+        return Word("dg.solitaire.solved", moves=self.moves)
+
+    def __str__(self) -> str:
+        return str(self.words)
 
     def _repr_html_(self) -> str:
-        # the sentence, not the dataclass repr, under a cell that ends with a result
+        # the sentence, not the dataclass repr, under a cell that ends with a result, in
+        # the language current when the notebook shows it
         import html
-        return f"<p>{html.escape(str(self))}</p>"
+        return f"<p>{html.escape(render(self.words.key, None, self.words.facts))}</p>"
+
+
+def _said(err) -> Any:
+    """An error's sentence as a fact: its key and facts (read in the sentence's language)
+    when it has them, else its English text."""
+    return Word(err.key, **err.facts) if err.key else str(err)
 
 
 def replay(moves: Iterable, pieces: int = 10) -> DiamondGame:
@@ -81,15 +96,15 @@ def replay(moves: Iterable, pieces: int = 10) -> DiamondGame:
     for k, m in enumerate(moves, 1):
         shown = f"{m!s:.40}"
         if g.is_over():
-            why = (f"the puzzle is already solved after {k - 1} moves" if g.finished else
-                   f"the game stopped at its cap of {g.rules.max_turns} moves (max_turns)")
-            raise IllegalMoveError(f"move {k} ({shown}): {why}")
+            why = (Word("dg.err.replay_solved", n=k - 1) if g.finished else
+                   Word("dg.err.replay_cap", cap=g.rules.max_turns))
+            raise IllegalMoveError("dg.err.replay", k=k, shown=shown, why=why)
         try:
             g.play(m)
         except IllegalMoveError as e:
-            raise IllegalMoveError(f"move {k} ({shown}): {e}", e.rule) from None
+            raise IllegalMoveError("dg.err.replay", e.rule, k=k, shown=shown, why=_said(e)) from None
         except FormatError as e:
-            raise FormatError(f"move {k} ({shown}): {e}") from None
+            raise FormatError("dg.err.replay", k=k, shown=shown, why=_said(e)) from None
     return g
 
 
@@ -104,14 +119,27 @@ def check(moves: Iterable, pieces: int = 10) -> bool:
     try:
         res = verify(moves, pieces)
     except BoardkitError as e:        # illegal moves and unreadable notation alike
-        print(f"❌ {e}")
+        print(f"❌ {_in_current_language(e)}")
         return False
     mark = "✅" if res.solved else "✏️"
     extra = ""
     if res.solved and res.optimum:
-        extra = " — optimal!" if res.optimal else f" — can you find {res.moves - res.optimum} fewer?"
-    print(f"{mark} {res}{extra}")
+        extra = (render("dg.solitaire.optimal") if res.optimal else
+                 render("dg.solitaire.fewer", None, {"n": res.moves - res.optimum}))
+    print(f"{mark} {render(res.words.key, None, res.words.facts)}{extra}")
     return res.solved
+
+
+def _in_current_language(err: BoardkitError) -> str:
+    """An error's sentence in the current language (its key and facts, the rule ID after
+    it when the sentence does not name it); an error without a key: its text."""
+    if not err.key:
+        return str(err)
+    line = render(err.key, None, err.facts)
+    rule = getattr(err, "rule", None)
+    if rule and rule not in line:
+        line = render("error.with_rule", None, {"line": line, "rule": rule})
+    return line
 
 
 def lower_bound(game: DiamondGame) -> int:

@@ -1,7 +1,7 @@
 """The Diamond Game tutor: after a student's move, one line when it breaks a strategy tip.
 
     from boardkit.diamond import tutor
-    tutor.advice(before, "g8:i6")   # 'Tip 2 (leave no straggler): ...; 最強 would play b2:d2.' or None
+    tutor.advice(before, "g8:i6")   # a Word; str(): 'Tip 2 (leave no straggler): ...'; or None
     tutor.straggler(game, player)   # (the hindmost piece, its distance to ◎, how far it lags)
 
 Two checks, with the engine's distance measure (hex distance to the goal ◎,
@@ -23,7 +23,7 @@ worst about 0.1 s (``ai.HINT_LEVEL``).
 """
 from __future__ import annotations
 
-from ..i18n import add, tr
+from .._catalogue import Word
 from . import ai
 from . import geometry as B
 from .game import DiamondGame
@@ -35,28 +35,6 @@ __all__ = ["TUTOR_LEVEL", "LAG", "advice", "straggler", "gain"]
 TUTOR_LEVEL = ai.HINT_LEVEL
 #: holes the hindmost piece must lag the others' average before tip 2 is said
 LAG = 5
-
-add("en", {
-    "tutor.dg.race": "The race (every hole counts)",
-    "tutor.dg.tip2": "Tip 2 (leave no straggler)",
-    "tutor.dg.backwards": "{tip}: {move} goes {n} {holes} backwards while a forward hop chain "
-                          "existed ({chain} gains {k}); {level} would play {best}.",
-    "tutor.dg.straggler": "{tip}: your hindmost piece on {hole} is {d} holes from ◎, {lag} more "
-                          "than your others on average, and {move} leaves it behind; {level} "
-                          "would play {best}.",
-    "tutor.dg.hole": "hole", "tutor.dg.holes": "holes",
-})
-add("ja", {
-    "tutor.dg.race": "レース（1マスでも近く）",
-    "tutor.dg.tip2": "コツ2（取り残しの駒を作らない）",
-    "tutor.dg.backwards": "{tip}: {move} は{n}マス後ろへ下がります。前へ飛び越す手（{chain} で{k}マス）"
-                          "がありました。{level}なら {best} です。",
-    "tutor.dg.straggler": "{tip}: いちばん後ろの {hole} の駒は ◎ まで{d}マスで、ほかの駒の平均より"
-                          "{lag}マス遅れています。{move} ではこの駒が取り残されます。{level}なら "
-                          "{best} です。",
-    "tutor.dg.hole": "マス", "tutor.dg.holes": "マス",
-})
-
 
 def gain(game: DiamondGame, move: DiamondMove, player: int | None = None) -> int:
     """Holes nearer its goal ◎ the move brings the piece (negative: backwards; 0: a pass)."""
@@ -79,12 +57,12 @@ def straggler(game: DiamondGame, player: int) -> tuple[tuple[int, int] | None, i
     return back, dist[back], dist[back] - sum(others) / len(others)
 
 
-def _label(level: str) -> str:
-    """'the strong level' in English, 「つよい（strong）」 in Japanese."""
-    return tr("tutor_level", en=level, ja=ai.LEVELS.get(level, level))
+def _label(level: str) -> Word:
+    """The level's name as a word ("the strongest level" in English)."""
+    return Word("tutor_level", en=level, ja=ai.LEVELS.get(level, level))
 
 
-def advice(before: DiamondGame, move, level: str | None = None) -> str | None:
+def advice(before: DiamondGame, move, level: str | None = None) -> Word | None:
     """One line when ``move`` (the student's, to move in ``before``) goes backwards
     while a forward hop chain existed, or leaves a straggler behind that the strongest
     level would bring up; else None."""
@@ -111,9 +89,9 @@ def advice(before: DiamondGame, move, level: str | None = None) -> str | None:
                   and gain(before, m) > 0]
         if chains and not same(strongest(), move):
             chain = max(chains, key=lambda m: gain(before, m))
-            return tr("tutor.dg.backwards", tip=tr("tutor.dg.race"), move=move, n=-g, chain=chain,
-                      holes=tr("tutor.dg.hole" if g == -1 else "tutor.dg.holes"),
-                      k=gain(before, chain), level=_label(name), best=strongest())
+            return Word("tutor.dg.backwards", tip=Word("tutor.dg.race"), move=str(move), n=-g,
+                        chain=str(chain), holes=Word("tutor.dg.hole" if g == -1 else "tutor.dg.holes"),
+                        k=gain(before, chain), level=_label(name), best=str(strongest()))
     back, far, lag = straggler(before, me)
     if back is None or lag < LAG:
         return None
@@ -126,5 +104,5 @@ def advice(before: DiamondGame, move, level: str | None = None) -> str | None:
     after = before.copy()
     after.play(move)
     _, _, lag_after = straggler(after, me)
-    return tr("tutor.dg.straggler", tip=tr("tutor.dg.tip2"), hole=B.label(back), d=far,
-              lag=round(lag_after), move=move, level=_label(name), best=b)
+    return Word("tutor.dg.straggler", tip=Word("tutor.dg.tip2"), hole=B.label(back), d=far,
+                lag=round(lag_after), move=str(move), level=_label(name), best=str(b))

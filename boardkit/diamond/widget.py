@@ -21,7 +21,7 @@ A player with no legal move passes automatically (DG-07). Undo (1手戻す) also
 back the computer replies; Hint (ヒント) shows ``ai.hint``'s move (level
 ``ai.HINT_LEVEL``) as an arrow and says why.
 Options (under "Game setup"): board, players 3/2/1, who moves first (a seat, or
-"take turns" 先手：交代で: New game passes the first move on to the next seat), king
+"take turns" (交代で): New game passes the first move on to the next seat), king
 on/off, 15/10 pieces (only what the board allows: the small board has 10 pieces, DG-18;
 Chinese checkers 10 and no king, DG-20), long jump, whether the king may hop on after a group jump, and
 the colours (standard or colour-blind safe; every player's pieces also carry a mark).
@@ -38,7 +38,7 @@ from typing import Any
 import ipywidgets as W
 
 from .._core import BoardkitError
-from ..i18n import add, tr
+from ..i18n import error_text
 from ..widgets import GameWidget, Selection
 from ..widgets.base import MUTED_COLOR
 from . import ai, tutor
@@ -49,13 +49,18 @@ from .rules import DiamondRules
 
 __all__ = ["DiamondWidget", "TAKE_TURNS"]
 
-SEAT_NAMES = {"red": "Red 赤", "yellow": "Yellow 黄", "green": "Green 緑", "blue": "Blue 青",
-              "purple": "Purple 紫", "orange": "Orange 橙"}
-DEFAULT_SEATS = ("Red 赤", "Yellow 黄", "Green 緑")
+SEAT_NAMES = {"red": "Red", "yellow": "Yellow", "green": "Green", "blue": "Blue",
+              "purple": "Purple", "orange": "Orange"}
+DEFAULT_SEATS = ("Red", "Yellow", "Green")
 BOARD_NAMES = {"star": "Diamond Game (121)", "small": "small star (73, DG-18)",
                "chinese": "Chinese checkers (DG-20)"}
 PALETTE_NAMES = {"standard": "standard", "okabe-ito": "colour-blind safe (Okabe-Ito)"}
-#: the "first player" choice that passes the first move on at every New game (先手：交代で)
+#: the refusals whose sentence, in every language, begins with the start and the
+#: destination ("d3 to h8: ...", 「d3 から h8 へは行けません。…」): a refused click shows
+#: them alone, the others after "d3:h8 is not possible:"
+NAMES_THE_MOVE = frozenset({"dg.err.bad_jump", "dg.err.bad_jump_king", "dg.err.bad_jump_long",
+                            "dg.err.not_in_line", "dg.err.long_off"})
+#: the "first player" choice that passes the first move on at every New game (交代で)
 TAKE_TURNS = -1
 #: what each board's rules allow, so Game setup offers only that: pieces per player, the
 #: 王駒, player counts (DG-02/DG-04: 15 with the king; DG-18: the small board has 10;
@@ -63,79 +68,6 @@ TAKE_TURNS = -1
 BOARD_ALLOWS: dict[str, dict[str, Any]] = {"star": {"pieces": (15, 10), "kings": True, "players": (3, 2, 1)},
                 "small": {"pieces": (10,), "kings": True, "players": (3, 2, 1)},
                 "chinese": {"pieces": (10,), "kings": False, "players": (3, 2, 1, 4, 6)}}
-
-# the widget's words (boardkit.i18n, English and Japanese; set_language("ja"))
-add("en", {
-    "dg.board": "Board", "dg.players": "Players", "dg.n_players": "{n} players",
-    "dg.solitaire": "1 (solitaire)", "dg.first": "First", "dg.take_turns": "take turns 先手：交代で",
-    "dg.king": "king 王駒", "dg.pieces": "Pieces", "dg.n_pieces": "{n} pieces",
-    "dg.long_jump": "long jump (DG-19)", "dg.king_hops": "king hops on after a group jump",
-    "dg.colours": "Colours", "dg.hole_names": "hole names (a1 … q1)",
-    "dg.not_hole": "{cell}: not a hole of the board (DG-01)",
-    "dg.empty": "{where} is empty: click one of {me}'s pieces",
-    "dg.theirs": "{where} holds a {colour} piece; {me} is to move (DG-07)",
-    "dg.camp_first": "house rule: a piece must leave the start camp first (DG-16)",
-    "dg.blocked": "the piece on {where} is blocked: no step or hop is possible from there",
-    "dg.finished": " — finished: {order}",
-    "dg.passes": "{who} has no legal move and passes (DG-07)",
-    "dg.not_there": "{move} is not possible: {why}",
-})
-add("ja", {
-    "dg.board": "盤", "dg.players": "人数", "dg.n_players": "{n}人",
-    "dg.solitaire": "1人（ひとり遊び）", "dg.first": "先手", "dg.take_turns": "先手：交代で",
-    "dg.king": "王駒あり", "dg.pieces": "駒の数", "dg.n_pieces": "{n}個",
-    "dg.long_jump": "長い飛び越し (DG-19)", "dg.king_hops": "王駒はまとめて飛び越したあとも続けて飛べる",
-    "dg.colours": "色", "dg.hole_names": "マスの名前 (a1 … q1)",
-    "dg.not_hole": "{cell}: 盤のマスではありません (DG-01)",
-    "dg.empty": "{where} は空です: {me}の駒をクリックしてください",
-    "dg.theirs": "{where} は{colour}の駒です。{me}の番です (DG-07)",
-    "dg.camp_first": "ハウスルール: 先に自陣から駒を出さなければなりません (DG-16)",
-    "dg.blocked": "{where} の駒はふさがれていて、進むことも飛び越すこともできません",
-    "dg.finished": " — 上がり: {order}",
-    "dg.passes": "{who} は動ける手がないのでパスします (DG-07)",
-    "dg.not_there": "{move} はできません: {why}",
-})
-# Game setup offers what the chosen board's rules allow (DG-18, DG-20)
-add("en", {
-    "dg.board_note.small": "The small board: 10 pieces each (DG-18).",
-    "dg.board_note.chinese": "Chinese checkers: 10 pieces each and no king (DG-20).",
-})
-add("ja", {
-    "dg.board_note.small": "小さい盤: 駒は1人10個です (DG-18)。",
-    "dg.board_note.chinese": "チャイニーズチェッカー: 駒は1人10個で、王駒はありません (DG-20)。",
-})
-
-
-# the play page's title and how to play (GameWidget(page=True); {you}: who plays which side)
-add("en", {
-    "page.diamond.title": "Diamond Game: play against the computer",
-    "page.diamond.how": "{you}; click one of your pieces, then a marked hole (a step to the next "
-                        "hole, or hops over single pieces); the first to fill the camp opposite, "
-                        "with the king 王駒 on its tip ◎, wins.",
-})
-add("ja", {
-    "page.diamond.title": "ダイヤモンドゲーム: コンピューターと対局",
-    "page.diamond.how": "{you}。自分の駒をクリックしてから、しるしのついた穴をクリックします"
-                        "（となりの穴へ1つ進むか、1つの駒を飛びこえます）。向かいの陣地を先に埋め、"
-                        "王駒をその先の ◎ に置いた人の勝ちです。",
-})
-
-# the seats' and colours' names, the Board and Colours menus' labels (their values stay
-# the keys of BOARD_NAMES and PALETTE_NAMES); English as the constants above
-add("en", {**{f"dg.seat.{c}": name for c, name in SEAT_NAMES.items()},
-           **{f"dg.colour.{c}": c for c in SEAT_NAMES},
-           **{f"dg.board.{k}": name for k, name in BOARD_NAMES.items()},
-           **{f"dg.palette.{k}": name for k, name in PALETTE_NAMES.items()}})
-add("ja", {
-    "dg.seat.red": "赤", "dg.seat.yellow": "黄", "dg.seat.green": "緑", "dg.seat.blue": "青",
-    "dg.seat.purple": "紫", "dg.seat.orange": "橙",
-    "dg.colour.red": "赤", "dg.colour.yellow": "黄", "dg.colour.green": "緑", "dg.colour.blue": "青",
-    "dg.colour.purple": "紫", "dg.colour.orange": "橙",
-    "dg.board.star": "ダイヤモンドゲーム（121マス）", "dg.board.small": "小さい盤（73マス, DG-18）",
-    "dg.board.chinese": "チャイニーズチェッカー (DG-20)",
-    "dg.palette.standard": "標準の色", "dg.palette.okabe-ito": "色覚にやさしい色 (Okabe-Ito)",
-})
-
 
 class DiamondWidget(GameWidget[DiamondGame]):
     ai = ai
@@ -178,13 +110,13 @@ class DiamondWidget(GameWidget[DiamondGame]):
         Diamond Game colours, or on the Chinese board the six seats of a six-player game
         (so a widget opened on that board has a seat menu for up to 6 players, DG-20)."""
         g = getattr(self, "game", None) or self._seat_game
-        names = [tr(f"dg.seat.{g.colour(p)}") for p in range(g.players)] if g is not None else []
+        names = [self.tr(f"dg.seat.{g.colour(p)}") for p in range(g.players)] if g is not None else []
         board = g.rules.board if g is not None else self._initial["board"]
         if board == "chinese":
             six = DiamondRules.chinese(players=6)
-            seats = tuple(tr(f"dg.seat.{six.colours[t]}") for t in six.start_tips)
+            seats = tuple(self.tr(f"dg.seat.{six.colours[t]}") for t in six.start_tips)
         else:
-            seats = tuple(tr(f"dg.seat.{c}") for c in ("red", "yellow", "green"))   # DEFAULT_SEATS
+            seats = tuple(self.tr(f"dg.seat.{c}") for c in ("red", "yellow", "green"))   # DEFAULT_SEATS
         return tuple(names + list(seats[len(names):]))
 
     # ------------------------------------------------------------ rule options
@@ -193,25 +125,26 @@ class DiamondWidget(GameWidget[DiamondGame]):
         # widths: the base fits every description and menu to its text (fit_labels)
         counts = self._player_counts(i["board"])
         firsts = [(name, k) for k, name in enumerate(self.player_names)]
-        firsts.append((tr("dg.take_turns"), TAKE_TURNS))
+        firsts.append((self.tr("dg.take_turns"), TAKE_TURNS))
         c = {
-            "board": W.Dropdown(options=[(tr(f"dg.board.{k}"), k) for k in BOARD_NAMES], value=i["board"],
-                                description=tr("dg.board")),
+            "board": W.Dropdown(options=[(self.tr(f"dg.board.{k}"), k) for k in BOARD_NAMES],
+                                value=i["board"], description=self.tr("dg.board")),
             # why the king and 15 pieces are not offered on this board (shown when so)
             "board_note": W.HTML(),
             "players": W.Dropdown(options=self._player_choices(counts),
-                                  value=i["players"], description=tr("dg.players")),
-            "first_player": W.Dropdown(options=firsts, value=i["first_player"], description=tr("dg.first")),
-            "kings": W.Checkbox(value=i["kings"], description=tr("dg.king"), indent=False),
+                                  value=i["players"], description=self.tr("dg.players")),
+            "first_player": W.Dropdown(options=firsts, value=i["first_player"],
+                                       description=self.tr("dg.first")),
+            "kings": W.Checkbox(value=i["kings"], description=self.tr("dg.king"), indent=False),
             "pieces": W.Dropdown(options=self._piece_choices(i["board"]), value=i["pieces"],
-                                 description=tr("dg.pieces")),
-            "long_jump": W.Checkbox(value=i["long_jump"], description=tr("dg.long_jump"), indent=False),
+                                 description=self.tr("dg.pieces")),
+            "long_jump": W.Checkbox(value=i["long_jump"], description=self.tr("dg.long_jump"), indent=False),
             "king_hops_after_group": W.Checkbox(value=i["king_hops_after_group"],
-                                                description=tr("dg.king_hops"),
+                                                description=self.tr("dg.king_hops"),
                                                 indent=False),
-            "palette": W.Dropdown(options=[(tr(f"dg.palette.{k}"), k) for k in PALETTE_NAMES],
-                                  value=i["palette"], description=tr("dg.colours")),
-            "hole_names": W.Checkbox(value=bool(self.labels), description=tr("dg.hole_names"),
+            "palette": W.Dropdown(options=[(self.tr(f"dg.palette.{k}"), k) for k in PALETTE_NAMES],
+                                  value=i["palette"], description=self.tr("dg.colours")),
+            "hole_names": W.Checkbox(value=bool(self.labels), description=self.tr("dg.hole_names"),
                                      indent=False),
         }
         self._kept: dict[str, tuple] = {}
@@ -227,13 +160,11 @@ class DiamondWidget(GameWidget[DiamondGame]):
         # as many players as there are seat menus (a widget opened on the star board has three)
         return [n for n in BOARD_ALLOWS[board]["players"] if n <= len(self.seat_controls)]
 
-    @staticmethod
-    def _player_choices(counts) -> list[tuple[str, int]]:
-        return [(tr("dg.n_players", n=n) if n > 1 else tr("dg.solitaire"), n) for n in counts]
+    def _player_choices(self, counts) -> list[tuple[str, int]]:
+        return [(self.tr("dg.n_players", n=n) if n > 1 else self.tr("dg.solitaire"), n) for n in counts]
 
-    @staticmethod
-    def _piece_choices(board: str) -> list[tuple[str, int]]:
-        return [(tr("dg.n_pieces", n=k), k) for k in BOARD_ALLOWS[board]["pieces"]]
+    def _piece_choices(self, board: str) -> list[tuple[str, int]]:
+        return [(self.tr("dg.n_pieces", n=k), k) for k in BOARD_ALLOWS[board]["pieces"]]
 
     def _fit_to_board(self, c: dict) -> None:
         """Game setup offers only what the chosen board's rules allow (``BOARD_ALLOWS``):
@@ -254,7 +185,7 @@ class DiamondWidget(GameWidget[DiamondGame]):
         king.layout.display = None if allows["kings"] else "none"
         c["king_hops_after_group"].layout.display = None if king.value else "none"
         note = {"small": "dg.board_note.small", "chinese": "dg.board_note.chinese"}.get(board)
-        c["board_note"].value = (f"<span style='color:{MUTED_COLOR}'>{html.escape(tr(note))}</span>"
+        c["board_note"].value = (f"<span style='color:{MUTED_COLOR}'>{html.escape(self.tr(note))}</span>"
                                  if note else "")
         c["board_note"].layout.display = None if note else "none"
         self.fit_setup()                          # the menus' new choices shown whole
@@ -295,7 +226,7 @@ class DiamondWidget(GameWidget[DiamondGame]):
         o.pop("palette")
         o.pop("hole_names", None)
         o.pop("board_note", None)
-        if o["first_player"] == TAKE_TURNS:   # 先手：交代で: the seat after the last game's first
+        if o["first_player"] == TAKE_TURNS:   # take turns: the seat after the last game's first
             last = getattr(self, "game", None)
             o["first_player"] = 0 if last is None else (last.rules.first_player + 1) % o["players"]
         if o["first_player"] >= o["players"]:
@@ -361,7 +292,7 @@ class DiamondWidget(GameWidget[DiamondGame]):
                 opts["arrows"] = [list(self.move_path(m)) for m in selection.candidates[:6]]
             elif len(selection.prefix) > 1:
                 opts["arrows"] = [list(selection.prefix)]
-        return self.game.draw(**opts).to_svg()
+        return self.game.draw(**opts, lang=self.lang).to_svg()
 
     def move_path(self, move) -> tuple[str, ...]:
         if move.kind == "pass":
@@ -374,20 +305,22 @@ class DiamondWidget(GameWidget[DiamondGame]):
         try:
             h = parse_cell(cell)
         except Exception:
-            return tr("dg.not_hole", cell=cell)
+            return self.tr("dg.not_hole", cell=cell)
         piece = g.piece_at(h)
         where = B.label(h)
         if piece is None:
-            return tr("dg.empty", where=where, me=me)
+            return self.tr("dg.empty", where=where, me=me)
         if piece[0] != g.turn:
-            return tr("dg.theirs", where=where, colour=tr(f"dg.colour.{g.colour(piece[0])}"), me=me)
+            return self.tr("dg.theirs", where=where, colour=self.tr(f"dg.colour.{g.colour(piece[0])}"),
+                           me=me)
         if g.rules.no_squatting_after is not None and g.reachable_from(h):
-            return tr("dg.camp_first")
-        return tr("dg.blocked", where=where)
+            return self.tr("dg.camp_first")
+        return self.tr("dg.blocked", where=where)
 
     def why_not_target(self, start: str, cell: str) -> str | None:
         """Why the picked-up piece cannot go to ``cell``: the engine's reason for that
-        step or jump, with its rule (DG-08 to DG-13), as the move box would say it."""
+        step or jump, with its rule (DG-08 to DG-13), as the move box would say it, in the
+        board's language (``error_text``: the engine's key and facts, never its English)."""
         try:
             a, b = parse_cell(start), parse_cell(cell)
         except Exception:                      # not a hole: the click is ignored
@@ -396,15 +329,39 @@ class DiamondWidget(GameWidget[DiamondGame]):
         try:
             self.game.copy().play(text)
         except BoardkitError as e:
-            return tr("dg.not_there", move=text, why=e)
+            why = error_text(e, self.lang)
+            if getattr(e, "key", None) in NAMES_THE_MOVE:
+                return why                    # 「d3 から h8 へは行けません。…」 says it all
+            return self.tr("dg.not_there", move=text, why=why)
         return None
+
+    def tutor_text(self, before, move) -> str | None:
+        """The tutor's line (a word of the catalogue) in the board's language."""
+        line = tutor.advice(before, move)
+        return self.say(line) if line is not None else None
+
+    def moves_text(self) -> list[str]:
+        """The move list, a pass written as the word for it in the board's language."""
+        word = self.tr("dg.pass_move")
+        return [" ".join(word if part == "pass" else part for part in line.split(" "))
+                for line in super().moves_text()]
+
+    def describe(self) -> str:
+        """The board in words for screen readers; a last move that was a pass is said
+        with the word for it in the board's language (the notation "pass" otherwise)."""
+        text = super().describe()
+        moves = self.game.moves_played()
+        if moves and moves[-1].kind == "pass" and "pass" in text:
+            head, _, tail = text.rpartition("pass")
+            text = head + self.tr("dg.pass_move") + tail
+        return text
 
     def status_text(self) -> str:
         text = super().status_text()
         g = self.game
         if g.finished and not g.is_over():
-            order = ", ".join(self.player_names[p] for p in g.finished)
-            text += tr("dg.finished", order=order)
+            order = self.tr("list_sep").join(self.player_names[p] for p in g.finished)
+            text += self.tr("dg.finished", order=order)
         return text
 
     def after_refresh(self) -> None:
@@ -415,7 +372,7 @@ class DiamondWidget(GameWidget[DiamondGame]):
         who = self.player_names[g.turn]
         g.play(PASS)
         self._after_change()
-        self._say(tr("dg.passes", who=who))
+        self._say(self.tr("dg.passes", who=who))
 
     def __repr__(self) -> str:
         # stable text (no memory address), so notebook outputs compare exactly

@@ -60,6 +60,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from ..._catalogue import Word
 from ..._core import BoardkitError, check_level
 from ..._protocols import parts_getattr
 from ..game import BackgammonGame, CubeAction, Play
@@ -104,30 +105,35 @@ def bot(level: str) -> Callable[[BackgammonGame, Any], Play | CubeAction]:
 
 
 # ----------------------------------------------------------------- hint
-def _describe(play: Play, f: dict, i: int, base: dict) -> str:
-    parts = []
+def _describe(play: Play, f: dict, i: int, base: dict) -> Word:
+    """The play's reason as words: its parts (pips, hits, shots, points, primes, home
+    points) joined ("; " in English, 「。」 in Japanese)."""
+    parts: list[Word] = []
     pm, pt = int(f["pips_me"][i]), int(f["pips_them"][i])
     lead = pt - pm
-    standing = (f"you lead by {lead}" if lead > 0 else f"you trail by {-lead}" if lead < 0
-                else "even")
-    parts.append(f"pips {pm} to {pt} ({standing})")
+    standing = (Word("bg.why.lead", n=lead) if lead > 0 else Word("bg.why.trail", n=-lead) if lead < 0
+                else Word("bg.why.even"))
+    parts.append(Word("bg.why.pips", me=pm, them=pt, standing=standing))
     if play.hits:
-        parts.append(f"hits {play.hits} blot{'s' if play.hits > 1 else ''}")
+        parts.append(Word("bg.why.hits.one" if play.hits == 1 else "bg.why.hits.many", n=play.hits))
     if f["contact"][i]:
         sh = int(round(f["shots"][i]))
-        parts.append("leaves no shot" if sh == 0 else f"leaves {sh} of 36 rolls that hit a blot")
+        parts.append(Word("bg.why.no_shot") if sh == 0 else Word("bg.why.shots", n=sh))
         made = [p for p in range(1, 25) if play.after[0][p] >= 2]
         new = [p for p in made if base["mine"][p] < 2]
         if new:
-            parts.append("makes the " + ", ".join(f"{p}-point" for p in new))
+            parts.append(Word("bg.why.makes", points=[Word("bg.why.point", p=p) for p in new]))
         if f["prime_length"][i] >= 3:
-            parts.append(f"holds {int(f['prime_length'][i])} points in a row (a prime)")
+            parts.append(Word("bg.why.prime", n=int(f["prime_length"][i])))
         if f["home_closed"][i]:
             n = int(f["home_closed"][i])
-            parts.append(f"{n} home point{'s' if n > 1 else ''} closed")
+            parts.append(Word("bg.why.closed.one" if n == 1 else "bg.why.closed.many", n=n))
     else:
-        parts.append("a pure race: no contact left")
-    return "; ".join(parts)
+        parts.append(Word("bg.why.race"))
+    out = parts[0]
+    for w in parts[1:]:
+        out = Word("bg.why.and", a=out, b=w)
+    return out
 
 
 def hint(game: BackgammonGame, level: str | None = None) -> Play | CubeAction:
@@ -145,32 +151,32 @@ def hint(game: BackgammonGame, level: str | None = None) -> Play | CubeAction:
     return choose_play(game, name)
 
 
-def explain(game: BackgammonGame, move) -> str:
+def explain(game: BackgammonGame, move) -> Word:
     """Why ``move`` is good, in plain words: the book's reason for an opening roll; for
     a play its pips, blots and the rolls that hit them, points and primes, and the
-    estimated winning chance; for a cube action the winning chance it rests on."""
+    estimated winning chance; for a cube action the winning chance it rests on.
+
+    The answer is a ``Word`` (a key and its facts, keys ``bg.why.*``): ``str()`` is the
+    English sentence, a board renders it in its own language (``GameWidget.say``)."""
     _check_game(game)
     if isinstance(move, CubeAction):
         p = win_probability(game)
         if move.action in ("take", "pass"):
-            return (f"you win about {1 - p:.0%} of the time if you take "
-                    f"(take when at least {TAKE_AT:.0%}, BG-12)")
-        return (f"you win about {p:.0%} of the time (double from {DOUBLE_AT:.0%} up to "
-                f"{TOO_GOOD:.0%}, BG-12)")
+            return Word("bg.why.take", p=f"{1 - p:.0%}", at=f"{TAKE_AT:.0%}")
+        return Word("bg.why.double", p=f"{p:.0%}", low=f"{DOUBLE_AT:.0%}", high=f"{TOO_GOOD:.0%}")
     if not isinstance(move, Play):
         raise BoardkitError(f"explain() takes a Play or a CubeAction, got {type(move).__name__}")
     book = book_play(game)
     dice = game.dice
     if book is not None and move == book and dice is not None:   # (a book play has dice)
         a, b = max(dice), min(dice)
-        plays, why = OPENING_BOOK[(a, b)]
-        also = f" (also good: {', '.join(plays[1:])})" if len(plays) > 1 else ""
-        return (f"the standard opening play for {a}-{b}: {why}{also}. Computer rollouts "
-                "found it best")
+        plays, _ = OPENING_BOOK[(a, b)]
+        also = Word("bg.why.book_also", plays=list(plays[1:])) if len(plays) > 1 else ""
+        return Word("bg.why.book", a=a, b=b, why=Word(f"bg.book.{a}{b}"), also=also)
     mine, _ = game.position()
     f = features([move.after])
     reason = _describe(move, f, 0, {"mine": mine})
-    return f"{reason}; wins about {evaluate(*move.after):.0%}"
+    return Word("bg.why.play", reason=reason, p=f"{evaluate(*move.after):.0%}")
 
 
 _PARTS = ('evaluate', '_fast', 'tips', 'search')

@@ -43,6 +43,7 @@ from collections.abc import Callable
 
 import numpy as np
 
+from ..._catalogue import Word
 from ..._core import check_level
 from ..._protocols import parts_getattr
 from ..movegen import (
@@ -107,27 +108,28 @@ def hint(game, level: str | None = None) -> DiamondMove | None:
     return player(game.copy(), np.random.default_rng(0))
 
 
-def explain(game, move) -> str:
-    """Why ``move`` is good here, in plain words (for the widget's hint line)."""
+def explain(game, move) -> Word:
+    """Why ``move`` is good here, as a word of the catalogue with its facts (for the
+    widget's hint line, in the board's language; ``str()`` of it is the English)."""
     if not getattr(move, "path", None):
-        return "no step or hop is possible, so this player passes (DG-07)"
+        return Word("dg.hint.pass")
     probe = game.copy()
     me = probe.turn
     gain = _gain(probe, move)
     jumps = len(move.path) - 1
-    what = {"step": "a step", "swap": "a step that swaps (DG-16 house rule)"}.get(
-        move.kind, f"a chain of {jumps} jump{'s' if jumps > 1 else ''}")
-    if move.kind == "group":
-        what += " with the king's group jump (DG-11)"
+    if move.kind in ("step", "swap"):
+        what = Word(f"dg.hint.what.{move.kind}")
+    else:
+        kind = "group" if move.kind == "group" else "chain"
+        what = Word(f"dg.hint.what.{kind}1") if jumps == 1 else Word(f"dg.hint.what.{kind}", n=jumps)
     probe._push(move)
     done = me in probe.finished
     probe._pop()
     if done:
-        return f"{what} that completes the goal: every goal hole filled (DG-14, DG-16)"
+        return Word("dg.hint.done", what=what)
     if gain > 0:
-        return f"{what} that brings a piece {gain} hole{'s' if gain > 1 else ''} nearer its goal ◎"
-    return (f"{what}; it gains no distance now but keeps the race best after the rivals' "
-            "replies (a ladder, a straggler brought up, or ◎ kept free for the king)")
+        return Word("dg.hint.gain1", what=what) if gain == 1 else Word("dg.hint.gain", what=what, n=gain)
+    return Word("dg.hint.keep", what=what)
 
 
 _PARTS = ('evaluate', '_fast', 'search', 'tips')
