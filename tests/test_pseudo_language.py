@@ -636,10 +636,10 @@ KNOWN_LEAKS: dict[str, set[str]] = {
         'text 先読み (lookahead',
     },
     'MawariWidget': {
+        'key bg.over | game_over',
         'key computer',
         'key flip',
         'key game.mawari',
-        'key game_over',
         'key hint | puzzle.hint',
         'key human',
         'key level | tiplab.level',
