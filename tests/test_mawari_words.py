@@ -205,3 +205,18 @@ def test_the_laid_mark_is_readable():
     svg = g.draw().to_svg()
     sizes = [float(m) for m in re.findall(r'font-size="([\d.]+)"[^>]*>寝<', svg)]
     assert sizes and min(sizes) >= 14, sizes
+
+
+def test_the_puzzle_board_keeps_its_language(english_now):
+    """A 回り将棋 puzzle board built in Japanese: its status, its pending toss's table and
+    its click verdicts stay Japanese after set_language('en')."""
+    from boardkit.mawari.puzzle_widget import MawariPuzzleBoard
+    from boardkit.mawari.puzzles import PUZZLES, click_answer, make_game, parse_position
+    puzzle = next(p for p in PUZZLES if parse_position(p.position).ask == "end")
+    board = MawariPuzzleBoard(make_game(puzzle), pending=parse_position(puzzle.position).tosses,
+                              lang="ja")
+    i18n.set_language("en")
+    assert board.status_text().startswith("<b>P1</b> が金を振りました")
+    assert "1 回目" in board.render(board.selection)
+    said = click_answer(puzzle, board.game, "toss", lang=board.lang).text
+    assert said.startswith("金の出方は決まっています") and not LATIN.search(said)
