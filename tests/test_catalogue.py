@@ -63,8 +63,6 @@ KNOWN_PROBLEMS: dict[str, str] = {
     "ja: chance_first has fields ['button'], English has ['action', 'button']":
         "the Japanese drops the action (review M-level wording; the shared widgets' helper "
         "rewrites the line)",
-    "ja: ms.toss_text has fields ['ja'], English has ['en', 'ja']":
-        "the English carries a Japanese gloss of the toss (the 回り将棋 helper removes it)",
     "ja: tutor_level has fields ['en', 'ja'], English has ['en']":
         "the level names are glossed in both languages (levels move to level.* keys)",
 }
