@@ -60,8 +60,6 @@ def english(text: str | None = None) -> dict[str, str]:
 
 #: problems of the files that are known, with their reason (the wording is the tool's)
 KNOWN_PROBLEMS: dict[str, str] = {
-    "ja: ms.toss_text has fields ['ja'], English has ['en', 'ja']":
-        "the English carries a Japanese gloss of the toss (the 回り将棋 helper removes it)",
 }
 
 

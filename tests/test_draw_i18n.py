@@ -205,7 +205,7 @@ def test_japanese_words_are_the_kits_terms(lang):
     assert _words(g.draw())[-1] == "金を振る（4枚）"
     assert _words(g.draw(toss=Toss.parse("up up up up")))[-2:] == ["表 表 表 表", "4マス進む、また振る"]
     assert _words(g.draw(toss=Toss.parse("up up down down +overlap")))[-1] == "重なり: 2マス戻る"
-    assert _words(g.draw(toss=Toss.parse("up up up down +fall")))[-1] == "落ち駒: 進めません"
+    assert _words(g.draw(toss=Toss.parse("up up up down +fall")))[-1] == "落ち駒: 動きません"
     assert 'alt="盤"' in DiamondGame().draw().to_html_img()
 
 

@@ -201,6 +201,7 @@ def _factories():
     from boardkit.checkers import CheckersGame, CheckersRules
     from boardkit.checkers.movegen import Geometry, Layout, MoveGen
     from boardkit.exercises import Checker
+    from boardkit.mawari.events import Event
     from boardkit.mawari.toss import Toss, TossModel
     from boardkit.svg import Drawing
     return {
@@ -213,6 +214,7 @@ def _factories():
         "boardkit.checkers.movegen.MoveGen": lambda: MoveGen(CheckersRules()),
         "boardkit.exercises.Checker": lambda: Checker("checkers"),
         "boardkit.mawari.toss.Toss": lambda: Toss(("up", "down", "up", "side")),
+        "boardkit.mawari.events.Event": lambda: Event("declines", p="P1"),
         "boardkit.mawari.toss.TossModel": TossModel.fair,
         "boardkit.mawari.toss.TurnDistribution": lambda: TossModel.fair().turn_distribution(),
         "boardkit.puzzles.Puzzle": _puzzle,

@@ -163,29 +163,12 @@ def _mawari_fifth_player():
     return g.join()                          # every corner is a home already
 
 
-REFUSALS = [
-    (_mawari_battle_without_decision, "MS-15"),
-    (_mawari_fifth_player, "MS-03"),
-]
-
-
-def test_checkers_refusals_say_what_went_wrong_in_japanese():
-    """A checkers refusal carries its key and facts: the Japanese line names the square
-    or the capture that is due (review H4), the rule ID after it, and no English."""
-    err = _refusal(_checkers_capture_available)
-    assert err.key == "ck.err.capture_due" and err.rule == "CK-06"
-    assert error_text(err, "ja") == "1-6 はできません。10x17 と取れるので、取らなければなりません（CK-06）"
-    assert error_text(err, "en") == str(err) == "1-6: a capture is available: 10x17 (CK-06)"
-    err = _refusal(_checkers_man_backwards)
-    assert err.key == "ck.err.men_forward" and err.rule == "CK-04"
-    assert error_text(err, "ja") == "14-18 はできません。キングでない駒は前にしか進めません（CK-04）"
-    assert error_text(err, "en") == str(err) == "14-18: men move forward only (CK-04)"
-
-
-@pytest.mark.parametrize("action, rule", REFUSALS, ids=[r for _, r in REFUSALS])
-def test_real_refusals_in_japanese(action, rule):
-    err = _refusal(action)
-    assert isinstance(err, IllegalMoveError) and err.rule == rule
+@pytest.mark.parametrize("rule", ["CK-06", "DG-12", "BG-05", "MS-15"])
+def test_an_unkeyed_refusal_gives_its_rules_words(rule):
+    """Every engine refusal a student reaches has a key (the games' own tests below); one
+    raised with an English sentence only still reads as its rule's title and reason."""
+    err = IllegalMoveError("an English sentence only", rule)
+    assert err.key is None
     ja = error_text(err, "ja")
     title, why = RULE_WORDS["ja"][f"rule.{rule}.title"], RULE_WORDS["ja"][f"rule.{rule}.why"]
     assert ja == f"その手はできません（{rule} {title}）。{why}"
@@ -356,3 +339,38 @@ def test_error_text_never_raises():
     # a language without these words shows the English message
     err = IllegalMoveError("a capture is available", "CK-06")
     assert error_text(err, "xx") == str(err)
+
+
+#: 回り将棋's refusals: a student's action, the rule, and the specific Japanese sentence
+MAWARI_REFUSALS = [
+    (_mawari_battle_without_decision, "MS-15",
+     "「battle P2」はいまは選べません。いまは決めることはなく、次は金を振る番です（MS-15）"),
+    (_mawari_fifth_player, "MS-03",
+     "参加できるのは4人までです。隅はどれも、もうだれかの陣地です（MS-03）"),
+    (lambda: MawariGame().place(0, "1一", laid=True), "MS-12",
+     "隅の 1一 にいる駒は寝かせられません（MS-12）"),
+]
+
+
+@pytest.mark.parametrize("action, rule, want", MAWARI_REFUSALS,
+                         ids=[f"{r}-{i}" for i, (_, r, _) in enumerate(MAWARI_REFUSALS)])
+def test_mawari_refusals_say_what_went_wrong_in_japanese(action, rule, want):
+    """A 回り将棋 refusal reads the engine's own sentence in Japanese (what was refused and
+    why), the rule after it, and no English word."""
+    err = _refusal(action)
+    assert isinstance(err, IllegalMoveError) and err.rule == rule and err.key
+    ja = error_text(err, "ja")
+    assert ja == want
+    assert not re.search(r"[A-Za-z]{4,}", ja.replace("battle", "")), ja
+    assert error_text(err, "en") == str(err)
+
+
+def test_mawari_toss_typed_wrong_is_refused_in_japanese():
+    """The toss tally box: a toss of three golds says so in Japanese, naming the count."""
+    from boardkit.mawari.toss import Toss
+    with pytest.raises(FormatError) as info:
+        Toss.parse("表 表 裏")
+    ja = error_text(info.value, "ja")
+    assert "ちょうど4枚" in ja and "3枚" in ja and "MS-04" in ja
+    assert not re.search(r"[A-Za-z]{4,}", ja), ja
+    assert str(info.value).startswith("a toss names exactly four golds (MS-04)")

@@ -7,7 +7,7 @@ The layers, bottom to top (docs/architecture.md, "Layers"):
              of a game's package)
   2 uses     <game>/draw, ai (and its modules), fastloop, tutor, exercises, puzzles;
              boardkit.exercises, boardkit.puzzles, boardkit.records
-  3 words    i18n, i18n_rules, mawari/events (the words in each language)
+  3 words    i18n, i18n_rules (the words in each language)
   4 widgets  widgets/*, <game>/widget, mawari/puzzle_widget, quiz; cli, __main__ (the command)
 
 A package's ``__init__`` is a facade over its modules and is not checked. A game's
@@ -24,17 +24,12 @@ ROOT = pathlib.Path(__file__).resolve().parents[1] / "boardkit"
 GAMES = ("checkers", "diamond", "backgammon", "mawari")
 BASE = {"errors", "_catalogue", "_core", "_input", "_drawopts", "_protocols", "links", "svg", "sim", "plot"}
 USES = {"draw", "ai", "fastloop", "tutor", "exercises", "puzzles"}
-WORDS = {"i18n", "i18n_rules", "mawari.events"}
+WORDS = {"i18n", "i18n_rules"}
 NAMES = ["base", "engine", "uses", "words", "widgets"]
 
 _WORDS_FROM_BELOW = "reads its words through i18n.tr (the words move out with the language layer)"
 _LAB = "ai.tip_lab() builds the widget from lab_spec() for a notebook, lazily (widgets.tiplab)"
 KNOWN: dict[tuple[str, str], str] = {
-    ("mawari.game", "mawari.events"): "the engine writes its event lines in words (game.py)",
-    ("mawari.toss", "i18n"): "the toss picture and Toss.draw title are in words",
-    ("mawari.stats", "i18n"): _WORDS_FROM_BELOW,
-    **{(f"{g}.{m}", "i18n"): _WORDS_FROM_BELOW for g in GAMES for m in ("puzzles", "tutor")
-       if g not in ("checkers", "diamond", "backgammon")},
     **{(f"{g}.ai.tips", "widgets.tiplab"): _LAB for g in GAMES},
     ("puzzles", "widgets.puzzle"): "the old import path boardkit.puzzles.PuzzleWidget, lazily",
 }

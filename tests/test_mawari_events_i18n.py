@@ -1,44 +1,36 @@
-"""回り将棋's event lines in the board's language (boardkit/mawari/events.py).
+"""回り将棋's events as values (boardkit/mawari/events.py), in the board's language.
 
-The engine writes every event from one table of English templates (EVENTS_EN); the
-board shows each line through ``translate_event``, which reads the line back into its
-template and fields and formats the Japanese twin (EVENTS_JA). Seeded games covering
-every kind of event (2-4 players, battles on and off, late joins, fair, realistic and
-"wild" golds that stand, overlap and fall often, every rule option) check that:
+The engine writes every event as ``Event(name, facts)``; ``str(event)`` is the English
+line of the catalogue's ``ms.ev.<name>``, and a board renders the same key and facts in its
+own language. Seeded games covering every kind of event (2-4 players, battles on and off,
+late joins, fair, realistic and "wild" golds that stand, overlap and fall often, every
+rule option) check that:
 
-- every English line the engine writes matches exactly ONE template and formats back to
-  the identical line (an event written without a template fails here);
-- the games use every template and every 'why' phrase (no dead templates);
-- every template has a Japanese twin with the same fields, in the catalogue;
+- every event is an Event with a known name, and its English line is the catalogue's
+  template filled with its facts;
+- the games use every event name and every 'why' of an overlap (no dead keys);
+- every event key has a Japanese line with the same fields, in the catalogue;
 - the Japanese lines have no English words (P1..P4, rule IDs, numbers allowed) and keep
-  the fields (players, squares, ranks, tosses, numbers);
-- the board's events box shows Japanese in ja mode, and the engine's English unchanged
-  in en mode; a line no template fits is shown as it is.
+  the facts (players, squares, ranks, tosses, numbers);
+- a save keeps the events as values, and an old save's English lines still load;
+- the board's events box shows Japanese on a Japanese board, whatever the current
+  language later, and the engine's English on an English board.
 """
 from __future__ import annotations
 
 import collections
 import html
+import json
 import re
 from fractions import Fraction as F
 
 import numpy as np
 import pytest
 
-from boardkit import i18n, sim
+from boardkit import _catalogue, i18n, sim
 from boardkit.mawari import MawariGame, MawariRules
 from boardkit.mawari.ai import bot
-from boardkit.mawari.events import (
-    EVENTS_EN,
-    EVENTS_JA,
-    FORMAT_EN,
-    PATTERNS,
-    WHY_EN,
-    WHY_JA,
-    parse_event,
-    template_fields,
-    translate_event,
-)
+from boardkit.mawari.events import NAMES, WHY, Event
 from boardkit.mawari.toss import TossModel
 from boardkit.mawari.widget import MawariWidget
 
@@ -95,59 +87,67 @@ def games() -> list[MawariGame]:
 
 
 @pytest.fixture(scope="module")
-def lines(games) -> list[str]:
-    return [line for g in games for line in g.events]
+def events(games) -> list[Event]:
+    return [e for g in games for e in g.events]
 
 
 
 
-def test_every_english_line_is_exactly_one_template_formatted(lines):
-    """Each line fits one template, and its fields give the very line back (by the table's
-    template and by the function the engine writes with)."""
-    assert len(lines) > 10_000
-    wrong = []
-    for line in set(lines):
-        names = [name for name, pattern in PATTERNS if pattern.fullmatch(line)]
-        if len(names) != 1:
-            wrong.append((line, names))
-            continue
-        name, fields = parse_event(line)
-        if EVENTS_EN[name].format(**fields) != line or FORMAT_EN[name](**fields) != line:
-            wrong.append((line, name))
-    assert not wrong, wrong[:10]
+def test_every_event_is_a_value_whose_english_is_its_template(events):
+    """Each event is an Event of a known name; its English line is the catalogue's
+    template with its facts, and it compares equal to that line."""
+    assert len(events) > 10_000
+    en = i18n.CATALOGUES["en"]
+    for e in set(events):
+        assert isinstance(e, Event) and e.name in NAMES, e
+        fields = _catalogue.placeholders(en[e.key])
+        assert fields == set(e.facts), (e, fields)
+        line = str(e)
+        assert "{" not in line and e == line and e.text("en") == line
 
 
-def test_how_a_game_ended_is_an_event_line(games):
-    """The outcome's reason is the last event, an 'end' template (MS-10 or MS-15)."""
+def test_an_event_is_frozen_and_hashable():
+    e = Event("declines", p="P1")
+    assert str(e) == "P1 declines the battle (MS-15)" and "declines" in e
+    assert e == Event("declines", p="P1") and e != Event("declines", p="P2")
+    assert len({e, Event("declines", p="P1")}) == 1
+    with pytest.raises(AttributeError):
+        e.name = "declares"
+    assert e.text("ja") == "P1 は戦をしかけません (MS-15)"
+
+
+def test_how_a_game_ended_is_an_end_event(games):
+    """The outcome's reason is the last event's English, an 'end' event (MS-10 or MS-15),
+    and the outcome's key is the ending's sentence with the winner and the standings."""
     ends = collections.Counter()
     for g in games:
         out = g.outcome()
-        name, _ = parse_event(out.reason)
-        assert g.events[-1] == out.reason and name in ("end_home", "end_battle")
-        assert out.rule == ("MS-15" if name == "end_battle" else "MS-10")
-        ends[name] += 1
+        last = g.events[-1]
+        assert last.name in ("end_home", "end_battle") and str(last) == out.reason
+        assert out.rule == ("MS-15" if last.name == "end_battle" else "MS-10")
+        assert out.key == ("ms.end.battle" if last.name == "end_battle" else "ms.end.home")
+        assert out.facts["p"] == f"P{out.winner + 1}" and len(out.facts["ranking"]) == g.players
+        ends[last.name] += 1
     assert set(ends) == {"end_home", "end_battle"}
 
 
-def test_the_games_use_every_template_and_phrase(lines):
-    """No dead templates: every template and every 'why' phrase of an overlap (MS-06)
-    comes up in the games."""
-    used = collections.Counter(parse_event(line)[0] for line in lines)
-    assert set(used) == set(EVENTS_EN), set(EVENTS_EN) - set(used)
-    why = {parse_event(line)[1]["why"] for line in lines if parse_event(line)[0] == "toss_back"}
-    assert why == set(WHY_EN.values())
+def test_the_games_use_every_event_and_why(events):
+    """No dead keys: every event name and every 'why' of an overlap (MS-06) comes up."""
+    used = collections.Counter(e.name for e in events)
+    assert set(used) == set(NAMES), set(NAMES) - set(used)
+    why = {e.facts["why"].key for e in events if e.name == "toss_back"}
+    assert why == {f"ms.ev.why.{w}" for w in WHY}
 
 
-def test_every_template_has_a_japanese_twin_with_the_same_fields():
-    assert set(EVENTS_JA) == set(EVENTS_EN) and len(EVENTS_EN) == 30
-    for name, en in EVENTS_EN.items():
-        assert sorted(template_fields(EVENTS_JA[name])) == sorted(template_fields(en)), name
-        assert i18n.CATALOGUES["en"][f"ms.ev.{name}"] == en
-        assert i18n.CATALOGUES["ja"][f"ms.ev.{name}"] == EVENTS_JA[name]
-    assert set(WHY_JA) == set(WHY_EN)
-    for key, en in WHY_EN.items():
-        assert i18n.CATALOGUES["ja"][f"ms.ev.why.{key}"] == WHY_JA[key]
-        assert i18n.CATALOGUES["en"][f"ms.ev.why.{key}"] == en
+def test_every_event_has_a_japanese_line_with_the_same_fields():
+    en, ja = i18n.CATALOGUES["en"], i18n.CATALOGUES["ja"]
+    assert len(NAMES) == 30
+    for name in NAMES:
+        key = f"ms.ev.{name}"
+        assert key in ja and ja[key] != en[key], key
+        assert _catalogue.placeholders(ja[key]) == _catalogue.placeholders(en[key]), key
+    for w in WHY:
+        assert ja[f"ms.ev.why.{w}"] != en[f"ms.ev.why.{w}"]
 
 
 #: allowed in a Japanese line: rule IDs, players, numbers and punctuation
@@ -163,38 +163,38 @@ def test_english_words_are_found():
     assert _english_words("P1 の歩が 1九 から 1六 へ進みます (MS-10)") == []
 
 
-def test_japanese_lines_have_no_english_words_and_keep_the_fields(lines):
-    """Every line comes out in Japanese (a different text, no ASCII words but P1..P4 and
-    rule IDs), with the players, squares, ranks, tosses and numbers it had; phrases and
-    lists of players are translated too."""
+def test_japanese_lines_have_no_english_words_and_keep_the_facts(events):
+    """Every event reads in Japanese (no ASCII words but P1..P4 and rule IDs), with the
+    players, squares, ranks, tosses and numbers it has; lists of players use 「、」."""
     bad = []
-    for line in set(lines):
-        text = translate_event(line, "ja")
-        name, fields = parse_event(line)
-        if text == line or _english_words(text) or text.isascii():
-            bad.append((line, text))
+    for e in set(events):
+        text = e.text("ja")
+        if text == str(e) or _english_words(text) or text.isascii():
+            bad.append((str(e), text))
             continue
-        for key, value in fields.items():
+        for key, value in e.facts.items():
             if key == "why":
-                value = WHY_JA[next(k for k, v in WHY_EN.items() if v == value)]
+                value = i18n.tr(value.key, "ja")
             elif key == "names":
-                value = value.replace(", ", "、")
-            if value not in text:
-                bad.append((line, text, key))
+                value = "、".join(value)
+            if str(value) not in text:
+                bad.append((str(e), text, key))
     assert not bad, bad[:10]
 
 
-def test_english_and_unknown_lines_come_back_unchanged(lines):
-    for line in lines[:500]:
-        assert translate_event(line, "en") is line
-        assert translate_event(line) == line                 # the current language: English
-    # lines no template fits (an old save, text set from outside) are shown as they are
-    odd = ["mine", "", "P1 tosses up up down down: 2 squares forward (MS-05)",
-           "P1 declares a battle on P2 (MS-15): 16 squares there and back, P3 tosses first",
-           "P5 declines the battle (MS-15)", "P1 declines the battle (MS-15) "]
-    for line in odd:
-        assert parse_event(line) is None and translate_event(line, "ja") == line
-    assert translate_event("P2 declines the battle (MS-15)", "ja") == "P2 は戦をしかけません (MS-15)"
+def test_a_save_keeps_the_events_and_an_old_save_still_loads(games):
+    """to_json stores each event's name and facts; from_json gives the same events back.
+    A save written when events were English lines loads, its lines kept as text."""
+    for g in games[:40]:
+        doc = g.to_json()
+        back = MawariGame.from_json(doc)
+        assert back.events == g.events and all(isinstance(e, Event) for e in back.events)
+        assert back.outcome().key == g.outcome().key
+        old = json.loads(doc)
+        old["state"]["events"] = [str(e) for e in g.events]
+        legacy = MawariGame.from_json(json.dumps(old))
+        assert [str(e) for e in legacy.events] == [str(e) for e in g.events]
+        assert legacy.outcome().key == g.outcome().key      # the ending read from its English
 
 
 def _box_lines(widget) -> list[str]:
@@ -203,28 +203,27 @@ def _box_lines(widget) -> list[str]:
     return [html.unescape(x) for x in value.split("<br>")]
 
 
-def _play_widget(seed: int) -> MawariWidget:
+def _play_widget(seed: int, **kw) -> MawariWidget:
     """A three-player board played by hand until the events include a battle."""
-    w = MawariWidget(players=3, seed=seed)
+    w = MawariWidget(players=3, seed=seed, **kw)
     for _ in range(400):
         g = w.game
-        if g.is_over() or any(e.startswith("battle: ") for e in g.events[-5:]):
+        if g.is_over() or any(getattr(e, "name", "").startswith("battle_") for e in g.events[-5:]):
             break
         w.toss() if g.chance_pending() else w.decide(g.legal_moves()[0])
     return w
 
 
-def test_the_events_box_speaks_the_boards_language(ja):
-    """In Japanese the box shows each event's Japanese line (none English); in English,
-    the engine's lines exactly (the old widget showed English in both: this fails)."""
-    w = _play_widget(3)
+def test_the_events_box_speaks_the_boards_language():
+    """A Japanese board shows each event in Japanese (none English) even when the current
+    language is English while it plays; an English board shows the engine's lines."""
+    w = _play_widget(3, lang="ja")
     g = w.game
     shown = _box_lines(w)
-    want = [translate_event(e, "ja") for e in reversed(g.events[-30:])]
+    want = [e.text("ja") for e in reversed(g.events[-30:])]
     assert shown == want and len(shown) > 10
     assert not [x for x in shown if _english_words(x)]
     assert any(x.startswith("戦: ") for x in shown)
-    i18n.set_language("en")
-    w2 = _play_widget(3)
+    w2 = _play_widget(3, lang="en")
     assert w2.game.events == g.events                       # the same game, English lines
-    assert _box_lines(w2) == list(reversed(g.events[-30:]))
+    assert _box_lines(w2) == [str(e) for e in reversed(g.events[-30:])]

@@ -71,3 +71,25 @@ def test_ms12_a_zero_based_answer_is_explained(capsys):
     """In code P2 is player 1: the answer [1] gets a sentence about the numbering."""
     assert ex.check_laid_down([1]) is False
     assert "counted players from 0" in capsys.readouterr().out
+
+
+def test_the_feedback_speaks_the_language_current_at_check_time(capsys):
+    """The hints and reasons are the catalogue's ex.mawari.*: in Japanese mode the reason
+    for a zero-based answer and the hint are Japanese, with no English sentence."""
+    import re
+
+    from boardkit import i18n
+    i18n.set_language("ja")
+    try:
+        assert ex.check_laid_down([1]) is False
+        out = capsys.readouterr().out
+        assert "0 から数えたようです" in out and "格上の駒に追い越された駒は寝かされます" in out
+        assert ex.check_value_of_toss(15) is False
+        out = capsys.readouterr().out
+        assert "横に立った金は5" in out
+        mine = out.split(":", 1)[-1]
+        assert not re.search(r"\b(?:face|gold|upright|side)\b", mine), out
+    finally:
+        i18n.set_language("en")
+    assert ex.check_laid_down([1]) is False
+    assert "counted players from 0" in capsys.readouterr().out

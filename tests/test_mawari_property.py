@@ -226,10 +226,10 @@ def test_levels_bot_and_hint():
     with pytest.raises(BoardkitError, match="never"):
         ai.bot("strongest")
     g = _battle_game(MawariRules())
-    assert ai.hint(g) is None and "toss first" in ai.explain(g, None)
+    assert ai.hint(g) is None and "toss first" in str(ai.explain(g, None))
     g.undo()
     assert ai.hint(g) == ai.smart_battle(g, None)
-    text = ai.explain(g, ai.hint(g))
+    text = str(ai.explain(g, ai.hint(g)))
     assert "battle P2: a 16-square race" in text and "chance to win the game" in text
 
 
@@ -288,6 +288,6 @@ def test_seeded_games_are_those_of_the_engine_before_issue_14():
         for rng in sim.spawn_rngs(21, 12):
             g = MawariGame(rules, players=n)
             sim.play_game(g, [bot(x) for x in levels], rng)
-            h.update(json.dumps([[str(m) for m in g.history], g.events, g.standings()],
+            h.update(json.dumps([[str(m) for m in g.history], [str(e) for e in g.events], g.standings()],
                                 ensure_ascii=False).encode())
     assert h.hexdigest() == "02abde47c9c180c5ec9806cc5f5ab5320a2fb5a97c6d48f178d82a25c8b3dfe7"

@@ -540,7 +540,7 @@ def test_ms15_battle_events_say_what_a_toss_gained():
     g = battle_ready(rules=MawariRules(all_down_value=0))
     g.play("battle P2")
     g.set_toss("down down down down")
-    said = g.last_events()[0]
+    said = str(g.last_events()[0])
     assert said.endswith(": 0, 0/16") and "overlap" not in said
     g.set_toss("up up down down +overlap")
-    assert "overlap: no moving back in a battle" in g.last_events()[0]
+    assert "overlap: no moving back in a battle" in str(g.last_events()[0])

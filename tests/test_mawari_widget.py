@@ -138,7 +138,7 @@ def test_events_box_shows_the_newest_event_first():
     w = MawariWidget(seed=5)
     for _ in range(6):
         w.toss()
-    newest = w.game.events[-1]
+    newest = str(w.game.events[-1])
     first = re.sub(r"<[^>]+>", "\n", w.events_html.value).split("\n")
     first = [x for x in first if x.strip()]
     assert first[0] == newest.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")

@@ -225,7 +225,7 @@ def test_ms15_battle_declared_at_a_bad_moment():
     chances = ai.battle_chances(g)
     stay, with_ = chances[Battle(None)][0], chances[Battle(1)][0]
     assert stay > with_ + 0.03
-    line = ms_tutor.advice(g, "battle P2")
+    line = str(ms_tutor.advice(g, "battle P2"))
     assert "MS-15" in line and "you are ahead" in line and "would not battle" in line
     assert f"from {stay:.0%} to {with_:.0%}" in line
     assert ms_tutor.advice(g, "no battle") is None
@@ -237,17 +237,17 @@ def test_ms15_battle_declined_at_a_good_moment():
     """Behind in a duel, with three players, or with an own 銀: battling raises the
     chance to win the game, and declining gets a line that says by how much."""
     g = ms_position("1七", ("9五", "香"))
-    line = ms_tutor.advice(g, "no battle")
+    line = str(ms_tutor.advice(g, "no battle"))
     chances = ai.battle_chances(g)
     assert chances[Battle(1)][0] > chances[Battle(None)][0] + 0.03
     assert "you are behind" in line and "declare battle P2" in line and "rises from" in line
     assert ms_tutor.advice(g, "battle P2") is None
     g = ms_position("1七", "9五", players=3)
-    line = ms_tutor.advice(g, "no battle")
+    line = str(ms_tutor.advice(g, "no battle"))
     assert "3 players" in line and "declare battle P2" in line and "win 44%" in line
     assert ms_tutor.advice(g, "battle P2") is None
     g = ms_position(("1七", "桂"), ("9五", "銀"))
-    assert "you are behind" in ms_tutor.advice(g, "no battle")
+    assert "you are behind" in str(ms_tutor.advice(g, "no battle"))
     assert ms_tutor.advice(MawariGame(), "no battle") is None      # a toss is due: no decision
 
 
@@ -405,7 +405,8 @@ def test_tutor_speaks_japanese():
         assert "9と11ポイント" in ja and "枚" not in ja
         line = dg_tutor.advice(dg_position(*STR1), "l8-m8")
         assert render(line.key, "ja", line.facts).startswith("コツ2（後ろの駒を残さない）: ")
-        assert "賭け" in ms_tutor.advice(ms_position(("1七", "香"), "9五"), "battle P2")
+        line = ms_tutor.advice(ms_position(("1七", "香"), "9五"), "battle P2")
+        assert "賭け" in render(line.key, "ja", line.facts)
     finally:
         i18n.set_language("en")
 

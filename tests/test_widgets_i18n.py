@@ -114,13 +114,13 @@ def test_every_control_of_the_four_boards_speaks_japanese(ja):
 
 def test_the_battle_buttons_and_the_toss_lab_speak_japanese(ja):
     """回り将棋's battle buttons (shown only when a battle may be declared) and the toss lab's
-    widgets of notebooks 43, 44 and 46. (The events box is left out: its lines are the
-    engine's own words, MawariGame.events, not the widget's.)"""
+    widgets of notebooks 43, 44 and 46, and the events box (the engine's events rendered in
+    the board's language)."""
     w = _mawari_deciding()
     buttons = [b.description for b in w.offer_box.children]
     assert "戦をしかけない" in buttons and any(b.endswith("に戦をしかける") for b in buttons)
-    w.events_html.value = ""
     assert not _english(w, with_html=False)
+    assert not english_prose(html.unescape(re.sub(r"<[^>]*>", " ", w.events_html.value)))
     tally, toss, what_if = tally_widget(), toss_widget(), what_if_widget()
     tally.text.value = "表 表 裏 横"
     tally.add()
@@ -231,13 +231,19 @@ def test_how_a_game_ended_is_said_in_japanese(ja):
 
 
 def test_how_a_mawari_game_ended_is_its_own_japanese_line(ja):
-    """回り将棋's end line is one of its events: the status line shows its translation."""
-    from boardkit.mawari.events import translate_event
+    """回り将棋's ending (M8, L16): who won and how, said once (one ゲーム終了), and the 順位."""
     w = MawariWidget(computer=(0, 1), seed=3)
     out = w.game.outcome()
-    assert out is not None and translate_event(out.reason) in w.status
-    assert translate_event(out.reason) != out.reason
+    assert out is not None and out.key in ("ms.end.home", "ms.end.battle")
+    who = f"P{out.winner + 1}"
+    how = "銀が一周して上がりました (MS-10)" if out.rule == "MS-10" else "銀が戦に勝って上がりました (MS-15)"
+    assert f"{who} の勝ちです。{how}" in w.status
+    order = "、".join(f"P{p + 1}" for p in out.ranking)
+    assert f"順位は {order} です" in w.status
+    assert w.status.count("ゲーム終了") == 1 and out.reason not in w.status
     assert not english_prose(html.unescape(re.sub(r"<[^>]*>", " ", w.status)))
+    i18n.set_language("en")
+    assert str(out.reason) in MawariWidget(computer=(0, 1), seed=3).game.outcome().reason
 
 
 def test_how_a_backgammon_game_ended_says_the_kind_of_win(ja):

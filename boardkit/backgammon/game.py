@@ -412,9 +412,9 @@ class BackgammonGame(Game):
         """None if p may offer the cube at the start of its turn, else why not (BG-12,
         BG-14). ``cube``, ``owner``, ``crawford`` default to the game's own."""
         cube = self._cube if cube is None else cube
-        owner = self._owner if owner == "keep" else owner
+        held = self._owner if isinstance(owner, str) else owner      # "keep": the game's own
         crawford = self._crawford if crawford is None else crawford
-        why = self._cube_words(p, cube, owner, crawford)
+        why = self._cube_words(p, cube, held, crawford)
         return None if why is None else str(why)
 
     def _cube_words(self, p: int, cube: int, owner: int | None, crawford: bool) -> Word | None:

@@ -59,7 +59,11 @@ def draw_piece(d: Drawing, cx, cy, size, kanji, player, angle, *, laid=False, ce
         d.polygon(pts, fill="#e9dcc0", stroke=color, stroke_width=1.5, stroke_dasharray="3 2",
                   opacity=0.85, cell=cell)
         d.text(cx, cy + size * 0.04, kanji, size=size * 0.42, color="#8a7a60", cell=cell)
-        d.text(cx, cy - size * 0.36, "寝", size=size * 0.24, color=color, weight="bold")
+        # the 寝 mark on a badge in the player's colour, big enough to read on a default
+        # board (about 16 px for a laid piece of a 480 px board)
+        mx, my = cx - size * 0.36, cy - size * 0.36
+        d.circle(mx, my, size * 0.31, fill=color, stroke="white", stroke_width=1.5)
+        d.text(mx, my, "寝", size=size * 0.46, color="white", weight="bold")
     else:
         d.polygon(pts, fill=PIECE, stroke=color, stroke_width=max(1.5, size * 0.06), cell=cell)
         d.text(cx, cy + size * 0.06, kanji, size=size * 0.5, color="#1b1b1b", weight="bold",
@@ -246,7 +250,7 @@ def _draw(game, o: DrawOptions) -> Drawing:
 
     if last_move:
         t = toss if toss is not None else game.last_toss
-        draw_toss(d, t, ox, oy + 9 * cell + margin * 0.6, 9 * cell, panel, game)
+        draw_toss(d, t, ox, oy + 9 * cell + margin * 0.6, 9 * cell, panel, game, lang=o.lang)
     for name in o.marks:
         f, r = square_coords(square_index(name))
         x, y = _cell_xy(f, r, cell, ox, oy, flip)

@@ -7,13 +7,15 @@
 
 Each check prints feedback and never raises. The expected answers are computed by the
 engine (boardkit.mawari.toss, .game), not written down here, so the exercises stay
-right if a rule option changes.
+right if a rule option changes. The hints and reasons are the catalogue's ``ex.mawari.*``,
+said in the language current when the check runs.
 """
 from __future__ import annotations
 
 from fractions import Fraction
 from typing import Any
 
+from .._catalogue import text as tr
 from ..exercises import AnswerError, Exercises, close_enough, compare_sets, items, to_number
 from .game import MawariGame
 from .toss import Toss, TossModel
@@ -34,7 +36,7 @@ def _close(tol: float):
             if close_enough(answer, Fraction(expected), tolerance=tol):
                 exact = Fraction(expected).limit_denominator(10 ** 6)
                 return True if to_number(answer) == exact else (True, exact)
-            return f"{answer} is not right."
+            return tr("ex.mawari.not_right", answer=answer)
         return inner
     return test
 
@@ -54,12 +56,12 @@ def _players(answer, players: int = 3):
     try:
         seats = {int(w.upper().lstrip("P")) for w in words}
     except ValueError as exc:
-        raise AnswerError("give player numbers, e.g. 2 or P2 P3.") from exc
+        raise AnswerError(tr("ex.mawari.player_numbers")) from exc
     if 0 in seats and "P" not in text.upper():
         seats = {s + 1 for s in seats}
     bad = sorted(s for s in seats if not 1 <= s <= players)
     if bad:
-        raise AnswerError(f"there is no player {bad[0]}: the players are P1 to P{players}.")
+        raise AnswerError(tr("ex.mawari.no_player", n=bad[0], last=players))
     return seats
 
 
@@ -75,37 +77,36 @@ class MawariExercises(Exercises):
     def check_value_of_toss(self, answer) -> bool:
         """1. The value of 表 表 横 縦 (MS-05)."""
         return self.check("value of 表 表 横 縦", answer, Toss.parse(VALUE_TOSS).value,
-                          hint="one per face-up gold, 5 on the side, 10 upright (MS-05)")
+                          hint=tr("ex.mawari.hint.value"))
 
     def check_all_down(self, answer) -> bool:
         """1b. The value of four face-down golds (MS-05)."""
         return self.check("value of 裏 裏 裏 裏", answer, Toss.parse("down down down down").value,
-                          hint="four face down is a special case of MS-05")
+                          hint=tr("ex.mawari.hint.all_down"))
 
     def check_toss_again_fair(self, answer) -> bool:
         """2. Chance that a fair toss earns another toss (MS-07)."""
         return self.check("chance to toss again (fair)", answer,
                           test=_close(1e-9)(TossModel.fair().repeat_probability()),
-                          hint="no gold face down: each of the four must land face up (MS-07)")
+                          hint=tr("ex.mawari.hint.again_fair"))
 
     def check_toss_again_standing(self, answer) -> bool:
         """2b. The same when a gold lands face up 0.5, face down 0.4, on its side 0.1."""
         return self.check("chance to toss again (standing golds)", answer,
                           test=_close(1e-9)(TossModel(**STANDING_MODEL).repeat_probability()),
-                          hint="standing golds are not face down (MS-07): each gold is 'not "
-                               "face down' with chance 0.6")
+                          hint=tr("ex.mawari.hint.again_standing"))
 
     def check_expected_squares(self, answer) -> bool:
         """3. Expected squares per turn with fair golds (MS-05, MS-07)."""
         return self.check("expected squares per turn (fair)", answer,
                           test=_close(1e-3)(TossModel.fair().turn_mean()),
-                          hint="mean of one toss divided by (1 - chance to toss again)")
+                          hint=tr("ex.mawari.hint.squares"))
 
     def check_expected_tosses(self, answer) -> bool:
         """3b. Expected number of tosses in a turn with fair golds (MS-07)."""
         return self.check("expected tosses per turn (fair)", answer,
                           test=_close(1e-6)(TossModel.fair().expected_tosses()),
-                          hint="1 + p + p² + ... with p the chance to toss again")
+                          hint=tr("ex.mawari.hint.tosses"))
 
     def check_laid_down(self, answer) -> bool:
         """4. Which players' pieces are laid down when P1 tosses 横 裏 裏 裏 (MS-12)?"""
@@ -116,16 +117,14 @@ class MawariExercises(Exercises):
         def test(a):
             given = _players(a, game.players)
             verdict = compare_sets(given, expected, what="player",
-                                   extra_why="look at each piece P1 passes, and compare ranks")
+                                   extra_why=tr("ex.mawari.laid_extra"))
             if verdict is True:
                 return True
             if {s + 1 for s in given} == expected and not (isinstance(a, str) and "P" in a.upper()):
-                return ("it looks as if you counted players from 0, as the code does: the "
-                        f"players are P1 to P{game.players}, so add one to each number.")
-            return "not quite: " + verdict
+                return tr("ex.mawari.from_zero", last=game.players)
+            return tr("ex.mawari.not_quite", verdict=verdict)
         return self.check("who is laid down", answer, test=test,
-                          hint="a piece passed by a higher-ranked piece is laid down; "
-                               "歩 < 香 < 桂 < 銀 (MS-12)")
+                          hint=tr("ex.mawari.hint.laid"))
 
 
 ex = MawariExercises()

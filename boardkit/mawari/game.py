@@ -5,8 +5,8 @@
     g.resolve_chance(rng)       # one toss with the rules' TossModel, applied (MS-04..08)
     g.set_toss("up up down side")   # or a toss given by hand (teaching, tests)
     g.legal_moves()             # when a battle may be declared: [battle P2, no battle]
-    g.events                    # what happened and why, as readable lines (English;
-                                # events.translate_event(line) in the board's language)
+    g.events                    # what happened and why: Event values (str(e) is the
+                                # English line; a board renders them in its language)
 
 Squares. The 32 ring squares (MS-01) are numbered 0..31 counter-clockwise from the
 bottom-right corner 1九 (index 0), up the right edge to 1一 (8), along the top to 9一
@@ -36,17 +36,21 @@ from typing import Any
 
 import numpy as np
 
+from .._catalogue import Word
 from .._core import BoardkitError, ChanceStep, FormatError, Game, IllegalMoveError, Outcome
 from ..svg import Drawing
-from .events import EVENTS_EN, FORMAT_EN, WHY_EN
+from . import events as _events
+from .events import Event
 from .movegen import Battle, Join, battle_targets, decisions, race_length
 from .notation import (
     _NAMES,
     CORNERS,
     MAX_TEXT,
     TRACK,
+    decision_words,
     is_corner,
     parse_decision,
+    said,
     short,
     square_coords,
     square_index,
@@ -65,9 +69,9 @@ _BATTLE_KEYS = ("attacker", "defender", "length", "progress", "side", "attacker_
 _LABELS = ("P1", "P2", "P3", "P4")
 # bit generators whose random() is (next 64-bit word >> 11) / 2**53 (numpy's next_double)
 _RAW_DOUBLES = (np.random.PCG64, np.random.PCG64DXSM)
-# the event lines are EVENTS_EN's templates, written by FORMAT_EN's functions (events.py:
-# their Japanese twins and translate_event); the common ones are worked out once
-_AGAIN = tuple(FORMAT_EN["again"](p=label) for label in _LABELS)
+# the events are values (events.Event: a name and its facts, str() the English line);
+# the common ones are built once
+_AGAIN = tuple(Event("again", p=label) for label in _LABELS)
 
 
 @lru_cache(maxsize=4)
@@ -81,9 +85,9 @@ def _default_rules(players: int) -> MawariRules:
 def _toss_info(toss: Toss, rules: MawariRules) -> tuple:
     """What applying ``toss`` under ``rules`` needs, worked out once per distinct toss
    : (the toss as it counts: a fallen gold is ignored when the fall rule is
-    off, MS-08; its kind; signed squares; its event line for each player P1..P4; the
-    battle gain; the battle event's template name (``EVENTS_EN``) and its fields but
-    the player, the progress and the length)."""
+    off, MS-08; its kind; signed squares; its event for each player P1..P4; the
+    battle gain; the battle event's name (``events.NAMES``) and its facts but the
+    player, the progress and the length)."""
     if toss.fall and not rules.fall_rule:
         toss = Toss(toss.faces, toss.overlap, False)    # floor rules: nothing falls (MS-08)
     kind = toss.kind
@@ -94,12 +98,12 @@ def _toss_info(toss: Toss, rules: MawariRules) -> tuple:
     elif kind == "back":
         why = ("whole_value" if rules.overlap_back == "whole_value"
                else "all_down" if toss.count("down") == 4 else "face_up")
-        key, fields = "toss_back", {**fields, "n": -squares, "why": WHY_EN[why]}
+        key, fields = "toss_back", {**fields, "n": -squares, "why": Word(f"ms.ev.why.{why}")}
     elif squares == 1:
         key = "toss_forward_one"
     else:
         key, fields = "toss_forward", {**fields, "n": squares}
-    text = tuple(FORMAT_EN[key](p=label, **fields) for label in _LABELS)
+    text = tuple(Event(key, p=label, **fields) for label in _LABELS)
     gain = toss.score(rules.all_down_value) if kind in ("again", "end") else 0
     # a fall or an overlap gains nothing in a battle and is said so; a toss that counts
     # says its value, 0 included (four face-down golds under all_down_value=0)
@@ -144,9 +148,9 @@ class MawariGame(Game):
         self._offer: list[int] = []     # defenders a battle may be declared on
         self._battle: dict | None = None
         self._finished: list[int] = []
-        self._reason = ""
+        self._reason: Event | str = ""  # the ending's event (text when read from a save)
         self._last_toss: Toss | None = None
-        self.events: list[str] = []
+        self.events: list[Event | str] = []   # str: a line set from outside or an old save
         self._mark = 0                  # events[_mark:] are the last step's (last_events)
 
     # ------------------------------------------------------------ reading
@@ -219,14 +223,14 @@ class MawariGame(Game):
 
     def _check_player(self, player) -> int:
         if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.players:
-            raise IllegalMoveError(f"no player {short(player)}: players are 0..{self.players - 1} "
-                                   f"(P1..P{self.players})", "MS-02")
+            raise IllegalMoveError("ms.err.no_player", "MS-02", got=short(player),
+                                   last=self.players - 1, n=self.players)
         return player
 
     def _label(self, p: int) -> str:
         return f"P{p + 1}"
 
-    def _say(self, text: str) -> None:
+    def _say(self, text: Event | str) -> None:
         self.events.append(text)
 
     # ------------------------------------------------------------ chance
@@ -329,10 +333,11 @@ class MawariGame(Game):
         self._apply_toss(toss)
 
     def _no_chance_reason(self) -> str:
+        """Raises the keyed error itself (the base raises what this returns as text)."""
         if self.is_over():
-            return "the game is over: " + self._reason
-        return f"no toss is due: P{self._current + 1} must first decide on a battle " \
-               f"({', '.join(str(m) for m in self.legal_moves())}) (MS-07)"
+            raise IllegalMoveError("ms.err.toss_over", reason=self._reason)
+        raise IllegalMoveError("ms.err.toss_decide", "MS-07", p=self._label(self._current),
+                               options=decision_words(self.legal_moves()))
 
     def set_toss(self, toss) -> Toss:
         """Apply a toss given by hand: a Toss or text like 'up up down side +overlap'
@@ -357,12 +362,9 @@ class MawariGame(Game):
 
     def _explain_illegal(self, move) -> IllegalMoveError:
         if self._phase != "decide":
-            return IllegalMoveError(f"{short(move)}: no decision is due, the next step is a toss "
-                                    f"(use resolve_chance or set_toss)", "MS-15")
-        legal = ", ".join(str(m) for m in self.legal_moves())
-        return IllegalMoveError(f"{short(move)} is not possible: a battle can be declared only on an "
-                                f"opposing piece in line with the mover; choose one of: {legal}",
-                                "MS-15")
+            return IllegalMoveError("ms.err.no_decision", "MS-15", move=said(move))
+        return IllegalMoveError("ms.err.not_possible", "MS-15", move=said(move),
+                                options=decision_words(self.legal_moves()))
 
     def _apply(self, move) -> None:
         if not self._quiet:
@@ -373,7 +375,7 @@ class MawariGame(Game):
         self._offer = []
         if move.defender is None:
             if not self._quiet:
-                self._say(FORMAT_EN["declines"](p=self._label(p)))
+                self._say(Event("declines", p=self._label(p)))
             self._phase = "toss"
             self._continue_turn()
             return
@@ -383,7 +385,7 @@ class MawariGame(Game):
                             attacker_back=False)
         self._phase = "battle"
         if not self._quiet:
-            self._say(FORMAT_EN["declares"](p=self._label(p), q=self._label(q), n=length))
+            self._say(Event("declares", p=self._label(p), q=self._label(q), n=length))
 
     # ------------------------------------------------------------ applying a toss
     def _apply_toss(self, toss: Toss, info: tuple | None = None) -> None:
@@ -413,8 +415,8 @@ class MawariGame(Game):
         if offer:
             self._phase, self._again, self._offer = "decide", again, offer
             if not self._quiet:
-                names = ", ".join(self._label(q) for q in offer)
-                self._say(FORMAT_EN["in_line"](p=self._label(p), names=names))
+                names = tuple(self._label(q) for q in offer)
+                self._say(Event("in_line", p=self._label(p), names=names))
             return
         self._again = again
         self._continue_turn()
@@ -443,10 +445,10 @@ class MawariGame(Game):
             if n == 2 and self.rules.two_player_skip:
                 self._laid[nxt] = False
                 if not self._quiet:
-                    self._say(FORMAT_EN["skip_two"](p=self._label(nxt)))
+                    self._say(Event("skip_two", p=self._label(nxt)))
             else:
                 if not self._quiet:
-                    self._say(FORMAT_EN["skip"](p=self._label(nxt)))
+                    self._say(Event("skip", p=self._label(nxt)))
             nxt = (nxt + 1) % n
         self._current = nxt
 
@@ -463,13 +465,13 @@ class MawariGame(Game):
         a 銀 ends the game. True if the game ended."""
         if self._rank[p] == 3:
             self._finished.append(p)
-            self._reason = FORMAT_EN["end_battle" if battle else "end_home"](p=self._label(p))
+            self._reason = Event("end_battle" if battle else "end_home", p=self._label(p))
             if not self._quiet:
                 self._say(self._reason)
             return True
         self._rank[p] += 1
         if not self._quiet:
-            self._say(FORMAT_EN["promote_battle" if battle else "promote_home"](
+            self._say(Event("promote_battle" if battle else "promote_home",
                 p=self._label(p), old=RANKS[self._rank[p] - 1], new=RANKS[self._rank[p]]))
         return False
 
@@ -483,12 +485,12 @@ class MawariGame(Game):
             if self._laid[q]:
                 self._laid[q] = False
                 if not self._quiet:
-                    self._say(FORMAT_EN["wakes"](p=self._label(p), q=self._label(q),
+                    self._say(Event("wakes", p=self._label(p), q=self._label(q),
                                                         square=square_name(sq)))
             elif lay and self._rank[q] < self._rank[p] and not is_corner(sq):
                 self._laid[q] = True
                 if not self._quiet:
-                    self._say(FORMAT_EN["lays"](
+                    self._say(Event("lays",
                         p=self._label(p), rank=RANKS[self._rank[p]], q=self._label(q),
                         qrank=RANKS[self._rank[q]], square=square_name(sq)))
 
@@ -548,13 +550,13 @@ class MawariGame(Game):
         start = self._pos[p]
         end = (start + n) % TRACK
         if not self._quiet:
-            self.events.append(FORMAT_EN["moves"](p=_LABELS[p], rank=RANKS[self._rank[p]],
+            self.events.append(Event("moves", p=_LABELS[p], rank=RANKS[self._rank[p]],
                                                          start=_NAMES[start], end=_NAMES[end]))
         if self._run(p, n, True):
             return
         if end % 8 == 0 and end != self._home[p] and self.rules.corner_jump:
             if not self._quiet:
-                self._say(FORMAT_EN["jump"](p=_LABELS[p], start=_NAMES[end],
+                self._say(Event("jump", p=_LABELS[p], start=_NAMES[end],
                                                    end=_NAMES[(end + 8) % TRACK]))
             self._run(p, 8, False)
             return
@@ -569,8 +571,8 @@ class MawariGame(Game):
                 return
             group += extra
             if not self._quiet:
-                names = ", ".join(self._label(q) for q in group)
-                self._say(FORMAT_EN["two_up"](square=square_name(here), names=names,
+                names = tuple(self._label(q) for q in group)
+                self._say(Event("two_up", square=square_name(here), names=names,
                                                      end=square_name((here + 2) % TRACK)))
             for q in group:
                 if self._step(q):
@@ -588,12 +590,12 @@ class MawariGame(Game):
             return
         if off == 0:
             if not self._quiet:
-                self._say(FORMAT_EN["corner_stays"](p=self._label(p), square=square_name(pos)))
+                self._say(Event("corner_stays", p=self._label(p), square=square_name(pos)))
             return
         back = min(n, off)
         self._pos[p] = pos - back
         if not self._quiet:
-            self._say(FORMAT_EN["back_stopped" if back < n else "back"](
+            self._say(Event("back_stopped" if back < n else "back",
                 p=self._label(p), rank=RANKS[self._rank[p]], start=square_name(pos),
                 end=square_name(self._pos[p])))
 
@@ -610,20 +612,20 @@ class MawariGame(Game):
         b["progress"][side] = min(b["length"], b["progress"][side] + gain)
         if not self._quiet:
             key, fields = info[5]
-            self._say(FORMAT_EN[key](p=_LABELS[who], progress=b["progress"][side],
+            self._say(Event(key, p=_LABELS[who], progress=b["progress"][side],
                                             length=b["length"], **fields))
         if b["progress"][side] >= b["length"]:
             if side == 0:
                 b["attacker_back"], b["side"] = True, 1
                 if not self._quiet:
-                    self._say(FORMAT_EN["battle_back_first"](
+                    self._say(Event("battle_back_first",
                         p=self._label(who), q=self._label(b["defender"])))
             else:
                 self._end_battle(None if b["attacker_back"] else who)
             return
         if kind == "again":
             if not self._quiet:
-                self._say(FORMAT_EN["battle_again"](p=self._label(who)))
+                self._say(Event("battle_again", p=self._label(who)))
             return
         if side == 0:
             b["side"] = 1
@@ -639,11 +641,11 @@ class MawariGame(Game):
         self._phase = "toss"
         if winner is None:
             if not self._quiet:
-                self._say(EVENTS_EN["battle_draw"])
+                self._say(Event("battle_draw"))
         else:
             loser = b["defender"] if winner == b["attacker"] else b["attacker"]
             if not self._quiet:
-                self._say(FORMAT_EN["battle_win"](p=self._label(winner), q=self._label(loser)))
+                self._say(Event("battle_win", p=self._label(winner), q=self._label(loser)))
             if self._promote(winner, battle=True):
                 return
         self._continue_turn()
@@ -654,12 +656,11 @@ class MawariGame(Game):
         play. Returns the new player's index. Recorded in history (``Join``); undo takes
         it back."""
         if self.is_over():
-            raise IllegalMoveError("the game is over: nobody can join", "MS-03")
+            raise IllegalMoveError("ms.err.join_over", "MS-03")
         if self.players >= 4:
-            raise IllegalMoveError("4 players at most: every corner is a home already", "MS-03")
+            raise IllegalMoveError("ms.err.join_full", "MS-03")
         if self._phase != "toss":
-            raise IllegalMoveError("a player may join between turns, not during a battle or a "
-                                   "battle decision", "MS-03")
+            raise IllegalMoveError("ms.err.join_between", "MS-03")
         q = self.players
         self._push(Join(q))
         return q
@@ -671,7 +672,7 @@ class MawariGame(Game):
         self._pos.append(corner)
         self._rank.append(min(self._rank))
         self._laid.append(False)
-        self._say(FORMAT_EN["join"](p=self._label(q), square=square_name(corner),
+        self._say(Event("join", p=self._label(q), square=square_name(corner),
                                            rank=RANKS[self._rank[q]]))
 
     def place(self, player: int, square, piece: str | int | None = None,
@@ -683,10 +684,9 @@ class MawariGame(Game):
         rank = self._rank[p] if piece is None else self._rank_of(piece)
         laid = self._laid[p] if laid is None else bool(laid)
         if laid and is_corner(i):
-            raise IllegalMoveError(f"a piece on the corner {square_name(i)} cannot be laid down",
-                                   "MS-12")
+            raise IllegalMoveError("ms.err.corner_laid", "MS-12", square=square_name(i))
         if self._phase != "toss":
-            raise IllegalMoveError("set up positions between turns, not during a battle", "MS-15")
+            raise IllegalMoveError("ms.err.setup_between", "MS-15")
         self._pos[p], self._rank[p], self._laid[p] = i, rank, laid
         self._forget_history()
 
@@ -716,7 +716,7 @@ class MawariGame(Game):
         g.set_turn(turn)
         return g
 
-    def last_events(self) -> list[str]:
+    def last_events(self) -> list[Event | str]:
         """The events of the last toss, decision or join (what it did and why)."""
         return self.events[self._mark:]
 
@@ -724,7 +724,7 @@ class MawariGame(Game):
         """Set up: whose turn it is (clears the history)."""
         p = self._check_player(player)
         if self._phase != "toss":
-            raise IllegalMoveError("set up positions between turns, not during a battle", "MS-15")
+            raise IllegalMoveError("ms.err.setup_between", "MS-15")
         self._current = p
         self._forget_history()
 
@@ -736,8 +736,7 @@ class MawariGame(Game):
             return RANKS.index(piece)
         if isinstance(piece, str) and piece.lower() in RANK_EN:
             return RANK_EN.index(piece.lower())
-        raise FormatError(f"unknown piece {short(piece)}: the ranks are 歩 香 桂 銀 (or 0-3, "
-                          f"pawn lance knight silver) (MS-10)")
+        raise FormatError("ms.err.unknown_piece", got=short(piece))
 
     # ------------------------------------------------------------ outcome
     def _outcome(self) -> Outcome | None:
@@ -746,9 +745,14 @@ class MawariGame(Game):
         pos, home, rank = self._pos, self._home, self._rank
         rest = sorted((p for p in range(len(pos)) if p not in self._finished),
                       key=lambda p: (-rank[p], -((pos[p] - home[p]) % TRACK), p))
-        rule = "MS-15" if "(MS-15)" in self._reason else "MS-10"
-        return Outcome(self._finished[0], self._reason, tuple(self._finished) + tuple(rest),
-                       rule=rule)
+        w = self._finished[0]
+        reason = self._reason
+        battle = (reason.name == "end_battle" if isinstance(reason, Event)
+                  else "(MS-15)" in reason)
+        ranking = tuple(self._finished) + tuple(rest)
+        return Outcome(w, str(reason), ranking, rule="MS-15" if battle else "MS-10",
+                       key="ms.end.battle" if battle else "ms.end.home",
+                       facts={"p": _LABELS[w], "ranking": tuple(_LABELS[q] for q in ranking)})
 
     def standings(self) -> list[int]:
         """Players best first (MS-11): by rank, then by progress on the current lap."""
@@ -793,9 +797,9 @@ class MawariGame(Game):
             "battle": None if b is None else {k: (list(b[k]) if k == "progress" else b[k])
                                               for k in _BATTLE_KEYS},
             "finished": list(self._finished),
-            "reason": self._reason,
+            "reason": str(self._reason),
             "last_toss": None if self._last_toss is None else str(self._last_toss),
-            "events": list(self.events),
+            "events": [_events.to_json(e) for e in self.events],
         }
 
     def _load_state(self, d: dict) -> None:
@@ -926,16 +930,21 @@ class MawariGame(Game):
         toss = d["last_toss"]
         toss = None if toss is None else Toss.parse(toss)
         events = d["events"]
-        if not isinstance(events, list) or any(not isinstance(e, str) or len(e) > MAX_TEXT
-                                               or not _encodable(e) for e in events):
-            bad(f"'events' must be a list of text lines (each at most {MAX_TEXT} characters "
-                f"of UTF-8 text, no lone surrogate)")
+        if not isinstance(events, list) or any(isinstance(e, str) and not _encodable(e)
+                                               for e in events):
+            bad(f"'events' must be a list of events (or text lines of at most {MAX_TEXT} "
+                f"characters of UTF-8 text, no lone surrogate)")
+        events = [_events.from_json(e, MAX_TEXT) for e in events]
+        if finished:                # the ending's event, when the reason is its English
+            for name in ("end_home", "end_battle"):
+                if reason == (ev := Event(name, p=_LABELS[finished[0]])):
+                    reason = ev
         self._home, self._pos, self._rank, self._laid = home, pos, rank, laid
         self._current, self._phase, self._again = turn, phase, again
         self._offer, self._battle, self._finished = list(offer), b, list(finished)
         self._reason = reason
         self._last_toss = toss
-        self.events = list(events)
+        self.events = events
         self._mark = 0
 
     # ------------------------------------------------------------ display

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .._catalogue import Word
 from .._core import FormatError, IllegalMoveError
 
 if TYPE_CHECKING:
@@ -92,9 +93,7 @@ def square_index(square: Any) -> int:
             return _INDEX[s]
         if len(s) <= 2 and s.isascii() and s.isdigit() and int(s) < TRACK:
             return int(s)
-    raise FormatError(f"unknown square {short(square)}: the track is the 32 rim squares of the "
-                      f"board (MS-01), named by shogi coordinates like '1九' or '91' (file 1-9, "
-                      f"rank 一-九, one of them 1 or 9), or by index 0..31")
+    raise FormatError("ms.err.square", got=short(square))
 
 
 def is_corner(i: int) -> bool:
@@ -118,16 +117,14 @@ def parse_toss(text: Any) -> Toss:
         elif low in _FLAGS:
             flags.add(_FLAGS[low])
         else:
-            raise FormatError(
-                f"unknown word {short(token)} in toss {short(text)} (MS-04): accepted are four "
-                f"of {', '.join(FACES)} (or 表 裏 横 縦 逆立ち) and the flags +overlap, +fall")
+            raise FormatError("ms.err.toss_word", word=short(token), toss=short(text),
+                              faces=tuple(Word(f"ms.face.{f}") for f in FACES))
         if len(faces) > 4:
             break
     if len(faces) != 4:
-        raise FormatError(
-            f"a toss names exactly four golds (MS-04), {short(text)} names "
-            f"{len(faces) if len(faces) <= 4 else 'more'}: e.g. 'up up down side' or "
-            f"'up down down down +overlap'")
+        raise FormatError("ms.err.toss_count", toss=short(text),
+                          n=Word("ms.err.golds_n", n=len(faces)) if len(faces) <= 4
+                          else Word("ms.err.more"))
     return Toss(tuple(faces), "overlap" in flags, "fall" in flags)
 
 
@@ -151,8 +148,21 @@ def parse_decision(text: Any, legal: list) -> Battle:
         if str(m).lower() == t:
             return m
     if not legal:
-        raise IllegalMoveError(f"{short(text)}: no decision is due, the next step is a toss "
-                               f"(use resolve_chance or set_toss)", "MS-15")
-    raise IllegalMoveError(f"{short(text)} is not possible: a battle can be declared only on an "
-                           f"opposing piece in line with the mover; choose one of: "
-                           f"{', '.join(str(m) for m in legal)}", "MS-15")
+        raise IllegalMoveError("ms.err.no_decision", "MS-15", move=said(text))
+    raise IllegalMoveError("ms.err.not_possible", "MS-15", move=said(text),
+                           options=decision_words(legal))
+
+
+def said(value: Any) -> str:
+    """What a student typed, as a fact of a sentence: text as it is (cut to 40
+    characters), anything else by its short repr."""
+    if isinstance(value, str):
+        return value if len(value) <= 40 else value[:40] + "…"
+    return short(value)
+
+
+def decision_words(moves: list) -> tuple:
+    """The decisions as words of the catalogue ("battle P2", 「P2 に戦をしかける」), for an
+    error's facts."""
+    return tuple(Word("ms.decline") if m.defender is None else Word("ms.declare", n=m.defender + 1)
+                 for m in moves)

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..i18n import tr
 from .puzzles import _tables
 from .widget import MawariWidget
 
@@ -32,27 +31,27 @@ class MawariPuzzleBoard(MawariWidget):
         g: Any = self.game
         hl = [self.focus] if self.focus else ([] if g.is_over() else [g.square(g.turn)])
         d = g.draw(highlight=hl, hint=self.hint, flip=self.flipped,
-                   last_move=not self.pending)
-        _tables(d, self.pending)
+                   last_move=not self.pending, lang=self.lang)
+        _tables(d, self.pending, self.lang)
         return d.to_svg()
 
     def status_text(self) -> str:
         if self.pending:
-            return tr("mawari.puzzle.status_toss")
+            return self.tr("mawari.puzzle.status_toss")
         if self.conceal and getattr(self.game, "phase", None) == "decide":
-            return tr("mawari.puzzle.status_battle")
+            return self.tr("mawari.puzzle.status_battle")
         if self.played:
-            return tr("mawari.puzzle.status_done")
+            return self.tr("mawari.puzzle.status_done")
         return super().status_text()
 
     def solved_note(self) -> str:
         """Said after "Solved" in the status line (``boardkit.puzzles``)."""
-        return tr("mawari.puzzle.status_done") if self.played else ""
+        return self.tr("mawari.puzzle.status_done") if self.played else ""
 
     def events_markup(self) -> str:
         g: Any = self.game
         if self.conceal and g.phase == "decide":
-            keep = [e for e in g.events if "may be declared" not in e]
+            keep = [e for e in g.events if getattr(e, "name", None) != "in_line"]
             saved, g.events = g.events, keep
             try:
                 return super().events_markup()

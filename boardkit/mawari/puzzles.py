@@ -39,10 +39,10 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from .._catalogue import text as tr
 from .._core import BoardkitError, FormatError
 from .._input import check_size
-from ..i18n import add, tr
-from ..puzzles import Puzzle, PuzzleSet, Verdict, catalogue
+from ..puzzles import Puzzle, PuzzleSet, Verdict
 from .game import MawariGame
 from .notation import square_index, square_name
 from .toss import Toss
@@ -53,48 +53,6 @@ __all__ = ["PUZZLES", "ASKS", "Setup", "parse_position", "make_game", "click_ans
 
 ASKS = ("end", "laid", "woken", "battle")
 
-add("en", {
-    "mawari.puzzle.toss_given": "The toss is given (it is on the table): click your answer on the board.",
-    "mawari.puzzle.click_square": "Click a square of the track (the rim of the board).",
-    "mawari.puzzle.click_piece": "Click a piece on the board.",
-    "mawari.puzzle.click_battle": "Click an opposing piece to declare a battle on it, or P1's own "
-                                  "piece for no battle (MS-15).",
-    "mawari.puzzle.not_end": "after this toss P1's piece does not end there ({rule}).",
-    "mawari.puzzle.not_laid": "that piece is not laid down by this move ({rule}).",
-    "mawari.puzzle.not_woken": "that piece does not wake up in this move ({rule}).",
-    "mawari.puzzle.not_decision": "that is not the decision the goal asks for ({rule}).",
-    "mawari.puzzle.no_battle_there": "no battle can be declared on that piece: only on an opposing "
-                                     "piece in line on the opposite edge, standing and off the "
-                                     "corners (MS-15).",
-    "mawari.puzzle.status_toss": "<b>P1</b> has tossed: the golds are on the table under the board. "
-                                 "Answer by clicking the board.",
-    "mawari.puzzle.status_battle": "<b>P1</b> may declare a battle (MS-15): click the opposing piece, "
-                                   "or P1's own piece for no battle.",
-    "mawari.puzzle.status_done": "The toss is played out on the board: the events under it say what "
-                                 "happened and why.",
-    "mawari.puzzle.toss_n": "toss {n}",
-})
-add("ja", {
-    "mawari.puzzle.toss_given": "金の振り方は決まっています（盤の下の台の上）。"
-                                "盤をクリックして答えてください。",
-    "mawari.puzzle.click_square": "外周（盤の縁）のマスをクリックしてください。",
-    "mawari.puzzle.click_piece": "盤の上の駒をクリックしてください。",
-    "mawari.puzzle.click_battle": "戦を宣言する相手の駒をクリックしてください。戦をしないときは P1 "
-                                  "自身の駒をクリックします (MS-15)。",
-    "mawari.puzzle.not_end": "この振りのあと P1 の駒はそこには止まりません ({rule})。",
-    "mawari.puzzle.not_laid": "その駒はこの動きでは寝かされません ({rule})。",
-    "mawari.puzzle.not_woken": "その駒はこの動きでは起きません ({rule})。",
-    "mawari.puzzle.not_decision": "それは目標の求める決め方ではありません ({rule})。",
-    "mawari.puzzle.no_battle_there": "その駒には戦を宣言できません。宣言できるのは、向かいの辺で一直線上に"
-                                     "並んで立っている相手の駒だけです（隅の駒は除きます）(MS-15)。",
-    "mawari.puzzle.status_toss": "<b>P1</b> が金を振りました。金は盤の下の台の上にあります。"
-                                 "盤をクリックして答えてください。",
-    "mawari.puzzle.status_battle": "<b>P1</b> は戦を宣言できます (MS-15)。相手の駒をクリックするか、"
-                                   "戦をしないなら P1 自身の駒をクリックしてください。",
-    "mawari.puzzle.status_done": "盤の上で金の振りを進めました。盤の下の出来事の欄に、何が起きたかと"
-                                 "その理由が書いてあります。",
-    "mawari.puzzle.toss_n": "{n} 回目",
-})
 
 
 # ------------------------------------------------------------------ positions
@@ -199,28 +157,29 @@ def _decision(game: MawariGame, cell: str):
     return None
 
 
-def click_answer(puzzle: Puzzle, game: MawariGame, cell: str) -> Verdict:
-    """Judge a click on the puzzle's board (``boardkit.puzzles`` calls this)."""
+def click_answer(puzzle: Puzzle, game: MawariGame, cell: str, lang: str | None = None) -> Verdict:
+    """Judge a click on the puzzle's board (``boardkit.puzzles`` calls this); the words in
+    ``lang`` (None: the current language)."""
     if cell == "toss":
-        return Verdict(None, tr("mawari.puzzle.toss_given"))
+        return Verdict(None, tr("mawari.puzzle.toss_given", lang))
     try:
         square = board_cell(cell)
     except BoardkitError:
-        return Verdict(None, tr("mawari.puzzle.click_square"))
+        return Verdict(None, tr("mawari.puzzle.click_square", lang))
     s = parse_position(puzzle.position)
     occupied = {game.square(p) for p in range(game.players)}
     if s.ask in ("laid", "woken", "battle") and square not in occupied:
         return Verdict(None, tr("mawari.puzzle.click_battle" if s.ask == "battle"
-                                else "mawari.puzzle.click_piece"))
+                                else "mawari.puzzle.click_piece", lang))
     if puzzle.is_accepted(square):
         return Verdict(True, square)
-    reason = puzzle.trap(square)
+    reason = puzzle.trap(square, lang)
     if reason is None:
         if s.ask == "battle":
             reason = tr("mawari.puzzle.no_battle_there" if _decision(game, square) is None
-                        else "mawari.puzzle.not_decision", rule=puzzle.rule)
+                        else "mawari.puzzle.not_decision", lang, rule=puzzle.rule)
         else:
-            reason = tr(f"mawari.puzzle.not_{s.ask}", rule=puzzle.rule)
+            reason = tr(f"mawari.puzzle.not_{s.ask}", lang, rule=puzzle.rule)
     return Verdict(False, reason)
 
 
@@ -263,17 +222,17 @@ def draw_puzzle(puzzle: Puzzle, **options):
     pending = () if s.ask == "battle" else s.tosses
     options.setdefault("highlight", [g.square(0)])
     d = g.draw(last_move=not pending, **options)
-    _tables(d, pending)
+    _tables(d, pending, options.get("lang"))
     return d
 
 
-def _tables(d, tosses) -> None:
+def _tables(d, tosses, lang: str | None = None) -> None:
     from .toss import _gold
     for k, toss in enumerate(tosses):
-        _table(d, toss, tr("mawari.puzzle.toss_n", n=k + 1), _gold)
+        _table(d, toss, tr("mawari.puzzle.toss_n", lang, n=k + 1), _gold, lang)
 
 
-def _table(d, toss: Toss, label: str, gold) -> None:
+def _table(d, toss: Toss, label: str, gold, lang: str | None = None) -> None:
     """One pending toss under the board: the four golds as they landed and the toss in
     words (its value is not written), on a strip that is the 'toss' cell."""
     width = d.width * 0.89
@@ -293,8 +252,10 @@ def _table(d, toss: Toss, label: str, gold) -> None:
     tx = x0 + s * 0.75 + 3 * step + s * 0.75
     d.text(tx, cy - height * 0.12, f"{label}: {toss.ja()}", size=height * 0.17, color="#fdf3d6",
            anchor="start", cell="toss")
-    d.text(tx, cy + height * 0.14, str(toss), size=height * 0.15, color="#ffffff", anchor="start",
-           weight="bold", cell="toss")
+    words = toss.text(lang)             # in Japanese the kanji above say it all
+    if words != toss.ja():
+        d.text(tx, cy + height * 0.14, words, size=height * 0.15, color="#ffffff",
+               anchor="start", weight="bold", cell="toss")
 
 
 # ------------------------------------------------------------------ the puzzles
@@ -459,182 +420,3 @@ PUZZLES = PuzzleSet("mawari", (
        traps={"9五": "a battle is an even gamble, and the player ahead has more to lose: "
                      "if P2 wins it, P2 catches up a whole rank. Decline (MS-15)."}),
 ))
-add("en", PUZZLES.texts())
-
-#: the Japanese texts (です・ます; the terms of the rules: 金, 表, 裏, 横, 重なり, 落ち駒, 隅,
-#: 陣地, 出世, 寝かし, 起こし, 2あがり, 飛び, 戦)
-JA = {
-    "ms05_side": {
-        "title": "横に立った金",
-        "goal": "P1 が金を振ると 表 表 裏 横 でした。P1 の駒が止まるマスをクリックしてください。",
-        "hint": "表は1マス、裏は0マス、横向きに立った金は5マスです。",
-        "why": "1 + 1 + 0 + 5 = 7マス。1九 から右の辺を上へ進みます (MS-05)。",
-        "trap.1六": "横向きに立った金（横）は、1マスではなく5マスです (MS-05)。",
-        "trap.1七": "横向きに立った金（横）は5マスです。0マスなのは裏の金だけです (MS-05)。",
-    },
-    "ms05_all_down": {
-        "title": "全部裏",
-        "goal": "P1 が金を振ると、4枚とも裏（裏 裏 裏 裏）でした。P1 の駒が止まるマスをクリックして"
-                "ください。",
-        "hint": "4枚とも裏のときは、0マスではありません。",
-        "why": "全部裏なら20マス進みます。隅の 1一 を回り、9一 を過ぎて 9五 まで下ります (MS-05)。",
-        "trap.1九": "4枚とも裏なら、0マスではなく20マス進みます (MS-05)。",
-        "trap.9一": "4枚とも裏なら20マスです。9一 までは16マスしかありません (MS-05)。",
-    },
-    "ms06_back_to_corner": {
-        "title": "戻るのは隅まで",
-        "goal": "P1 の金が重なりました（表 表 表 裏 重なり）。P1 の駒が止まるマスをクリックしてください。",
-        "hint": "金が重なると、表の数だけ戻ります。ただし、最後に通った隅より後ろへは戻りません。",
-        "why": "表が3枚なので3マス戻るところですが、最後に通った隅より後ろへは戻れないので、1一 で"
-               "止まります (MS-06)。",
-        "trap.1三": "駒は、最後に通った隅（ここでは 1一）より後ろへは戻りません (MS-06)。",
-        "trap.5一": "金が重なったので、駒は進まずに戻ります (MS-06)。",
-    },
-    "ms06_standing_back": {
-        "title": "立った金と戻り",
-        "goal": "P1 の金が重なり、1枚は横向きに立ちました（表 横 裏 裏 重なり）。P1 の駒が止まるマスを"
-                "クリックしてください。",
-        "hint": "戻るときは、表の金だけを数えます。",
-        "why": "表の金1枚につき1マス戻ります。表は1枚なので 1四 → 1五 です。立った金は、戻るマスの数に"
-               "入りません (MS-06)。",
-        "trap.1九": "立った金は、戻るマスの数に入りません。戻るのは表の金1枚につき1マスです (MS-06)。",
-        "trap.4一": "金が重なったので、駒は進まずに戻ります (MS-06)。",
-    },
-    "ms07_toss_again": {
-        "title": "もう一度振る",
-        "goal": "P1 の1回目の振りは 表 表 表 表、次の振りは 表 裏 裏 裏 でした。この番で P1 の駒が"
-                "止まるマスをクリックしてください。",
-        "hint": "裏の金が1枚もなければ、進んだあとにもう一度振れます。",
-        "why": "4マス進み、裏が1枚もないのでもう一度振ります。さらに1マス進んで 1九 → 1五 → 1四 です "
-               "(MS-07)。",
-        "trap.1五": "裏の金がなかったので、P1 は4マス進んだあと、もう一度振りました (MS-07)。",
-        "trap.1八": "1回目の振りも数えます。4マス進んでから、2回目の振りです (MS-07)。",
-    },
-    "ms08_fallen_gold": {
-        "title": "落ち駒",
-        "goal": "P1 の金が重なり、1枚が台から落ちました（表 表 表 裏 重なり 落ち駒）。P1 の駒が止まる"
-                "マスをクリックしてください。",
-        "hint": "重なりと落ち駒、どちらが先に効きますか？",
-        "why": "落ち駒があると、重なりがあっても、その振りでは進みも戻りもしません。駒はそのままです "
-               "(MS-08)。",
-        "trap.1八": "落ち駒は重なりより先に効きます。その振りでは進まず、戻りもしません (MS-08)。",
-        "trap.1二": "落ち駒があると、その振りでは1マスも進めません (MS-08)。",
-    },
-    "ms10_home_again": {
-        "title": "陣地に戻る",
-        "goal": "P1 の歩は、自分の陣地 1九 の2マス手前にいます。金を振ると 表 表 裏 裏 でした。P1 の駒が"
-                "止まるマスをクリックしてください。",
-        "hint": "着く隅は、ほかの人の陣地ですか？",
-        "why": "2マスで、ちょうど自分の陣地です。駒は自分の陣地の隅で止まり、歩 → 香 と出世します "
-               "(MS-10)。次の隅へ飛ぶのは、自分の陣地でない隅に止まったときだけです (MS-14)。",
-        "trap.1一": "1九 は P1 の陣地なので、駒はそこで止まって出世します (MS-10)。次の隅へ飛ぶのは、"
-                    "自分の陣地でない隅に止まったときだけです (MS-14)。",
-        "trap.1八": "この振りは2マスです: 3九 → 2九 → 1九 (MS-10)。",
-    },
-    "ms12_laying_down": {
-        "title": "寝かし",
-        "goal": "P1 の香が金を振ると 表 横 裏 裏 で、2つの駒を追い越します。寝かされる駒をクリックして"
-                "ください。",
-        "hint": "寝かせるのは、格下の駒だけです。",
-        "why": "P1 の香は、P2 の歩（格下なので寝かせます: 寝かし）と、P3 の香（同じ格なので何も"
-               "起きません）を追い越します (MS-12)。",
-        "trap.1三": "P3 の香は P1 の香と同じ格です。同じ格の駒は寝かせません (MS-12)。",
-        "trap.1八": "それは P1 自身の駒です。P1 が追い越して寝かせる駒をクリックしてください (MS-12)。",
-    },
-    "ms12_corner_is_safe": {
-        "title": "隅は安全",
-        "goal": "P1 の香が金を振ると 表 表 横 裏 で、2枚の歩を追い越します。寝かされる駒をクリックして"
-                "ください。",
-        "hint": "それぞれの歩は、どこにいますか？",
-        "why": "P1 は、隅の 1一 にいる P2 の歩（隅は安全です）と、2一 にいる P3 の歩（寝かされます）を"
-               "追い越します (MS-12)。",
-        "trap.1一": "隅にいる駒は安全で、寝かされません (MS-12)。",
-        "trap.1五": "それは P1 自身の駒です。P1 が追い越して寝かせる駒をクリックしてください (MS-12)。",
-    },
-    "ms12_waking_up": {
-        "title": "起こし",
-        "goal": "駒が2つ寝かされています（寝）。P1 が金を振ると 表 表 表 裏 でした。起きる駒を"
-                "クリックしてください。",
-        "hint": "寝かされた駒は、ほかの駒に追い越されると起きます。",
-        "why": "P1 は 1八 → 1五 と進み、1六 の P2 を追い越すので、P2 が起きます（起こし）。1三 の P3 "
-               "までは届きません (MS-12)。",
-        "trap.1三": "P1 は 1五 で止まり、1三 は通りません。起きるのは、追い越された駒だけです (MS-12)。",
-        "trap.1八": "それは P1 自身の駒です。P1 が追い越して起こす、寝ている駒をクリックしてください "
-                    "(MS-12)。",
-    },
-    "ms13_two_up": {
-        "title": "2あがり",
-        "goal": "P1 が金を振ると 表 表 表 裏 で、3マス進むと P2 の駒と同じマスです。P1 の駒が止まる"
-                "マスをクリックしてください。",
-        "hint": "ほかの駒がいるマスに止まると、どうなりますか？",
-        "why": "P2 の駒と同じマスに止まったので、2人ともさらに2マス進みます: 1五 → 1三 "
-               "(2あがり, MS-13)。",
-        "trap.1五": "1五 にはほかの駒がいるので、2人ともさらに2マス進みます (2あがり, MS-13)。",
-        "trap.1四": "2人とも、1マスではなく2マス進みます (2あがり, MS-13)。",
-    },
-    "ms13_two_up_twice": {
-        "title": "2あがりが2回",
-        "goal": "P1 が金を振ると 表 表 表 裏 で、P2 の駒と同じマスに止まります。その2マス先には P3 が"
-                "います。P1 の駒が止まるマスをクリックしてください。",
-        "hint": "2あがりのあと、駒が着いたマスを見てください。",
-        "why": "1五 にはほかの駒がいるので、P1 と P2 は2マス進んで 1三 へ。そこにも駒がいるので、3人とも"
-               "2マス進んで 1一 へ。2あがりで隅に着いても、飛びはありません (MS-13, MS-14)。",
-        "trap.1三": "1三 にも駒がいるので、全員がもう一度2マス進みます (2あがり, MS-13)。",
-        "trap.1五": "1五 にはほかの駒がいます。2マス進み、着いたマスにも駒がいれば、また2マス進みます "
-                    "(MS-13)。",
-        "trap.9一": "2あがりで隅に着いても、飛びはありません。飛ぶのは、ふつうに進んで隅に止まったとき"
-                    "だけです (MS-13, MS-14)。",
-    },
-    "ms14_corner_jump": {
-        "title": "隅で飛ぶ",
-        "goal": "P1 が金を振ると 横 裏 裏 裏 でした。P1 の駒が止まるマスをクリックしてください。",
-        "hint": "駒はどこに着きますか？ そこはだれの隅ですか？",
-        "why": "5マスで、ちょうど隅の 1一 に着きます。そこは P1 の陣地ではないので、次の隅の 9一 まで"
-               "飛びます (飛び, MS-14)。",
-        "trap.1一": "自分の陣地でない隅にちょうど止まった駒は、次の隅まで飛びます (MS-14)。",
-        "trap.9九": "飛ぶのは1回の動きで1度だけです。駒は 9一 で止まり、もう一度は飛びません (MS-14)。",
-    },
-    "ms14_jump_or_two_up": {
-        "title": "飛びか、2あがりか",
-        "goal": "P1 が金を振ると 横 裏 裏 裏 で、P2 がいる隅に止まります。P1 の駒が止まるマスを"
-                "クリックしてください。",
-        "hint": "駒のいる隅では、どちらのルールが先ですか？",
-        "why": "隅の 1一 は P1 の陣地ではないので、P1 は 9一 まで飛びます。飛びは2あがりより先で、P2 は"
-               "動きません (MS-14)。",
-        "trap.3一": "隅の飛びは2あがりより先です。P1 は次の隅まで飛びます (MS-14)。",
-        "trap.1一": "自分の陣地でない隅にちょうど止まった駒は、次の隅まで飛びます (MS-14)。",
-    },
-    "ms14_jump_home": {
-        "title": "飛んで陣地へ",
-        "goal": "P1 の歩は、隅の 9九 の1マス手前にいます。金を振ると 表 裏 裏 裏 でした。P1 の駒が"
-                "止まるマスをクリックしてください。",
-        "hint": "9九 は P1 の陣地ではありません。そこから飛ぶと、どこに着きますか？",
-        "why": "9九 に着くと、次の隅の 1九 まで飛びます。そこは自分の陣地なので一周したことになり、"
-               "歩 → 香 と出世します (MS-14, MS-10)。",
-        "trap.9九": "自分の陣地でない隅にちょうど止まった駒は、次の隅まで飛びます (MS-14)。",
-        "trap.8九": "この振りは1マスです: 9八 → 9九 は隅なので、そこから飛びます (MS-14)。",
-    },
-    "ms15_declare": {
-        "title": "戦を宣言する",
-        "goal": "P1 は 1五 に進んだところです。戦を宣言しましょう: P1 が戦を宣言できる駒をクリックして"
-                "ください。",
-        "hint": "戦は、向かいの辺で一直線上に並んだ相手の駒に宣言します。",
-        "why": "9五 の P2 は、向かいの辺で P1 と一直線上に並んでいます。P1 は戦を宣言できます。戦は、"
-               "盤を横切って往復する競走です (MS-15)。",
-        "trap.1二": "P3 は P1 と同じ辺にいます。戦を宣言できるのは、向かいの辺にいる駒だけです (MS-15)。",
-        "trap.1五": "P1 自身の駒をクリックすると、戦をしないことになります。ここでは戦を宣言してください "
-                    "(MS-15)。",
-    },
-    "ms15_not_to_declare": {
-        "title": "宣言しない方がよい戦",
-        "goal": "2人の対戦です。P1 の香は 1五 に進み、P2 の歩と一直線上に並びました。P1 は1周分"
-                "リードしています。戦をするか、しないか、決めてください（宣言するなら P2 の駒を、"
-                "しないなら P1 自身の駒をクリックします）。",
-        "hint": "運が必要なのは、リードしている人ですか、負けている人ですか？",
-        "why": "戦は五分五分の賭けで、危険を増やします。P1 はリードしているので戦をしません。負けると "
-               "P2 が1段追いついてしまいます (MS-15)。",
-        "trap.9五": "戦は五分五分の賭けで、リードしている人のほうが失うものが大きいです。P2 が勝つと "
-                    "1段追いつかれます。宣言しないでください (MS-15)。",
-    },
-}
-add("ja", catalogue("mawari", JA))

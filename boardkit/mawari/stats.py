@@ -19,8 +19,8 @@ from typing import NamedTuple
 
 import numpy as np
 
+from .._catalogue import text as tr
 from .._core import BoardkitError, FormatError
-from ..i18n import add, tr
 from .notation import short
 from .toss import FACES, Toss, TossModel
 
@@ -63,12 +63,11 @@ class TossTally:
         if isinstance(toss, str):
             toss = Toss.parse(toss)
         elif not isinstance(toss, Toss):
-            raise FormatError(f"a tally row is a toss like 'up up down side' (MS-04); "
-                              f"got {short(toss)}")
+            raise FormatError("ms.err.tally_row", got=short(toss))
         if isinstance(times, bool) or not isinstance(times, (int, np.integer)) \
                 or not 0 <= times <= MAX_COUNT:
-            raise FormatError(f"a tally count is a whole number 0..{MAX_COUNT:,}; "
-                              f"got {short(times)} for '{toss}'")
+            raise FormatError("ms.err.tally_count", max=f"{MAX_COUNT:,}", got=short(times),
+                              toss=str(toss))
         key = Toss(tuple(sorted(toss.faces, key=FACES.index)), toss.overlap, toss.fall)
         self.counts[key] = self.counts.get(key, 0) + int(times)
 
@@ -89,7 +88,7 @@ class TossTally:
         """The model the counts suggest: each face's share of all golds, and the share
         of tosses with an overlap / a fallen gold (exact fractions)."""
         if self.n == 0:
-            raise BoardkitError("the tally is empty: count some tosses first")
+            raise BoardkitError("ms.err.tally_empty")
         golds = 4 * self.n
         faces = self.face_counts()
         over = sum(k for t, k in self.counts.items() if t.overlap)
@@ -128,7 +127,7 @@ class TossTally:
         treated as independent here; the "patterns" test checks that.)"""
         from ..sim import wilson_interval
         if self.n == 0:
-            raise BoardkitError("the tally is empty: count some tosses first")
+            raise BoardkitError("ms.err.tally_empty")
         out = {}
         for face, k in self.face_counts().items():
             out[face] = (k / (4 * self.n), *wilson_interval(k, 4 * self.n))
@@ -165,18 +164,6 @@ class TossTally:
 
 
 # ---- chi-square goodness of fit (scipy is not a dependency) ---------------------------
-add("en", {
-    "stats.tally": "{n} tosses, {k} different patterns",
-    "stats.pattern": "pattern",
-    "stats.count": "count",
-    "stats.chi": "chi-square test: statistic {x:.2f} with {df} degrees of freedom, p = {p:.3f}",
-})
-add("ja", {
-    "stats.tally": "{n} 回投げて、ちがう出方は {k} 通り",
-    "stats.pattern": "出方",
-    "stats.count": "回数",
-    "stats.chi": "カイ二乗検定: 統計量 {x:.2f}、自由度 {df}、p = {p:.3f}",
-})
 
 
 class ChiSquare(NamedTuple):

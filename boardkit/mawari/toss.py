@@ -32,11 +32,12 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+from .._catalogue import check_language
+from .._catalogue import text as tr
 from .._core import BoardkitError, FormatError, RuleOptions
 from .._input import check_count as _check_count
 from .._input import check_rng
-from ..i18n import add, tr
-from ..svg import Drawing
+from ..svg import Drawing, fitting_size
 from .notation import short
 
 __all__ = ["FACES", "FACES_JA", "FACE_VALUE", "OVERLAP_BACK", "Toss", "TossModel", "Step",
@@ -187,21 +188,32 @@ class Toss:
             words.append("落ち駒")
         return " ".join(words)
 
+    def text(self, lang: str | None = None) -> str:
+        """The toss in words of ``lang`` (None: the current language): "up up down side
+        +overlap" in English, 「表 表 裏 横 重なり」 in Japanese (the catalogue's
+        ``ms.face.*``)."""
+        words = [tr(f"ms.face.{f}", lang) for f in self.faces]
+        if self.overlap:
+            words.append(tr("ms.face.overlap", lang))
+        if self.fall:
+            words.append(tr("ms.face.fall", lang))
+        return " ".join(words)
+
     def __repr__(self) -> str:
         return f"Toss.parse({str(self)!r})"
 
     # ---- picture ----------------------------------------------------------------------
     def draw(self, width: float = 420, all_down_value: int = 20,
-             overlap_back: str = "face_up") -> Drawing:
-        """The four golds as they landed, with the value in words (an ``svg.Drawing``)."""
+             overlap_back: str = "face_up", lang: str | None = None) -> Drawing:
+        """The four golds as they landed, with the value in words of ``lang`` (None: the
+        current language) (an ``svg.Drawing``)."""
+        lang = check_language(lang)
         class _Rules:                     # draw_toss reads these two options off a game
             rules = type("R", (), {"all_down_value": all_down_value,
                                    "overlap_back": overlap_back})()
         height = width * 0.19
-        from ..i18n import language, tr
-        d = Drawing(width, height * 1.25,
-                    title=tr("toss_title", toss=str(self) if language() == "en" else self.ja()))
-        return draw_toss(d, self, 0, 0, width, height, _Rules())
+        d = Drawing(width, height * 1.25, title=tr("toss_title", lang, toss=self.text(lang)))
+        return draw_toss(d, self, 0, 0, width, height, _Rules(), lang=lang)
 
     def _repr_svg_(self) -> str:
         return self.draw().to_svg()
@@ -818,14 +830,7 @@ class TossModel(RuleOptions):
 
 
 # ---- the toss table's picture (also drawn under the 回り将棋 board by draw.py) ----------
-# the words on the toss table, in the language current at draw time (boardkit.i18n); the
-# English ones keep the Japanese term beside the English words, as they always did
-add("en", {"ms.draw.toss_prompt": "金を振る — toss the four golds",
-           "ms.draw.fell": "落ち駒 a gold fell: no move", "ms.draw.overlap": "重なり overlap: back {n}",
-           "ms.draw.forward": "{n} forward", "ms.draw.again": " · toss again"})
-add("ja", {"ms.draw.toss_prompt": "金を振る（4枚）",
-           "ms.draw.fell": "落ち駒: 進めません", "ms.draw.overlap": "重なり: {n}マス戻る",
-           "ms.draw.forward": "{n}マス進む", "ms.draw.again": "、また振る"})
+# the words on the toss table are the catalogue's ms.draw.*, in the drawing's language
 
 
 def _gold_shape(cx, cy, w, h):
@@ -834,14 +839,16 @@ def _gold_shape(cx, cy, w, h):
     return [(cx + x, cy + y) for x, y in pts]
 
 
-def draw_toss(d: Drawing, toss: Toss | None, x0, y0, width, height, game=None) -> Drawing:
-    """The four golds of a toss in a strip (the 'table'), with its value in words."""
+def draw_toss(d: Drawing, toss: Toss | None, x0, y0, width, height, game=None,
+              lang: str | None = None) -> Drawing:
+    """The four golds of a toss in a strip (the 'table'), with its value in words of
+    ``lang`` (None: the current language)."""
     d.rect(x0, y0, width, height * 0.92, fill="#6b4f2a", rx=8, cell="toss")
     d.rect(x0 + 3, y0 + 3, width - 6, height * 0.92 - 6, fill="#8a6a3d", rx=6, cell="toss")
     s = height * 0.55
     cy = y0 + height * 0.40
     if toss is None:
-        d.text(x0 + width / 2, cy, tr("ms.draw.toss_prompt"), size=height * 0.2,
+        d.text(x0 + width / 2, cy, tr("ms.draw.toss_prompt", lang), size=height * 0.2,
                color="#fdf3d6", cell="toss")
         return d
     step = s * (0.72 if toss.overlap else 1.05)
@@ -857,15 +864,17 @@ def draw_toss(d: Drawing, toss: Toss | None, x0, y0, width, height, game=None) -
     back = rules.overlap_back if rules is not None else "face_up"
     sq = toss.squares(adv, back)
     if toss.fall:
-        words = tr("ms.draw.fell")
+        words = tr("ms.draw.fell", lang)
     elif toss.overlap:
-        words = tr("ms.draw.overlap", n=-sq)
+        words = tr("ms.draw.overlap", lang, n=-sq)
     else:
-        words = tr("ms.draw.forward", n=sq) + (tr("ms.draw.again") if toss.toss_again else "")
+        words = tr("ms.draw.forward", lang, n=sq) + (tr("ms.draw.again", lang) if toss.toss_again else "")
     d.text(tx, cy - height * 0.12, toss.ja(), size=height * 0.17, color="#fdf3d6", anchor="start",
            cell="toss")
-    d.text(tx, cy + height * 0.14, words, size=height * 0.17, color="#ffffff", anchor="start",
-           weight="bold", cell="toss")
+    # the words shrink to the table's width when a language words them at length
+    room = x0 + width - tx - height * 0.1
+    d.text(tx, cy + height * 0.14, words, size=fitting_size(words, room, height * 0.17),
+           color="#ffffff", anchor="start", weight="bold", cell="toss")
     return d
 
 

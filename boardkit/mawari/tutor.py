@@ -1,7 +1,7 @@
 """The 回り将棋 tutor: after a student's battle decision, one line when it is a bad one.
 
     from boardkit.mawari import tutor
-    tutor.advice(before, "battle P2")   # '戦 ...: P2 is a 銀 ...; かしこい would not battle.' or None
+    tutor.advice(before, "battle P2")   # a Word: str() 'Should you declare a battle? ...' or None
     tutor.odds(before, defender)        # (win, draw, loss) of a battle on that player
 
 Tosses are chance, so only decisions are judged: whether to declare a battle (戦,
@@ -16,13 +16,15 @@ game and the smart decision with its battle odds (``ai.battle_odds``).
 
 ``advice(before, move)`` is pure engine code: ``before`` is the game in the "decide"
 phase with the student to decide (it is not changed). A decision equal to the smart
-level's, or anything but a decision, gives None (the widget then says "fine").
+level's, or anything but a decision, gives None (the widget then says "fine"). The line is
+a ``Word`` (``tutor.ms.*`` with its facts): ``str()`` is English, a board says it in its
+language.
 Measured: well under a millisecond once a race length's odds are cached (the first
 time about 30-50 ms, ``ai.HINT_LEVEL``).
 """
 from __future__ import annotations
 
-from ..i18n import add, tr
+from .._catalogue import Word
 from . import ai
 from .game import RANKS, Battle, MawariGame
 
@@ -31,42 +33,6 @@ __all__ = ["TUTOR_LEVEL", "advice", "odds"]
 #: the level whose decision the tutor compares with: the strongest (it is also the hint's)
 TUTOR_LEVEL = ai.HINT_LEVEL
 
-add("en", {
-    "tutor.ms.tip": "Should you declare a battle? (MS-15)",
-    "tutor.ms.line": "{tip}: {why}; {level} would {best}.",
-    "tutor.ms.ahead": "you are ahead: a battle is a gamble (win {win}, lose {loss}) that adds "
-                      "risk, and your chance to win the game falls from {stay} to {with_}",
-    "tutor.ms.risk": "a battle is a gamble (win {win}, lose {loss}): here your chance to win "
-                     "the game falls from {stay} to {with_}",
-    "tutor.ms.behind": "you are behind: a battle is a gamble (win {win}, lose {loss}) worth "
-                       "taking, and your chance to win the game rises from {stay} to {with_}",
-    "tutor.ms.worse": "battle P{d} is worth less (win {win}, lose {loss}): your chance to win "
-                      "the game is {with_} with it, {best_chance} with the better choice",
-    "tutor.ms.own_gin": "your 銀 wins the game if it wins the battle (win {win}): your chance "
-                        "to win the game rises from {stay} to {with_}",
-    "tutor.ms.many": "with {n} players a win lifts you over everyone and a loss promotes only "
-                     "one rival: your chance to win the game rises from {stay} to {with_}",
-    "tutor.ms.declare": "declare battle P{d} (win {win}, draw {draw}, lose {loss})",
-    "tutor.ms.decline": "not battle",
-})
-add("ja", {
-    "tutor.ms.tip": "戦をしかけるか（MS-15）",
-    "tutor.ms.line": "{tip}: {why}。{level}なら{best}。",
-    "tutor.ms.ahead": "あなたはリードしています: 戦は危険を増やす賭けです（勝ち {win}、負け {loss}）。"
-                      "あなたが勝つ確率は{stay}から{with_}に下がります",
-    "tutor.ms.risk": "戦は賭けです（勝ち {win}、負け {loss}）: ここではあなたが勝つ確率が"
-                     "{stay}から{with_}に下がります",
-    "tutor.ms.behind": "あなたは負けています: 戦は試す価値のある賭けです（勝ち {win}、負け {loss}）。"
-                       "あなたが勝つ確率は{stay}から{with_}に上がります",
-    "tutor.ms.worse": "P{d} との戦は割に合いません（勝ち {win}、負け {loss}）: 勝つ確率はこの戦で"
-                      "{with_}、よいほうを選べば{best_chance}です",
-    "tutor.ms.own_gin": "あなたの銀は戦に勝てば上がりです（勝ち {win}）: あなたが勝つ確率は"
-                        "{stay}から{with_}に上がります",
-    "tutor.ms.many": "{n}人のときは、戦に勝てば全員より先に出世し、負けても出世するのは相手1人"
-                     "だけです: あなたが勝つ確率は{stay}から{with_}に上がります",
-    "tutor.ms.declare": "P{d} に戦をしかけます（勝ち {win}、引き分け {draw}、負け {loss}）",
-    "tutor.ms.decline": "戦をしかけません",
-})
 
 
 def odds(before: MawariGame, defender: int) -> tuple[float, float, float]:
@@ -91,12 +57,12 @@ def _pair(a: float, b: float) -> tuple[str, str]:
 CLOSE = 0.01
 
 
-def _label(level: str) -> str:
-    """'the strong level' in English, 「つよい（strong）」 in Japanese."""
-    return tr("tutor_level", en=level, ja=ai.LEVELS.get(level, level))
+def _label(level: str) -> Word:
+    """'the smart level' in English, 「かしこい」 in Japanese."""
+    return Word("tutor_level", en=level, ja=ai.LEVELS.get(level, level))
 
 
-def advice(before: MawariGame, move, level: str | None = None) -> str | None:
+def advice(before: MawariGame, move, level: str | None = None) -> Word | None:
     """One line when the battle decision ``move`` (the student's, deciding in
     ``before``) differs from the smart level's and costs at least ``CLOSE`` of the
     chance to win the game, with the reason, both chances and the smart decision's
@@ -122,25 +88,29 @@ def advice(before: MawariGame, move, level: str | None = None) -> str | None:
         a, b = _pair(stay, chances[move][0])
         fields = dict(win=_pct(win), loss=_pct(loss), stay=a, with_=b)
         if best.defender is not None:
-            why = tr("tutor.ms.worse", d=move.defender + 1, best_chance=_pct(chances[best][0]),
-                     **fields)
+            why = Word("tutor.ms.worse", d=move.defender + 1, best_chance=_pct(chances[best][0]),
+                       **fields)
+        elif before.rank(move.defender) == gin:
+            # the defender's 銀 goes out if it wins: the game ends in its favour (MS-15)
+            why = Word("tutor.ms.vs_gin", d=move.defender + 1, **fields)
         elif stay > 1 / before.players:
-            why = tr("tutor.ms.ahead", **fields)
+            why = Word("tutor.ms.ahead", **fields)
         else:
-            why = tr("tutor.ms.risk", **fields)
+            why = Word("tutor.ms.risk", **fields)
     else:
         win, _, loss = chances[best][1]
         a, b = _pair(stay, chances[best][0])
         fields = dict(win=_pct(win), loss=_pct(loss), stay=a, with_=b)
         if before.rank(me) == gin:
-            why = tr("tutor.ms.own_gin", **fields)
+            why = Word("tutor.ms.own_gin", **fields)
         elif before.players == 2:
-            why = tr("tutor.ms.behind", **fields)
+            why = Word("tutor.ms.behind", **fields)
         else:
-            why = tr("tutor.ms.many", n=before.players, **fields)
+            why = Word("tutor.ms.many", n=before.players, **fields)
     if best.defender is None:
-        what = tr("tutor.ms.decline")
+        what = Word("tutor.ms.decline")
     else:
         w, d, lo = chances[best][1]
-        what = tr("tutor.ms.declare", d=best.defender + 1, win=_pct(w), draw=_pct(d), loss=_pct(lo))
-    return tr("tutor.ms.line", tip=tr("tutor.ms.tip"), why=why, level=_label(name), best=what)
+        what = Word("tutor.ms.declare", d=best.defender + 1, win=_pct(w), draw=_pct(d),
+                    loss=_pct(lo))
+    return Word("tutor.ms.line", tip=Word("tutor.ms.tip"), why=why, level=_label(name), best=what)

@@ -48,6 +48,7 @@ from typing import Any
 
 import numpy as np
 
+from ..._catalogue import Word
 from ..._core import check_level
 from ..._protocols import parts_getattr
 from ..game import RANKS, Battle
@@ -83,14 +84,14 @@ def hint(game, level: str | None = None) -> Battle | None:
     return bot(HINT_LEVEL if level is None else level)(game, np.random.default_rng(0))
 
 
-def explain(game, move) -> str:
-    """Why, in plain words (the widget's hint line)."""
+def explain(game, move) -> Word:
+    """Why, in words (the widget's hint line): a ``Word`` of the catalogue
+    (``ms.explain.*``) with its facts, so a board says it in its language; ``str()`` of it
+    is the English sentence."""
     if game.is_over():
-        return "the game is over: nothing to decide"
+        return Word("ms.explain.over")
     if move is None or not game.legal_moves():
-        who = f"P{game.turn + 1}"
-        return (f"toss first: {who} must toss the four golds (Toss button); a decision "
-                f"(battle or not, MS-15) comes only when a move lines up with an opposing piece")
+        return Word("ms.explain.toss_first", who=f"P{game.turn + 1}")
     options = battle_chances(game)
     stay = next(c for m, (c, _o, _n) in options.items() if m.defender is None)
     lines = []
@@ -99,17 +100,24 @@ def explain(game, move) -> str:
             continue
         win, draw, loss = odds
         rank = game.rank(game.turn)
-        promo = ("you win the game" if rank == 3
-                 else f"promotes you, {RANKS[rank]}→{RANKS[rank + 1]}")
-        lines.append(f"battle P{m.defender + 1}: a {length}-square race, win {win:.0%} "
-                     f"({promo}), draw {draw:.0%}, lose {loss:.0%} "
-                     f"(promotes P{m.defender + 1}); your chance to win the game "
-                     f"{chance:.0%} with it")
+        promo = (Word("ms.explain.promo_win") if rank == 3
+                 else Word("ms.explain.promo", old=RANKS[rank], new=RANKS[rank + 1]))
+        lines.append(Word("ms.explain.option", d=m.defender + 1, length=length,
+                          win=f"{win:.0%}", promo=promo, draw=f"{draw:.0%}",
+                          loss=f"{loss:.0%}", chance=f"{chance:.0%}"))
     # the hint line already starts with the decision ("Hint: no battle — ..."): no repeat
-    head = ("the battle raises your chance to win the game" if move.defender is not None
-            else "a battle would not raise your chance to win the game")
-    return (head + f" (race model): {stay:.0%} without a battle; " + "; ".join(lines)
-            + " (MS-15)")
+    head = Word("ms.explain.raises" if move.defender is not None else "ms.explain.not_raises")
+    return Word("ms.explain.line", head=head, stay=f"{stay:.0%}",
+                options=_joined(lines))
+
+
+def _joined(words: list) -> Word | str:
+    """Several option sentences as one fact: each joined to the next by the language's
+    separator (``ms.explain.join``: "; " in English, 「。」 in Japanese)."""
+    out: Word | str = ""
+    for w in reversed(words):
+        out = w if out == "" else Word("ms.explain.join", first=w, rest=out)
+    return out
 
 
 _PARTS = ('evaluate', 'search', '_fast', 'tips')

@@ -13,6 +13,9 @@ from ..._protocols import TipLabSpec
 from ..game import Battle
 from .search import never_battle
 
+#: the events of a battle won by the one who goes up (``events.Event.name``)
+_BATTLE_WON = frozenset({"promote_battle", "end_battle"})
+
 
 def simulate_games(factory, policies, games: int = 100, seed: int = 0,
                    max_plies: int = 2000) -> dict:
@@ -22,7 +25,8 @@ def simulate_games(factory, policies, games: int = 100, seed: int = 0,
         tosses    tosses in the game (all players)
         winner    seat of the winner (-1 if the cap was reached)
         battles   battles declared
-        promoted  promotions won in battles
+        promoted  promotions won in battles (a 銀's battle win that ends the game
+                  counts too)
     """
     from . import bot
     bots = [bot(b) if isinstance(b, str) else b for b in policies]
@@ -33,7 +37,8 @@ def simulate_games(factory, policies, games: int = 100, seed: int = 0,
         hist = g.history
         out["tosses"][i] = sum(1 for m in hist if isinstance(m, ChanceStep))
         out["battles"][i] = sum(1 for m in hist if isinstance(m, Battle) and m.defender is not None)
-        out["promoted"][i] = sum(1 for e in g.events if "wins the battle" in e)
+        out["promoted"][i] = sum(1 for e in g.events
+                                 if getattr(e, "name", None) in _BATTLE_WON)
         out["winner"][i] = -1 if outcome is None else outcome.winner
     return out
 
