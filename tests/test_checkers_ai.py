@@ -9,6 +9,7 @@ from boardkit.checkers import ai
 from boardkit.checkers.ai import TIPS, TipBot, best_move, easy, evaluate, normal, strong, tip_bot
 from boardkit.checkers.game import CheckersGame
 from boardkit.checkers.rules import CheckersRules
+from boardkit.i18n import tr
 
 PRESETS = [CheckersRules.american(), CheckersRules.no_forced(), CheckersRules.international()]
 # Black to move; 15-18 walks into 22x15 for nothing, 5-9 and 15-19 are safe
@@ -178,7 +179,7 @@ def test_levels_bot_and_hint_contract():
     """LEVELS weakest first with the source's Japanese labels; bot() takes either name;
     hint() uses HINT_LEVEL, is repeatable, and says why."""
     assert list(ai.LEVELS) == ["easy", "normal", "strong"]
-    assert ai.LEVELS["strong"] == "つよい" and ai.HINT_LEVEL in ai.LEVELS
+    assert tr(ai.LEVELS["strong"], "ja") == "つよい" and ai.HINT_LEVEL in ai.LEVELS
     assert ai.bot("つよい") is ai.bot("strong") is strong
     with pytest.raises(BoardkitError, match="easy"):
         ai.bot("hard")

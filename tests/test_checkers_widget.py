@@ -147,7 +147,9 @@ def test_levels_carry_the_sources_names():
     w = CheckersWidget(computer=1, level="つよい")
     assert w.level_control.value == "strong"
     labels = [label for label, _ in w.level_control.options]
-    assert labels == [f"{ai.LEVELS[lv]} ({lv})" for lv in ("easy", "normal", "strong")]
+    assert labels == ["easy", "normal", "strong"]                 # the board's language only (M9)
+    ja = [label for label, _ in CheckersWidget(lang="ja").level_control.options]
+    assert ja == ["やさしい", "ふつう", "つよい"]
     with pytest.raises(BoardkitError, match="CK-14"):
         CheckersWidget(rules="checkers")
 

@@ -33,10 +33,11 @@ def _midgame(rules, plies=30, seed=0):
 
 
 def test_levels_are_the_sites_five_in_order():
-    assert list(LEVELS.values()) == ["入門", "よわい", "ふつう", "つよい", "最強"]
+    from boardkit.i18n import tr
+    assert [tr(key, "ja") for key in LEVELS.values()] == ["入門", "よわい", "ふつう", "つよい", "最強"]
     assert list(LEVELS) == ["beginner", "weak", "normal", "strong", "strongest"]
-    for en, ja in LEVELS.items():
-        assert bot(en) is bot(ja)
+    for en, key in LEVELS.items():
+        assert bot(en) is bot(tr(key, "ja"))
     assert HINT_LEVEL in LEVELS
 
 
