@@ -25,7 +25,7 @@ from typing import Any
 from . import _catalogue
 from ._catalogue import LANG_VARIABLE, Word, check_language, language, language_from_env, render, set_language
 
-__all__ = ["tr", "set_language", "language", "language_from_env", "add", "error_text",
+__all__ = ["tr", "set_language", "language", "language_from_env", "error_text",
            "check_language", "languages", "render", "Word", "CATALOGUES", "LANGUAGES",
            "LANG_VARIABLE"]
 
@@ -51,12 +51,6 @@ LANGUAGES = _catalogue.languages()
 
 def languages() -> tuple[str, ...]:
     return _catalogue.languages()
-
-
-def add(lang: str, entries: dict[str, str]) -> None:
-    """Words given in code, merged over the language's file (kept while modules move their
-    words into the catalogue files; a test counts the callers)."""
-    _catalogue._catalogue(lang).update(entries)
 
 
 def tr(key: str, lang: str | None = None, **kw: Any) -> str:

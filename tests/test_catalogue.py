@@ -380,37 +380,6 @@ def test_the_key_scan_can_fail():
 
 # ---------------------------------------------------------------- words given in code
 
-#: modules that still merge words given in code over the files (``i18n.add``): the same
-#: words are in the files already; the helpers of issue 22 delete these calls and the lead
-#: empties this list after the merge. It may only shrink.
-KNOWN_ADD_CALLERS: dict[str, int] = {
-    "boardkit/backgammon/draw.py": 2,
-    "boardkit/backgammon/puzzles.py": 2,
-    "boardkit/backgammon/tutor.py": 2,
-    "boardkit/backgammon/widget.py": 10,
-    "boardkit/checkers/draw.py": 2,
-    "boardkit/checkers/puzzles.py": 2,
-    "boardkit/checkers/tutor.py": 2,
-    "boardkit/checkers/widget.py": 8,
-    "boardkit/diamond/puzzles.py": 2,
-    "boardkit/diamond/tutor.py": 2,
-    "boardkit/diamond/widget.py": 8,
-    "boardkit/exercises.py": 2,
-    "boardkit/mawari/events.py": 6,
-    "boardkit/mawari/puzzles.py": 4,
-    "boardkit/mawari/stats.py": 2,
-    "boardkit/mawari/toss.py": 2,
-    "boardkit/mawari/tutor.py": 2,
-    "boardkit/mawari/widget.py": 6,
-    "boardkit/puzzles.py": 2,
-    "boardkit/quiz.py": 2,
-    "boardkit/widgets/base.py": 4,
-    "boardkit/widgets/pick.py": 2,
-    "boardkit/widgets/puzzle.py": 2,
-    "boardkit/widgets/tiplab.py": 2,
-}
-
-
 def add_calls(source: str) -> int:
     """How many times ``source`` calls ``boardkit.i18n.add`` (imported by name, under an
     alias, or through the module) or updates a loaded catalogue in place."""
@@ -439,7 +408,7 @@ def add_calls(source: str) -> int:
     return count
 
 
-def test_words_are_given_in_code_only_where_listed():
+def test_no_words_are_given_in_code():
     found = {}
     for p in sorted(PKG.rglob("*.py")):
         if p.name == "i18n.py" and p.parent == PKG:
@@ -447,11 +416,11 @@ def test_words_are_given_in_code_only_where_listed():
         n = add_calls(p.read_text(encoding="utf-8"))
         if n:
             found[str(p.relative_to(ROOT))] = n
-    print(f"{sum(found.values())} calls of i18n.add() in {len(found)} modules")
-    grown = {f: n for f, n in found.items() if n > KNOWN_ADD_CALLERS.get(f, 0)}
-    assert not grown, ("words given in code instead of the catalogue files "
+    assert not found, ("words given in code instead of the catalogue files "
                        "(python tools/catalogue.py set KEY --en ... --ja ...): "
-                       + ", ".join(f"{f}: {n} calls" for f, n in grown.items()))
+                       + ", ".join(f"{f}: {n} calls" for f, n in found.items()))
+    from boardkit import i18n
+    assert not hasattr(i18n, "add"), "boardkit.i18n.add is gone: words live in the files"
 
 
 def test_the_add_scan_can_fail():
