@@ -329,8 +329,7 @@ def test_a_base_board_built_in_japanese_stays_japanese_after_set_language_en():
 
 
 @pytest.mark.parametrize("make", [
-    pytest.param(lambda: CheckersWidget(computer=1, lang="ja"), marks=pytest.mark.xfail(
-        strict=False, reason="the checkers widget's flip note moves to self.tr in the ck branch")),
+    lambda: CheckersWidget(computer=1, lang="ja"),
     lambda: DiamondWidget(players=2, lang="ja"),
     lambda: BackgammonWidget(lang="ja"),
     lambda: MawariWidget(lang="ja"),
@@ -393,7 +392,6 @@ def test_the_exercise_board_and_feedback_keep_their_language(capsys):
     assert compare_sets({1, 9}, {1, 2}, what="square") == "9 is not right. 1 square missing."
 
 
-@pytest.mark.xfail(strict=False, reason="checkers' typed-move refusals get keys in the ck branch")
 def test_a_typed_wrong_side_move_is_refused_in_japanese_with_its_square():
     """H3: the refusal of a typed move names what went wrong, in Japanese only."""
     w = CheckersWidget(lang="ja")
@@ -437,7 +435,7 @@ def test_shared_lines_follow_the_reviews_wording():
     assert [label for label, _ in w.seat_controls[0].options][0] == "人間"
     assert any("記録" in t for t in _all_texts(w))           # a dice game's list of rolls
     assert any("棋譜" in t for t in _all_texts(CheckersWidget(lang="ja")))
-    assert "手目まで進みました" in w.describe()
+    assert "これまでの手数: 0" in w.describe() and "0 手目" not in w.describe()
     for key in ("puzzle.score", "quiz.score"):
         assert "1回目" in i18n.tr(key, "ja", solved=1, total=2, first=1, tried=2, right=1, asked=2)
     shared = [k for k in i18n.CATALOGUES["ja"]
