@@ -20,6 +20,8 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any, Protocol, runtime_checkable
 
+from ._catalogue import Word
+
 __all__ = ["AiModule", "TipsModule", "PuzzleModule", "TipLabSpec", "tip_results", "GAMES"]
 
 #: the games of the kit, by package name
@@ -133,3 +135,10 @@ def parts_getattr(package: str, parts: Sequence[str]) -> Callable[[str], Any]:
                 return found[name]
         raise AttributeError(f"module {package!r} has no attribute {name!r}")
     return __getattr__
+
+
+def level_word(levels: Mapping[str, str], level: str) -> Word:
+    """A level's name as a tutor line says it ("the strong level", 「「つよい」」): ``levels``
+    is an AI's ``LEVELS`` (level id -> its catalogue key)."""
+    key = levels.get(level)
+    return Word("tutor_level", en=Word(key) if key else level)

@@ -20,6 +20,7 @@ shots, plus the lookahead play (median about 10 ms, worst a few tenths of a seco
 from __future__ import annotations
 
 from .._catalogue import Word
+from .._protocols import level_word
 from . import ai
 from .game import BackgammonGame, Play, plays_for
 from .probability import DISTINCT_ROLLS
@@ -63,8 +64,7 @@ def best_play(before: BackgammonGame, level: str | None = None):
 
 
 def _label(level: str) -> Word:
-    """'the strong level' in English, 「つよい」 in Japanese (the catalogue's level name)."""
-    return Word("tutor_level", en=level, ja=ai.LEVELS.get(level, level))
+    return level_word(ai.LEVELS, level)
 
 
 def _points(hit: list[int]) -> Word:

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from .._catalogue import Word
 from .._core import check_level
+from .._protocols import level_word
 from . import ai
 from .game import CheckersGame, CheckersMove, side_word
 
@@ -63,8 +64,7 @@ def exchange(before: CheckersGame, move: CheckersMove) -> tuple[int, CheckersMov
 
 
 def _label(level: str) -> Word:
-    """The level's name as the tutor says it: "the strong level", 「「つよい」」."""
-    return Word(f"tutor.ck.level.{level}")
+    return level_word(ai.LEVELS, level)
 
 
 def _pieces(after: CheckersGame, squares) -> Word:

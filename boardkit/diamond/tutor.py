@@ -24,6 +24,7 @@ worst about 0.1 s (``ai.HINT_LEVEL``).
 from __future__ import annotations
 
 from .._catalogue import Word
+from .._protocols import level_word
 from . import ai
 from . import geometry as B
 from .game import DiamondGame
@@ -58,8 +59,7 @@ def straggler(game: DiamondGame, player: int) -> tuple[tuple[int, int] | None, i
 
 
 def _label(level: str) -> Word:
-    """The level's name as a word ("the strongest level" in English)."""
-    return Word("tutor_level", en=level, ja=ai.LEVELS.get(level, level))
+    return level_word(ai.LEVELS, level)
 
 
 def advice(before: DiamondGame, move, level: str | None = None) -> Word | None:

@@ -25,6 +25,7 @@ time about 30-50 ms, ``ai.HINT_LEVEL``).
 from __future__ import annotations
 
 from .._catalogue import Word
+from .._protocols import level_word
 from . import ai
 from .game import RANKS, Battle, MawariGame
 
@@ -58,8 +59,7 @@ CLOSE = 0.01
 
 
 def _label(level: str) -> Word:
-    """'the smart level' in English, 「かしこい」 in Japanese."""
-    return Word("tutor_level", en=level, ja=ai.LEVELS.get(level, level))
+    return level_word(ai.LEVELS, level)
 
 
 def advice(before: MawariGame, move, level: str | None = None) -> Word | None:
