@@ -377,7 +377,7 @@ class _Box(W.VBox):
         run cue."""
         page = (f"<p><b>{html.escape(self._label)}</b></p>"
                 + (svg_img(self._picture, self._label) if self._picture else "")
-                + run_cue("ms.lab.run_cue"))
+                + run_cue("ms.lab.run_cue", self.lang))
         return static_bundle(self, page, f"{self._label}\n{tr('ms.lab.run_cue', self.lang)}", **kwargs)
 
 
