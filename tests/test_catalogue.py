@@ -207,18 +207,9 @@ TAUGHT = frozenset({
 _JAPANESE = re.compile(r"[0-9]*[\u3000-\u303f\u3040-\u30ff\u3400-\u9fff\uff00-\uffef]+")
 _SQUARE = re.compile(r"[1-9][一二三四五六七八九]")
 
-#: English texts that still gloss a word in Japanese (or give a Japanese label for a
-#: button whose English is "Toss"); the helpers of issue 22 remove them
-KNOWN_GLOSSES: dict[str, str] = {
-    **{f"dg.seat.{c}": "a colour's name glossed (Red 赤)"
-       for c in ("blue", "green", "orange", "purple", "red", "yellow")},
-    "dg.take_turns": "the first-player choice glossed (先手：交代で)",
-    "ms.draw.toss_prompt": "the toss prompt glossed (金を振る — toss the four golds)",
-    "ms.lab.toss_box": "the toss widget's alt text names the Japanese button",
-    "ms.lab.toss_button": "the Toss button glossed (金を振る toss)",
-    "undo_allowed": "待った is taught, あり is a gloss (待った あり (undo allowed))",
-    "undo_off": "待った is taught, なし is a gloss (待った なし)",
-}
+#: English texts that gloss a word in Japanese outside the taught terms (none: the English
+#: file is plain English but for the terms the lessons teach)
+KNOWN_GLOSSES: dict[str, str] = {}
 
 
 def japanese_outside_terms(words: dict[str, str]) -> dict[str, list[str]]:
@@ -242,8 +233,7 @@ def test_english_file_has_no_japanese_but_the_taught_terms():
     # a gloss that is gone may stay listed until the lead empties the list after the merge
     # (it is a list that only shrinks); a listed key must still exist or be gone entirely
     stale = [k for k in KNOWN_GLOSSES if k in english() and k not in found]
-    if stale:
-        print("glosses fixed (delete from KNOWN_GLOSSES):", stale)
+    assert not stale, f"glosses fixed (delete from KNOWN_GLOSSES): {stale}"
 
 
 def test_the_japanese_check_can_fail():
