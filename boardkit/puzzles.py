@@ -47,11 +47,11 @@ then takes a cell's name as the answer.
 Languages. A puzzle's texts (title, goal, hint, why and the traps' reasons) are in the
 word files (``boardkit/locale``) under keys made of its game and its stable ``id``
 ("ck06_forced"): ``puzzle.checkers.ck06_forced.goal``, a trap's
-``puzzle.mawari.ms14_corner_jump.trap.1一``. The data need not repeat the English: a
-puzzle with an id and no ``goal`` reads it from the catalogue, and its traps are the
-data's answers (``traps=("22-18", ...)``) with their reasons in the catalogue. English given in the data is
-shown as it is when it differs from the catalogue's (a changed copy, a puzzle made in a
-notebook). The widget shows ``puzzle.text("goal", lang)`` and ``puzzle.trap(answer, lang)``
+``puzzle.mawari.ms14_corner_jump.trap.1一``. The game's data gives no English: a puzzle
+with an id and no ``goal`` reads it from the catalogue (``p.goal`` is then the catalogue's
+English), and its traps are the data's answers (``traps=("22-18", ...)``) with their
+reasons in the catalogue. English given in the data is shown as it is when it differs
+from the catalogue's (a changed copy, a puzzle made in a notebook). The widget shows ``puzzle.text("goal", lang)`` and ``puzzle.trap(answer, lang)``
 in the board's language (``PuzzleSet.widget(lang="ja")``; None: the current language when
 it is built), and the code cells stay the same in every language
 (``PUZZLES.for_rule("CK-06").widget()``). Move texts, square names and rule IDs are the
@@ -174,7 +174,9 @@ class Puzzle:
               (o1)" and makes sense without coordinates.
 
     The English fields are optional when the puzzle has an ``id``: the catalogue holds
-    them. ``text("goal")`` is what a student reads.
+    them, and a field (or trap reason) the data leaves empty is filled with the
+    catalogue's English when the puzzle is made (``p.goal``, ``p.traps`` read as before).
+    ``text("goal")`` is what a student reads, in any language.
     """
 
     game: str
@@ -200,12 +202,26 @@ class Puzzle:
         traps = self.traps.items() if isinstance(self.traps, dict) else self.traps
         object.__setattr__(self, "traps", tuple(
             (str(t), "") if isinstance(t, str) else (str(t[0]), str(t[1])) for t in traps))
+        if self.id and _ID.fullmatch(self.id):
+            self._fill_english()
         if not self.accepted:
             raise BoardkitError(f"puzzle {self.id or self.title!r}: no accepted answer")
         rule_key(self.rule)
         if self.id and _ID.fullmatch(self.id) is None:
             raise BoardkitError(f"puzzle {self.title!r}: the id is lower-case letters, digits and _ "
                                 f"(up to 40), got {self.id[:50]!r}")
+
+    def _fill_english(self) -> None:
+        # the data gives only an id: the English fields (read by printed pages, records,
+        # error messages) are the catalogue's, so ``p.goal`` is what ``p.text("goal", "en")`` is
+        for name in TEXT_FIELDS:
+            key = self.key(name)
+            if not getattr(self, name) and _catalogue.has(key):
+                object.__setattr__(self, name, _catalogue.render(key, "en"))
+        object.__setattr__(self, "traps", tuple(
+            (a, r or (_catalogue.render(self.key(f"trap.{a}"), "en")
+                      if _catalogue.has(self.key(f"trap.{a}")) else ""))
+            for a, r in self.traps))
 
     # ---------------------------------------------------------------- texts
     def key(self, name: str) -> str:
@@ -214,8 +230,9 @@ class Puzzle:
         return f"puzzle.{self.game}.{self.id}.{name}"
 
     def texts(self) -> dict[str, str]:
-        """The English texts the data itself gives, by catalogue key (empty fields and a
-        puzzle without id give none): what a test compares with the catalogue."""
+        """The puzzle's English texts by catalogue key (a puzzle without id gives none;
+        with an id, the fields the data leaves empty are the catalogue's): what a test
+        compares with the catalogue."""
         if not self.id:
             return {}
         out = {self.key(name): getattr(self, name) for name in TEXT_FIELDS if getattr(self, name)}

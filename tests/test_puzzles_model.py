@@ -112,7 +112,10 @@ def test_a_puzzle_may_leave_its_english_texts_and_trap_reasons_to_the_catalogue(
             assert bare.text(name, lang) == full.text(name, lang)
     answer = full.traps[0][0]
     assert bare.trap(answer, "ja") == render(full.key(f"trap.{answer}"), "ja") == full.trap(answer, "ja")
-    assert bare.trap(answer, "en") == full.trap(answer, "en") and bare.texts() == {}
+    assert bare.trap(answer, "en") == full.trap(answer, "en")
+    # the English fields left empty are the catalogue's (printed pages and records read them)
+    assert bare == full and bare.texts() == full.texts() != {}
+    assert bare.goal == render(full.key("goal"), "en") and dict(bare.traps)[answer] == bare.trap(answer, "en")
     changed = dataclasses.replace(full, goal="Find the other move.")
     assert changed.text("goal", "ja") == "Find the other move."       # changed data says itself
     with pytest.raises(Exception, match="lang must be one of"):
