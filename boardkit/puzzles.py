@@ -51,11 +51,12 @@ word files (``boardkit/locale``) under keys made of its game and its stable ``id
 with an id and no ``goal`` reads it from the catalogue (``p.goal`` is then the catalogue's
 English), and its traps are the data's answers (``traps=("22-18", ...)``) with their
 reasons in the catalogue. English given in the data is shown as it is when it differs
-from the catalogue's (a changed copy, a puzzle made in a notebook). The widget shows ``puzzle.text("goal", lang)`` and ``puzzle.trap(answer, lang)``
-in the board's language (``PuzzleSet.widget(lang="ja")``; None: the current language when
-it is built), and the code cells stay the same in every language
-(``PUZZLES.for_rule("CK-06").widget()``). Move texts, square names and rule IDs are the
-same in every language. A printed page can take ``p.text("why", "ja")`` directly.
+from the catalogue's (a changed copy, a puzzle made in a notebook). The widget shows
+``puzzle.text("goal", lang)`` and ``puzzle.trap(answer, lang)`` in the board's language
+(``PuzzleSet.widget(lang="ja")``; None: the current language when it is built), and the
+code cells stay the same in every language (``PUZZLES.for_rule("CK-06").widget()``).
+Move texts, square names and rule IDs are the same in every language. A printed page can
+take ``p.text("why", "ja")`` directly.
 """
 from __future__ import annotations
 
