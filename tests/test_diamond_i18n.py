@@ -5,6 +5,7 @@ language)."""
 import re
 
 import pytest
+from diamond_positions import red_without_a_move
 
 from boardkit import i18n
 from boardkit._catalogue import render
@@ -128,8 +129,6 @@ def test_a_typed_refusal_reads_the_engines_key_in_japanese():
     assert w.message == "q1 には駒がありません（DG-07）"
 
 
-@pytest.mark.xfail(reason="the shared widget base renders a typed move's refusal in the "
-                          "current language, not yet in the board's (widgets/base.py)")
 def test_a_typed_refusal_keeps_the_boards_language():
     w = DiamondWidget(players=2, lang="ja")
     i18n.set_language("en")
@@ -138,12 +137,7 @@ def test_a_typed_refusal_keeps_the_boards_language():
 
 
 def test_m17_a_pass_in_the_move_list_is_written_in_the_boards_language():
-    pieces = {h: 0 for h in B.camp("S")}
-    for r in (3, 2):
-        for q in range(-4, 3):
-            if (q, r) in B.INDEX and (q, r) not in B.tip("SW"):
-                pieces[(q, r)] = 1
-    g = DiamondGame.from_pieces(pieces, DiamondRules(players=2, kings=False))
+    g = red_without_a_move()
     w = DiamondWidget(g, lang="ja")
     assert w.game.history == [PASS]
     assert w.moves_text() == ["1. パス"] and "パスします（DG-07）" in w.message

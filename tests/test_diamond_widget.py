@@ -1,5 +1,6 @@
 """The Diamond Game widget, driven from Python with click(cell)."""
 import pytest
+from diamond_positions import red_without_a_move
 
 from boardkit import BoardkitError
 from boardkit.diamond import PASS, DiamondGame, DiamondRules
@@ -161,12 +162,7 @@ def test_all_seats_computer_plays_to_the_end_or_cap():
 
 
 def test_human_with_no_move_passes_automatically():
-    pieces = {h: 0 for h in B.camp("S")}
-    for r in (3, 2):
-        for q in range(-4, 3):
-            if (q, r) in B.INDEX and (q, r) not in B.tip("SW"):
-                pieces[(q, r)] = 1
-    g = DiamondGame.from_pieces(pieces, DiamondRules(players=2, kings=False))
+    g = red_without_a_move()
     w = DiamondWidget(g)
     assert w.game.history == [PASS] and w.game.turn == 1 and "DG-07" in w.message_html.value
 
