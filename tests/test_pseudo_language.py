@@ -473,12 +473,10 @@ def played():
 
 #: widget -> the sources of its leaks found today (``key K``: the English of key K shown
 #: on an xx board; ``text T``: text built in code, numbers as #); a source that is gone
-#: must be deleted here. What is left is by design, except the last two puzzle entries:
+#: must be deleted here. What is left is by design:
 #: - the student's own typed text quoted back (Diamond's 'zz', the quiz's 'abc');
 #: - 回り将棋's notation: the toss written in its kanji (表 裏 横 縦, ~toss~ here) and a
-#:   home corner's 「P1 陣」, taught as they are in every language, like 11-15 or 24/18;
-#: - a refused trap's engine sentence in the backgammon and 回り将棋 puzzle sets
-#:   (Puzzle.refusal_traps keeps str(err), the English): to be worded in the board's language.
+#:   home corner's 「P1 陣」, taught as they are in every language, like 11-15 or 24/18.
 KNOWN_LEAKS: dict[str, set[str]] = {
     'DiamondWidget': {
         'text zz',
@@ -497,12 +495,8 @@ KNOWN_LEAKS: dict[str, set[str]] = {
     'mawari toss lab': {
         'text ~toss~',
     },
-    'backgammon puzzles': {
-        'key bg.what.roll_act',
-    },
     'mawari puzzles': {
         'text P# 陣',
-        "text after this toss P#'s piece does not end there (MS",
         'text ~toss~',
     },
     'quiz': {

@@ -178,6 +178,13 @@ class BackgammonWidget(GameWidget[BackgammonGame]):
         self._match_choice = choice
         return BackgammonGame(rules)
 
+    def move_text(self, move) -> str:
+        """A cube decision in words of the board's language (「ダブルする」); a play in its
+        notation (24/18 13/11)."""
+        if isinstance(move, CubeAction):
+            return self.tr(f"bg.what.{'roll_act' if move.action == 'roll' else move.action}")
+        return super().move_text(move)
+
     def move_path(self, move) -> tuple[str, ...]:
         if isinstance(move, Play):
             r = self.game.roller

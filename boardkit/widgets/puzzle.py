@@ -287,7 +287,7 @@ class PuzzleWidget(W.VBox):
             return
         p = self.puzzle
         mod = _game_module(p.game)
-        verdict = mod.click_answer(p, board.game, cell)
+        verdict = mod.click_answer(p, board.game, cell, lang=self.lang)
         if verdict.right is None:                    # no answer: say what to click
             self._say(verdict.text, MUTED_COLOR)
         elif verdict.right:
