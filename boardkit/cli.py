@@ -21,6 +21,7 @@ import socket
 import subprocess
 import sys
 
+from ._catalogue import LANG_VARIABLE, languages
 from ._core import BoardkitError
 from ._input import check_path as _check_path
 from .errors import short_repr
@@ -181,6 +182,8 @@ def parser() -> argparse.ArgumentParser:
     play.add_argument("--ip", help="listen on this address (default 127.0.0.1: this computer only)")
     play.add_argument("--port", type=_port, help=f"the port (default {PLAY_PORT})")
     play.add_argument("--token", help="the password students type in the address (--room makes one)")
+    play.add_argument("--lang", choices=languages(),
+                      help="the language every page starts in (sets BOARDKIT_LANG; default: English)")
     play.add_argument("extra", nargs=argparse.REMAINDER, help="more options for voila, after --")
 
     ho = sub.add_parser("handouts", help="write the printable handouts (HTML, and PDF with Chromium)")
@@ -232,11 +235,15 @@ def main(argv: list[str] | None = None) -> int:
             print(f"  http://{host}:{port}/voila/render/checkers.ipynb{query}")
         if args.room:
             print(f"Students type the address above (the token is {token}). Stop with Ctrl+C.")
+    env = None
+    if getattr(args, "lang", None):
+        env = {**os.environ, LANG_VARIABLE: args.lang}
+        print(f"The pages start in {args.lang} ({LANG_VARIABLE}={args.lang}).")
     if args.dry_run:
         print(subprocess.list2cmdline(cmd))
         return 0
     try:
-        return subprocess.call(cmd, cwd=root)
+        return subprocess.call(cmd, cwd=root, env=env)
     except KeyboardInterrupt:
         return 0
 

@@ -146,3 +146,18 @@ def test_play_serves_a_page_on_loopback_with_a_token(tmp_path):
         os.killpg(proc.pid, 15)
         proc.wait(timeout=30)
     assert proc.returncode is not None
+
+
+def test_play_lang_starts_every_page_in_that_language(monkeypatch):
+    """`boardkit play --lang ja`: the Voila server gets BOARDKIT_LANG=ja, which the pages
+    read when boardkit is imported (tests/test_play_pages.py shows a page in Japanese
+    under it); without --lang the server's environment is left as it is."""
+    from boardkit import cli
+    seen = []
+    monkeypatch.setattr(cli.subprocess, "call", lambda cmd, cwd=None, env=None: seen.append(env) or 0)
+    assert cli.main(["play", "--lang", "ja", "--dir", str(ROOT)]) == 0
+    assert seen[-1]["BOARDKIT_LANG"] == "ja"
+    assert cli.main(["play", "--dir", str(ROOT)]) == 0
+    assert seen[-1] is None
+    with pytest.raises(SystemExit):
+        cli.main(["play", "--lang", "fr", "--dir", str(ROOT)])
