@@ -25,7 +25,7 @@ from typing import Any
 from . import _catalogue
 from ._catalogue import LANG_VARIABLE, Word, check_language, language, language_from_env, render, set_language
 
-__all__ = ["tr", "set_language", "language", "language_from_env", "error_text",
+__all__ = ["tr", "say", "set_language", "language", "language_from_env", "error_text",
            "check_language", "languages", "render", "Word", "CATALOGUES", "LANGUAGES",
            "LANG_VARIABLE"]
 
@@ -64,5 +64,20 @@ from . import i18n_rules as _i18n_rules  # noqa: E402
 from .i18n_rules import RULE_WORDS, error_text  # noqa: E402, F401 (RULE_WORDS: also found here)
 
 _i18n_rules.language_source = language
+
+
+def say(thing: Any, lang: str | None = None) -> str:
+    """What ``thing`` says, in ``lang`` (None: the current language): a ``Word``, an
+    ending (an ``Outcome``: its ``key`` and ``facts``), or an error (``error_text``);
+    anything else is ``str(thing)``. A lesson prints ``say(err)`` where ``print(err)``
+    would always be English, so its two editions share one line of code."""
+    lang = check_language(lang)
+    if isinstance(thing, BaseException):
+        return error_text(thing, lang)
+    key = getattr(thing, "key", None)
+    if isinstance(key, str) and _catalogue.has(key):
+        facts = getattr(thing, "facts", None)
+        return render(key, lang, facts if isinstance(facts, Mapping) else None)
+    return str(thing)
 
 set_language(language_from_env())
