@@ -7,7 +7,7 @@ The layers, bottom to top (docs/architecture.md, "Layers"):
              of a game's package)
   2 uses     <game>/draw, ai (and its modules), fastloop, tutor, exercises, puzzles;
              boardkit.exercises, boardkit.puzzles, boardkit.records
-  3 words    i18n, i18n_rules (the words in each language)
+  3 words    i18n, i18n_rules (the words in each language), glossary (the terms taught)
   4 widgets  widgets/*, <game>/widget, mawari/puzzle_widget, quiz; cli, __main__ (the command)
 
 A package's ``__init__`` is a facade over its modules and is not checked. A game's
@@ -24,7 +24,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[1] / "boardkit"
 GAMES = ("checkers", "diamond", "backgammon", "mawari")
 BASE = {"errors", "_catalogue", "_core", "_input", "_drawopts", "_protocols", "links", "svg", "sim", "plot"}
 USES = {"draw", "ai", "fastloop", "tutor", "exercises", "puzzles"}
-WORDS = {"i18n", "i18n_rules"}
+WORDS = {"i18n", "i18n_rules", "glossary"}
 NAMES = ["base", "engine", "uses", "words", "widgets"]
 
 _WORDS_FROM_BELOW = "reads its words through i18n.tr (the words move out with the language layer)"
