@@ -152,10 +152,16 @@ def links_text(args: argparse.Namespace) -> str:
              "  " + links.binder_url(repo, START, args.ref), "", "Binder play pages (no code):"]
     for game in ("checkers", "diamond", "backgammon", "mawari"):
         lines.append("  " + links.binder_url(repo, f"{PLAY_DIR}/{game}.ipynb", args.ref, app="voila"))
+    lines += ["", "Binder, the Japanese edition (日本語版: the start notebook, then the play pages):",
+              "  " + links.binder_url(repo, links.LESSON_JA, args.ref)]
+    for game in ("checkers", "diamond", "backgammon", "mawari"):
+        lines.append("  " + links.binder_url(repo, links.play_page(game, "ja"), args.ref, app="voila"))
     lines += ["", "School hub (nbgitpuller copies the repository into each student's folder):",
               "  " + links.nbgitpuller_url(repo, hub, args.branch), "", "School hub play pages:"]
     for game in ("checkers", "diamond", "backgammon", "mawari"):
         lines.append("  " + links.hub_play_url(repo, game, hub))
+    for game in ("checkers", "diamond", "backgammon", "mawari"):
+        lines.append("  " + links.hub_play_url(repo, game, hub, lang="ja"))
     lines += ["", "Install on a hub:", f'  pip install "{links.pip_spec(repo)}"']
     return "\n".join(lines)
 
@@ -233,6 +239,7 @@ def main(argv: list[str] | None = None) -> int:
         print("The play pages will be at:")
         for host in hosts or ["<this computer's address>"]:
             print(f"  http://{host}:{port}/voila/render/checkers.ipynb{query}")
+            print(f"  http://{host}:{port}/voila/render/ja/checkers.ipynb{query}   (日本語)")
         if args.room:
             print(f"Students type the address above (the token is {token}). Stop with Ctrl+C.")
     env = None

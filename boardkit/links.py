@@ -19,6 +19,7 @@ from .errors import short_repr
 BINDER = "https://mybinder.org"
 HUB_PLACEHOLDER = "https://<your-hub>"
 LESSON = "notebooks/00_start_here.ipynb"
+LESSON_JA = "notebooks/ja/00_start_here.ipynb"   # the Japanese edition's start page
 _REPO = re.compile(r"^https://(?P<host>[A-Za-z0-9.-]+)/(?P<owner>[A-Za-z0-9_.-]+)/(?P<name>[A-Za-z0-9_.-]+?)"
                    r"(?:\.git)?/?$")
 _REF = re.compile(r"^[A-Za-z0-9_./-]{1,100}$")
@@ -104,12 +105,22 @@ def nbgitpuller_url(repo: str, hub: str = HUB_PLACEHOLDER, branch: str = "main",
             f"&branch={branch}&urlpath=lab/tree/{name}/{path}")
 
 
-def hub_play_url(repo: str, page: str = "checkers", hub: str = HUB_PLACEHOLDER) -> str:
-    """A hub link to a play page in the copy that nbgitpuller made."""
+def play_page(page: str = "checkers", lang: str = "en") -> str:
+    """The path of a play page in the repository: ``notebooks/play/<page>.ipynb``, or the
+    Japanese edition's ``notebooks/play/ja/<page>.ipynb``."""
     if not isinstance(page, str) or not re.match(r"^[a-z]{1,30}$", page):
         raise BoardkitError(f"page: expected a play page's name such as 'checkers', "
                             f"got {short_repr(page, 40)}")
-    return f"{_hub(hub)}/hub/user-redirect/voila/render/{repo_name(repo)}/notebooks/play/{page}.ipynb"
+    if lang not in ("en", "ja"):
+        raise BoardkitError(f"lang: the play pages' editions are 'en' and 'ja', got {short_repr(lang, 40)}")
+    return f"notebooks/play/{'ja/' if lang == 'ja' else ''}{page}.ipynb"
+
+
+def hub_play_url(repo: str, page: str = "checkers", hub: str = HUB_PLACEHOLDER, lang: str = "en") -> str:
+    """A hub link to a play page (``lang="ja"``: its Japanese edition) in the copy that
+    nbgitpuller made."""
+    path = play_page(page, lang)
+    return f"{_hub(hub)}/hub/user-redirect/voila/render/{repo_name(repo)}/{path}"
 
 
 def pip_spec(repo: str, extra: str = "lab") -> str:

@@ -37,8 +37,15 @@ GAMES = {"checkers": "CheckersWidget", "diamond": "DiamondWidget",
 PUZZLE_GAMES = {"checkers", "backgammon", "diamond", "mawari"}
 
 
-def _cells(game: str) -> list[dict]:
-    return json.loads((PLAY / f"{game}.ipynb").read_text(encoding="utf-8"))["cells"]
+#: each edition's play pages: English in notebooks/play, Japanese in notebooks/play/ja (the
+#: same two cells after the language line), with the words their stored pages must show
+EDITIONS = {"en": (PLAY, "How to play", "<h2>Puzzles</h2>"),
+            "ja": (PLAY / "ja", "遊び方", "<h2>パズル</h2>")}
+LANGUAGE_LINE = 'from boardkit import set_language; set_language("ja")'
+
+
+def _cells(game: str, lang: str = "en") -> list[dict]:
+    return json.loads((EDITIONS[lang][0] / f"{game}.ipynb").read_text(encoding="utf-8"))["cells"]
 
 
 # ---------------------------------------------------------------------- static checks
@@ -52,25 +59,33 @@ def _hidden_widget_cell(cell: dict, call: str) -> None:
     assert shown, "the stored output is the widget (execute: make notebook NB=...)"
 
 
+@pytest.mark.parametrize("lang", EDITIONS)
 @pytest.mark.parametrize("game", GAMES)
-def test_play_page_is_its_board_and_its_puzzles_in_hidden_cells(game):
+def test_play_page_is_its_board_and_its_puzzles_in_hidden_cells(game, lang):
     """Two hidden cells: the board with its page's title and how to play (``page=True``:
     the words come from the catalogue, in the page's language), then the puzzles heading
     and line (``page_heading``) with ``PUZZLES.widget()``. No markdown: its words could not
-    follow the language or the board."""
-    cells = _cells(game)
-    assert (PLAY / f"{game}.md").exists(), f"notebooks/play/{game}.md (the MyST twin) is missing"
+    follow the language or the board. The Japanese page is the same after its language line."""
+    folder, how_to_play, puzzles = EDITIONS[lang]
+    cells = _cells(game, lang)
+    assert (folder / f"{game}.md").exists(), f"{folder}/{game}.md (the MyST twin) is missing"
+    english = [("".join(c["source"]), c["metadata"]) for c in _cells(game)]
+    mine = [("".join(c["source"]).replace(LANGUAGE_LINE + "\n", "", 1 if lang == "ja" else 0),
+             c["metadata"]) for c in cells]
+    assert mine == english, "the Japanese page is the English one after its language line"
+    if lang == "ja":
+        assert "".join(cells[0]["source"]).startswith(LANGUAGE_LINE)
     assert [c["cell_type"] for c in cells] == ["code", "code"], "the board, the puzzles"
     _hidden_widget_cell(cells[0], f"{GAMES[game]}(")
     assert "page=True" in "".join(cells[0]["source"])
     html_out = "".join("".join(o["data"]["text/html"]) for o in cells[0]["outputs"]
                        if "text/html" in o.get("data", {}))
-    assert "<h1>" in html_out and "How to play" in html_out, "the stored page has its title"
+    assert "<h1>" in html_out and how_to_play in html_out, "the stored page has its title"
     _hidden_widget_cell(cells[1], "PUZZLES.widget()")
     source = "".join(cells[1]["source"])
     assert f"boardkit.{game}.puzzles import PUZZLES" in source and f'page_heading("{game}")' in source
     stored = "".join("".join(o.get("data", {}).get("text/html", "")) for o in cells[1]["outputs"])
-    assert "<h2>Puzzles</h2>" in stored
+    assert puzzles in stored
 
 
 def _page_board(game: str, **kw):

@@ -25,6 +25,8 @@ import _generated  # noqa: E402
 
 README = ROOT / "README.md"
 GUIDE = ROOT / "docs" / "teacher_guide.md"
+README_JA = ROOT / "README.ja.md"                 # the Japanese edition's README and guide
+GUIDE_JA = ROOT / "docs" / "teacher_guide.ja.md"
 PLAY = ["checkers", "diamond", "backgammon", "mawari"]
 
 
@@ -38,36 +40,49 @@ def settings(pyproject: pathlib.Path = ROOT / "pyproject.toml") -> tuple[str, st
     return repo, ref
 
 
-def _lessons() -> list[pathlib.Path]:
-    nb = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
-    return [p for p in nb if p.name[0] != "9"] + sorted((ROOT / "exercises").glob("*.ipynb"))
+def _lessons(lang: str = "en") -> list[pathlib.Path]:
+    sub = "/ja" if lang == "ja" else ""
+    nb = sorted((ROOT / f"notebooks{sub}").glob("[0-9][0-9]_*.ipynb"))
+    return [p for p in nb if p.name[0] != "9"] + sorted((ROOT / f"exercises{sub}").glob("*.ipynb"))
+
+
+def _guide_blocks(repo: str, ref: str, lang: str) -> dict[str, str]:
+    lesson_lines = []
+    for p in _lessons(lang):
+        rel = p.relative_to(ROOT).as_posix()
+        lesson_lines.append(f"- [{p.name}](../{rel}): {links.binder_url(repo, rel, ref)}")
+    play_lines = [f"  - [{g}.ipynb](../{links.play_page(g, lang)}): "
+                  f"{links.binder_url(repo, links.play_page(g, lang), ref, app='voila')}"
+                  for g in PLAY]
+    lesson = links.LESSON_JA if lang == "ja" else links.LESSON
+    return {
+        "binder-lessons": "\n".join(lesson_lines),
+        "binder-play": "\n".join(play_lines),
+        "tljh-install": "```bash\n"
+                        f'sudo -E pip install "{links.pip_spec(repo)}"\n'
+                        "sudo -E pip install nbgitpuller\n```",
+        "nbgitpuller": f"  `{links.nbgitpuller_url(repo, path=lesson)}`",
+        "hub-play": f"  `{links.hub_play_url(repo, lang=lang)}`",
+        "clone": f"   `git clone {links.clone_url(repo)}`",
+    }
 
 
 def blocks(repo: str, ref: str) -> dict[pathlib.Path, dict[str, str]]:
     """For each file, each block's name and text."""
     start = links.binder_url(repo, links.LESSON, ref)
-    lesson_lines = []
-    for p in _lessons():
-        rel = p.relative_to(ROOT).as_posix()
-        lesson_lines.append(f"- [{p.name}](../{rel}): {links.binder_url(repo, rel, ref)}")
-    play_lines = [f"  - [{g}.ipynb](../notebooks/play/{g}.ipynb): "
-                  f"{links.binder_url(repo, f'notebooks/play/{g}.ipynb', ref, app='voila')}"
-                  for g in PLAY]
+    start_ja = links.binder_url(repo, links.LESSON_JA, ref)
     return {
         README: {
             "badge": f"[![Binder](https://mybinder.org/badge_logo.svg)]({start})\n"
                      "— opens JupyterLab in your browser, straight on the start notebook (no install).",
         },
-        GUIDE: {
-            "binder-lessons": "\n".join(lesson_lines),
-            "binder-play": "\n".join(play_lines),
-            "tljh-install": "```bash\n"
-                            f'sudo -E pip install "{links.pip_spec(repo)}"\n'
-                            "sudo -E pip install nbgitpuller\n```",
-            "nbgitpuller": f"  `{links.nbgitpuller_url(repo)}`",
-            "hub-play": f"  `{links.hub_play_url(repo)}`",
-            "clone": f"   `git clone {links.clone_url(repo)}`",
+        README_JA: {
+            "badge": f"[![Binder](https://mybinder.org/badge_logo.svg)]({start_ja})\n"
+                     "— ブラウザーで JupyterLab が開き、日本語版のスタートページが"
+                     "表示されます（インストール不要）。",
         },
+        GUIDE: _guide_blocks(repo, ref, "en"),
+        GUIDE_JA: _guide_blocks(repo, ref, "ja"),
     }
 
 
