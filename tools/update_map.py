@@ -3,10 +3,12 @@
     .venv/bin/python tools/update_map.py           # rewrite both maps
     .venv/bin/python tools/update_map.py --check   # exit 1 if a map is out of date
 
-The map is the list of lessons per game, each with its title (the first ``# `` heading
-of its MyST source ``notebooks/NN_name.md``), plus the game's exercise notebook. It sits
-between the markers ``<!-- map -->`` and ``<!-- /map -->`` in README.md and in
-``notebooks/00_start_here.md``; nothing outside the markers is touched. The start
+Each edition has its map: the English one in README.md and notebooks/00_start_here.md, the
+Japanese one (notebooks/ja, exercises/ja, and the glossary) in README.ja.md and
+notebooks/ja/00_start_here.md. The map is the list of lessons per game, each with its
+title (the first ``# `` heading of its MyST source ``notebooks/NN_name.md``), plus the
+game's exercise notebook. It sits between the markers ``<!-- map -->`` and
+``<!-- /map -->``; nothing outside the markers is touched. The start
 notebook's ``.ipynb`` is then synced from its ``.md`` (jupytext), its outputs kept.
 
 Run it after adding, renaming or retitling a notebook.
@@ -24,6 +26,8 @@ import _generated  # noqa: E402
 NB = ROOT / "notebooks"
 START = NB / "00_start_here.md"
 README = ROOT / "README.md"
+START_JA = NB / "ja" / "00_start_here.md"        # the Japanese edition's start page and README
+README_JA = ROOT / "README.ja.md"
 BEGIN, END = "<!-- map -->", "<!-- /map -->"
 SECTIONS = [  # first digit of the notebook number, heading, game
     ("1", "チェッカー Checkers / draughts", "checkers"),
@@ -48,14 +52,26 @@ def title(path: pathlib.Path) -> str:
     return m.group(1) if m else path.stem
 
 
-def notebook_map(link_prefix: str = "", exercises_prefix: str = "../exercises/") -> str:
+SECTIONS_JA = {"1": "チェッカー", "2": "ダイヤモンドゲーム", "3": "バックギャモン", "4": "回り将棋"}
+
+
+def notebook_map(link_prefix: str = "", exercises_prefix: str = "../exercises/",
+                 lang: str = "en") -> str:
+    """The map of one edition's lessons (``lang="ja"``: notebooks/ja, exercises/ja)."""
+    nb, ex_dir = (NB / "ja", ROOT / "exercises" / "ja") if lang == "ja" else (NB, ROOT / "exercises")
     lines = []
+    if lang == "ja":
+        glossary = nb / "01_glossary.ipynb"
+        lines += [f"- 用語集: [{glossary.name}]({link_prefix}{glossary.name}): {title(glossary)}", ""]
     for digit, heading, game in SECTIONS:
-        lines.append(f"**{heading}**\n")
-        for p in sorted(NB.glob(f"{digit}[0-9]_*.ipynb")):
+        lines.append(f"**{SECTIONS_JA[digit] if lang == 'ja' else heading}**\n")
+        for p in sorted(nb.glob(f"{digit}[0-9]_*.ipynb")):
             lines.append(f"- [{p.name}]({link_prefix}{p.name}): {title(p)}")
-        ex = ROOT / "exercises" / f"{game}.ipynb"
-        if ex.exists():
+        ex = ex_dir / f"{game}.ipynb"
+        if ex.exists() and lang == "ja":
+            lines.append(f"- 練習問題: [{ex.name}]({exercises_prefix}{ex.name})"
+                         f"（解答は `exercises/ja/solutions/`）")
+        elif ex.exists():
             lines.append(f"- exercises: [{ex.name}]({exercises_prefix}{ex.name}) "
                          f"(solutions in `exercises/solutions/`)")
         lines.append("")
@@ -80,6 +96,10 @@ def targets() -> dict[pathlib.Path, str]:
                          notebook_map("notebooks/", "exercises/"), "README.md"),
         START: replaced(START.read_text(encoding="utf-8"), notebook_map(),
                         "notebooks/00_start_here.md"),
+        README_JA: replaced(README_JA.read_text(encoding="utf-8"),
+                            notebook_map("notebooks/ja/", "exercises/ja/", "ja"), "README.ja.md"),
+        START_JA: replaced(START_JA.read_text(encoding="utf-8"),
+                           notebook_map("", "../../exercises/ja/", "ja"), "notebooks/ja/00_start_here.md"),
     }
 
 
@@ -93,7 +113,8 @@ def main(argv: list[str]) -> int:
         return out
     from jupytext.cli import jupytext as jupytext_cli
 
-    jupytext_cli(["--quiet", "--sync", str(START)])
+    for start in (START, START_JA):
+        jupytext_cli(["--quiet", "--sync", str(start)])
     return 0
 
 
