@@ -20,9 +20,10 @@ import re
 import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
-NOTEBOOKS = sorted([*ROOT.glob("notebooks/*.ipynb"), *ROOT.glob("exercises/*.ipynb")])
+NOTEBOOKS = sorted([*ROOT.glob("notebooks/*.ipynb"), *ROOT.glob("exercises/*.ipynb"),
+                    *ROOT.glob("notebooks/ja/*.ipynb"), *ROOT.glob("exercises/ja/*.ipynb")])
 MARKER_TAG = "for-programmers"
-MARKER_HEADING = "for programmers"
+MARKER_HEADING = ("for programmers", "プログラマー向け")   # the English and Japanese editions' words
 
 class _TupleRepr:
     """A text that Python itself reads as a tuple expression: ``(32, 8)``, also with
@@ -62,7 +63,7 @@ def _exempt_cells(nb) -> set[int]:
                 m = re.match(r"^(#{1,6})\s+(.*)", line)
                 if m:
                     n = len(m.group(1))
-                    if MARKER_HEADING in m.group(2).lower():
+                    if any(w in m.group(2).lower() for w in MARKER_HEADING):
                         level = n
                     elif level is not None and n <= level:
                         level = None
@@ -124,7 +125,7 @@ def test_the_scanner_finds_raw_reprs_and_respects_the_marker(tmp_path):
     assert nb([md("## For programmers"), code("(1, 2)"), md("## Next part"), code("(32, 8)")])
 
 
-@pytest.mark.parametrize("path", NOTEBOOKS, ids=[f"{p.parent.name}/{p.name}" for p in NOTEBOOKS])
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.relative_to(ROOT).as_posix() for p in NOTEBOOKS])
 def test_no_raw_python_in_stored_outputs(path):
     found = raw_outputs(path)
     assert not found, f"{path.name}: {len(found)} raw outputs:\n" + "\n".join(found)

@@ -37,6 +37,11 @@ Every notebook and exercise (solutions included):
               ``make notebook NB=...``).
 - EX-PAIR     an exercise notebook and its solution have the same sections.
 
+Both editions: the Japanese lessons (``notebooks/ja``, ``exercises/ja``) keep the same shape
+with their own fixed words (``tools/editions.py``: 「**確かめよう。**」, 「<summary>答え</summary>」,
+「**授業では：** 約35分」 ...); a rule in Japanese plain words needs a third as many characters.
+An exception listed for an English section also excuses its Japanese twin's.
+
 Where a committed lesson does not follow a rule, the exception is listed below with its
 reason (two sections today). A listed exception that is no longer needed is reported as a
 warning: delete its line.
@@ -45,29 +50,49 @@ from __future__ import annotations
 
 import pathlib
 import re
+import sys
 import warnings
 
 import nbformat
 import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
-LESSONS = sorted(p for p in (ROOT / "notebooks").glob("[1-9][0-9]_*.ipynb"))
+sys.path.insert(0, str(ROOT / "tools"))
+from editions import EDITIONS, Edition  # noqa: E402
+
+EN, JA = EDITIONS["en"], EDITIONS["ja"]
+LESSONS = sorted([*(ROOT / "notebooks").glob("[1-9][0-9]_*.ipynb"),
+                  *(ROOT / "notebooks" / "ja").glob("[1-9][0-9]_*.ipynb")])
 ALL = sorted([*(ROOT / "notebooks").rglob("*.ipynb"), *(ROOT / "exercises").rglob("*.ipynb")])
 ALL = [p for p in ALL if ".ipynb_checkpoints" not in p.parts]
 
 RULE_ID = re.compile(r"\b(CK|DG|BG|MS)-\d\d\b")
-OBJECTIVES = re.compile(r"\*\*After this notebook you can\*\*[^\n]*\n+\s*[-*] ")
-PREREQUISITES = re.compile(r"\*\*Prerequisites:\*\*\s*\S")
-IN_CLASS = re.compile(r"\*\*In class:\*\*[^\n]*\b\d+\s+minutes")
-CODE_NOTE = re.compile(r"(?is)\bcode\b.{0,80}\b(folded|hidden)\b|\b(folded|hidden)\b.{0,80}\bcode\b")
-READING_TIME = re.compile(r"(?im)^\s*reading\b[^\n]*\btime\b[^\n]*\b\d+\s+minutes")
-SUMMARY_HEADINGS = ("Summary", "What to remember", "What the numbers say",
-                    "What the measurements say")
-TRY = re.compile(r"\*\*Try it\b")
-CHECK = re.compile(r"\*\*Check yourself\.\*\*")
-FOLDED = re.compile(r"\*\*Check yourself\.\*\*.*?<details>\s*<summary>Answer</summary>"
-                    r".*?</details>", re.S)
 CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")   # everything below space but \t \n
+
+
+class Markers:
+    """The fixed words of one edition's lessons as patterns (tools/editions.py)."""
+
+    def __init__(self, ed: Edition):
+        self.ed = ed
+        self.objectives = re.compile(re.escape(ed.objectives) + r"[^\n]*\n+\s*[-*] ")
+        self.prerequisites = re.compile(re.escape(ed.prerequisites) + r"\s*\S")
+        self.in_class, self.reading_time, self.code_note = ed.in_class, ed.reading_time, ed.code_note
+        self.summaries = ed.summaries
+        self.try_it = re.compile(re.escape(ed.try_it))
+        self.check = re.compile(re.escape(ed.check))
+        self.folded = re.compile(re.escape(ed.check) + r".*?<details>\s*" + re.escape(ed.answer)
+                                 + r".*?</details>", re.S)
+
+
+MARKERS = {lang: Markers(ed) for lang, ed in EDITIONS.items()}
+
+
+def _markers(path: pathlib.Path) -> Markers:
+    """The edition a notebook belongs to: Japanese under notebooks/ja or exercises/ja."""
+    return MARKERS["ja" if "ja" in path.resolve().relative_to(ROOT).parts else "en"]
+
+
 SMALL_CODE = 8     # lines of a rule section's demonstration cell
 LONG_CODE = 30     # lines of any code cell
 WORDS = 80         # characters of prose that state a rule
@@ -113,30 +138,32 @@ def _is_board(cell) -> bool:
     return False
 
 
-def _prose(cell) -> str:
+def _prose(cell, m: Markers = MARKERS["en"]) -> str:
     """A Markdown cell's text without headings, questions, answers and Try-it lines."""
     text = re.sub(r"<details>.*?</details>", "", cell.source, flags=re.S)
     text = re.sub(r"(?m)^#.*$", "", text)
-    if TRY.search(text) or CHECK.search(text):
-        text = re.split(r"\*\*(?:Try it|Check yourself)", text)[0]
+    for marker in (m.try_it, m.check):
+        text = marker.split(text)[0]
     return text.strip()
 
 
-def _rule_section_gaps(cells) -> list[str]:
+def _rule_section_gaps(cells, m: Markers = MARKERS["en"]) -> list[str]:
     code = [c for c in cells if c.cell_type == "code"]
     md = [c for c in cells if c.cell_type == "markdown"]
     gaps = []
-    if not any(len(_prose(c)) >= WORDS for c in md):
+    # a rule in plain words: WORDS characters of English, or a third as many of Japanese
+    words = WORDS if m.ed.lang == "en" else WORDS // 3
+    if not any(len(_prose(c, m)) >= words for c in md):
         gaps.append("RS-WORDS")
     if not any(_is_board(c) for c in code):
         gaps.append("RS-BOARD")
     if not any(len(c.source.strip().splitlines()) <= SMALL_CODE for c in code):
         gaps.append("RS-CODE")
-    tried = any(c.cell_type == "markdown" and TRY.search(c.source) and i + 1 < len(cells)
+    tried = any(c.cell_type == "markdown" and m.try_it.search(c.source) and i + 1 < len(cells)
                 and cells[i + 1].cell_type == "code" for i, c in enumerate(cells))
     if not tried:
         gaps.append("RS-TRY")
-    if not any(CHECK.search(c.source) for c in md):
+    if not any(m.check.search(c.source) for c in md):
         gaps.append("RS-CHECK")
     return gaps
 
@@ -168,8 +195,21 @@ def _name(path: pathlib.Path) -> str:
     return re.sub(r"^\d+_", "", path.stem)
 
 
+def _english_heading(path: pathlib.Path, section: str) -> str:
+    """The English twin's heading of a Japanese lesson's section (the same place in the
+    same cells), so one exception excuses both editions; an English heading as it is."""
+    if _markers(path).ed.lang == "en":
+        return section
+    en = ROOT / "notebooks" / path.name
+    mine = [h for h, _ in _sections(_load(path))]
+    theirs = [h for h, _ in _sections(_load(en))] if en.exists() else []
+    return theirs[mine.index(section)] if section in mine and len(theirs) == len(mine) else section
+
+
 def _excused(path: pathlib.Path, check: str, section: str | None = None) -> bool:
     table = EXCEPTIONS.get(_name(path), {})
+    if section is not None:
+        section = _english_heading(path, section)
     if section is None:
         key: object = check
         hit = key in table
@@ -185,45 +225,46 @@ def _excused(path: pathlib.Path, check: str, section: str | None = None) -> bool
 def _lesson_problems(path: pathlib.Path) -> list[str]:
     nb = _load(path)
     name = _rel(path)
+    m = _markers(path)
     problems = []
     first = nb.cells[0] if nb.cells else None
     if first is None or first.cell_type != "markdown" or not first.source.startswith("# "):
         problems.append(f"{name}: NB-TITLE the first cell must open with '# Title'")
     sections = _sections(nb)
     intro = "\n".join(c.source for c in sections[0][1] if c.cell_type == "markdown")
-    if not READING_TIME.search(intro) and not _excused(path, "NB-TIME"):
+    if not m.reading_time.search(intro) and not _excused(path, "NB-TIME"):
         problems.append(f"{name}: NB-TIME the introduction gives no reading time "
                         "('Reading time: about 15 minutes.')")
-    for what, pattern in (("objectives ('**After this notebook you can**' and a list)", OBJECTIVES),
-                          ("prerequisites ('**Prerequisites:** ...')", PREREQUISITES),
-                          ("time in class ('**In class:** about N minutes')", IN_CLASS)):
+    for what, pattern in ((f"objectives ('{m.ed.objectives}' and a list)", m.objectives),
+                          (f"prerequisites ('{m.ed.prerequisites} ...')", m.prerequisites),
+                          (f"time in class ({m.in_class.pattern!r})", m.in_class)):
         if not pattern.search(intro) and not _excused(path, "NB-INTRO"):
             problems.append(f"{name}: NB-INTRO the introduction gives no {what}")
     code = [c for c in nb.cells if c.cell_type == "code"]
     hidden = [c for c in code if c.get("metadata", {}).get("jupyter", {}).get("source_hidden")]
     if hidden and not _excused(path, "NB-INTRO"):
-        if not CODE_NOTE.search(intro):
+        if not m.code_note.search(intro):
             problems.append(f"{name}: NB-INTRO code is folded away but the introduction does not "
                             "say so ('Most code cells are folded away ...')")
         if len(hidden) == len(code):
             problems.append(f"{name}: NB-INTRO every code cell is folded: keep one visible "
                             "'For programmers' cell")
     last_head, last_cells = sections[-1]
-    has_summary = (len(sections) > 1 and last_head in SUMMARY_HEADINGS
-                   and any(len(_prose(c)) > 0 for c in last_cells if c.cell_type == "markdown"))
+    has_summary = (len(sections) > 1 and last_head in m.summaries
+                   and any(len(_prose(c, m)) > 0 for c in last_cells if c.cell_type == "markdown"))
     if not has_summary and not _excused(path, "NB-SUMMARY"):
         problems.append(f"{name}: NB-SUMMARY the last section must be a summary "
-                        f"(one of {', '.join(SUMMARY_HEADINGS)}); it is '## {last_head}'")
+                        f"(one of {', '.join(m.summaries)}); it is '## {last_head}'")
     for head, cells in sections[1:]:
         if not RULE_ID.search(head):
             continue
-        for gap in _rule_section_gaps(cells):
+        for gap in _rule_section_gaps(cells, m):
             if not _excused(path, gap, head):
                 problems.append(f"{name}: section '## {head}': {gap} {_WHAT[gap]}")
     return problems
 
 
-@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: _rel(p))
 def test_lesson_shape(path):
     problems = _lesson_problems(path)
     assert not problems, "\n".join(problems)
@@ -242,6 +283,7 @@ _WHAT = {
 def test_cells_follow_the_conventions(path):
     nb = _load(path)
     name = _rel(path)
+    m = _markers(path)
     problems = []
     for section, cells in _sections(nb):
         where = f"{name}: section '## {section}'" if section else f"{name}: introduction"
@@ -255,11 +297,11 @@ def test_cells_follow_the_conventions(path):
                                 r"'\f' in '\frac'?)")
             if cell.cell_type == "markdown" and "\t" in src:
                 problems.append(f"{where}: NB-CTRL tab in a Markdown cell (a '\\t' as in '\\times'?)")
-            if cell.cell_type == "markdown" and CHECK.search(src):
-                if len(CHECK.findall(src)) != len(FOLDED.findall(src)):
+            if cell.cell_type == "markdown" and m.check.search(src):
+                if len(m.check.findall(src)) != len(m.folded.findall(src)):
                     problems.append(f"{where}: NB-FOLD a check-yourself question without its "
-                                    "answer folded in <details><summary>Answer</summary>")
-            if cell.cell_type == "markdown" and TRY.search(src):
+                                    f"answer folded in <details>{m.ed.answer}")
+            if cell.cell_type == "markdown" and m.try_it.search(src):
                 nxt = cells[i + 1] if i + 1 < len(cells) else None
                 if nxt is None or nxt.cell_type != "code":
                     problems.append(f"{where}: NB-TRYCELL a 'Try it' cell not followed by "
@@ -290,10 +332,10 @@ def test_outputs_come_from_one_clean_run(path):
                 f"{name}: NB-RUN cell {i} wrote to stderr: {''.join(out.get('text', ''))[:200]!r}")
 
 
-EXERCISES = sorted((ROOT / "exercises").glob("*.ipynb"))
+EXERCISES = sorted([*(ROOT / "exercises").glob("*.ipynb"), *(ROOT / "exercises" / "ja").glob("*.ipynb")])
 
 
-@pytest.mark.parametrize("path", EXERCISES, ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", EXERCISES, ids=lambda p: _rel(p))
 def test_exercise_and_solution_have_the_same_sections(path):
     solution = path.parent / "solutions" / path.name
     assert solution.exists(), f"{_rel(path)}: EX-PAIR no solution {_rel(solution)}"

@@ -1,4 +1,5 @@
-"""Every rule ID is written up in docs/rules/, and cited by a test and a notebook.
+"""Every rule ID is written up in docs/rules/, and cited by a test and a notebook of each
+edition (notebooks/ and the Japanese notebooks/ja/).
 
 The ID ranges are fixed here (from the rules each game implements), so a rule cannot
 drop out of the docs silently either."""
@@ -30,9 +31,9 @@ def _cited_in_tests() -> set[str]:
     return out
 
 
-def _cited_in_notebooks() -> set[str]:
+def _cited_in_notebooks(folder: str = "notebooks") -> set[str]:
     out = set()
-    for p in (ROOT / "notebooks").glob("*.ipynb"):
+    for p in (ROOT / folder).glob("*.ipynb"):
         nb = json.loads(p.read_text(encoding="utf-8"))
         for cell in nb["cells"]:
             out |= _ids("".join(cell["source"]))
@@ -51,10 +52,12 @@ def test_rules_reference_lists_every_id(game):
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
-def test_every_rule_is_cited_by_a_test_and_a_notebook(game):
+def test_every_rule_is_cited_by_a_test_and_a_notebook_of_each_edition(game):
     prefix, n = GAMES[game]
     want = {f"{prefix}-{i:02d}" for i in range(1, n + 1)}
     missing_tests = sorted(want - _cited_in_tests())
     missing_nbs = sorted(want - _cited_in_notebooks())
+    missing_ja = sorted(want - _cited_in_notebooks("notebooks/ja"))
     assert not missing_tests, f"rules not cited by any test: {missing_tests}"
     assert not missing_nbs, f"rules not cited by any notebook: {missing_nbs}"
+    assert not missing_ja, f"rules not cited by any Japanese notebook (notebooks/ja): {missing_ja}"
