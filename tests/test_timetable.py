@@ -81,3 +81,26 @@ def test_the_guides_period_headings_match_the_notebooks_titles():
         assert timetable.lesson(md).number == int(m.group(1)), (s[:60], md.name)
         checked += 1
     assert checked >= 20
+
+
+def test_japanese_estimates_come_from_the_japanese_lines(tmp_path):
+    md = tmp_path / "19_x.md"
+    md.write_text("# チェッカー 9：テストのレッスン（発展）\n\n**授業では：** 約70分（読むのに30分）。\n"
+                  "**発展：** 約15分。\n\n## 強制取り（CK-06）· 基本\n", encoding="utf-8")
+    ls = timetable.lesson(md, "ja")
+    assert (ls.number, ls.extension, ls.core, ls.extra, ls.rules) == (9, True, 70, 15, ["CK-06"])
+    assert timetable.lesson(md).core is None, "the English reader does not take the Japanese line"
+
+
+def test_the_japanese_guides_table_is_current_and_times_every_japanese_lesson():
+    guide = timetable.GUIDES["ja"]
+    assert guide.exists(), "docs/teacher_guide.ja.md"
+    assert not timetable.stale("ja"), "run tools/timetable.py"
+    block = guide.read_text(encoding="utf-8").split(timetable.BEGIN)[1].split(timetable.END)[0]
+    for md in sorted((ROOT / "notebooks" / "ja").glob("[1-4][0-9]_*.md")):
+        ls = timetable.lesson(md, "ja")
+        english = timetable.lesson(ROOT / "notebooks" / md.name)
+        assert (ls.number, ls.core, ls.extra, ls.extension) == \
+            (english.number, english.core, english.extra, english.extension), md.name
+        rows = [l for l in block.splitlines() if f"](../notebooks/ja/{md.stem}.ipynb)" in l]
+        assert rows and all("対局ページ" in r and "../notebooks/play/ja/" in r for r in rows), md.name

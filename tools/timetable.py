@@ -13,8 +13,9 @@ whole lesson an extension). Every period also gets LOGIN minutes to log in and l
 (Binder or a hub; the warm-up at the board runs while the computers start). A lesson whose
 core does not fit one period with its log-in is planned over two periods. A lesson with no
 "In class" line is listed as missing. The table sits between ``<!-- timetable -->`` and
-``<!-- /timetable -->`` in docs/teacher_guide.md; ``tests/test_timetable.py`` fails when it
-is stale.
+``<!-- /timetable -->`` in docs/teacher_guide.md, and the Japanese lessons' table (their
+**授業では** and **発展** lines) in docs/teacher_guide.ja.md; ``tests/test_timetable.py`` fails
+when either is stale.
 """
 from __future__ import annotations
 
@@ -25,15 +26,18 @@ import sys
 from dataclasses import dataclass
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tools"))
+from editions import EDITIONS  # noqa: E402
+
 NB = ROOT / "notebooks"
 GUIDE = ROOT / "docs" / "teacher_guide.md"
+GUIDES = {"en": GUIDE, "ja": EDITIONS["ja"].guide}   # each edition's guide has its own table
 BEGIN, END = "<!-- timetable -->", "<!-- /timetable -->"
 PERIOD = 50      # minutes in a school period
 LOGIN = 5        # minutes to log in, launch and run the first cells
 UNITS = [("1", "Checkers", "checkers"), ("2", "Diamond Game", "diamond"),
          ("3", "Backgammon", "backgammon"), ("4", "回り将棋", "mawari")]
-IN_CLASS = re.compile(r"(?m)^\*\*In class:\*\* about (\d+) minutes")
-EXTENSION = re.compile(r"(?m)^\*\*Extension:\*\* about (\d+) minutes")
+UNITS_JA = {"1": "チェッカー", "2": "ダイヤモンドゲーム", "3": "バックギャモン", "4": "回り将棋"}
 RULE = re.compile(r"\(([A-Z]{2}-\d{2})\)")
 
 
@@ -52,20 +56,25 @@ def _text(md: pathlib.Path) -> str:
     return re.sub(r"\A---\n.*?\n---\n", "", md.read_text(encoding="utf-8"), flags=re.S)
 
 
-def lesson(md: pathlib.Path) -> Lesson:
+def lesson(md: pathlib.Path, lang: str = "en") -> Lesson:
+    ed = EDITIONS[lang]
     text = _text(md)
     prose = re.sub(r"```.*?```", "", text, flags=re.S)
     m = re.search(r"(?m)^# +(.+?)\s*$", prose)
     title = m.group(1) if m else md.stem
-    num = re.match(r"^\D*?(\d+)\b", title)
-    core, extra = IN_CLASS.search(prose), EXTENSION.search(prose)
+    num = re.match(r"^\D*?(\d+)", title)
+    core, extra = ed.in_class.search(prose), ed.extension.search(prose)
     rules = sorted(set(RULE.findall("\n".join(l for l in prose.splitlines() if l.startswith("#")))))
-    return Lesson(md, title, int(num.group(1)) if num else None, "(extension)" in title.lower(),
-                  int(core.group(1)) if core else None, int(extra.group(1)) if extra else None, rules)
+    rules += sorted(set(re.findall(r"（([A-Z]{2}-\d{2})）", "\n".join(
+        l for l in prose.splitlines() if l.startswith("#")))) - set(rules))
+    return Lesson(md, title, int(num.group(1)) if num else None,
+                  ed.title_extension.lower() in title.lower(),
+                  int(core.group(1)) if core else None, int(extra.group(1)) if extra else None, sorted(rules))
 
 
-def lessons(digit: str) -> list[Lesson]:
-    return [lesson(p) for p in sorted(NB.glob(f"{digit}[0-9]_*.md"))]
+def lessons(digit: str, lang: str = "en") -> list[Lesson]:
+    folder = NB / "ja" if lang == "ja" else NB
+    return [lesson(p, lang) for p in sorted(folder.glob(f"{digit}[0-9]_*.md"))]
 
 
 def _puzzles(game: str, rules: list[str]) -> list[str]:
@@ -78,19 +87,21 @@ def _puzzles(game: str, rules: list[str]) -> list[str]:
     return sorted({p.rule for p in puzzles if p.rule in rules})
 
 
-def periods(digit: str, game: str) -> list[dict]:
+def periods(digit: str, game: str, lang: str = "en") -> list[dict]:
     """The unit's periods, in the order of the titles' numbers."""
     rows = []
-    for ls in sorted(lessons(digit), key=lambda l: (l.number or 0)):
+    ja = lang == "ja"
+    for ls in sorted(lessons(digit, lang), key=lambda l: (l.number or 0)):
         if ls.core is None:
             parts = [None]
         else:
             n = max(1, math.ceil(ls.core / (PERIOD - LOGIN)))
             parts = [math.ceil(ls.core / n)] * (n - 1) + [ls.core - math.ceil(ls.core / n) * (n - 1)]
         for i, minutes in enumerate(parts):
+            part = f"（{i + 1}/{len(parts)}）" if ja else f" ({i + 1} of {len(parts)})"
             rows.append({
-                "label": f"{ls.number}" + (f" ({i + 1} of {len(parts)})" if len(parts) > 1 else "")
-                         + (" (extension)" if ls.extension else ""),
+                "label": f"{ls.number}" + (part if len(parts) > 1 else "")
+                         + (("（発展）" if ja else " (extension)") if ls.extension else ""),
                 "lesson": ls, "minutes": minutes,
                 "total": None if minutes is None else LOGIN + minutes,
                 "puzzles": _puzzles(game, ls.rules) if i == 0 else [],
@@ -99,7 +110,9 @@ def periods(digit: str, game: str) -> list[dict]:
     return rows
 
 
-def table() -> str:
+def table(lang: str = "en") -> str:
+    if lang == "ja":
+        return _table_ja()
     out = [f"Generated by `tools/timetable.py` from each lesson's **In class** and **Extension** "
            f"lines and its title; do not edit by hand. A period is {PERIOD} minutes: {LOGIN} to log "
            f"in and launch (do the warm-up at the board meanwhile) plus the lesson's core. A lesson "
@@ -133,17 +146,53 @@ def table() -> str:
     return "\n".join(out).rstrip() + "\n"
 
 
+def _table_ja() -> str:
+    """The Japanese guide's table: the Japanese lessons (notebooks/ja) and play pages."""
+    out = [f"`tools/timetable.py` が各レッスンの **授業では** と **発展** の行とタイトルから作った表です"
+           f"（手で書き換えないでください）。1時限は {PERIOD} 分で、ログインと起動に {LOGIN} 分"
+           f"（そのあいだに黒板でウォームアップ）、残りがレッスンの基本部分です。1時限に収まらないレッスンは"
+           f"2時限に分けます。時限の番号はノートブックのタイトルの番号です。", ""]
+    missing = []
+    for digit, _unit, game in UNITS:
+        unit = UNITS_JA[digit]
+        out += [f"**{unit}**", "",
+                "| 時限 | ノートブック | ログイン・起動 | レッスン（基本） | 合計 | 発展 | "
+                "コードなしの進め方（対局ページ＋パズル＋印刷用クイズ） |",
+                "| --- | --- | --- | --- | --- | --- | --- |"]
+        for row in periods(digit, game, "ja"):
+            ls = row["lesson"]
+            name = ls.path.with_suffix(".ipynb").name
+            if row["minutes"] is None:
+                missing.append(name)
+            core = "見積もりなし" if row["minutes"] is None else str(row["minutes"])
+            total = "-" if row["total"] is None else str(row["total"])
+            extra = f"{ls.extra}（宿題または別の時限）" if ls.extra and row["last"] else "-"
+            puzzles = "、".join(row["puzzles"]) if row["puzzles"] else "この単元のパズル"
+            route = f"[対局ページ](../notebooks/play/ja/{game}.ipynb)、パズル {puzzles}、下のクイズ"
+            out.append(f"| {unit} {row['label']} | [{name}](../notebooks/ja/{name})：{ls.title} | {LOGIN} | "
+                       f"{core} | {total} | {extra} | {route} |")
+        out.append("")
+    if missing:
+        out.append("**授業では** の行がまだないレッスン（時限の時間が決まっていません）："
+                   + "、".join(f"`{m}`" for m in sorted(set(missing))) + "。")
+    return "\n".join(out).rstrip() + "\n"
+
+
 def replaced(text: str, body: str) -> str:
     if text.count(BEGIN) != 1 or text.count(END) != 1:
-        raise SystemExit(f"docs/teacher_guide.md needs exactly one {BEGIN} and one {END}")
+        raise SystemExit(f"the teacher's guide needs exactly one {BEGIN} and one {END}")
     head, rest = text.split(BEGIN, 1)
     _, tail = rest.split(END, 1)
     return head + BEGIN + "\n" + body + END + tail
 
 
-def stale() -> bool:
-    text = GUIDE.read_text(encoding="utf-8")
-    return replaced(text, table()) != text
+def stale(lang: str | None = None) -> bool:
+    """Whether the table of ``lang``'s guide (None: either guide) is out of date."""
+    for code in ([lang] if lang else list(GUIDES)):
+        text = GUIDES[code].read_text(encoding="utf-8")
+        if replaced(text, table(code)) != text:
+            return True
+    return False
 
 
 def main(argv: list[str]) -> int:
@@ -152,11 +201,12 @@ def main(argv: list[str]) -> int:
             print("the time table is out of date - run: .venv/bin/python tools/timetable.py")
             return 1
         return 0
-    text = GUIDE.read_text(encoding="utf-8")
-    new = replaced(text, table())
-    if new != text:
-        GUIDE.write_text(new, encoding="utf-8")
-        print("updated", GUIDE.relative_to(ROOT))
+    for code, guide in GUIDES.items():
+        text = guide.read_text(encoding="utf-8")
+        new = replaced(text, table(code))
+        if new != text:
+            guide.write_text(new, encoding="utf-8")
+            print("updated", guide.relative_to(ROOT))
     return 0
 
 
