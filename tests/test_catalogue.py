@@ -203,6 +203,8 @@ TAUGHT = frozenset({
     "歩", "香", "桂", "銀", "金",
     "表", "裏", "横", "縦", "逆立ち", "重なり", "落ち駒",
     "寝", "寝かし", "起こし", "2あがり", "飛び", "出世", "戦",
+    "王",                                           # the king's mark on a Diamond board
+    "一", "二", "三", "四", "五", "六", "七", "八", "九",   # a 回り将棋 board's row names
 })
 _JAPANESE = re.compile(r"[0-9]*[\u3000-\u303f\u3040-\u30ff\u3400-\u9fff\uff00-\uffef]+")
 _SQUARE = re.compile(r"[1-9][一二三四五六七八九]")

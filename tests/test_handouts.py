@@ -280,9 +280,10 @@ def test_every_rule_has_words_on_paper(pages, game):
 @pytest.mark.parametrize("game", GAMES)
 def test_name_line_and_page_numbers_on_every_page(pages, game):
     css = re.search(r"<style>(.*?)</style>", pages[game], flags=re.S).group(1)
-    first = css.partition("@page teacher")[0]
-    assert re.search(r"@top-right\s*\{[^}]*content:\s*\"Name: _+", first), "no name line"
-    assert 'counter(page) " of " counter(pages)' in first, "no page numbers"
+    page = css.partition("@page { @top-left")[2].partition("@page teacher")[0]   # page_css
+    assert re.search(r"@top-right\s*\{[^}]*content:\s*\"Name: _+", page), "no name line"
+    assert 'counter(page) " of " counter(pages)' in page, "no page numbers"
+    assert re.search(r'@page teacher \{ @top-right \{ content: "For the teacher', css)
     assert re.search(r"\.teacher-page, \.puzzle-answers-page[^{]*\{\s*page: teacher;", css)
 
 
@@ -388,3 +389,74 @@ def test_diamond_colours_differ_by_more_than_shade_on_paper(pages):
     names = students.partition("<p class='names'>")[2].partition("</p>")[0]
     for colour, look in (("red", "black"), ("yellow", "white"), ("green", "striped")):
         assert re.search(rf"<b>{colour}</b> pieces are {look} with a (white )?{MARKS[colour]}", names)
+
+
+# ------------------------------------------------------------- the Japanese handouts
+@pytest.fixture(scope="module")
+def pages_ja(tmp_path_factory):
+    out = tmp_path_factory.mktemp("handouts_ja")
+    return {g: mh.write_html(g, out, lang="ja").read_text(encoding="utf-8") for g in GAMES}
+
+
+def _english_words(part: str) -> list[str]:
+    """Runs of English words on a Japanese page (boards, styles and notation aside)."""
+    text = html.unescape(re.sub(r"<svg.*?</svg>|<style>.*?</style>|<code>.*?</code>|<[^>]+>",
+                                " ", part, flags=re.S))
+    return re.findall(r"\b[A-Za-z]{3,}(?:\s+[A-Za-z]{3,}){2,}", text)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_japanese_handout_is_the_same_handout_in_japanese(pages_ja, pages, game):
+    """Every rule ID with its Japanese title and words, the Japanese exercises' questions
+    with lines to write on, their answers on the teacher's page only, the same boards and
+    puzzles as the English handout, and no English sentence."""
+    page = pages_ja[game]
+    assert "<html lang='ja'>" in page
+    for rid in _rule_ids(game):
+        assert f"id='{rid}'" in page, f"{game}: {rid} missing"
+    assert page.count("<svg") == pages[game].count("<svg"), "the same boards"
+    assert page.count("class='puzzle'") == pages[game].count("class='puzzle'")
+    students, teacher = _split(page)
+    questions = _questions(ROOT / "exercises" / "ja" / f"{game}.md")
+    assert questions, f"{game}: no Japanese exercises found"
+    for title, first_line in questions:
+        assert mh.inline(title) in students, f"{game}: exercise {title!r} missing"
+    assert teacher.count("<li>") == len(questions) == _split(pages[game])[1].count("<li>")
+    assert "class='line'" in students and "class='line'" not in teacher
+    assert "(no stored answer)" not in teacher and "解答の記録なし" not in teacher
+    english = _english_words(page)
+    assert not english, f"{game}: English on the Japanese handout: {english[:5]}"
+    css = re.search(r"@page \{ @top-left.*", page, flags=re.S).group(0)
+    assert "名前：" in css and "ページ" in css and "先生用" in css
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_japanese_quiz_asks_the_same_and_answers_the_same_numbers(game):
+    page = mh.build_quiz_html(game, "ja")
+    students, sep, teacher = page.partition("<section class='quiz-answers-page'>")
+    assert sep and students.count("data-question=") == 7 and teacher.count("<li>") == 7
+    assert not _english_words(page), _english_words(page)[:5]
+    for en, ja in zip(mh.quiz_questions(game), mh.quiz_questions(game, "ja")):
+        # every number of the English answer (the engine's counts) is in the Japanese one
+        assert set(re.findall(r"\d+", en.answer)) <= set(re.findall(r"\d+", ja.answer)), (en.answer, ja.answer)
+        assert (en.board is None) == (ja.board is None)
+
+
+def test_committed_japanese_pdfs_are_current(pages_ja):
+    """handouts/ja/<game>.pdf and <game>_quiz.pdf are printed from today's Japanese HTML."""
+    import hashlib
+    import json
+    folder = ROOT / "handouts" / "ja"
+    manifest = json.loads((folder / "MANIFEST.json").read_text())
+    assert sorted(manifest) == sorted(p.name for p in folder.glob("*.pdf"))
+    for name, page in [*((f"{g}.pdf", pages_ja[g]) for g in GAMES),
+                       *((f"{g}_quiz.pdf", mh.build_quiz_html(g, "ja")) for g in GAMES)]:
+        assert manifest[name]["html_sha256"] == mh.digest(page), \
+            f"handouts/ja/{name} is stale: run python tools/handouts.py --publish"
+        pdf = (folder / name).read_bytes()
+        assert pdf.startswith(b"%PDF") and hashlib.sha256(pdf).hexdigest() == manifest[name]["pdf_sha256"]
+
+
+def test_building_a_japanese_handout_leaves_the_language_as_it_was(pages_ja):
+    from boardkit import language
+    assert language() == "en"

@@ -1,7 +1,9 @@
 """Printable handouts, one per game: ``make handouts`` (or ``python tools/handouts.py``).
 
-Writes build/handouts/<game>.html and, with Debian's chromium, build/handouts/<game>.pdf:
-an A4 page for the classroom with
+Writes build/handouts/<game>.html and, with Debian's chromium, build/handouts/<game>.pdf,
+and the Japanese edition's in build/handouts/ja/ (its rules from the catalogue, its
+exercises from exercises/ja/, every word from the catalogue's ``handout.*`` keys): an A4
+page for the classroom with
 
 1. the rules: every rule ID and its statement, read from the headings of
    docs/rules/<game>.md (``## CK-04 Man step`` ...);
@@ -37,12 +39,36 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ("checkers", "diamond", "backgammon", "mawari")
-TITLES = {
-    "checkers": "Checkers / draughts (チェッカー)",
-    "diamond": "Diamond Game (ダイヤモンドゲーム)",
-    "backgammon": "Backgammon (バックギャモン)",
-    "mawari": "回り将棋 — Mawari shogi (round-the-board shogi)",
-}
+LANGS = ("en", "ja")       # the editions: English, and Japanese (handouts/ja/, exercises/ja/)
+
+
+def W(key: str, lang: str, **facts) -> str:
+    """A handout's words, from the catalogue (``handout.<key>``) in ``lang``."""
+    from boardkit.i18n import tr
+    return tr(f"handout.{key}", lang, **facts)
+
+
+def title(game: str, lang: str = "en") -> str:
+    """The handout's title: the English one names the game in Japanese too."""
+    text = W(f"title.{game}", lang)
+    ja = W(f"title.{game}", "ja").split("（")[0]
+    return f"{text} ({ja})" if lang == "en" and ja not in text else text
+
+
+@contextlib.contextmanager
+def speaking(lang: str):
+    """Boards drawn and puzzles read in ``lang`` while a handout is built; the language
+    before is restored (a Japanese exercise's first cell sets the language itself)."""
+    from boardkit import language, set_language
+    before = language()
+    set_language(lang)
+    try:
+        yield
+    finally:
+        set_language(before)
+
+
+TITLES = {g: title(g) for g in GAMES}
 # the words of each game in English and Japanese (the terms docs/rules/<game>.md uses)
 GLOSSARY = {
     "checkers": [("checkers / draughts", "チェッカー / ドラフツ"), ("man", "駒 (こま)"),
@@ -150,19 +176,8 @@ PAPER_RULES = {
              "are in the goal camp.",
 }
 #: how squares are named, where a game's answers need the names (shown before the first
-#: exercise and the first puzzle, and in the words box)
-SQUARE_NAMES = {
-    "mawari": "<b>How squares are named.</b> A square's name is its column, then its row. "
-              "The columns are numbered 1 to 9 from the right. The rows are numbered "
-              "一 二 三 四 五 六 七 八 九 (Japanese for 1 to 9) from the top. So 1九 is the "
-              "bottom-right corner (P1's home), 1一 the top-right corner, 9一 the top-left "
-              "and 9九 the bottom-left corner. The names are printed round the edge of "
-              "every board.",
-    "diamond": "<b>Pieces on paper.</b> Each colour looks different in black and white: "
-               "<b>red</b> pieces are black with a white dot, <b>yellow</b> pieces are white "
-               "with a triangle, <b>green</b> pieces are striped with a square. A king has "
-               "王 on it. The name of the hole is written on every hole and on every piece.",
-}
+#: exercise and the first puzzle, and in the words box): handout.names.<game>
+SQUARE_NAMES = ("mawari", "diamond")
 
 
 def is_notation(code: str) -> bool:
@@ -193,37 +208,38 @@ def paper_words(text: str) -> str:
                 blocks.append("\n".join(items))
             continue
         flat = " ".join(block.split())
-        sentences = re.split(r"(?<=[.!?])\s+(?=[A-Z(*回])", flat)
+        sentences = re.split(r"(?<=[.!?])\s+(?=[A-Z(*回])|(?<=[。！？])", flat)
         keep = [s for s in sentences if all(is_notation(c) for c in _CODE.findall(s))
                 and not re.match(r"When (True|False)\b", s)]
         if keep:
-            blocks.append(" ".join(keep))
+            blocks.append(" ".join(keep).replace("。 ", "。"))
     return "\n\n".join(blocks)
 
 
-def plain(v) -> str:
+def plain(v, lang: str = "en") -> str:
     """An answer value as a student writes it: 15, 16 / i3:i5, DG-12 / no / 1/16."""
     if isinstance(v, bool):
-        return "yes" if v else "no"
+        return W("yes" if v else "no", lang)
     if isinstance(v, (set, frozenset)):
-        return ", ".join(sorted(plain(x) for x in v))
+        return ", ".join(sorted(plain(x, lang) for x in v))
     if isinstance(v, (list, tuple)):
-        return ", ".join(plain(x) for x in v)
+        return ", ".join(plain(x, lang) for x in v)
     if isinstance(v, float):
         return f"{v:.4g}"
     if isinstance(v, Fraction):
-        return f"{v} (about {float(v):.3g})" if v.denominator != 1 else str(v.numerator)
+        return (W("about", lang, value=str(v), approx=f"{float(v):.3g}") if v.denominator != 1
+                else str(v.numerator))
     return str(v)
 
 
-def solution_values(solved, ns: dict) -> set[str]:
+def solution_values(solved, ns: dict, lang: str = "en") -> set[str]:
     """The answers of one solved exercise, as a student writes them."""
     out = set()
     for kind, src in (solved.items if solved is not None else ()):
         if kind == "answer":
             for rhs in answer_texts(src):
                 try:
-                    out.add(plain(eval(rhs.partition("#")[0].strip(), dict(ns))))
+                    out.add(plain(eval(rhs.partition("#")[0].strip(), dict(ns)), lang))
                 except Exception:
                     pass
     return out
@@ -386,7 +402,7 @@ PAPER_DEFS = {"diamond": '<defs><pattern id="dg-stripes" patternUnits="userSpace
                          'fill="#ffffff"/><rect width="1.5" height="3" fill="#4d4d4d"/></pattern>'
                          '</defs>'}
 #: texts a printed board leaves out: answers or words the page does not ask for
-PAPER_DROP = re.compile(r"^(White|Red) (\d+|___) pips$|^cube in the middle$")
+PAPER_DROP = re.compile(r"^(White|Red|白|赤) (\d+|___) (pips|ピップ)$|^cube in the middle$")
 _TEXT = re.compile(r"<text([^>]*)>([^<]*)</text>")
 
 
@@ -503,20 +519,21 @@ QUIZ_MM = {"checkers": 62, "diamond": 100, "backgammon": 110, "mawari": 70}
 PUZZLE_MM = {"checkers": 66, "diamond": 80, "backgammon": 84, "mawari": 66}
 
 
-def show_html(code: str, ns: dict, game: str = "") -> str:
+def show_html(code: str, ns: dict, game: str = "", lang: str = "en") -> str:
     try:
         value, printed = run_cell(code, ns)
     except Exception as exc:          # a handout with a gap beats no handout
         print(f"warning: an exercise cell failed ({type(exc).__name__}: {exc}):\n{code}",
               file=sys.stderr)
-        return f"<p class='missing'>(board unavailable: {html.escape(type(exc).__name__)})</p>"
+        missing = W("unavailable", lang, what=html.escape(type(exc).__name__))
+        return f"<p class='missing'>{missing}</p>"
     parts = []
     if printed.strip():
         parts.append(f"<pre class='printed'>{html.escape(printed.strip())}</pre>")
     svg = svg_of(value)
     if svg:
         # backgammon boards print both pip counts above the board: exercise 1 asks for them
-        svg = re.sub(r">(White|Red) \d+ pips<", r">\1 ___ pips<", svg)
+        svg = hide_pips(svg)
         parts.append(figure(paper_svg(svg, EXERCISE_MM.get(game, 72), game)))
     elif value is not None and not hasattr(value, "_repr_mimebundle_"):
         parts.append(f"<pre class='printed'>{html.escape(repr(value))}</pre>")
@@ -525,20 +542,18 @@ def show_html(code: str, ns: dict, game: str = "") -> str:
 
 # ---------------------------------------------------------------- key boards
 
-def key_boards(game: str) -> list[tuple[str, str, object]]:
+def key_boards(game: str, lang: str = "en") -> list[tuple[str, str, object]]:
     """(rule IDs, caption, drawing): the start and a few positions from the notebooks
     (the notebook is named in the caption). Positions of the exercises are left out."""
     if game == "checkers":
         from boardkit.checkers import CheckersGame as G
         return [
-            ("CK-01, CK-02", "The start: Black on 1-12, White on 21-32; the square "
-             "numbers (notebook 10).", G().draw(labels=True, size=300)),
-            ("CK-05", "A jump: the man on 14 jumps 18 and lands on 23 (notebook 10).",
+            ("CK-01, CK-02", W("key.checkers.1", lang), G().draw(labels=True, size=300)),
+            ("CK-05", W("key.checkers.2", lang),
              G(fen="B:W18,30:B14").draw(arrows=[(14, 23)], highlight=[18], size=300)),
-            ("CK-08", "Crowning: Black's man on 26 is two steps from White's back row "
-             "(notebook 12).", G(fen="B:W5:B26").draw(size=300)),
-            ("CK-09", "A king moves forward and backward: the king on 14 "
-             "(notebook 12).", G(fen="B:W26:BK14").draw(selected=14, targets=[9, 10, 17, 18],
+            ("CK-08", W("key.checkers.3", lang), G(fen="B:W5:B26").draw(size=300)),
+            ("CK-09", W("key.checkers.4", lang),
+             G(fen="B:W26:BK14").draw(selected=14, targets=[9, 10, 17, 18],
                                                      size=300)),
         ]
     if game == "diamond":
@@ -552,15 +567,14 @@ def key_boards(game: str) -> list[tuple[str, str, object]]:
         jumps = [m.path for m in row.legal_moves()
                  if m.path[0] == B.hole("f8") and m.kind != "step"]
         return [
-            ("DG-01, DG-05", "The start with three players: each camp's 王 (king) in "
-             "its tip (notebook 20).", three.draw(size=320)),
-            ("DG-06", "Two players: each side races to the opposite camp (notebook 20).",
+            ("DG-01, DG-05", W("key.diamond.1", lang), three.draw(size=320)),
+            ("DG-06", W("key.diamond.2", lang),
              two.draw(arrows=[(two.start_apex(p), two.goal_apex(p)) for p in range(2)],
                       size=320)),
-            ("DG-08, DG-09", "Steps and a hop: the red piece on i5 next to a yellow one "
-             "(notebook 21).", lone.draw(selected="i5", targets=lone.reachable_from("i5"),
+            ("DG-08, DG-09", W("key.diamond.3", lang),
+             lone.draw(selected="i5", targets=lone.reachable_from("i5"),
                                          size=320)),
-            ("DG-11", "The king 王 on f8 jumps a row of three pieces to j5 (notebook 23).",
+            ("DG-11", W("key.diamond.4", lang),
              row.draw(selected="f8", targets=row.reachable_from("f8"), arrows=jumps,
                       labels=True, size=320)),
         ]
@@ -574,14 +588,12 @@ def key_boards(game: str) -> list[tuple[str, str, object]]:
         off = BackgammonGame.from_position(side({6: 2, 4: 3, 2: 2}), side({6: 5, 5: 5}),
                                            dice=(5, 1), rules=BackgammonRules.no_cube())
         return [
-            ("BG-01, BG-02", "The start position (notebook 30).",
+            ("BG-01, BG-02", W("key.backgammon.1", lang),
              BackgammonGame().draw(size=460)),
-            ("BG-04", "Moving: with 6-4 a back checker runs 24/14 (notebook 31).",
+            ("BG-04", W("key.backgammon.2", lang),
              g.draw(hint=run, size=460)),
-            ("BG-07", "The bar comes first: with 4-2 the 2 is blocked, the 4 enters "
-             "on 21 (notebook 32).", bar.draw(size=460)),
-            ("BG-09", "Bearing off with 5-1: all fifteen home, no checker on the 5 "
-             "(notebook 34).", off.draw(size=460)),
+            ("BG-07", W("key.backgammon.3", lang), bar.draw(size=460)),
+            ("BG-09", W("key.backgammon.4", lang), off.draw(size=460)),
         ]
     if game == "mawari":
         from boardkit.mawari import MawariGame
@@ -592,14 +604,11 @@ def key_boards(game: str) -> list[tuple[str, str, object]]:
         lay = MawariGame.setup({0: ("1八", "香"), 1: ("1六", "歩")}, players=3)
         lay.set_toss("up up up down")
         return [
-            ("MS-01, MS-02", "The track and the four homes (陣地), square numbers round "
-             "the rim (notebook 40).", MawariGame(players=4).draw(numbers=True,
+            ("MS-01, MS-02", W("key.mawari.1", lang), MawariGame(players=4).draw(numbers=True,
                                                               last_move=False, size=340)),
-            ("MS-05, MS-07", "表 表 表 表 (all face up): 4 squares, and toss again "
-             "(notebook 40).", first.draw(size=340)),
-            ("MS-14", "飛び, corner jump: landing exactly on a corner jumps on to the "
-             "next one (notebook 42).", jump.draw(size=340)),
-            ("MS-12", "寝かし, laying down: P1's 香 passes P2's lower 歩 (notebook 42).",
+            ("MS-05, MS-07", W("key.mawari.2", lang), first.draw(size=340)),
+            ("MS-14", W("key.mawari.3", lang), jump.draw(size=340)),
+            ("MS-12", W("key.mawari.4", lang),
              lay.draw(size=340)),
         ]
     raise ValueError(game)
@@ -626,10 +635,8 @@ PUZZLE_DRAW = {"checkers": {"labels": True, "size": 300}, "diamond": {"labels": 
 
 
 #: what to write on a puzzle's line, when it is not a move in the game's notation
-PUZZLE_ASK = {"": "Write the move that reaches the goal, in the game's notation, on the line.",
-              "mawari": "The toss is given in the goal. Write the answer the goal asks for on the "
-                        "line: the square where the piece ends, by its name (column, then row: "
-                        "1八 is column 1, row 八 = 8), or the piece."}
+#: (handout.pz.ask.<game>; the others: handout.pz.ask)
+PUZZLE_ASK = ("mawari",)
 
 
 def puzzle_svg(game: str, puzzle) -> str:
@@ -643,26 +650,35 @@ def puzzle_svg(game: str, puzzle) -> str:
     else:
         svg = puzzle.make_game().draw(**PUZZLE_DRAW.get(game, {})).to_svg()
     # backgammon boards print both pip counts: exercise 1 asks for the start's
-    return re.sub(r">(White|Red) \d+ pips<", r">\1 ___ pips<", svg)
+    return hide_pips(svg)
+
+
+def hide_pips(svg: str) -> str:
+    """A backgammon board with its pip counts blanked (exercise 1 asks for them), in
+    either language ("White 167 pips", 「白 167 ピップ」)."""
+    return re.sub(r">(White|Red|白|赤) \d+ (pips|ピップ)<", r">\1 ___ \2<", svg)
 
 
 def paper_goal(goal: str) -> str:
     """A puzzle's goal for paper: "Click the square ..." -> "Write the square ...",
-    "click the piece ..." -> "name the piece ..." (回り将棋's click answers)."""
+    "click the piece ..." -> "name the piece ..." (回り将棋's click answers);
+    「…をクリックしてください」 -> 「…を書いてください」."""
     goal = re.sub(r"\bClick the square\b", "Write the square", goal)
+    goal = re.sub(r"をクリックして(ください|答えましょう)", r"を書いて\1", goal)
     return re.sub(r"\b([Cc])lick\b", lambda m: "Name" if m.group(1) == "C" else "name", goal)
 
 
-def puzzles_section(game: str, head: str, puzzles: list) -> str:
-    out = [f"<section class='puzzles-page {game}'>", f"<h2>Puzzles — {html.escape(head)}</h2>",
-           f"<p class='sub'>Each board is a position with a goal. {PUZZLE_ASK.get(game, PUZZLE_ASK[''])} "
-           "The rule ID in brackets says which rule the puzzle is about. (The same puzzles are "
-           "on the play page and in the notebooks, where a click answers them.)</p>",
+def puzzles_section(game: str, head: str, puzzles: list, lang: str = "en") -> str:
+    ask = W(f"pz.ask.{game}" if game in PUZZLE_ASK else "pz.ask", lang)
+    out = [f"<section class='puzzles-page {game}'>",
+           f"<h2>{W('pz.head', lang, head=html.escape(head))}</h2>",
+           f"<p class='sub'>{W('pz.sub', lang, ask=ask)}</p>",
            "<div class='puzzles'>"]
-    label = "Answer:" if game in PUZZLE_ASK and game else "Move:"
+    label = W("pz.answer" if game in PUZZLE_ASK else "pz.move", lang)
     for k, p in enumerate(puzzles, 1):
-        cap = (f"<h3>{k}. {inline(p.title)} <span class='rid'>({html.escape(p.rule)})</span></h3>"
-               f"<p>{inline(paper_goal(p.goal))}</p>")
+        cap = (f"<h3>{k}. {inline(p.text('title', lang))} "
+               f"<span class='rid'>({html.escape(p.rule)})</span></h3>"
+               f"<p>{inline(paper_goal(p.text('goal', lang)))}</p>")
         board = figure(paper_svg(puzzle_svg(game, p), PUZZLE_MM[game], game, drop=True))
         out.append(f"<div class='puzzle' data-puzzle='{k}'>{board}{cap}"
                    f"{blank_lines(1, label)}</div>")
@@ -670,17 +686,16 @@ def puzzles_section(game: str, head: str, puzzles: list) -> str:
     return "\n".join(out)
 
 
-def puzzle_answers_section(head: str, puzzles: list) -> str:
+def puzzle_answers_section(head: str, puzzles: list, lang: str = "en") -> str:
     out = ["<section class='puzzle-answers-page'>",
-           f"<h2>Puzzle answers — {html.escape(head)}</h2>",
-           "<p><span class='teacher'>For the teacher</span> The answer sheet of the puzzles "
-           "page; the kit's tests check every answer with the engine.</p>",
-           "<table class='puzzle-answers'><tr><th>#</th><th>puzzle</th><th>answer</th>"
-           "<th>why</th></tr>"]
+           f"<h2>{W('pz.ans.head', lang, head=html.escape(head))}</h2>",
+           f"<p><span class='teacher'>{W('teacher', lang)}</span> {W('pz.ans.sub', lang)}</p>",
+           f"<table class='puzzle-answers'><tr><th>#</th><th>{W('pz.col.puzzle', lang)}</th>"
+           f"<th>{W('pz.col.answer', lang)}</th><th>{W('pz.col.why', lang)}</th></tr>"]
     for k, p in enumerate(puzzles, 1):
-        moves = " or ".join(f"<code>{html.escape(a)}</code>" for a in p.accepted)
-        out.append(f"<tr><td>{k}</td><td>{inline(p.title)} ({html.escape(p.rule)})</td>"
-                   f"<td>{moves}</td><td>{inline(p.why)}</td></tr>")
+        moves = W("pz.or", lang).join(f"<code>{html.escape(a)}</code>" for a in p.accepted)
+        out.append(f"<tr><td>{k}</td><td>{inline(p.text('title', lang))} ({html.escape(p.rule)})</td>"
+                   f"<td>{moves}</td><td>{inline(p.text('why', lang))}</td></tr>")
     out.append("</table></section>")
     return "\n".join(out)
 
@@ -690,12 +705,9 @@ def puzzle_answers_section(head: str, puzzles: list) -> str:
 CSS = """
 @page { size: A4; margin: 16mm 15mm 16mm 15mm;
         @top-left { font-family: 'DejaVu Sans', sans-serif; }
-        @top-right { font-family: 'DejaVu Sans', sans-serif; font-size: 10pt;
-                     content: "Name: ______________________   Class: ________"; }
-        @bottom-center { font-family: 'DejaVu Sans', sans-serif; font-size: 9pt;
-                         content: "page " counter(page) " of " counter(pages); } }
-@page teacher { @top-right { content: "For the teacher: keep this page back"; font-size: 10pt;
-                             font-weight: bold; } }
+        @top-right { font-family: 'DejaVu Sans', 'IPAexGothic', sans-serif; font-size: 10pt; }
+        @bottom-center { font-family: 'DejaVu Sans', 'IPAexGothic', sans-serif; font-size: 9pt; } }
+@page teacher { @top-right { font-size: 10pt; font-weight: bold; } }
 .teacher-page, .puzzle-answers-page, .quiz-answers-page { page: teacher; }
 * { box-sizing: border-box; }
 html, body { background: #fff; color: #000; }
@@ -763,10 +775,14 @@ footer { font-size: 8pt; margin-top: 4mm; }
 """
 
 
-def page_css(head: str) -> str:
-    """The handout's name in the top left corner of every page."""
+def page_css(head: str, lang: str = "en") -> str:
+    """The handout's name in the top left corner of every page, the name line, the page
+    numbers and the teacher's pages' warning, in the handout's language."""
     text = head.replace("\\", "").replace('"', "")
-    return f'@page {{ @top-left {{ content: "{text}"; font-size: 9pt; }} }}\n'
+    return (f'@page {{ @top-left {{ content: "{text}"; font-size: 9pt; }}\n'
+            f'        @top-right {{ content: "{W("css.name", lang)}"; }}\n'
+            f'        @bottom-center {{ content: {W("css.page", lang)}; }} }}\n'
+            f'@page teacher {{ @top-right {{ content: "{W("css.teacher", lang)}"; }} }}\n')
 
 
 def blank_lines(n: int = 2, label: str = "") -> str:
@@ -774,47 +790,79 @@ def blank_lines(n: int = 2, label: str = "") -> str:
     return f"<div class='write'>{lab}" + "<div class='line'></div>" * n + "</div>"
 
 
-def build_html(game: str, root: Path = ROOT) -> str:
-    """The handout of one game as one self-contained HTML page (boards inline as SVG)."""
-    rules_title, intro, rules = parse_rules(root / "docs" / "rules" / f"{game}.md")
-    setup, exercises = parse_exercises(root / "exercises" / f"{game}.md")
-    _, solved = parse_exercises(root / "exercises" / "solutions" / f"{game}.md")
+def exercise_files(game: str, lang: str = "en", root: Path = ROOT) -> tuple[Path, Path]:
+    """The exercise notebook's source and its solution's, in ``lang``'s edition."""
+    folder = root / "exercises" / ("ja" if lang == "ja" else "")
+    return folder / f"{game}.md", folder / "solutions" / f"{game}.md"
+
+
+def rule_words(game: str, lang: str, root: Path = ROOT) -> list[tuple[str, str, str]]:
+    """(ID, title, statement as markdown) of every rule: the English from
+    docs/rules/<game>.md, another language's from the catalogue (``rule.<ID>.title`` and
+    ``.why``, the words its boards use when they refuse a move)."""
+    from boardkit.i18n import tr
+    _, _, rules = parse_rules(root / "docs" / "rules" / f"{game}.md")
+    if lang == "en":
+        return [(r.rid, r.title, PAPER_RULES.get(r.rid) or paper_words(statement(r.body) or r.body))
+                for r in rules]
+    return [(r.rid, tr(f"rule.{r.rid}.title", lang), tr(f"rule.{r.rid}.why", lang)) for r in rules]
+
+
+def build_html(game: str, root: Path = ROOT, lang: str = "en") -> str:
+    """The handout of one game as one self-contained HTML page (boards inline as SVG), in
+    ``lang`` (its exercises from that edition's exercises/ folder)."""
+    with speaking(lang):
+        return _build_html(game, root, lang)
+
+
+def _build_html(game: str, root: Path, lang: str) -> str:
+    rules_title, intro, _ = parse_rules(root / "docs" / "rules" / f"{game}.md")
+    rules = rule_words(game, lang, root)
+    ex_path, sol_path = exercise_files(game, lang, root)
+    setup, exercises = parse_exercises(ex_path)
+    _, solved = parse_exercises(sol_path)
     by_title = {e.title: e for e in solved}
+    by_number = dict(enumerate(solved))
     ns: dict = {"__name__": f"handout_{game}"}
     run_cell(setup, ns)
 
-    head = TITLES[game]
-    out = ["<!DOCTYPE html>\n<html lang='en'><head><meta charset='utf-8'>",
-           f"<title>{html.escape(head)} — handout</title><style>{CSS}{page_css(head)}</style>"
-           "</head><body>"]
+    head = title(game, lang)
+    out = [f"<!DOCTYPE html>\n<html lang='{lang}'><head><meta charset='utf-8'>",
+           f"<title>{html.escape(head)} — {W('doc.handout', lang)}</title>"
+           f"<style>{CSS}{page_css(head, lang)}</style></head><body>"]
 
     # 1. the rules
     out.append("<section class='rules-page'>")
     out.append(f"<h1>{html.escape(head)}</h1>")
-    out.append(f"<p class='sub'>The rules, one by one. Each rule has an ID "
-               f"({rules[0].rid} …) that the lessons and exercises use.</p>")
+    out.append(f"<p class='sub'>{W('rules.sub', lang, first=rules[0][0])}</p>")
     intro_md = "\n\n".join(p for p in re.split(r"\n\s*\n", intro)
                            if p.strip() and "boardkit" not in p and p.count("`") < 4)
-    if intro_md:
+    if intro_md and lang == "en":
         out.append(f"<div class='intro'>{markdown(intro_md)}</div>")
-    words = "".join(f"<div>{html.escape(en)} — <span lang='ja'>{html.escape(ja)}</span></div>"
-                    for en, ja in GLOSSARY.get(game, []))
+    pairs = GLOSSARY.get(game, [])
+    if lang == "en":
+        box = W("words", "en") + " · " + W("words", "ja")
+        words = "".join(f"<div>{html.escape(en)} — <span lang='ja'>{html.escape(ja)}</span></div>"
+                        for en, ja in pairs)
+    else:
+        box = W("words", lang) + " · " + W("words", "en")
+        words = "".join(f"<div>{html.escape(ja)} — <span lang='en'>{html.escape(en)}</span></div>"
+                        for en, ja in pairs)
     if words:
-        out.append(f"<div class='glossary'><b>Words · 用語</b>{words}</div>")
+        out.append(f"<div class='glossary'><b>{box}</b>{words}</div>")
     if game in SQUARE_NAMES:
-        out.append(f"<p class='names'>{SQUARE_NAMES[game]}</p>")
+        out.append(f"<p class='names'>{W(f'names.{game}', lang)}</p>")
     out.append("<div class='rules'>")
-    for r in rules:
-        out.append(f"<div class='rule' id='{r.rid}'><h3><span class='id'>{r.rid}</span>"
-                   f"{inline(r.title)}</h3>"
-                   f"{markdown(PAPER_RULES.get(r.rid) or paper_words(statement(r.body) or r.body))}</div>")
+    for rid, rtitle, words_md in rules:
+        out.append(f"<div class='rule' id='{rid}'><h3><span class='id'>{rid}</span>"
+                   f"{inline(rtitle)}</h3>{markdown(words_md)}</div>")
     out.append("</div></section>")
 
     # 2. key boards
     out.append("<section class='boards-page'>")
-    out.append(f"<h2>Key boards — {html.escape(head)}</h2>")
+    out.append(f"<h2>{W('boards.head', lang, head=html.escape(head))}</h2>")
     out.append("<div class='boards'>")
-    for rid, caption, drawing in key_boards(game):
+    for rid, caption, drawing in key_boards(game, lang):
         out.append(figure(paper_svg(drawing.to_svg(), KEY_MM, game),
                           f"<span class='id'>{rid}</span> {inline(caption)}"))
     out.append("</div></section>")
@@ -822,12 +870,13 @@ def build_html(game: str, root: Path = ROOT) -> str:
     # 3. exercises, questions only
     wide = f" wide {game}" if game in WIDE_BOARDS else ""
     out.append(f"<section class='exercises-page{wide}'>")
-    out.append(f"<h2>Exercises — {html.escape(head)}</h2>")
-    out.append("<p class='sub'>Look at each board and write your answer on the lines. "
-               "Rule IDs in brackets say which rule the question is about.</p>")
+    out.append(f"<h2>{W('ex.head', lang, head=html.escape(head))}</h2>")
+    out.append(f"<p class='sub'>{W('ex.sub', lang)}</p>")
     if game in SQUARE_NAMES:
-        out.append(f"<p class='names'>{SQUARE_NAMES[game]}</p>")
+        out.append(f"<p class='names'>{W(f'names.{game}', lang)}</p>")
     for k, ex in enumerate(exercises, 1):
+        # an exercise's solution: the one of the same title, else the one at its place
+        sol = by_title.get(ex.title, by_number.get(k - 1))
         boards = sum(1 for kind, _ in ex.items if kind == "show")
         cls = "exercise big" if boards > 1 else "exercise"
         out.append(f"<div class='{cls}' data-exercise='{k}'><h3>{inline(ex.title)}</h3>")
@@ -836,11 +885,11 @@ def build_html(game: str, root: Path = ROOT) -> str:
             if kind == "text":
                 out.append(markdown(paper_words(src)))
             elif kind == "show":
-                out.append(show_html(src, ns, game))
+                out.append(show_html(src, ns, game, lang))
             else:
                 hint = paper_hint(answer_hint(src))
-                m = re.match(r"e\.g\. (.+?)( \(.*)?$", hint)
-                if m and m.group(1) in solution_values(by_title.get(ex.title), ns):
+                m = re.match(r"(?:e\.g\.|例：?) ?(.+?)( \(.*|（.*)?$", hint)
+                if m and m.group(1) in solution_values(sol, ns, lang):
                     hint = (m.group(2) or "").strip()        # the example is the answer
                 label = f"{'abcdefgh'[letter]})" if n_ans > 1 else ""
                 if hint:
@@ -853,16 +902,15 @@ def build_html(game: str, root: Path = ROOT) -> str:
     # 4. the board puzzles (their answers on a sheet of their own at the end)
     puzzles = puzzles_of(game)
     if puzzles:
-        out.append(puzzles_section(game, head, puzzles))
+        out.append(puzzles_section(game, head, puzzles, lang))
 
     # 5. the teacher's page
     out.append("<section class='teacher-page'>")
-    out.append(f"<h2>Answers — {html.escape(head)}</h2>")
-    out.append("<p><span class='teacher'>For the teacher</span> Cut off or keep back this "
-               "page before copying the handout for students. The kit's tests check every "
-               "answer with the engine.</p><ol class='answers'>")
-    for ex in exercises:
-        sol = by_title.get(ex.title)
+    out.append(f"<h2>{W('ans.head', lang, head=html.escape(head))}</h2>")
+    out.append(f"<p><span class='teacher'>{W('teacher', lang)}</span> {W('ans.sub', lang)}</p>"
+               "<ol class='answers'>")
+    for k, ex in enumerate(exercises, 1):
+        sol = by_title.get(ex.title, by_number.get(k - 1))
         texts = []
         if sol is not None:
             for kind, src in sol.items:
@@ -873,21 +921,20 @@ def build_html(game: str, root: Path = ROOT) -> str:
             code, _, note = t.partition("#")
             code = code.strip()
             try:
-                value = plain(eval(code, dict(ns)))
+                value = plain(eval(code, dict(ns)), lang)
             except Exception:
                 value = code.strip("\"'")
             pre = f"{'abcdefgh'[j]}) " if len(texts) > 1 else ""
             note = note.strip()
             note = f" — {inline(note)}" if note and not re.search(r"E\[|\*\*|Fraction", note) else ""
             shown.append(f"{pre}<b>{html.escape(value)}</b>{note}")
-        body = "<br>".join(shown) if shown else "(no stored answer)"
+        body = "<br>".join(shown) if shown else W("ans.none", lang)
         out.append(f"<li><b>{inline(re.sub(r'^[0-9]+[.] *', '', ex.title))}</b><br>{body}</li>")
     out.append("</ol>")
-    out.append(f"<footer>boardkit handout, made by tools/handouts.py from "
-               f"docs/rules/{game}.md and exercises/{game}.md.</footer>")
+    out.append(f"<footer>{W('footer', lang, game=game)}</footer>")
     out.append("</section>")
     if puzzles:
-        out.append(puzzle_answers_section(head, puzzles))
+        out.append(puzzle_answers_section(head, puzzles, lang))
     out.append("</body></html>")
     return "\n".join(out)
 
@@ -906,10 +953,14 @@ def _moves(fen: str) -> str:
     return ", ".join(str(m) for m in CheckersGame(fen=fen).legal_moves())
 
 
-def quiz_questions(game: str) -> list[QuizQuestion]:
-    """The seven questions of the guide's printable quiz for ``game``; the answers that
-    come from a position or a count are computed by the engine here."""
-    Q = QuizQuestion
+def quiz_questions(game: str, lang: str = "en") -> list[QuizQuestion]:
+    """The seven questions of the guide's printable quiz for ``game``, in ``lang``
+    (catalogue: ``handout.quiz.<game>.<n>.q`` and ``.a``); the answers that come from a
+    position or a count are computed by the engine here and given to the words as facts."""
+    def Q(number: int, board=None, **facts) -> QuizQuestion:
+        return QuizQuestion(W(f"quiz.{game}.{number}.q", lang, **facts),
+                            W(f"quiz.{game}.{number}.a", lang, **facts), board)
+
     if game == "checkers":
         from boardkit.checkers import CheckersGame as G
         start = G()
@@ -917,27 +968,13 @@ def quiz_questions(game: str) -> list[QuizQuestion]:
         pos = {2: "B:W28:B13", 3: "B:W15,31:B2,11", 4: "B:W17,24,26:B9,13,19", 5: "B:W28:BK1"}
         draw = {k: G(fen=f).draw(labels=True, size=300) for k, f in pos.items()}
         return [
-            Q("At the start of an American game, how many dark squares are empty?",
-              f"{empty} (32 dark squares, 24 men)"),
-            Q("A black man stands alone on square 13 (the left edge), as on the board. "
-              "To which squares can it step?",
-              f"{_moves(pos[2]).replace('13-', '')} only; the other diagonal leaves the board "
-              "(CK-04)", draw[2]),
-            Q("Black men on 2 and 11, white men on 15 and 31, Black to move. "
-              "List every legal move.",
-              f"{_moves(pos[3])}: the capture is compulsory (CK-06)", draw[3]),
-            Q("Black men on 9, 13 and 19, white men on 17, 24 and 26, American rules, Black "
-              "to move. Black can capture 19x28 (one piece) or 13x22x31 (two pieces). Which "
-              "of these moves are legal?",
-              f"both ({_moves(pos[4])}); American rules ask for a capture, not the biggest "
-              "one (CK-06)", draw[4]),
-            Q("A black king stands on square 1 (White has one man on 28). How many moves "
-              "does the king have?",
-              f"{len(_moves(pos[5]).split(', '))}: {_moves(pos[5])} (CK-09)", draw[5]),
-            Q("Does a draw by repetition need the same position three times in a row?",
-              "no: three times anywhere in the game, with the same player to move (CK-11)"),
-            Q("A black man jumps onto the far row (American rules) and, as a king, could jump "
-              "again. What happens?", "it is crowned and the move ends there (CK-08)"),
+            Q(1, empty=empty),
+            Q(2, draw[2], moves=_moves(pos[2]).replace("13-", "")),
+            Q(3, draw[3], moves=_moves(pos[3])),
+            Q(4, draw[4], moves=_moves(pos[4])),
+            Q(5, draw[5], n=len(_moves(pos[5]).split(", ")), moves=_moves(pos[5])),
+            Q(6),
+            Q(7),
         ]
     if game == "diamond":
         from boardkit.diamond import DiamondGame, DiamondRules
@@ -948,24 +985,13 @@ def quiz_questions(game: str) -> list[QuizQuestion]:
         n = len(B.holes())
         inside = len(set(B.holes()) - set().union(*(B.camp(t) for t in B.TIP_NAMES)))
         return [
-            Q("How many holes has the star?", f"{n} (DG-01)"),
-            Q("The six camps have 15 holes each. How many holes are in no camp at all?",
-              f"{inside}: the camps overlap at their corner holes (DG-01)"),
-            Q("May a piece step backwards, away from its goal?",
-              "yes: steps go in any of the six directions (DG-08)"),
-            Q("Yellow's king stands between two red pieces in a line, with an empty hole "
-              "behind it. May red's king jump it?", "no: nobody jumps a king (DG-12)"),
-            Q(f"At the very start of a two-player game (the board below), to which holes can "
-              f"red's king on {B.label(king)} move?",
-              f"{reach}, by a group jump over the row of pieces (DG-11)",
-              two.draw(labels=True, size=320)),
-            Q("Three players: red moves first. Whose turn is it after red's and yellow's "
-              "moves? And may a player pass when they have a legal move?",
-              "green's (turns go red, yellow, green, DG-05); no, only when they have no legal "
-              "move (DG-07)"),
-            Q("Red has 14 pieces in its goal camp, the 15th hole holds a yellow piece, and "
-              "red's king is on ◎. Has red finished (the usual rules)?",
-              "yes: every hole is taken and the king is on ◎ (DG-16)"),
+            Q(1, n=n),
+            Q(2, inside=inside),
+            Q(3),
+            Q(4),
+            Q(5, two.draw(labels=True, size=320), king=B.label(king), reach=reach),
+            Q(6),
+            Q(7),
         ]
     if game == "backgammon":
         from boardkit.backgammon import BackgammonGame
@@ -973,83 +999,64 @@ def quiz_questions(game: str) -> list[QuizQuestion]:
         start = BackgammonGame()
         white, red = start.pip_count()
         return [
-            Q("What is each side's pip count at the start (the board below)?",
-              f"{white} each (2 × 24 + 5 × 13 + 3 × 8 + 5 × 6)",
-              start.draw(size=460)),
-            Q("How many of the 36 rolls of two dice contain at least one 6?",
-              f"{sum(1 for a in range(1, 7) for b in range(1, 7) if 6 in (a, b))}"),
-            Q("What is the average roll, in pips, when doubles count four times?",
-              f"{P.average_roll()} pips (about {float(P.average_roll()):.2f})"),
-            Q("How many of the 36 rolls hit a blot 1 pip away on an open board? Which "
-              "distance within 6 pips is the most dangerous?",
-              f"{P.shot_count(1)} (every roll with a 1); 6 pips, hit by "
-              f"{P.shot_count(6)} rolls"),
-            Q("Your opponent has closed four points of their home board. What is the chance "
-              "that your one checker on the bar enters? And against five closed points, how "
-              "often does it dance (fail to enter)?",
-              f"{P.enter_probability(4)}; {1 - P.enter_probability(5)} (both dice must show "
-              "a closed point)"),
-            Q("White owns the cube at 4 and wins a gammon. How many points? What if White had "
-              "doubled to 8 and Red had passed instead?",
-              "8 points (2 × 4); 4 points (a pass loses the stake before the double)"),
-            Q("Why can the opening roll never be a double?",
-              "each player rolls one die, and a tie is rolled again (BG-03)"),
+            Q(1, start.draw(size=460), pips=white),
+            Q(2, n=sum(1 for a in range(1, 7) for b in range(1, 7) if 6 in (a, b))),
+            Q(3, avg=str(P.average_roll()), approx=f"{float(P.average_roll()):.2f}"),
+            Q(4, one=P.shot_count(1), six=P.shot_count(6)),
+            Q(5, four=str(P.enter_probability(4)), five=str(1 - P.enter_probability(5))),
+            Q(6),
+            Q(7),
         ]
     if game == "mawari":
         from boardkit.mawari.toss import Toss, TossModel
+
         def value(t):
             return Toss.parse(t).value
         dist = TossModel.fair().value_distribution()
         return [
-            Q("What is 縦 横 表 裏 (upright, on its side, face up, face down) worth?",
-              f"{value('upright side up down')} (10 + 5 + 1 + 0)"),
-            Q("Does 横 表 表 表 earn another toss? And 表 表 表 裏?",
-              "yes: no gold face down, so toss again (MS-07); no: one is face down"),
-            Q("With fair golds, what is the chance that all four land face down?",
-              f"{Fraction(1, 2) ** 4}"),
-            Q("With fair golds (face up or face down, 1/2 each), what is the chance that a "
-              "toss is worth exactly 2?", f"{dist[2]} (two of the four face up)"),
-            Q("A toss has an overlap and a fallen gold. Does the piece go back, or nothing?",
-              "nothing: the fallen gold wins (MS-08)"),
-            Q("How many squares does a 歩 run, from its home, before it wins (without corner "
-              "jumps or other help)?", "128: four laps of 32 (歩 → 香 → 桂 → 銀, MS-10)"),
-            Q("P1's 香 passes P2's 香 and P3's 歩, which stands on a corner. Who is laid down?",
-              "nobody: P2 has the same rank, and P3 is safe on a corner (MS-12)"),
+            Q(1, value=value("upright side up down")),
+            Q(2),
+            Q(3, p=str(Fraction(1, 2) ** 4)),
+            Q(4, p=str(dist[2])),
+            Q(5),
+            Q(6),
+            Q(7),
         ]
     raise ValueError(game)
 
 
-def build_quiz_html(game: str) -> str:
+def build_quiz_html(game: str, lang: str = "en") -> str:
     """The printable quiz of one game: the questions with their boards for the students,
     then the answers on a teacher's page of its own."""
-    head = TITLES[game]
-    qs = quiz_questions(game)
-    out = ["<!DOCTYPE html>\n<html lang='en'><head><meta charset='utf-8'>",
-           f"<title>{html.escape(head)} — quiz</title><style>{CSS}{page_css(head + ' — quiz')}"
-           "</style></head><body>", "<section class='quiz-page'>",
-           f"<h1>Quiz — {html.escape(head)}</h1>",
-           "<p class='sub'>Seven questions. Write your answers on the lines: squares, moves, "
-           "numbers or words.</p><div class='quiz'>"]
-    for k, q in enumerate(qs, 1):
-        board = figure(paper_svg(q.board.to_svg(), QUIZ_MM[game], game, drop=True)) if q.board else ""
-        cls = "question with-board" if board else "question"
-        out.append(f"<div class='{cls}' data-question='{k}'>{board}<p><b>{k}.</b> "
-                   f"{inline(q.text)}</p>{blank_lines(2)}</div>")
-    out.append("</div></section><section class='quiz-answers-page'>")
-    out.append(f"<h2>Quiz answers — {html.escape(head)}</h2>")
-    out.append("<p><span class='teacher'>For the teacher</span> Keep this page back. The "
-               "answers about positions and counts are worked out by the engine.</p><ol class='answers'>")
-    for q in qs:
-        out.append(f"<li>{inline(q.answer)}</li>")
-    out.append("</ol></section></body></html>")
-    return "\n".join(out)
+    with speaking(lang):
+        head = title(game, lang)
+        qs = quiz_questions(game, lang)
+        quiz = W("doc.quiz", lang)
+        out = [f"<!DOCTYPE html>\n<html lang='{lang}'><head><meta charset='utf-8'>",
+               f"<title>{html.escape(head)} — {quiz}</title><style>{CSS}"
+               f"{page_css(head + ' — ' + quiz, lang)}</style></head><body>", "<section class='quiz-page'>",
+               f"<h1>{W('quiz.head', lang, head=html.escape(head))}</h1>",
+               f"<p class='sub'>{W('quiz.sub', lang)}</p><div class='quiz'>"]
+        for k, q in enumerate(qs, 1):
+            board = figure(paper_svg(q.board.to_svg(), QUIZ_MM[game], game, drop=True)) if q.board else ""
+            cls = "question with-board" if board else "question"
+            out.append(f"<div class='{cls}' data-question='{k}'>{board}<p><b>{k}.</b> "
+                       f"{inline(q.text)}</p>{blank_lines(2)}</div>")
+        out.append("</div></section><section class='quiz-answers-page'>")
+        out.append(f"<h2>{W('quiz.ans.head', lang, head=html.escape(head))}</h2>")
+        out.append(f"<p><span class='teacher'>{W('teacher', lang)}</span> {W('quiz.ans.sub', lang)}</p>"
+                   "<ol class='answers'>")
+        for q in qs:
+            out.append(f"<li>{inline(q.answer)}</li>")
+        out.append("</ol></section></body></html>")
+        return "\n".join(out)
 
 
-def write_html(game: str, out_dir: Path, quiz: bool = False) -> Path:
-    """handouts: <game>.html; quiz=True: the printable quiz <game>_quiz.html."""
+def write_html(game: str, out_dir: Path, quiz: bool = False, lang: str = "en") -> Path:
+    """handouts: <game>.html; quiz=True: the printable quiz <game>_quiz.html (in ``lang``)."""
     out_dir.mkdir(parents=True, exist_ok=True)
     path = out_dir / (f"{game}_quiz.html" if quiz else f"{game}.html")
-    path.write_text(build_quiz_html(game) if quiz else build_html(game), encoding="utf-8")
+    path.write_text(build_quiz_html(game, lang) if quiz else build_html(game, lang=lang), encoding="utf-8")
     return path
 
 
@@ -1076,6 +1083,8 @@ def write_pdf(html_path: Path, pdf_path: Path | None = None, timeout: float = 12
 
 
 PUBLISHED = ROOT / "handouts"
+#: where each language's committed handouts are (each folder has its own MANIFEST.json)
+PUBLISHED_IN = {"en": PUBLISHED, "ja": PUBLISHED / "ja"}
 
 
 def digest(text: str) -> str:
@@ -1083,22 +1092,24 @@ def digest(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def publish(games=GAMES, out: Path = PUBLISHED) -> Path:
-    """The committed handouts: handouts/<game>.pdf for each game and handouts/MANIFEST.json
-    with, per PDF, the SHA-256 of the HTML it was printed from and of the PDF itself (a test
-    rebuilds the HTML and fails when a PDF is stale)."""
+def publish(games=GAMES, out: Path | None = None, lang: str = "en") -> Path:
+    """The committed handouts: handouts/<game>.pdf (Japanese: handouts/ja/<game>.pdf) for
+    each game and the folder's MANIFEST.json with, per PDF, the SHA-256 of the HTML it was
+    printed from and of the PDF itself (a test rebuilds the HTML and fails when a PDF is
+    stale)."""
     import json
+    out = out or PUBLISHED_IN[lang]
     out.mkdir(parents=True, exist_ok=True)
     manifest_path = out / "MANIFEST.json"
     manifest = json.loads(manifest_path.read_text()) if manifest_path.exists() else {}
     with tempfile.TemporaryDirectory(prefix="handouts-") as tmp:
         for game, quiz in [(g, q) for g in games for q in (False, True)]:
-            page = write_html(game, Path(tmp), quiz)
+            page = write_html(game, Path(tmp), quiz, lang)
             pdf = write_pdf(page, out / page.with_suffix(".pdf").name)
             manifest[pdf.name] = {"html_sha256": digest(page.read_text(encoding="utf-8")),
                                   "pdf_sha256": __import__("hashlib").sha256(
                                       pdf.read_bytes()).hexdigest()}
-            print(f"{game}: {pdf}")
+            print(f"{game} ({lang}): {pdf}")
     manifest_path.write_text(json.dumps(dict(sorted(manifest.items())), indent=1) + "\n")
     return manifest_path
 
@@ -1109,17 +1120,24 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--out", type=Path, default=ROOT / "build" / "handouts")
     p.add_argument("--no-pdf", action="store_true", help="write the HTML only")
     p.add_argument("--publish", action="store_true",
-                   help="print the PDFs into handouts/ (committed) and update its MANIFEST.json")
+                   help="print the PDFs into handouts/ and handouts/ja/ (committed) and update "
+                        "their MANIFEST.json")
+    p.add_argument("--lang", choices=LANGS, action="append",
+                   help="the edition(s) to build: en (build/handouts/), ja (build/handouts/ja/); "
+                        "default both")
     a = p.parse_args(argv)
     unknown = [g for g in a.games if g not in GAMES]
     if unknown:
         p.error(f"unknown game(s) {unknown}; the games are {list(GAMES)}")
+    langs = a.lang or list(LANGS)
     if a.publish:
-        publish(a.games or GAMES)
+        for lang in langs:
+            publish(a.games or GAMES, lang=lang)
         return 0
-    for game in a.games or GAMES:
+    for game, lang in [(g, lang) for lang in langs for g in a.games or GAMES]:
         t0 = time.perf_counter()
-        pages = [write_html(game, a.out), write_html(game, a.out, quiz=True)]
+        out = a.out / "ja" if lang == "ja" else a.out
+        pages = [write_html(game, out, lang=lang), write_html(game, out, quiz=True, lang=lang)]
         done = [p.name for p in pages]
         if not a.no_pdf:
             try:
@@ -1127,7 +1145,7 @@ def main(argv: list[str] | None = None) -> int:
             except FileNotFoundError as exc:
                 print(f"{game}: {pages[0]} written; no PDF: {exc}", file=sys.stderr)
                 return 1
-        print(f"{game}: {', '.join(str(a.out / d) for d in done)} "
+        print(f"{game} ({lang}): {', '.join(str(out / d) for d in done)} "
               f"({time.perf_counter() - t0:.1f} s)")
     return 0
 
