@@ -43,7 +43,7 @@ class BackgammonRules(RuleOptions):
         if type(m) is not int or m < 1 or m > 32768 or m & (m - 1):
             raise BoardkitError(f"max_cube must be a power of two from 1 to 32768, got {_short(m)} (BG-12)")
         if self.jacoby and self.match_length:
-            raise BoardkitError("the Jacoby rule applies to money play only, not to a match (BG-15)")
+            raise BoardkitError("bg.jacoby_money_only")
 
     @property
     def money_play(self) -> bool:

@@ -48,7 +48,7 @@ class CheckersRules(RuleOptions):
 
     def __post_init__(self) -> None:
         if type(self.board_size) is not int or self.board_size not in (8, 10, 12):
-            raise BoardkitError(f"board_size must be one of [8, 10, 12], got {self.board_size!r} (CK-01)")
+            raise BoardkitError("ck.err.board_size", got=repr(self.board_size)[:40])
         for name in ("forced_capture", "majority_capture", "men_capture_backward",
                      "flying_kings", "crowning_ends_move"):
             v = getattr(self, name)
