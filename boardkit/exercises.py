@@ -237,6 +237,12 @@ class Checker:
         from ._input import check_text
         return _catalogue.render(check_text(key, "key", 200), self.lang, facts)
 
+    def label(self, name: str) -> str:
+        """A check's name as the student reads it: ``ex.name.<name>`` in the checks'
+        language where the catalogue has it (the name itself stays the record's key)."""
+        key = f"ex.name.{name}"
+        return _catalogue.render(key, self.lang) if _catalogue.has(key) else name
+
     def __call__(self, name: str, answer: Any, expected: Any = None, *,
                  test: Callable[[Any], bool | str | Word] | None = None, hint: str | Word = "",
                  normalize: Callable[[Any], Any] | None = None) -> bool:
@@ -245,8 +251,9 @@ class Checker:
         language). ``...`` (Ellipsis) or None means "not answered yet". ``hint`` is text
         or a ``Word``."""
         hint = words(hint, self.lang)
+        shown = self.label(name)
         if answer is ... or answer is None or (isinstance(answer, str) and not answer.strip()):
-            print(f"{_BLANK} {self.tr('ex.blank', name=name)} {hint}".rstrip())
+            print(f"{_BLANK} {self.tr('ex.blank', name=shown)} {hint}".rstrip())
             self.results[name] = False
             return False
         exact = None
@@ -272,19 +279,21 @@ class Checker:
             verdict, exact = verdict
         if verdict is True:
             if exact is not None:
-                print(f"{_OK} {self.tr('ex.correct_exact', name=name, exact=exact_text(exact))}")
+                print(f"{_OK} {self.tr('ex.correct_exact', name=shown, exact=exact_text(exact))}")
             else:
-                print(f"{_OK} {self.tr('ex.correct', name=name)}")
+                print(f"{_OK} {self.tr('ex.correct', name=shown)}")
             self.results[name] = True
             return True
         why = words(verdict, self.lang) if isinstance(verdict, (str, Word)) else self.tr("ex.not_quite")
-        print(f"{_NO} {name}: {why} {hint}".rstrip())
+        print(f"{_NO} {shown}: {why} {hint}".rstrip())
         self.results[name] = False
         return False
 
     def summary(self) -> None:
         done = sum(self.results.values())
-        print(self.tr("ex.summary", topic=self.topic, done=done, n=len(self.results)))
+        key = f"ex.topic.{self.topic}"
+        topic = _catalogue.render(key, self.lang) if _catalogue.has(key) else self.topic
+        print(self.tr("ex.summary", topic=topic, done=done, n=len(self.results)))
 
 
 def compare_sets(given: Iterable, expected: Iterable, *, what: str | Word = "answer",
