@@ -24,7 +24,7 @@ import ipywidgets as W
 
 from .._core import BoardkitError
 from ..errors import short_repr
-from ..i18n import check_language, tr
+from ..i18n import Word, check_language, render, tr
 from .base import checked_key, static_bundle, svg_img
 from .canvas import SvgCanvas
 
@@ -148,7 +148,10 @@ class PickBoard(W.VBox):
         from importlib import import_module
         table = getattr(import_module(type(self.exercises).__module__), "EXERCISES", {})
         entry = table.get(self.name)
-        return str(entry[-1]) if entry else self.name
+        if not entry:
+            return self.name
+        q = entry[-1]           # a Word: read in the board's language
+        return render(q.key, self.lang, q.facts) if isinstance(q, Word) else str(q)
 
     def _repr_mimebundle_(self, **kwargs) -> dict:
         q = self.question()
