@@ -37,6 +37,8 @@ import urllib.request
 
 import pytest
 
+from boardkit.i18n import tr
+
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 START = "notebooks/00_start_here.ipynb"
@@ -145,8 +147,8 @@ def _settings(folder: pathlib.Path) -> pathlib.Path:
 def _server_tree(root: pathlib.Path, executed: pathlib.Path | None) -> None:
     """The repository's notebooks and exercises (the notebook files only), plus play/:
     a copy of each game's notebook with a fresh widget cell appended."""
-    for folder in ("notebooks", "exercises"):
-        (root / folder).mkdir(parents=True)
+    for folder in ("notebooks", "exercises", "notebooks/ja", "exercises/ja"):
+        (root / folder).mkdir(parents=True, exist_ok=True)
         for nb in (ROOT / folder).glob("*.ipynb"):
             shutil.copy(nb, root / folder / nb.name)
     if executed:
@@ -157,6 +159,11 @@ def _server_tree(root: pathlib.Path, executed: pathlib.Path | None) -> None:
         nb["cells"].append({"cell_type": "code", "execution_count": None, "metadata": {},
                             "outputs": [], "source": probe})
         (root / "play" / f"{game}.ipynb").write_text(json.dumps(nb), encoding="utf-8")
+    # the Japanese lesson with its own board appended (run with its language line)
+    nb = json.loads((ROOT / JA_LESSON).read_text(encoding="utf-8"))
+    nb["cells"].append({"cell_type": "code", "execution_count": None, "metadata": {},
+                        "outputs": [], "source": JA_PROBE})
+    (root / "play" / "ja_checkers.ipynb").write_text(json.dumps(nb), encoding="utf-8")
 
 
 SERVER_ARGS = ["--no-browser", "--ip=127.0.0.1", "--allow-root", "--IdentityProvider.token=",
@@ -544,6 +551,33 @@ def test_untrusted_lesson_shows_its_widgets_boards_and_whole_questions(labpage):
     for q in questions:                  # the whole question is on the page, not cut
         first = q.splitlines()[0].removeprefix("Question: ")
         assert any(first in t for t in texts), first
+
+
+JA_LESSON = "notebooks/ja/10_checkers_moving.ipynb"
+JA_PROBE = ('from boardkit import set_language; set_language("ja")\n'
+            "from boardkit.checkers.widget import CheckersWidget\nCheckersWidget()")
+
+
+@pytest.mark.browser
+def test_untrusted_japanese_lesson_shows_its_boards_and_plays_a_move_in_japanese(labpage):
+    """The Japanese edition as a fresh clone shows it: every stored board a picture, every
+    board's static view with its Japanese line, no English cue; run, the board plays a
+    move by clicks and answers in Japanese."""
+    _open(labpage, JA_LESSON)
+    _assert_boards_render_untrusted(labpage, ROOT / JA_LESSON, at_least=3)
+    panel = _current(labpage)
+    cue = tr("widget.run_cue", "ja")
+    panel.locator(".jp-OutputArea-output", has_text=cue).first.wait_for(state="attached")
+    texts = "\n".join(panel.locator(".jp-OutputArea-output").all_inner_texts())
+    assert tr("widget.run_cue", "en") not in texts, "an English cue in the Japanese lesson"
+    path = "play/ja_checkers.ipynb"
+    _open(labpage, path)
+    _run_last_cell(labpage, path)
+    canvas = _canvas(labpage)
+    root = _widget_root(canvas)
+    _play_piece_to(labpage, canvas, root, "11", "15", "11-15")
+    _wait_text(labpage, root, "の番です")            # 「白（…）の番です」: the board speaks Japanese
+    assert "to move" not in root.inner_text()
 
 
 # ---------------------------------------------------------------------- 2. make lab

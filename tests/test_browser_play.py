@@ -124,14 +124,14 @@ def _settled_board(canvas, quiet: float = 0.4) -> str:
 
 
 # ------------------------------------------------------- 1. keyboard alone, 3. the move box
-def _page_widget(game: str):
+def _page_widget(game: str, lang: str | None = None):
     """A Python copy of the widget the play page shows (the page's own cell): the computer's
     replies are deterministic (seeded), so the copy says what the page must show."""
     if game == "checkers":
         from boardkit.checkers.widget import CheckersWidget
-        return CheckersWidget(computer=1, level="easy")
+        return CheckersWidget(computer=1, level="easy", lang=lang)
     from boardkit.diamond.widget import DiamondWidget
-    return DiamondWidget(computer=(1, 2), level="weak")
+    return DiamondWidget(computer=(1, 2), level="weak", lang=lang)
 
 
 def _first_move(w) -> tuple[str, str]:
@@ -776,3 +776,39 @@ def test_save_downloads_the_game_and_an_upload_resumes_it(voila, page, tmp_path)
     w.resume_text(saved.read_bytes(), saved.name)
     assert w.moves_text() == moves
     _shows_game(page, root, canvas, w)
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("game", ["checkers", "diamond"])
+def test_the_japanese_play_page_by_keyboard_then_by_clicks(voila, page, game):  # noqa: F811
+    """notebooks/play/ja/<game>: a Japanese title and how to play, no code; the first move
+    by keyboard alone, the second by two clicks; the move list, the board's description and
+    the messages are the Japanese copy's, and no English line shows."""
+    from boardkit.i18n import tr
+    canvas, root = _open_page(page, voila, f"ja/{game}")
+    title = tr(f"page.{game}.title", "ja")
+    assert page.locator("h1", has_text=title).count() == 1, page.inner_text("body")[:300]
+    assert "How to play" not in page.inner_text("body")
+    w = _page_widget(game, "ja")
+    src, dst = _first_move(w)
+    counts = _cell_counts(canvas)
+    _tab_to_board(page, canvas)
+    _arrow_to(page, src)
+    _key_and_wait(page, canvas, "Enter", f"pick up the piece on {src}")
+    _arrow_to(page, dst)
+    page.keyboard.press("Enter")
+    w.click(src)
+    w.click(dst)
+    _wait_board(canvas, lambda n: n.get(dst, 0) > counts.get(dst, 0)
+                and n.get(src, 0) < counts.get(src, 0), "the first move played")
+    _shows_game(page, root, canvas, w)                 # the move list and the description
+    move = next(m for m in w.game.legal_moves() if len(w.move_path(m)) == 2)
+    a, b = w.move_path(move)
+    click_cell(page, canvas, a)
+    click_cell(page, canvas, b)
+    w.click(a)
+    w.click(b)
+    _shows_game(page, root, canvas, w)
+    text = root.inner_text()
+    assert "の番" in text or "勝ち" in text, text[-300:]
+    assert not re.search(r"\b(to move|wins|Hint|Undo|New game)\b", text), text[-300:]
