@@ -80,7 +80,7 @@ JA = Edition(
     reading_time=re.compile(r"(?m)^\s*読む時間：約 ?(\d+) ?分"),
     code_note=re.compile(r"(?s)(コード|セル).{0,60}(折りたた|隠)"),
     summaries=("まとめ", "覚えておくこと", "数字からわかること", "測定からわかること"),
-    core_tag=" · 基本", extension_tag=" · 発展",
+    core_tag="· 基本", extension_tag="· 発展",   # 「（DG-07）· 基本」, with or without a space
     try_it="**やってみよう", check="**確かめよう。**", answer="<summary>答え</summary>",
     for_programmers="プログラマー向け",
     notebook_ref=re.compile(r"ノートブック\s*(\d\d)((?:\s*(?:、|,|と|や|または|〜|-|–)\s*\d\d)*)"),
