@@ -44,7 +44,7 @@ from .errors import BoardkitError, FormatError, short_repr
 __all__ = ["MAX_INPUT_BYTES", "MAX_JSON_DEPTH", "MAX_INT_DIGITS", "MAX_JSON_INT_DIGITS", "MAX_EXPONENT",
            "MAX_NUMBER_CHARS", "loads_json", "json_depth", "check_size", "parse_int",
            "parse_fraction", "parse_probability", "parse_float", "read_text", "read_bytes",
-           "atomic_write", "check_path", "check_rng", "check_count", "check_seed", "check_text",
+           "atomic_write", "check_path", "check_rng", "check_instance", "check_count", "check_seed", "check_text",
            "short_repr", "MAX_COUNT"]
 
 #: the largest count (games, samples, tosses...) any call accepts: more could not
@@ -253,6 +253,17 @@ def check_rng(rng: Any, what: str = "rng", methods: tuple[str, ...] = ("integers
         raise BoardkitError(f"{what} must be a numpy random Generator, e.g. "
                             f"numpy.random.default_rng(1); got {short_repr(rng)}")
     return rng
+
+
+def check_instance(value: Any, kind: type | tuple[type, ...], what: str) -> Any:
+    """``value`` if it is a ``kind`` (a game, rules, a move, a model ...), else a
+    BoardkitError naming the argument and what it must be: the one check for "a game was
+    expected" (None, another game, a move's text), instead of a raw AttributeError later."""
+    if not isinstance(value, kind):
+        kinds = kind if isinstance(kind, tuple) else (kind,)
+        names = " or ".join(k.__name__ for k in kinds)
+        raise BoardkitError(f"{what} must be a {names}; got {short_repr(value)}")
+    return value
 
 
 def check_count(value: Any, what: str, lo: int = 0, hi: int = MAX_COUNT) -> int:
