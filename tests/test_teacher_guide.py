@@ -21,24 +21,30 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 GUIDE = ROOT / "docs" / "teacher_guide.md"
+GUIDE_JA = ROOT / "docs" / "teacher_guide.ja.md"     # the Japanese edition's guide
 BINDER = "https://mybinder.org/v2/gh/boardkit/boardkit/HEAD?urlpath=lab/tree/"
 BINDER_VOILA = "https://mybinder.org/v2/gh/boardkit/boardkit/HEAD?urlpath=voila/render/"
 PLAY_PAGES = sorted((ROOT / "notebooks" / "play").glob("*.ipynb"))
+PLAY_PAGES_JA = sorted((ROOT / "notebooks" / "play" / "ja").glob("*.ipynb"))
 
 # [text](target) with a target that has no spaces; an optional "title" is ignored
 LINK = re.compile(r"\[(?:[^\]\[]|\[[^\]]*\])*\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
 
 
-def _guide_text() -> str:
-    assert GUIDE.is_file(), "docs/teacher_guide.md is missing"
-    return GUIDE.read_text(encoding="utf-8")
+def _guide_text(guide: Path = GUIDE) -> str:
+    assert guide.is_file(), f"{guide.relative_to(ROOT)} is missing"
+    return guide.read_text(encoding="utf-8")
 
 
-def _notebooks() -> list[Path]:
-    lessons = sorted((ROOT / "notebooks").glob("*.ipynb"))
-    exercises = sorted(p for p in (ROOT / "exercises").rglob("*.ipynb")
-                       if ".ipynb_checkpoints" not in p.parts)
-    return lessons + exercises
+def _notebooks(lang: str = "en") -> list[Path]:
+    """One edition's lessons and exercises: the Japanese ones are under ja/."""
+    if lang == "ja":
+        lessons = sorted((ROOT / "notebooks" / "ja").glob("*.ipynb"))
+        exercises = sorted((ROOT / "exercises" / "ja").rglob("*.ipynb"))
+    else:
+        lessons = sorted((ROOT / "notebooks").glob("*.ipynb"))
+        exercises = sorted(p for p in (ROOT / "exercises").rglob("*.ipynb") if "ja" not in p.parts)
+    return [p for p in lessons + exercises if ".ipynb_checkpoints" not in p.parts]
 
 
 def _links(text: str) -> list[str]:
@@ -62,6 +68,7 @@ def _slug(heading: str) -> str:
 
 
 def _linked_files(text: str) -> set[Path]:
+    """The files a guide links (both guides are in docs/)."""
     out = set()
     for target in _links(text):
         if _relative(target):
@@ -76,23 +83,32 @@ def test_there_are_notebooks_to_cover():
     assert any("exercises" in p.parts for p in nbs)
 
 
-@pytest.mark.parametrize("nb", _notebooks(), ids=lambda p: str(p.relative_to(ROOT)))
-def test_every_notebook_is_linked(nb: Path):
-    linked = _linked_files(_guide_text())
+EDITIONS = [(GUIDE, nb) for nb in _notebooks()] + [(GUIDE_JA, nb) for nb in _notebooks("ja")]
+
+
+def _id(item) -> str:
+    return f"{item[0].name}:{item[1].relative_to(ROOT)}"
+
+
+@pytest.mark.parametrize("item", EDITIONS, ids=_id)
+def test_every_notebook_is_linked(item):
+    guide, nb = item
+    linked = _linked_files(_guide_text(guide))
     assert nb.resolve() in linked, (
-        f"docs/teacher_guide.md does not link {nb.relative_to(ROOT)} "
+        f"{guide.name} does not link {nb.relative_to(ROOT)} "
         f"(add it to its unit and to the time table, e.g. [{nb.name}](../{nb.relative_to(ROOT).as_posix()}))")
 
 
-@pytest.mark.parametrize("nb", [p for p in _notebooks() if "solutions" not in p.parts],
-                         ids=lambda p: str(p.relative_to(ROOT)))
-def test_every_notebook_has_a_binder_link(nb: Path):
+@pytest.mark.parametrize("item", [i for i in EDITIONS if "solutions" not in i[1].parts], ids=_id)
+def test_every_notebook_has_a_binder_link(item):
+    guide, nb = item
     url = BINDER + nb.relative_to(ROOT).as_posix()
-    assert url in _guide_text(), f"docs/teacher_guide.md has no Binder launch link {url}"
+    assert url in _guide_text(guide), f"{guide.name} has no Binder launch link {url}"
 
 
-def test_relative_links_point_to_existing_files():
-    text = _guide_text()
+@pytest.mark.parametrize("guide", [GUIDE, GUIDE_JA], ids=lambda p: p.name)
+def test_relative_links_point_to_existing_files(guide):
+    text = _guide_text(guide)
     missing = []
     for target in _links(text):
         if not _relative(target):
@@ -100,15 +116,16 @@ def test_relative_links_point_to_existing_files():
         path = unquote(target.split("#", 1)[0])
         if path and not (GUIDE.parent / path).exists():
             missing.append(target)
-    assert not missing, f"docs/teacher_guide.md links to missing files: {missing}"
+    assert not missing, f"{guide.name} links to missing files: {missing}"
 
 
-def test_anchors_name_headings():
-    text = _guide_text()
+@pytest.mark.parametrize("guide", [GUIDE, GUIDE_JA], ids=lambda p: p.name)
+def test_anchors_name_headings(guide):
+    text = _guide_text(guide)
     body = re.sub(r"```.*?```", "", text, flags=re.S)
     slugs = {_slug(h) for h in re.findall(r"(?m)^#{1,6}\s+(.+?)\s*$", body)}
     bad = [t for t in _links(text) if t.startswith("#") and t[1:] not in slugs]
-    assert not bad, f"docs/teacher_guide.md has anchors with no heading: {bad}"
+    assert not bad, f"{guide.name} has anchors with no heading: {bad}"
 
 
 def test_checks_catch_a_missing_file_and_a_missing_notebook(tmp_path):
@@ -121,13 +138,24 @@ def test_checks_catch_a_missing_file_and_a_missing_notebook(tmp_path):
     assert _slug("How long each notebook takes") == "how-long-each-notebook-takes"
 
 
-@pytest.mark.parametrize("page", PLAY_PAGES, ids=lambda p: p.stem)
-def test_every_play_page_is_linked_with_a_voila_link(page: Path):
-    text = _guide_text()
+@pytest.mark.parametrize("item", [(GUIDE, p) for p in PLAY_PAGES] + [(GUIDE_JA, p) for p in PLAY_PAGES_JA],
+                         ids=_id)
+def test_every_play_page_is_linked_with_a_voila_link(item):
+    guide, page = item
+    text = _guide_text(guide)
     rel = page.relative_to(ROOT).as_posix()
-    assert page.resolve() in _linked_files(text), f"docs/teacher_guide.md does not link {rel}"
+    assert page.resolve() in _linked_files(text), f"{guide.name} does not link {rel}"
     url = BINDER_VOILA + rel
-    assert url in text, f"docs/teacher_guide.md has no Binder (Voila) link {url}"
+    assert url in text, f"{guide.name} has no Binder (Voila) link {url}"
+
+
+def test_the_japanese_guide_has_every_section_of_the_english_one():
+    """One heading per English heading, at the same levels in the same order (the
+    Japanese guide is the English one for a Japanese teacher, not a summary of it)."""
+    def levels(path):
+        body = re.sub(r"```.*?```", "", _guide_text(path), flags=re.S)
+        return [len(m) for m in re.findall(r"(?m)^(#{1,6})\s", body)]
+    assert levels(GUIDE_JA) == levels(GUIDE)
 
 
 def _section(text: str, heading: str) -> str:
