@@ -78,7 +78,7 @@ JA = Edition(
     in_class=re.compile(r"(?m)^\*\*授業では：\*\* 約 ?(\d+) ?分"),
     extension=re.compile(r"(?m)^\*\*発展：\*\* 約 ?(\d+) ?分"),
     reading_time=re.compile(r"(?m)^\s*読む時間：約 ?(\d+) ?分"),
-    code_note=re.compile(r"(?s)(コード|セル).{0,60}(折りたた|隠)"),
+    code_note=re.compile(r"(?s)(コード|セル).{0,60}(折りたた|たた[んま]|隠)"),
     summaries=("まとめ", "覚えておくこと", "数字からわかること", "測定からわかること"),
     core_tag="· 基本", extension_tag="· 発展",   # 「（DG-07）· 基本」, with or without a space
     try_it="**やってみよう", check="**確かめよう。**", answer="<summary>答え</summary>",
