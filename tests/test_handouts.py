@@ -56,7 +56,8 @@ def _questions(path: Path) -> list[tuple[str, str]]:
     text = path.read_text(encoding="utf-8")
     out = []
     for m in re.finditer(r"^## (.+)\n\n(.+)$", text, flags=re.M):
-        if m.group(1).strip() not in ("Your score", "Hand in your record"):   # not questions
+        if m.group(1).strip() not in ("Your score", "Hand in your record",   # not questions
+                                      "成績", "記録を提出する"):
             out.append((m.group(1).strip(), m.group(2).strip()))
     return out
 

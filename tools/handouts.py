@@ -249,6 +249,8 @@ def paper_hint(hint: str) -> str:
     """An answer cell's comment as words for paper: ``type your answer in place of ...,
     e.g. "15, 16"   (square numbers, in quotes)`` -> ``e.g. 15, 16 (square numbers)``."""
     hint = re.sub(r"^type your answer in place of \.\.\.,?\s*", "", hint)
+    hint = re.sub(r"^\.\.\. ?のところに答えを書きます。\s*", "", hint)       # the Japanese edition's
+    hint = re.sub(r"[、,]?\s*引用符で囲む", "", hint)
     hint = re.sub(r",?\s*in quotes", "", hint)
     hint = hint.replace('"', "")
     hint = re.sub(r"\(\s*\)", "", hint)
@@ -533,7 +535,7 @@ def show_html(code: str, ns: dict, game: str = "", lang: str = "en") -> str:
     svg = svg_of(value)
     if svg:
         # backgammon boards print both pip counts above the board: exercise 1 asks for them
-        svg = hide_pips(svg)
+        svg = hide_toss_value(hide_pips(svg))
         parts.append(figure(paper_svg(svg, EXERCISE_MM.get(game, 72), game)))
     elif value is not None and not hasattr(value, "_repr_mimebundle_"):
         parts.append(f"<pre class='printed'>{html.escape(repr(value))}</pre>")
@@ -651,6 +653,20 @@ def puzzle_svg(game: str, puzzle) -> str:
         svg = puzzle.make_game().draw(**PUZZLE_DRAW.get(game, {})).to_svg()
     # backgammon boards print both pip counts: exercise 1 asks for the start's
     return hide_pips(svg)
+
+
+def hide_toss_value(svg: str) -> str:
+    """A 回り将棋 toss drawn without its outcome line ("17 forward · toss again",
+    「17マス進む、また振る」): an exercise asks for exactly that."""
+    from boardkit.i18n import tr
+    lines = []
+    for lang in LANGS:
+        for key in ("ms.draw.forward", "ms.draw.overlap"):
+            lines.append(re.escape(tr(key, lang)).replace(re.escape("{n}"), r"\d+"))
+        lines.append(re.escape(tr("ms.draw.fell", lang)))
+    again = "|".join(re.escape(tr("ms.draw.again", lang)) for lang in LANGS)
+    outcome = re.compile(rf'(data-cell="toss">)(?:{"|".join(lines)})(?:{again})?(</text>)')
+    return outcome.sub(r"\1___\2", svg)
 
 
 def hide_pips(svg: str) -> str:
