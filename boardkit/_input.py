@@ -44,8 +44,8 @@ from .errors import BoardkitError, FormatError, short_repr
 __all__ = ["MAX_INPUT_BYTES", "MAX_JSON_DEPTH", "MAX_INT_DIGITS", "MAX_JSON_INT_DIGITS", "MAX_EXPONENT",
            "MAX_NUMBER_CHARS", "loads_json", "json_depth", "check_size", "parse_int",
            "parse_fraction", "parse_probability", "parse_float", "read_text", "read_bytes",
-           "atomic_write", "check_path", "check_rng", "check_instance", "check_count", "check_seed", "check_text",
-           "short_repr", "MAX_COUNT"]
+           "atomic_write", "check_path", "check_rng", "check_instance", "check_count", "check_seed",
+           "check_text", "short_repr", "MAX_COUNT"]
 
 #: the largest count (games, samples, tosses...) any call accepts: more could not
 #: answer in a lesson's time, so it is refused at once instead of hanging

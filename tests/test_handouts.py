@@ -420,7 +420,7 @@ def test_the_japanese_handout_is_the_same_handout_in_japanese(pages_ja, pages, g
     students, teacher = _split(page)
     questions = _questions(ROOT / "exercises" / "ja" / f"{game}.md")
     assert questions, f"{game}: no Japanese exercises found"
-    for title, first_line in questions:
+    for title, _first in questions:
         assert mh.inline(title) in students, f"{game}: exercise {title!r} missing"
     assert teacher.count("<li>") == len(questions) == _split(pages[game])[1].count("<li>")
     assert "class='line'" in students and "class='line'" not in teacher
@@ -439,7 +439,8 @@ def test_the_japanese_quiz_asks_the_same_and_answers_the_same_numbers(game):
     assert not _english_words(page), _english_words(page)[:5]
     for en, ja in zip(mh.quiz_questions(game), mh.quiz_questions(game, "ja")):
         # every number of the English answer (the engine's counts) is in the Japanese one
-        assert set(re.findall(r"\d+", en.answer)) <= set(re.findall(r"\d+", ja.answer)), (en.answer, ja.answer)
+        numbers = set(re.findall(r"\d+", en.answer))
+        assert numbers <= set(re.findall(r"\d+", ja.answer)), (en.answer, ja.answer)
         assert (en.board is None) == (ja.board is None)
 
 
