@@ -149,3 +149,13 @@ def test_the_comparison_finds_a_changed_line(tmp_path):
     assert "must begin" in ja_with("x = 3\nprint(f'{x} 手')")
     assert "cells" in ja_with(f"{LANGUAGE_LINE}\nx = 3\nprint('')", "\n```{code-cell} ipython3\n1\n```\n")
     assert japanese_share("赤は 20 手あります") > MIN_SHARE > japanese_share("Red has 20 moves")
+
+
+def test_each_start_page_links_the_other_edition_and_the_japanese_one_its_glossary():
+    en = (ROOT / "notebooks" / "00_start_here.md").read_text(encoding="utf-8")
+    ja = (ROOT / "notebooks" / "ja" / "00_start_here.md").read_text(encoding="utf-8")
+    assert "](ja/00_start_here.ipynb)" in en, "the English start page links the Japanese one"
+    assert "](../00_start_here.ipynb)" in ja, "the Japanese start page links the English one"
+    assert "](01_glossary.ipynb)" in ja, "the Japanese start page links its glossary"
+    readme, readme_ja = ((ROOT / n).read_text(encoding="utf-8") for n in ("README.md", "README.ja.md"))
+    assert "](README.ja.md)" in readme and "](README.md)" in readme_ja
