@@ -62,15 +62,16 @@ def notebook_map(link_prefix: str = "", exercises_prefix: str = "../exercises/",
     lines = []
     if lang == "ja":
         glossary = nb / "01_glossary.ipynb"
-        lines += [f"- 用語集: [{glossary.name}]({link_prefix}{glossary.name}): {title(glossary)}", ""]
+        lines += [f"- [{title(glossary)}]({link_prefix}{glossary.name})", ""]
     for digit, heading, game in SECTIONS:
         lines.append(f"**{SECTIONS_JA[digit] if lang == 'ja' else heading}**\n")
         for p in sorted(nb.glob(f"{digit}[0-9]_*.ipynb")):
-            lines.append(f"- [{p.name}]({link_prefix}{p.name}): {title(p)}")
+            # the Japanese map links each title (a file name is no Japanese to read)
+            lines.append(f"- [{title(p)}]({link_prefix}{p.name})" if lang == "ja"
+                         else f"- [{p.name}]({link_prefix}{p.name}): {title(p)}")
         ex = ex_dir / f"{game}.ipynb"
         if ex.exists() and lang == "ja":
-            lines.append(f"- 練習問題: [{ex.name}]({exercises_prefix}{ex.name})"
-                         f"（解答は `exercises/ja/solutions/`）")
+            lines.append(f"- [練習問題]({exercises_prefix}{ex.name})（解答は `exercises/ja/solutions/`）")
         elif ex.exists():
             lines.append(f"- exercises: [{ex.name}]({exercises_prefix}{ex.name}) "
                          f"(solutions in `exercises/solutions/`)")
