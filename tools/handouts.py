@@ -904,7 +904,7 @@ def _build_html(game: str, root: Path, lang: str) -> str:
                 out.append(show_html(src, ns, game, lang))
             else:
                 hint = paper_hint(answer_hint(src))
-                m = re.match(r"(?:e\.g\.|例：?) ?(.+?)( \(.*|（.*)?$", hint)
+                m = re.match(r"(?:e\.g\.|例[：:]?) ?(.+?)( \(.*|（.*)?$", hint)
                 if m and m.group(1) in solution_values(sol, ns, lang):
                     hint = (m.group(2) or "").strip()        # the example is the answer
                 label = f"{'abcdefgh'[letter]})" if n_ans > 1 else ""
