@@ -13,7 +13,7 @@ from __future__ import annotations
 import html
 from typing import NamedTuple
 
-from .errors import BoardkitError
+from .errors import BoardkitError, short_repr
 from .i18n import check_language, tr
 
 __all__ = ["TERMS", "Term", "table"]
@@ -82,8 +82,8 @@ def table(game: str | None = None, lang: str | None = None):
     object: it shows in JupyterLab, untrusted notebooks and on GitHub alike."""
     from IPython.display import HTML
 
-    if game is not None and game not in GAMES:
-        raise BoardkitError(f"game must be one of {list(GAMES)}, got {game!r}")
+    if game is not None and (not isinstance(game, str) or game not in GAMES):
+        raise BoardkitError(f"game must be one of {list(GAMES)}, got {short_repr(game)}")
     lang = check_language(lang)
     other = "en" if lang != "en" else "ja"
     cols = [tr(f"glossary.col.{c}", lang) for c in ("term", "other", "rule", "meaning")]

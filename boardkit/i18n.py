@@ -78,6 +78,13 @@ def say(thing: Any, lang: str | None = None) -> str:
     if isinstance(key, str) and _catalogue.has(key):
         facts = getattr(thing, "facts", None)
         return render(key, lang, facts if isinstance(facts, Mapping) else None)
-    return str(thing)
+    if isinstance(thing, str):
+        return thing
+    try:
+        return str(thing)
+    except Exception:       # a value str() cannot write (a huge int, a deep list, a bad __str__)
+        from .errors import BoardkitError, short_repr
+        raise BoardkitError(f"say: thing must be a Word, an ending, an error or a printable "
+                            f"value; got {short_repr(thing)}") from None
 
 set_language(language_from_env())

@@ -213,6 +213,7 @@ def _factories():
         "boardkit.checkers.movegen.Layout": lambda: Layout(8),
         "boardkit.checkers.movegen.MoveGen": lambda: MoveGen(CheckersRules()),
         "boardkit.exercises.Checker": lambda: Checker("checkers"),
+        "boardkit.glossary.Term": lambda: __import__("boardkit.glossary").glossary.TERMS[0],
         "boardkit.mawari.toss.Toss": lambda: Toss(("up", "down", "up", "side")),
         "boardkit.mawari.events.Event": lambda: Event("declines", p="P1"),
         "boardkit.mawari.toss.TossModel": TossModel.fair,
