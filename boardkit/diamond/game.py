@@ -285,12 +285,12 @@ class DiamondGame(Game):
 
     # ------------------------------------------------------------ move search
     def _generate(self) -> list:
-        return movegen.generate(self)
+        return movegen._generate(self)
 
     # ------------------------------------------------------------ public queries
     def reachable(self) -> dict[tuple[int, int], set]:
         """{start hole: set of destination holes} for the player to move."""
-        return movegen.reachable(self)
+        return movegen._reachable(self)
 
     def reachable_from(self, hole) -> set:
         """Every hole the piece on ``hole`` could reach in one turn (steps and hop
