@@ -253,7 +253,7 @@ class DiamondGame(Game):
                 p, k = who, False
             else:
                 raise FormatError(f"from_pieces: the piece on {B.label(h)} must be a player index or "
-                                  f"(player, is_king), got {who!r}"[:300])
+                                  f"(player, is_king), got {short_repr(who, 60)}")
             g._check_player(p)
             g._check_on_board(h)
             if k and not g.rules.kings:
@@ -538,7 +538,8 @@ class DiamondGame(Game):
         for item in pcs:
             if not (isinstance(item, list) and len(item) == 3 and isinstance(item[2], bool)
                     and isinstance(item[1], int) and not isinstance(item[1], bool)):
-                raise FormatError(f"{fmt}: each piece is [label, player, is_king], got {item!r}"[:300])
+                raise FormatError(f"{fmt}: each piece is [label, player, is_king], "
+                                  f"got {short_repr(item, 60)}")
             h = B.hole(item[0]) if isinstance(item[0], str) else B.parse_hole(item[0])
             if h in placed:
                 raise FormatError("dg.err.state_two_on_hole", hole=B.label(h))
@@ -553,7 +554,7 @@ class DiamondGame(Game):
             raise FormatError(f"{fmt}: 'own_turns' must be {n} counts >= 0 (DG-05)")
         for k in ("turns_played", "passes"):
             if not _is_int(d[k]) or d[k] < 0:
-                raise FormatError(f"{fmt}: {k!r} must be an int >= 0")
+                raise FormatError(f"{fmt}: {short_repr(k)} must be an int >= 0")
         ply, own, fin, passes = d["turns_played"], d["own_turns"], d["finished"], d["passes"]
         turn = d["turn"]
         if sum(own) != ply:

@@ -5,7 +5,6 @@ race in holes to go, ``evaluate(game, player)`` the lead over the best rival.
 """
 from __future__ import annotations
 
-import math
 import numbers
 from dataclasses import dataclass, fields
 from itertools import compress
@@ -52,13 +51,13 @@ class Weights:
 
     def __post_init__(self) -> None:
         # checked once here, so the evaluation at every leaf of a search trusts its weights
+        # (NaN and infinity fail the bound; a huge int is compared, never converted)
         for f in fields(self):
             v = getattr(self, f.name)
             if f.name == "fill_deep":
                 if not isinstance(v, bool):
                     raise BoardkitError(f"Weights.fill_deep must be True or False, got {short_repr(v)}")
-            elif isinstance(v, bool) or not isinstance(v, numbers.Real) or not math.isfinite(v) \
-                    or abs(v) > 1e6:
+            elif isinstance(v, bool) or not isinstance(v, numbers.Real) or not abs(v) <= 1e6:
                 raise BoardkitError(f"Weights.{f.name} must be a finite number (at most 1e6 in "
                                     f"size), got {short_repr(v)}")
 
