@@ -29,7 +29,7 @@ from typing import Any, ClassVar, NamedTuple
 
 from .. import svg
 from .._catalogue import Word, render
-from .._core import FormatError, Game, IllegalMoveError, Outcome, short_repr
+from .._core import BoardkitError, FormatError, Game, IllegalMoveError, Outcome, short_repr
 from . import geometry as B
 from . import movegen
 from .movegen import KING as _KING
@@ -75,6 +75,8 @@ class DiamondGame(Game):
         """``DiamondGame(rules=None, *, setup=True)``: the rules first (None = the
         classic three-player game); ``setup=False`` leaves the board empty (for
         ``from_pieces``)."""
+        if not isinstance(setup, bool):
+            raise BoardkitError(f"setup must be True or False, got {short_repr(setup)}")
         super().__init__()
         self.rules = self._rules_arg(rules)
         rules = self.rules

@@ -218,7 +218,7 @@ def xy(h, unit: float = 1.0) -> tuple[float, float]:
     """Drawing coordinates of a hole (centre at 0, 0; neighbours ``unit`` apart; y down).
     ``h`` is a hole ((q, r) or a label), ``unit`` a finite number (else FormatError)."""
     q, r = parse_hole(h)
-    if isinstance(unit, bool) or not isinstance(unit, numbers.Real) or not math.isfinite(unit):
+    if isinstance(unit, bool) or not isinstance(unit, numbers.Real) or not -1e300 < unit < 1e300:
         raise FormatError(f"unit must be a finite number (the distance between neighbours), "
                           f"got {short_repr(unit)}")
     return (unit * (q + r / 2), unit * r * math.sqrt(3) / 2)

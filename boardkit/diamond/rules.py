@@ -29,6 +29,8 @@ __all__ = ["DiamondRules", "STAR_COLOURS", "CHINESE_COLOURS", "DEFAULT_MAX_TURNS
 
 #: the default cap on the turns of a game (see DiamondRules.max_turns)
 DEFAULT_MAX_TURNS = 1000
+#: the largest max_turns and no_squatting_after accepted (a billion turns: no cap in effect)
+MAX_TURNS_LIMIT = 10 ** 9
 
 #: star board: colour of each tip (DG-02)
 STAR_COLOURS = {"N": "red", "NE": "green", "SE": "yellow", "S": "red", "SW": "green", "NW": "yellow"}
@@ -114,12 +116,15 @@ class DiamondRules(RuleOptions):
         if not _is_int(self.first_player) or not 0 <= self.first_player < self.players:
             raise BoardkitError(f"first_player must be a player index 0..{self.players - 1} (DG-05), "
                                 f"got {short_repr(self.first_player)}")
-        if self.max_turns is not None and (not _is_int(self.max_turns) or self.max_turns < 1):
-            raise BoardkitError(f"max_turns must be None or a positive int, got {short_repr(self.max_turns)}")
+        # bounded, so that a save (JSON numbers of at most 30 digits) always loads back
+        if self.max_turns is not None and (not _is_int(self.max_turns)
+                                           or not 1 <= self.max_turns <= MAX_TURNS_LIMIT):
+            raise BoardkitError(f"max_turns must be None or an int 1..{MAX_TURNS_LIMIT:,}, "
+                                f"got {short_repr(self.max_turns)}")
         if self.no_squatting_after is not None and (not _is_int(self.no_squatting_after)
-                                                    or self.no_squatting_after < 0):
-            raise BoardkitError("no_squatting_after must be None or an int >= 0 (DG-16 house rule b), "
-                                f"got {short_repr(self.no_squatting_after)}")
+                                                    or not 0 <= self.no_squatting_after <= MAX_TURNS_LIMIT):
+            raise BoardkitError(f"no_squatting_after must be None or an int 0..{MAX_TURNS_LIMIT:,} "
+                                f"(DG-16 house rule b), got {short_repr(self.no_squatting_after)}")
 
     # ------------------------------------------------------------ presets
     @classmethod
