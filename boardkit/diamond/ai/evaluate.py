@@ -11,7 +11,6 @@ from itertools import compress
 from typing import Any
 
 from ..._core import BoardkitError, short_repr
-from ..._input import check_instance
 from .. import geometry as B
 from ..movegen import (
     DiamondMove,
@@ -127,6 +126,7 @@ def races(game, w: Weights = DEFAULT) -> list[float]:
 def _checked(game: Any, w: Any = DEFAULT) -> Any:
     """``game`` if it is a DiamondGame and ``w`` a Weights, else a BoardkitError naming
     the argument (the public entries check once; the search's leaves do not)."""
+    from ..._input import check_instance  # (here: this module's names are the ai's own)
     from ..game import DiamondGame
     check_instance(game, DiamondGame, "game")
     check_instance(w, Weights, "w")
