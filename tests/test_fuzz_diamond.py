@@ -9,17 +9,21 @@ Then targeted regressions for the classes of issue 8: 1 MB inputs, a crowded boa
 play cannot reach (each refused naming its rule). Last, the round trip
 ``from_json(to_json())`` over seeded random and bot games of every variant, to the end.
 """
+import importlib
 import json
 import os
 
 import numpy as np
 import pytest
+from hostile import BadRepr, deep
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from boardkit._core import BoardkitError, FormatError, IllegalMoveError
-from boardkit.diamond import DiamondGame, DiamondMove, DiamondRules, solitaire
+from boardkit.diamond import DiamondGame, DiamondMove, DiamondRules, notation, puzzles, solitaire, tutor
+from boardkit.diamond import exercises as dex
 from boardkit.diamond import geometry as B
+from boardkit.diamond import movegen as M
 from boardkit.diamond.ai import normal_bot
 from boardkit.diamond.game import PATHS_BUDGET
 
@@ -505,3 +509,233 @@ def test_default_max_turns_is_finite_so_random_play_ends():
     assert g.turns_played == rules.max_turns and not g.finished
     out = g.outcome()
     assert out.winner is None and out.rule == "max_turns" and out.reason.startswith("unfinished")
+
+
+# ------------------------------------------------------------------ the public API's arguments
+# Issue 27: every public entry of the package, given a value of the wrong kind, refuses
+# it with a BoardkitError that names the argument (never a raw AttributeError, TypeError,
+# a RecursionError or a 100,000-character message), and leaves the game as it was. The
+# engine's speed path (the names with a leading underscore) is not checked; the public
+# names check once and give the same answers.
+
+# the modules (``ai.evaluate`` is the function of that name)
+dev = importlib.import_module("boardkit.diamond.ai.evaluate")
+dsearch = importlib.import_module("boardkit.diamond.ai.search")
+dtips = importlib.import_module("boardkit.diamond.ai.tips")
+
+#: values that are no Diamond game (a foreign game among them)
+NOT_GAMES = [None, True, -1, 10 ** 30, 2.5, "", "\udc80", b"\xff", deep(10_000), {"a": 1},
+             object(), BadRepr(), np.zeros(10 ** 5), np.int64(-7), lambda *a: None]
+#: values that make a message fail or explode when shown raw
+BAD_REPRS = [10 ** 5000, "9" * 100_000, deep(10_000), BadRepr(), np.zeros(10 ** 5), {"a": [1]}]
+
+
+def _foreign():
+    from boardkit.checkers import CheckersGame
+    return CheckersGame()
+
+
+def _refuses(call, match, game=None):
+    """``call`` raises a BoardkitError of a readable length naming ``match``, fast,
+    and leaves ``game`` unchanged."""
+    err = refused(game, call)
+    text = str(err)
+    assert 0 < len(text) <= 2000, len(text)
+    assert match in text, f"{match!r} not in {text[:200]}"
+    return err
+
+
+GAME_ENTRIES = {
+    "movegen.generate": lambda g: M.generate(g),
+    "movegen.fast_moves": lambda g: M.fast_moves(g),
+    "movegen.reachable": lambda g: M.reachable(g),
+    "movegen.moves_of": lambda g: M.moves_of(g, 0),
+    "movegen.search": lambda g: M.search(g, 0),
+    "movegen.dests": lambda g: M.dests(g, 0),
+    "movegen.dests_entry": lambda g: M.dests_entry(g, 0, 0),
+    "movegen.dests_entries": lambda g: M.dests_entries(g, [0], 0),
+    "movegen.jumps_from": lambda g: M.jumps_from(g, 0, 0, False, 0),
+    "movegen.code_move": lambda g: M.code_move(g, 0),
+    "movegen.reachable_from": lambda g: M.reachable_from(g, "a1"),
+    "movegen.single_jumps": lambda g: M.single_jumps(g, "a1"),
+    "movegen.hop_layers": lambda g: M.hop_layers(g, "a1"),
+    "movegen.paths": lambda g: M.paths(g, "a1", "c1"),
+    "movegen.check_path": lambda g: M.check_path(g, ["a1", "b1"]),
+    "ai.evaluate": lambda g: dev.evaluate(g, 0),
+    "ai.race": lambda g: dev.race(g, 0),
+    "ai.races": lambda g: dev.races(g),
+    "ai.candidate_moves": lambda g: dev.candidate_moves(g),
+    "ai.king_extra": lambda g: dsearch.king_extra(g, 0, dev.DEFAULT),
+    "notation.board_text": lambda g: notation.board_text(g),
+    "tutor.gain": lambda g: tutor.gain(g, DiamondGame().legal_moves()[0]),
+    "tutor.straggler": lambda g: tutor.straggler(g, 0),
+    "solitaire.lower_bound": lambda g: solitaire.lower_bound(g),
+    "exercises.longest_chain": lambda g: dex.longest_chain(g, "e7"),
+}
+
+
+@pytest.mark.parametrize("entry", list(GAME_ENTRIES))
+def test_entries_refuse_what_is_no_diamond_game(entry):
+    """A game argument that is None, a number, text, a list, a numpy array, a raising
+    repr or another game's object: a BoardkitError naming the argument, at once."""
+    call = GAME_ENTRIES[entry]
+    for bad in NOT_GAMES + [_foreign()]:
+        _refuses(lambda: call(bad), "must be a DiamondGame")
+
+
+def test_public_movegen_checks_hole_indices_players_and_states():
+    g = midgame()
+    i = next(k for k, v in enumerate(g.cells) if v)          # a hole with a piece
+    empty = g.cells.index(0)
+    for bad in (None, True, -1, 121, 10 ** 30, 2.5, "0", np.zeros(3), BadRepr()):
+        _refuses(lambda: M.moves_of(g, bad), "i (a hole index", g)
+        _refuses(lambda: M.search(g, bad), "i (a hole index", g)
+        _refuses(lambda: M.dests(g, bad), "i (a hole index", g)
+        _refuses(lambda: M.dests_entry(g, bad, 0), "i (a hole index", g)
+        _refuses(lambda: M.dests_entries(g, [bad], 0), "holes (a hole index", g)
+        _refuses(lambda: M.jumps_from(g, bad, 0, False, i), "y (a hole index", g)
+        _refuses(lambda: M.jumps_from(g, i, 0, False, bad), "start (a hole index", g)
+        _refuses(lambda: M.jumps_from(g, i, bad, False, i), "p must be a player", g)
+        _refuses(lambda: M.code_move(g, bad), "code must be one of fast_moves", g)
+        _refuses(lambda: M.board_state(bad), "c must be a board's cells")
+    for bad in (None, True, -1, 2 ** 5000, 2.5, "0", np.zeros(3), BadRepr()):
+        _refuses(lambda: M.dests_entry(g, i, bad), "state must be", g)
+        _refuses(lambda: M.dests_entries(g, [i], bad), "state must be", g)
+    _refuses(lambda: M.jumps_from(g, i, 0, "yes", i), "king must be True or False", g)
+    _refuses(lambda: M.dests_entries(g, 5, 0), "holes must be", g)
+    _refuses(lambda: M.board_state([0.5] * B.N), "cell value")
+    # an empty hole has no moves to list (the unchecked search would invent a piece there)
+    _refuses(lambda: M.moves_of(g, empty), B.label(B.HOLES[empty]), g)
+    _refuses(lambda: M.search(g, empty), B.label(B.HOLES[empty]), g)
+    assert M.dests(g, empty) == []
+
+
+def test_public_movegen_answers_as_the_engine_speed_path():
+    """The checked names give exactly what the unchecked ones give (valid input)."""
+    for kw in RULESETS:
+        g = midgame(seed=7, plies=25, **kw)
+        assert M.generate(g) == M._generate(g) == g.legal_moves()
+        assert M.fast_moves(g) == M._fast_moves(g)
+        assert M.reachable(g) == M._reachable(g)
+        assert [M.code_move(g, c) for c in M.fast_moves(g)] == M._generate(g)
+        state = M.board_state(g.cells)
+        assert state == M._board_state(g.cells)
+        for i in (k for k, v in enumerate(g.cells) if v):
+            assert M.moves_of(g, i) == M._moves_of(g, i)
+            assert M.search(g, i) == M._search(g, i)
+            assert M.dests(g, i) == M._dests(g, i)
+            if not g.rules.swap_rule:
+                assert M.dests_entry(g, i, state) == M._dests_entry(g, i, state)
+        assert dev.races(g) == dev._races(g)
+        assert [dev.evaluate(g, p) for p in range(g.players)] == \
+            [dev._evaluate(g, p) for p in range(g.players)]
+
+
+@pytest.mark.parametrize("bad", BAD_REPRS, ids=["giant_int", "long_text", "deep_list", "bad_repr",
+                                                "array", "dict"])
+def test_refusals_name_the_argument_whatever_the_value(bad):
+    """The message is built safely (short_repr): a 5,000-digit int, 100,000 characters,
+    a list 10,000 deep, a raising __repr__ or a numpy array never break it or flood it."""
+    checks = [
+        (lambda: DiamondRules(players=bad), "players"),
+        (lambda: DiamondRules(kings=bad), "kings"),
+        (lambda: DiamondRules(board=bad), "board"),
+        (lambda: DiamondRules(pieces=bad), "pieces"),
+        (lambda: DiamondRules(first_player=bad), "first_player"),
+        (lambda: DiamondRules(max_turns=bad), "max_turns"),
+        (lambda: DiamondRules(no_squatting_after=bad), "no_squatting_after"),
+        (lambda: DiamondRules.chinese(players=bad), "players"),
+        (lambda: DiamondGame.solitaire(pieces=bad), "pieces"),
+        (lambda: DiamondGame(setup=bad), "setup"),
+        (lambda: solitaire.solve(width=bad), "width"),
+        (lambda: solitaire.solve(measure=bad), "measure"),
+        (lambda: solitaire.solve(straggler=bad), "straggler"),
+        (lambda: solitaire.solve_symmetric(half=bad), "half"),
+        (lambda: solitaire.solve_symmetric(asym=bad), "asym"),
+        (lambda: solitaire.solve_symmetric(symmetry=bad), "symmetry"),
+        (lambda: B.tip(bad), "tip"),
+        (lambda: B.camp("N", bad), "board"),
+        (lambda: B.apex(bad), "tip"),
+        (lambda: B.opposite(bad), "tip"),
+        (lambda: B.holes(bad), "board"),
+        (lambda: B.tables(bad), "board"),
+        (lambda: dtips.tip_bots(bad), "tip"),
+        (lambda: dtips.tip_bots("straggler", bad), "tip level"),
+        (lambda: dev.Weights(straggler=bad), "Weights.straggler"),
+    ]
+    if not isinstance(bad, str):
+        checks.append((lambda: notation.move_text(("a1", "b1"), bad), "kind"))
+    if not isinstance(bad, int):
+        checks.append((lambda: M.paths(DiamondGame(), "a1", "c1", limit=bad), "limit"))
+    for call, match in checks:
+        _refuses(call, match)
+    with pytest.raises(BoardkitError, match="move 1") as info:
+        solitaire.replay([bad])
+    assert len(str(info.value)) <= 2000
+    assert notation.move_text(bad, "hop").startswith("<not a path")
+
+
+def test_holes_of_geometry_and_drawing_are_read_as_holes():
+    for bad in (None, 5, 2.5, "", "zz", b"a1", deep(10_000), {"a": 1}, BadRepr(), np.zeros(10 ** 5),
+                (99, 99)):
+        _refuses(lambda: B.distance(bad, (0, 0)), "hole")
+        _refuses(lambda: B.distance((0, 0), bad), "hole")
+        _refuses(lambda: B.xy(bad), "hole")
+        _refuses(lambda: _cell_id(bad), "hole")
+    for bad in (None, "1", np.zeros(3), float("nan"), float("inf"), 10 ** 5000):
+        _refuses(lambda: B.xy((0, 0), bad), "unit")
+    assert B.distance("a1", "q1") == B.distance((-4, 8), (4, -8)) == 16
+    assert B.xy("i5") == B.xy((0, 0)) == (0.0, 0.0)
+
+
+def _cell_id(h):
+    from boardkit.diamond.draw import cell_id
+    return cell_id(h)
+
+
+def test_puzzle_tutor_and_tip_arguments_are_checked():
+    from boardkit.checkers.puzzles import PUZZLES as CK
+    p = puzzles.PUZZLES.puzzles[0]
+    for bad in NOT_GAMES[:12] + [CK.puzzles[0]]:
+        _refuses(lambda: puzzles.make_game(bad), "puzzle")
+        _refuses(lambda: puzzles.draw_puzzle(bad), "puzzle")
+        _refuses(lambda: puzzles.answer_key(bad), "move must be a DiamondMove")
+        _refuses(lambda: tutor.gain(DiamondGame(), bad), "move must be a DiamondMove")
+    _refuses(lambda: puzzles.parse_position(b"i5:r j5:y"), "diamond puzzle")
+    assert puzzles.answer_key(M.PASS) == "pass"
+    assert puzzles.make_game(p).to_json() == puzzles.parse_position(p.position).to_json()
+    for bad in (None, 5, [None], [["straggler"]], {"straggler": 1}):
+        _refuses(lambda: dtips.tip_bots(bad), "tip")
+    assert len(dtips.tip_bots(["straggler"])) == 3
+    _refuses(lambda: tutor.gain(DiamondGame(), DiamondGame().legal_moves()[0], b"0"), "player")
+    # the chain exercise answers any value (in words), never a raw error
+    for bad in (10 ** 5000, BadRepr(), 5, object()):
+        assert dex.check_chain(bad) is False
+
+
+def test_widget_arguments_are_checked():
+    from boardkit.diamond.widget import DiamondWidget
+    from boardkit.widgets import Selection
+    for bad in NOT_GAMES[1:] + [_foreign()]:
+        _refuses(lambda: DiamondWidget(bad), "game must be a DiamondGame")
+    for kw, match in ((dict(labels=np.zeros(10 ** 5)), "labels"), (dict(labels="all"), "labels"),
+                      (dict(choose_path="no"), "choose_path"), (dict(palette={"a": 1}), "palette"),
+                      (dict(first_player=np.zeros(5)), "first_player"),
+                      (dict(kings="9" * 100_000), "kings"), (dict(pieces=deep(10_000)), "pieces")):
+        _refuses(lambda: DiamondWidget(**kw), match)
+    w = DiamondWidget(players=2)
+    before = w.game.to_json()
+    for bad in NOT_GAMES:
+        _refuses(lambda: w.make_game(bad), "options")
+        _refuses(lambda: w.render(bad), "selection must be a Selection")
+        _refuses(lambda: w.move_path(bad), "move must be a DiamondMove")
+    good = {k: c.value for k, c in w.options.items()}
+    assert w.make_game(good).rules == w.game.rules
+    for options, match in (({**good, 1: 2}, "names of the options"), ({**good, "colour": 1}, "colour"),
+                           ({k: v for k, v in good.items() if k != "players"}, "players"),
+                           ({**good, "first_player": "0"}, "first_player"),
+                           ({**good, "board": ["star"]}, "board")):
+        _refuses(lambda: w.make_game(options), match)
+    assert w.game.to_json() == before
+    assert isinstance(w.render(Selection()), str)
+    assert w.move_path(M.PASS) == ("pass",)

@@ -55,8 +55,10 @@ TARGET, HIGHLIGHT, SELECT, ARROW, LAST = "#1b9e5a", "#00a6d6", "#1f6feb", "#1f6f
 
 
 def cell_id(h) -> str:
-    """The widget cell id of a hole: ``"q,r"``."""
-    return f"{h[0]},{h[1]}"
+    """The widget cell id of a hole: ``"q,r"`` (``h``: (q, r) or a label; anything else
+    is refused with FormatError, DG-01)."""
+    q, r = B.parse_hole(h)
+    return f"{q},{r}"
 
 
 def parse_cell(x) -> tuple[int, int]:

@@ -19,7 +19,8 @@ from __future__ import annotations
 from typing import Any
 
 from .._catalogue import text as _text
-from .._core import BoardkitError, IllegalMoveError
+from .._core import BoardkitError, FormatError, IllegalMoveError
+from .._input import check_instance
 from ..exercises import Exercises, compare_sets, items, to_set
 from . import geometry as B
 from .game import DiamondGame
@@ -130,7 +131,8 @@ def chain_position() -> DiamondGame:
 
 def longest_chain(game: DiamondGame, start) -> int:
     """The most hops one chain from ``start`` can make this turn (a depth-first search
-    over every legal path, DG-10)."""
+    over every legal path, DG-10). ``game`` is a DiamondGame, ``start`` a hole."""
+    check_instance(game, DiamondGame, "game")
     best = 0
     for dest in game.reachable_from(start):
         for m in game.paths(start, dest, limit=10_000):   # bounded work (PATHS_BUDGET)
@@ -146,6 +148,9 @@ def _chain(self, answer) -> bool:
     most = longest_chain(g, CHAIN_PIECE)
 
     def test(a):
+        if not isinstance(a, (str, list, tuple)):
+            # what play() says of a value that is no path (in the board's language)
+            return _w("chain.illegal", why=_said(FormatError("dg.err.path_type", kind=type(a).__name__)))
         try:
             m = g.copy().play(a if isinstance(a, str) else list(a))
         except (IllegalMoveError, BoardkitError) as e:

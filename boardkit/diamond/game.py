@@ -29,7 +29,7 @@ from typing import Any, ClassVar, NamedTuple
 
 from .. import svg
 from .._catalogue import Word, render
-from .._core import FormatError, Game, IllegalMoveError, Outcome, short_repr
+from .._core import BoardkitError, FormatError, Game, IllegalMoveError, Outcome, short_repr
 from . import geometry as B
 from . import movegen
 from .movegen import KING as _KING
@@ -75,6 +75,8 @@ class DiamondGame(Game):
         """``DiamondGame(rules=None, *, setup=True)``: the rules first (None = the
         classic three-player game); ``setup=False`` leaves the board empty (for
         ``from_pieces``)."""
+        if not isinstance(setup, bool):
+            raise BoardkitError(f"setup must be True or False, got {short_repr(setup)}")
         super().__init__()
         self.rules = self._rules_arg(rules)
         rules = self.rules
@@ -253,7 +255,7 @@ class DiamondGame(Game):
                 p, k = who, False
             else:
                 raise FormatError(f"from_pieces: the piece on {B.label(h)} must be a player index or "
-                                  f"(player, is_king), got {who!r}"[:300])
+                                  f"(player, is_king), got {short_repr(who, 60)}")
             g._check_player(p)
             g._check_on_board(h)
             if k and not g.rules.kings:
@@ -285,12 +287,12 @@ class DiamondGame(Game):
 
     # ------------------------------------------------------------ move search
     def _generate(self) -> list:
-        return movegen.generate(self)
+        return movegen._generate(self)
 
     # ------------------------------------------------------------ public queries
     def reachable(self) -> dict[tuple[int, int], set]:
         """{start hole: set of destination holes} for the player to move."""
-        return movegen.reachable(self)
+        return movegen._reachable(self)
 
     def reachable_from(self, hole) -> set:
         """Every hole the piece on ``hole`` could reach in one turn (steps and hop
@@ -538,7 +540,8 @@ class DiamondGame(Game):
         for item in pcs:
             if not (isinstance(item, list) and len(item) == 3 and isinstance(item[2], bool)
                     and isinstance(item[1], int) and not isinstance(item[1], bool)):
-                raise FormatError(f"{fmt}: each piece is [label, player, is_king], got {item!r}"[:300])
+                raise FormatError(f"{fmt}: each piece is [label, player, is_king], "
+                                  f"got {short_repr(item, 60)}")
             h = B.hole(item[0]) if isinstance(item[0], str) else B.parse_hole(item[0])
             if h in placed:
                 raise FormatError("dg.err.state_two_on_hole", hole=B.label(h))
@@ -553,7 +556,7 @@ class DiamondGame(Game):
             raise FormatError(f"{fmt}: 'own_turns' must be {n} counts >= 0 (DG-05)")
         for k in ("turns_played", "passes"):
             if not _is_int(d[k]) or d[k] < 0:
-                raise FormatError(f"{fmt}: {k!r} must be an int >= 0")
+                raise FormatError(f"{fmt}: {short_repr(k)} must be an int >= 0")
         ply, own, fin, passes = d["turns_played"], d["own_turns"], d["finished"], d["passes"]
         turn = d["turn"]
         if sum(own) != ply:

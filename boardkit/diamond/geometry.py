@@ -112,7 +112,9 @@ def neighbours(h) -> list[tuple[int, int]]:
 
 
 def distance(a, b) -> int:
-    """Steps between two holes along the lines (hex distance)."""
+    """Steps between two holes along the lines (hex distance); ``a`` and ``b`` are holes
+    as ``parse_hole`` reads them ((q, r) or a label; anything else: FormatError)."""
+    a, b = parse_hole(a), parse_hole(b)
     dq, dr = a[0] - b[0], a[1] - b[1]
     return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
 
@@ -131,14 +133,14 @@ def _cube(h):
 
 
 def _check_tip(name: str) -> str:
-    if name not in _TIP_AXIS:
-        raise FormatError(f"{name!r} is not a tip of the star (DG-01): tips are {list(TIP_NAMES)}")
+    if not isinstance(name, str) or name not in _TIP_AXIS:
+        raise FormatError(f"{short_repr(name)} is not a tip of the star (DG-01): tips are {list(TIP_NAMES)}")
     return name
 
 
 def _check_board(kind: str) -> int:
-    if kind not in RADIUS:
-        raise FormatError(f"{kind!r} is not a board: boards are {list(RADIUS)}")
+    if not isinstance(kind, str) or kind not in RADIUS:
+        raise FormatError(f"{short_repr(kind)} is not a board: boards are {list(RADIUS)}")
     return RADIUS[kind]
 
 
@@ -213,8 +215,12 @@ def tip_of(h, kind: str = "star") -> str | None:
 
 
 def xy(h, unit: float = 1.0) -> tuple[float, float]:
-    """Drawing coordinates of a hole (centre at 0, 0; neighbours ``unit`` apart; y down)."""
-    q, r = h
+    """Drawing coordinates of a hole (centre at 0, 0; neighbours ``unit`` apart; y down).
+    ``h`` is a hole ((q, r) or a label), ``unit`` a finite number (else FormatError)."""
+    q, r = parse_hole(h)
+    if isinstance(unit, bool) or not isinstance(unit, numbers.Real) or not -1e300 < unit < 1e300:
+        raise FormatError(f"unit must be a finite number (the distance between neighbours), "
+                          f"got {short_repr(unit)}")
     return (unit * (q + r / 2), unit * r * math.sqrt(3) / 2)
 
 
@@ -241,7 +247,7 @@ def tables(kind: str = "star") -> tuple[list, list, list, list]:
     (jumped, landing) index pairs of the single hops from i. The small board (DG-18) is a
     part of the big star, so its tables are the big ones cut at its edge (its lines
     are unbroken too: every row of a star is one run of holes)."""
-    if kind in _TABLES:
+    if isinstance(kind, str) and kind in _TABLES:
         return _TABLES[kind]
     inside = set(holes(kind))
     on = [h in inside for h in HOLES]

@@ -21,9 +21,11 @@ from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import compress
+from typing import Any
 
 from .._catalogue import Word
-from .._core import BoardkitError, FormatError, IllegalMoveError
+from .._core import BoardkitError, FormatError, IllegalMoveError, short_repr
+from .._input import check_count, check_instance
 from . import geometry as B
 from .notation import MAX_PATH, move_text
 
@@ -53,13 +55,16 @@ class DiamondMove:
     kind: str = "hop"
 
     def __str__(self) -> str:
-        if self.kind == "pass":
+        # a hand-made move of another kind of value still prints (never raises)
+        kind = self.kind if isinstance(self.kind, str) else "?"
+        if kind == "pass":
             return "pass"
-        return move_text(self.path, self.kind)
+        return move_text(self.path, kind)
 
     def __repr__(self) -> str:
         # short and stable, so lists of moves read well in notebooks
-        return "<pass>" if self.kind == "pass" else f"<{self.kind} {self}>"
+        kind = self.kind if isinstance(self.kind, str) else "?"
+        return "<pass>" if kind == "pass" else f"<{kind[:20]} {self}>"
 
     @property
     def start(self) -> tuple[int, int] | None:
@@ -78,7 +83,7 @@ PASS = DiamondMove((), "pass")
 _KING = KING
 
 
-def jumps_from(g, y: int, p: int, king: bool, start: int) -> list[tuple[int, int]]:
+def _jumps_from(g, y: int, p: int, king: bool, start: int) -> list[tuple[int, int]]:
     """(landing, kind) pairs of one jump from hole y (the mover's start hole
     already emptied): kind 0 = single hop, 1 = group jump (k >= 2), 2 = long."""
     c = g.cells
@@ -120,7 +125,7 @@ def jumps_from(g, y: int, p: int, king: bool, start: int) -> list[tuple[int, int
     return out
 
 
-def search(g, i: int) -> dict[int, tuple]:
+def _search(g, i: int) -> dict[int, tuple]:
     """Breadth-first search of every hole the piece on i reaches by jumps.
 
     Returns {landing: (path, kinds)} in the order found: ``path`` is a fewest-jumps
@@ -153,7 +158,7 @@ def search(g, i: int) -> dict[int, tuple]:
         while queue:
             y = queue.popleft()
             ypath, ykinds = found[y]
-            for x, kind in jumps_from(g, y, p, king, i):
+            for x, kind in _jumps_from(g, y, p, king, i):
                 if x in found:
                     continue
                 if terminal_groups and kind == 1:
@@ -171,7 +176,7 @@ def search(g, i: int) -> dict[int, tuple]:
         c[i] = v
 
 
-def moves_of(g, i: int) -> list[DiamondMove]:
+def _moves_of(g, i: int) -> list[DiamondMove]:
     """The moves of the piece on hole index i: one per destination."""
     c = g.cells
     v = c[i]
@@ -188,7 +193,7 @@ def moves_of(g, i: int) -> list[DiamondMove]:
         elif g.rules.swap_rule and can_swap(g, i, x, p):
             out.append(DiamondMove((H[i], H[x]), "swap"))
             seen.add(x)
-    for x, (path, kinds) in search(g, i).items():
+    for x, (path, kinds) in _search(g, i).items():
         if x not in seen:
             out.append(DiamondMove(path, "group" if kinds & 2 else ("long" if kinds & 4 else "hop")))
     return out
@@ -201,7 +206,7 @@ def can_swap(g, i: int, x: int, p: int) -> bool:
     return q != p and x in g._home_set[p] and not g._forb[q][i]
 
 
-def generate(g) -> list:
+def _generate(g) -> list:
     if g._is_over_fast():
         return []
     p = g._turn
@@ -210,7 +215,7 @@ def generate(g) -> list:
     moves = []
     for i in range(B.N):
         if c[i] and (c[i] & 7) == p1:
-            moves.extend(moves_of(g, i))
+            moves.extend(_moves_of(g, i))
     moves = squat_filter(g, moves, p)
     return moves or [PASS]
 
@@ -232,7 +237,7 @@ def squat_filter(g, moves: list, p: int) -> list:
 _OWN = [bytes(1 if v and v & 7 == p1 else 0 for v in range(256)) for p1 in range(8)]
 
 
-def reachable(g) -> dict[tuple[int, int], set]:
+def _reachable(g) -> dict[tuple[int, int], set]:
     """{start hole: set of destination holes} for the player to move (the same as
     grouping ``legal_moves()`` by start, without building a path per move: one lean
     search per piece on hole indices)."""
@@ -242,7 +247,7 @@ def reachable(g) -> dict[tuple[int, int], set]:
     out: dict = {}
     rules = g.rules
     if rules.swap_rule or rules.no_squatting_after is not None:
-        for code in fast_moves(g):        # the house rules of DG-16: through the codes
+        for code in _fast_moves(g):        # the house rules of DG-16: through the codes
             if code >= 0:
                 a = H[code >> 8 & 255]
                 s = out.get(a)
@@ -350,11 +355,12 @@ def reachable(g) -> dict[tuple[int, int], set]:
 def reachable_from(g, hole) -> set:
     """Every hole the piece on ``hole`` could reach in one turn (steps and hop
     chains), whoever's turn it is; empty for an empty hole."""
+    _game(g)
     i = B.INDEX[B.parse_hole(hole)]
     if not g.cells[i]:
         return set()
     H = B.HOLES
-    return {H[x & 255] for x in dests(g, i)}
+    return {H[x & 255] for x in _dests(g, i)}
 
 
 # ------------------------------------------------------------------ the fast lane
@@ -404,7 +410,7 @@ _BYTE = [3 << 8 * j for j in range(B.N)]
 _STATE = bytes((1 if v else 0) | (2 if v & _KING else 0) for v in range(256))
 
 
-def board_state(c) -> int:
+def _board_state(c) -> int:
     """The occupied holes and the kings as one int (hole j in byte j: 1 occupied,
     2 king): what a single-hop search depends on, besides the mover."""
     return int.from_bytes(bytes(c).translate(_STATE), "little")
@@ -420,7 +426,7 @@ def cached_dests(g, i: int, state: int) -> list[int]:
     v = c[i]
     rules = g.rules
     if not v or rules.swap_rule:
-        return dests(g, i)
+        return _dests(g, i)
     key = (rules.long_jump << 13 | rules.king_hops_after_group << 12) | i << 4 | v
     entries = g._dmemo.get(key)
     if entries is not None:
@@ -492,7 +498,7 @@ def _search_entry(g, i: int, state: int, key: int, entries) -> tuple:
     return e
 
 
-def dests_entry(g, i: int, state: int) -> tuple:
+def _dests_entry(g, i: int, state: int) -> tuple:
     """``cached_dests`` with what its answer depends on: (mask, ``state & mask``,
     destinations); the answer holds while ``state & mask`` is unchanged (the bots' search
     uses the mask to tell which pieces a move can touch). Not with the swap rule."""
@@ -507,7 +513,7 @@ def dests_entry(g, i: int, state: int) -> tuple:
     return _search_entry(g, i, state, key, entries)
 
 
-def dests_entries(g, holes, state: int) -> list:
+def _dests_entries(g, holes, state: int) -> list:
     """[(i, ``dests_entry(g, i, state)``) for i in holes], the memory's hits inlined."""
     c = g.cells
     memo = g._dmemo
@@ -529,7 +535,7 @@ def dests_entries(g, holes, state: int) -> list:
     return out
 
 
-def dests(g, i: int) -> list[int]:
+def _dests(g, i: int) -> list[int]:
     """The destinations of the piece on hole index i (whoever's turn it is), in the
     order of ``moves_of``: steps (| SWAP for a swap) in direction order, then the hop
     destinations breadth-first. Empty for an empty hole."""
@@ -598,7 +604,7 @@ def _jump_order(g, i: int, p: int, king: bool) -> list[int]:
     queue = [i]
     late = []
     for y in queue:
-        for x, kind in jumps_from(g, y, p, king, i):
+        for x, kind in _jumps_from(g, y, p, king, i):
             if x in found:
                 continue
             if terminal_groups and kind == 1:
@@ -847,7 +853,7 @@ def _king_order(g, i: int, p: int, mask: bool = False):
     return (queue, rm) if mask else queue
 
 
-def fast_moves(g) -> list[int]:
+def _fast_moves(g) -> list[int]:
     """The legal moves as codes, in the order of ``generate`` ([] when the game is
     over, [PASS_CODE] for a player who must pass, DG-07)."""
     if g._is_over_fast():
@@ -859,9 +865,9 @@ def fast_moves(g) -> list[int]:
         for i in compress(_RANGE, c):
             if c[i] & 7 == p1:
                 base = i << 8
-                out.extend([base | x for x in dests(g, i)])
+                out.extend([base | x for x in _dests(g, i)])
     else:
-        state = board_state(c)
+        state = _board_state(c)
         memo = g._dmemo
         flags = g.rules.long_jump << 13 | g.rules.king_hops_after_group << 12
         for i in compress(_RANGE, c):
@@ -893,7 +899,7 @@ def _squat_filter_codes(g, codes: list, p: int) -> list:
     return out or codes
 
 
-def code_move(g, code: int) -> DiamondMove:
+def _code_move(g, code: int) -> DiamondMove:
     """The DiamondMove that ``generate(g)`` lists for a code of ``fast_moves(g)``."""
     if code < 0:
         return PASS
@@ -931,7 +937,7 @@ def code_move(g, code: int) -> DiamondMove:
             path.append(H[x])
             x = parent[x]
         return DiamondMove(tuple(reversed(path)), "hop")
-    path, kinds = search(g, i)[x]
+    path, kinds = _search(g, i)[x]
     return DiamondMove(path, "group" if kinds & 2 else ("long" if kinds & 4 else "hop"))
 
 
@@ -939,6 +945,7 @@ def single_jumps(g, start, at=None) -> list[tuple[int, int]]:
     """Where the piece standing on ``start`` could land with ONE jump from ``at``
     (default: from ``start``), its start hole counted as empty: the edges of the
     hop search (DG-09, DG-11, DG-12, DG-13, DG-19). Never lists ``start`` itg."""
+    _game(g)
     i = B.INDEX[B.parse_hole(start)]
     y = i if at is None else B.INDEX[B.parse_hole(at)]
     v = g.cells[i]
@@ -946,7 +953,7 @@ def single_jumps(g, start, at=None) -> list[tuple[int, int]]:
         raise IllegalMoveError("dg.err.no_piece", hole=B.label(B.HOLES[i]))
     g.cells[i] = 0
     try:
-        return [B.HOLES[x] for x, _ in jumps_from(g, y, (v & 7) - 1, bool(v & _KING), i)]
+        return [B.HOLES[x] for x, _ in _jumps_from(g, y, (v & 7) - 1, bool(v & _KING), i)]
     finally:
         g.cells[i] = v
 
@@ -956,11 +963,12 @@ def hop_layers(g, hole) -> list[list[tuple[int, int]]]:
 
     Layer 0 is the start; layer k holds the holes first reached after k jumps.
     The union of the layers after 0 is every hole the piece can hop to."""
+    _game(g)
     i = B.INDEX[B.parse_hole(hole)]
     if not g.cells[i]:
         raise IllegalMoveError("dg.err.no_piece", hole=B.label(B.HOLES[i]))
     layers: list[list] = [[B.HOLES[i]]]
-    for path, _ in sorted(search(g, i).values(), key=lambda t: len(t[0])):
+    for path, _ in sorted(_search(g, i).values(), key=lambda t: len(t[0])):
         while len(layers) < len(path):
             layers.append([])
         layers[len(path) - 1].append(path[-1])
@@ -978,8 +986,9 @@ def paths(g, start, dest, limit: int = PATHS_LIMIT) -> list[DiamondMove]:
     0.2 s on any position, however crowded (simple chains can be exponentially many).
     When the budget runs out the paths found so far are returned, still shortest
     first. ``play()`` checks a given path jump by jump and never needs this list."""
+    _game(g)
     if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
-        raise BoardkitError(f"paths(): limit must be a positive int, got {limit!r}")
+        raise BoardkitError(f"paths(): limit must be a positive int, got {short_repr(limit)}")
     a, b = B.parse_hole(start), B.parse_hole(dest)
     g._check_on_board(a)
     g._check_on_board(b)
@@ -1004,7 +1013,7 @@ def paths(g, start, dest, limit: int = PATHS_LIMIT) -> list[DiamondMove]:
         queue, seen = deque([i]), {i}
         while queue:
             y = queue.popleft()
-            adj[y] = jumps_from(g, y, p, king, i)
+            adj[y] = _jumps_from(g, y, p, king, i)
             for z, kind in adj[y]:
                 if z not in seen and not (terminal and kind == 1):
                     seen.add(z)
@@ -1079,6 +1088,7 @@ def check_path(g, path: Iterable) -> DiamondMove:
 
     Written jump by jump, independently of the breadth-first generator, so the
     tests can compare the two."""
+    _game(g)
     if not isinstance(path, (list, tuple)):
         raise FormatError("dg.err.path_type", kind=type(path).__name__)
     if len(path) > MAX_PATH:
@@ -1088,7 +1098,7 @@ def check_path(g, path: Iterable) -> DiamondMove:
         g._check_on_board(h)
     p = g._turn
     if not holes:
-        if any(m.kind != "pass" for m in generate(g)):
+        if any(m.kind != "pass" for m in _generate(g)):
             raise IllegalMoveError("dg.err.pass_not_stuck", "DG-07", colour=_colour(g, p))
         return PASS
     if len(holes) < 2:
@@ -1197,5 +1207,140 @@ def generate_unfiltered(g) -> list:
     out = []
     for i in range(B.N):
         if g.cells[i] and (g.cells[i] & 7) == p1:
-            out.extend(moves_of(g, i))
+            out.extend(_moves_of(g, i))
     return out
+
+
+# ------------------------------------------------------------------ the checked entries
+# The functions above whose names start with "_" are the engine's and the bots' speed
+# path: they trust their arguments (this game's cells and hole indices), as a search
+# calls them at every node. The public names below check their arguments once, naming
+# the one that is wrong (a BoardkitError instead of a raw AttributeError or a search of
+# a hole that holds no piece), then run the same code: the same answers for valid input.
+_GAME_CLASS: list = []
+
+
+def _game(g: Any, what: str = "g") -> Any:
+    """``g`` if it is a DiamondGame, else a BoardkitError naming ``what``."""
+    if not _GAME_CLASS:
+        from .game import DiamondGame
+        _GAME_CLASS.append(DiamondGame)
+    if not isinstance(g, _GAME_CLASS[0]):
+        check_instance(g, _GAME_CLASS[0], what)
+    return g
+
+
+def _index(i: Any, what: str) -> int:
+    """A hole index (a place in ``geometry.HOLES``, 0..120), else a BoardkitError."""
+    return check_count(i, f"{what} (a hole index, a place in geometry.HOLES)", 0, B.N - 1)
+
+
+def _piece_index(g: Any, i: Any, what: str = "i") -> int:
+    """The index of a hole of ``g`` that holds a piece (IllegalMoveError for an empty one)."""
+    i = _index(i, what)
+    if not g.cells[i]:
+        raise IllegalMoveError("dg.err.no_piece", hole=B.label(B.HOLES[i]))
+    return i
+
+
+def _player_index(g: Any, p: Any, what: str = "p") -> int:
+    if isinstance(p, bool) or not isinstance(p, int) or not 0 <= p < g.players:
+        raise BoardkitError(f"{what} must be a player index 0..{g.players - 1}; got {short_repr(p)}")
+    return p
+
+
+def _state(state: Any, what: str = "state") -> int:
+    """A ``board_state`` value: a whole number >= 0 of at most 8 * 121 bits."""
+    if isinstance(state, bool) or not isinstance(state, int) or state < 0 \
+            or state.bit_length() > 8 * B.N:
+        raise BoardkitError(f"{what} must be a board_state(cells) value (a whole number >= 0 of "
+                            f"at most {8 * B.N} bits); got {short_repr(state)}")
+    return state
+
+
+def generate(g) -> list:
+    """The legal moves of the player to move, one DiamondMove per (piece, destination)
+    ([] when the game is over, [PASS] when the player must pass, DG-07)."""
+    return _generate(_game(g))
+
+
+def moves_of(g, i: int) -> list[DiamondMove]:
+    """The moves of the piece on hole index i: one per destination."""
+    _game(g)
+    return _moves_of(g, _piece_index(g, i))
+
+
+def jumps_from(g, y: int, p: int, king: bool, start: int) -> list[tuple[int, int]]:
+    """(landing, kind) pairs of one jump of player ``p``'s piece (a king if ``king``) from
+    hole index ``y``, ``start`` being the hole its turn began on (never landed on again,
+    DG-10): kind 0 = single hop, 1 = group jump (k >= 2), 2 = long."""
+    _game(g)
+    y, start = _index(y, "y"), _index(start, "start")
+    _player_index(g, p)
+    if not isinstance(king, bool):
+        raise BoardkitError(f"king must be True or False; got {short_repr(king)}")
+    return _jumps_from(g, y, p, king, start)
+
+
+def search(g, i: int) -> dict[int, tuple]:
+    """Breadth-first search of every hole the piece on hole index i reaches by jumps:
+    {landing: (path, kinds)} (see the engine's ``_search``)."""
+    _game(g)
+    return _search(g, _piece_index(g, i))
+
+
+def reachable(g) -> dict[tuple[int, int], set]:
+    """{start hole: set of destination holes} for the player to move."""
+    return _reachable(_game(g))
+
+
+def dests(g, i: int) -> list[int]:
+    """The destinations of the piece on hole index i (whoever's turn it is), in the
+    order of ``moves_of`` (| SWAP for a swap step). Empty for an empty hole."""
+    _game(g)
+    return _dests(g, _index(i, "i"))
+
+
+def board_state(c) -> int:
+    """The occupied holes and the kings of a board's cells (``game.cells``) as one int
+    (hole j in byte j: 1 occupied, 2 king)."""
+    if not isinstance(c, (list, tuple, bytes, bytearray)) or len(c) != B.N:
+        raise BoardkitError(f"c must be a board's cells (game.cells: {B.N} cell values); "
+                            f"got {short_repr(c)}")
+    try:
+        return _board_state(c)
+    except (TypeError, ValueError, OverflowError):
+        raise BoardkitError(f"c: each cell value is a whole number 0..255 (game.cells); "
+                            f"got {short_repr(c)}") from None
+
+
+def dests_entry(g, i: int, state: int) -> tuple:
+    """(mask, ``state & mask``, destinations) of the piece on hole index i, ``state``
+    being ``board_state(g.cells)``. Not with the swap rule."""
+    _game(g)
+    return _dests_entry(g, _piece_index(g, i), _state(state))
+
+
+def dests_entries(g, holes, state: int) -> list:
+    """[(i, ``dests_entry(g, i, state)``) for i in holes] (hole indices of pieces)."""
+    _game(g)
+    _state(state)
+    if isinstance(holes, (str, bytes, bytearray)) or not hasattr(holes, "__iter__"):
+        raise BoardkitError(f"holes must be hole indices of pieces (a list of ints); "
+                            f"got {short_repr(holes)}")
+    return _dests_entries(g, [_piece_index(g, i, "holes") for i in holes], state)
+
+
+def fast_moves(g) -> list[int]:
+    """The legal moves as codes, in the order of ``generate`` ([] when the game is
+    over, [PASS_CODE] for a player who must pass, DG-07)."""
+    return _fast_moves(_game(g))
+
+
+def code_move(g, code: int) -> DiamondMove:
+    """The DiamondMove that ``generate(g)`` lists for a code of ``fast_moves(g)``."""
+    _game(g)
+    if isinstance(code, bool) or not isinstance(code, int) or code not in _fast_moves(g):
+        raise BoardkitError(f"code must be one of fast_moves(g), the move codes of this "
+                            f"position; got {short_repr(code)}")
+    return _code_move(g, code)

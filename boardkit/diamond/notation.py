@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import re
 
-from .._core import FormatError
+from .._core import FormatError, short_repr
+from .._input import check_instance
 from . import geometry as B
 
 __all__ = ["MAX_PATH", "MAX_MOVE_TEXT", "move_text", "parse_move", "board_text", "label", "hole"]
@@ -33,13 +34,15 @@ _SEPARATOR = {"step": "-", "swap": "<>"}
 
 def move_text(path, kind: str) -> str:
     """The text of a move: ``pass``, or its holes' labels joined by the kind's separator."""
+    if not isinstance(kind, str):
+        raise FormatError(f"kind must be a move kind such as 'step' or 'hop', got {short_repr(kind)}")
     if kind == "pass":
         return "pass"
     sep = _SEPARATOR.get(kind, ":")
     try:
         return sep.join(B.label(h) for h in path)
     except (FormatError, TypeError):   # a hand-made value with a malformed path
-        return f"<not a path: {path!r:.60}>"
+        return f"<not a path: {short_repr(path, 60)}>"
 
 
 def parse_move(text: str) -> list:
@@ -64,6 +67,8 @@ _LETTERS = {"red": "r", "yellow": "y", "green": "g", "purple": "p", "blue": "b",
 def board_text(game) -> str:
     """A text diagram: rows q (top) to a; r y g ... for pieces, capitals for kings,
     ``.`` empty, ``,`` a hole forbidden to the player to move."""
+    from .game import DiamondGame
+    check_instance(game, DiamondGame, "game")
     forb = game.forbidden(game.turn)
     pieces = game.pieces()
     on = set(game.holes())

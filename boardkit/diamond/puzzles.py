@@ -18,11 +18,14 @@ the texts in its own language (see ``boardkit.puzzles``).
 """
 from __future__ import annotations
 
-from .._core import BoardkitError
-from .._input import check_size
+from typing import Any
+
+from .._core import BoardkitError, short_repr
+from .._input import check_instance, check_size
 from ..puzzles import Puzzle, PuzzleSet
 from . import geometry as B
 from .game import DiamondGame
+from .movegen import DiamondMove
 from .rules import DiamondRules
 
 __all__ = ["PUZZLES", "make_game", "parse_position", "answer_key", "board_cell", "draw_puzzle",
@@ -33,25 +36,44 @@ _PIECES = {"r": (0, False), "R": (0, True), "y": (1, False), "Y": (1, True)}
 
 def parse_position(text: str) -> DiamondGame:
     """``"i5:r j5:y"`` -> a two-player game (red to move) with those pieces."""
+    if not isinstance(text, str):
+        raise BoardkitError(f"diamond puzzle: a position is text such as 'i5:r j5:y', "
+                            f"got {short_repr(text)}")
     check_size(text, "diamond puzzle", 2000)
     pieces: dict = {}
     for pair in text.split():
         hole, sep, what = pair.partition(":")
         if not sep or what not in _PIECES:
-            raise BoardkitError(f"diamond puzzle: {pair[:20]!r} is not hole:piece (r, R, y or Y) (DG-01)")
+            raise BoardkitError(f"diamond puzzle: {short_repr(pair, 20)} is not hole:piece "
+                                "(r, R, y or Y) (DG-01)")
         if hole in pieces:
             raise BoardkitError(f"diamond puzzle: hole {hole} given twice (DG-01)")
         pieces[hole] = _PIECES[what]
     return DiamondGame.from_pieces(pieces, DiamondRules(players=2))
 
 
+def _puzzle(puzzle: Any) -> Puzzle:
+    """``puzzle`` if it is a Diamond Game puzzle, else a BoardkitError naming it."""
+    check_instance(puzzle, Puzzle, "puzzle")
+    if puzzle.game != "diamond":
+        raise BoardkitError(f"puzzle must be a Diamond Game puzzle; got a {short_repr(puzzle.game)} one")
+    return puzzle
+
+
 def make_game(puzzle: Puzzle) -> DiamondGame:
-    return parse_position(puzzle.position)
+    return parse_position(_puzzle(puzzle).position)
 
 
 def answer_key(move) -> str:
-    """Start and end hole: every chain between them is the same answer (DG-10)."""
-    return f"{B.label(move.path[0])}-{B.label(move.path[-1])}"
+    """Start and end hole: every chain between them is the same answer (DG-10); "pass"
+    for a pass (DG-07)."""
+    check_instance(move, DiamondMove, "move")
+    path = move.path
+    if not isinstance(path, tuple):
+        raise BoardkitError(f"move: its path must be a tuple of holes, got {short_repr(path)}")
+    if not path:
+        return "pass"
+    return f"{B.label(path[0])}-{B.label(path[-1])}"
 
 
 def board_cell(cell) -> str:
@@ -64,7 +86,7 @@ def draw_puzzle(puzzle: Puzzle, **options):
     """The puzzle's position with its marks (the holes its goal names) drawn as on its
     board (for printed puzzle pages): an ``svg.Drawing``; ``options`` go to
     ``DiamondGame.draw`` (``marks`` defaults to the puzzle's)."""
-    options.setdefault("marks", puzzle.marks)
+    options.setdefault("marks", _puzzle(puzzle).marks)
     return make_game(puzzle).draw(**options)
 
 

@@ -23,12 +23,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from .._core import BoardkitError, RuleOptions
+from .._core import BoardkitError, RuleOptions, short_repr
 
 __all__ = ["DiamondRules", "STAR_COLOURS", "CHINESE_COLOURS", "DEFAULT_MAX_TURNS"]
 
 #: the default cap on the turns of a game (see DiamondRules.max_turns)
 DEFAULT_MAX_TURNS = 1000
+#: the largest max_turns and no_squatting_after accepted (a billion turns: no cap in effect)
+MAX_TURNS_LIMIT = 10 ** 9
 
 #: star board: colour of each tip (DG-02)
 STAR_COLOURS = {"N": "red", "NE": "green", "SE": "yellow", "S": "red", "SW": "green", "NW": "yellow"}
@@ -92,31 +94,37 @@ class DiamondRules(RuleOptions):
     def __post_init__(self) -> None:
         for name in ("kings", "long_jump", "king_hops_after_group", "swap_rule"):
             if not isinstance(getattr(self, name), bool):
-                raise BoardkitError(f"DiamondRules.{name} must be True or False, got {getattr(self, name)!r}")
-        if self.board not in self.BOARDS:
-            raise BoardkitError(f"DiamondRules.board must be one of {list(self.BOARDS)}, got {self.board!r} "
+                raise BoardkitError(f"DiamondRules.{name} must be True or False, "
+                                    f"got {short_repr(getattr(self, name))}")
+        if not isinstance(self.board, str) or self.board not in self.BOARDS:
+            raise BoardkitError(f"DiamondRules.board must be one of {list(self.BOARDS)}, "
+                                f"got {short_repr(self.board)} "
                                 "(DG-01 star, DG-20 chinese, DG-18 small)")
         allowed = (1, 2, 3, 4, 6) if self.board == "chinese" else (1, 2, 3)
         if not _is_int(self.players) or self.players not in allowed:
             rule = "DG-20" if self.board == "chinese" else "DG-05/DG-06"
-            raise BoardkitError(f"{self.players!r} players is not possible on the {self.board} board "
+            raise BoardkitError(f"{short_repr(self.players)} players is not possible on the "
+                                f"{self.board} board "
                                 f"({rule}): choose one of {list(allowed)} (1 = solitaire)")
         allowed_pieces = (15, 10) if self.board == "star" else (10,)
         if not _is_int(self.pieces) or self.pieces not in allowed_pieces:
             raise BoardkitError(f"pieces must be one of {list(allowed_pieces)} on the {self.board} board "
-                                f"(DG-02 15 pieces, DG-18 10 pieces, DG-20), got {self.pieces!r}")
+                                f"(DG-02 15 pieces, DG-18 10 pieces, DG-20), got {short_repr(self.pieces)}")
         if self.board == "chinese" and self.kings:
             raise BoardkitError("Chinese checkers has no kings (DG-20): use kings=False "
                                 "or DiamondRules.chinese()")
         if not _is_int(self.first_player) or not 0 <= self.first_player < self.players:
             raise BoardkitError(f"first_player must be a player index 0..{self.players - 1} (DG-05), "
-                                f"got {self.first_player!r}")
-        if self.max_turns is not None and (not _is_int(self.max_turns) or self.max_turns < 1):
-            raise BoardkitError(f"max_turns must be None or a positive int, got {self.max_turns!r}")
+                                f"got {short_repr(self.first_player)}")
+        # bounded, so that a save (JSON numbers of at most 30 digits) always loads back
+        if self.max_turns is not None and (not _is_int(self.max_turns)
+                                           or not 1 <= self.max_turns <= MAX_TURNS_LIMIT):
+            raise BoardkitError(f"max_turns must be None or an int 1..{MAX_TURNS_LIMIT:,}, "
+                                f"got {short_repr(self.max_turns)}")
         if self.no_squatting_after is not None and (not _is_int(self.no_squatting_after)
-                                                    or self.no_squatting_after < 0):
-            raise BoardkitError("no_squatting_after must be None or an int >= 0 (DG-16 house rule b), "
-                                f"got {self.no_squatting_after!r}")
+                                                    or not 0 <= self.no_squatting_after <= MAX_TURNS_LIMIT):
+            raise BoardkitError(f"no_squatting_after must be None or an int 0..{MAX_TURNS_LIMIT:,} "
+                                f"(DG-16 house rule b), got {short_repr(self.no_squatting_after)}")
 
     # ------------------------------------------------------------ presets
     @classmethod

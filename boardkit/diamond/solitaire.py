@@ -23,7 +23,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from .._catalogue import Word, render
-from .._core import BoardkitError, FormatError, IllegalMoveError
+from .._core import BoardkitError, FormatError, IllegalMoveError, short_repr
+from .._input import check_instance
 from . import geometry as B
 from .game import DiamondGame
 
@@ -94,7 +95,7 @@ def replay(moves: Iterable, pieces: int = 10) -> DiamondGame:
         raise FormatError(f"puzzle moves: a list of moves (texts or paths), got {type(moves).__name__}")
     g = DiamondGame.solitaire(pieces=pieces)
     for k, m in enumerate(moves, 1):
-        shown = f"{m!s:.40}"
+        shown = m[:40] if isinstance(m, str) else short_repr(m, 40)
         if g.is_over():
             why = (Word("dg.err.replay_solved", n=k - 1) if g.finished else
                    Word("dg.err.replay_cap", cap=g.rules.max_turns))
@@ -145,6 +146,7 @@ def _in_current_language(err: BoardkitError) -> str:
 def lower_bound(game: DiamondGame) -> int:
     """Moves still needed at least, counting one per piece not yet home (every
     piece outside the home holes has to move at least once)."""
+    check_instance(game, DiamondGame, "game")
     home = game.home(0)
     return sum(1 for h in game.pieces_of(0) if h not in home)
 
@@ -155,7 +157,7 @@ MAX_WIDTH = 5000
 
 def _setting(name: str, value, lo: int, hi: int) -> None:
     if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
-        raise BoardkitError(f"{name} must be an int {lo}..{hi}, got {value!r:.40}")
+        raise BoardkitError(f"{name} must be an int {lo}..{hi}, got {short_repr(value)}")
 
 
 def solve(pieces: int = 10, width: int = 300, max_moves: int = 60, straggler: float = 2.0,
@@ -169,15 +171,17 @@ def solve(pieces: int = 10, width: int = 300, max_moves: int = 60, straggler: fl
     _setting("width", width, 1, MAX_WIDTH)
     _setting("max_moves", max_moves, 1, 200)
     if not isinstance(straggler, (int, float)) or isinstance(straggler, bool) or not 0 <= straggler <= 100:
-        raise BoardkitError(f"solve(): straggler must be a number 0..100, got {straggler!r:.40}")
+        raise BoardkitError(f"solve(): straggler must be a number 0..100, got {short_repr(straggler)}")
     g = DiamondGame.solitaire(pieces=pieces)
     goal = g.goal_apex(0)
+    if not isinstance(measure, str) or measure not in ("apex", "rows"):
+        raise BoardkitError(f"measure must be 'apex' or 'rows', got {short_repr(measure)}")
     if measure == "apex":
         dist = [B.distance(h, goal) for h in B.HOLES]
     elif measure == "rows":
         dist = [abs(h[1] - goal[1]) for h in B.HOLES]
     else:
-        raise BoardkitError(f"measure must be 'apex' or 'rows', got {measure!r}")
+        raise BoardkitError(f"measure must be 'apex' or 'rows', got {short_repr(measure)}")
     home = {B.INDEX[h] for h in g.home(0)}
     start = tuple(sorted(B.INDEX[h] for h in g.pieces_of(0)))
     frontier = [(start, ())]
@@ -231,13 +235,13 @@ def solve_symmetric(width: int = 400, half: int = 13, pieces: int = 10, min_half
     A beam search over the first half keeps the positions that advance most while
     staying close to centre-symmetric; the first position that one move turns into
     its mirror image gives the solution (as lists of (q, r) paths)."""
-    if symmetry not in ("point", "flip"):
-        raise BoardkitError(f"symmetry must be 'point' or 'flip', got {symmetry!r:.40}")
+    if not isinstance(symmetry, str) or symmetry not in ("point", "flip"):
+        raise BoardkitError(f"symmetry must be 'point' or 'flip', got {short_repr(symmetry)}")
     _setting("width", width, 1, MAX_WIDTH)
     _setting("half", half, 1, 40)
     _setting("min_half", min_half, 1, 40)
     if not isinstance(asym, (int, float)) or isinstance(asym, bool) or not 0 <= asym <= 100:
-        raise BoardkitError(f"solve_symmetric(): asym must be a number 0..100, got {asym!r:.40}")
+        raise BoardkitError(f"solve_symmetric(): asym must be a number 0..100, got {short_repr(asym)}")
     _mirror = _point if symmetry == "point" else _flip
     asym_weight = asym
     g = DiamondGame.solitaire(pieces=pieces)

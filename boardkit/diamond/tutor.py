@@ -24,6 +24,7 @@ worst about 0.1 s (``ai.HINT_LEVEL``).
 from __future__ import annotations
 
 from .._catalogue import Word
+from .._input import check_instance
 from .._protocols import level_word
 from . import ai
 from . import geometry as B
@@ -39,6 +40,10 @@ LAG = 5
 
 def gain(game: DiamondGame, move: DiamondMove, player: int | None = None) -> int:
     """Holes nearer its goal ◎ the move brings the piece (negative: backwards; 0: a pass)."""
+    check_instance(game, DiamondGame, "game")
+    check_instance(move, DiamondMove, "move")
+    if player is not None:
+        game._check_player(player)
     if not move.path:
         return 0
     apex = game.goal_apex(game.turn if player is None else player)
@@ -48,6 +53,7 @@ def gain(game: DiamondGame, move: DiamondMove, player: int | None = None) -> int
 def straggler(game: DiamondGame, player: int) -> tuple[tuple[int, int] | None, int, float]:
     """(the hindmost piece's hole, its distance to ◎, how many holes it lags the
     average of the player's other pieces); (None, 0, 0.0) with fewer than two pieces."""
+    check_instance(game, DiamondGame, "game")
     apex = game.goal_apex(player)
     pieces = sorted(game.pieces_of(player))
     if len(pieces) < 2:

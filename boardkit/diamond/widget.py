@@ -37,14 +37,15 @@ from typing import Any
 
 import ipywidgets as W
 
-from .._core import BoardkitError
+from .._core import BoardkitError, check_options, short_repr
+from .._input import check_instance
 from ..i18n import error_text
 from ..widgets import GameWidget, Selection
 from ..widgets.base import MUTED_COLOR
 from . import ai, tutor
 from . import geometry as B
 from .draw import PALETTES, cell_id, parse_cell
-from .game import PASS, DiamondGame
+from .game import PASS, DiamondGame, DiamondMove
 from .rules import DiamondRules
 
 __all__ = ["DiamondWidget", "TAKE_TURNS"]
@@ -80,16 +81,23 @@ class DiamondWidget(GameWidget[DiamondGame]):
                  king_hops_after_group: bool = True, board: str = "star", labels: bool = False,
                  choose_path: bool = True, palette: str = "standard", **kw):
         if game is not None:
+            check_instance(game, DiamondGame, "game")
             r = game.rules
             players, kings, pieces, long_jump, board = r.players, r.kings, r.pieces, r.long_jump, r.board
             first_player, king_hops_after_group = r.first_player, r.king_hops_after_group
         self._seat_game = game        # names the seats until self.game exists
         # checked now, so a bad option fails here with the rule's own message
+        take_turns = _is_int(first_player) and first_player == TAKE_TURNS
         DiamondRules(players=players, kings=kings, pieces=pieces, long_jump=long_jump, board=board,
-                     first_player=0 if first_player == TAKE_TURNS else first_player,
+                     first_player=0 if take_turns else first_player,
                      king_hops_after_group=king_hops_after_group)
-        if palette not in PALETTES:
-            raise BoardkitError(f"palette must be one of {list(PALETTES)}, got {palette!r:.40}")
+        if not (isinstance(labels, bool) or isinstance(labels, str) and labels == "empty"):
+            raise BoardkitError(f"labels must be True, False or 'empty' (labels on the empty holes "
+                                f"only), got {short_repr(labels)}")
+        if not isinstance(choose_path, bool):
+            raise BoardkitError(f"choose_path must be True or False, got {short_repr(choose_path)}")
+        if not isinstance(palette, str) or palette not in PALETTES:
+            raise BoardkitError(f"palette must be one of {list(PALETTES)}, got {short_repr(palette)}")
         self.labels: bool | str = labels   # write the hole labels on the board
         self.choose_path = choose_path  # several chains to a hole: pick one hop by hop
         self._paths_cache: tuple = (None, [])
@@ -222,8 +230,9 @@ class DiamondWidget(GameWidget[DiamondGame]):
             self.options["first_player"].value = 0
 
     def make_game(self, options: dict) -> DiamondGame:
+        _check_setup(options)
         o = dict(options)
-        o.pop("palette")
+        o.pop("palette", None)
         o.pop("hole_names", None)
         o.pop("board_note", None)
         if o["first_player"] == TAKE_TURNS:   # take turns: the seat after the last game's first
@@ -280,6 +289,7 @@ class DiamondWidget(GameWidget[DiamondGame]):
         return {cell_id(h): B.label(h) for h in B.HOLES}
 
     def render(self, selection: Selection) -> str:
+        check_instance(selection, Selection, "selection")
         opts = dict(flip=self.flipped, last_move=False if selection.active else self.marked,
                     hint=self.hint, labels=self.labels, palette=self.palette)
         if selection.dest is not None:
@@ -295,6 +305,7 @@ class DiamondWidget(GameWidget[DiamondGame]):
         return self.game.draw(**opts, lang=self.lang).to_svg()
 
     def move_path(self, move) -> tuple[str, ...]:
+        check_instance(move, DiamondMove, "move")
         if move.kind == "pass":
             return ("pass",)
         return tuple(cell_id(h) for h in move.path)
@@ -382,3 +393,30 @@ class DiamondWidget(GameWidget[DiamondGame]):
             who += f", {r.board} board"
         return (f"<DiamondWidget: {who}, kings {'on' if r.kings else 'off'}, "
                 f"{r.pieces} pieces{', long jump' if r.long_jump else ''}; {self.status}>")
+
+
+#: the options of Game setup that make_game reads (the others are view options)
+_SETUP = ("board", "players", "first_player", "kings", "pieces", "long_jump", "king_hops_after_group")
+
+
+def _is_int(x: Any) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def _check_setup(options: Any) -> None:
+    """The Game setup values ``make_game`` is given: a dict with the rule options (each
+    checked again by DiamondRules) and the view options, nothing else."""
+    if not isinstance(options, dict):
+        raise BoardkitError(f"options must be a dict of the Game setup values; got {short_repr(options)}")
+    names = [k for k in options if not isinstance(k, str)]
+    if names:
+        raise BoardkitError(f"options: the names of the options are text; got {short_repr(names[0])}")
+    check_options(options, _SETUP + ("palette", "hole_names", "board_note"), "options")
+    missing = [k for k in _SETUP if k not in options]
+    if missing:
+        raise BoardkitError(f"options: missing {', '.join(missing)}")
+    for k in ("players", "first_player"):
+        if not _is_int(options[k]):
+            raise BoardkitError(f"options: {k} must be a whole number, got {short_repr(options[k])}")
+    if not isinstance(options["board"], str):
+        raise BoardkitError(f"options: board must be text, got {short_repr(options['board'])}")

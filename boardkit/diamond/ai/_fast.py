@@ -13,13 +13,13 @@ from ..movegen import (
     _BYTE,
     _OWN,
     SWAP,
+    _board_state,
+    _dests_entries,
     _hop_reach,
     _king_reach,
-    board_state,
     cached_dests,
-    dests_entries,
 )
-from .evaluate import _RANGE, DEFAULT, WIN, Weights, _dist_table, _race_of, _sooner, evaluate, races
+from .evaluate import _RANGE, DEFAULT, WIN, Weights, _dist_table, _evaluate, _race_of, _races, _sooner
 
 _COSTS: dict = {}
 
@@ -88,7 +88,7 @@ def _mover_values(game, codes, w: Weights = DEFAULT, race: bool = False) -> list
 
     race=False: (``evaluate(game, mover)``, whether the move finished the mover);
     race=True:  minus the mover's race with weights ``w`` (``RaceBot``), or
-                ``_sooner(evaluate(game, mover), 1)`` when the move ends the game.
+                ``_sooner(_evaluate(game, mover), 1)`` when the move ends the game.
 
     The race after an ordinary move comes from ``_Race`` (no pass over the board);
     a pass, a swap or a finish takes the full evaluation."""
@@ -145,7 +145,7 @@ def _mover_values(game, codes, w: Weights = DEFAULT, race: bool = False) -> list
                     continue
             push(m)
             if over():
-                v = _sooner(evaluate(game, me), 1)
+                v = _sooner(_evaluate(game, me), 1)
             elif m < 0 or m & SWAP:
                 v = -_race_of(game, me, w)
             else:
@@ -154,7 +154,7 @@ def _mover_values(game, codes, w: Weights = DEFAULT, race: bool = False) -> list
             pop()
             out.append(v)
         return out
-    r = races(game)
+    r = _races(game)
     rivals = [r[p] for p in range(n) if p != me and p not in fin]
     best = min(rivals) if rivals else 0.0
     lost = len(rivals) < n - 1
@@ -173,7 +173,7 @@ def _mover_values(game, codes, w: Weights = DEFAULT, race: bool = False) -> list
                 continue
         push(m)
         if len(fin) != nfin or m < 0 or m & SWAP:
-            out.append((evaluate(game, me), me in fin))
+            out.append((_evaluate(game, me), me in fin))
         else:
             x = m & 255
             mine = parts.after(m >> 8 & 255, x, c[x])
@@ -184,7 +184,7 @@ def _mover_values(game, codes, w: Weights = DEFAULT, race: bool = False) -> list
 
 def _entries_of(game, player: int, state: int) -> list:
     """[(hole, ``movegen.dests_entry``)] of the player's pieces, in hole order."""
-    return dests_entries(game, compress(_RANGE, bytes(game.cells).translate(_OWN[player + 1])), state)
+    return _dests_entries(game, compress(_RANGE, bytes(game.cells).translate(_OWN[player + 1])), state)
 
 
 #: the class of each hole, (q mod 2, r mod 2): a hop moves two holes along a line, so a
@@ -325,7 +325,7 @@ def _own_best_gain(game, player) -> int:
     best = 0
     c = game.cells
     p1 = player + 1
-    state = board_state(c)
+    state = _board_state(c)
     # furthest behind first: a piece d0 from ◎ gains at most d0, so stop once d0 <= best
     for d0, i in sorted([(dist[i], i) for i in compress(_RANGE, c) if c[i] & 7 == p1], reverse=True):
         if d0 <= best:

@@ -5,13 +5,16 @@ race in holes to go, ``evaluate(game, player)`` the lead over the best rival.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+import numbers
+from dataclasses import dataclass, fields
 from itertools import compress
+from typing import Any
 
+from ..._core import BoardkitError, short_repr
 from .. import geometry as B
 from ..movegen import (
     DiamondMove,
-    code_move,
+    _code_move,
 )
 
 WIN = 10_000.0       # the value of a finished player
@@ -45,6 +48,18 @@ class Weights:
     king_leap: float = 0.0
     goal_step: float = 1.0
 
+    def __post_init__(self) -> None:
+        # checked once here, so the evaluation at every leaf of a search trusts its weights
+        # (NaN and infinity fail the bound; a huge int is compared, never converted)
+        for f in fields(self):
+            v = getattr(self, f.name)
+            if f.name == "fill_deep":
+                if not isinstance(v, bool):
+                    raise BoardkitError(f"Weights.fill_deep must be True or False, got {short_repr(v)}")
+            elif isinstance(v, bool) or not isinstance(v, numbers.Real) or not abs(v) <= 1e6:
+                raise BoardkitError(f"Weights.{f.name} must be a finite number (at most 1e6 in "
+                                    f"size), got {short_repr(v)}")
+
 
 DEFAULT = Weights()
 
@@ -72,7 +87,7 @@ def _dist_table(game) -> list[list[int]]:
 _RANGE = range(B.N)
 
 
-def races(game, w: Weights = DEFAULT) -> list[float]:
+def _races(game, w: Weights = DEFAULT) -> list[float]:
     """Every player's race: the distance their pieces still have to cover to the
     goal ◎ (lower is better; see the module docstring)."""
     dist = _dist_table(game)
@@ -99,6 +114,23 @@ def races(game, w: Weights = DEFAULT) -> list[float]:
         elif d == 0 and kings and d0 == 0:
             total[p] += wsquat
     return [total[p] + w.straggler * max(0, far[p] - deep) for p in range(n)]
+
+
+def races(game, w: Weights = DEFAULT) -> list[float]:
+    """Every player's race: the distance their pieces still have to cover to the
+    goal ◎ (lower is better; see the module docstring)."""
+    _checked(game, w)
+    return _races(game, w)
+
+
+def _checked(game: Any, w: Any = DEFAULT) -> Any:
+    """``game`` if it is a DiamondGame and ``w`` a Weights, else a BoardkitError naming
+    the argument (the public entries check once; the search's leaves do not)."""
+    from ..._input import check_instance  # (here: this module's names are the ai's own)
+    from ..game import DiamondGame
+    check_instance(game, DiamondGame, "game")
+    check_instance(w, Weights, "w")
+    return game
 
 
 def _race_of(game, me: int, w: Weights) -> float:
@@ -133,16 +165,23 @@ def _race_of(game, me: int, w: Weights) -> float:
 
 def race(game, player, w: Weights = DEFAULT) -> float:
     """How far ``player`` still has to go (lower is better)."""
-    return races(game, w)[player]
+    _checked(game, w)
+    return _races(game, w)[game._check_player(player)]
 
 
 def evaluate(game, player) -> float:
     """The position's value for ``player``: the closest rival's race minus its own
     (a finished player is worth WIN, a rival finishing first costs WIN)."""
+    _checked(game)
+    return _evaluate(game, game._check_player(player))
+
+
+def _evaluate(game, player) -> float:
+    """``evaluate`` for a DiamondGame and a player index (the search's leaves)."""
     fin = game._finished
     if player in fin:
         return WIN
-    r = races(game)
+    r = _races(game)
     mine = r[player]
     rivals = [r[p] for p in range(game.players) if p != player and p not in fin]
     best = min(rivals) if rivals else 0.0
@@ -153,7 +192,7 @@ def evaluate(game, player) -> float:
 
 def candidate_moves(game) -> list:
     """The legal moves: the engine already lists one per (piece, destination)."""
-    return game.legal_moves()
+    return _checked(game).legal_moves()
 
 
 def _gain(game, move, player=None) -> int:
@@ -210,7 +249,7 @@ def _cgain(dist, code: int) -> int:
 def _chosen(game, code: int) -> DiamondMove:
     """The bots' answer: the DiamondMove of a code from the legal move codes, marked as
     legal in this position (``DiamondGame._coded``: play() need not check its path)."""
-    move = code_move(game, code)
+    move = _code_move(game, code)
     game._coded = (move, game._position())
     return move
 

@@ -13,19 +13,24 @@ import numpy as np
 
 from ..._core import BoardkitError
 from .. import geometry as B
+from .. import movegen as _mg
 from ..movegen import (
     _BYTE,
     _OWN,
     PASS_CODE,
     DiamondMove,
+    _board_state,
+    _dests,
+    _dests_entries,
+    _fast_moves,
     _hop_reach,
-    board_state,
-    dests,
-    dests_entries,
-    fast_moves,
 )
 from ._fast import _entries_of, _Gains, _mover_values, _own_best_gain, _Race
-from .evaluate import _RANGE, DEFAULT, Weights, _cgain, _chosen, _dist_table, _gain, _sooner, evaluate
+from .evaluate import _RANGE, DEFAULT, Weights, _cgain, _chosen, _dist_table, _evaluate, _gain, _sooner
+
+# the checked entries, reached as ``ai.dests`` etc. too (the search uses the unchecked ones)
+board_state, dests, dests_entries, fast_moves = (_mg.board_state, _mg.dests, _mg.dests_entries,
+                                                 _mg.fast_moves)
 
 
 # ----------------------------------------------------------------------- bots
@@ -46,7 +51,7 @@ def _ready(game, rng) -> None:
 def intro_bot(game, rng: np.random.Generator) -> DiamondMove:
     """入門: a random destination; two times in three it avoids going backwards."""
     _ready(game, rng)
-    moves = fast_moves(game)
+    moves = _fast_moves(game)
     if rng.random() < 2 / 3:
         dist = _dist_table(game)[game.turn]
         forward = [m for m in moves if _cgain(dist, m) >= 0]
@@ -76,11 +81,11 @@ class RaceBot:
         me = game.turn
         homes = _homes(game, 1) if self.follow and not game._is_over_fast() else None
         if homes is not None:             # fast_moves(game), with the masks _Gains needs
-            state = board_state(game.cells)
+            state = _board_state(game.cells)
             mine = _entries_of(game, me, state)
             moves = [i << 8 | x for i, e in mine for x in e[2]] or [PASS_CODE]
         else:
-            moves = fast_moves(game)
+            moves = _fast_moves(game)
         if len(moves) == 1:
             return _chosen(game, moves[0])
         w, noise = self.weights, self.noise
@@ -142,13 +147,23 @@ def _king_terms(game, me: int, w: Weights, scored: list) -> list:
     for v, m in scored:
         push(m)
         if not over():
-            v += king_extra(game, me, w)
+            v += _king_extra(game, me, w)
         pop()
         out.append((v, m))
     return out
 
 
 def king_extra(game, me: int, w: Weights) -> float:
+    """The king terms of ``w`` for player ``me`` in this position (see ``_king_extra``);
+    ``game``, ``me`` and ``w`` are checked (a BoardkitError names the wrong one)."""
+    from ..._input import check_instance
+    from ..game import DiamondGame
+    check_instance(game, DiamondGame, "game")
+    check_instance(w, Weights, "w")
+    return _king_extra(game, game._check_player(me), w)
+
+
+def _king_extra(game, me: int, w: Weights) -> float:
     """The king terms of ``w`` for player ``me`` in this position (0 without a king or
     with the king on ◎): minus ``king_block`` per own ordinary piece next to the king
     whose hop over it would go forward (barred: a king cannot be jumped, DG-12), plus
@@ -175,7 +190,7 @@ def king_extra(game, me: int, w: Weights) -> float:
         v -= w.king_block * blocked
     if w.king_leap:
         best = 0
-        for x in dests(game, k):
+        for x in _dests(game, k):
             g = dist[k] - dist[x & 255]
             if g > best:
                 best = g
@@ -242,7 +257,7 @@ def _pick(game, rng, width, score):
     """The root of a search: score each of the ``width`` best-gaining moves with
     ``score(game, code)`` (which must leave the game as it found it) and pick one of
     the best, ties broken at random; returns the DiamondMove."""
-    moves = _ordered_codes(game, fast_moves(game))[:width]
+    moves = _ordered_codes(game, _fast_moves(game))[:width]
     if len(moves) == 1:
         return _chosen(game, moves[0])
     return _chosen(game, _random_best([(score(game, m), m) for m in moves], rng))
@@ -266,7 +281,7 @@ class ReplyBot:
         homes = _homes(game, 2)
         if homes is None:
             return _pick(game, rng, self.width, self._score)
-        state = board_state(game.cells)
+        state = _board_state(game.cells)
         mine = _entries_of(game, game._turn, state)         # fast_moves(game), with the masks
         moves = _ordered_codes(game, [i << 8 | x for i, e in mine for x in e[2]] or [PASS_CODE])
         del moves[self.width:]
@@ -291,10 +306,10 @@ class ReplyBot:
         me = game.turn
         game._fpush(m)
         if game._is_over_fast():
-            score = _sooner(evaluate(game, me), 2)
+            score = _sooner(_evaluate(game, me), 2)
         else:
             game._fpush(_best_reply(game, self.reply_width))
-            score = evaluate(game, me)
+            score = _evaluate(game, me)
             if self.follow and not game._is_over_fast():
                 score += self.follow * _own_best_gain(game, me)
             game._fpop()
@@ -327,7 +342,7 @@ class _ReplyScores:
         pieces = []
         entries = []
         parts = {}
-        for j, e in dests_entries(game, compress(_RANGE, bytes(c).translate(_OWN[p1])), state):
+        for j, e in _dests_entries(game, compress(_RANGE, bytes(c).translate(_OWN[p1])), state):
             pieces.append((j, e[0]))
             # the rival's race after moving j: total - cost[j] + cost[x] + straggler term
             k = th.cost[c[j] & 8]
@@ -413,8 +428,8 @@ class _ReplyScores:
                 for j in redo:            # searched again (no memory: this position is new)
                     v = c[j]
                     if v & 8:
-                        out = dests(game, j)
-                    else:                 # dests(game, j) for a man, written out (see __init__)
+                        out = _dests(game, j)
+                    else:                 # _dests(game, j) for a man, written out (see __init__)
                         out = [x for x in self.steps[j] if not c[x]]
                         c[j] = 0
                         queue = _hop_reach(hops, c, j)
@@ -437,7 +452,7 @@ class _ReplyScores:
                 c[a] = va
                 c[b] = 0
                 return self._slow(m), None
-            return least - mine, reply    # evaluate(game, me) after the reply
+            return least - mine, reply    # _evaluate(game, me) after the reply
         finally:
             c[a] = va
             c[b] = 0
@@ -531,11 +546,11 @@ class LookaheadBot:
         if over() or me in fin:
             # the sooner the finish, the larger the bonus (a finish on our own
             # move beats one after the replies)
-            score = _sooner(evaluate(game, me), game.players + 2 - played)
+            score = _sooner(_evaluate(game, me), game.players + 2 - played)
         else:
-            now = evaluate(game, me)
+            now = _evaluate(game, me)
             then = -math.inf
-            for v, done in _mover_values(game, _ordered_codes(game, fast_moves(game))[:self.second]):
+            for v, done in _mover_values(game, _ordered_codes(game, _fast_moves(game))[:self.second]):
                 then = max(then, _sooner(v, 1) if done else v)
             score = now + self.mix * (then - now)
         for _ in range(played):
@@ -547,7 +562,7 @@ def _best_reply(game, width):
     """The player to move's best move (a code) among its ``width`` best-gaining ones,
     by its own evaluation (the first such move on ties: deterministic)."""
     reply, reply_val = None, -math.inf
-    codes = _ordered_codes(game, fast_moves(game))[:width]
+    codes = _ordered_codes(game, _fast_moves(game))[:width]
     for (v, _), r in zip(_mover_values(game, codes), codes):
         if v > reply_val:
             reply, reply_val = r, v

@@ -51,14 +51,21 @@ def tip_bots(names, level: str = "race") -> tuple:
     several combined (``names``: a name or a sequence of names of ``TIPS``)."""
     from functools import partial
 
+    from ..._core import short_repr
     from ..game import DiamondGame
     from ..rules import DiamondRules
-    names = (names,) if isinstance(names, str) else tuple(names)
+    if isinstance(names, str):
+        names = (names,)
+    elif isinstance(names, (list, tuple)):
+        names = tuple(names)
+    else:
+        raise BoardkitError(f"names must be a tip's name or a list of them (the tips are "
+                            f"{list(TIPS)}); got {short_repr(names)}")
     for n in names:
-        if n not in TIPS:
-            raise BoardkitError(f"unknown tip {n!r}; the tips are {list(TIPS)}")
-    if level not in TIP_LEVELS:
-        raise BoardkitError(f"unknown tip level {level!r}; the levels are {list(TIP_LEVELS)}")
+        if not isinstance(n, str) or n not in TIPS:
+            raise BoardkitError(f"unknown tip {short_repr(n)}; the tips are {list(TIPS)}")
+    if not isinstance(level, str) or level not in TIP_LEVELS:
+        raise BoardkitError(f"unknown tip level {short_repr(level)}; the levels are {list(TIP_LEVELS)}")
     with_bot = _race_bot(level, [TIPS[n][0] for n in names])
     without_bot = _race_bot(level, [TIPS[n][1] for n in names])
     return with_bot, without_bot, partial(DiamondGame, DiamondRules(**TIP_RULES_KW))
