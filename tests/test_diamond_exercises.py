@@ -123,7 +123,7 @@ def test_feedback_in_japanese_comes_from_the_catalogue(capsys):
     out = capsys.readouterr().out
     assert "g5:g7 はできる手です。盤で動かして確かめてください。" in out
     assert "それぞれの飛び越しが、何の上を飛ぶかを見てください。" in out
-    assert "その続け飛びはできません。" in out and "（DG-10）" in out
+    assert "その連続ジャンプはできません。" in out and "（DG-10）" in out
     assert "もっと長く続けて飛べます。" in out
-    lines = [x for x in out.splitlines() if "続け飛び" in x or "できる手" in x]
+    lines = [x for x in out.splitlines() if "連続ジャンプ" in x or "できる手" in x]
     assert lines and not any(re.search(r"\b(?!DG)[A-Za-z]{4,}", x.split(":", 1)[1]) for x in lines), lines
