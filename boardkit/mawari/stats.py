@@ -238,11 +238,10 @@ def chi_square_sf(x: float, df: int) -> float:
     if math.isnan(x):
         raise BoardkitError("chi_square_sf(x) must be a number; got nan")
     df = check_whole(df, "chi_square_sf(df)", 1, 10 ** 6)
-    if x == math.inf:
-        return 0.0
-    if x > 2 * df + 2000 + 200 * math.sqrt(df):     # far in the tail: below 1e-300
-        return 0.0
-    return _gamma_q(df / 2, x / 2)
+    a, half = df / 2, x / 2
+    if half == math.inf or half > a + 1 and -half + a * math.log(half) - math.lgamma(a) < -746:
+        return 0.0      # far in the tail: exp() of the front is 0.0, so the answer always was
+    return _gamma_q(a, half)
 
 
 #: categories a chi-square test takes (the pooling below is quadratic in them)
