@@ -20,6 +20,7 @@ from fractions import Fraction as F
 
 import numpy as np
 import pytest
+from hostile import BadRepr, deep
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -104,8 +105,8 @@ def test_fuzz_toss_text(text):
     probe("Toss.parse", Toss.parse, text)
     g = GAMES[len(text) % len(GAMES)].copy()
     _, err = probe("set_toss", g.set_toss, text, game=g)
-    if err is not None:
-        assert "MS-0" in str(err) or "MS-15" in str(err)
+    if err is not None:                   # a toss rule, a battle, or the game is over
+        assert "MS-0" in str(err) or "MS-15" in str(err) or "(MS-10)" in str(err)
 
 
 @FUZZ
@@ -447,3 +448,297 @@ def test_constructor_refuses_what_is_not_rules(rules):
     if rules == 3:
         assert "MawariGame(players=3)" in str(err)
     assert MawariGame(MawariRules(players=3)).players == 3
+
+
+# ------------------------------------------------------------------ issue 27: public entries
+# Hostile arguments to every public function of the package (tests/test_fuzz_api.py finds
+# them): each is refused at the entry with a BoardkitError naming the argument, never a
+# raw AttributeError/TypeError/ValueError from deep inside, a hang or a huge message.
+def _hostile(*, none=True, numbers=True):
+    from boardkit.checkers import CheckersGame
+    out = [True, "", "\udc80", "9" * 100_000, b"\xff\x00", deep(10_000), {"a": [1]}, object(),
+           BadRepr(), np.zeros(10 ** 5), CheckersGame(), lambda *a, **k: None]
+    if none:
+        out.append(None)
+    if numbers:
+        out += [-1, 10 ** 30, 10 ** 5000, float("nan"), float("inf"), 2.5, np.int64(-7)]
+    return out
+
+
+def _refused(call, bad, match):
+    """call(bad) raises a BoardkitError naming ``match``, fast, with a short message."""
+    t = time.perf_counter()
+    with pytest.raises(BoardkitError, match=match) as info:
+        call(bad)
+    assert time.perf_counter() - t < 1.0
+    assert 0 < len(str(info.value)) <= 2000
+
+
+def _battle_game():
+    """A game where P1 is to decide a battle (a battle puzzle's position)."""
+    from boardkit.mawari import puzzles
+    for p in puzzles.PUZZLES.puzzles:
+        if puzzles.parse_position(p.position).ask == "battle":
+            return puzzles.make_game(p)
+    raise AssertionError("no battle puzzle")
+
+
+def _game_entries():
+    from boardkit.mawari import ai, fastloop, puzzles, tutor
+    from boardkit.mawari.widget import MawariWidget
+    rng = np.random.default_rng(0)
+    puzzle = puzzles.PUZZLES.puzzles[0]
+    return {
+        "hint": (lambda g: ai.hint(g), r"hint\(game\)"),
+        "explain": (lambda g: ai.explain(g, None), r"explain\(game\)"),
+        "battle_chances": (lambda g: ai.battle_chances(g), r"battle_chances\(game\)"),
+        "race_chances": (lambda g: ai.race_chances(g), r"race_chances\(game\)"),
+        "always_battle": (lambda g: ai.always_battle(g, rng), r"always_battle\(game\)"),
+        "random_battle": (lambda g: ai.random_battle(g, rng), r"random_battle\(game\)"),
+        "smart_battle": (lambda g: ai.smart_battle(g, rng), r"smart_battle\(game\)"),
+        "simulate_games": (lambda g: ai.simulate_games(lambda: g, ["never", "never"], games=1),
+                           r"simulate_games\(factory\)"),
+        "odds": (lambda g: tutor.odds(g, 1), r"odds\(before\)"),
+        "play_bots": (lambda g: fastloop.play_bots(g, [ai.never_battle] * 2, rng, 10, 10),
+                      r"play_bots\(game\)"),
+        "replay": (lambda g: fastloop.replay(g, (), []), r"replay\(game\)"),
+        "answer_after": (lambda g: puzzles.answer_after(puzzle, g), r"answer_after\(game\)"),
+        "click_answer": (lambda g: puzzles.click_answer(puzzle, g, "1五"), r"click_answer\(game\)"),
+        "MawariWidget": (lambda g: MawariWidget(g), r"game must be a MawariGame"),
+    }
+
+
+@pytest.mark.parametrize("entry", list(_game_entries()))
+def test_i27_a_game_argument_must_be_a_mawari_game(entry):
+    call, match = _game_entries()[entry]
+    for bad in _hostile(none=entry in ("hint", "battle_chances", "race_chances", "odds",
+                                       "play_bots", "replay", "simulate_games")):
+        _refused(call, bad, match)
+
+
+def test_i27_bots_and_their_arguments():
+    """A bot is asked only when a decision is due: otherwise a BoardkitError, not an
+    IndexError; random_battle's rng is a Generator; the decisions stay the same."""
+    from boardkit.mawari import ai
+    rng = np.random.default_rng(0)
+    with pytest.raises(BoardkitError, match="no battle decision is due"):
+        ai.always_battle(MawariGame(), rng)
+    g = _battle_game()
+    for bad in (None, 42, "rng", np.random.RandomState(0)):
+        _refused(lambda r: ai.random_battle(g, r), bad, r"random_battle\(rng\)")
+    assert ai.always_battle(g, rng) == g.legal_moves()[0]
+    assert ai.random_battle(g, np.random.default_rng(1)) in g.legal_moves()
+    assert ai.hint(g) == ai.smart_battle(g, rng)
+    for bad in ("battle P2", 1, _hostile()[5]):
+        _refused(lambda m: ai.explain(g, m), bad, r"explain\(move\)")
+    for bad in (5, [], "x" * 100_000):
+        _refused(lambda lv: ai.hint(g, lv), bad, "level")
+    for bad in ([1], [0, 9] * (g.players // 2), [0] * (g.players + 1), "01"):
+        _refused(lambda r: ai.race_chances(g, r), bad, r"race_chances\(ranks\)")
+    _refused(lambda a: ai.race_chances(g, None, a), "yes", r"race_chances\(again\)")
+
+
+def _model_entries():
+    from boardkit.mawari import ai
+    from boardkit.mawari.ring import RingChain
+    from boardkit.mawari.widget import tally_widget, toss_widget
+    tally = TossTally.from_counts({"up up down down": 3})
+    return {
+        "battle_odds": (lambda m: ai.battle_odds(m, 16), r"battle_odds\(model\)"),
+        "RingChain": (lambda m: RingChain(m), r"RingChain\(model\)"),
+        "with_model": (lambda m: MawariRules.with_model(m), r"with_model\(model\)"),
+        "TossTally.test": (lambda m: tally.test(m), r"test\(model\)"),
+        "tally_widget": (lambda m: tally_widget(m), r"tally_widget\(model\)"),
+        "toss_widget": (lambda m: toss_widget(m), r"toss_widget\(model\)"),
+    }
+
+
+@pytest.mark.parametrize("entry", list(_model_entries()))
+def test_i27_a_model_argument_must_be_a_toss_model(entry):
+    call, match = _model_entries()[entry]
+    for bad in _hostile(none=entry in ("battle_odds", "with_model", "TossTally.test")):
+        _refused(call, bad, match)
+    call(TossModel.fair())                      # the right kind still works
+
+
+def test_i27_squares_are_whole_numbers():
+    """The ring's square helpers read a whole number (a numpy int too, any size round
+    the ring as before); anything else is refused naming the function's argument."""
+    from boardkit.mawari import movegen, notation, ring
+    from boardkit.mawari.ring import RingChain
+    entries = [
+        (notation.square_coords, r"square_coords\(i\)"), (notation.is_corner, r"is_corner\(i\)"),
+        (lambda a: movegen.distance(a, 0), r"distance\(a\)"),
+        (lambda b: movegen.race_length(0, b), r"race_length\(b\)"),
+        (lambda q: movegen.decisions([q]), r"decisions\(targets\)"),
+        (lambda p: ring.step(p, 3), "ring position"),
+        (lambda s: ring.step(0, s), r"step\(squares\)"),
+        (lambda j: ring.step(0, 3, j if not isinstance(j, bool) else None), r"step\(jump\)"),
+        (lambda s: RingChain().simulate_laps(5, np.random.default_rng(0), s), "ring position"),
+    ]
+    bad_values = [None, True, "", "\udc80", "3", 2.5, float("nan"), b"3", [3], object(),
+                  _hostile()[8], np.zeros(10 ** 5)]
+    for call, match in entries:
+        for bad in bad_values:
+            _refused(call, bad, match)
+    assert notation.square_coords(np.int64(3)) == notation.square_coords(3) == notation.square_coords(35)
+    assert notation.is_corner(-8) and not notation.is_corner(10 ** 30 + 1)
+    assert movegen.race_length(np.int64(0), 16) == 2 * movegen.distance(0, 16) == 32
+    assert ring.step(np.int64(30), 3) == ring.step(30, 3)
+    chain = RingChain(exact=False)
+    for bad in (-1, 32, 10 ** 30, "0", None, 0.0):
+        _refused(chain.expected_turns, bad, r"expected_turns\(start\)")
+        _refused(lambda s: chain.turns_distribution(5, s), bad, r"turns_distribution\(start\)")
+    for call in (lambda p: movegen.battle_targets(p, [False, False], 0),
+                 lambda p: movegen.battle_targets([4, 28], p, 0),
+                 lambda p: movegen.battle_targets([4, 28], [False, False], p)):
+        for bad in (None, [4], [4, 99], "ab", np.zeros(2), [None, None], 5):
+            _refused(call, bad, r"battle_targets\((pos|laid|mover)\)")
+    assert movegen.battle_targets((4, 20), (False, np.bool_(False)), np.int64(0)) == [1]
+
+
+def test_i27_work_is_bounded():
+    """Accepted sizes answer; sizes past the bounds are refused at once, not a hang."""
+    from boardkit.mawari import ai, stats
+    from boardkit.mawari.ring import RingChain
+    for bad in (0, 33, 10 ** 9, 2.5):
+        _refused(lambda n: ai.battle_odds(TossModel.fair(), n), bad, r"battle_odds\(length\)")
+    for chain, top in ((RingChain(), 100), (RingChain(exact=False), 10_000)):
+        for bad in (-1, top + 1, 10 ** 30, None, 2.5):
+            _refused(chain.turns_distribution, bad, r"turns_distribution\(max_turns\)")
+    assert len(RingChain(exact=False).turns_distribution(500)) == 500
+    for bad in (10 ** 12, -1, 2.5, None):
+        _refused(lambda n: ai.simulate_games(MawariGame, ["never", "never"], games=n), bad,
+                 r"simulate_games\(games\)")
+    many = [1] * 5_000
+    _refused(lambda o: stats.chi_square_test(o, [1 / 5_000] * 5_000), many,
+             r"chi_square_test\(observed\)")
+    for x in (10 ** 30, 10 ** 5000, float("inf"), 1e300):
+        _, err = probe("chi_square_sf far tail", stats.chi_square_sf, x, 3)
+        assert err is None and stats.chi_square_sf(x, 3) == 0.0
+    assert stats.chi_square_sf(3.841, 1) == pytest.approx(0.05, abs=1e-3)
+    assert stats.chi_square_sf(0, 3) == 1.0
+
+
+def test_i27_sizes_and_chances_are_numbers():
+    """Drawing sizes, coordinates, chances and chi-square inputs: finite numbers."""
+    from boardkit.mawari import stats
+    from boardkit.mawari.ring import draw_ring_values
+    from boardkit.mawari.toss import draw_toss
+    from boardkit.svg import Drawing
+    toss = Toss.parse("up up down side")
+    not_numbers = [None, True, "", "\udc80", "20", b"20", ["20"], _hostile()[5], {"a": 1},
+                   object(), _hostile()[8], np.zeros(10 ** 5), float("nan")]
+    entries = [
+        (lambda w: toss.draw(width=w), r"Toss.draw\(width\)"),
+        (lambda v: toss.draw(all_down_value=v), r"Toss.draw\(all_down_value\)"),
+        (lambda v: toss.draw(overlap_back=v), r"Toss.draw\(overlap_back\)"),
+        (lambda x: draw_toss(Drawing(400, 100), toss, x, 0, 400, 80), r"draw_toss\(x0\)"),
+        (lambda w: draw_toss(Drawing(400, 100), toss, 0, 0, w, 80), r"draw_toss\(width\)"),
+        (lambda d: draw_toss(d, toss, 0, 0, 400, 80), r"draw_toss\(d\)"),
+        (lambda t: draw_toss(Drawing(400, 100), t, 0, 0, 400, 80), r"draw_toss\(toss\)"),
+        (lambda g: draw_toss(Drawing(400, 100), toss, 0, 0, 400, 80, g), r"draw_toss\(game\)"),
+        (lambda v: draw_ring_values(v), r"draw_ring_values\(values\)"),
+        (lambda v: draw_ring_values([v] * 32), r"draw_ring_values\(values\)"),
+        (lambda s: draw_ring_values([1] * 32, size=s), r"draw_ring_values\(size\)"),
+        (lambda s: TossModel.with_standing(s), r"with_standing\(side\)"),
+        (lambda s: TossModel.with_standing(0.1, upright=s), r"with_standing\(upright\)"),
+        (lambda x: stats.chi_square_sf(x, 1), r"chi_square_sf\(x\)"),
+        (lambda df: stats.chi_square_sf(1.0, df), r"chi_square_sf\(df\)"),
+        (lambda o: stats.chi_square_test(o, [0.5, 0.5]), r"chi_square_test\((observed|probabilities)\)"),
+        (lambda o: stats.chi_square_test([1, 2], o), r"chi_square_test\(probabilities\)"),
+    ]
+    for call, match in entries:
+        for bad in not_numbers:
+            if match.startswith("draw_toss\\(game") and bad is None:
+                continue                                  # None: the default rules
+            if match.startswith("draw_toss\\(toss") and bad is None:
+                continue                                  # None: the empty table
+            _refused(call, bad, match)
+    for big in (10 ** 5000, float("inf"), -1, 10 ** 6):
+        _refused(lambda w: toss.draw(width=w), big, r"Toss.draw\(width\)")
+    assert "金" in toss.draw(width=np.int64(300)).to_svg()
+    assert TossModel.with_standing(F(1, 10)) == TossModel.with_standing(F(1, 10), 0, 0)
+    assert draw_ring_values(np.arange(32)).to_svg()
+
+
+def test_i27_numpy_arrays_never_meet_a_truth_test():
+    """A numpy array where a number or a name is expected is refused, never the raw
+    "truth value of an array is ambiguous"."""
+    from boardkit.mawari import puzzles
+    from boardkit.mawari.ring import RingChain
+    from boardkit.mawari.widget import MawariWidget
+    arr = np.zeros(10)
+    for call, match in [
+        (lambda a: MawariGame(players=a), r"MawariGame\(players=\.\.\.\)"),
+        (lambda a: MawariWidget(players=a), "2 to 4 players"),
+        (lambda a: Toss.parse("up up up up").count(a), "face must be one of"),
+        (lambda a: puzzles.board_cell(a), "square"),
+        (lambda a: MawariWidget().handle_click(a), "cell must be"),
+        (lambda a: RingChain(exact=a), r"RingChain\(exact\)"),
+        (lambda a: RingChain(jump=a), r"RingChain\(jump\)"),
+        (lambda a: puzzles.click_answer(a, MawariGame(), "1五"), r"click_answer\(puzzle\)"),
+    ]:
+        _refused(call, arr, match)
+    p = puzzles.PUZZLES.puzzles[0]
+    assert puzzles.click_answer(p, puzzles.make_game(p), arr).right is None     # "click a square"
+
+
+def test_i27_refusal_messages_from_hostile_values_stay_short():
+    from boardkit.mawari import notation
+    from boardkit.mawari.toss import check_all_down_value, overlap_rule
+    rng = np.random.default_rng(0)
+    for bad in ("9" * 100_000, BadRepr(), deep(10_000), 10 ** 5000):
+        _refused(lambda n: TossModel.fair().compare(n, rng), bad, "compare needs n|n must be")
+        _refused(lambda w: check_all_down_value(5000, w), bad, "all_down_value must be")
+        _refused(lambda w: overlap_rule("sideways", w), bad, "overlap_back must be")
+        _refused(lambda lim: notation.short("abc", lim), bad, "limit must be")
+    assert check_all_down_value(20, "rules(all_down_value)") == 20
+    assert notation.short("x" * 100, 10) == repr("x" * 10) + "..."
+
+
+def test_i27_puzzles_and_widget_hooks_check_their_arguments():
+    from boardkit.mawari import notation, puzzles
+    from boardkit.mawari.puzzle_widget import MawariPuzzleBoard
+    from boardkit.mawari.toss import TurnDistribution
+    from boardkit.mawari.widget import MawariWidget
+    puzzle = puzzles.PUZZLES.puzzles[0]
+    w = MawariWidget()
+    before = w.game.to_json()
+    entries = [
+        (puzzles.make_game, r"make_game\(puzzle\)"), (puzzles.draw_puzzle, r"draw_puzzle\(puzzle\)"),
+        (puzzles.widget_options, r"widget_options\(puzzle\)"),
+        (puzzles.answer_after, r"answer_after\(puzzle\)"),
+        (lambda p: puzzles.show_answer(p, w), r"show_answer\(puzzle\)"),
+        (lambda b: puzzles.show_answer(puzzle, b), r"show_answer\(board\)"),
+        (w.render, "selection must be a Selection"), (w.move_path, "move must be a Battle"),
+        (w.make_game, "options must be a dict|unknown option"),
+        (lambda p: MawariPuzzleBoard(pending=p), "pending must be"),
+        (lambda c: MawariPuzzleBoard(conceal=c), "conceal must be"),
+        (lambda legal: notation.parse_decision("battle", legal), r"parse_decision\(legal\)"),
+        (TossTally.from_tosses, "tosses must be a list|a tally row is"),
+        (lambda p: TurnDistribution(p, 0, 1), r"TurnDistribution\(probs\)"),
+        (lambda r: TurnDistribution({1: 0.5}, r, 1), r"TurnDistribution\(remaining\)"),
+        (lambda m: TurnDistribution({1: 0.5}, 0, m), r"TurnDistribution\(max_repeats\)"),
+    ]
+    for call, match in entries:
+        for bad in _hostile():
+            if match == "conceal must be" and bad is True:
+                continue                           # True is a valid conceal
+            _refused(call, bad, match)
+    assert w.game.to_json() == before              # nothing refused changed the board
+    assert w.make_game({"players": 3}).players == 3
+    assert w.move_path(notation.parse_decision("no", [Battle(None)])) == (w.game.square(0),)
+    assert TossTally.from_tosses(("up up down down", Toss.parse("up down up down"))).n == 2
+
+
+def test_i27_player_answers_never_raise():
+    """The laid-down exercise reads player numbers from any answer: a hostile one is
+    feedback (an AnswerError), never a raw error from str()."""
+    from boardkit.exercises import AnswerError
+    from boardkit.mawari.exercises import _players
+    for bad in (10 ** 5000, deep(10_000), BadRepr(), [2.5], np.zeros(10 ** 5), [b"2"]):
+        with pytest.raises(AnswerError):
+            _players(bad)
+    assert _players([2, 3]) == _players("P2 P3") == _players(np.array([2, 3])) == {2, 3}
+    assert _players(np.int64(2)) == {2}

@@ -15,6 +15,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+import numpy as np
+
 from .._catalogue import text as tr
 from ..exercises import AnswerError, Exercises, close_enough, compare_sets, items, to_number
 from .game import MawariGame
@@ -47,11 +49,24 @@ def laid_down_position() -> MawariGame:
     return MawariGame.setup({0: ("1八", "香"), 1: ("1六", "歩"), 2: ("1四", "桂")}, players=3)
 
 
+def _player_word(a: Any) -> str:
+    """One item of a player answer as text: text as it is, a whole number of reasonable
+    size as its digits; else the feedback "give player numbers" (never a raw error from
+    ``str()`` of a hostile value)."""
+    if isinstance(a, str):
+        return a
+    if isinstance(a, (int, np.integer)) and not isinstance(a, (bool, np.bool_)) \
+            and int(a).bit_length() <= 64:
+        return str(int(a))
+    raise AnswerError(tr("ex.mawari.player_numbers"))
+
+
 def _players(answer, players: int = 3):
     """Player numbers from [2], {2, 3}, "P2", "P2 P3", "2 and 3", 2: counted from 1 as in
     P1, P2...; numbers counted from 0 (as the engine's seats, 0..players-1) are understood
-    when the answer has a 0 and no P."""
-    text = answer if isinstance(answer, str) else " ".join(str(a) for a in items(answer))
+    when the answer has a 0 and no P. Anything else (a float, a nested list, a
+    5,000-digit number, an object) is an ``AnswerError``, said as feedback."""
+    text = answer if isinstance(answer, str) else " ".join(_player_word(a) for a in items(answer))
     words = items(text)
     try:
         seats = {int(w.upper().lstrip("P")) for w in words}

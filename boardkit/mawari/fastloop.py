@@ -20,6 +20,9 @@ from typing import Any
 import numpy as np
 
 from .. import sim
+from .._input import check_count, check_rng
+from ..errors import BoardkitError, short_repr
+from ._args import check_game
 from .ai._fast import POSITION_BOTS
 from .game import _RAW_DOUBLES, MawariGame
 from .movegen import _LINE_MASKS
@@ -150,6 +153,13 @@ def replay(game: MawariGame, start: tuple, log: list) -> None:
     """Play a step log of ``play_bots`` (toss codes and decisions) again from the state
     ``start`` (a ``_snapshot``) through the recorded path: events, history and undo as
     if the game had been played step by step."""
+    check_game(game, "replay(game)")
+    if not isinstance(start, tuple) or len(start) != len(game._snapshot()):
+        raise BoardkitError(f"replay(start) must be a snapshot of the game (game._snapshot()); "
+                            f"got {short_repr(start)}")
+    if not isinstance(log, list):
+        raise BoardkitError(f"replay(log) must be the step log of play_bots (a list); "
+                            f"got {short_repr(log)}")
     game._restore(start)
     table = game.rules._toss_tables[0]
     for step in log:
@@ -166,6 +176,16 @@ def play_bots(game: MawariGame, bots, rng, max_plies: int, max_chance: int,
     checked the same way, so the same game and the same generator state after it
     (tested). Lean when every bot is one of ai.py's levels (see the module docstring).
     Returns (outcome or None if a cap was reached, decisions played)."""
+    check_game(game, "play_bots(game)")
+    if not isinstance(bots, (list, tuple)) or len(bots) < game.players \
+            or not all(callable(b) for b in bots):
+        raise BoardkitError(f"play_bots(bots) must be a list of {game.players} callables "
+                            f"bot(game, rng) -> move; got {short_repr(bots)}")
+    check_rng(rng, "play_bots(rng)")
+    max_plies = check_count(max_plies, "play_bots(max_plies)", 0, 10 ** 7)
+    max_chance = check_count(max_chance, "play_bots(max_chance)", 0, 10 ** 9)
+    if not isinstance(records, bool):
+        raise BoardkitError(f"play_bots(records) must be True or False; got {short_repr(records)}")
     try:
         draws_rng = [POSITION_BOTS[b] for b in bots]
         lean = True

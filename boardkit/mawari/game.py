@@ -41,21 +41,24 @@ from .._core import BoardkitError, ChanceStep, FormatError, Game, IllegalMoveErr
 from ..svg import Drawing
 from . import events as _events
 from .events import Event
-from .movegen import Battle, Join, battle_targets, decisions, race_length
+from .movegen import Battle, Join
+from .movegen import _battle_targets as battle_targets
+from .movegen import _decisions as decisions
+from .movegen import _race_length as race_length
 from .notation import (
     _NAMES,
     CORNERS,
     MAX_TEXT,
     TRACK,
     decision_words,
-    is_corner,
     parse_decision,
     said,
     short,
-    square_coords,
     square_index,
     square_name,
 )
+from .notation import _is_corner as is_corner
+from .notation import _square_coords as square_coords
 from .rules import MawariRules
 from .toss import FACES, Toss
 
@@ -131,6 +134,10 @@ class MawariGame(Game):
             n = short(rules)
             raise BoardkitError(f"MawariGame(rules=...): expected a MawariRules, got {n}; "
                                 f"for {n} players write MawariGame(players={n})")
+        if players is not None and (isinstance(players, (bool, np.bool_))
+                                    or not isinstance(players, (int, np.integer))):
+            raise BoardkitError(f"MawariGame(players=...) must be a whole number 2..4 (MS-02); "
+                                f"got {short(players)}")
         if rules is None and (players is None or type(players) is int and 2 <= players <= 4):
             rules = _default_rules(2 if players is None else players)   # immutable: shared
         rules = self._rules_arg(rules)

@@ -15,7 +15,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from .notation import is_corner, square_coords
+import numpy as np
+
+from ..errors import BoardkitError, short_repr
+from ._args import check_square, check_whole
+from .notation import _is_corner as is_corner
+from .notation import _square_coords as square_coords
 
 __all__ = ["Battle", "Join", "battle_targets", "decisions", "race_length", "distance"]
 
@@ -42,13 +47,22 @@ class Join:
 
 def distance(a: int, b: int) -> int:
     """Squares straight across the board between ring squares a and b (files + ranks)."""
+    return _distance(check_square(a, "distance(a)"), check_square(b, "distance(b)"))
+
+
+def _distance(a: int, b: int) -> int:
     (fa, ra), (fb, rb) = square_coords(a), square_coords(b)
     return abs(fa - fb) + abs(ra - rb)
 
 
 def race_length(a: int, b: int) -> int:
     """The battle race between pieces on ring squares a and b: there and back (MS-15)."""
-    return 2 * distance(a, b)
+    return 2 * _distance(check_square(a, "race_length(a)"), check_square(b, "race_length(b)"))
+
+
+def _race_length(a: int, b: int) -> int:
+    """``race_length`` for the engine: a and b are ints (unchecked)."""
+    return 2 * _distance(a, b)
 
 
 def _in_line(s: int, t: int, battle_line: str) -> bool:
@@ -72,7 +86,29 @@ def battle_targets(pos: list[int], laid: list[bool], mover: int,
     """The players the mover may declare a battle on (MS-15): standing (not laid)
     pieces off the corners in the same file or rank as the mover, which is off the
     corners too; with ``battle_line="opposite"`` only those on the opposite edge.
-    (Looked up in a table of the squares in line with each square.)"""
+    (Looked up in a table of the squares in line with each square.)
+
+    ``pos`` are the players' ring squares 0..31 (2 to 4 of them), ``laid`` as many
+    True/False, ``mover`` a player index; anything else is refused (the engine calls
+    ``_battle_targets``, unchecked)."""
+    if not isinstance(pos, (list, tuple)) or not 2 <= len(pos) <= 4:
+        raise BoardkitError(f"battle_targets(pos) must be a list of 2 to 4 ring squares 0..31; "
+                            f"got {short_repr(pos)}")
+    pos = [check_whole(t, "battle_targets(pos)", 0, 31) for t in pos]
+    if not isinstance(laid, (list, tuple)) or len(laid) != len(pos) \
+            or not all(isinstance(x, (bool, np.bool_)) for x in laid):
+        raise BoardkitError(f"battle_targets(laid) must be a list of {len(pos)} True/False; "
+                            f"got {short_repr(laid)}")
+    mover = check_whole(mover, "battle_targets(mover)", 0, len(pos) - 1)
+    if not isinstance(battle_line, str):
+        raise BoardkitError(f"battle_targets(battle_line) must be 'opposite' or 'any'; "
+                            f"got {short_repr(battle_line)}")
+    return _battle_targets(pos, [bool(x) for x in laid], mover, battle_line)
+
+
+def _battle_targets(pos: list[int], laid: list[bool], mover: int,
+                    battle_line: str = "opposite") -> list[int]:
+    """``battle_targets`` for the engine (every toss): unchecked."""
     masks = _LINE_MASKS.get(battle_line)
     if masks is None:                       # any other value reads as "any", as before
         masks = _LINE_MASKS["any"]
@@ -84,5 +120,14 @@ def battle_targets(pos: list[int], laid: list[bool], mover: int,
 
 
 def decisions(targets: list[int]) -> list[Battle]:
-    """The legal decisions when ``targets`` may be attacked: one battle each, then none."""
+    """The legal decisions when ``targets`` (player indexes 0..3) may be attacked: one
+    battle each, then none."""
+    if not isinstance(targets, (list, tuple)) or len(targets) > 3:
+        raise BoardkitError(f"decisions(targets) must be a list of at most 3 player indexes; "
+                            f"got {short_repr(targets)}")
+    return _decisions([check_whole(q, "decisions(targets)", 0, 3) for q in targets])
+
+
+def _decisions(targets: list[int]) -> list[Battle]:
+    """``decisions`` for the engine: unchecked."""
     return [Battle(q) for q in targets] + [Battle(None)]

@@ -19,6 +19,8 @@ from typing import TYPE_CHECKING, Any
 
 from .._catalogue import Word
 from .._core import FormatError, IllegalMoveError
+from ..errors import short_repr
+from ._args import check_square
 
 if TYPE_CHECKING:
     from .movegen import Battle
@@ -36,6 +38,9 @@ _WIDE = str.maketrans("１２３４５６７８９０", "1234567890")
 
 def short(value: Any, limit: int = 40) -> str:
     """repr of a value cut to ``limit`` characters (messages stay small for 1 MB input)."""
+    if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= 10_000:
+        raise FormatError(f"limit must be a whole number of characters 1..10,000; "
+                          f"got {short_repr(limit)}")
     if isinstance(value, str) and len(value) > limit:
         return repr(value[:limit]) + "..."
     if isinstance(value, int) and value.bit_length() > 4 * limit:
@@ -58,7 +63,13 @@ def _check_text(text: Any, what: str, rule: str) -> str:
 
 # ------------------------------------------------------------------ squares
 def square_coords(i: int) -> tuple[int, int]:
-    """(file, rank), both 1..9, of ring square ``i``."""
+    """(file, rank), both 1..9, of ring square ``i`` (a whole number, read round the
+    ring: 32 is 0 again)."""
+    return _square_coords(check_square(i, "square_coords(i)"))
+
+
+def _square_coords(i: int) -> tuple[int, int]:
+    """``square_coords`` for the engine: ``i`` is an int (unchecked)."""
     i %= TRACK
     side, k = divmod(i, 8)
     if side == 0:
@@ -70,9 +81,9 @@ def square_coords(i: int) -> tuple[int, int]:
     return 9 - k, 9              # bottom edge, going right
 
 
-_NAMES = [f"{square_coords(i)[0]}{_KANJI_DIGITS[square_coords(i)[1] - 1]}" for i in range(TRACK)]
+_NAMES = [f"{_square_coords(i)[0]}{_KANJI_DIGITS[_square_coords(i)[1] - 1]}" for i in range(TRACK)]
 _INDEX = {n: i for i, n in enumerate(_NAMES)}
-_INDEX.update({f"{square_coords(i)[0]}{square_coords(i)[1]}": i for i in range(TRACK)})
+_INDEX.update({f"{_square_coords(i)[0]}{_square_coords(i)[1]}": i for i in range(TRACK)})
 
 
 def square_name(i: int) -> str:
@@ -97,6 +108,12 @@ def square_index(square: Any) -> int:
 
 
 def is_corner(i: int) -> bool:
+    """Is ring square ``i`` (a whole number, read round the ring) a corner (MS-01)?"""
+    return _is_corner(check_square(i, "is_corner(i)"))
+
+
+def _is_corner(i: int) -> bool:
+    """``is_corner`` for the engine: ``i`` is an int (unchecked)."""
     return i % 8 == 0
 
 
@@ -135,6 +152,10 @@ def parse_decision(text: Any, legal: list) -> Battle:
     ``"pass"``, ``"decline"``). ``legal`` are the game's legal moves; a decision not
     among them raises ``IllegalMoveError`` (MS-15)."""
     text = _check_text(text, "a decision ('battle P2' or 'no battle')", "MS-15")
+    from .movegen import Battle
+    if not isinstance(legal, (list, tuple)) or not all(isinstance(m, Battle) for m in legal):
+        raise FormatError(f"parse_decision(legal) must be the game's legal moves (a list of "
+                          f"Battle); got {short_repr(legal)}")
     t = " ".join(text.strip().lower().replace("戦", "battle").split())
     offered = [m for m in legal if m.defender is not None]
     if t in ("no", "no battle", "pass", "decline"):

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..errors import BoardkitError, short_repr
 from .puzzles import _tables
+from .toss import Toss
 from .widget import MawariWidget
 
 __all__ = ["MawariPuzzleBoard"]
@@ -17,8 +19,14 @@ class MawariPuzzleBoard(MawariWidget):
     """The 回り将棋 widget as a puzzle board (see the module's docstring)."""
 
     def __init__(self, game=None, *, pending=(), conceal=False, **kw):
+        if not isinstance(pending, (list, tuple)) or len(pending) > 10 \
+                or not all(isinstance(t, Toss) for t in pending):
+            raise BoardkitError(f"pending must be a list of at most 10 Toss (the puzzle's "
+                                f"tosses); got {short_repr(pending)}")
+        if not isinstance(conceal, bool):
+            raise BoardkitError(f"conceal must be True or False; got {short_repr(conceal)}")
         self.pending = tuple(pending)
-        self.conceal = bool(conceal)
+        self.conceal = conceal
         self.focus = None
         self.played = False        # the toss played out after the right answer
         super().__init__(game, **kw)

@@ -43,7 +43,8 @@ from typing import NamedTuple
 
 from .._catalogue import text as tr
 from .._core import BoardkitError, FormatError
-from .._input import check_size
+from .._input import check_instance, check_size
+from ..errors import short_repr
 from ..puzzles import Puzzle, PuzzleSet, Verdict
 from .game import MawariGame
 from .notation import square_index, square_name
@@ -103,9 +104,20 @@ def _setup_game(s: Setup) -> MawariGame:
     return MawariGame.setup(spec, players=s.players, turn=0)
 
 
+def _puzzle(puzzle, what: str) -> Puzzle:
+    """``puzzle`` if it is a Puzzle, else a BoardkitError naming the argument (its
+    position is read, and refused when it is no 回り将棋 position, by ``parse_position``)."""
+    return check_instance(puzzle, Puzzle, what)
+
+
+def _game(game, what: str) -> MawariGame:
+    return check_instance(game, MawariGame, what)
+
+
 def make_game(puzzle: Puzzle) -> MawariGame:
     """The puzzle's position, P1 to toss; for a battle puzzle the toss is already played
     (P1 is to decide, MS-15)."""
+    _puzzle(puzzle, "make_game(puzzle)")
     if puzzle.variant:
         raise BoardkitError(f"mawari puzzles use the default rules; got variant {puzzle.variant!r}")
     s = parse_position(puzzle.position)
@@ -122,7 +134,7 @@ def make_game(puzzle: Puzzle) -> MawariGame:
 def board_cell(cell) -> str:
     """A square's name as the board's cell id ("15", "1五" or 4 -> "1五"); "toss" is the
     table. Unknown names raise ``FormatError`` (MS-01)."""
-    if cell == "toss":
+    if isinstance(cell, str) and cell == "toss":
         return "toss"
     return square_name(square_index(cell))
 
@@ -133,8 +145,8 @@ def answer_after(puzzle: Puzzle, game: MawariGame | None = None) -> tuple[Mawari
     picks out (end: P1's square; laid / woken: the squares of the pieces laid down / woken
     by the move). For a battle puzzle, the game as set up and the squares that are legal
     decisions (the pieces offered and P1's own)."""
-    s = parse_position(puzzle.position)
-    g = (game or make_game(puzzle)).copy()
+    s = parse_position(_puzzle(puzzle, "answer_after(puzzle)").position)
+    g = (make_game(puzzle) if game is None else _game(game, "answer_after(game)")).copy()
     if s.ask == "battle":
         cells = {g.square(m.defender) if m.defender is not None else g.square(0)
                  for m in g.legal_moves()}
@@ -162,7 +174,9 @@ def _decision(game: MawariGame, cell: str):
 def click_answer(puzzle: Puzzle, game: MawariGame, cell: str, lang: str | None = None) -> Verdict:
     """Judge a click on the puzzle's board (``boardkit.puzzles`` calls this); the words in
     ``lang`` (None: the current language)."""
-    if cell == "toss":
+    _puzzle(puzzle, "click_answer(puzzle)")
+    _game(game, "click_answer(game)")
+    if isinstance(cell, str) and cell == "toss":
         return Verdict(None, tr("mawari.puzzle.toss_given", lang))
     try:
         square = board_cell(cell)
@@ -188,8 +202,11 @@ def click_answer(puzzle: Puzzle, game: MawariGame, cell: str, lang: str | None =
 def show_answer(puzzle: Puzzle, board) -> None:
     """After a right click: play the toss (or the decision) on the board, so the student
     sees the piece arrive and the events say why."""
-    s = parse_position(puzzle.position)
-    g = board.game
+    s = parse_position(_puzzle(puzzle, "show_answer(puzzle)").position)
+    g = getattr(board, "game", None)
+    if not isinstance(g, MawariGame) or not callable(getattr(board, "_refresh", None)):
+        raise BoardkitError(f"show_answer(board) must be the puzzle's 回り将棋 board "
+                            f"(puzzle.widget()); got {short_repr(board)}")
     if s.ask == "battle":
         move = _decision(g, board_cell(puzzle.accepted[0]))
         g.play(move)
@@ -208,7 +225,7 @@ def show_answer(puzzle: Puzzle, board) -> None:
 
 # ------------------------------------------------------------------ the board
 def widget_options(puzzle: Puzzle) -> dict:
-    s = parse_position(puzzle.position)
+    s = parse_position(_puzzle(puzzle, "widget_options(puzzle)").position)
     return {"players": s.players, "pending": () if s.ask == "battle" else s.tosses,
             "conceal": True}
 
@@ -219,7 +236,7 @@ def draw_puzzle(puzzle: Puzzle, **options):
     """The puzzle as its board shows it (an ``svg.Drawing``): the position with P1
     marked and the pending toss(es) on the table under the board, their value not written
     (for printed puzzle pages); ``options`` go to ``MawariGame.draw``."""
-    s = parse_position(puzzle.position)
+    s = parse_position(_puzzle(puzzle, "draw_puzzle(puzzle)").position)
     g = make_game(puzzle)
     pending = () if s.ask == "battle" else s.tosses
     options.setdefault("highlight", [g.square(0)])

@@ -25,8 +25,15 @@ from fractions import Fraction
 import numpy as np
 
 from .._core import BoardkitError
+from ..errors import short_repr
 from ..svg import Drawing
+from ._args import check_model, check_pixels, check_whole
 from .toss import TossModel, check_count
+
+#: turns ``turns_distribution`` follows: exact Fractions grow fast (the realistic model
+#: at 100 turns took 23 s, at 200 three minutes); floats (``exact=False``) go further
+MAX_EXACT_TURNS = 100
+MAX_TURNS = 10_000
 
 __all__ = ["RING", "CORNERS", "RingChain", "step", "draw_ring_values"]
 
@@ -40,8 +47,18 @@ def step(pos: int, squares: int, jump: bool = True) -> tuple[int, int]:
     squares > 0 is a normal forward move (with the corner jump MS-14 if ``jump``);
     squares < 0 moves back, never past the last corner passed (MS-06; on a corner the
     piece stays); 0 is no move (MS-08)."""
-    if not 0 <= pos < RING:
-        raise BoardkitError(f"a ring position is 0..31 from the home corner (MS-01); got {pos!r}")
+    if isinstance(pos, (bool, np.bool_)) or not isinstance(pos, (int, np.integer)) \
+            or not 0 <= pos < RING:
+        raise BoardkitError(f"a ring position is 0..31 from the home corner (MS-01); "
+                            f"got {short_repr(pos)}")
+    squares = check_whole(squares, "step(squares)")
+    if not isinstance(jump, (bool, np.bool_)):
+        raise BoardkitError(f"step(jump) must be True or False; got {short_repr(jump)}")
+    return _step(int(pos), squares, bool(jump))
+
+
+def _step(pos: int, squares: int, jump: bool = True) -> tuple[int, int]:
+    """``step`` for the chain's loops: unchecked."""
     if squares < 0:
         return max(pos + squares, pos - pos % 8), 0
     if squares == 0:
@@ -82,7 +99,12 @@ class RingChain:
 
     def __init__(self, model: TossModel | None = None, jump: bool = True,
                  exact: bool | None = None):
-        self.model = model or TossModel.fair()
+        self.model = TossModel.fair() if model is None else check_model(model, "RingChain(model)")
+        if not isinstance(jump, (bool, np.bool_)):
+            raise BoardkitError(f"RingChain(jump) must be True or False; got {short_repr(jump)}")
+        if exact is not None and not isinstance(exact, (bool, np.bool_)):
+            raise BoardkitError(f"RingChain(exact) must be None, True or False; "
+                                f"got {short_repr(exact)}")
         self.jump = bool(jump)
         self.exact = self.model.exact if exact is None else bool(exact) and self.model.exact
         self.model._check_turn_ends()
@@ -105,7 +127,7 @@ class RingChain:
         lap_a, lap_e = [z] * RING, [z] * RING
         for i in range(RING):
             for (sq, again), p in self._steps.items():
-                j, laps = step(i, sq, self.jump)
+                j, laps = _step(i, sq, self.jump)
                 if laps:
                     (lap_a if again else lap_e)[i] += p
                 else:
@@ -127,6 +149,7 @@ class RingChain:
     def expected_turns(self, start: int = 0) -> Fraction | float:
         """Expected turns for a lap starting at ``start`` (0: the home corner):
         t = (I - Q)^-1 1, the absorbing-chain formula."""
+        start = check_whole(start, "expected_turns(start)", 0, RING - 1)
         q, _ = self.turn_matrix()
         one = Fraction(1) if self.exact else 1.0
         i_minus_q = [[(one if r == c else 0) - q[r][c] for c in range(RING)] for r in range(RING)]
@@ -135,7 +158,11 @@ class RingChain:
 
     def turns_distribution(self, max_turns: int = 40, start: int = 0) -> dict:
         """{n: P(the lap is completed in exactly n turns)} for n = 1..max_turns; the
-        chance of needing more is ``1 - sum`` (the chain has an unbounded tail)."""
+        chance of needing more is ``1 - sum`` (the chain has an unbounded tail).
+        ``max_turns`` is a whole number 0..100 for an exact chain, 0..10,000 with floats."""
+        most = MAX_EXACT_TURNS if self.exact else MAX_TURNS
+        max_turns = check_whole(max_turns, "turns_distribution(max_turns)", 0, most)
+        start = check_whole(start, "turns_distribution(start)", 0, RING - 1)
         q, done = self.turn_matrix()
         z = self._zero()
         v = [z] * RING
@@ -154,7 +181,7 @@ class RingChain:
         p = [[z] * RING for _ in range(RING)]
         for i in range(RING):
             for (sq, _again), pr in self._steps.items():
-                p[i][step(i, sq, self.jump)[0]] += pr
+                p[i][_step(i, sq, self.jump)[0]] += pr
         # (P^T - I) pi = 0 with the last equation replaced by sum(pi) = 1
         a = [[p[c][r] - (one if r == c else 0) for c in range(RING)] for r in range(RING)]
         a[-1] = [one] * RING
@@ -170,7 +197,7 @@ class RingChain:
         laps = z
         for i in range(RING):
             for (sq, _again), pr in self._steps.items():
-                j, k = step(i, sq, self.jump)
+                j, k = _step(i, sq, self.jump)
                 laps += pi[i] * pr * k
                 if sq != 0 and (j != i or k):
                     land[j] += pi[i] * pr
@@ -179,16 +206,17 @@ class RingChain:
     def laps_per_toss(self) -> Fraction | float:
         """Long-run laps completed per toss (with pi, the stationary distribution)."""
         pi = self.stationary()
-        return sum(pi[i] * pr * step(i, sq, self.jump)[1]
+        return sum(pi[i] * pr * _step(i, sq, self.jump)[1]
                    for i in range(RING) for (sq, _a), pr in self._steps.items())
 
     # ---- Monte Carlo cross-check -------------------------------------------------
     def simulate_laps(self, n: int, rng, start: int = 0) -> np.ndarray:
         """Turns taken by ``n`` lone pieces to finish a lap from ``start``, simulated
         toss by toss (all pieces at once with numpy)."""
-        if not 0 <= start < RING:
+        if isinstance(start, (bool, np.bool_)) or not isinstance(start, (int, np.integer)) \
+                or not 0 <= start < RING:
             raise BoardkitError(f"a ring position is 0..31 from the home corner (MS-01); "
-                                f"got {start!r}")
+                                f"got {short_repr(start)}")
         n = check_count(n)
         pos = np.full(n, start, dtype=np.int64)
         turns = np.ones(n, dtype=np.int64)
@@ -238,13 +266,42 @@ def _step_arrays(pos: np.ndarray, sq: np.ndarray, jump: bool):
     return new, laps
 
 
+def _ring_values(values) -> list[float]:
+    """The 32 values of ``draw_ring_values``: finite numbers, one per ring square."""
+    ok = isinstance(values, (list, tuple, np.ndarray)) and len(values) == RING
+    vals: list[float] = []
+    if ok:
+        for v in values:
+            if isinstance(v, (bool, np.bool_)) or not isinstance(
+                    v, (int, float, Fraction, np.integer, np.floating)):
+                ok = False
+                break
+            try:
+                vals.append(float(v))
+            except OverflowError:
+                ok = False
+                break
+        ok = ok and bool(np.isfinite(vals).all())
+    if not ok:
+        raise BoardkitError(f"draw_ring_values(values) must be {RING} finite numbers, one "
+                            f"per ring square; got {short_repr(values)}")
+    return vals
+
+
 def draw_ring_values(values, *, title: str = "", size: float = 360, fmt_value=None) -> Drawing:
     """The 9x9 board with each ring square shaded by ``values[i]`` (i counted from the
     home corner, which is square 1九 as for the first player) and the value written in."""
     from ..svg import fmt
     from .game import square_coords, square_name
 
-    vals = [float(v) for v in values]
+    vals = _ring_values(values)
+    if not isinstance(title, str) or len(title) > 200:
+        raise BoardkitError(f"draw_ring_values(title) must be text of at most 200 characters; "
+                            f"got {short_repr(title)}")
+    size = check_pixels(size, "draw_ring_values(size)", 20)
+    if fmt_value is not None and not callable(fmt_value):
+        raise BoardkitError(f"draw_ring_values(fmt_value) must be None or a function of a "
+                            f"value; got {short_repr(fmt_value)}")
     top = max(vals) or 1.0
     cell = size / 9.6
     ox = oy = cell * 0.3

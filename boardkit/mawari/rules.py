@@ -20,6 +20,7 @@ from functools import cached_property, lru_cache
 
 from .._core import BoardkitError, RuleOptions
 from .._input import parse_probability
+from ._args import check_model
 from .notation import short
 from .toss import OVERLAP_BACK, TossModel, check_all_down_value, overlap_rule
 
@@ -174,6 +175,7 @@ class MawariRules(RuleOptions):
     @classmethod
     def with_model(cls, model: TossModel, players: int = 2, **kw) -> MawariRules:
         """Rules playing with a given TossModel (its all-down value and overlap rule too)."""
+        check_model(model, "MawariRules.with_model(model)")
         probs = tuple(getattr(model, n) for n in _PROB_NAMES)
         kw.setdefault("all_down_value", model.all_down_value)
         kw.setdefault("overlap_back", model.overlap_back)

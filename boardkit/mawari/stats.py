@@ -14,6 +14,7 @@ Limits: a tally count is a whole number 0..10**9 per call of ``add``.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from fractions import Fraction
 from typing import NamedTuple
 
@@ -21,12 +22,14 @@ import numpy as np
 
 from .._catalogue import text as tr
 from .._core import BoardkitError, FormatError
+from ._args import check_model, check_whole
 from .notation import short
 from .toss import FACES, Toss, TossModel
 
 __all__ = ["TossTally", "ChiSquare", "chi_square_test", "chi_square_sf"]
 
 MAX_COUNT = 10 ** 9
+MAX_TOSSES = 10 ** 7          # tosses from_tosses reads
 
 
 class TossTally:
@@ -53,8 +56,15 @@ class TossTally:
 
     @classmethod
     def from_tosses(cls, tosses) -> TossTally:
+        """A tally of ``tosses``: any iterable (a list, a generator) of Toss or toss texts,
+        at most 10**7 of them."""
+        if isinstance(tosses, (str, bytes, bytearray, dict, Toss)) or not isinstance(tosses, Iterable):
+            raise FormatError(f"tosses must be a list of tosses (Toss or text like "
+                              f"'up up down side'); got {short(tosses)}")
         tally = cls()
-        for t in tosses:
+        for i, t in enumerate(tosses):
+            if i >= MAX_TOSSES:
+                raise FormatError(f"tosses: at most {MAX_TOSSES:,} tosses in one tally")
             tally.add(t)
         return tally
 
@@ -103,6 +113,7 @@ class TossTally:
         "patterns"      whole tosses as patterns of four faces (this also notices golds
                         that do not land independently);
         "events"        tosses with no event / an overlap / a fall / both."""
+        check_model(model, "TossTally.test(model)")
         faces = self.face_counts()
         single = chi_square_test(faces, model.face_probs)
         pattern_obs: dict[tuple[str, ...], int] = {}
@@ -216,8 +227,51 @@ def _gamma_q(a: float, x: float) -> float:
 
 
 def chi_square_sf(x: float, df: int) -> float:
-    """P(chi-square with ``df`` degrees of freedom >= x)."""
-    return _gamma_q(df / 2, x / 2)
+    """P(chi-square with ``df`` degrees of freedom >= x): ``x`` a finite number, ``df`` a
+    whole number 1..10**6."""
+    if isinstance(x, (bool, np.bool_)) or not isinstance(x, (int, float, np.integer, np.floating)):
+        raise BoardkitError(f"chi_square_sf(x) must be a number; got {short(x)}")
+    try:
+        x = float(x)
+    except OverflowError:
+        x = math.inf
+    if math.isnan(x):
+        raise BoardkitError("chi_square_sf(x) must be a number; got nan")
+    df = check_whole(df, "chi_square_sf(df)", 1, 10 ** 6)
+    a, half = df / 2, x / 2
+    if half == math.inf or half > a + 1 and -half + a * math.log(half) - math.lgamma(a) < -746:
+        return 0.0      # far in the tail: exp() of the front is 0.0, so the answer always was
+    return _gamma_q(a, half)
+
+
+#: categories a chi-square test takes (the pooling below is quadratic in them)
+MAX_CATEGORIES = 1_000
+
+
+def _numbers(values, what: str) -> np.ndarray:
+    """Finite numbers from a list, tuple or 1-d numpy array of at most MAX_CATEGORIES
+    (ints, floats, Fractions), as a float array; anything else is refused."""
+    if isinstance(values, np.ndarray):
+        ok = values.ndim == 1 and values.size <= MAX_CATEGORIES and values.dtype.kind in "iuf"
+        items = values.tolist() if ok else []
+    else:
+        ok = isinstance(values, (list, tuple)) and len(values) <= MAX_CATEGORIES
+        items = list(values) if ok else []
+    out = []
+    for v in items:
+        if isinstance(v, (bool, np.bool_)) or not isinstance(
+                v, (int, float, Fraction, np.integer, np.floating)):
+            ok = False
+            break
+        try:
+            out.append(float(v))
+        except OverflowError:
+            ok = False
+            break
+    if not ok or not np.isfinite(out).all():
+        raise BoardkitError(f"{what} must be a list of at most {MAX_CATEGORIES:,} finite numbers "
+                            f"(or a dict); got {short(values)}")
+    return np.asarray(out, dtype=float)
 
 
 def chi_square_test(observed, probabilities, min_expected: float = 5.0) -> ChiSquare:
@@ -226,14 +280,21 @@ def chi_square_test(observed, probabilities, min_expected: float = 5.0) -> ChiSq
     ``observed`` and ``probabilities`` are parallel sequences (or dicts with the same
     keys). Categories expected fewer than ``min_expected`` times are pooled together
     (and with the next smallest while the pool is still too small), as the chi-square
-    approximation needs; df = categories after pooling - 1."""
+    approximation needs; df = categories after pooling - 1. At most 1,000 categories."""
     if isinstance(observed, dict):
+        if not isinstance(probabilities, dict):
+            raise BoardkitError(f"chi_square_test(probabilities) must be a dict with the keys "
+                                f"of observed; got {short(probabilities)}")
         # an outcome the model gives no chance at all, yet observed, rejects the model
         keys = list(probabilities) + [k for k in observed if k not in probabilities]
         observed = [observed.get(k, 0) for k in keys]
         probabilities = [probabilities.get(k, 0) for k in keys]
-    obs = np.asarray(observed, dtype=float)
-    prob = np.asarray([float(p) for p in probabilities])
+    if isinstance(min_expected, (bool, np.bool_)) or not isinstance(
+            min_expected, (int, float, np.integer, np.floating)) or not 0 <= min_expected <= 10 ** 9:
+        raise BoardkitError(f"chi_square_test(min_expected) must be a number 0..10**9; "
+                            f"got {short(min_expected)}")
+    obs = _numbers(observed, "chi_square_test(observed)")
+    prob = _numbers(probabilities, "chi_square_test(probabilities)")
     if obs.shape != prob.shape or obs.ndim != 1:
         raise BoardkitError("observed counts and probabilities must have the same length")
     if (obs < 0).any() or (prob < 0).any() or abs(prob.sum() - 1) > 1e-9:

@@ -38,6 +38,7 @@ from .._core import BoardkitError, FormatError, RuleOptions
 from .._input import check_count as _check_count
 from .._input import check_rng
 from ..svg import Drawing, fitting_size
+from ._args import MAX_PIXELS, check_pixels
 from .notation import short
 
 __all__ = ["FACES", "FACES_JA", "FACE_VALUE", "OVERLAP_BACK", "Toss", "TossModel", "Step",
@@ -59,9 +60,18 @@ _OVERLAP_ALIASES = {"value": "whole_value"}
 MAX_ALL_DOWN_VALUE = 400      # MS-05: the all-face-down value is a whole number 0..400
 
 
+def _where(where: Any, default: str) -> str:
+    """The name a check's message gives the value: ``where`` when it is short text,
+    else ``default`` (a message is built from any ``where``, never fails)."""
+    if isinstance(where, str) and 0 < len(where) <= 100:
+        return where
+    return default
+
+
 def overlap_rule(name: Any, where: str = "overlap_back") -> str:
     """The MS-06 option's canonical name ("face_up" or "whole_value"); the older name
     "value" means "whole_value". Anything else raises ``BoardkitError`` naming MS-06."""
+    where = _where(where, "overlap_back")
     if isinstance(name, str) and name in _OVERLAP_ALIASES:
         return _OVERLAP_ALIASES[name]
     if isinstance(name, str) and name in OVERLAP_BACK:
@@ -84,6 +94,7 @@ def check_count(n: Any, what: str = "n") -> int:
 
 def check_all_down_value(value: Any, where: str = "all_down_value") -> int:
     """The MS-05 all-face-down value: a whole number of squares 0..400."""
+    where = _where(where, "all_down_value")
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)) \
             or not 0 <= value <= MAX_ALL_DOWN_VALUE:
         raise BoardkitError(f"{where} must be a whole number of squares 0..{MAX_ALL_DOWN_VALUE} "
@@ -115,7 +126,9 @@ class Toss:
 
     # ---- reading the toss ------------------------------------------------------------
     def count(self, face: str) -> int:
-        """How many of the four golds show ``face``."""
+        """How many of the four golds show ``face`` (one of ``FACES``)."""
+        if not isinstance(face, str) or face not in FACES:
+            raise BoardkitError(f"face must be one of {', '.join(FACES)} (MS-04); got {short(face)}")
         return self.faces.count(face)
 
     def score(self, all_down_value: int = 20) -> int:
@@ -206,8 +219,12 @@ class Toss:
     def draw(self, width: float = 420, all_down_value: int = 20,
              overlap_back: str = "face_up", lang: str | None = None) -> Drawing:
         """The four golds as they landed, with the value in words of ``lang`` (None: the
-        current language) (an ``svg.Drawing``)."""
+        current language) (an ``svg.Drawing``). ``width`` is 20..10,000 pixels."""
         lang = check_language(lang)
+        width = check_pixels(width, "Toss.draw(width)", 20)
+        all_down_value = check_all_down_value(all_down_value, "Toss.draw(all_down_value)")
+        overlap_back = overlap_rule(overlap_back, "Toss.draw(overlap_back)")
+
         class _Rules:                     # draw_toss reads these two options off a game
             rules = type("R", (), {"all_down_value": all_down_value,
                                    "overlap_back": overlap_back})()
@@ -241,6 +258,16 @@ class TurnDistribution(dict):
     """
 
     def __init__(self, probs: dict, remaining, max_repeats: int):
+        if not isinstance(probs, dict) or len(probs) > 100_000 or not all(
+                _whole(k) and _chance(v) for k, v in probs.items()):
+            raise BoardkitError(f"TurnDistribution(probs) must be a dict {{signed squares: "
+                                f"probability 0..1}}; got {short(probs)}")
+        if not _chance(remaining):
+            raise BoardkitError(f"TurnDistribution(remaining) must be a probability 0..1; "
+                                f"got {short(remaining)}")
+        if not _whole(max_repeats) or not 0 <= max_repeats <= MAX_REPEATS:
+            raise BoardkitError(f"TurnDistribution(max_repeats) must be a whole number "
+                                f"0..{MAX_REPEATS}; got {short(max_repeats)}")
         super().__init__(sorted(probs.items()))
         self.remaining = remaining
         self.max_repeats = max_repeats
@@ -249,6 +276,18 @@ class TurnDistribution(dict):
         """Mean of the truncated part, renormalised (exact turn_mean is on the model)."""
         total = sum(self.values())
         return sum(k * p for k, p in self.items()) / total
+
+
+def _whole(x: Any) -> bool:
+    return isinstance(x, (int, np.integer)) and not isinstance(x, (bool, np.bool_))
+
+
+def _chance(x: Any) -> bool:
+    """Is ``x`` a probability: a number (an int, float or Fraction, not a bool) in [0, 1]?"""
+    if isinstance(x, (bool, np.bool_)) or not isinstance(x, (int, float, Fraction, np.integer,
+                                                             np.floating)):
+        return False
+    return 0 <= x <= 1          # NaN is not
 
 
 def _is_exact(x: Any) -> bool:
@@ -376,7 +415,12 @@ class TossModel(RuleOptions):
     @classmethod
     def with_standing(cls, side=0, upright=0, upside_down=0, **options) -> TossModel:
         """What-if helper: golds stand with the given chances, and the rest splits evenly
-        between face up and face down (MS-09)."""
+        between face up and face down (MS-09). Each chance is a number 0..1 (an int,
+        float or Fraction)."""
+        for name, x in (("side", side), ("upright", upright), ("upside_down", upside_down)):
+            if not _chance(x):
+                raise BoardkitError(f"with_standing({name}) must be a chance 0..1 (MS-09); "
+                                    f"got {short(x)}")
         one = Fraction(1) if all(_is_exact(x) for x in (side, upright, upside_down)) else 1.0
         rest = one - side - upright - upside_down
         return cls(rest / 2, rest / 2, side, upright, upside_down, **options)
@@ -814,7 +858,7 @@ class TossModel(RuleOptions):
         """Exact vs simulated side by side, for notebooks and tests: a dict of rows
         {quantity: (exact, simulated, standard error of the simulated value)}."""
         if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 2:
-            raise BoardkitError(f"compare needs n >= 2 simulated turns; got {n!r}")
+            raise BoardkitError(f"compare needs n >= 2 simulated turns; got {short(n)}")
         squares, counts = self.simulate_turns(n, rng, tosses=True)
         mean, var = self.turn_mean(), self.turn_variance()
         sd = squares.std()
@@ -842,7 +886,25 @@ def _gold_shape(cx, cy, w, h):
 def draw_toss(d: Drawing, toss: Toss | None, x0, y0, width, height, game=None,
               lang: str | None = None) -> Drawing:
     """The four golds of a toss in a strip (the 'table'), with its value in words of
-    ``lang`` (None: the current language)."""
+    ``lang`` (None: the current language). ``game`` (None: the default rules) is read for
+    its rules' all_down_value and overlap_back."""
+    if not isinstance(d, Drawing):
+        raise BoardkitError(f"draw_toss(d) must be an svg.Drawing; got {short(d)}")
+    if toss is not None and not isinstance(toss, Toss):
+        raise BoardkitError(f"draw_toss(toss) must be a Toss or None; got {short(toss)}")
+    x0 = check_pixels(x0, "draw_toss(x0)", -MAX_PIXELS)
+    y0 = check_pixels(y0, "draw_toss(y0)", -MAX_PIXELS)
+    width = check_pixels(width, "draw_toss(width)", 20)
+    height = check_pixels(height, "draw_toss(height)", 4)
+    lang = check_language(lang)
+    rules = getattr(game, "rules", None) if game is not None else None
+    if game is not None:
+        adv = check_all_down_value(getattr(rules, "all_down_value", None),
+                                   "draw_toss(game): its rules' all_down_value")
+        back = overlap_rule(getattr(rules, "overlap_back", None),
+                            "draw_toss(game): its rules' overlap_back")
+    else:
+        adv, back = 20, "face_up"
     d.rect(x0, y0, width, height * 0.92, fill="#6b4f2a", rx=8, cell="toss")
     d.rect(x0 + 3, y0 + 3, width - 6, height * 0.92 - 6, fill="#8a6a3d", rx=6, cell="toss")
     s = height * 0.55
@@ -859,9 +921,6 @@ def draw_toss(d: Drawing, toss: Toss | None, x0, y0, width, height, game=None,
             cyk = y0 + height * 0.92 + s * 0.1    # off the table's edge
         _gold(d, cx, cyk, s, face)
     tx = x0 + s * 0.75 + 3 * step + s * 0.75
-    rules = getattr(game, "rules", None)
-    adv = rules.all_down_value if rules is not None else 20
-    back = rules.overlap_back if rules is not None else "face_up"
     sq = toss.squares(adv, back)
     if toss.fall:
         words = tr("ms.draw.fell", lang)

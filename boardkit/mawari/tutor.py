@@ -27,6 +27,7 @@ from __future__ import annotations
 from .._catalogue import Word
 from .._protocols import level_word
 from . import ai
+from ._args import check_game
 from .game import RANKS, Battle, MawariGame
 
 __all__ = ["TUTOR_LEVEL", "advice", "odds"]
@@ -39,6 +40,7 @@ TUTOR_LEVEL = ai.HINT_LEVEL
 def odds(before: MawariGame, defender: int) -> tuple[float, float, float]:
     """(win, draw, loss) of the player to decide in a battle on ``defender`` (exact,
     ``ai.battle_odds`` over the race of ``battle_length`` squares, MS-15)."""
+    check_game(before, "odds(before)")
     return ai.battle_odds(before.rules.model, before.battle_length(before.turn, defender))
 
 

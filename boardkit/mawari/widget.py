@@ -23,6 +23,8 @@ import numpy as np
 
 from .. import _catalogue
 from .._core import BoardkitError, ChanceStep
+from .._input import check_seed
+from ..errors import short_repr
 from ..i18n import Word, check_language, error_text, tr
 from ..widgets import GameWidget
 from ..widgets.base import (
@@ -36,6 +38,7 @@ from ..widgets.base import (
     svg_img,
 )
 from . import ai, tutor
+from ._args import check_model
 from .game import Battle, Join, MawariGame
 from .notation import short
 from .ring import RingChain
@@ -65,7 +68,10 @@ class MawariWidget(GameWidget[MawariGame]):
         return self.tr("ms.toss")
 
     def __init__(self, game: MawariGame | None = None, *, players: int = 2, **kw):
-        if isinstance(players, bool) or players not in (2, 3, 4):
+        if game is not None and not isinstance(game, MawariGame):
+            raise BoardkitError(f"game must be a MawariGame or None; got {short_repr(game)}")
+        if isinstance(players, (bool, np.bool_)) or not isinstance(players, (int, np.integer)) \
+                or players not in (2, 3, 4):
             raise BoardkitError(f"回り将棋 is played by 2 to 4 players (MS-02), got {short(players)}")
         self._start_players = players
         self.lang = check_language(kw.get("lang"))     # the base sets it again, the same
@@ -115,6 +121,9 @@ class MawariWidget(GameWidget[MawariGame]):
             c.layout.display = None if i < n else "none"
 
     def make_game(self, options: dict) -> MawariGame:
+        if not isinstance(options, dict) or not all(isinstance(k, str) for k in options):
+            raise BoardkitError(f"options must be a dict of the Game setup's options "
+                                f"(players, model, ...); got {short_repr(options)}")
         o = dict(options)
         n, model = o.pop("players", 2), o.pop("model", "fair")
         rules = MawariRules.realistic(n, **o) if model == "realistic" else MawariRules(players=n, **o)
@@ -127,6 +136,8 @@ class MawariWidget(GameWidget[MawariGame]):
         return [W.HBox([self.offer_box, self.join_button]), self.events_html]
 
     def move_path(self, move: Battle) -> tuple[str, ...]:
+        if not isinstance(move, Battle):
+            raise BoardkitError(f"move must be a Battle (a decision); got {short_repr(move)}")
         g = self.game
         start = g.square(g.turn)
         return (start,) if move.defender is None else (start, g.square(move.defender))
@@ -136,6 +147,8 @@ class MawariWidget(GameWidget[MawariGame]):
         return g.phase == "decide" and not g.is_over() and not self.is_computer(g.turn)
 
     def render(self, selection: Selection) -> str:
+        if not isinstance(selection, Selection):
+            raise BoardkitError(f"selection must be a Selection; got {short_repr(selection)}")
         g = self.game
         if self._decision_due():
             # a battle may be declared: the opposing pieces in line are the click targets
@@ -186,6 +199,8 @@ class MawariWidget(GameWidget[MawariGame]):
     def handle_click(self, cell: str) -> bool:
         """The golds' table ("toss") tosses; in a battle decision the opposing piece
         declares the battle and the mover's own piece declines it (MS-15)."""
+        if not isinstance(cell, str):
+            raise BoardkitError(f"cell must be a cell's name (text); got {short_repr(cell)}")
         g = self.game
         if cell == "toss":
             if g.chance_pending():
@@ -414,7 +429,7 @@ def tally_widget(model: TossModel | None = None, lang: str | None = None) -> W.V
     """Type each real toss ("up up down side", or 表 表 裏 横) and press add: the tally
     and its chi-square tests against ``model`` update as the class goes. The box speaks
     ``lang`` (None: the current language when it is made)."""
-    model = model or TossModel.fair()
+    model = TossModel.fair() if model is None else check_model(model, "tally_widget(model)")
     lang = check_language(lang)
     tally = TossTally()
     text = W.Text(placeholder=tr("ms.lab.tally_hint", lang), description=tr("ms.lab.tally_text", lang))
@@ -451,9 +466,9 @@ def toss_widget(model: TossModel | None = None, seed: int = 0, lang: str | None 
     a double click is one click), drawn as it landed; the turn goes on while no gold is
     face down (MS-07), and the running average of squares per turn is shown next to the
     exact value. The box speaks ``lang`` (None: the current language when it is made)."""
-    model = model or TossModel.fair()
+    model = TossModel.fair() if model is None else check_model(model, "toss_widget(model)")
     lang = check_language(lang)
-    rng = np.random.default_rng(seed)
+    rng = np.random.default_rng(check_seed(seed, "toss_widget(seed)"))
     exact = float(model.turn_mean())
     state = {"turn": 0, "turns": [], "tosses": 0}
     picture = W.HTML(Toss(("up", "up", "down", "down")).draw(lang=lang).to_svg())

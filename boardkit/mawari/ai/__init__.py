@@ -49,8 +49,10 @@ from typing import Any
 import numpy as np
 
 from ..._catalogue import Word
-from ..._core import check_level
+from ..._core import BoardkitError, check_level
 from ..._protocols import parts_getattr
+from ...errors import short_repr
+from .._args import check_game as _check_game
 from ..game import RANKS, Battle
 from . import _fast, search, tips  # noqa: F401  (the parts, loaded in order)
 from .evaluate import battle_chances, battle_odds, race_chances  # noqa: F401
@@ -79,6 +81,8 @@ def bot(level: str) -> Callable[[Any, Any], Battle]:
 def hint(game, level: str | None = None) -> Battle | None:
     """The decision the level (default ``HINT_LEVEL``) would take now, or None when no
     decision is due (a toss is: toss first) or the game is over."""
+    _check_game(game, "hint(game)")
+    level = HINT_LEVEL if level is None else check_level(level, LEVELS)
     if game.is_over() or not game.legal_moves():
         return None
     return bot(HINT_LEVEL if level is None else level)(game, np.random.default_rng(0))
@@ -88,6 +92,10 @@ def explain(game, move) -> Word:
     """Why, in words (the widget's hint line): a ``Word`` of the catalogue
     (``ms.explain.*``) with its facts, so a board says it in its language; ``str()`` of it
     is the English sentence."""
+    _check_game(game, "explain(game)")
+    if move is not None and not isinstance(move, Battle):
+        raise BoardkitError(f"explain(move) must be a Battle (a legal decision) or None; "
+                            f"got {short_repr(move)}")
     if game.is_over():
         return Word("ms.explain.over")
     if move is None or not game.legal_moves():

@@ -11,8 +11,16 @@ from typing import Any
 
 import numpy as np
 
+from ...errors import BoardkitError, short_repr
+from .._args import check_game as _check_game
+from .._args import check_model as _check_model
+from .._args import check_whole as _check_whole
 from ..game import RANKS
 from ..toss import TossModel
+
+#: the longest battle race ``battle_odds`` works out: two pieces are at most 16 squares
+#: apart (a race of 32); the work grows fast with the length (64: 17 s)
+MAX_BATTLE_LENGTH = 32
 
 
 @lru_cache(maxsize=64)
@@ -37,8 +45,10 @@ def _turn_table(model: TossModel, length: int) -> tuple:
 
 
 def battle_odds(model: TossModel, length: int = 16) -> tuple[float, float, float]:
-    """Exact (win, draw, loss) chances of the attacker in a battle of ``length`` squares."""
-    return _battle_odds(model, length)
+    """Exact (win, draw, loss) chances of the attacker in a battle of ``length`` squares
+    (a whole number 1..32: two pieces are at most 16 squares apart, MS-15)."""
+    _check_model(model, "battle_odds(model)")
+    return _battle_odds(model, _check_whole(length, "battle_odds(length)", 1, MAX_BATTLE_LENGTH))
 
 
 @lru_cache(maxsize=64)
@@ -119,8 +129,18 @@ def race_chances(game, ranks=None, again=None) -> list[float]:
     turn (default: the game's own state after a decision, MS-07). What the model leaves
     out: later battles, laying down (a laid piece here just loses its next turn, as with
     two players, MS-12) and two-ups (MS-13)."""
+    _check_game(game, "race_chances(game)")
     n = game.players
-    ranks = [game.rank(p) for p in range(n)] if ranks is None else list(ranks)
+    if ranks is None:
+        ranks = [game.rank(p) for p in range(n)]
+    elif not isinstance(ranks, (list, tuple)) or len(ranks) != n:
+        raise BoardkitError(f"race_chances(ranks) must be a list of {n} ranks 0..4; "
+                            f"got {short_repr(ranks)}")
+    else:
+        ranks = [_check_whole(r, "race_chances(ranks)", 0, _LAPS) for r in ranks]
+    if again is not None and not isinstance(again, (bool, np.bool_)):
+        raise BoardkitError(f"race_chances(again) must be True, False or None; "
+                            f"got {short_repr(again)}")
     for p, r in enumerate(ranks):
         if r >= _LAPS:
             return [1.0 if q == p else 0.0 for q in range(n)]
@@ -158,6 +178,7 @@ def battle_chances(game) -> dict:
     (``Battle(None)`` = no battle). The chance to win the game comes from the race model
     (``race_chances``) after each outcome of the battle: the winner goes up one rank, a
     銀 that wins has finished (MS-15)."""
+    _check_game(game, "battle_chances(game)")
     me = game.turn
     ranks = [game.rank(p) for p in range(game.players)]
     base = race_chances(game, ranks)

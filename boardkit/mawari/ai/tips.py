@@ -8,8 +8,12 @@ from __future__ import annotations
 import numpy as np
 
 from ... import sim
-from ..._core import ChanceStep
+from ..._core import BoardkitError, ChanceStep
+from ..._input import check_count as _check_count
+from ..._input import check_seed as _check_seed
 from ..._protocols import TipLabSpec
+from ...errors import short_repr
+from .._args import check_game as _check_game
 from ..game import Battle
 from .search import never_battle
 
@@ -29,10 +33,20 @@ def simulate_games(factory, policies, games: int = 100, seed: int = 0,
                   counts too)
     """
     from . import bot
+    if not callable(factory):
+        raise BoardkitError(f"simulate_games(factory) must make a game when called, e.g. "
+                            f"MawariGame; got {short_repr(factory)}")
+    if not isinstance(policies, (list, tuple)) or not 2 <= len(policies) <= 4 \
+            or not all(isinstance(b, str) or callable(b) for b in policies):
+        raise BoardkitError(f"simulate_games(policies) must be a list of 2 to 4 bots or level "
+                            f"names, one per seat; got {short_repr(policies)}")
+    games = _check_count(games, "simulate_games(games)", 0, 100_000)
+    seed = _check_seed(seed, "simulate_games(seed)")
+    max_plies = _check_count(max_plies, "simulate_games(max_plies)", 0, 10 ** 7)
     bots = [bot(b) if isinstance(b, str) else b for b in policies]
     out = {k: np.zeros(games, dtype=int) for k in ("tosses", "winner", "battles", "promoted")}
     for i, rng in enumerate(sim.spawn_rngs(seed, games)):
-        g = factory()
+        g = _check_game(factory(), "simulate_games(factory)()")
         outcome, _ = sim.play_game(g, bots, rng, max_plies)     # records kept: read below
         hist = g.history
         out["tosses"][i] = sum(1 for m in hist if isinstance(m, ChanceStep))
