@@ -17,10 +17,12 @@ import time
 
 import numpy as np
 import pytest
+from hostile import BadRepr, deep
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from boardkit._core import BoardkitError, FormatError
+from boardkit._input import short_repr
 from boardkit.backgammon import BackgammonGame, BackgammonMatch, BackgammonRules, CubeAction, Play
 from boardkit.backgammon import bearoff as B
 from boardkit.backgammon.game import side
@@ -610,6 +612,62 @@ def test_bg09_cache_write_is_atomic(small_cache, monkeypatch):
     B.table()
     assert calls == [path] and path.exists()
     assert not [p for p in path.parent.iterdir() if p != path]
+
+
+# ------------------------------------------------- API entry checks (issue 27)
+# Each class of finding tests/test_fuzz_api.py had for backgammon: the public entry now
+# checks its argument once and refuses with a BoardkitError naming it.
+GIANT = 10 ** 5000
+HOSTILE_VALUES = [None, True, -1, GIANT, float("nan"), "", "\udc80", "9" * 100_000, b"\xff",
+                  deep(10_000), {"a": 1}, object(), BadRepr(), np.zeros(10 ** 5), np.int64(-7),
+                  lambda *a: None]
+
+
+def _id(value) -> str:
+    """A test id for any hostile value, the same in every process (pytest's own str()
+    fails on a 5,000-digit int; an object's repr holds its address)."""
+    if isinstance(value, (bool, int, float, str, bytes, list, tuple, dict)):
+        return short_repr(value, 24)
+    return type(value).__name__
+
+
+def _refuses(fn, *args, name: str, **kw) -> BoardkitError:
+    """fn(*args, **kw) is refused with a short BoardkitError naming ``name``."""
+    err = _call(fn, *args, **kw)
+    assert err is not None, f"{fn.__name__} accepted {args!r:.80} {kw!r:.80}"
+    assert name in str(err), f"{name!r} not named in {str(err)!r:.200}"
+    return err
+
+
+@pytest.mark.parametrize("fn,args", [
+    ("shot_probability", (GIANT,)), ("shot_count", (GIANT,)), ("hitting_rolls", (GIANT,)),
+    ("hit_probability", ([GIANT],)), ("engine_shot_count", (GIANT,)),
+    ("enter_probability", (GIANT,)), ("enter_distribution", (GIANT,)),
+    ("engine_enter_count", (GIANT,)), ("simulate_shot", (GIANT,)), ("simulate_enter", (GIANT,)),
+    ("enter_distribution", (2, GIANT)), ("simulate_enter", (GIANT, GIANT))], ids=_id)
+def test_messages_are_built_safely_from_giant_numbers(fn, args):
+    """A 5,000-digit number is refused with a short message (it used to raise the raw
+    ValueError of int -> str conversion while the message was built)."""
+    from boardkit.backgammon import probability as P
+    err = _call(getattr(P, fn), *args)
+    assert err is not None and "digits" in str(err) and len(str(err)) < 300
+    assert _call(B.check_points, (0, 0, 0, 0, 0, -GIANT)) is not None
+
+
+@pytest.mark.parametrize("bad", [GIANT, "x" * 100_000, [1], {"a": 1}, BadRepr(), np.zeros(10 ** 5)],
+                         ids=_id)
+def test_exercise_position_names_are_checked(bad):
+    from boardkit.backgammon.exercises import position
+    _refuses(position, bad, name="name")
+    assert position("middle").pip_count() == position("middle").pip_count()
+
+
+def test_exercise_answers_of_any_size_answer_fast():
+    from boardkit.backgammon.exercises import ex
+    t0 = time.perf_counter()
+    assert ex.check_pips_start(np.zeros(10 ** 6)) is False
+    assert time.perf_counter() - t0 < FAST
+    assert ex.check_pips_start((167, 167)) is True
 
 
 def test_fuzz_figures(capsys):
