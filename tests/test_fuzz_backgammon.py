@@ -138,7 +138,11 @@ def test_fuzz_move_values(value):
         assert err is not None
         bad = Play._lazy(value, (), (3, 1))
         _refused_unchanged(g, g.play, bad)
-        _refused_unchanged(g, g.play, Play(value if isinstance(value, list) else (), value))
+        # a Play built by hand checks its arguments (BoardkitError); one that passes is
+        # still refused by play() unless it is a legal play here
+        hand_made = _call(Play, value if isinstance(value, list) else (), value)
+        if hand_made is None:
+            _refused_unchanged(g, g.play, Play(value if isinstance(value, list) else (), value))
 
 
 @FUZZ
@@ -660,6 +664,81 @@ def test_exercise_position_names_are_checked(bad):
     from boardkit.backgammon.exercises import position
     _refuses(position, bad, name="name")
     assert position("middle").pip_count() == position("middle").pip_count()
+
+
+@pytest.mark.parametrize("bad", HOSTILE_VALUES, ids=_id)
+def test_positions_and_dice_are_checked_at_the_public_entries(bad):
+    """plays_for, pip_count, tutor.shots, Play(...), OpeningRoll(...) and draw_position
+    check the position (26 counts 0..15, 15 checkers, BG-02) and dice by name."""
+    from boardkit.backgammon import tutor
+    from boardkit.backgammon.draw import draw_position
+    from boardkit.backgammon.game import OpeningRoll, plays_for
+    from boardkit.backgammon.movegen import START, pip_count
+    _refuses(plays_for, bad, START, 3, 1, name="mine")
+    _refuses(plays_for, START, bad, 3, 1, name="theirs")
+    _refuses(plays_for, START, START, bad, 1, name="d1")
+    _refuses(plays_for, START, START, 3, bad, name="d2")
+    _refuses(pip_count, bad, name="side")
+    _refuses(tutor.shots, bad, START, name="mine")
+    _refuses(tutor.shots, START, bad, name="theirs")
+    _refuses(Play, bad, (START, START), name="steps")
+    _refuses(Play, (), bad, name="after")
+    _refuses(OpeningRoll, bad, name="rolls")
+    _refuses(draw_position, bad, START, name="white")
+    _refuses(draw_position, START, bad, name="red")
+
+
+def test_checked_entries_answer_as_before_for_good_input():
+    """Valid positions (tuples, lists, numpy arrays) give the same plays, pips and
+    drawings as the unchecked engine."""
+    from boardkit.backgammon import tutor
+    from boardkit.backgammon.draw import draw_position
+    from boardkit.backgammon.game import OpeningRoll, plays_for
+    from boardkit.backgammon.movegen import START, _plays_for, pip_count
+    for mine in (START, list(START), np.array(START)):
+        assert [p.after for p in plays_for(mine, START, 3, 1)] == \
+            [p.after for p in _plays_for(START, START, 3, 1)]
+        assert pip_count(mine) == 167
+    assert plays_for(START, START, np.int64(6), 6)[0].dice == (6, 6)
+    assert tutor.shots(START, START) == (0, {})
+    p = plays_for(START, START, 3, 1)[0]
+    q = Play(p.steps, p.after, p.hits, p.hit_flags, p.dice)
+    assert q == p and q.dice == (3, 1) and str(q) == str(p)
+    import pickle
+    assert pickle.loads(pickle.dumps(p)) == p
+    assert OpeningRoll([(3, 3), (np.int64(5), 2)]) == (5, 2)
+    svg_text = draw_position(START, START, highlight=[6, "8"], arrows=[["13", "7"]], dice=[3, 1],
+                             cube=2, cube_owner=0, status="hi", size=300).to_svg()
+    assert 'data-cell="bar"' in svg_text
+    with pytest.raises(BoardkitError, match="red"):
+        draw_position(START, side({19: 15}), highlight=[6])      # both on White's 6-point
+
+
+@pytest.mark.parametrize("option,bad", [
+    ("flip", None), ("labels", "x"), ("highlight", ["99"]), ("targets", 5.5), ("arrows", [["1"]]),
+    ("arrow_player", 2), ("hint_arrows", "13"), ("dice", [7]), ("dice", GIANT), ("dice_used", -1),
+    ("dice_player", np.zeros(3)), ("cube", 3), ("cube", GIANT), ("cube_owner", True),
+    ("status", None), ("status", "\udc80"), ("size", float("nan")), ("title", 5), ("match", b"x"),
+    ("marks", [BadRepr()]), ("lang", "xx")], ids=_id)
+def test_draw_position_checks_every_option(option, bad):
+    from boardkit.backgammon.draw import draw_position
+    from boardkit.backgammon.movegen import START
+    _refuses(draw_position, START, START, name=option, **{option: bad})
+
+
+def test_numpy_arrays_in_flags_are_refused_by_name():
+    """A numpy array where a flag, an owner or a level is expected is refused (it used
+    to raise numpy's raw "truth value of an array is ambiguous")."""
+    from boardkit.backgammon import ai
+    arr = np.zeros(10 ** 5)
+    _refuses(CubeAction, arr, name="cube action")
+    _refuses(BackgammonGame, BackgammonRules.match(5), crawford=arr, name="crawford")
+    g = BackgammonGame()
+    _refused_unchanged(g, g.set_match_state, cube_owner=arr)
+    assert "cube_owner" in str(_call(g.set_match_state, cube_owner=arr))
+    _refuses(ai.bot, arr, name="level")
+    assert g.set_match_state(cube_owner=None).cube_owner is None      # good values still set
+    assert BackgammonGame(BackgammonRules.match(5), score=(4, 0), crawford=np.True_).crawford
 
 
 def test_exercise_answers_of_any_size_answer_fast():
