@@ -666,6 +666,39 @@ def test_exercise_position_names_are_checked(bad):
     assert position("middle").pip_count() == position("middle").pip_count()
 
 
+def _bots():
+    from boardkit.backgammon import ai, pubeval
+    from boardkit.backgammon.ai import search
+    return [search.random_bot, search.easy_bot, search.normal_bot, search.strong_bot,
+            search.lookahead_bot, pubeval.pubeval_bot, ai.bot("pubeval")]
+
+
+@pytest.mark.parametrize("bad", HOSTILE_VALUES + ["24/18", side({6: 15})], ids=_id)
+def test_game_arguments_are_checked_at_the_entry(bad):
+    """Bots, the book, the cube decision and the puzzles' make_game refuse what is not a
+    BackgammonGame (or a Puzzle) by name, instead of a raw AttributeError."""
+    from boardkit.backgammon import puzzles
+    from boardkit.backgammon.ai import search
+    from boardkit.checkers import CheckersGame
+    for bad_game in (bad, CheckersGame()):
+        for bot in _bots():
+            _refuses(bot, bad_game, np.random.default_rng(1), name="game")
+        _refuses(search.book_play, bad_game, name="game")
+        _refuses(search.cube_decision, bad_game, name="game")
+        _refuses(puzzles.make_game, bad_game, name="puzzle")
+
+
+@pytest.mark.parametrize("rng", [42, "seed", np.random.RandomState(1), object(), 2.5], ids=_id)
+def test_bots_refuse_an_rng_that_is_not_a_generator(rng):
+    g = _game_in_move_phase()
+    for bot in _bots():
+        _refused_unchanged(g, bot, g, rng)
+        assert "rng" in str(_call(bot, g, rng))
+    for bot in _bots():                  # a Generator, or None (the bot's own), are fine
+        assert bot(g, np.random.default_rng(2)) in g.legal_moves()
+        assert bot(g, None) in g.legal_moves()
+
+
 @pytest.mark.parametrize("bad", HOSTILE_VALUES, ids=_id)
 def test_positions_and_dice_are_checked_at_the_public_entries(bad):
     """plays_for, pip_count, tutor.shots, Play(...), OpeningRoll(...) and draw_position
@@ -739,6 +772,34 @@ def test_numpy_arrays_in_flags_are_refused_by_name():
     _refuses(ai.bot, arr, name="level")
     assert g.set_match_state(cube_owner=None).cube_owner is None      # good values still set
     assert BackgammonGame(BackgammonRules.match(5), score=(4, 0), crawford=np.True_).crawford
+
+
+@pytest.mark.parametrize("bad", [None, float("inf"), float("nan"), -1, GIANT, "3", [1], BadRepr()],
+                         ids=_id)
+def test_match_play_checks_its_counts_before_playing(bad):
+    from boardkit.backgammon import ai
+    m = BackgammonMatch(3)
+    bots = [ai.bot("random"), ai.bot("random")]
+    _refuses(m.play, bots, np.random.default_rng(1), max_games=bad, name="max_games")
+    _refuses(m.play, bad, np.random.default_rng(1), name="bots")
+    _refuses(m.play, bots, bad, name="rng")
+    assert m.games == [] and m.score == [0, 0]          # a refusal played no game
+    assert m.play(bots, np.random.default_rng(1)).is_over()
+
+
+@pytest.mark.parametrize("bad", [None, 5, b"blots", [], ["blots"] * 7, object(), np.zeros(3)],
+                         ids=_id)
+def test_tip_bots_check_the_names(bad):
+    from boardkit.backgammon.ai.tips import tip_bots
+    _refuses(tip_bots, bad, name="names")
+    with_bot, without_bot, new_game = tip_bots(["blots", "prime"])
+    assert without_bot.breaks == ("blots", "prime") and new_game().rules.cube is False
+
+
+def test_puzzle_positions_are_text():
+    from boardkit.backgammon import puzzles
+    _refuses(puzzles.parse_position, b"6:5 / 6:5 / 3-1", name="text")
+    assert puzzles.make_game(puzzles.PUZZLES.puzzles[0]).phase == "move"
 
 
 def test_exercise_answers_of_any_size_answer_fast():

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .._input import check_instance, check_rng
 from .game import BackgammonGame, CubeAction, Play
 from .movegen import position_arrays
 
@@ -100,6 +101,9 @@ def pubeval(positions, race: bool) -> np.ndarray:
 
 def pubeval_bot(game: BackgammonGame, rng) -> Play | CubeAction:
     """Plays the play pubeval scores highest; no cube skill (rolls, takes)."""
+    check_instance(game, BackgammonGame, "game")
+    if rng is not None:
+        check_rng(rng, "rng")
     if not game.chance_pending():
         moves = game.legal_moves()
         if moves and isinstance(moves[0], CubeAction):
