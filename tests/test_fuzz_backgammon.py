@@ -810,6 +810,32 @@ def test_exercise_answers_of_any_size_answer_fast():
     assert ex.check_pips_start((167, 167)) is True
 
 
+@pytest.mark.parametrize("bad", HOSTILE_VALUES[:13], ids=_id)
+def test_widget_entries_check_their_arguments(bad):
+    """BackgammonWidget's own entries: the game given, the rules, make_game's options,
+    move_path's move, why_not_step's cells and ending_text's outcome."""
+    from boardkit.backgammon.widget import BackgammonWidget
+    from boardkit.checkers import CheckersGame
+    _refuses(BackgammonWidget, CheckersGame(), name="game")
+    if bad is not None:
+        _refuses(BackgammonWidget, bad, name="game")
+    _refuses(BackgammonWidget, rules=bad, name="rules")
+    _refuses(BackgammonWidget, teacher=np.zeros(3), name="teacher")
+    w = BackgammonWidget()
+    before = w.game.to_json()
+    if not isinstance(bad, dict):
+        _refuses(w.make_game, bad, name="options")
+    _refuses(w.make_game, {"rules": bad}, name="rules")
+    _refuses(w.move_path, bad, name="move")
+    if not isinstance(bad, str):        # text that is no cell answers None (not a point)
+        _refuses(w.why_not_step, bad, "3", name="source")
+        _refuses(w.why_not_step, "3", bad, name="cell")
+    _refuses(w.ending_text, bad, name="out")
+    assert w.game.to_json() == before
+    assert w.make_game({"rules": "match 3"}).rules.match_length == 3
+    assert w.move_path(CubeAction("double")) == ("double",)
+
+
 def test_fuzz_figures(capsys):
     """Prints what the fuzz tests above tried (run with -s for the figures)."""
     with capsys.disabled():
