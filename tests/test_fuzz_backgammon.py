@@ -688,6 +688,23 @@ def test_game_arguments_are_checked_at_the_entry(bad):
         _refuses(puzzles.make_game, bad_game, name="puzzle")
 
 
+def test_bots_refuse_a_finished_game():
+    """A finished game has no move: every bot and the cube decision refuse it with a
+    BoardkitError (pubeval's bot used to fail in its position check, the cube decision
+    answered "roll")."""
+    from boardkit.backgammon import ai
+    from boardkit.backgammon.ai import search
+    from boardkit.sim import play_game
+    g = BackgammonGame()
+    play_game(g, [ai.bot("random"), ai.bot("random")], np.random.default_rng(1))
+    assert g.is_over()
+    for bot in _bots():
+        assert "over" in str(_refused_unchanged(g, bot, g, np.random.default_rng(1)))
+    assert "over" in str(_refused_unchanged(g, search.cube_decision, g))
+    opening = BackgammonGame()
+    assert "roll" in str(_call(ai.bot("pubeval"), opening, np.random.default_rng(1)))
+
+
 @pytest.mark.parametrize("rng", [42, "seed", np.random.RandomState(1), object(), 2.5], ids=_id)
 def test_bots_refuse_an_rng_that_is_not_a_generator(rng):
     g = _game_in_move_phase()

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from ..._input import check_instance
+from ..._input import check_instance as _check_instance  # (not a public name here)
 from .. import bearoff
 from ..game import BackgammonGame
 from ..movegen import position_arrays
@@ -282,7 +282,7 @@ def win_probability(game: BackgammonGame) -> float:
 # ----------------------------------------------------------------- choosing plays
 def _check_game(game, what: str = "game") -> None:
     """The one check of a bot's, the hint's or the cube's ``game`` argument."""
-    check_instance(game, BackgammonGame, what)
+    _check_instance(game, BackgammonGame, what)
 
 
 def _weights() -> tuple:

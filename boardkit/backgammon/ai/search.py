@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..._core import BoardkitError, check_level
-from ..._input import check_rng
+from ..._input import check_rng as _check_rng  # (an underscore: not a public name of this module)
 from ..game import BackgammonGame, CubeAction, Play
 from ..movegen import _plays_for
 from ..probability import DISTINCT_ROLLS
@@ -186,6 +186,7 @@ TAKE_AT = 0.24         # take when the taker still wins at least this often
 def cube_decision(game: BackgammonGame) -> CubeAction:
     """double/roll at the start of a turn, take/pass when doubled (BG-12)."""
     _check_game(game)
+    _check_not_over(game)
     legal = [m for m in game.legal_moves() if isinstance(m, CubeAction)]
     names = {m.action for m in legal}
     if "take" in names:
@@ -199,11 +200,18 @@ def cube_decision(game: BackgammonGame) -> CubeAction:
 
 
 # ----------------------------------------------------------------- bots
+def _check_not_over(game: BackgammonGame) -> None:
+    """A finished game has no move to choose: a BoardkitError, not a move."""
+    if game.is_over():
+        raise BoardkitError("the game is over: there is no move to choose")
+
+
 def _act(game, rng, level: str):
     # the bots' arguments, checked once a move (a tournament's every turn comes here)
     _check_game(game)
     if rng is not None:
-        check_rng(rng, "rng")
+        _check_rng(rng, "rng")
+    _check_not_over(game)
     if not game.chance_pending():
         moves = game.legal_moves()
         if moves and isinstance(moves[0], CubeAction):
