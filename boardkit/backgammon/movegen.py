@@ -5,8 +5,10 @@ Positions are two lists of 26 counts, one per player, each in its owner's number
 move owns ``mine``; the opponent's checkers on my point ``i`` are ``theirs[25 - i]``.
 
 ``plays_for(mine, theirs, d1, d2)`` lists every distinct legal play of a roll (one per
-resulting position, BG-04 to BG-09); it needs no game object, and the search in ai.py
-and the bear-off code use it directly.
+resulting position, BG-04 to BG-09); it needs no game object. It checks its arguments
+once (``_check_position``: 26 counts 0..15 a side, 15 checkers, no point held by both,
+BG-02; dice 1..6); the search in ai and the tutor call ``_plays_for``, the same without
+the checks, on positions the engine made.
 
 Speed. The common cases have flat searches that scan the board once per
 turn and need no keys at all: two different dice with no checker on the bar and no
