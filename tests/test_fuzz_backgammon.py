@@ -688,6 +688,17 @@ def test_game_arguments_are_checked_at_the_entry(bad):
         _refuses(puzzles.make_game, bad_game, name="puzzle")
 
 
+@pytest.mark.parametrize("bad", [42, "x", 2.5, -1, GIANT, np.zeros(3), BadRepr()], ids=_id)
+def test_choose_play_checks_rng_and_candidates(bad):
+    from boardkit.backgammon.ai import choose_play
+    g = _game_in_move_phase()
+    _refuses(choose_play, g, "random", bad, name="rng")
+    if not (type(bad) is int and bad == 42):     # (42 candidates: a count it takes)
+        _refuses(choose_play, g, "lookahead", None, bad, name="candidates")
+    assert choose_play(g, "random", np.random.default_rng(1)) in g.legal_moves()
+    assert choose_play(g, "lookahead", None, 2) in g.legal_moves()
+
+
 def test_bots_refuse_a_finished_game():
     """A finished game has no move: every bot and the cube decision refuse it with a
     BoardkitError (pubeval's bot used to fail in its position check, the cube decision

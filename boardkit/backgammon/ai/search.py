@@ -6,7 +6,8 @@ from __future__ import annotations
 import numpy as np
 
 from ..._core import BoardkitError, check_level
-from ..._input import check_rng as _check_rng  # (an underscore: not a public name of this module)
+from ..._input import check_count as _check_count  # (underscores: not public names here)
+from ..._input import check_rng as _check_rng
 from ..game import BackgammonGame, CubeAction, Play
 from ..movegen import _plays_for
 from ..probability import DISTINCT_ROLLS
@@ -139,9 +140,13 @@ def book_play(game: BackgammonGame) -> Play | None:
 
 def choose_play(game: BackgammonGame, level: str = "normal", rng=None,
                 candidates: int = LOOKAHEAD_CANDIDATES) -> Play:
-    """The play a level would choose (dice must be rolled)."""
+    """The play a level would choose (dice must be rolled). ``rng``: a numpy Generator
+    for the random level (None: a fresh one); ``candidates``: plays the lookahead keeps."""
     _check_game(game)
     level = check_level(level, LEVELS, "backgammon level")
+    if rng is not None:
+        _check_rng(rng, "rng")
+    candidates = _check_count(candidates, "candidates", 1, 1000)
     plays = _plays(game)
     if not plays:
         raise BoardkitError("no play to choose: roll the dice first (or answer the cube)")
