@@ -17,10 +17,12 @@ import time
 
 import numpy as np
 import pytest
+from hostile import BadRepr, deep
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from boardkit._core import BoardkitError, FormatError
+from boardkit._input import short_repr
 from boardkit.backgammon import BackgammonGame, BackgammonMatch, BackgammonRules, CubeAction, Play
 from boardkit.backgammon import bearoff as B
 from boardkit.backgammon.game import side
@@ -136,7 +138,11 @@ def test_fuzz_move_values(value):
         assert err is not None
         bad = Play._lazy(value, (), (3, 1))
         _refused_unchanged(g, g.play, bad)
-        _refused_unchanged(g, g.play, Play(value if isinstance(value, list) else (), value))
+        # a Play built by hand checks its arguments (BoardkitError); one that passes is
+        # still refused by play() unless it is a legal play here
+        hand_made = _call(Play, value if isinstance(value, list) else (), value)
+        if hand_made is None:
+            _refused_unchanged(g, g.play, Play(value if isinstance(value, list) else (), value))
 
 
 @FUZZ
@@ -610,6 +616,252 @@ def test_bg09_cache_write_is_atomic(small_cache, monkeypatch):
     B.table()
     assert calls == [path] and path.exists()
     assert not [p for p in path.parent.iterdir() if p != path]
+
+
+# ------------------------------------------------- API entry checks (issue 27)
+# Each class of finding tests/test_fuzz_api.py had for backgammon: the public entry now
+# checks its argument once and refuses with a BoardkitError naming it.
+GIANT = 10 ** 5000
+HOSTILE_VALUES = [None, True, -1, GIANT, float("nan"), "", "\udc80", "9" * 100_000, b"\xff",
+                  deep(10_000), {"a": 1}, object(), BadRepr(), np.zeros(10 ** 5), np.int64(-7),
+                  lambda *a: None]
+
+
+def _id(value) -> str:
+    """A test id for any hostile value, the same in every process (pytest's own str()
+    fails on a 5,000-digit int; an object's repr holds its address)."""
+    if isinstance(value, (bool, int, float, str, bytes, list, tuple, dict)):
+        return short_repr(value, 24)
+    return type(value).__name__
+
+
+def _refuses(fn, *args, name: str, **kw) -> BoardkitError:
+    """fn(*args, **kw) is refused with a short BoardkitError naming ``name``."""
+    err = _call(fn, *args, **kw)
+    assert err is not None, f"{fn.__name__} accepted {args!r:.80} {kw!r:.80}"
+    assert name in str(err), f"{name!r} not named in {str(err)!r:.200}"
+    return err
+
+
+@pytest.mark.parametrize("fn,args", [
+    ("shot_probability", (GIANT,)), ("shot_count", (GIANT,)), ("hitting_rolls", (GIANT,)),
+    ("hit_probability", ([GIANT],)), ("engine_shot_count", (GIANT,)),
+    ("enter_probability", (GIANT,)), ("enter_distribution", (GIANT,)),
+    ("engine_enter_count", (GIANT,)), ("simulate_shot", (GIANT,)), ("simulate_enter", (GIANT,)),
+    ("enter_distribution", (2, GIANT)), ("simulate_enter", (GIANT, GIANT))], ids=_id)
+def test_messages_are_built_safely_from_giant_numbers(fn, args):
+    """A 5,000-digit number is refused with a short message (it used to raise the raw
+    ValueError of int -> str conversion while the message was built)."""
+    from boardkit.backgammon import probability as P
+    err = _call(getattr(P, fn), *args)
+    assert err is not None and "digits" in str(err) and len(str(err)) < 300
+    assert _call(B.check_points, (0, 0, 0, 0, 0, -GIANT)) is not None
+
+
+@pytest.mark.parametrize("bad", [GIANT, "x" * 100_000, [1], {"a": 1}, BadRepr(), np.zeros(10 ** 5)],
+                         ids=_id)
+def test_exercise_position_names_are_checked(bad):
+    from boardkit.backgammon.exercises import position
+    _refuses(position, bad, name="name")
+    assert position("middle").pip_count() == position("middle").pip_count()
+
+
+def _bots():
+    from boardkit.backgammon import ai, pubeval
+    from boardkit.backgammon.ai import search
+    return [search.random_bot, search.easy_bot, search.normal_bot, search.strong_bot,
+            search.lookahead_bot, pubeval.pubeval_bot, ai.bot("pubeval")]
+
+
+@pytest.mark.parametrize("bad", HOSTILE_VALUES + ["24/18", side({6: 15})], ids=_id)
+def test_game_arguments_are_checked_at_the_entry(bad):
+    """Bots, the book, the cube decision and the puzzles' make_game refuse what is not a
+    BackgammonGame (or a Puzzle) by name, instead of a raw AttributeError."""
+    from boardkit.backgammon import puzzles
+    from boardkit.backgammon.ai import search
+    from boardkit.checkers import CheckersGame
+    for bad_game in (bad, CheckersGame()):
+        for bot in _bots():
+            _refuses(bot, bad_game, np.random.default_rng(1), name="game")
+        _refuses(search.book_play, bad_game, name="game")
+        _refuses(search.cube_decision, bad_game, name="game")
+        _refuses(puzzles.make_game, bad_game, name="puzzle")
+
+
+@pytest.mark.parametrize("bad", [42, "x", 2.5, -1, GIANT, np.zeros(3), BadRepr()], ids=_id)
+def test_choose_play_checks_rng_and_candidates(bad):
+    from boardkit.backgammon.ai import choose_play
+    g = _game_in_move_phase()
+    _refuses(choose_play, g, "random", bad, name="rng")
+    if not (type(bad) is int and bad == 42):     # (42 candidates: a count it takes)
+        _refuses(choose_play, g, "lookahead", None, bad, name="candidates")
+    assert choose_play(g, "random", np.random.default_rng(1)) in g.legal_moves()
+    assert choose_play(g, "lookahead", None, 2) in g.legal_moves()
+
+
+def test_bots_refuse_a_finished_game():
+    """A finished game has no move: every bot and the cube decision refuse it with a
+    BoardkitError (pubeval's bot used to fail in its position check, the cube decision
+    answered "roll")."""
+    from boardkit.backgammon import ai
+    from boardkit.backgammon.ai import search
+    from boardkit.sim import play_game
+    g = BackgammonGame()
+    play_game(g, [ai.bot("random"), ai.bot("random")], np.random.default_rng(1))
+    assert g.is_over()
+    for bot in _bots():
+        assert "over" in str(_refused_unchanged(g, bot, g, np.random.default_rng(1)))
+    assert "over" in str(_refused_unchanged(g, search.cube_decision, g))
+    opening = BackgammonGame()
+    assert "roll" in str(_call(ai.bot("pubeval"), opening, np.random.default_rng(1)))
+
+
+@pytest.mark.parametrize("rng", [42, "seed", np.random.RandomState(1), object(), 2.5], ids=_id)
+def test_bots_refuse_an_rng_that_is_not_a_generator(rng):
+    g = _game_in_move_phase()
+    for bot in _bots():
+        _refused_unchanged(g, bot, g, rng)
+        assert "rng" in str(_call(bot, g, rng))
+    for bot in _bots():                  # a Generator, or None (the bot's own), are fine
+        assert bot(g, np.random.default_rng(2)) in g.legal_moves()
+        assert bot(g, None) in g.legal_moves()
+
+
+@pytest.mark.parametrize("bad", HOSTILE_VALUES, ids=_id)
+def test_positions_and_dice_are_checked_at_the_public_entries(bad):
+    """plays_for, pip_count, tutor.shots, Play(...), OpeningRoll(...) and draw_position
+    check the position (26 counts 0..15, 15 checkers, BG-02) and dice by name."""
+    from boardkit.backgammon import tutor
+    from boardkit.backgammon.draw import draw_position
+    from boardkit.backgammon.game import OpeningRoll, plays_for
+    from boardkit.backgammon.movegen import START, pip_count
+    _refuses(plays_for, bad, START, 3, 1, name="mine")
+    _refuses(plays_for, START, bad, 3, 1, name="theirs")
+    _refuses(plays_for, START, START, bad, 1, name="d1")
+    _refuses(plays_for, START, START, 3, bad, name="d2")
+    _refuses(pip_count, bad, name="side")
+    _refuses(tutor.shots, bad, START, name="mine")
+    _refuses(tutor.shots, START, bad, name="theirs")
+    _refuses(Play, bad, (START, START), name="steps")
+    _refuses(Play, (), bad, name="after")
+    _refuses(OpeningRoll, bad, name="rolls")
+    _refuses(draw_position, bad, START, name="white")
+    _refuses(draw_position, START, bad, name="red")
+
+
+def test_checked_entries_answer_as_before_for_good_input():
+    """Valid positions (tuples, lists, numpy arrays) give the same plays, pips and
+    drawings as the unchecked engine."""
+    from boardkit.backgammon import tutor
+    from boardkit.backgammon.draw import draw_position
+    from boardkit.backgammon.game import OpeningRoll, plays_for
+    from boardkit.backgammon.movegen import START, _plays_for, pip_count
+    for mine in (START, list(START), np.array(START)):
+        assert [p.after for p in plays_for(mine, START, 3, 1)] == \
+            [p.after for p in _plays_for(START, START, 3, 1)]
+        assert pip_count(mine) == 167
+    assert plays_for(START, START, np.int64(6), 6)[0].dice == (6, 6)
+    assert tutor.shots(START, START) == (0, {})
+    p = plays_for(START, START, 3, 1)[0]
+    q = Play(p.steps, p.after, p.hits, p.hit_flags, p.dice)
+    assert q == p and q.dice == (3, 1) and str(q) == str(p)
+    import pickle
+    assert pickle.loads(pickle.dumps(p)) == p
+    assert OpeningRoll([(3, 3), (np.int64(5), 2)]) == (5, 2)
+    svg_text = draw_position(START, START, highlight=[6, "8"], arrows=[["13", "7"]], dice=[3, 1],
+                             cube=2, cube_owner=0, status="hi", size=300).to_svg()
+    assert 'data-cell="bar"' in svg_text
+    with pytest.raises(BoardkitError, match="red"):
+        draw_position(START, side({19: 15}), highlight=[6])      # both on White's 6-point
+
+
+@pytest.mark.parametrize("option,bad", [
+    ("flip", None), ("labels", "x"), ("highlight", ["99"]), ("targets", 5.5), ("arrows", [["1"]]),
+    ("arrow_player", 2), ("hint_arrows", "13"), ("dice", [7]), ("dice", GIANT), ("dice_used", -1),
+    ("dice_player", np.zeros(3)), ("cube", 3), ("cube", GIANT), ("cube_owner", True),
+    ("status", None), ("status", "\udc80"), ("size", float("nan")), ("title", 5), ("match", b"x"),
+    ("marks", [BadRepr()]), ("lang", "xx")], ids=_id)
+def test_draw_position_checks_every_option(option, bad):
+    from boardkit.backgammon.draw import draw_position
+    from boardkit.backgammon.movegen import START
+    _refuses(draw_position, START, START, name=option, **{option: bad})
+
+
+def test_numpy_arrays_in_flags_are_refused_by_name():
+    """A numpy array where a flag, an owner or a level is expected is refused (it used
+    to raise numpy's raw "truth value of an array is ambiguous")."""
+    from boardkit.backgammon import ai
+    arr = np.zeros(10 ** 5)
+    _refuses(CubeAction, arr, name="cube action")
+    _refuses(BackgammonGame, BackgammonRules.match(5), crawford=arr, name="crawford")
+    g = BackgammonGame()
+    _refused_unchanged(g, g.set_match_state, cube_owner=arr)
+    assert "cube_owner" in str(_call(g.set_match_state, cube_owner=arr))
+    _refuses(ai.bot, arr, name="level")
+    assert g.set_match_state(cube_owner=None).cube_owner is None      # good values still set
+    assert BackgammonGame(BackgammonRules.match(5), score=(4, 0), crawford=np.True_).crawford
+
+
+@pytest.mark.parametrize("bad", [None, float("inf"), float("nan"), -1, GIANT, "3", [1], BadRepr()],
+                         ids=_id)
+def test_match_play_checks_its_counts_before_playing(bad):
+    from boardkit.backgammon import ai
+    m = BackgammonMatch(3)
+    bots = [ai.bot("random"), ai.bot("random")]
+    _refuses(m.play, bots, np.random.default_rng(1), max_games=bad, name="max_games")
+    _refuses(m.play, bad, np.random.default_rng(1), name="bots")
+    _refuses(m.play, bots, bad, name="rng")
+    assert m.games == [] and m.score == [0, 0]          # a refusal played no game
+    assert m.play(bots, np.random.default_rng(1)).is_over()
+
+
+@pytest.mark.parametrize("bad", [None, 5, b"blots", [], ["blots"] * 7, object(), np.zeros(3)],
+                         ids=_id)
+def test_tip_bots_check_the_names(bad):
+    from boardkit.backgammon.ai.tips import tip_bots
+    _refuses(tip_bots, bad, name="names")
+    with_bot, without_bot, new_game = tip_bots(["blots", "prime"])
+    assert without_bot.breaks == ("blots", "prime") and new_game().rules.cube is False
+
+
+def test_puzzle_positions_are_text():
+    from boardkit.backgammon import puzzles
+    _refuses(puzzles.parse_position, b"6:5 / 6:5 / 3-1", name="text")
+    assert puzzles.make_game(puzzles.PUZZLES.puzzles[0]).phase == "move"
+
+
+def test_exercise_answers_of_any_size_answer_fast():
+    from boardkit.backgammon.exercises import ex
+    t0 = time.perf_counter()
+    assert ex.check_pips_start(np.zeros(10 ** 6)) is False
+    assert time.perf_counter() - t0 < FAST
+    assert ex.check_pips_start((167, 167)) is True
+
+
+@pytest.mark.parametrize("bad", HOSTILE_VALUES[:13], ids=_id)
+def test_widget_entries_check_their_arguments(bad):
+    """BackgammonWidget's own entries: the game given, the rules, make_game's options,
+    move_path's move, why_not_step's cells and ending_text's outcome."""
+    from boardkit.backgammon.widget import BackgammonWidget
+    from boardkit.checkers import CheckersGame
+    _refuses(BackgammonWidget, CheckersGame(), name="game")
+    if bad is not None:
+        _refuses(BackgammonWidget, bad, name="game")
+    _refuses(BackgammonWidget, rules=bad, name="rules")
+    _refuses(BackgammonWidget, teacher=np.zeros(3), name="teacher")
+    w = BackgammonWidget()
+    before = w.game.to_json()
+    if not isinstance(bad, dict):
+        _refuses(w.make_game, bad, name="options")
+    _refuses(w.make_game, {"rules": bad}, name="rules")
+    _refuses(w.move_path, bad, name="move")
+    if not isinstance(bad, str):        # text that is no cell answers None (not a point)
+        _refuses(w.why_not_step, bad, "3", name="source")
+        _refuses(w.why_not_step, "3", bad, name="cell")
+    _refuses(w.ending_text, bad, name="out")
+    assert w.game.to_json() == before
+    assert w.make_game({"rules": "match 3"}).rules.match_length == 3
+    assert w.move_path(CubeAction("double")) == ("double",)
 
 
 def test_fuzz_figures(capsys):

@@ -68,7 +68,7 @@ def check_points(points: Sequence[int], max_checkers: int = MAX_CHECKERS) -> tup
         if isinstance(c, bool) or not isinstance(c, (int, np.integer)):
             raise BoardkitError(f"checker counts must be whole numbers, got {_short(c)} in {_short(points)}")
         if c < 0:
-            raise BoardkitError(f"checker counts cannot be negative, got {c} in {_short(points)}")
+            raise BoardkitError(f"checker counts cannot be negative, got {_short(c)} in {_short(points)}")
     if sum(pos) > max_checkers:
         raise BoardkitError(f"a side has at most {max_checkers} checkers (BG-02), got "
                             f"{sum(pos)} in {_short(points)}")

@@ -7,14 +7,28 @@ printed numbers are Red's). Clickable cells: "1".."24" (points in White's number
 """
 from __future__ import annotations
 
+import numbers
 from collections.abc import Iterable
 
 from .. import svg
 from .._catalogue import check_language, render, text
 from .._core import ChanceStep
-from .._drawopts import DrawOptions, check_game, draw_options
+from .._drawopts import (
+    DrawOptions,
+    _flag,
+    _lang,
+    _paths,
+    _size,
+    _title,
+    check_game,
+    draw_options,
+    parse_cells,
+)
+from .._input import check_text
 from ..errors import BoardkitError, FormatError, short_repr
-from .game import BackgammonGame, Play, pip_count
+from .game import BackgammonGame, Play
+from .movegen import _check_position, _pips
+from .notation import _bounded
 
 __all__ = ["draw_game", "draw_position", "read_options", "parse_cell", "CELLS"]
 
@@ -137,7 +151,69 @@ def draw_position(white, red, *, flip: bool = False, labels: bool | str = True,
     ``lang``: the language of the pip counts and the cube's caption (None: the current one).
     ``marks``: cells ringed with a star (a puzzle's marked cells).
     ``cube=None`` draws no doubling cube (rules without it, BG-12); ``match`` is a
-    short caption of the match state for the header (e.g. "match to 7: 3-6")."""
+    short caption of the match state for the header (e.g. "match to 7: 3-6").
+    Every argument is checked (a BoardkitError names the one that is wrong): the
+    position as in a game (BG-02), cells '1'..'24' (or 1..24), 'bar', 'off', a player
+    0 or 1, up to four dice 1..6, a cube that is a power of two."""
+    what = "draw_position()"
+    white, red = _check_position(white, red, ("white", "red"))
+    flip = bool(_flag(flip, "flip", what))
+    labels = _flag(labels, "labels", what)
+    highlight, targets, marks = (parse_cells(v, name, _position_cell, what) for v, name in (
+        (highlight, "highlight"), (targets, "targets"), (marks, "marks")))
+    arrows = _paths(arrows, "arrows", _position_cell, what)
+    hint_arrows = _paths(hint_arrows, "hint_arrows", _position_cell, what)
+    arrow_player, dice_player = _player(arrow_player, "arrow_player"), _player(dice_player, "dice_player")
+    if dice is not None:
+        msg = f"{what}: dice must be None or up to four dice 1..6, got {short_repr(dice)}"
+        dice = _bounded(dice, 4, msg)
+        if not all(_whole(v, 1, 6) for v in dice):
+            raise BoardkitError(msg)
+        dice = [int(v) for v in dice]
+    if not _whole(dice_used, 0, 4):
+        raise BoardkitError(f"{what}: dice_used must be a whole number 0..4, got {short_repr(dice_used)}")
+    if cube is not None and not (_whole(cube, 1, 1 << 15) and not cube & (cube - 1)):
+        raise BoardkitError(f"{what}: cube must be None or a power of two 1..32768 (BG-12), "
+                            f"got {short_repr(cube)}")
+    if cube_owner is not None:
+        cube_owner = _player(cube_owner, "cube_owner")
+    status = check_text(status, f"{what}: status", 2000)
+    match = check_text(match, f"{what}: match", 200)
+    size = _size(size, what)
+    title = _title(title, what)
+    if title is not None:
+        check_text(title, f"{what}: title", 2000)
+    lang = _lang(lang, what)
+    return _draw_position(white, red, flip=flip, labels=labels, highlight=highlight,
+                          targets=targets, arrows=arrows, arrow_player=arrow_player,
+                          hint_arrows=hint_arrows, dice=dice, dice_used=int(dice_used),
+                          dice_player=dice_player, cube=None if cube is None else int(cube),
+                          cube_owner=cube_owner, status=status, size=size, title=title,
+                          match=match, marks=marks, lang=lang)
+
+
+def _whole(x, lo: int, hi: int) -> bool:
+    return isinstance(x, numbers.Integral) and not isinstance(x, bool) and lo <= x <= hi
+
+
+def _player(v, name: str) -> int:
+    if not _whole(v, 0, 1):
+        raise BoardkitError(f"draw_position(): {name} must be 0 (White) or 1 (Red), got {short_repr(v)}")
+    return int(v)
+
+
+def _position_cell(v) -> str:
+    """A cell of ``draw_position``: '1'..'24' (White's numbering), 'bar', 'off', or a
+    point as a whole number 1..24."""
+    if _whole(v, 1, 24):
+        return str(int(v))
+    return parse_cell(v)
+
+
+def _draw_position(white, red, *, flip, labels, highlight, targets, arrows, arrow_player,
+                   hint_arrows, dice, dice_used, dice_player, cube, cube_owner, status, size,
+                   title, match, marks, lang) -> svg.Drawing:
+    """``draw_position`` of checked arguments (``_draw`` checks a game's options once)."""
     lang = check_language(lang)
     x0, y0, board_w, h = _geometry()
     W = x0 + board_w + M + TRAY + M + 8
@@ -264,7 +340,7 @@ def draw_position(white, red, *, flip: bool = False, labels: bool | str = True,
         d.text(cube_x, cy, str(cube if cube > 1 else 64), size=13 if cube < 10 else 11, weight="bold")
 
     # header: pip counts, status
-    wp, rp = pip_count(white), pip_count(red)
+    wp, rp = _pips(white), _pips(red)
     d.circle(LEFT + 8, 20, 8, fill=COL["white"], stroke=COL["white_edge"], stroke_width=1.4)
     d.text(LEFT + 21, 20, text("bg.draw.pips", lang, who=_side(0, lang), n=wp), size=13, anchor="start",
            weight="bold")
@@ -429,7 +505,7 @@ def _draw(game, o: DrawOptions) -> svg.Drawing:
             match += text("bg.draw.match_crawford", lang)
     if title is ...:
         title = text("bg.draw.title", lang)
-    d = draw_position(white, red, flip=flip, labels=labels, highlight=highlight, targets=targets,
+    d = _draw_position(white, red, flip=flip, labels=labels, highlight=highlight, targets=targets,
                       arrows=paths, arrow_player=arrow_player, hint_arrows=hint_paths,
                       dice=dice_shown, dice_used=used, dice_player=roller,
                       cube=game.cube_value if game.rules.cube else None,

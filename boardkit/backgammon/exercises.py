@@ -15,9 +15,11 @@ notebook runs from top to bottom. The right answers are computed by the engine a
 from __future__ import annotations
 
 from fractions import Fraction
+from itertools import islice
 
 from .._catalogue import text
 from .._core import BoardkitError
+from .._input import short_repr
 from ..exercises import (
     AnswerError,
     Exercises,
@@ -51,8 +53,9 @@ POSITIONS = {
 
 def position(name: str) -> BackgammonGame:
     """A fresh game at one of the exercise positions ("start", "middle", "stuck")."""
-    if name not in POSITIONS:
-        raise BoardkitError(f"exercise positions: {sorted(POSITIONS)}, got {name!r}")
+    if not isinstance(name, str) or name not in POSITIONS:
+        raise BoardkitError(f"name must be one of the exercise positions {sorted(POSITIONS)}, "
+                            f"got {short_repr(name)}")
     spec = POSITIONS[name]
     return BackgammonGame() if spec is None else _setup(*spec)
 
@@ -105,7 +108,9 @@ class BackgammonExercises(Exercises):
         def test(a):
             if isinstance(a, str):      # "167, 167" or "White 167, Red 167"
                 a = [w for w in items(a) if w.lower() not in ("white", "red", "pips", "w", "r")]
-            a = tuple(int(to_number(x)) for x in a)
+            # at most three numbers are read (two are wanted): a long list or a large
+            # numpy array is judged at once, not item by item
+            a = tuple(int(to_number(x)) for x in islice(a, 3))
             if len(a) != 2:
                 return text("ex.backgammon.pips_two")
             if a == expected:

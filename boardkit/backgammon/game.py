@@ -34,6 +34,7 @@ from .movegen import (
     Step,
     _apply_step,
     _GenPlay,
+    _pips,
     _plays_in_place,
     _reachable,
     _single,
@@ -43,6 +44,7 @@ from .movegen import (
 )
 from .notation import (
     MAX_MOVE_TEXT,
+    _bounded,
     _point_name,
     _short,
     decode_match_id,
@@ -193,7 +195,7 @@ class CubeAction:
     action: str
 
     def __post_init__(self) -> None:
-        if self.action not in ("roll", "double", "take", "pass"):
+        if not isinstance(self.action, str) or self.action not in ("roll", "double", "take", "pass"):
             raise BoardkitError(f"a cube action is one of ['roll', 'double', 'take', 'pass'], "
                                 f"got {_short(self.action)} (BG-12)")
 
@@ -218,7 +220,7 @@ class OpeningRoll(tuple):
     rolls: tuple[tuple[int, ...], ...]
 
     def __new__(cls, rolls):
-        rolls = tuple(tuple(r) for r in rolls)
+        rolls = _opening_tries(rolls)
         a, b = rolls[-1] if rolls and len(rolls[-1]) == 2 else (0, 0)
         obj = super().__new__(cls, (max(a, b), min(a, b)))
         obj.rolls = rolls
@@ -234,6 +236,24 @@ class OpeningRoll(tuple):
 #: at most this many opening tries are read (ties are rolled again; 64 ties in a row
 #: have a chance of 6^-64)
 MAX_OPENING_ROLLS = 64
+
+
+def _opening_tries(rolls: Any) -> tuple[tuple[int, int], ...]:
+    """The tries of an ``OpeningRoll`` as a tuple of (White's die, Red's die) pairs, each
+    die a whole number 1..6, 1 to MAX_OPENING_ROLLS of them; BoardkitError otherwise
+    (whether they can happen, ties before the last try, is ``_opening_error``'s)."""
+    msg = (f"rolls: an opening roll is 1 to {MAX_OPENING_ROLLS} tries of (White's die, "
+           f"Red's die), each 1..6 (BG-03), got {_short(rolls)}")
+    out = []
+    for r in _bounded(rolls, MAX_OPENING_ROLLS, msg):
+        pair = _bounded(r, 2, msg)
+        if len(pair) != 2 or not all(isinstance(x, (int, numbers.Integral)) and not isinstance(x, bool)
+                                     and 1 <= x <= 6 for x in pair):
+            raise BoardkitError(msg)
+        out.append((int(pair[0]), int(pair[1])))
+    if not out:
+        raise BoardkitError(msg)
+    return tuple(out)
 
 
 def _opening_error(rolls, complete: bool) -> str | None:
@@ -294,7 +314,12 @@ class BackgammonGame(Game):
         if not (type(score) is tuple and crawford is False and len(score) == 2
                 and type(score[0]) is int and type(score[1]) is int and score == (0, 0)):
             # (the start of a money game or of a match at 0-0 is always possible)
-            self.set_match_state(score=score, crawford=bool(crawford))   # checked (BG-13, BG-14)
+            try:
+                flag = bool(crawford)
+            except Exception:           # noqa: BLE001 - an array, a raising __bool__
+                raise BoardkitError(f"crawford must be true or false, got {_short(crawford)} "
+                                    f"(BG-14)") from None
+            self.set_match_state(score=score, crawford=flag)   # checked (BG-13, BG-14)
 
     def _check_score(self, score) -> tuple[int, int]:
         try:
@@ -374,10 +399,10 @@ class BackgammonGame(Game):
     def pip_count(self, player: int | None = None) -> int | tuple[int, int]:
         """Pips left to bear off: (White, Red), or one player's count."""
         if player is None:
-            return (pip_count(self._board[0]), pip_count(self._board[1]))
+            return (_pips(self._board[0]), _pips(self._board[1]))
         if not (_is_int(player) and player in (0, 1)):
             raise BoardkitError(f"player must be 0 (White) or 1 (Red), got {_short(player)}")
-        return pip_count(self._board[player])
+        return _pips(self._board[player])
 
     def checkers_at(self, point: int, player: int = 0) -> tuple[int | None, int]:
         """(owner, count) on a point numbered from ``player``'s side (None if empty)."""
@@ -1128,7 +1153,7 @@ class BackgammonGame(Game):
         new_score = self._score if score is None else self._check_score(score)
         new_crawford = self._crawford if crawford is None else crawford
         new_cube = self._cube if cube is None else cube
-        new_owner = self._owner if cube_owner == "keep" else cube_owner
+        new_owner = self._owner if isinstance(cube_owner, str) and cube_owner == "keep" else cube_owner
         err = self._match_state_error(new_score, new_crawford, new_cube, new_owner)
         if err:
             raise BoardkitError(err)
@@ -1169,7 +1194,7 @@ class BackgammonGame(Game):
                         "middle (BG-14)")
         if type(cube) is not int or cube < 1 or cube & (cube - 1) or cube > r.max_cube:
             return f"the cube is a power of two from 1 to {r.max_cube}, got {_short(cube)} (BG-12)"
-        if owner not in (None, 0, 1):
+        if owner is not None and not (isinstance(owner, numbers.Integral) and owner in (0, 1)):
             return f"cube_owner is None (middle), 0 (White) or 1 (Red), got {_short(owner)} (BG-12)"
         if not r.cube and (cube != 1 or owner is not None):
             return "these rules play without the doubling cube (BG-12)"
@@ -1317,7 +1342,7 @@ class BackgammonGame(Game):
         rows.append(" " + " ".join(cell(i) for i in range(12, 0, -1)))
         rows.append(" " + bot)
         rows.append(f" bar: White {w[25]}, Red {r[25]}   off: White {w[0]}, Red {r[0]}   "
-                    f"pips: White {pip_count(w)}, Red {pip_count(r)}")
+                    f"pips: White {_pips(w)}, Red {_pips(r)}")
         cube = "centre" if self._owner is None else PLAYER_NAMES[self._owner]
         state = {"opening": "opening roll due", "cube": "to roll or double", "respond": "to take or pass",
                  "roll": "to roll", "move": f"to play {self._dice[0]}-{self._dice[1]}" if self._dice else "",

@@ -13,10 +13,14 @@ from __future__ import annotations
 
 from .._catalogue import Word
 from .._core import BoardkitError
+from .._input import check_count, check_rng, short_repr
 from .game import BackgammonGame
 from .rules import BackgammonRules
 
 __all__ = ["BackgammonMatch"]
+
+#: the most games ``BackgammonMatch.play`` plays (a match to N points takes at most N)
+MAX_GAMES = 10_000
 
 
 class BackgammonMatch:
@@ -90,8 +94,15 @@ class BackgammonMatch:
         return 0 if self.score[0] >= self.length else 1
 
     def play(self, bots, rng, max_games: int = 200) -> BackgammonMatch:
-        """Play the whole match with two bots (each ``bot(game, rng) -> move``)."""
+        """Play the whole match with two bots (each ``bot(game, rng) -> move``), at most
+        ``max_games`` games (0..MAX_GAMES). The arguments are checked before any game
+        starts, so a refusal leaves the match as it was."""
         from ..sim import play_game
+        max_games = check_count(max_games, "max_games", 0, MAX_GAMES)
+        check_rng(rng, "rng")
+        if not (isinstance(bots, (list, tuple)) and len(bots) == 2 and all(callable(b) for b in bots)):
+            raise BoardkitError(f"bots must be a list of two bots, bot(game, rng) -> move; "
+                                f"got {short_repr(bots)}")
         for _ in range(max_games):
             if self.is_over():
                 break

@@ -5,8 +5,10 @@ Positions are two lists of 26 counts, one per player, each in its owner's number
 move owns ``mine``; the opponent's checkers on my point ``i`` are ``theirs[25 - i]``.
 
 ``plays_for(mine, theirs, d1, d2)`` lists every distinct legal play of a roll (one per
-resulting position, BG-04 to BG-09); it needs no game object, and the search in ai.py
-and the bear-off code use it directly.
+resulting position, BG-04 to BG-09); it needs no game object. It checks its arguments
+once (``_check_position``: 26 counts 0..15 a side, 15 checkers, no point held by both,
+BG-02; dice 1..6); the search in ai and the tutor call ``_plays_for``, the same without
+the checks, on positions the engine made.
 
 Speed. The common cases have flat searches that scan the board once per
 turn and need no keys at all: two different dice with no checker on the bar and no
@@ -49,11 +51,14 @@ fewer Python objects per play or fewer calls per turn.
 """
 from __future__ import annotations
 
+import numbers
 from collections.abc import Iterable
-from itertools import compress
+from itertools import compress, islice
+from operator import mul
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from .notation import _point_name, notation
+from .._core import BoardkitError
+from .notation import _point_name, _short, notation
 
 if TYPE_CHECKING:
     import numpy as np
@@ -91,9 +96,140 @@ assert sum(START) == 15 and START[24] == 2 and START[13] == 5 and START[8] == 3 
 
 
 
+_INT = {int}
+
+
+class _Bad(Exception):
+    """Raised inside the checks below; turned into the BoardkitError of the entry (its
+    message, with the caller's value shown, is built only then: building it costs more
+    than the checks)."""
+
+
+def _whole(x: Any, lo: int, hi: int) -> bool:
+    if type(x) is int:                              # the common case, fast
+        return lo <= x <= hi
+    return isinstance(x, numbers.Integral) and not isinstance(x, bool) and lo <= x <= hi
+
+
+def _few(values: Any, most: int) -> list | tuple:
+    """The items of a list, tuple or other short iterable (never text, bytes or a dict),
+    at most ``most`` of them; _Bad otherwise. A huge iterable is never materialised."""
+    if isinstance(values, (list, tuple)):
+        if len(values) > most:
+            raise _Bad
+        return values
+    if isinstance(values, (str, bytes, bytearray, dict)):
+        raise _Bad
+    try:
+        n = len(values)
+    except Exception:               # noqa: BLE001 - no len(): an iterator, or no collection
+        n = None
+    if n is not None and n > most:
+        raise _Bad
+    try:
+        items = list(islice(iter(values), most + 1))
+    except Exception:               # noqa: BLE001 - not iterable, or an iterator that fails
+        raise _Bad from None
+    if len(items) > most:
+        raise _Bad
+    return items
+
+
+def _side(side: Any) -> tuple[int, ...]:
+    items = _few(side, 26)
+    if len(items) != 26:
+        raise _Bad
+    if set(map(type, items)) == _INT:               # the common case: plain ints (C loops)
+        out = tuple(items)
+    elif all(_whole(x, 0, 15) for x in items):      # numpy ints and the like
+        out = tuple(int(x) for x in items)
+    else:
+        raise _Bad
+    if min(out) < 0 or max(out) > 15 or sum(out) != 15:
+        raise _Bad
+    return out
+
+
+def _check_side(side: Any, what: str = "side") -> tuple[int, ...]:
+    """One side's checkers as a tuple of 26 ints, checked (BG-02): 26 whole counts
+    0..15 (index 0 = off, 1..24 the points, 25 = the bar) with 15 checkers in all; a
+    list, tuple, numpy array or any short iterable. Anything else: BoardkitError naming
+    ``what``. The public entries check here once; the search's inner calls do not."""
+    try:
+        return _side(side)
+    except _Bad:
+        raise BoardkitError(f"{what} must be 26 whole counts 0..15 (0 = off, 1..24 the points, "
+                            f"25 = the bar) with 15 checkers in all (BG-02); got {_short(side)}") from None
+
+
+def _check_position(mine: Any, theirs: Any, names: tuple[str, str] = ("mine", "theirs"),
+                    ) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """(mine, theirs) checked: each side as ``_check_side``, and no point held by both
+    (the opponent's checkers on my point i are ``theirs[25 - i]``, BG-02). ``names``:
+    the arguments' names for the messages."""
+    a, b = names
+    m, t = _check_side(mine, a), _check_side(theirs, b)
+    if any(map(mul, m[1:25], t[24:0:-1])):         # my point i against their 25 - i
+        raise BoardkitError(f"{a} and {b} cannot both have checkers on one point (BG-02): "
+                            f"{b}[25 - i] is on {a}'s point i")
+    return m, t
+
+
+def _check_play_args(steps, after, hits, hit_flags, dice) -> tuple:
+    """``Play(steps, after, hits, hit_flags, dice)``'s arguments checked and made tuples:
+    at most four (from, to) steps of points 0..25, ``after`` a position (mine, theirs)
+    (``_check_position``), ``hits`` 0..15, one flag per step (or none), ``dice`` () or
+    two dice 1..6. BoardkitError naming the argument otherwise."""
+    name, value = "steps", steps
+    try:
+        out_steps = []
+        for st in _few(steps, 4):
+            pair = _few(st, 2)
+            if len(pair) != 2 or not (_whole(pair[0], 0, 25) and _whole(pair[1], 0, 25)):
+                raise _Bad
+            out_steps.append((int(pair[0]), int(pair[1])))
+        name, value = "after", after
+        pos = _few(after, 2)
+        if len(pos) != 2:
+            raise _Bad
+        m, t = _check_position(pos[0], pos[1])
+        name, value = "hits", hits
+        if not _whole(hits, 0, 15):
+            raise _Bad
+        name, value = "hit_flags", hit_flags
+        flags = _few(hit_flags, 4)
+        if len(flags) not in (0, len(out_steps)) or not all(
+                type(f) is bool or (isinstance(f, numbers.Integral) and f in (0, 1)) for f in flags):
+            raise _Bad
+        name, value = "dice", dice
+        ds = _few(dice, 2)
+        if len(ds) not in (0, 2) or not all(_whole(d, 1, 6) for d in ds):
+            raise _Bad
+    except _Bad:
+        want = {"steps": "at most four (from, to) pairs of points 0..25 (25 = the bar, 0 = off)",
+                "after": "a position (mine, theirs)", "hits": "a whole number 0..15",
+                "hit_flags": "one true/false flag per step", "dice": "() or two dice 1..6"}[name]
+        raise BoardkitError(f"{name} must be {want}; got {_short(value)}") from None
+    return (tuple(out_steps), (m, t), int(hits), tuple([bool(f) for f in flags]),
+            tuple([int(d) for d in ds]))
+
+
+def _check_die(d: Any, what: str) -> int:
+    if type(d) is int and 1 <= d <= 6:
+        return d
+    if not _whole(d, 1, 6):
+        raise BoardkitError(f"{what} must be a die, a whole number 1..6; got {_short(d)}")
+    return int(d)
+
+
 def pip_count(side: Iterable[int]) -> int:
-    """Pips a side still has to travel: point number times checkers, 25 for the bar."""
-    s = list(side)
+    """Pips a side still has to travel: point number times checkers, 25 for the bar.
+    ``side``: 26 counts in its owner's numbering (checked, BG-02)."""
+    return _pips(_check_side(side, "side"))
+
+
+def _pips(s) -> int:
+    """``pip_count`` of a side known to be right (the game's own board)."""
     return sum(i * s[i] for i in range(1, 26))
 
 
@@ -128,11 +264,10 @@ class Play:
     __slots__ = ("_raw", "_base", "dice", "_after", "_steps", "_flags", "_hits")
 
     def __init__(self, steps, after, hits: int = 0, hit_flags=(), dice=()):
-        self._steps = tuple(steps)
-        self._after = after
-        self._hits = hits
-        self._flags = tuple(hit_flags)
-        self.dice = dice
+        # a play built by hand (or unpickled) is checked here, once; the generator's
+        # plays are made without this __init__ (``_GenPlay``, ``_lazy``)
+        self._steps, self._after, self._hits, self._flags, self.dice = _check_play_args(
+            steps, after, hits, hit_flags, dice)
         # the generator's raw steps ((from, to, hit, die), ...); None on a play built from
         # steps (Any: the fast paths read it only on the generator's plays)
         self._raw: Any = None
@@ -193,7 +328,9 @@ class Play:
         return hash(self.after)
 
     def __reduce__(self):
-        return (Play, (self.steps, self.after, self.hits, self.hit_flags, self.dice))
+        # rebuilt without the checks of __init__ (the values are a generated play's own;
+        # a game of 500 moves unpickles in a process pool as fast as before the checks)
+        return (_restore_play, (self.steps, self.after, self.hits, self.hit_flags, self.dice))
 
     @property
     def is_pass(self) -> bool:
@@ -205,6 +342,14 @@ class Play:
 
     def __repr__(self) -> str:
         return f"Play({str(self)!r})"
+
+
+def _restore_play(steps, after, hits, hit_flags, dice) -> Play:
+    """A pickled ``Play`` rebuilt as it was (``Play.__reduce__``)."""
+    p = Play.__new__(Play)
+    p._steps, p._after, p._hits, p._flags, p.dice = steps, after, hits, hit_flags, dice
+    p._raw = p._base = None
+    return p
 
 
 class _GenPlay(Play):
@@ -785,7 +930,15 @@ def plays_for(mine, theirs, d1: int, d2: int) -> list[Play]:
 
     ``mine``/``theirs``: 26 counts each, in their owner's numbering (index 25 = bar,
     0 = off); the player to move owns ``mine``. A position with no legal play gives a
-    single empty play, "(no play)". Plays come in a stable order."""
+    single empty play, "(no play)". Plays come in a stable order. The arguments are
+    checked (BoardkitError naming the one that is wrong); the search calls
+    ``_plays_for``, the same without the checks."""
+    m, t = _check_position(mine, theirs)
+    return _plays_for(m, t, _check_die(d1, "d1"), _check_die(d2, "d2"))
+
+
+def _plays_for(mine, theirs, d1: int, d2: int) -> list[Play]:
+    """``plays_for`` of a position and dice known to be right (no checks)."""
     base = (tuple(mine), tuple(theirs))
     # the order is the search's: deterministic for a given position and roll
     return _plays_in_place(list(base[0]), list(base[1]), d1, d2, base)

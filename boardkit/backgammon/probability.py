@@ -65,7 +65,7 @@ def _check_distance(distance, what="distance") -> int:
         raise BoardkitError(f"{what} must be a whole number of pips from 1 to 24, got {_short(distance)}")
     if not 1 <= distance <= 24:
         raise BoardkitError(f"{what} must be 1 to 24 pips (a checker travels at most 24 pips "
-                            f"with one roll, 6-6 played four times, BG-06), got {distance}")
+                            f"with one roll, 6-6 played four times, BG-06), got {_short(distance)}")
     return distance
 
 
@@ -180,7 +180,7 @@ def _check_closed(closed_points) -> int:
         n = len(pts)
     if not 0 <= n <= 6:
         raise BoardkitError("the home board has 6 points, so 0 to 6 of them can be closed "
-                            f"(BG-07), got {n}")
+                            f"(BG-07), got {_short(n)}")
     return n
 
 

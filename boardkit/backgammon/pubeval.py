@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from .._core import BoardkitError
+from .._input import check_instance, check_rng
 from .game import BackgammonGame, CubeAction, Play
 from .movegen import position_arrays
 
@@ -100,11 +102,16 @@ def pubeval(positions, race: bool) -> np.ndarray:
 
 def pubeval_bot(game: BackgammonGame, rng) -> Play | CubeAction:
     """Plays the play pubeval scores highest; no cube skill (rolls, takes)."""
-    if not game.chance_pending():
-        moves = game.legal_moves()
-        if moves and isinstance(moves[0], CubeAction):
-            return CubeAction("take" if "take" in {m.action for m in moves} else "roll")
+    check_instance(game, BackgammonGame, "game")
+    if rng is not None:
+        check_rng(rng, "rng")
+    if game.is_over():
+        raise BoardkitError("the game is over: there is no move to choose")
+    if game.chance_pending():
+        raise BoardkitError("no play to choose: roll the dice first (BG-03)")
     plays = game.legal_moves()
+    if plays and isinstance(plays[0], CubeAction):
+        return CubeAction("take" if "take" in {m.action for m in plays} else "roll")
     if len(plays) == 1:
         return plays[0]
     race = is_race(*game.position())

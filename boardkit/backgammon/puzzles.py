@@ -19,7 +19,7 @@ traps' answers.
 from __future__ import annotations
 
 from .._core import BoardkitError
-from .._input import check_size, parse_int
+from .._input import check_instance, check_size, parse_int, short_repr
 from ..puzzles import Puzzle, PuzzleSet
 from .game import BackgammonGame, side
 
@@ -41,6 +41,9 @@ def _side(text: str) -> list[int]:
 
 def parse_position(text: str) -> BackgammonGame:
     """``"mine / theirs / a-b"`` -> a game with White on roll to play a-b."""
+    if not isinstance(text, str):
+        raise BoardkitError(f"text: a backgammon puzzle position is text such as "
+                            f"'6:5,8:3,13:5,24:2 / 6:5,8:3,13:5,24:2 / 3-1', got {short_repr(text)}")
     check_size(text, "backgammon puzzle", 2000)
     parts = [t.strip() for t in text.split("/")]
     if len(parts) != 3:
@@ -53,6 +56,10 @@ def parse_position(text: str) -> BackgammonGame:
 
 
 def make_game(puzzle: Puzzle) -> BackgammonGame:
+    """The game of a backgammon ``puzzle`` (its position set up, White on roll)."""
+    check_instance(puzzle, Puzzle, "puzzle")
+    if puzzle.game != "backgammon":
+        raise BoardkitError(f"puzzle must be a backgammon puzzle, got a {short_repr(puzzle.game)} one")
     return parse_position(puzzle.position)
 
 

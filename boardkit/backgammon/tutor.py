@@ -22,7 +22,8 @@ from __future__ import annotations
 from .._catalogue import Word
 from .._protocols import level_word
 from . import ai
-from .game import BackgammonGame, Play, plays_for
+from .game import BackgammonGame, Play
+from .movegen import _check_position, _plays_for
 from .probability import DISTINCT_ROLLS
 
 __all__ = ["TUTOR_LEVEL", "FEWER", "advice", "shots", "best_play"]
@@ -38,7 +39,7 @@ def shots(mine, theirs) -> tuple[int, dict[int, int]]:
     blot (point in my numbering) the rolls that hit it. ``mine``/``theirs`` are the 26
     counts of each side in its own numbering, the opponent on roll (as ``Play.after``
     leaves them). Every legal play of every roll is looked at (BG-05, BG-07, BG-08)."""
-    mine, theirs = tuple(mine), tuple(theirs)
+    mine, theirs = _check_position(mine, theirs)
     blots = [p for p in range(1, 25) if mine[p] == 1]
     per = {p: 0 for p in blots}
     total = 0
@@ -46,7 +47,7 @@ def shots(mine, theirs) -> tuple[int, dict[int, int]]:
         return 0, per
     for (a, b), weight in DISTINCT_ROLLS:
         hit: set[int] = set()
-        for play in plays_for(theirs, mine, a, b):
+        for play in _plays_for(theirs, mine, a, b):
             if play.hits:
                 # a hit on their point dst is a hit on my point 25 - dst
                 hit.update(25 - dst for (_, dst), h in zip(play.steps, play.hit_flags) if h)

@@ -18,11 +18,13 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Mapping
 
 import ipywidgets as W
 
 from .._catalogue import check_language, text
-from .._core import BoardkitError
+from .._core import BoardkitError, Outcome
+from .._input import check_instance, parse_int, short_repr
 from ..i18n import error_text
 from ..widgets import GameWidget, Selection
 from ..widgets.base import MUTED_COLOR, TEXT_COLOR, run_cue, static_bundle
@@ -45,6 +47,8 @@ def _choice_label(choice: str, lang: str) -> str:
 
 
 def _rules_for(choice: str) -> BackgammonRules:
+    if not isinstance(choice, str) or not (choice in RULE_CHOICES or choice.startswith("match ")):
+        raise BoardkitError(f"rules must be one of {list(RULE_CHOICES)}, got {short_repr(choice)}")
     if choice == "money":
         return BackgammonRules.money()
     if choice == "money, Jacoby":
@@ -52,8 +56,8 @@ def _rules_for(choice: str) -> BackgammonRules:
     if choice == "no cube":
         return BackgammonRules.no_cube()
     if choice.startswith("match "):
-        return BackgammonRules.match(int(choice.split()[1]))
-    raise BoardkitError(f"rules must be one of {list(RULE_CHOICES)}, got {choice!r}")
+        return BackgammonRules.match(parse_int(choice[len("match "):], "rules: match length", 1))
+    raise BoardkitError(f"rules must be one of {list(RULE_CHOICES)}, got {short_repr(choice)}")
 
 
 def _cell(p: int, player: int) -> str:
@@ -85,8 +89,15 @@ class BackgammonWidget(GameWidget[BackgammonGame]):
 
     def __init__(self, game: BackgammonGame | None = None, *, rules: str = "money",
                  teacher: bool = True, **kw):
-        if rules not in RULE_CHOICES:
-            raise BoardkitError(f"rules must be one of {list(RULE_CHOICES)}, got {rules!r}")
+        # the arguments checked before any control is made (a refusal leaves nothing half-built)
+        if game is not None:
+            check_instance(game, BackgammonGame, "game")
+        if not isinstance(rules, str) or rules not in RULE_CHOICES:
+            raise BoardkitError(f"rules must be one of {list(RULE_CHOICES)}, got {short_repr(rules)}")
+        try:
+            teacher = bool(teacher)
+        except Exception:               # noqa: BLE001 - a numpy array, a raising __bool__
+            raise BoardkitError(f"teacher must be True or False, got {short_repr(teacher)}") from None
         self._initial_rules = rules
         # the board's language, fixed now: the controls below are labelled in it
         self.lang = check_language(kw.get("lang"))
@@ -161,6 +172,9 @@ class BackgammonWidget(GameWidget[BackgammonGame]):
                 self.take_button, self.pass_button, self.race_button]
 
     def make_game(self, options: dict) -> BackgammonGame:
+        if not isinstance(options, Mapping):
+            raise BoardkitError(f"options must be a dict of the option controls' values such as "
+                                f"{{'rules': 'money'}}, got {short_repr(options)}")
         choice = options.get("rules", "money")
         rules = _rules_for(choice)
         self.done, self.source = [], None
@@ -186,6 +200,9 @@ class BackgammonWidget(GameWidget[BackgammonGame]):
         return super().move_text(move)
 
     def move_path(self, move) -> tuple[str, ...]:
+        if not isinstance(move, (Play, CubeAction)):
+            raise BoardkitError(f"move must be a Play or a CubeAction (a move of game.legal_moves()), "
+                                f"got {short_repr(move)}")
         if isinstance(move, Play):
             r = self.game.roller
             return tuple(_cell(a, r) for a, _ in move.steps[:1]) + tuple(_cell(b, r) for _, b in move.steps)
@@ -259,6 +276,10 @@ class BackgammonWidget(GameWidget[BackgammonGame]):
     def why_not_step(self, source: str, cell: str) -> str | None:
         """Why the picked-up checker on ``source`` cannot go to ``cell`` (the rule), or
         None when the click is not a point of the board."""
+        for name, value in (("source", source), ("cell", cell)):
+            if not isinstance(value, str):
+                raise BoardkitError(f"{name} must be a cell of the board ('1'..'24', 'bar' or "
+                                    f"'off'), got {short_repr(value)}")
         g = self.game
         r = g.roller
 
@@ -414,6 +435,7 @@ class BackgammonWidget(GameWidget[BackgammonGame]):
     def ending_text(self, out) -> str:
         """How the game ended, as the board drawing says it (the kind of win, the points,
         a passed double or the Jacoby count), in the board's language."""
+        check_instance(out, Outcome, "out")
         return draw.ending(out, self.lang)
 
     def status_text(self) -> str:

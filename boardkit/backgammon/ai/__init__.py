@@ -99,7 +99,7 @@ def bot(level: str) -> Callable[[BackgammonGame, Any], Play | CubeAction]:
     """The computer player of a level: ``bot("strong")(game, rng) -> move``. ``level`` is
     an English name or Japanese label of ``LEVELS``, or "pubeval" (Tesauro's benchmark
     player, for measurements). BoardkitError for anything else."""
-    if level == "pubeval":
+    if isinstance(level, str) and level == "pubeval":
         return _pubeval_bot
     return _BOTS[check_level(level, LEVELS, "backgammon level")]
 

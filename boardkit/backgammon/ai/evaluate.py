@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from ..._core import BoardkitError
+from ..._input import check_instance as _check_instance  # (not a public name here)
 from .. import bearoff
 from ..game import BackgammonGame
 from ..movegen import position_arrays
@@ -280,9 +280,9 @@ def win_probability(game: BackgammonGame) -> float:
 
 
 # ----------------------------------------------------------------- choosing plays
-def _check_game(game) -> None:
-    if not isinstance(game, BackgammonGame):
-        raise BoardkitError(f"expected a BackgammonGame, got {type(game).__name__}")
+def _check_game(game, what: str = "game") -> None:
+    """The one check of a bot's, the hint's or the cube's ``game`` argument."""
+    _check_instance(game, BackgammonGame, what)
 
 
 def _weights() -> tuple:

@@ -6,7 +6,10 @@ from __future__ import annotations
 import numpy as np
 
 from ..._core import BoardkitError, check_level
-from ..game import BackgammonGame, CubeAction, Play, plays_for
+from ..._input import check_count as _check_count  # (underscores: not public names here)
+from ..._input import check_rng as _check_rng
+from ..game import BackgammonGame, CubeAction, Play
+from ..movegen import _plays_for
 from ..probability import DISTINCT_ROLLS
 from ._fast import _best_play
 from .evaluate import _check_game, evaluate_many, win_probability
@@ -57,7 +60,7 @@ def _two_ply(plays: list[Play], reply_by: str = "strong") -> np.ndarray:
     for i, play in enumerate(plays):
         mine, theirs = play.after
         for k, ((a, b), _) in enumerate(DISTINCT_ROLLS):
-            replies = [r.after for r in plays_for(theirs, mine, a, b)]
+            replies = [r.after for r in _plays_for(theirs, mine, a, b)]
             after.extend(replies)
             owner.extend([(i, k)] * len(replies))
     values = evaluate_many(after)              # the opponent's chances, each reply
@@ -121,6 +124,7 @@ def book_play(game: BackgammonGame) -> Play | None:
     """The book's play when the dice are an opening roll (not a double) and both sides
     still stand as set up (BG-02, BG-03), else None."""
     from ..game import START
+    _check_game(game)
     if game.phase != "move" or game.dice is None:
         return None
     a, b = max(game.dice), min(game.dice)
@@ -136,9 +140,13 @@ def book_play(game: BackgammonGame) -> Play | None:
 
 def choose_play(game: BackgammonGame, level: str = "normal", rng=None,
                 candidates: int = LOOKAHEAD_CANDIDATES) -> Play:
-    """The play a level would choose (dice must be rolled)."""
+    """The play a level would choose (dice must be rolled). ``rng``: a numpy Generator
+    for the random level (None: a fresh one); ``candidates``: plays the lookahead keeps."""
     _check_game(game)
     level = check_level(level, LEVELS, "backgammon level")
+    if rng is not None:
+        _check_rng(rng, "rng")
+    candidates = _check_count(candidates, "candidates", 1, 1000)
     plays = _plays(game)
     if not plays:
         raise BoardkitError("no play to choose: roll the dice first (or answer the cube)")
@@ -182,6 +190,8 @@ TAKE_AT = 0.24         # take when the taker still wins at least this often
 
 def cube_decision(game: BackgammonGame) -> CubeAction:
     """double/roll at the start of a turn, take/pass when doubled (BG-12)."""
+    _check_game(game)
+    _check_not_over(game)
     legal = [m for m in game.legal_moves() if isinstance(m, CubeAction)]
     names = {m.action for m in legal}
     if "take" in names:
@@ -195,7 +205,18 @@ def cube_decision(game: BackgammonGame) -> CubeAction:
 
 
 # ----------------------------------------------------------------- bots
+def _check_not_over(game: BackgammonGame) -> None:
+    """A finished game has no move to choose: a BoardkitError, not a move."""
+    if game.is_over():
+        raise BoardkitError("the game is over: there is no move to choose")
+
+
 def _act(game, rng, level: str):
+    # the bots' arguments, checked once a move (a tournament's every turn comes here)
+    _check_game(game)
+    if rng is not None:
+        _check_rng(rng, "rng")
+    _check_not_over(game)
     if not game.chance_pending():
         moves = game.legal_moves()
         if moves and isinstance(moves[0], CubeAction):

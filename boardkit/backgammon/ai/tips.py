@@ -187,7 +187,12 @@ def tip_bots(names, level=None) -> tuple:
     from functools import partial
 
     from ..rules import BackgammonRules
-    names = (names,) if isinstance(names, str) else tuple(names)
+    if isinstance(names, str):
+        names = (names,)
+    elif not isinstance(names, (tuple, list)) or not 1 <= len(names) <= len(TIPS):
+        raise BoardkitError(f"names must be a tip's name or a list of 1 to {len(TIPS)} of them "
+                            f"(tips: {list(TIPS)}), got {_short(names)}")
+    names = tuple(names)
     return TipBot(), TipBot(breaks=names if len(names) > 1 else names[0]), \
         partial(BackgammonGame, rules=BackgammonRules.no_cube())
 
