@@ -1,0 +1,239 @@
+"""Hostile arguments to the shared modules (issue 27): svg, exercises, quiz, puzzles, sim,
+the widgets and ``_core``.
+
+Each test is one class of fix: a hostile value given to a public entry point (None, a
+wrong type, a 5,000-digit integer, NaN, a list nested 10,000 deep, an object whose repr
+raises, a numpy array, a foreign game) is refused at once with a ``BoardkitError`` whose
+message names the argument, never a raw TypeError, ValueError, RecursionError or
+TraitError from deep inside; valid input still gives the same answer as before.
+"""
+from __future__ import annotations
+
+import signal
+
+import numpy as np
+import pytest
+from hostile import BadRepr, deep
+
+from boardkit._core import BoardkitError
+
+GIANT = 10 ** 5000
+HOSTILE = [None, True, GIANT, float("nan"), float("inf"), "\udc80", b"\xff\x00", deep(10_000),
+           {"a": 1}, object(), BadRepr(), np.zeros(10 ** 5), (lambda: None)]
+IDS = ["none", "bool", "giant_int", "nan", "inf", "surrogate", "bytes", "deep_list", "dict",
+       "object", "bad_repr", "array", "function"]
+
+
+def _late(*_):
+    raise TimeoutError("no answer within 2 s")
+
+
+def refused(fn, *args, name: str, **kwargs) -> BoardkitError:
+    """``fn(*args, **kwargs)`` raises a BoardkitError naming ``name``, within 2 s."""
+    old = signal.signal(signal.SIGALRM, _late)
+    signal.setitimer(signal.ITIMER_REAL, 2.0)
+    try:
+        with pytest.raises(BoardkitError) as err:
+            fn(*args, **kwargs)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+    text = str(err.value)
+    assert name in text and len(text) <= 2000, text
+    return err.value
+
+
+def kinds(*skip):
+    return [pytest.param(v, id=i) for v, i in zip(HOSTILE, IDS) if i not in skip]
+
+
+# ------------------------------------------------------------------ svg
+def _drawing():
+    from boardkit.svg import Drawing
+    return Drawing(100, 100)
+
+
+SVG_CALLS = [
+    ("fmt", lambda v: __import__("boardkit.svg", fromlist=["fmt"]).fmt(v), "x"),
+    ("Drawing(width)", lambda v: __import__("boardkit.svg", fromlist=["D"]).Drawing(v, 10), "width"),
+    ("Drawing(background)", lambda v: __import__("boardkit.svg", fromlist=["D"]).Drawing(
+        10, 10, background=v), "background"),
+    ("Drawing(title)", lambda v: __import__("boardkit.svg", fromlist=["D"]).Drawing(
+        10, 10, title=v), "title"),
+    ("rect(x)", lambda v: _drawing().rect(v, 0, 1, 1), "x"),
+    ("rect(cell)", lambda v: _drawing().rect(0, 0, 1, 1, cell=v), "cell"),
+    ("circle(r)", lambda v: _drawing().circle(0, 0, v), "r"),
+    ("line(y2)", lambda v: _drawing().line(0, 0, 1, v), "y2"),
+    ("polygon(points)", lambda v: _drawing().polygon(v), "points"),
+    ("polyline(points)", lambda v: _drawing().polyline([(0, 0), (1, v)]), "points"),
+    ("path(d)", lambda v: _drawing().path(v), "d"),
+    ("text(x)", lambda v: _drawing().text(v, 0, "a"), "x"),
+    ("text(color)", lambda v: _drawing().text(0, 0, "a", color=v), "color"),
+    ("arrow(points)", lambda v: _drawing().arrow(v), "points"),
+    ("arrow(width)", lambda v: _drawing().arrow([(0, 0), (5, 5)], width=v), "width"),
+    ("group(items)", lambda v: _drawing().group(v), "items"),
+    ("define(key)", lambda v: _drawing().define(v, "<g/>"), "key"),
+    ("to_svg(scale)", lambda v: _drawing().to_svg(v), "scale"),
+    ("save(path)", lambda v: _drawing().save(v), "path"),
+]
+
+
+@pytest.mark.parametrize("value", kinds("surrogate_ok"))
+@pytest.mark.parametrize("label,call,name", SVG_CALLS, ids=[c[0] for c in SVG_CALLS])
+def test_svg_refuses_hostile_arguments_naming_them(label, call, name, value):
+    """Coordinates must be finite numbers, texts bounded UTF-8 text, points (x, y)
+    pairs, ``group`` a Drawing: anything else is refused naming the argument."""
+    from boardkit.svg import Drawing
+    if label in ("text(x)",) and isinstance(value, str):
+        pytest.skip("text of a number is a number")
+    if label.startswith(("Drawing(background)", "Drawing(title)")) and value is None:
+        return                                       # None: no background, no title
+    if label == "save(path)" and isinstance(value, (bytes, str)):
+        return                                       # a bytes (or escaped) file name is a name
+    if label == "rect(cell)" and value is None:
+        return                                       # None: no cell
+    refused(call, value, name=name)
+    d = Drawing(10, 10)
+    assert d.to_svg() == Drawing(10, 10).to_svg()
+
+
+def test_svg_valid_input_draws_as_before(tmp_path):
+    from boardkit.svg import Drawing, fmt
+    assert [fmt(12), fmt(12.5), fmt(12.345), fmt(np.float64(3)), fmt(np.int64(-7)), fmt("2.50"),
+            fmt(10 ** 30)] == ["12", "12.5", "12.35", "3", "-7", "2.5", str(10 ** 30)]
+    d = Drawing(200, 100, background="#eee", title="t")
+    d.rect(0, 0, 10, 10, cell="12").circle(5, 5, 2, cell=3).text(1, 2, 7, rotate=90)
+    d.polygon(iter([(0, 0), (1, 1), (2, 0)])).arrow(np.array([[0, 0], [10, 10]]), dashed=True)
+    d.group(Drawing(1, 1).line(0, 0, 1, 1), transform="scale(2)").define("k", "<g/>")
+    assert d.to_svg(2).startswith('<svg xmlns="http://www.w3.org/2000/svg" width="400"')
+    svg = d.to_svg()
+    assert 'data-cell="12"' in svg and 'data-cell="3"' in svg and "stroke-dasharray" in svg
+    d.save(tmp_path / "d.svg")
+    assert (tmp_path / "d.svg").read_text(encoding="utf-8") == svg
+
+
+# ------------------------------------------------------------------ exercises
+def _checker():
+    from boardkit.exercises import Checker
+    return Checker("checkers")
+
+
+def _ex():
+    from boardkit.checkers.exercises import ex
+    return ex
+
+
+def _ex_mod():
+    import boardkit.exercises as E
+    return E
+
+
+EXERCISE_CALLS = [
+    ("exact_text(value)", lambda v: _ex_mod().exact_text(v), "value"),
+    ("close_enough(exact)", lambda v: _ex_mod().close_enough("1", v), "exact"),
+    ("close_enough(tolerance)", lambda v: _ex_mod().close_enough("1", 1, tolerance=v), "tolerance"),
+    ("read_move(game)", lambda v: _ex_mod().read_move(v, "11-15"), "game"),
+    ("compare_sets(given)", lambda v: _ex_mod().compare_sets(v, {1}), "given"),
+    ("compare_sets(what)", lambda v: _ex_mod().compare_sets({2}, {1}, what=v), "what"),
+    ("compare_sets(lang)", lambda v: _ex_mod().compare_sets({2}, {1}, lang=v), "lang"),
+    ("Checker.label(name)", lambda v: _checker().label(v), "name"),
+    ("Exercises.check(name)", lambda v: _ex().check(v, 1, 1), "name"),
+    ("Exercises.check(hint)", lambda v: _ex().check("n", 1, 1, hint=v), "hint"),
+    ("Exercises.export(namespace)", lambda v: _ex().export(v), "namespace"),
+]
+
+
+@pytest.mark.parametrize("value", kinds())
+@pytest.mark.parametrize("label,call,name", EXERCISE_CALLS, ids=[c[0] for c in EXERCISE_CALLS])
+def test_exercise_helpers_refuse_hostile_arguments_naming_them(label, call, name, value):
+    """A lesson's own arguments (an exact value, a game, a check's name, a namespace)
+    are checked where they come in."""
+    if value is None and label in ("compare_sets(lang)", "Exercises.check(hint)"):
+        return                                       # None: the current language, no hint
+    if value is True and label.startswith("compare_sets(given)"):
+        pass
+    if isinstance(value, (str, bytes)) and label.startswith(("compare_sets(given)",)):
+        return                                       # text is a collection of letters
+    if isinstance(value, dict) and label in ("compare_sets(given)", "Exercises.export(namespace)"):
+        return
+    if isinstance(value, np.ndarray) and label == "compare_sets(given)":
+        return                                       # an array of numbers is a collection
+    refused(call, value, name=name)
+
+
+@pytest.mark.parametrize("value", kinds())
+def test_answers_that_cannot_be_shown_are_feedback_not_crashes(value, capsys):
+    """A student's answer whose ``str`` fails (a 5,000-digit integer, a list nested
+    10,000 deep, a raising ``__str__``) is read as a wrong or unreadable answer."""
+    import boardkit.exercises as E
+    for fn in (E.to_bool, E.to_number, E.to_set):
+        if fn is E.to_set and not isinstance(value, (list, dict, np.ndarray)):
+            continue
+        try:
+            fn(value)
+        except BoardkitError as e:
+            assert len(str(e)) <= 2000
+    assert _checker()("n", value, 1) in (True, False)
+
+
+def test_exercise_helpers_valid_input_unchanged():
+    from fractions import Fraction
+
+    import boardkit.exercises as E
+    assert E.exact_text(Fraction(5, 12)) == "5/12 ≈ 0.4167" and E.exact_text(12) == "12"
+    assert E.close_enough("3.47", Fraction(125, 36)) and not E.close_enough("3", Fraction(125, 36))
+    assert E.close_enough(0.5, 0.5) and E.close_enough("1/2", "0.5", tolerance=0.0)
+    assert E.compare_sets({15, 16}, [16, 15]) is True
+    assert "99" in E.compare_sets({15, 16, 99}, {15, 16, 17}, what="square", show_missing=True)
+    from boardkit.checkers import CheckersGame
+    assert E.read_move(CheckersGame(), "11-15") == "11-15"
+    ns: dict = {}
+    _ex().export(ns)
+    assert "summary" in ns
+
+
+# ------------------------------------------------------------------ quiz
+QUIZ_CALLS = [
+    ("choice(question)", lambda v: __import__("boardkit.quiz", fromlist=["q"]).choice(v, ["a"], "a"),
+     "question"),
+    ("choice(options)", lambda v: __import__("boardkit.quiz", fromlist=["q"]).choice("Q?", v, "a"),
+     "options"),
+    ("choice(answer)", lambda v: __import__("boardkit.quiz", fromlist=["q"]).choice("Q?", ["a"], v),
+     "answer"),
+    ("choice(why)", lambda v: __import__("boardkit.quiz", fromlist=["q"]).choice(
+        "Q?", ["a", "b"], "a", why=v), "why"),
+    ("number(answer)", lambda v: __import__("boardkit.quiz", fromlist=["q"]).number("Q?", v), "answer"),
+    ("number(tolerance)", lambda v: __import__("boardkit.quiz", fromlist=["q"]).number(
+        "Q?", 3, tolerance=v), "tolerance"),
+    ("predict(reveal)", lambda v: __import__("boardkit.quiz", fromlist=["q"]).predict("Q?", v), "reveal"),
+    ("Question(entry)", lambda v: __import__("boardkit.quiz", fromlist=["q"]).Question(
+        "Q?", v, lambda x: (None, ""), "Check", "Q?"), "entry"),
+    ("Question.answer(value)", lambda v: __import__("boardkit.quiz", fromlist=["q"]).choice(
+        "Q?", ["a", "b"], "a").answer(v), "value"),
+]
+
+
+@pytest.mark.parametrize("value", kinds())
+@pytest.mark.parametrize("label,call,name", QUIZ_CALLS, ids=[c[0] for c in QUIZ_CALLS])
+def test_quiz_refuses_hostile_arguments_before_building_a_widget(label, call, name, value):
+    """A question's words must be text, its numbers finite, its entry a widget: checked
+    before any widget is made, so a refusal leaves no half-built widget."""
+    if value is None and label in ("choice(why)", "Question.answer(value)"):
+        return                                       # None: no reasons; no answer picked
+    if label == "choice(answer)" and value is None:
+        pass
+    refused(call, value, name=name)
+
+
+def test_quiz_valid_input_unchanged():
+    from fractions import Fraction
+
+    from boardkit import quiz
+    q = quiz.choice("Who?", ["White", "Black"], "White", why={"Black": "no"})
+    assert q.answer("Black") is False and q.answer("White") is True
+    n = quiz.number("How many?", 0.1, tolerance=0.0)
+    assert n.answer("1/10") is True
+    assert quiz.number("x", Fraction(11, 36)).answer("11/36") is True
+    assert quiz.choice("n?", [8, 12], "8").answer("8") is True
+    with pytest.raises(ValueError, match="not among the options"):
+        quiz.choice("Q", ["a"], "b")
