@@ -237,3 +237,84 @@ def test_quiz_valid_input_unchanged():
     assert quiz.choice("n?", [8, 12], "8").answer("8") is True
     with pytest.raises(ValueError, match="not among the options"):
         quiz.choice("Q", ["a"], "b")
+
+
+# ------------------------------------------------------------------ puzzles, _core, sim, tip lab
+def _puzzle():
+    from boardkit.checkers.puzzles import PUZZLES
+    return PUZZLES.puzzles[0]
+
+
+def _tournament():
+    from boardkit import sim
+    from boardkit.checkers import CheckersGame
+    from boardkit.checkers.ai import bot
+    return sim.tournament(CheckersGame, {"a": bot("easy"), "b": bot("easy")}, games=2, seed=1,
+                          progress=False)
+
+
+def _mod(name):
+    import importlib
+    return importlib.import_module(name)
+
+
+SHARED_CALLS = [
+    ("puzzles.catalogue(game)", lambda v: _mod("boardkit.puzzles").catalogue(v, {}), "game"),
+    ("puzzles.catalogue(texts)", lambda v: _mod("boardkit.puzzles").catalogue("checkers", v), "texts"),
+    ("Puzzle.key(name)", lambda v: _puzzle().key(v), "name"),
+    ("Puzzle.text(name)", lambda v: _puzzle().text(v), "name"),
+    ("Puzzle.text(lang)", lambda v: _puzzle().text("goal", v), "lang"),
+    ("Puzzle.trap(answer)", lambda v: _puzzle().trap(v), "answer"),
+    ("Puzzle.trap_for(move)", lambda v: _puzzle().trap_for(v), "move"),
+    ("Puzzle.is_accepted(move)", lambda v: _puzzle().is_accepted(v), "move"),
+    ("PuzzleSet(puzzles)", lambda v: _mod("boardkit.puzzles").PuzzleSet("s", v), "puzzles"),
+    ("check_level(level)", lambda v: _mod("boardkit._core").check_level(v, {"easy": "x"}), "level"),
+    ("check_level(levels)", lambda v: _mod("boardkit._core").check_level("easy", v), "levels"),
+    ("check_level(what)", lambda v: _mod("boardkit._core").check_level("easy", {"easy": "x"}, v),
+     "what"),
+    ("check_choice(value)", lambda v: _mod("boardkit._core").check_choice(v, (1, 2), "players"),
+     "players"),
+    ("TournamentResult.score(name)", lambda v: _tournament().score(v), "name"),
+    ("TournamentResult.interval(name)", lambda v: _tournament().interval(v), "name"),
+    ("tiplab.verdict(lo)", lambda v: _mod("boardkit.widgets.tiplab").verdict(v, 0.6), "lo"),
+    ("tiplab.verdict(fair)", lambda v: _mod("boardkit.widgets.tiplab").verdict(0.4, 0.6, v), "fair"),
+]
+
+
+@pytest.mark.parametrize("value", kinds())
+@pytest.mark.parametrize("label,call,name", SHARED_CALLS, ids=[c[0] for c in SHARED_CALLS])
+def test_shared_helpers_refuse_hostile_arguments_naming_them(label, call, name, value):
+    """Names and moves must be text (or a move whose text is its notation), levels a
+    dict, puzzles Puzzle values, numbers finite: refused naming the argument."""
+    if value is None and label in ("Puzzle.text(lang)",):
+        return                                       # None: the current language
+    if label in ("puzzles.catalogue(texts)",) and isinstance(value, dict):
+        return                                       # a dict of the wrong shape: below
+    if label.startswith(("Puzzle.trap", "Puzzle.is_accepted")) and (
+            value is None or isinstance(value, (float, str)) or value is True
+            or callable(value) or type(value) is object or isinstance(value, np.ndarray)):
+        return                                       # a value whose text is no trap: None
+    if label == "check_choice(value)" and value is True:
+        return                                       # True == 1, as Python compares
+    if label.startswith(("check_level(levels)",)) and isinstance(value, dict):
+        return
+    refused(call, value, name=name)
+
+
+def test_shared_helpers_valid_input_unchanged():
+    from boardkit import puzzles
+    from boardkit._core import Game, check_level
+    from boardkit.checkers.puzzles import PUZZLES
+    from boardkit.widgets import tiplab
+    p = _puzzle()
+    assert p.is_accepted(p.accepted[0]) and p.key("goal").endswith(".goal")
+    assert p.text("goal", "en") == p.goal and p.trap("no such move") is None
+    assert puzzles.catalogue("checkers", {"x": {"goal": "g"}}) == {"puzzle.checkers.x.goal": "g"}
+    assert len(puzzles.PuzzleSet("again", PUZZLES.puzzles)) == len(PUZZLES)
+    assert check_level("easy", {"easy": "x", "hard": "y"}) == "easy"
+    r = _tournament()
+    assert r.score("a") + r.score("b") == 2
+    assert tiplab.verdict(np.float32(0.55), 0.7) == tiplab.verdict(0.55, 0.7)
+    refused(puzzles.catalogue, "checkers", {"x": {"goal": 5}}, name="texts")
+    refused(Game, name="Game")                        # the abstract base: no bare TypeError
+    refused(tiplab.load_results, "9" * 100_000, name="source")

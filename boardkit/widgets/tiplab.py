@@ -56,7 +56,7 @@ import ipywidgets as W
 import numpy as np
 
 from .. import _catalogue, sim
-from .._core import BoardkitError
+from .._core import BoardkitError, short_repr
 from .._protocols import TipLabSpec, tip_results
 from ..i18n import check_language, tr
 from .base import MUTED_COLOR, TEXT_COLOR, checked_key, run_cue, static_bundle
@@ -120,6 +120,10 @@ def verdict(lo: float, hi: float, fair: float = 0.5, lang: str | None = None) ->
     """The lab's sentence for an interval: helps, hurts or cannot tell, against the score
     of a tip that changes nothing (``fair``: 1/2, or 1/players with more players), in
     ``lang`` (None: the current language)."""
+    from .._input import parse_float
+    lo, hi, fair = (parse_float(x.item() if isinstance(x, np.generic) else x, what)
+                    for x, what in ((lo, "lo"), (hi, "hi"), (fair, "fair")))
+    check_language(lang)
     if lo > fair:
         return tr("tiplab.helps", lang, fair=fair)
     if hi < fair:
@@ -138,7 +142,12 @@ def load_results(source) -> dict[str, dict]:
     if isinstance(source, (str, pathlib.Path)):
         from .._input import loads_json, read_text
         path = pathlib.Path(source)
-        if not path.exists():
+        try:
+            missing = not path.exists()
+        except (OSError, ValueError) as e:  # a name too long, a NUL byte ...
+            raise BoardkitError(f"source: cannot read the tips results {short_repr(str(source), 60)}: "
+                                f"{getattr(e, 'strerror', None) or e}") from None
+        if missing:
             return {}
         source = loads_json(read_text(path, "tips results"), "tips results")
     if not isinstance(source, list):
