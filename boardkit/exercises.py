@@ -373,7 +373,8 @@ def compare_sets(given: Iterable, expected: Iterable, *, what: str | Word = "ans
             raise BoardkitError(f"{name} must be text or a Word, got {short_repr(why)}")
         if isinstance(why, str):
             check_text(why, name, 1000)
-    if not isinstance(show_missing, (bool, np.bool_)) and show_missing not in (0, 1, None):
+    if not isinstance(show_missing, (bool, np.bool_)) and show_missing is not None and not (
+            isinstance(show_missing, int) and show_missing in (0, 1)):
         raise BoardkitError(f"show_missing must be True or False, got {short_repr(show_missing)}")
     _catalogue.check_language(lang)
     if got == want:

@@ -141,6 +141,8 @@ EXERCISE_CALLS = [
     ("compare_sets(given)", lambda v: _ex_mod().compare_sets(v, {1}), "given"),
     ("compare_sets(what)", lambda v: _ex_mod().compare_sets({2}, {1}, what=v), "what"),
     ("compare_sets(lang)", lambda v: _ex_mod().compare_sets({2}, {1}, lang=v), "lang"),
+    ("compare_sets(show_missing)", lambda v: _ex_mod().compare_sets({2}, {1}, show_missing=v),
+     "show_missing"),
     ("Checker.label(name)", lambda v: _checker().label(v), "name"),
     ("Exercises.check(name)", lambda v: _ex().check(v, 1, 1), "name"),
     ("Exercises.check(hint)", lambda v: _ex().check("n", 1, 1, hint=v), "hint"),
@@ -153,10 +155,11 @@ EXERCISE_CALLS = [
 def test_exercise_helpers_refuse_hostile_arguments_naming_them(label, call, name, value):
     """A lesson's own arguments (an exact value, a game, a check's name, a namespace)
     are checked where they come in."""
-    if value is None and label in ("compare_sets(lang)", "Exercises.check(hint)"):
+    if value is None and label in ("compare_sets(lang)", "Exercises.check(hint)",
+                                   "compare_sets(show_missing)"):
         return                                       # None: the current language, no hint
-    if value is True and label.startswith("compare_sets(given)"):
-        pass
+    if value is True and label == "compare_sets(show_missing)":
+        return
     if isinstance(value, (str, bytes)) and label.startswith(("compare_sets(given)",)):
         return                                       # text is a collection of letters
     if isinstance(value, dict) and label in ("compare_sets(given)", "Exercises.export(namespace)"):
