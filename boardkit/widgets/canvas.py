@@ -18,7 +18,7 @@ import anywidget
 import numpy as np
 import traitlets
 
-from .._input import check_text
+from .._input import check_text as _check_text
 from ..errors import BoardkitError, short_repr
 
 
@@ -53,6 +53,6 @@ class SvgCanvas(anywidget.AnyWidget):
         if not isinstance(cell, str) or len(cell) > 100:
             raise BoardkitError(f"cell: expected a cell's name (text of at most 100 characters), "
                                 f"got {short_repr(cell)}")
-        check_text(cell, "cell", 100)
+        _check_text(cell, "cell", 100)
         n = int(self.last_click.get("n", 0)) + 1
         self.last_click = {"cell": cell, "n": n}
