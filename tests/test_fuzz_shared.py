@@ -447,3 +447,25 @@ def test_widgets_valid_input_unchanged():
     assert ClickGuard(interval=np.float64(0.2)).interval == 0.2
     g = CheckersGame()
     assert _mod("boardkit.checkers.widget").CheckersWidget(g, computer=[1], seed=3).game is g
+
+
+@pytest.mark.parametrize("value", kinds("none"))
+@pytest.mark.parametrize("option", ["levels", "level", "title", "chunk", "executor", "players"])
+def test_tip_lab_refuses_hostile_options_naming_them(option, value):
+    """The lab's own options are checked (and their refusals built safely from any value:
+    a 5,000-digit chunk, a raising repr, an array executor) before any run starts."""
+    from boardkit.widgets.tiplab import TipLab
+    f = (lambda *a: None)
+    if option in ("levels",) and isinstance(value, dict):
+        return                                       # a dict of levels is levels
+    if option == "players" and isinstance(value, dict):
+        return                                       # no entry for the tip: 2 players
+    if option == "players" and value is True:
+        refused(TipLab, {"t": (f, f, f)}, name="players", executor=None, **{option: value})
+        return
+    if option == "level" and isinstance(value, str):
+        return                                       # an unknown level's name: the first level
+    if option == "title" and isinstance(value, str):
+        return
+    refused(TipLab, {"t": (f, f, f)}, name=option, **{option: value}, **(
+        {"executor": None} if option != "executor" else {}))
