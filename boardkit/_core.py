@@ -418,7 +418,7 @@ class Game(abc.ABC):
         lock = self._lock
         lock.acquire()
         try:
-            new = self.__class__.__new__(self.__class__)
+            new = object.__new__(self.__class__)    # a concrete class: no check in Game.__new__
             new.__dict__.update(self.__dict__)
             new._undo = list(self._undo)
             new._history = list(self._history)
