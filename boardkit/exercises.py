@@ -41,7 +41,8 @@ import numpy as np
 
 from . import _catalogue
 from ._catalogue import Word
-from ._core import BoardkitError, short_repr
+from ._core import BoardkitError
+from .errors import short_repr
 
 __all__ = ["AnswerError", "Checker", "Exercises", "close_enough", "compare_sets", "exact_text",
            "items", "read_move", "to_bool", "to_number", "to_set"]
@@ -288,8 +289,9 @@ class Checker:
     def label(self, name: str) -> str:
         """A check's name as the student reads it: ``ex.name.<name>`` in the checks'
         language where the catalogue has it (the name itself stays the record's key)."""
-        from ._input import check_text
-        key = f"ex.name.{check_text(name, 'name', 200)}"
+        if not isinstance(name, str):
+            raise BoardkitError(f"label: name must be a check's name (text), got {short_repr(name)}")
+        key = f"ex.name.{name}"
         return _catalogue.render(key, self.lang) if _catalogue.has(key) else name
 
     def __call__(self, name: str, answer: Any, expected: Any = None, *,
