@@ -107,9 +107,13 @@ class ChanceStep:
 def check_options(options: dict, accepted: Sequence[str], what: str) -> dict:
     """Refuse unknown keyword options: BoardkitError naming the accepted ones.
     Returns ``options`` so a call can be written ``opts = check_options(...)``."""
-    unknown = sorted(set(options) - set(accepted))
+    if not isinstance(options, Mapping):
+        raise BoardkitError(f"{short_repr(what)}: options must be a dict of name -> value, "
+                            f"got {short_repr(options)}")
+    unknown = sorted(short_repr(k) if not isinstance(k, str) else k[:40]
+                     for k in options if k not in accepted)
     if unknown:
-        raise BoardkitError(f"{what}: unknown option(s) {', '.join(unknown)}; "
+        raise BoardkitError(f"{short_repr(what)}: unknown option(s) {', '.join(unknown[:10])}; "
                             f"accepted: {', '.join(sorted(accepted))}")
     return options
 
@@ -130,6 +134,12 @@ def check_level(level: Any, levels: dict[str, str], what: str = "level") -> str:
     """A computer level given by its English name or its label in any language (「つよい」)
     -> the English name; anything else raises BoardkitError listing the levels (weakest
     first, each with its labels other than the name)."""
+    if not isinstance(what, str) or not 0 < len(what) <= 100 or not what.isprintable():
+        raise BoardkitError(f"what must be the argument's name (text), got {short_repr(what)}")
+    if not isinstance(levels, Mapping) or not levels or not all(
+            isinstance(k, str) for k in levels):
+        raise BoardkitError(f"levels must be a dict of the levels' names -> their labels, "
+                            f"got {short_repr(levels)}")
     if isinstance(level, str):
         if level in levels:
             return level
@@ -228,6 +238,16 @@ class Game(abc.ABC):
         if own:
             raise TypeError(f"{cls.__name__} defines {sorted(own)}: these verbs belong to "
                             f"boardkit's Game; supply the hooks instead (docs/architecture.md)")
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> Self:
+        # Game itself (or a game missing hooks) cannot be made: say so as a BoardkitError
+        # naming the missing hooks, not Python's bare TypeError
+        missing = getattr(cls, "__abstractmethods__", ())
+        if missing:
+            raise BoardkitError(f"{cls.__name__} cannot be made: it is the base class of the "
+                                f"games (make a CheckersGame, BackgammonGame ...) or lacks the "
+                                f"hooks {', '.join(sorted(missing))}")
+        return super().__new__(cls)
 
     def __init__(self) -> None:
         self._undo: list[Any] = []      # one undo entry per step (snapshot or UndoRecord)
@@ -398,7 +418,7 @@ class Game(abc.ABC):
         lock = self._lock
         lock.acquire()
         try:
-            new = self.__class__.__new__(self.__class__)
+            new = object.__new__(self.__class__)    # a concrete class: no check in Game.__new__
             new.__dict__.update(self.__dict__)
             new._undo = list(self._undo)
             new._history = list(self._history)
@@ -775,7 +795,14 @@ class RuleOptions:
 
 
 def check_choice(value: Any, allowed: Sequence, what: str, rule: str | None = None) -> None:
-    """Raise a clear ValueError-style error when ``value`` is not among ``allowed``."""
-    if value not in allowed:
+    """Raise a clear ValueError-style error when ``value`` is not among ``allowed``
+    (compared by equality; a value that cannot be compared, such as a numpy array, is
+    not among them)."""
+    try:
+        found = bool(value in allowed)
+    except Exception:               # noqa: BLE001 - an array's or a hostile __eq__
+        found = False
+    if not found:
         where = f" ({rule})" if rule else ""
-        raise BoardkitError(f"{what} must be one of {list(allowed)}, got {value!r}{where}")
+        raise BoardkitError(f"{what} must be one of {short_repr(list(allowed), 300)}, "
+                            f"got {short_repr(value)}{where}")

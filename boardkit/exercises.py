@@ -37,6 +37,8 @@ from collections.abc import Callable, Iterable
 from fractions import Fraction
 from typing import Any
 
+import numpy as np
+
 from . import _catalogue
 from ._catalogue import Word
 from ._core import BoardkitError
@@ -84,10 +86,23 @@ def _unreadable(exc: BoardkitError) -> AnswerError:
     return AnswerError("ex.unreadable", why=str(exc))
 
 
+def _safe_str(value: Any) -> str:
+    """``str(value)``, or its safe short repr when that fails (a 5,000-digit integer, a
+    list nested 10,000 deep, an object whose ``__str__`` raises)."""
+    if isinstance(value, str):
+        return value
+    try:
+        text = str(value)
+    except Exception:                   # noqa: BLE001 - any value may be typed as an answer
+        return short_repr(value)
+    return text if isinstance(text, str) else short_repr(value)
+
+
 def _shown(text: Any) -> str:
     # the answer as typed, without Python's quotes: the catalogue's sentence quotes it
     # in its own language's marks (“abc”, 「abc」)
-    t = " ".join(str(text).split())
+    t = " ".join(_safe_str(text).split())
+    t = t.encode("utf-8", "backslashreplace").decode("utf-8")    # a lone surrogate shown escaped
     return t if len(t) <= 40 else t[:40] + "…"
 
 
@@ -173,11 +188,41 @@ def to_number(answer: Any) -> Fraction:
         raise AnswerError("ex.number", text=_shown(answer)) from exc
 
 
+def _exact(value: Any, what: str) -> Fraction:
+    """An exact value given by a lesson (an int, a Fraction, a finite float or a number's
+    text) as a Fraction, else a BoardkitError naming the argument."""
+    import math
+
+    import numpy as np
+    if isinstance(value, (np.integer, np.floating)) and not isinstance(value, np.bool_):
+        value = value.item()
+    if isinstance(value, str):
+        from ._input import parse_fraction
+        return parse_fraction(value, what)
+    ok = isinstance(value, (int, Fraction, float)) and not isinstance(value, bool)
+    if ok and isinstance(value, float):
+        ok = math.isfinite(value)
+    if ok and isinstance(value, (int, Fraction)):
+        v = Fraction(value)
+        ok = max(abs(v.numerator).bit_length(), v.denominator.bit_length()) <= _MAX_EXACT_BITS
+    if not ok:
+        raise BoardkitError(f"{what} must be a finite number (an int, a Fraction or a float), "
+                            f"got {short_repr(value)}")
+    return Fraction(value)
+
+
+#: the most bits of an exact value's numerator or denominator (about 3,000 digits)
+_MAX_EXACT_BITS = 10_000
+
+
 def read_move(game: Any, answer: Any) -> str:
     """The legal move ``answer`` stands for, in the game's standard notation: the engine
     reads every notation it knows (``14-23`` for the capture ``14x23``, ``bar/20 20/16``
     for ``bar/16``), so equivalent answers are judged alike, by the play they make.
     An illegal or unreadable move: AnswerError with the engine's reason (and rule)."""
+    from ._core import Game
+    if not isinstance(game, Game):
+        raise BoardkitError(f"game must be a boardkit Game; got {short_repr(game)}")
     if isinstance(answer, str):
         answer = _text(answer)
     try:
@@ -201,7 +246,7 @@ def _decimals(answer: Any) -> int | None:
 
 def exact_text(value: Fraction | int) -> str:
     """An exact value as a student reads it: 5/12 (about 0.4167), or 12."""
-    value = Fraction(value)
+    value = _exact(value, "value")
     if value.denominator == 1:
         return str(value.numerator)
     return f"{value.numerator}/{value.denominator} ≈ {float(value):.4g}"
@@ -211,15 +256,18 @@ def close_enough(answer: Any, exact: Any, *, tolerance: float = 0.0) -> bool:
     """Whether ``answer`` is ``exact``, within ``tolerance``, or ``exact`` rounded to the
     decimals the student typed (``3.47`` and ``3.5`` for 125/36 = 3.4722…, not ``3``;
     a percentage is rounded in percent). At least two significant digits are needed."""
+    exact = _exact(exact, "exact")
+    tol = _exact(tolerance, "tolerance")
+    if tol < 0:
+        raise BoardkitError(f"tolerance must be at least 0, got {short_repr(tolerance)}")
     given = to_number(answer)
-    exact = Fraction(exact) if not isinstance(exact, float) else Fraction(exact)
-    if abs(given - exact) <= Fraction(tolerance):
+    if abs(given - exact) <= tol:
         return True
     d = _decimals(answer)
     if d is None:
         return False
     scale = Fraction(1, 100) if isinstance(answer, str) and answer.strip().endswith("%") else 1
-    digits = len(re.sub(r"\D", "", str(answer)).lstrip("0"))
+    digits = len(re.sub(r"\D", "", _safe_str(answer)).lstrip("0"))
     return digits >= 2 and abs(given - exact) <= scale * Fraction(1, 2 * 10 ** d) + Fraction(1, 10 ** 12)
 
 
@@ -253,6 +301,15 @@ class Checker:
         return True, False, or what is wrong: text or a ``Word``, rendered in the checks'
         language). ``...`` (Ellipsis) or None means "not answered yet". ``hint`` is text
         or a ``Word``."""
+        from ._input import check_text
+        check_text(name, "name", 200)
+        for f, what in ((test, "test"), (normalize, "normalize")):
+            if f is not None and not callable(f):
+                raise BoardkitError(f"{what} must be None or a function, got {short_repr(f)}")
+        if not isinstance(hint, (str, Word)) and hint is not None:
+            raise BoardkitError(f"hint must be text or a Word, got {short_repr(hint)}")
+        if isinstance(hint, str):
+            check_text(hint, "hint")
         hint = words(hint, self.lang)
         shown = self.label(name)
         if answer is ... or answer is None or (isinstance(answer, str) and not answer.strip()):
@@ -311,7 +368,17 @@ def compare_sets(given: Iterable, expected: Iterable, *, what: str | Word = "ans
         compare_sets({15, 16, 99}, {15, 16, 17}, what="square")
         -> "99 is not right. 1 square missing."
     """
-    got, want = set(given), set(expected)
+    got, want = _set_of(given, "given"), _set_of(expected, "expected")
+    from ._input import check_text
+    for why, name in ((what, "what"), (extra_why, "extra_why"), (missing_why, "missing_why")):
+        if not isinstance(why, (str, Word)) and (why is not None or name == "what"):
+            raise BoardkitError(f"{name} must be text or a Word, got {short_repr(why)}")
+        if isinstance(why, str):
+            check_text(why, name, 1000)
+    if not isinstance(show_missing, (bool, np.bool_)) and show_missing is not None and not (
+            isinstance(show_missing, int) and show_missing in (0, 1)):
+        raise BoardkitError(f"show_missing must be True or False, got {short_repr(show_missing)}")
+    _catalogue.check_language(lang)
     if got == want:
         return True
     if what == "answer":
@@ -319,7 +386,7 @@ def compare_sets(given: Iterable, expected: Iterable, *, what: str | Word = "ans
     parts = []
     extra = got - want
     if extra:
-        shown = [str(x) for x in sorted(extra, key=str)]
+        shown = sorted(_safe_str(x) for x in extra)
         key = "ex.not_right_many" if len(shown) > 1 else "ex.not_right"
         why = words(extra_why, lang)
         parts.append(_catalogue.text(key + ("_why" if why else ""), lang, items=shown, why=why))
@@ -331,12 +398,23 @@ def compare_sets(given: Iterable, expected: Iterable, *, what: str | Word = "ans
                 if n > 1 and _catalogue.has(what.key + "_many") else what
         else:
             noun = what if n == 1 or what.endswith("s") else what + "s"
-        listed = [str(x) for x in sorted(missing, key=str)] if show_missing else []
+        listed = sorted(_safe_str(x) for x in missing) if show_missing else []
         why = words(missing_why, lang)
         key = "ex.missing" + ("_list" if listed else "") + ("_why" if why else "")
         parts.append(_catalogue.text(key, lang, n=n, what=noun, items=listed, why=why))
     return _catalogue.text("ex.sentences", lang, first=parts[0], second=parts[1]) \
         if len(parts) == 2 else parts[0]
+
+
+def _set_of(items: Any, what: str) -> set:
+    """``set(items)`` of an iterable of hashable values, else a BoardkitError naming it."""
+    if not isinstance(items, Iterable):
+        raise BoardkitError(f"{what} must be a collection (a set, a list ...), got {short_repr(items)}")
+    try:
+        return set(items)
+    except TypeError:
+        raise BoardkitError(f"{what} must be a collection of single values (numbers, text), "
+                            f"got {short_repr(items)}") from None
 
 
 class Exercises:
@@ -416,6 +494,10 @@ class Exercises:
     def export(self, namespace: dict) -> None:
         """Put ``check_<name>`` and ``summary`` into a module's namespace, so notebooks
         may also write ``ex.check_targets(...)`` with ``ex`` the module."""
+        from collections.abc import MutableMapping
+        if not isinstance(namespace, MutableMapping):
+            raise BoardkitError(f"namespace must be a dict (a module's globals()), got "
+                                f"{short_repr(namespace)}")
         for n in self.names():
             namespace["check_" + n] = getattr(self, "check_" + n)
         namespace["summary"] = self.summary

@@ -62,13 +62,14 @@ from __future__ import annotations
 
 import importlib
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from . import _catalogue
 from ._core import Game
-from .errors import BoardkitError
+from ._input import check_text
+from .errors import BoardkitError, short_repr
 from .svg import pass_clicks  # noqa: F401  (used by the puzzle boards; also imported from here)
 
 if TYPE_CHECKING:
@@ -95,8 +96,43 @@ def catalogue(game: str, texts: dict[str, dict[str, str]]) -> dict[str, str]:
     ``tools/catalogue.py set-json`` takes once turned into ``{key: {"en": ..., "ja": ...}}``):
     ``catalogue("checkers", {"ck04_safe_step": {"title": ..., "goal": ..., "trap.22-18": ...}})``
     -> ``{"puzzle.checkers.ck04_safe_step.title": ..., ...}`` (the keys ``Puzzle.key`` makes)."""
+    _name_text(game, "game")
+    if not isinstance(texts, Mapping) or not all(
+            isinstance(pid, str) and isinstance(fields, Mapping) for pid, fields in texts.items()):
+        raise BoardkitError(f"texts must be a dict of puzzle id -> {{field: text}}, got {short_repr(texts)}")
+    for pid, fields in texts.items():
+        _name_text(pid, "texts (a puzzle id)")
+        for name, text in fields.items():
+            _name_text(name, "texts (a field)")
+            if not isinstance(text, str):
+                raise BoardkitError(f"texts: {pid}.{name[:40]} must be text, got {short_repr(text)}")
     return {f"puzzle.{game}.{pid}.{name}": text
             for pid, fields in texts.items() for name, text in fields.items()}
+
+
+def _name_text(value: Any, what: str, limit: int = 200) -> str:
+    """A name argument (a game, a field, a puzzle id): bounded UTF-8 text."""
+    if not isinstance(value, str):
+        raise BoardkitError(f"{what} must be text, got {short_repr(value)}")
+    return check_text(value, what, limit)
+
+
+def _answer_text(value: Any, what: str) -> str:
+    """An answer or a move played, as text: text, or a value whose ``str`` is its
+    notation (a move); a value whose ``str`` fails or is huge is refused naming ``what``."""
+    if isinstance(value, str):
+        return value
+    bad = BoardkitError(f"{what} must be a move or its text, got {short_repr(value)}")
+    if isinstance(value, (bytes, bytearray, list, dict, set, tuple)) or (
+            isinstance(value, int) and value.bit_length() > 200):
+        raise bad
+    try:
+        text = str(value)
+    except Exception:                   # noqa: BLE001 - a hostile __str__
+        raise bad from None
+    if not isinstance(text, str) or len(text) > 1000:
+        raise bad
+    return text
 
 
 def _game_module(name: str):
@@ -228,6 +264,7 @@ class Puzzle:
     def key(self, name: str) -> str:
         """The catalogue key of a text: ``key("goal")`` -> 'puzzle.checkers.ck06_forced.goal';
         a trap's: ``key("trap.22-18")``."""
+        _name_text(name, "name", 1000)
         return f"puzzle.{self.game}.{self.id}.{name}"
 
     def texts(self) -> dict[str, str]:
@@ -251,8 +288,10 @@ class Puzzle:
     def text(self, name: str, lang: str | None = None) -> str:
         """A text (``title``, ``goal``, ``hint`` or ``why``) in the given (None: the current)
         language; English where no translation is in the catalogue."""
-        if name not in TEXT_FIELDS:
-            raise BoardkitError(f"puzzle text is one of {list(TEXT_FIELDS)}, got {name!r}")
+        if not isinstance(name, str) or name not in TEXT_FIELDS:
+            raise BoardkitError(f"name: a puzzle text is one of {list(TEXT_FIELDS)}, "
+                                f"got {short_repr(name)}")
+        _catalogue.check_language(lang)
         return self._localized(name, getattr(self, name), lang)
 
     def trap_answers(self) -> tuple[str, ...]:
@@ -263,7 +302,8 @@ class Puzzle:
     def trap(self, answer: Any, lang: str | None = None) -> str | None:
         """Why a tempting wrong answer is wrong (``traps``), in the given (None: the
         current) language, or None."""
-        answer = str(answer)
+        answer = _answer_text(answer, "answer")
+        _catalogue.check_language(lang)
         if answer not in self.trap_answers():
             return None
         return self._localized(f"trap.{answer}", dict(self.traps).get(answer, ""), lang)
@@ -271,6 +311,7 @@ class Puzzle:
     def trap_for(self, move: Any, lang: str | None = None) -> str | None:
         """The trap's reason for a move played (by its text, else by the game's
         ``answer_key``: any Diamond chain between the trap's holes), or None."""
+        _answer_text(move, "move")
         reason = self.trap(move, lang)
         mod = _game_module(self.game)
         if reason is not None or not hasattr(mod, "answer_key") or _clicks(self.game):
@@ -319,6 +360,7 @@ class Puzzle:
         """Whether a move played in the puzzle's position is one of the answers (compared
         by the game's ``answer_key``, else by the move's text). In a game answered by a
         cell: whether the cell (any name ``board_cell`` reads) is an accepted one."""
+        _answer_text(move, "move")
         mod = _game_module(self.game)
         if _clicks(self.game):
             cell = getattr(mod, "board_cell", str)
@@ -335,7 +377,13 @@ class PuzzleSet:
     puzzles: tuple[Puzzle, ...] = field(default_factory=tuple)
 
     def __post_init__(self) -> None:
+        _name_text(self.name, "name")
+        if isinstance(self.puzzles, (str, bytes, Mapping)) or not isinstance(self.puzzles, Iterable):
+            raise BoardkitError(f"puzzles must be a list of Puzzle, got {short_repr(self.puzzles)}")
         ps = tuple(self.puzzles)
+        for p in ps:
+            if not isinstance(p, Puzzle):
+                raise BoardkitError(f"puzzles must be a list of Puzzle; one is {short_repr(p)}")
         object.__setattr__(self, "puzzles", ps)
         for a, b in zip(ps, ps[1:]):
             if rule_key(b.rule) < rule_key(a.rule):

@@ -27,6 +27,8 @@ from typing import Any
 
 import ipywidgets as W
 
+from ._input import check_text, parse_fraction
+from .errors import BoardkitError, short_repr
 from .i18n import check_language, tr
 
 __all__ = ["Question", "choice", "number", "predict", "score", "reset_score"]
@@ -37,6 +39,31 @@ _SCORE: dict[str, tuple[bool, bool]] = {}
 
 _BOX = ("border-left: 3px solid var(--jp-brand-color1, #1976d2); padding: 2px 8px; "
         "color: var(--jp-ui-font-color1, inherit)")
+
+
+def _words(value: Any, what: str, limit: int = 10_000) -> str:
+    """A text argument: bounded text that can be written as UTF-8 (BoardkitError else)."""
+    if not isinstance(value, str):
+        raise BoardkitError(f"{what} must be text, got {short_repr(value)}")
+    return check_text(value, what, limit)
+
+
+def _option(value: Any) -> str:
+    """One choice of a multiple-choice question: text, or a number written as text."""
+    if isinstance(value, (int, float, Fraction)) and not isinstance(value, bool) and not (
+            isinstance(value, int) and value.bit_length() > 200):
+        value = str(value)
+    return _words(value, "options (each)", 1000)
+
+
+def _exact(value: Any, what: str) -> Fraction:
+    """A question's number as an exact Fraction: a float as it is written (0.1 is 1/10)."""
+    if isinstance(value, float):
+        import math
+        if not math.isfinite(value):
+            raise BoardkitError(f"{what} must be a finite number, got {short_repr(value)}")
+        value = str(value)
+    return parse_fraction(value, what)
 
 
 def _feedback(ok: bool | None, text: str) -> str:
@@ -53,6 +80,16 @@ class Question(W.VBox):
 
     def __init__(self, question: str, entry: W.Widget, judge, button: str, plain: str,
                  scored: bool = True, lang: str | None = None) -> None:
+        # every argument is checked before any widget is made (a refusal builds nothing)
+        question, button, plain = (_words(question, "question"), _words(button, "button", 200),
+                                   _words(plain, "plain"))
+        if not isinstance(entry, W.ValueWidget):
+            raise BoardkitError(f"entry must be an ipywidgets input (a widget with a value); "
+                                f"got {short_repr(entry)}")
+        if not callable(judge):
+            raise BoardkitError(f"judge must be a function, got {short_repr(judge)}")
+        if not isinstance(scored, bool):
+            raise BoardkitError(f"scored must be True or False, got {short_repr(scored)}")
         #: the language of the question's words (fixed when it is made)
         self.lang = check_language(lang)
         self.question = question
@@ -84,7 +121,17 @@ class Question(W.VBox):
 
     def answer(self, value: Any) -> bool | None:
         """Enter ``value`` and press Check."""
-        self.entry.value = value
+        import traitlets
+        options = getattr(self.entry, "options", None)
+        if options is not None and value is not None and (
+                not isinstance(value, str) or value not in options):
+            raise BoardkitError(f"value must be one of the options {short_repr(list(options), 200)}; "
+                                f"got {short_repr(value)}")
+        try:
+            self.entry.value = value
+        except traitlets.TraitError:
+            raise BoardkitError(f"value cannot be entered here (it must be text); "
+                                f"got {short_repr(value)}") from None
         return self.check()
 
     def __repr__(self) -> str:
@@ -118,10 +165,20 @@ def choice(question: str, options: Sequence[str], answer: str, explain: str = ""
     """A multiple-choice question. ``why`` maps a wrong option to what is wrong with it
     (the misconception it shows); the explanation is shown once the answer is right."""
     lang = check_language(lang)
-    options = [str(o) for o in options]
-    if answer not in options:
-        raise ValueError(f"the answer {answer!r} is not among the options {options}")
-    why = dict(why or {})
+    question, explain = _words(question, "question"), _words(explain, "explain")
+    if isinstance(options, (str, bytes, Mapping)) or not isinstance(options, Sequence):
+        raise BoardkitError(f"options must be a list of the choices (text), got {short_repr(options)}")
+    if not 0 < len(options) <= 100:
+        raise BoardkitError(f"options must hold 1 to 100 choices, got {len(options)}")
+    options = [_option(o) for o in options]
+    if not isinstance(answer, str) or answer not in options:
+        raise BoardkitError(f"the answer {short_repr(answer)} is not among the options "
+                            f"{short_repr(options, 200)}")
+    if why is not None and not (isinstance(why, Mapping) and all(
+            isinstance(k, str) and isinstance(v, str) for k, v in why.items())):
+        raise BoardkitError(f"why must be None or a dict of an option -> what is wrong with it "
+                            f"(text), got {short_repr(why)}")
+    why = {k: _words(v, "why") for k, v in (why or {}).items()}
     entry = W.RadioButtons(options=options, value=None, layout=W.Layout(width="auto"))
 
     def judge(value):
@@ -155,7 +212,12 @@ def number(question: str, answer: float | int | Fraction | str, explain: str = "
            tolerance: float = 0.0, unit: str = "", lang: str | None = None) -> Question:
     """A question answered by a number (whole, decimal or a fraction like 11/36)."""
     lang = check_language(lang)
-    target = Fraction(str(answer)) if not isinstance(answer, Fraction) else answer
+    question, explain, unit = _words(question, "question"), _words(explain, "explain"), \
+        _words(unit, "unit", 100)
+    target = _exact(answer, "answer")
+    tol = _exact(tolerance, "tolerance")
+    if tol < 0:
+        raise BoardkitError(f"tolerance must be at least 0, got {short_repr(tolerance)}")
     entry = W.Text(placeholder=unit or "?", layout=W.Layout(width="160px"))
 
     def judge(value):
@@ -165,7 +227,7 @@ def number(question: str, answer: float | int | Fraction | str, explain: str = "
             given = _as_number(value)
         except (ValueError, ZeroDivisionError):
             return None, html.escape(tr("quiz.not_a_number", lang, text=value.strip()[:30]))
-        if abs(given - target) <= Fraction(str(tolerance)):
+        if abs(given - target) <= tol:
             return True, _right(explain, lang)
         return False, _joined([tr("quiz.wrong", lang), tr("quiz.again", lang)], lang)
 
@@ -176,6 +238,7 @@ def number(question: str, answer: float | int | Fraction | str, explain: str = "
 def predict(question: str, reveal: str, lang: str | None = None) -> Question:
     """Predict, then reveal: the student writes a guess before the answer is shown."""
     lang = check_language(lang)
+    question, reveal = _words(question, "question"), _words(reveal, "reveal")
     entry = W.Textarea(placeholder=tr("quiz.your_prediction", lang),
                        layout=W.Layout(width="100%", height="3em"))
 

@@ -230,9 +230,19 @@ class TournamentResult:
 
     def score(self, name: str) -> float:
         """Wins plus half the draws and unfinished games (each game counts once)."""
+        self._check_name(name)
         if len(self.names) != 2:
             return self.wins[name]
         return self.wins[name] + 0.5 * (self.draws + self.unfinished)
+
+    def _check_name(self, name: Any) -> None:
+        try:
+            ok = name in self.names
+        except Exception:               # noqa: BLE001 - an array's or a hostile __eq__
+            ok = False
+        if not ok:
+            raise BoardkitError(f"name must be one of the players {short_repr(list(self.names), 200)}; "
+                                f"got {short_repr(name)}")
 
     def win_rate(self, name: str) -> float:
         return self.score(name) / self.games

@@ -21,7 +21,10 @@ from collections.abc import Iterable, Sequence
 from html import escape
 from typing import Any
 
+import numpy as np
+
 from . import _catalogue
+from ._input import MAX_INPUT_BYTES, check_path, check_text, parse_float
 from .errors import BoardkitError, short_repr
 
 __all__ = ["Drawing", "fmt"]
@@ -50,13 +53,106 @@ def fitting_size(text: str, width: float, size: float, smallest: float = 8) -> f
 
 
 def fmt(x: float) -> str:
-    """A number as short, stable SVG text: 12, 12.5, 12.34 (never 12.340000001)."""
-    if isinstance(x, int):
-        return str(x)
-    r = round(float(x), 2)
+    """A number as short, stable SVG text: 12, 12.5, 12.34 (never 12.340000001). Anything
+    but a finite number (or a number's text) is refused with a BoardkitError."""
+    return _fmt(x, "x")
+
+
+#: the most bits of a whole number written out as a coordinate (a board is a few
+#: thousand units wide; more would only be a giant integer to print)
+_MAX_INT_BITS = 1000
+
+
+def _fmt(x: Any, what: str) -> str:
+    """``fmt`` of an argument named ``what``: a finite real number (an int, a float, a
+    numpy number, or its text), else a BoardkitError naming the argument."""
+    if isinstance(x, int) and not isinstance(x, bool):
+        if x.bit_length() <= _MAX_INT_BITS:
+            return str(x)
+        f = math.inf
+    elif isinstance(x, float):
+        f = x
+    elif isinstance(x, numbers.Real) and not isinstance(x, (bool, np.bool_)):
+        try:
+            f = float(x)
+        except (TypeError, ValueError, OverflowError):
+            f = math.nan
+    elif isinstance(x, str):
+        f = parse_float(x, what)
+    else:
+        raise BoardkitError(f"{what} must be a number, got {short_repr(x)}")
+    if not math.isfinite(f):
+        raise BoardkitError(f"{what} must be a finite number, got {short_repr(x)}")
+    r = round(f, 2)
     if r == int(r):
         return str(int(r))
     return f"{r:.2f}".rstrip("0")
+
+
+def _text(value: Any, what: str, limit: int = 10_000, optional: bool = False) -> str | None:
+    """A text argument (None too when ``optional``): bounded, writable as UTF-8."""
+    if value is None and optional:
+        return None
+    if not isinstance(value, str):
+        raise BoardkitError(f"{what} must be {'None or ' if optional else ''}text, "
+                            f"got {short_repr(value)}")
+    return check_text(value, what, limit)
+
+
+def _shown(value: Any, what: str) -> str:
+    """What a text element shows: text, or a value whose ``str`` is bounded text (a
+    number, a word of the catalogue); a value whose ``str`` fails is refused."""
+    if not isinstance(value, str):
+        if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > _MAX_INT_BITS:
+            raise BoardkitError(f"{what} must be text, got {short_repr(value)}")
+        try:
+            value = str(value)
+        except Exception:               # noqa: BLE001 - a hostile __str__
+            raise BoardkitError(f"{what} must be text, got {short_repr(value)}") from None
+        if not isinstance(value, str):
+            raise BoardkitError(f"{what} must be text, got {short_repr(value)}")
+    return check_text(value, what, MAX_INPUT_BYTES)
+
+
+def _cell(cell: Any) -> Any:
+    """A ``cell`` argument: None, a cell's name (text) or its number."""
+    if cell is None:
+        return None
+    if isinstance(cell, int) and not isinstance(cell, bool) and abs(cell) < 10 ** 9:
+        return cell
+    return _text(cell, "cell", 100)
+
+
+def _flag(value: Any, what: str) -> bool:
+    """A yes/no argument: a bool (numpy's too), None, 0 or 1."""
+    if isinstance(value, (bool, np.bool_)) or value is None or (
+            isinstance(value, int) and value in (0, 1)):
+        return bool(value)
+    raise BoardkitError(f"{what} must be True or False, got {short_repr(value)}")
+
+
+#: the most points of one polygon, polyline or arrow
+MAX_POINTS = 100_000
+
+
+def _points(points: Any, what: str = "points") -> list[tuple[Any, Any]]:
+    """A sequence of (x, y) pairs of finite numbers, as a list of pairs."""
+    bad = BoardkitError(f"{what} must be a sequence of (x, y) pairs of numbers, "
+                        f"got {short_repr(points)}")
+    if isinstance(points, (str, bytes, bytearray, dict)) or not isinstance(points, Iterable):
+        raise bad
+    out = []
+    try:
+        for p in points:
+            if isinstance(p, (str, bytes, bytearray, dict)) or len(out) >= MAX_POINTS:
+                raise bad
+            x, y = p
+            _fmt(x, f"{what} (x)")
+            _fmt(y, f"{what} (y)")
+            out.append((x, y))
+    except (TypeError, ValueError):
+        raise bad from None
+    return out
 
 
 #: the colour of the marks on cells (``star_ring``): a purple no board's pieces or rings use
@@ -103,11 +199,24 @@ def _attrs(d: dict) -> str:
     return (" " + " ".join(parts)) if parts else ""
 
 
+#: the largest ``to_svg(scale=)``
+MAX_SCALE = 1000
+
+
 class Drawing:
-    """An SVG canvas of a given size. Methods append elements and return self."""
+    """An SVG canvas of a given size. Methods append elements and return self.
+
+    Every argument is checked where it comes in (coordinates finite numbers, colours
+    and titles text, points pairs of numbers): a bad one raises a BoardkitError naming
+    it and adds nothing."""
 
     def __init__(self, width: float, height: float, *, background: str | None = None,
                  title: str | None = None, lang: str | None = None):
+        _fmt(width, "width")
+        _fmt(height, "height")
+        _text(background, "background", 200, optional=True)
+        _text(title, "title", optional=True)
+        _text(lang, "lang", 20, optional=True)
         self.width = width
         self.height = height
         #: the language of the drawing's own words (its alt text); None: the current one
@@ -121,57 +230,75 @@ class Drawing:
     # -------------------------------------------------------------- shapes
     def add(self, raw: str) -> Drawing:
         """Append raw SVG text (for the rare shape the helpers do not cover)."""
-        self._items.append(raw)
+        self._items.append(_text(raw, "raw", MAX_INPUT_BYTES))
         return self
 
     def rect(self, x, y, w, h, *, cell: str | None = None, **style) -> Drawing:
-        a = _attrs(dict(x=fmt(x), y=fmt(y), width=fmt(w), height=fmt(h), data_cell=cell, **style))
+        a = _attrs(dict(x=_fmt(x, "x"), y=_fmt(y, "y"), width=_fmt(w, "w"), height=_fmt(h, "h"),
+                        data_cell=_cell(cell), **style))
         self._items.append(f"<rect{a}/>")
         return self
 
     def circle(self, cx, cy, r, *, cell: str | None = None, **style) -> Drawing:
-        a = _attrs(dict(cx=fmt(cx), cy=fmt(cy), r=fmt(r), data_cell=cell, **style))
+        a = _attrs(dict(cx=_fmt(cx, "cx"), cy=_fmt(cy, "cy"), r=_fmt(r, "r"), data_cell=_cell(cell),
+                        **style))
         self._items.append(f"<circle{a}/>")
         return self
 
     def line(self, x1, y1, x2, y2, **style) -> Drawing:
-        self._items.append(f"<line{_attrs(dict(x1=fmt(x1), y1=fmt(y1), x2=fmt(x2), y2=fmt(y2), **style))}/>")
+        a = _attrs(dict(x1=_fmt(x1, "x1"), y1=_fmt(y1, "y1"), x2=_fmt(x2, "x2"), y2=_fmt(y2, "y2"),
+                        **style))
+        self._items.append(f"<line{a}/>")
         return self
 
     def polygon(self, points: Iterable[Sequence[float]], *, cell: str | None = None, **style) -> Drawing:
-        pts = " ".join(f"{fmt(x)},{fmt(y)}" for x, y in points)
-        self._items.append(f"<polygon{_attrs(dict(points=pts, data_cell=cell, **style))}/>")
+        pts = " ".join(f"{fmt(x)},{fmt(y)}" for x, y in _points(points))
+        self._items.append(f"<polygon{_attrs(dict(points=pts, data_cell=_cell(cell), **style))}/>")
         return self
 
     def polyline(self, points: Iterable[Sequence[float]], **style) -> Drawing:
-        pts = " ".join(f"{fmt(x)},{fmt(y)}" for x, y in points)
+        pts = " ".join(f"{fmt(x)},{fmt(y)}" for x, y in _points(points))
         style.setdefault("fill", "none")
         self._items.append(f"<polyline{_attrs(dict(points=pts, **style))}/>")
         return self
 
     def path(self, d: str, *, cell: str | None = None, **style) -> Drawing:
-        self._items.append(f"<path{_attrs(dict(d=d, data_cell=cell, **style))}/>")
+        d = _text(d, "d", MAX_INPUT_BYTES)
+        self._items.append(f"<path{_attrs(dict(d=d, data_cell=_cell(cell), **style))}/>")
         return self
 
     def text(self, x, y, s: str, *, size: float = 12, anchor: str = "middle",
              color: str = "#222", weight: str | None = None, cell: str | None = None,
              rotate: float | None = None, **style) -> Drawing:
         """Text centred on (x, y) by default (both ways)."""
-        transform = f"rotate({fmt(rotate)} {fmt(x)} {fmt(y)})" if rotate else None
-        a = _attrs(dict(x=fmt(x), y=fmt(y), font_size=fmt(size), text_anchor=anchor,
+        xs, ys, shown = _fmt(x, "x"), _fmt(y, "y"), _shown(s, "s")
+        size_s = _fmt(size, "size")
+        anchor, color = _text(anchor, "anchor", 20), _text(color, "color", 200)
+        weight = _text(weight, "weight", 20, optional=True)
+        cell = _cell(cell)
+        if rotate is not None:
+            _fmt(rotate, "rotate")
+        transform = f"rotate({fmt(rotate)} {xs} {ys})" if rotate else None
+        a = _attrs(dict(x=xs, y=ys, font_size=size_s, text_anchor=anchor,
                         dominant_baseline="central", fill=color, font_weight=weight,
                         data_cell=cell, transform=transform, **style))
-        self._items.append(f"<text{a}>{escape(str(s))}</text>")
+        self._items.append(f"<text{a}>{escape(shown)}</text>")
         return self
 
     def arrow(self, points: Sequence[Sequence[float]], *, color: str = "#1f6feb",
               width: float = 3, opacity: float = 0.85, head: float | None = None,
               dashed: bool = False) -> Drawing:
         """A polyline with an arrowhead at the end (hint arrows, hop paths)."""
+        points = _points(points)
+        color = _text(color, "color", 200)
+        for value, what in ((width, "width"), (opacity, "opacity"), (head, "head")):
+            if value is not None or what != "head":
+                _fmt(value, what)
+        dashed = _flag(dashed, "dashed")
         if len(points) < 2:
             return self
-        head = head if head is not None else width * 3.2
-        (x1, y1), (x2, y2) = points[-2], points[-1]
+        head = float(head) if head is not None else float(width) * 3.2
+        (x1, y1), (x2, y2) = [(float(x), float(y)) for x, y in points[-2:]]
         ang = math.atan2(y2 - y1, x2 - x1)
         # stop the line short of the tip so it does not poke through the head
         bx, by = x2 - head * 0.8 * math.cos(ang), y2 - head * 0.8 * math.sin(ang)
@@ -204,6 +331,9 @@ class Drawing:
 
     def group(self, items: Drawing, transform: str | None = None, **attrs) -> Drawing:
         """Insert another drawing's elements as a <g>."""
+        if not isinstance(items, Drawing):
+            raise BoardkitError(f"items must be a Drawing; got {short_repr(items)}")
+        transform = _text(transform, "transform", 1000, optional=True)
         a = _attrs(dict(transform=transform, **attrs))
         self._items.append(f"<g{a}>" + "".join(items._items) + "</g>")
         self._defs.update(items._defs)
@@ -211,11 +341,15 @@ class Drawing:
 
     def define(self, key: str, raw: str) -> Drawing:
         """Add something to <defs> once (gradients, patterns)."""
+        key, raw = _text(key, "key", 200), _text(raw, "raw", MAX_INPUT_BYTES)
         self._defs.setdefault(key, raw)
         return self
 
     # -------------------------------------------------------------- output
     def to_svg(self, scale: float = 1.0) -> str:
+        _fmt(scale, "scale")
+        if isinstance(scale, str) or not 0 < scale <= MAX_SCALE:
+            raise BoardkitError(f"scale must be a number in (0, {MAX_SCALE:g}], got {short_repr(scale)}")
         w, h = self.width * scale, self.height * scale
         head = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{fmt(w)}" height="{fmt(h)}" '
                 f'viewBox="0 0 {fmt(self.width)} {fmt(self.height)}" '
@@ -249,8 +383,9 @@ class Drawing:
                 "text/plain": repr(self)}
 
     def save(self, path: str) -> None:
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(self.to_svg())
+        """Write the SVG to ``path`` (atomically: a temporary file, then a rename)."""
+        from ._input import atomic_write
+        atomic_write(check_path(path, "path"), self.to_svg())
 
     def __repr__(self) -> str:
         return f"<Drawing {fmt(self.width)}x{fmt(self.height)}, {len(self._items)} elements>"

@@ -165,6 +165,7 @@ def svg_img(svg_text: str, alt: str = "") -> str:
     """An SVG as an HTML <img> with a data URI: what an untrusted notebook still shows
     (stored image/svg+xml and inline <svg> are refused there, sanitised <img> is not)."""
     import base64
+    svg_text, alt = _text_arg(svg_text, "svg_text", 10_000_000), _text_arg(alt, "alt", 2000)
     data = base64.b64encode(svg_text.encode("utf-8")).decode("ascii")
     return f'<img src="data:image/svg+xml;base64,{data}" alt="{html.escape(alt, quote=True)}"/>'
 
@@ -175,6 +176,10 @@ def static_bundle(widget: W.Widget, html_text: str, plain: str, **kwargs) -> dic
     picture, its goal or the whole question, and a run cue saying what running adds) and
     the whole ``text/plain`` (ipywidgets cuts it at 110 characters). A live front end shows
     the widget view instead, as before."""
+    if not isinstance(widget, W.DOMWidget):
+        raise BoardkitError(f"widget must be an ipywidgets widget, got {short_repr(widget)}")
+    html_text = _text_arg(html_text, "html_text", 10_000_000)
+    plain = _text_arg(plain, "plain", 1_000_000)
     bundle = W.DOMWidget._repr_mimebundle_(widget, **kwargs) or {}
     bundle["text/plain"] = plain
     bundle["text/html"] = html_text
@@ -199,6 +204,12 @@ class ClickGuard:
     computer reply may take longer than the interval). ``clock`` is injectable (tests)."""
 
     def __init__(self, clock: Callable[[], float] | None = None, interval: float = DOUBLE_CLICK_S):
+        if clock is not None and not callable(clock):
+            raise BoardkitError(f"clock must be None or a function giving seconds, got {short_repr(clock)}")
+        from .._input import parse_float
+        if isinstance(interval, np.generic):
+            interval = interval.item()
+        interval = parse_float(interval, "interval", 0.0, 3600.0)
         self.clock = clock or time.monotonic
         self.interval = interval
 
@@ -215,10 +226,25 @@ class ClickGuard:
         return on_click
 
 
+#: a CSS length, as ``scroll_box(max_height=)`` takes it (nothing that could leave the style)
+_CSS_LENGTH = re.compile(r"(?:[0-9]{1,6}(?:\.[0-9]{1,3})?(?:px|em|rem|%|vh|vw|ex|ch|pt)|0|none|auto)")
+
+
+def _text_arg(value: Any, what: str, limit: int = 10_000) -> str:
+    """A text argument: bounded text that can be written as UTF-8 (BoardkitError else)."""
+    if not isinstance(value, str):
+        raise BoardkitError(f"{what} must be text, got {short_repr(value)}")
+    return check_text(value, what, limit)
+
+
 def scroll_box(inner_html: str, max_height: str = "250px") -> str:
     """HTML for a scrolling box that keeps its NEWEST (last) lines in view: the box is a
     reversed flex column, so browsers anchor its scroll position at the bottom. Use it
     for move lists and event logs (a plain overflow box stays scrolled to the top)."""
+    inner_html = _text_arg(inner_html, "inner_html", 10_000_000)
+    if not isinstance(max_height, str) or not _CSS_LENGTH.fullmatch(max_height):
+        raise BoardkitError(f"max_height must be a CSS length such as '250px' or '40vh', "
+                            f"got {short_repr(max_height)}")
     return (f"<div style='max-height:{max_height};overflow-y:auto;display:flex;"
             f"flex-direction:column-reverse;color:{TEXT_COLOR}'><div>{inner_html}</div></div>")
 
@@ -233,6 +259,7 @@ SELECT_EXTRA_PX = 32      # a menu's own padding (8 left, 20 right for the arrow
 
 def text_width(text: str) -> float:
     """A generous estimate of ``text``'s width in px in a widget label (13 px font)."""
+    text = shown_text(text, "text", 100_000)
     return sum(WIDE_CHAR_PX if unicodedata.east_asian_width(ch) in "WF" else NARROW_CHAR_PX
                for ch in str(text))
 
@@ -243,6 +270,10 @@ def fit_labels(controls) -> None:
     wider than ``description_width`` (80 px unless set) and a choice wider than its menu
     with an ellipsis. The descriptions share one width (the widest), so the menus line up;
     each menu is as wide as its widest choice; check boxes take the width of their text."""
+    from collections.abc import Iterable
+    if isinstance(controls, (str, bytes, dict)) or not isinstance(controls, Iterable) \
+            or isinstance(controls, np.ndarray):
+        raise BoardkitError(f"controls must be a list of widgets, got {short_repr(controls)}")
     controls = [c for c in controls if isinstance(c, (W.Dropdown, W.Text, W.Checkbox))]
     labelled = [c for c in controls if not isinstance(c, W.Checkbox)]
     if labelled:
@@ -319,10 +350,100 @@ def _check_seat(widget: Any, seat: Any) -> int:
     return int(seat)
 
 
+#: values that are never a game's move (what a move's text, a number or a game is not)
+_NOT_MOVES = (type(None), bool, int, float, complex, str, bytes, bytearray, list, dict, set,
+              frozenset, np.ndarray, np.generic, Game, W.Widget, type, ChanceStep)
+
+
+def _check_move(widget: Any, move: Any) -> Any:
+    """A move value of the board's game (what ``legal_moves()`` gives): never None, a
+    number, text, a container, an array, a game or a widget; once the board's game has
+    shown its kinds of move (its legal moves, its history), a value of another kind
+    (another game's move) is refused too. The kinds seen are kept, so the check costs a
+    set look-up after the first call."""
+    import types
+    kind = type(move)
+    known = widget.__dict__.get("_move_kinds")
+    if known is not None and kind in known:
+        return move
+    refuse = issubclass(kind, _NOT_MOVES) or kind is object or isinstance(move, types.FunctionType)
+    if not refuse:
+        game = widget.__dict__.get("game")
+        kinds: set = set()
+        if isinstance(game, Game):
+            try:
+                moves = game.legal_moves() if not game.chance_pending() else []
+            except BoardkitError:
+                moves = []
+            kinds = {type(m) for m in [*moves, *game.history] if not isinstance(m, ChanceStep)}
+        refuse = bool(kinds) and kind not in kinds
+        if not refuse and kinds:
+            widget.__dict__["_move_kinds"] = kinds
+    if refuse:
+        raise BoardkitError(f"move: expected one of the game's moves (game.legal_moves()), "
+                            f"got {short_repr(move)}")
+    return move
+
+
+def _check_cell(cell: Any) -> str:
+    """A board cell's name, as a click reports it (text of at most 100 characters)."""
+    if not isinstance(cell, str):
+        raise BoardkitError(f"cell: expected a cell's name (text), got {short_repr(cell)}")
+    return check_text(cell, "cell", 100)
+
+
+def _check_ending(out: Any) -> Outcome:
+    """An ending: the game's ``Outcome`` (``game.outcome()`` of a finished game)."""
+    if not isinstance(out, Outcome):
+        raise BoardkitError(f"out: expected the game's outcome (game.outcome(), an Outcome), "
+                            f"got {short_repr(out)}")
+    return out
+
+
+def _check_selection(selection: Any) -> Selection:
+    if not isinstance(selection, Selection):
+        raise BoardkitError(f"selection: expected the board's Selection (widget.selection), "
+                            f"got {short_repr(selection)}")
+    return selection
+
+
+def _check_game_options(widget: Any, options: Any) -> dict:
+    """The set-up options a game is made with: a dict of the board's option names."""
+    from collections.abc import Mapping
+    if not isinstance(options, Mapping):
+        raise BoardkitError(f"options: expected a dict of the set-up options "
+                            f"(widget.option_values()), got {short_repr(options)}")
+    accepted = tuple(getattr(widget, "options", None) or {})
+    unknown = [k for k in options if not isinstance(k, str) or k not in accepted]
+    if unknown:
+        raise BoardkitError(f"options: unknown option(s) {short_repr(unknown)}; accepted: "
+                            f"{', '.join(accepted) or 'none'}")
+    return dict(options)
+
+
+#: the hooks a game's widget may define whose argument the base checks first, and the check
+_ENTRY_CHECKS: dict[str, Callable[[Any, Any], Any]] = {
+    "move_path": _check_move,
+    "hint_text": _check_move,
+    "why_not_selectable": lambda w, cell: _check_cell(cell),
+    "ending_text": lambda w, out: _check_ending(out),
+    "render": lambda w, selection: _check_selection(selection),
+    "make_game": _check_game_options,
+}
+
+
 def _checked_entry(name: str, fn: Callable) -> Callable:
-    """``fn`` (a game's own ``ending_note`` or ``side_place``) with its argument checked
-    first, as the base method checks it, so that every game refuses the same values."""
+    """``fn`` (a game's own ``ending_note``, ``side_place`` or one of ``_ENTRY_CHECKS``)
+    with its argument checked first, as the base method checks it, so that every game
+    refuses the same values."""
     import functools
+    if name in _ENTRY_CHECKS:
+        check = _ENTRY_CHECKS[name]
+
+        @functools.wraps(fn)
+        def entry(self, arg):
+            return fn(self, check(self, arg))
+        return entry
     if name == "ending_note":
         @functools.wraps(fn)
         def ending_note(self, out):
@@ -333,6 +454,51 @@ def _checked_entry(name: str, fn: Callable) -> Callable:
     def side_place(self, seat):
         return fn(self, _check_seat(self, seat))
     return side_place
+
+
+def _check_flag(value: Any, what: str) -> bool:
+    """A yes/no argument: a bool (numpy's too), 0 or 1."""
+    if isinstance(value, (bool, np.bool_)) or (isinstance(value, int) and value in (0, 1)):
+        return bool(value)
+    raise BoardkitError(f"{what} must be True or False, got {short_repr(value)}")
+
+
+def _check_computer(computer: Any) -> tuple[int, ...]:
+    """The seats the computer plays: None, one seat number or a list of them."""
+    if computer is None:
+        return ()
+    seats = (computer,) if isinstance(computer, (int, np.integer)) else computer
+    from collections.abc import Iterable
+    if isinstance(seats, (str, bytes, dict, np.ndarray)) or not isinstance(seats, Iterable):
+        raise BoardkitError(f"computer must be None, a seat number or a list of them, "
+                            f"got {short_repr(computer)}")
+    seats = tuple(seats) if isinstance(seats, (tuple, list, set, frozenset, range)) else None
+    if seats is None or len(seats) > 16 or any(
+            isinstance(x, (bool, np.bool_)) or not isinstance(x, (int, np.integer))
+            or not 0 <= x < 16 for x in seats):
+        raise BoardkitError(f"computer must be None, a seat number or a list of them (0-15), "
+                            f"got {short_repr(computer)}")
+    return tuple(int(x) for x in seats)
+
+
+def _check_widget_game(cls: type, game: Any) -> None:
+    """A board's ``game``: None (a new game) or a game of the board's own kind."""
+    game_type = _game_type(cls)
+    if game is not None and not isinstance(game, game_type):
+        raise BoardkitError(f"game must be a {game_type.__name__} (or None for a new one); "
+                            f"got {short_repr(game)}")
+
+
+def _game_type(cls: type) -> type:
+    """The game class a widget class shows (the X of ``GameWidget[X]``), else ``Game``."""
+    import typing
+    for klass in cls.__mro__:
+        for base in getattr(klass, "__orig_bases__", ()):
+            if typing.get_origin(base) is GameWidget:
+                args = typing.get_args(base)
+                if args and isinstance(args[0], type) and issubclass(args[0], Game):
+                    return args[0]
+    return Game
 
 
 #: the game type a widget shows (``GameWidget[CheckersGame]``)
@@ -358,9 +524,16 @@ class GameWidget(W.VBox, Generic[G]):
     #: the clock of the double-click guard (Roll, Toss, New game): injectable for tests
     _clock: Callable[[], float] = time.monotonic
 
+    def __new__(cls, *args: Any, **kwargs: Any):
+        # the game is checked before any __init__ runs (a game's own __init__ reads its
+        # rules first): a foreign game or a move's text is refused, nothing is built
+        game = args[0] if args else kwargs.get("game")
+        _check_widget_game(cls, game)
+        return super().__new__(cls, *args, **kwargs)
+
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
-        for name in ("ending_note", "side_place"):
+        for name in ("ending_note", "side_place", *_ENTRY_CHECKS):
             own = cls.__dict__.get(name)
             if callable(own) and not getattr(own, "_entry_checked", False):
                 wrapped = _checked_entry(name, own)
@@ -394,6 +567,16 @@ class GameWidget(W.VBox, Generic[G]):
                  level: str | None = None, seed: int = 0, undo_allowed: bool = True,
                  reply_delay: float | None = None, tutor: bool = False, page: bool = False,
                  lang: str | None = None, **kw):
+        # every argument is checked before any widget is made: a refusal builds nothing
+        _check_widget_game(type(self), game)
+        computer = _check_computer(computer)
+        from .._input import check_seed, parse_float
+        seed = check_seed(seed, "seed")
+        undo_allowed, tutor, page = (_check_flag(undo_allowed, "undo_allowed"),
+                                     _check_flag(tutor, "tutor"), _check_flag(page, "page"))
+        if reply_delay is not None:
+            reply_delay = parse_float(reply_delay.item() if isinstance(reply_delay, np.generic)
+                                      else reply_delay, "reply_delay", 0.0, 60.0)
         #: the board's language, fixed when it is built (None: the current language);
         #: every word it shows is read in it (``self.tr``), never in a global read later
         self.lang = check_language(lang)
@@ -423,8 +606,7 @@ class GameWidget(W.VBox, Generic[G]):
         if reply_delay is not None:
             self.reply_delay = float(reply_delay)
 
-        # seats: who plays each colour
-        computer = (computer,) if isinstance(computer, int) else tuple(computer or ())
+        # seats: who plays each colour (``computer`` checked above)
         self.seat_controls = [
             W.Dropdown(options=[(self.tr("human"), "human"), (self.tr("computer"), "computer")],
                        value="computer" if i in computer else "human",
@@ -506,6 +688,7 @@ class GameWidget(W.VBox, Generic[G]):
 
     # ------------------------------------------------------------ subclass hooks
     def make_game(self, options: dict) -> G:
+        _check_game_options(self, options)
         raise BoardkitError(f"{type(self).__name__} must define make_game()")
 
     def option_controls(self) -> dict[str, W.Widget]:
@@ -527,10 +710,15 @@ class GameWidget(W.VBox, Generic[G]):
                 self.setup_panel]
 
     def render(self, selection: Selection) -> str:
+        _check_selection(selection)
         return self.game.draw(flip=self.flipped, lang=self.lang).to_svg()
 
     def move_path(self, move) -> tuple[str, ...]:
-        return tuple(str(c) for c in move.path)
+        path = getattr(_check_move(self, move), "path", None)
+        if isinstance(path, (str, bytes)) or not isinstance(path, (tuple, list)):
+            raise BoardkitError(f"move: expected one of the game's moves (with a path of cells), "
+                                f"got {short_repr(move)}")
+        return tuple(str(c) for c in path)
 
     def _ai_levels(self) -> dict[str, str] | None:
         levels = getattr(self.ai, "LEVELS", None)
@@ -576,6 +764,7 @@ class GameWidget(W.VBox, Generic[G]):
 
     def hint_text(self, move) -> str:
         """Why the hint's move is good, in plain words ("" for no reason)."""
+        _check_move(self, move)
         reason = getattr(self, "_hint_reason", None)
         if reason:
             return self.say(reason)
@@ -793,6 +982,7 @@ class GameWidget(W.VBox, Generic[G]):
         return {k: w.value for k, w in self.options.items()}
 
     def is_computer(self, seat: int) -> bool:
+        seat = _check_seat(self, seat)
         return seat < len(self.seat_controls) and self.seat_controls[seat].value == "computer"
 
     @property
@@ -833,7 +1023,7 @@ class GameWidget(W.VBox, Generic[G]):
     # --------------------------------------------------------------- the verbs
     def click(self, cell) -> None:
         """Exactly what clicking ``cell`` on the board does."""
-        self.canvas.click(str(cell))
+        self.canvas.click(cell)
 
     def new_game(self) -> None:
         self._clear_error()
@@ -1041,7 +1231,7 @@ class GameWidget(W.VBox, Generic[G]):
         the same turn handling as a click (the computer replies). An illegal or refused
         move leaves the game as it was and its reason (the rule) goes to the message
         line. Returns True when the move was played."""
-        text = str(text).strip()
+        text = shown_text(text, "text", 100_000).strip()
         if not text:
             return False
         self._clear_error()
@@ -1087,6 +1277,7 @@ class GameWidget(W.VBox, Generic[G]):
         self._refresh()
 
     def on_click(self, cell: str) -> None:
+        cell = _check_cell(cell)
         g = self.game
         if g.is_over() or self.is_computer(g.turn):
             return
@@ -1121,7 +1312,7 @@ class GameWidget(W.VBox, Generic[G]):
         self._narrow()
 
     def why_not_selectable(self, cell: str) -> str:
-        return self.tr("no_move_from", cell=cell)
+        return self.tr("no_move_from", cell=_check_cell(cell))
 
     def why_not_target(self, start: str, cell: str) -> str | None:
         """Why the piece on ``start`` cannot go to ``cell`` (a click on an unmarked cell while
@@ -1219,12 +1410,14 @@ class GameWidget(W.VBox, Generic[G]):
                                    if text else "")
 
     def player_name(self, seat: int) -> str:
+        seat = _check_seat(self, seat)
         return self.player_names[seat] if seat < len(self.player_names) else self.tr("player_n", n=seat + 1)
 
     def ending_text(self, out) -> str:
         """How the game ended, in the board's language: the sentence of the ending's key
         (``Outcome.key`` and its facts); an ending without a key gives the engine's words
         in English and, elsewhere, only the result and its rule ID (no English)."""
+        _check_ending(out)
         if out.key:
             return render(out.key, self.lang, out.facts)
         if self.lang == "en":

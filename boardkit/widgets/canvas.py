@@ -15,7 +15,11 @@ from __future__ import annotations
 import pathlib
 
 import anywidget
+import numpy as np
 import traitlets
+
+from .._input import check_text as _check_text
+from ..errors import BoardkitError, short_repr
 
 
 class SvgCanvas(anywidget.AnyWidget):
@@ -41,6 +45,14 @@ class SvgCanvas(anywidget.AnyWidget):
     min_width = traitlets.Int(200).tag(sync=True)
 
     def click(self, cell: str) -> None:
-        """Do from Python exactly what a click in the browser does."""
+        """Do from Python exactly what a click in the browser does (``cell``: a cell's
+        name, or its number)."""
+        if isinstance(cell, (int, np.integer)) and not isinstance(cell, (bool, np.bool_)) \
+                and abs(int(cell)) < 10 ** 9:
+            cell = str(int(cell))
+        if not isinstance(cell, str) or len(cell) > 100:
+            raise BoardkitError(f"cell: expected a cell's name (text of at most 100 characters), "
+                                f"got {short_repr(cell)}")
+        _check_text(cell, "cell", 100)
         n = int(self.last_click.get("n", 0)) + 1
-        self.last_click = {"cell": str(cell), "n": n}
+        self.last_click = {"cell": cell, "n": n}

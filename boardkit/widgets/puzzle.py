@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as W
 
 from .. import records
-from ..errors import BoardkitError
+from .._input import check_text
+from ..errors import BoardkitError, short_repr
 from ..i18n import check_language, error_text, tr
 from ..puzzles import Puzzle, PuzzleSet, _clicks, _game_module, _refusals, move_ends
 from ..svg import pass_clicks
@@ -87,10 +88,21 @@ class PuzzleWidget(W.VBox):
                  lang: str | None = None, **kw):
         #: the language of every word shown, the boards' too (None: the current language,
         #: fixed now: a later ``set_language`` does not change this widget)
+        # every argument is checked before any widget is made: a refusal builds nothing
         self.lang = check_language(lang)
+        if not isinstance(puzzles, PuzzleSet) and (
+                isinstance(puzzles, (str, bytes, dict)) or not isinstance(puzzles, Iterable)):
+            raise BoardkitError(f"puzzles must be a PuzzleSet or a list of Puzzle, got {short_repr(puzzles)}")
+        if isinstance(start, bool) or not isinstance(start, int):
+            import numpy as np
+            if not isinstance(start, np.integer):
+                raise BoardkitError(f"start must be a puzzle's number (a whole number), "
+                                    f"got {short_repr(start)}")
+        if not isinstance(record, bool):
+            raise BoardkitError(f"record must be True or False, got {short_repr(record)}")
         self.puzzles = puzzles if isinstance(puzzles, PuzzleSet) else PuzzleSet("puzzles", tuple(puzzles))
         if not len(self.puzzles):
-            raise BoardkitError("PuzzleWidget: the puzzle set is empty")
+            raise BoardkitError("puzzles: the puzzle set is empty")
         self.index = max(0, min(int(start), len(self.puzzles) - 1))
         self.attempts = [0] * len(self.puzzles)      # wrong or right moves made, per puzzle
         self.solved = [False] * len(self.puzzles)
@@ -166,8 +178,12 @@ class PuzzleWidget(W.VBox):
     def click(self, cell) -> None:
         """Exactly what clicking ``cell`` on the board does (a game may take its own
         names for cells, e.g. Diamond's hole labels, through its ``board_cell``)."""
+        if isinstance(cell, int) and not isinstance(cell, bool) and abs(cell) < 10 ** 9:
+            cell = str(cell)
+        if not isinstance(cell, str):
+            raise BoardkitError(f"cell: expected a cell's name (text), got {short_repr(cell)}")
         to_cell = getattr(_game_module(self.puzzle.game), "board_cell", str)
-        self.board.click(to_cell(cell))
+        self.board.click(to_cell(check_text(cell, "cell", 100)))
 
     def next(self) -> None:
         if self.index + 1 >= len(self.puzzles):

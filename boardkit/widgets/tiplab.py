@@ -56,7 +56,7 @@ import ipywidgets as W
 import numpy as np
 
 from .. import _catalogue, sim
-from .._core import BoardkitError
+from .._core import BoardkitError, short_repr
 from .._protocols import TipLabSpec, tip_results
 from ..i18n import check_language, tr
 from .base import MUTED_COLOR, TEXT_COLOR, checked_key, run_cue, static_bundle
@@ -120,6 +120,10 @@ def verdict(lo: float, hi: float, fair: float = 0.5, lang: str | None = None) ->
     """The lab's sentence for an interval: helps, hurts or cannot tell, against the score
     of a tip that changes nothing (``fair``: 1/2, or 1/players with more players), in
     ``lang`` (None: the current language)."""
+    from .._input import parse_float
+    lo, hi, fair = (parse_float(x.item() if isinstance(x, np.generic) else x, what)
+                    for x, what in ((lo, "lo"), (hi, "hi"), (fair, "fair")))
+    check_language(lang)
     if lo > fair:
         return tr("tiplab.helps", lang, fair=fair)
     if hi < fair:
@@ -138,7 +142,12 @@ def load_results(source) -> dict[str, dict]:
     if isinstance(source, (str, pathlib.Path)):
         from .._input import loads_json, read_text
         path = pathlib.Path(source)
-        if not path.exists():
+        try:
+            missing = not path.exists()
+        except (OSError, ValueError) as e:  # a name too long, a NUL byte ...
+            raise BoardkitError(f"source: cannot read the tips results {short_repr(str(source), 60)}: "
+                                f"{getattr(e, 'strerror', None) or e}") from None
+        if missing:
             return {}
         source = loads_json(read_text(path, "tips results"), "tips results")
     if not isinstance(source, list):
@@ -188,8 +197,8 @@ class TipLab(W.VBox):
             raise BoardkitError("TipLab: give at least one tip: {name: (with_bot, without_bot, new_game)}")
         for name, f in tips.items():
             if not (isinstance(f, tuple) and len(f) == 3 and all(callable(x) for x in f)):
-                raise BoardkitError(f"TipLab: tip {name!r} must be (with_bot(level), without_bot(level), "
-                                    "new_game()): three callables")
+                raise BoardkitError(f"TipLab: tip {short_repr(name)} must be (with_bot(level), "
+                                    "without_bot(level), new_game()): three callables")
         from .._input import check_count, check_seed
         games = check_count(games, "TipLab(games)", 1, 100_000)
         checked: list[int] | None
@@ -203,16 +212,27 @@ class TipLab(W.VBox):
         seed = check_seed(seed, "TipLab(seed)")
         if max_plies is not None:
             check_count(max_plies, "TipLab(max_plies)", 0, 10**7)
-        if not isinstance(chunk, int) or isinstance(chunk, bool) or chunk < 1:
-            raise BoardkitError(f"TipLab: chunk must be a positive int, got {chunk!r}")
-        if executor not in (None, "process") and not isinstance(executor, Executor):
+        chunk = check_count(chunk, "TipLab(chunk)", 1, 100_000)
+        if levels is not None and not isinstance(levels, Mapping):
+            raise BoardkitError(f"TipLab: levels must be None or a dict of level name -> level, "
+                                f"got {short_repr(levels)}")
+        if level is not None and not isinstance(level, str):
+            raise BoardkitError(f"TipLab: level must be None or a level's name, got {short_repr(level)}")
+        if title is not None and not isinstance(title, str):
+            raise BoardkitError(f"TipLab: title must be None or text, got {short_repr(title)}")
+        if players is not None and not isinstance(players, (int, Mapping)):
+            raise BoardkitError(f"TipLab: players must be an int from 2 to 6 or a dict of them, "
+                                f"got {short_repr(players)}")
+        if not (executor is None or isinstance(executor, Executor)
+                or (isinstance(executor, str) and executor == "process")):
             raise BoardkitError("TipLab: executor must be None, 'process' or a concurrent.futures.Executor")
         self.tips = dict(tips)
         per = players if isinstance(players, Mapping) else {name: players for name in self.tips}
         for name in self.tips:
             n = per.get(name, 2)
             if not isinstance(n, int) or isinstance(n, bool) or not 2 <= n <= 6:
-                raise BoardkitError(f"TipLab: players of tip {name!r} must be an int from 2 to 6, got {n!r}")
+                raise BoardkitError(f"TipLab: players of tip {short_repr(name)} must be an int from 2 "
+                                    f"to 6, got {short_repr(n)}")
         self.players = {name: per.get(name, 2) for name in self.tips}
         self.levels = dict(levels) if levels else {"-": None}
         self.combine = combine
