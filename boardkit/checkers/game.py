@@ -458,7 +458,12 @@ class CheckersGame(Game):
 
     # ---------------------------------------------------- fast internals
     def child(self, move: CheckersMove) -> CheckersGame:
-        """A new game (without undo history) in the position after ``move``."""
+        """A new game (without undo history) in the position after ``move``, a legal
+        move of this position (a CheckersMove; anything else is refused: FormatError,
+        or IllegalMoveError naming the rule)."""
+        if type(move) is not CheckersMove or self._raw_of(move) is None:
+            from ._args import check_move
+            move = self._coerce_move(check_move(move, "move"))
         new = self.copy()
         new._forget_history()
         new._apply(move)
@@ -769,15 +774,23 @@ def _match(moves: list, squares: list[int], is_capture: bool) -> list:
     return out
 
 
+#: the deepest perft asked for: the published counts of the start positions stop near
+#: 30 plies (and a deeper recursion would pass Python's limit, not just take long)
+MAX_PERFT_DEPTH = 30
+
+
 def perft(game: CheckersGame, depth: int) -> int:
     """How many move sequences of ``depth`` plies the position has (leaf count).
 
     A whole multi-jump is one move; moves with the same start, end and captured
     pieces are counted once (CK-07). Draw rules are not applied (the usual perft
     convention), but a side with no legal move is a leaf with no children."""
+    from ._args import check_game
     from .movegen import layout, perft_ghost
-    if type(depth) is not int or depth < 0:
-        raise FormatError(f"perft depth must be an integer >= 0, got {depth!r}")
+    check_game(game, "game")
+    if type(depth) is not int or not 0 <= depth <= MAX_PERFT_DEPTH:
+        raise FormatError(f"perft depth must be an integer from 0 to {MAX_PERFT_DEPTH}, "
+                          f"got {short_repr(depth)}")
     b, w, k, t = game.raw_position()
     g = layout(game.rules.board_size).to_ghost
     return perft_ghost(game.rules, g(b), g(w), g(k), t, depth)

@@ -11,6 +11,7 @@ import dataclasses
 from dataclasses import dataclass
 
 from .._core import BoardkitError, RuleOptions
+from .._input import short_repr
 
 __all__ = ["CheckersRules"]
 
@@ -48,18 +49,18 @@ class CheckersRules(RuleOptions):
 
     def __post_init__(self) -> None:
         if type(self.board_size) is not int or self.board_size not in (8, 10, 12):
-            raise BoardkitError("ck.err.board_size", got=repr(self.board_size)[:40])
+            raise BoardkitError("ck.err.board_size", got=short_repr(self.board_size))
         for name in ("forced_capture", "majority_capture", "men_capture_backward",
                      "flying_kings", "crowning_ends_move"):
             v = getattr(self, name)
             if not isinstance(v, bool):
-                raise BoardkitError(f"{name} must be True or False, got {v!r} (CK-14)")
-        if self.first_player not in ("black", "white"):
+                raise BoardkitError(f"{name} must be True or False, got {short_repr(v)} (CK-14)")
+        if not isinstance(self.first_player, str) or self.first_player not in ("black", "white"):
             raise BoardkitError(f"first_player must be one of ['black', 'white'], "
-                                f"got {self.first_player!r} (CK-03)")
-        if self.draw_rules not in _DRAW_RULES:
+                                f"got {short_repr(self.first_player)} (CK-03)")
+        if not isinstance(self.draw_rules, str) or self.draw_rules not in _DRAW_RULES:
             raise BoardkitError(f"draw_rules must be one of {list(_DRAW_RULES)}, "
-                                f"got {self.draw_rules!r} (CK-12, CK-13)")
+                                f"got {short_repr(self.draw_rules)} (CK-12, CK-13)")
         if self.majority_capture and not self.forced_capture:
             # the one mistake the widget's custom set-up allows: said in the board's words
             raise BoardkitError("ck.err.rules.majority")
