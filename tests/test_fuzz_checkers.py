@@ -765,3 +765,70 @@ def test_issue27_widget_and_puzzle_arguments():
     assert w.make_game({"rules": "international"}).rules == CheckersRules.international()
     assert puzzles.widget_options(puzzles.PUZZLES.puzzles[3]) == {"rules": "international"}
 
+
+# --------------------------------------------- issue 27: the start with the wrong side to move
+START_RULES = {
+    "american": CheckersRules.american(),
+    "no_forced": CheckersRules.no_forced(),
+    "international": CheckersRules.international(),
+    "american_white_first": CheckersRules.custom(first_player="white"),
+    "backward_8x8": CheckersRules.custom(men_capture_backward=True),
+    "10x10_american": CheckersRules.custom(board_size=10),
+    "12x12": PRESETS[3],
+    "12x12_black_first": CheckersRules.custom(board_size=12, men_capture_backward=True,
+                                              flying_kings=True, draw_rules="international"),
+}
+
+
+def _refused_everywhere(fen, rules, rule):
+    """The position is refused naming ``rule`` as a set-up, as a PDN FEN tag (the rules
+    given to the reader) and as a save's start position."""
+    assert_rejected(None, lambda: CheckersGame(rules, fen=fen), FormatError, rule)
+    assert_rejected(None, lambda: read_pdn(f'[FEN "{fen}"]\n*', rules), FormatError, rule)
+    doc = json.loads(CheckersGame(rules).to_json())
+    doc["state"] = {"start": {"fen": fen}, "moves": []}
+    assert_rejected(None, lambda: CheckersGame.from_json(json.dumps(doc)), FormatError, rule)
+
+
+@pytest.mark.parametrize("name", list(START_RULES))
+def test_issue27_every_start_with_the_second_player_to_move_is_refused(name):
+    """CK-03/CK-04: the start position of every preset (and of the customs: the other
+    first player, men capturing backwards, 10x10 and 12x12) with the player who moves
+    second to move. Nobody has moved, so it is unreachable; where men capture backwards
+    (international) the old check took an empty square in front of a man for a backward
+    jump, but no jump happened: the side to move still has every piece."""
+    rules = START_RULES[name]
+    start = CheckersGame(rules).fen()
+    wrong = "BW"[1 - rules.first_turn] + start[1:]
+    _refused_everywhere(wrong, rules, "CK-04")
+    err = assert_rejected(None, lambda: CheckersGame(rules, fen=wrong), FormatError)
+    assert err.key == "ck.err.pos.unreachable"
+    assert CheckersGame(rules, fen=start).fen() == start          # the start itself is fine
+
+
+@pytest.mark.parametrize("fen,rules", [
+    ("B:W31-50:B1-20", CheckersRules.international()),    # the start, Black to move
+    ("B:W46-50:B1-20", CheckersRules.international()),    # White's men on its first row
+    ("B:W46-50:B1-19,26", CheckersRules.international()), # the same, a Black man advanced
+    ("B:W36-50:B1-20", CheckersRules.international()),    # every square behind White taken
+    ("W:W21-32:B1-12", CheckersRules.custom(men_capture_backward=True)),
+    ("W:W21-32:B1-11,13", CheckersRules.custom(men_capture_backward=True)),  # 13: 9 behind it
+])
+def test_issue27_no_capture_possible_so_only_a_step_explains_the_last_move(fen, rules):
+    """The same class: the side to move has all its pieces, so the last move took none;
+    men then only step forwards, and none of the mover's men has the square behind it
+    empty."""
+    _refused_everywhere(fen, rules, "CK-04")
+
+
+@pytest.mark.parametrize("fen,rules", [
+    ("B:W31-50:B1-19", CheckersRules.international()),    # one Black piece taken: 31-35 jumped back
+    ("B:W46-50:B1-18,26", CheckersRules.international()), # 46-50 jumped back over 41-45
+    ("W:W21-32:B1-12,14", CheckersRules.custom(board_size=10, men_capture_backward=True)),
+    ("W:W20:B1,2", CheckersRules.custom(men_capture_backward=True)),   # 1 jumped back over 6
+    ("B:WK31,32-50:B1-20", CheckersRules.international()),  # a king steps back as well
+    ("W:W31-50:B1-20", CheckersRules.international()),    # the start itself
+])
+def test_issue27_positions_a_game_reaches_stay_accepted(fen, rules):
+    """Positions that a capture (or a step) explains are still accepted."""
+    check_invariants(CheckersGame(rules, fen=fen))
