@@ -545,8 +545,8 @@ def test_every_reached_position_passes_the_setup_check(rules):
 
 
 # ----------------------------------------------------------- issue 27: entry arguments
-# Every public entry point of the package checks its arguments once, at the entry
-# (boardkit/checkers/_args.py), and refuses a wrong one with a BoardkitError naming it.
+# Every public entry point of the package checks its arguments once, at the entry (the
+# checks at the end of boardkit/checkers/rules.py), refusing a wrong one by name.
 ck_eval = importlib.import_module("boardkit.checkers.ai.evaluate")   # (ai.evaluate is the function)
 ck_tips = importlib.import_module("boardkit.checkers.ai.tips")
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 from .. import sim
 from .._core import BoardkitError
 from .._input import check_count, check_rng, short_repr
-from ._args import check_game
 from .game import _UNSET, CheckersGame, _raw_to_move
+from .rules import check_game
 
 __all__ = ["play_bots"]
 

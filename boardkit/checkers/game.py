@@ -464,7 +464,7 @@ class CheckersGame(Game):
         move of this position (a CheckersMove; anything else is refused: FormatError,
         or IllegalMoveError naming the rule)."""
         if type(move) is not CheckersMove or self._raw_of(move) is None:
-            from ._args import check_move
+            from .rules import check_move
             move = self._coerce_move(check_move(move, "move"))
         new = self.copy()
         new._forget_history()
@@ -808,8 +808,8 @@ def perft(game: CheckersGame, depth: int) -> int:
     A whole multi-jump is one move; moves with the same start, end and captured
     pieces are counted once (CK-07). Draw rules are not applied (the usual perft
     convention), but a side with no legal move is a leaf with no children."""
-    from ._args import check_game
     from .movegen import layout, perft_ghost
+    from .rules import check_game
     check_game(game, "game")
     if type(depth) is not int or not 0 <= depth <= MAX_PERFT_DEPTH:
         raise FormatError(f"perft depth must be an integer from 0 to {MAX_PERFT_DEPTH}, "

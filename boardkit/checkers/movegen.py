@@ -21,7 +21,7 @@ from functools import cache
 
 from .._core import BoardkitError
 from .._input import short_repr
-from ._args import _whole, check_bits, check_board_size, check_player, check_rules
+from .rules import _whole, check_bits, check_board_size, check_player, check_rules
 
 __all__ = ["Geometry", "geometry", "MoveGen", "movegen", "ghostgen", "Layout", "layout", "apply_raw",
            "perft_raw", "perft_ghost", "fast_captures", "fast_steps", "fast_generate", "fast_apply"]

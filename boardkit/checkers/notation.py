@@ -59,8 +59,7 @@ from itertools import accumulate
 from .._catalogue import Word
 from .._core import BoardkitError, FormatError, IllegalMoveError, rules_from_dict, rules_to_dict
 from .._input import MAX_INPUT_BYTES, decode_text, loads_json, short_repr
-from ._args import check_bits, check_game, check_player
-from .rules import CheckersRules
+from .rules import CheckersRules, check_bits, check_game, check_player
 
 __all__ = ["parse_fen", "write_fen", "parse_move_text", "read_pdn", "iter_pdn", "pdn_records",
            "write_pdn", "GAME_TYPES", "MAX_FEN_CHARS", "MAX_MOVE_CHARS", "MAX_PDN_CHARS",

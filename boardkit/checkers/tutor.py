@@ -24,8 +24,8 @@ from .._catalogue import Word
 from .._core import check_level
 from .._protocols import level_word
 from . import ai
-from ._args import check_game, check_move
 from .game import CheckersGame, CheckersMove, side_word
+from .rules import check_game, check_move
 
 __all__ = ["TUTOR_LEVEL", "advice", "exchange"]
 

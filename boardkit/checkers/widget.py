@@ -39,9 +39,8 @@ from ..i18n import error_text
 from ..widgets import GameWidget, Selection
 from ..widgets.base import MUTED_COLOR
 from . import ai, tutor
-from ._args import check_move
 from .game import PLAYER_NAMES, CheckersGame
-from .rules import CheckersRules
+from .rules import CheckersRules, check_move
 
 __all__ = ["CheckersWidget"]
 

@@ -58,7 +58,7 @@ import numpy as np
 from ..._catalogue import Word
 from ..._core import check_level
 from ..._protocols import parts_getattr
-from .._args import check_game, check_move
+from ..rules import check_game, check_move
 from .evaluate import TIPS, centre_squares, evaluate, score  # noqa: F401
 from .search import (  # noqa: F401
     NODE_BUDGET,

@@ -11,7 +11,7 @@ from functools import cache
 
 from ..._core import BoardkitError
 from ..._input import short_repr
-from .. import _args
+from .. import rules as _rules
 from ..movegen import (
     bits,
     geometry,
@@ -26,7 +26,7 @@ MAN, KING = 100, 140
 # --------------------------------------------------------------- positions
 def position(game) -> tuple[int, int, int, int]:
     """(black, white, kings, player to move) bit sets of a CheckersGame."""
-    return _args.check_game(game, "game").raw_position()
+    return _rules.check_game(game, "game").raw_position()
 
 
 def _to_move(game, raw):
@@ -310,11 +310,11 @@ def evaluate(black: int, white: int, kings: int, player: int, n: int,
     """The position's value for ``player`` (positive: good for them), in hundredths of
     a man. Only the terms of the tips switched on are counted. (Bit sets as
     ``raw_position``: bit i = square i + 1; the search evaluates on the ghost layout.)"""
-    n = _args.check_board_size(n, "n")
+    n = _rules.check_board_size(n, "n")
     count = n * n // 2
-    black, white, kings = (_args.check_bits(v, what, count) for what, v in
+    black, white, kings = (_rules.check_bits(v, what, count) for what, v in
                            (("black", black), ("white", white), ("kings", kings)))
-    player = _args.check_player(player, "player")
+    player = _rules.check_player(player, "player")
     tg = layout(n).to_ghost
     return _evaluate_ghost(tg(black), tg(white), tg(kings), player, n, _check_tips(tips))
 
@@ -329,10 +329,10 @@ def _check_tips(tips) -> frozenset:
 
 def score(game, tips=TIPS) -> int:
     """``evaluate`` for the player to move in ``game``, with the tips given."""
-    b, w, k, p = _args.check_game(game, "game").raw_position()
+    b, w, k, p = _rules.check_game(game, "game").raw_position()
     return evaluate(b, w, k, p, game.rules.board_size, _check_tips(tips))
 
 
 def centre_squares(n: int = 8) -> list[int]:
     """The squares the "centre" tip rewards."""
-    return [i + 1 for i in bits(_masks(_args.check_board_size(n, "n"))["centre"])]
+    return [i + 1 for i in bits(_masks(_rules.check_board_size(n, "n"))["centre"])]

@@ -16,7 +16,7 @@ import numpy as np
 from ... import _input
 from ..._core import BoardkitError
 from ..._input import short_repr
-from .. import _args
+from .. import rules as _rules
 from ..game import CheckersGame
 from ..movegen import (
     fast_apply,
@@ -367,7 +367,7 @@ def _check_call(game, rng) -> None:
     """A bot's arguments, checked once per move asked for (never inside the search):
     a CheckersGame, and None or a numpy Generator."""
     if not isinstance(game, CheckersGame):
-        _args.check_game(game, "game")
+        _rules.check_game(game, "game")
     if rng is not None and type(rng) is not np.random.Generator:
         _input.check_rng(rng, "rng", ("integers",))
 
@@ -510,7 +510,7 @@ strong = StrongBot()
 def best_move(game, depth: int = 4, max_nodes: int | None = NODE_BUDGET) -> CheckersMove:
     """The move the strong search prefers (deterministic: the first of equal moves),
     within ``max_nodes`` (None: the full depth whatever it costs)."""
-    _args.check_game(game, "game")
+    _rules.check_game(game, "game")
     _input.check_count(depth, "depth", 0, MAX_DEPTH)
     if max_nodes is not None:
         _input.check_count(max_nodes, "max_nodes", 1, MAX_NODES)

@@ -11,7 +11,7 @@ from ... import _input
 from ..._core import BoardkitError
 from ..._input import short_repr
 from ..._protocols import TipLabSpec
-from .. import _args
+from .. import rules as _rules
 from .evaluate import PLAYED, TIPS
 from .search import MAX_DEPTH, TipBot, _check_tip, tip_bot
 
@@ -36,7 +36,7 @@ def measure_tip(tip: str, games: int = 60, seed: int = 1, rules=None, *, depth: 
     "with" and "without" (draws and games stopped at ``max_plies`` count half)."""
     from ... import sim
     from ..rules import CheckersRules
-    rules = _args.check_rules(rules, "rules") if rules is not None else CheckersRules.american()
+    rules = _rules.check_rules(rules, "rules") if rules is not None else CheckersRules.american()
     with_tip, without = tip_pair(tip, depth, noise)
     return sim.tournament(_Factory(rules), {"with": with_tip, "without": without}, games=games,
                           seed=seed, max_plies=max_plies, executor=executor, progress=False)
@@ -73,7 +73,7 @@ def lab_combine(names, depth, rules=None) -> tuple:
     base = () if names == ("shots",) else ("shots",)
     depth = _input.check_count(depth, "depth", 0, MAX_DEPTH)
     if rules is not None:
-        _args.check_rules(rules, "rules")
+        _rules.check_rules(rules, "rules")
     with_tip = TipBot(frozenset(base + tuple(PLAYED.get(t, t) for t in names)), depth=int(depth),
                       noise=4.0)
     without = tip_bot(only=base, depth=int(depth), noise=4.0)
