@@ -12,17 +12,31 @@ games of every preset.
 The module counts what it tried (``STATS``: inputs, slowest answer, errors that were not
 boardkit errors); ``pytest -s tests/test_fuzz_checkers.py`` prints the figures.
 """
+import importlib
 import json
 import os
 import time
 
 import numpy as np
 import pytest
+from hostile import BadRepr, deep
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from boardkit import BoardkitError, FormatError, IllegalMoveError
-from boardkit.checkers import CheckersGame, CheckersMove, CheckersRules, perft, read_pdn
+from boardkit.checkers import (
+    CheckersGame,
+    CheckersMove,
+    CheckersRules,
+    ai,
+    fastloop,
+    movegen,
+    notation,
+    perft,
+    puzzles,
+    read_pdn,
+    tutor,
+)
 from boardkit.checkers import exercises as ex
 from boardkit.checkers.notation import MAX_PDN_MOVES, parse_fen
 
@@ -528,3 +542,293 @@ def test_every_reached_position_passes_the_setup_check(rules):
             assert CheckersGame(rules, fen=g.fen()).fen() == g.fen()
             positions += 1
     assert positions > 500
+
+
+# ----------------------------------------------------------- issue 27: entry arguments
+# Every public entry point of the package checks its arguments once, at the entry (the
+# checks at the end of boardkit/checkers/rules.py), refusing a wrong one by name.
+ck_eval = importlib.import_module("boardkit.checkers.ai.evaluate")   # (ai.evaluate is the function)
+ck_tips = importlib.import_module("boardkit.checkers.ai.tips")
+
+#: values that are no game (text of a move, another game, a huge int, a raising repr...)
+NOT_A_GAME = [None, "11-15", 10 ** 5000, b"\xff", deep(10_000), BadRepr(), np.zeros(10 ** 5),
+              lambda *a: None]
+
+
+def _other_game():
+    from boardkit.mawari import MawariGame
+    return MawariGame()
+
+
+def _refused(call, match, game=None):
+    """``call()`` answers fast with a BoardkitError naming ``match``, of bounded length,
+    leaving ``game`` unchanged."""
+    _value, err = answers(game, call, match)
+    assert isinstance(err, BoardkitError), f"{match}: accepted"
+    assert match in str(err) and len(str(err)) <= 2000, str(err)[:300]
+    return err
+
+
+GAME_ENTRIES = {
+    "ai.hint": lambda g: ai.hint(g),
+    "ai.explain": lambda g: ai.explain(g, CheckersGame().legal_moves()[0]),
+    "ai.best_move": lambda g: ai.best_move(g),
+    "ai.easy": lambda g: ai.easy(g, np.random.default_rng(0)),
+    "ai.normal": lambda g: ai.normal(g, np.random.default_rng(0)),
+    "ai.strong": lambda g: ai.strong(g),
+    "ai.tip_bot()": lambda g: ai.tip_bot(without="trade")(g),
+    "evaluate.position": lambda g: ck_eval.position(g),
+    "evaluate.score": lambda g: ck_eval.score(g),
+    "perft": lambda g: perft(g, 1),
+    "write_pdn": lambda g: notation.write_pdn(g),
+    "fastloop.play_bots": lambda g: fastloop.play_bots(g, [ai.easy, ai.easy],
+                                                       np.random.default_rng(0), 10, 10),
+}
+
+
+@pytest.mark.parametrize("bad", NOT_A_GAME + ["other game"], ids=lambda b: type(b).__name__)
+@pytest.mark.parametrize("entry", list(GAME_ENTRIES))
+def test_issue27_a_game_is_expected(entry, bad):
+    """The engines, bots and writers given no CheckersGame: a BoardkitError naming
+    ``game`` (was a raw AttributeError or TypeError)."""
+    bad = _other_game() if isinstance(bad, str) and bad == "other game" else bad
+    _refused(lambda: GAME_ENTRIES[entry](bad), "game must be a CheckersGame")
+
+
+@pytest.mark.parametrize("bad", [None, "11-15", (9, 13), 10 ** 5000, BadRepr(), np.zeros(3)],
+                         ids=lambda b: type(b).__name__)
+def test_issue27_a_move_is_expected(bad):
+    """child, explain, the tutor's exchange and the widget's move_path refuse what is no
+    CheckersMove, naming ``move``; the game is unchanged."""
+    from boardkit.checkers.widget import CheckersWidget
+    g = CheckersGame()
+    w = CheckersWidget()
+    for call in (lambda: g.child(bad), lambda: ai.explain(g, bad),
+                 lambda: tutor.exchange(g, bad), lambda: w.move_path(bad)):
+        _refused(call, "move must be a CheckersMove", g)
+    _refused(lambda: tutor.exchange(bad, g.legal_moves()[0]), "before must be a CheckersGame")
+
+
+def test_issue27_an_illegal_move_value_is_refused_not_applied():
+    """child/explain/exchange used to apply any CheckersMove, legal or not (a piece from
+    nowhere); now an illegal one is refused naming the rule, a legal one by another
+    path (CK-07) is the same move."""
+    g = CheckersGame()
+    wrong = CheckersMove((22, 18))              # a White man, Black to move
+    for call in (lambda: g.child(wrong), lambda: ai.explain(g, wrong),
+                 lambda: tutor.exchange(g, wrong)):
+        assert_rejected(g, call, IllegalMoveError)
+    same = CheckersMove((9, 13))               # equal to the legal move, not the object
+    assert g.child(same).fen() == g.child(g.legal_moves()[0]).fen()
+
+
+@pytest.mark.parametrize("call,match", [
+    (lambda: movegen.Geometry(None), "n must be a board size"),
+    (lambda: movegen.Geometry(9), "n must be a board size"),
+    (lambda: movegen.Layout(True), "n must be a board size"),
+    (lambda: movegen.geometry([8]), "n must be a board size"),
+    (lambda: movegen.layout(-10 ** 30), "n must be a board size"),
+    (lambda: ck_eval.centre_squares("8"), "n must be a board size"),
+    (lambda: ck_eval.evaluate(1, 2, 0, 0, 9), "n must be a board size"),
+    (lambda: ck_eval.evaluate(-1, 2, 0, 0, 8), "black must be a set of squares"),
+    (lambda: ck_eval.evaluate(1, 2, 1 << 40, 0, 8), "kings must be a set of squares"),
+    (lambda: ck_eval.evaluate(1, 2, 0, 2, 8), "player must be 0"),
+    (lambda: ck_eval.evaluate(1, 2, 0, 0, 8, tips=5), "tips must be"),
+    (lambda: ck_eval.score(CheckersGame(), tips=["luck"]), "tips must be"),
+    (lambda: notation.write_fen(-1, -1, -1, -1), "turn must be 0"),     # was a hang
+    (lambda: notation.write_fen(0, -1, 0, 0), "black must be a set of squares"),
+    (lambda: notation.write_fen(None, 1, 2, 0), "turn must be 0"),
+    (lambda: notation.write_fen(0, 1, 10 ** 5000, 0), "white must be a set of squares"),
+    (lambda: movegen.geometry(8).is_dark(None, 1), "row must be a whole number"),
+    (lambda: movegen.geometry(8).square([1], 2), "row must be a whole number"),
+    (lambda: movegen.geometry(8).square(0, {}), "col must be a whole number"),
+    (lambda: movegen.movegen(CheckersRules()).cached_moves(None, 0, 0, 0, [], str), "own must be"),
+    (lambda: movegen.movegen(CheckersRules()).cached_moves([1], 0, 0, 0, [], str), "own must be"),
+    (lambda: movegen.movegen(CheckersRules()).cached_moves(1, 2, 0, 5, [], str), "player must be"),
+    (lambda: movegen.movegen(CheckersRules()).cached_moves(1, 2, 0, 0, None, str), "raws must be"),
+    (lambda: movegen.movegen(CheckersRules()).cached_moves(1, 2, 0, 0, [], None), "make must be"),
+])
+def test_issue27_sizes_square_sets_and_players(call, match):
+    """Board sizes, sets of squares and sides given as anything: refused by name."""
+    _refused(call, match)
+
+
+def test_issue27_the_board_tables_still_answer():
+    """The checks change no answer: numpy ints are whole numbers, light squares None."""
+    g = movegen.geometry(np.int64(8))
+    assert g is movegen.geometry(8) and g.square(0, 1) == 1 and g.square(0, 0) is None
+    assert g.square(-1, 3) is None and g.is_dark(np.int64(0), 1) and not g.is_dark(0, 0)
+    assert movegen.layout(10) is movegen.layout(np.int64(10))
+    assert notation.write_fen(np.int64(0), 1, 1 << 31, 0) == "B:W32:B1"
+    assert ck_eval.centre_squares() == ck_eval.centre_squares(np.int64(8))
+
+
+@pytest.mark.parametrize("call,match", [
+    (lambda: movegen.MoveGen(None), "rules must be a CheckersRules"),
+    (lambda: movegen.MoveGen(CheckersRules(), layout=5), "layout must be None or the Layout"),
+    (lambda: movegen.MoveGen(CheckersRules(), movegen.layout(10)), "layout must be None or the Layout"),
+    (lambda: movegen.movegen("american"), "rules must be a CheckersRules"),
+    (lambda: movegen.ghostgen([1]), "rules must be a CheckersRules"),
+    (lambda: ck_tips.measure_tip("groups", rules="american"), "rules must be a CheckersRules"),
+    (lambda: ck_tips.lab_combine(["groups"], 1, rules=5), "rules must be a CheckersRules"),
+    (lambda: __import__("boardkit.checkers.widget", fromlist=["W"]).CheckersWidget(rules=None),
+     "rules must be one of"),
+    (lambda: __import__("boardkit.checkers.widget", fromlist=["W"]).CheckersWidget(flip=np.zeros(9)),
+     "flip must be True or False"),
+])
+def test_issue27_rules_are_expected(call, match):
+    _refused(call, match)
+
+
+@pytest.mark.parametrize("bad", [10 ** 5000, "9" * 100_000, deep(10_000), BadRepr(),
+                                 np.zeros(10 ** 5)], ids=["giant_int", "long_text", "deep",
+                                                          "bad_repr", "array"])
+def test_issue27_refusal_messages_from_hostile_values(bad):
+    """A refusal message is built safely (``short_repr``) from any value: no raw
+    ValueError (a 5,000-digit int), RecursionError (a deep list), RuntimeError (a raising
+    repr), nor a message of 100,000 characters."""
+    calls = [(lambda: ai.tip_bot(without=bad), "tip"), (lambda: ai.tip_bot(only=(bad,)), "tip"),
+             (lambda: ai.tip_pair(bad), "tip"), (lambda: ai.measure_tip(bad), "tip"),
+             (lambda: ai.lab_combine([bad], 1), "tip"), (lambda: ai.lab_combine(bad, 1), "names"),
+             (lambda: ex.position(bad), "unknown exercise"), (lambda: ex.show(bad), "unknown exercise"),
+             (lambda: parse_fen("B:W21:B1", size=bad), "board size"),
+             (lambda: CheckersRules(board_size=bad), "board_size"),
+             (lambda: CheckersRules(first_player=bad), "first_player"),
+             (lambda: CheckersRules(draw_rules=bad), "draw_rules"),
+             (lambda: CheckersRules(flying_kings=bad), "flying_kings"),
+             (lambda: perft(CheckersGame(), bad), "depth"),
+             (lambda: CheckersGame().to_pdn(Event=bad) if isinstance(bad, BadRepr) else
+              notation.write_fen(bad, 0, 0, 0), "")]
+    for call, match in calls:
+        _refused(call, match)
+
+
+@pytest.mark.parametrize("call,match", [
+    (lambda: ai.tip_bot(depth=10 ** 30), "depth must be a whole number"),
+    (lambda: ai.tip_bot(noise=float("nan")), "noise must be a number"),
+    (lambda: ai.tip_bot(only="shots"), "only must be a tuple"),
+    (lambda: ai.TipBot(depth=-1), "depth must be a whole number"),
+    (lambda: ai.TipBot(noise=float("inf")), "noise must be a number"),
+    (lambda: ai.TipBot(tips=frozenset({"luck"})), "tips must be a set"),
+    (lambda: ai.TipBot(max_nodes=0), "max_nodes must be a whole number"),
+    (lambda: ai.best_move(CheckersGame(), 10 ** 30), "depth must be a whole number"),
+    (lambda: ai.best_move(CheckersGame(), 4, max_nodes=10 ** 30), "max_nodes must be"),
+    (lambda: ai.tip_pair("groups", depth="2"), "depth must be a whole number"),
+    (lambda: ai.lab_combine(["groups"], None), "depth must be a whole number"),
+    (lambda: ai.lab_combine([], 1), "names must be one to"),
+    (lambda: ai.easy(CheckersGame(), 42), "rng must be a numpy random Generator"),
+    (lambda: ai.normal(CheckersGame(), "seed"), "rng must be a numpy random Generator"),
+    (lambda: ai.strong(CheckersGame(), np.random.RandomState(1)), "rng must be a numpy"),
+    (lambda: fastloop.play_bots(CheckersGame(), [ai.easy], np.random.default_rng(0), 9, 9), "bots must be"),
+    (lambda: fastloop.play_bots(CheckersGame(), [ai.easy] * 2, None, 9, 9), "rng must be"),
+    (lambda: fastloop.play_bots(CheckersGame(), [ai.easy] * 2, np.random.default_rng(0), 10 ** 30, 9),
+     "max_plies must be"),
+    (lambda: fastloop.play_bots(CheckersGame(), [ai.easy] * 2, np.random.default_rng(0), 9, -1),
+     "max_chance must be"),
+    (lambda: fastloop.play_bots(CheckersGame(), [ai.easy] * 2, np.random.default_rng(0), 9, 9, "yes"),
+     "records must be"),
+])
+def test_issue27_bot_settings_and_generators(call, match):
+    """A bot's depth, noise, tips, node budget and generator, and the lean loop's
+    counts: refused at once by name (a depth of 10**30 or a NaN noise used to reach the
+    search; an int seed for rng a raw AttributeError)."""
+    _refused(call, match)
+
+
+def test_issue27_bots_still_play_with_good_arguments():
+    g = CheckersGame()
+    rng = np.random.default_rng(3)
+    for bot in (ai.easy, ai.normal, ai.strong, ai.tip_bot(without="trade", depth=np.int64(1))):
+        assert bot(g, rng) in g.legal_moves()
+    assert ai.easy(g) in g.legal_moves() and ai.best_move(g, np.int64(2)) in g.legal_moves()
+    out, plies = fastloop.play_bots(CheckersGame(), (ai.normal, ai.normal), rng, 20, 20)
+    assert plies == 20 and out is None
+
+
+def test_issue27_widget_and_puzzle_arguments():
+    """The board's own entries refuse what is no options dict, Selection, cell text or
+    checkers puzzle, by name, and leave the board's game as it was."""
+    from boardkit.checkers.widget import CheckersWidget
+    from boardkit.diamond.puzzles import PUZZLES as DIAMOND
+    w = CheckersWidget()
+    g = w.game
+    for bad in (None, "custom", ["rules"], BadRepr()):
+        _refused(lambda: w.make_game(bad), "options must be a dict", g)
+        _refused(lambda: w.render(bad), "selection must be a Selection", g)
+        if not isinstance(bad, str):
+            _refused(lambda: w.why_not_selectable(bad), "cell must be a square's number", g)
+        _refused(lambda: puzzles.make_game(bad), "puzzle must be a Puzzle")
+        _refused(lambda: puzzles.widget_options(bad), "puzzle must be a Puzzle")
+    _refused(lambda: w.make_game({"rules": "custom"}), "custom rules need board_size", g)
+    _refused(lambda: w.make_game({"rules": 10 ** 5000}), "options['rules'] must be one of", g)
+    _refused(lambda: puzzles.make_game(DIAMOND.puzzles[0]), "must be a checkers puzzle")
+    assert w.make_game({"rules": "international"}).rules == CheckersRules.international()
+    assert puzzles.widget_options(puzzles.PUZZLES.puzzles[3]) == {"rules": "international"}
+
+
+# --------------------------------------------- issue 27: the start with the wrong side to move
+START_RULES = {
+    "american": CheckersRules.american(),
+    "no_forced": CheckersRules.no_forced(),
+    "international": CheckersRules.international(),
+    "american_white_first": CheckersRules.custom(first_player="white"),
+    "backward_8x8": CheckersRules.custom(men_capture_backward=True),
+    "10x10_american": CheckersRules.custom(board_size=10),
+    "12x12": PRESETS[3],
+    "12x12_black_first": CheckersRules.custom(board_size=12, men_capture_backward=True,
+                                              flying_kings=True, draw_rules="international"),
+}
+
+
+def _refused_everywhere(fen, rules, rule):
+    """The position is refused naming ``rule`` as a set-up, as a PDN FEN tag (the rules
+    given to the reader) and as a save's start position."""
+    assert_rejected(None, lambda: CheckersGame(rules, fen=fen), FormatError, rule)
+    assert_rejected(None, lambda: read_pdn(f'[FEN "{fen}"]\n*', rules), FormatError, rule)
+    doc = json.loads(CheckersGame(rules).to_json())
+    doc["state"] = {"start": {"fen": fen}, "moves": []}
+    assert_rejected(None, lambda: CheckersGame.from_json(json.dumps(doc)), FormatError, rule)
+
+
+@pytest.mark.parametrize("name", list(START_RULES))
+def test_issue27_every_start_with_the_second_player_to_move_is_refused(name):
+    """CK-03/CK-04: the start position of every preset (and of the customs: the other
+    first player, men capturing backwards, 10x10 and 12x12) with the player who moves
+    second to move. Nobody has moved, so it is unreachable; where men capture backwards
+    (international) the old check took an empty square in front of a man for a backward
+    jump, but no jump happened: the side to move still has every piece."""
+    rules = START_RULES[name]
+    start = CheckersGame(rules).fen()
+    wrong = "BW"[1 - rules.first_turn] + start[1:]
+    _refused_everywhere(wrong, rules, "CK-04")
+    err = assert_rejected(None, lambda: CheckersGame(rules, fen=wrong), FormatError)
+    assert err.key == "ck.err.pos.unreachable"
+    assert CheckersGame(rules, fen=start).fen() == start          # the start itself is fine
+
+
+@pytest.mark.parametrize("fen,rules", [
+    ("B:W31-50:B1-20", CheckersRules.international()),    # the start, Black to move
+    ("B:W46-50:B1-20", CheckersRules.international()),    # White's men on its first row
+    ("B:W46-50:B1-19,26", CheckersRules.international()), # the same, a Black man advanced
+    ("B:W36-50:B1-20", CheckersRules.international()),    # every square behind White taken
+    ("W:W21-32:B1-12", CheckersRules.custom(men_capture_backward=True)),
+    ("W:W21-32:B1-11,13", CheckersRules.custom(men_capture_backward=True)),  # 13: 9 behind it
+])
+def test_issue27_no_capture_possible_so_only_a_step_explains_the_last_move(fen, rules):
+    """The same class: the side to move has all its pieces, so the last move took none;
+    men then only step forwards, and none of the mover's men has the square behind it
+    empty."""
+    _refused_everywhere(fen, rules, "CK-04")
+
+
+@pytest.mark.parametrize("fen,rules", [
+    ("B:W31-50:B1-19", CheckersRules.international()),    # one Black piece taken: 31-35 jumped back
+    ("B:W46-50:B1-18,26", CheckersRules.international()), # 46-50 jumped back over 41-45
+    ("W:W21-32:B1-12,14", CheckersRules.custom(board_size=10, men_capture_backward=True)),
+    ("W:W20:B1,2", CheckersRules.custom(men_capture_backward=True)),   # 1 jumped back over 6
+    ("B:WK31,32-50:B1-20", CheckersRules.international()),  # a king steps back as well
+    ("W:W31-50:B1-20", CheckersRules.international()),    # the start itself
+])
+def test_issue27_positions_a_game_reaches_stay_accepted(fen, rules):
+    """Positions that a capture (or a step) explains are still accepted."""
+    check_invariants(CheckersGame(rules, fen=fen))

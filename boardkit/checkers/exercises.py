@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from .._catalogue import Word, text
 from .._core import BoardkitError
+from .._input import short_repr
 from ..exercises import AnswerError, Exercises, compare_sets, read_move, to_bool, to_number, to_set
 from .game import CheckersGame
 from .rules import CheckersRules
@@ -48,7 +49,7 @@ _FORTY_MOVES = ("6-10", "28-24")
 def position(name: str) -> CheckersGame:
     """A fresh game in the exercise's position (BoardkitError for an unknown name)."""
     if not isinstance(name, str) or name not in EXERCISES:
-        raise BoardkitError(f"checkers exercises: unknown exercise {str(name)[:40]!r}; "
+        raise BoardkitError(f"checkers exercises: unknown exercise {short_repr(name)}; "
                             f"the exercises are {list(EXERCISES)}")
     rules, fen, _q = EXERCISES[name]
     return CheckersGame(rules, fen=fen)

@@ -9,7 +9,10 @@ tests/test_checkers_bot_games.py plays the same games both ways, move for move.
 from __future__ import annotations
 
 from .. import sim
+from .._core import BoardkitError
+from .._input import check_count, check_rng, short_repr
 from .game import _UNSET, CheckersGame, _raw_to_move
+from .rules import check_game
 
 __all__ = ["play_bots"]
 
@@ -18,8 +21,18 @@ def play_bots(game: CheckersGame, bots, rng, max_plies: int, max_chance: int,
               records: bool = True):
     """``sim.play_game``'s loop (see its contract): the same games, history, undo
     records and generator state. Checkers has no chance steps (max_chance unused) and
-    records every step (they cost little here)."""
+    records every step (they cost little here). Its arguments are checked once per
+    game, as ``sim.play_game`` checks them."""
     from .ai import _middle_chooser
+    check_game(game, "game")
+    if not isinstance(bots, (list, tuple)) or len(bots) < 2 or not all(callable(b) for b in bots[:2]):
+        raise BoardkitError(f"bots must be a list of 2 callables bot(game, rng) -> move; "
+                            f"got {short_repr(bots)}")
+    check_rng(rng, "rng")
+    max_plies = check_count(max_plies, "max_plies", 0, 10**7)
+    check_count(max_chance, "max_chance")
+    if not isinstance(records, bool):
+        raise BoardkitError(f"records must be True or False, got {short_repr(records)}")
     lean = _middle_chooser(game, bots, rng)
     plies = 0
     if lean is None:

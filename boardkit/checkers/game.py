@@ -183,9 +183,11 @@ class CheckersGame(Game):
         - the side that has just moved without a piece next to an empty square the last
           move could have come from (CK-04, CK-05): a step leaves its start square empty
           and a jump empties the square jumped, so the piece that moved last has an empty
-          neighbour behind it (a man; any neighbour for a king, or where men capture
-          backwards). E.g. the start position with the second player to move, or men
-          only, all on their own first row;
+          neighbour behind it (a man; any neighbour for a king; where men capture
+          backwards, a man with the two squares in front of it empty, if a capture was
+          possible at all: the side to move has lost a piece). E.g. the start position
+          of any rules with the second player to move, or men only, all on their own
+          first row;
         - a quiet-ply count (FEN ``H`` field, JSON ``quiet``) past the draw (80 plies
           under CK-12, 50 under CK-13), or quiet plies no kings could have made (they
           are king moves: one needs a king of the side that just moved, two or more
@@ -458,7 +460,12 @@ class CheckersGame(Game):
 
     # ---------------------------------------------------- fast internals
     def child(self, move: CheckersMove) -> CheckersGame:
-        """A new game (without undo history) in the position after ``move``."""
+        """A new game (without undo history) in the position after ``move``, a legal
+        move of this position (a CheckersMove; anything else is refused: FormatError,
+        or IllegalMoveError naming the rule)."""
+        if type(move) is not CheckersMove or self._raw_of(move) is None:
+            from .rules import check_move
+            move = self._coerce_move(check_move(move, "move"))
         new = self.copy()
         new._forget_history()
         new._apply(move)
@@ -712,26 +719,47 @@ class CheckersGame(Game):
 
 def _moved_from(g, black: int, white: int, kings: int, mover: int,
                 men_back: bool) -> str | None:
-    """None when some piece of ``mover`` could have made the last move: a man with an
-    empty square diagonally behind it (any diagonal when men capture backwards), or a
-    king with any empty diagonal neighbour. Otherwise the reason: the last part of its
-    catalogue key (``ck.err.pos.<reason>``)."""
+    """None when some piece of ``mover`` could have made the last move, else the reason:
+    the last part of its catalogue key (``ck.err.pos.<reason>``). The piece that moved
+    last stands where its move ended, and the square it came from is empty:
+
+    - a king: any empty diagonal neighbour (the square it stepped from, or the one
+      it jumped; a flying king passed over empty squares or the piece it took);
+    - a man that stepped, or jumped forwards: the square diagonally behind it is empty;
+    - a man that jumped backwards (only where men capture backwards, CK-05): the square
+      in front of it (the piece taken) and the one beyond (where it came from) are
+      empty. A capture took a piece of the side to move, so when that side still has
+      every piece it started with, the last move was no capture at all: then only a
+      step explains it (the international start with Black to move is refused so).
+    """
     own = white if mover else black
+    other = black if mover else white
     empty = g.full & ~(black | white)
     behind = (2, 3) if mover else (0, 1)       # White moves up the board, Black down
+    ahead = (0, 1) if mover else (2, 3)
     any_dir = (0, 1, 2, 3)
+    # a capture took one of the other side's pieces: impossible while it has them all
+    capture = other.bit_count() < g.start_black.bit_count()
+    back_jump = men_back and capture
+    step = g.step
     x = own
     while x:
         low = x & -x
         i = low.bit_length() - 1
         x ^= low
-        dirs = any_dir if men_back or kings & low else behind
-        for d in dirs:
-            j = g.step[i][d]
+        for d in (any_dir if kings & low else behind):
+            j = step[i][d]
             if j >= 0 and empty >> j & 1:
                 return None
+        if back_jump and not kings & low:
+            for d in ahead:
+                j = step[i][d]
+                if j >= 0 and empty >> j & 1:
+                    j2 = step[j][d]
+                    if j2 >= 0 and empty >> j2 & 1:
+                        return None
     first_row = g.crown_row[1 - mover]          # its own first row: the other's crowning row
-    if not own & kings and not men_back and not own & ~first_row:
+    if not own & kings and not back_jump and not own & ~first_row:
         return "first_row"
     return "behind_taken" if not own & kings else "around_taken"
 
@@ -769,6 +797,11 @@ def _match(moves: list, squares: list[int], is_capture: bool) -> list:
     return out
 
 
+#: the deepest perft asked for: the published counts of the start positions stop near
+#: 30 plies (and a deeper recursion would pass Python's limit, not just take long)
+MAX_PERFT_DEPTH = 30
+
+
 def perft(game: CheckersGame, depth: int) -> int:
     """How many move sequences of ``depth`` plies the position has (leaf count).
 
@@ -776,8 +809,11 @@ def perft(game: CheckersGame, depth: int) -> int:
     pieces are counted once (CK-07). Draw rules are not applied (the usual perft
     convention), but a side with no legal move is a leaf with no children."""
     from .movegen import layout, perft_ghost
-    if type(depth) is not int or depth < 0:
-        raise FormatError(f"perft depth must be an integer >= 0, got {depth!r}")
+    from .rules import check_game
+    check_game(game, "game")
+    if type(depth) is not int or not 0 <= depth <= MAX_PERFT_DEPTH:
+        raise FormatError(f"perft depth must be an integer from 0 to {MAX_PERFT_DEPTH}, "
+                          f"got {short_repr(depth)}")
     b, w, k, t = game.raw_position()
     g = layout(game.rules.board_size).to_ghost
     return perft_ghost(game.rules, g(b), g(w), g(k), t, depth)

@@ -19,6 +19,10 @@ from __future__ import annotations
 
 from functools import cache
 
+from .._core import BoardkitError
+from .._input import short_repr
+from .rules import _whole, check_bits, check_board_size, check_player, check_rules
+
 __all__ = ["Geometry", "geometry", "MoveGen", "movegen", "ghostgen", "Layout", "layout", "apply_raw",
            "perft_raw", "perft_ghost", "fast_captures", "fast_steps", "fast_generate", "fast_apply"]
 
@@ -31,7 +35,7 @@ class Geometry:
     """Square numbering and diagonal tables of an n x n board."""
 
     def __init__(self, n: int):
-        self.n = n
+        self.n = n = check_board_size(n, "n")
         self.half = half = n // 2
         self.count = count = n * n // 2
         self.full = (1 << count) - 1
@@ -60,16 +64,35 @@ class Geometry:
         self.start_white = sum(1 << i for i in range(count - rows * half, count))
 
     def square(self, row: int, col: int) -> int | None:
-        """The 1-based square number at (row, col) from the top-left, or None if light."""
-        i = self.index.get((row, col))
-        return None if i is None else i + 1
+        """The 1-based square number at (row, col) from the top-left, or None if light
+        (or off the board); a row or column that is not a whole number: BoardkitError."""
+        try:
+            i = self.index.get((row, col))
+        except TypeError:                   # unhashable: no whole number
+            i = None
+        if i is None:
+            _check_row_col(row, col)
+            return None
+        return i + 1
 
     def is_dark(self, row: int, col: int) -> bool:
-        return (row + col) % 2 == 1
+        _check_row_col(row, col)
+        return (int(row) + int(col)) % 2 == 1
+
+
+def _check_row_col(row, col) -> None:
+    for what, v in (("row", row), ("col", col)):
+        if not _whole(v):
+            raise BoardkitError(f"{what} must be a whole number; got {short_repr(v)}")
+
+
+def geometry(n: int) -> Geometry:
+    """The geometry of an n x n board (n = 8, 10 or 12), built once per size."""
+    return _geometry(check_board_size(n, "n"))
 
 
 @cache
-def geometry(n: int) -> Geometry:
+def _geometry(n: int) -> Geometry:
     return Geometry(n)
 
 
@@ -99,6 +122,7 @@ class Layout:
 
     def __init__(self, n: int):
         g = geometry(n)
+        self.n = g.n
         self.s2g = [(r * (n + 1) + c) // 2 for r, c in g.coords]
         self.nbits = max(self.s2g) + 1
         self.mask = sum(1 << b for b in self.s2g)
@@ -144,8 +168,13 @@ class Layout:
         return out
 
 
-@cache
 def layout(n: int) -> Layout:
+    """The ghost layout of an n x n board (n = 8, 10 or 12), built once per size."""
+    return _layout(check_board_size(n, "n"))
+
+
+@cache
+def _layout(n: int) -> Layout:
     return Layout(n)
 
 
@@ -161,7 +190,10 @@ class MoveGen:
     """
 
     def __init__(self, rules, layout: Layout | None = None):
-        self.rules = rules
+        self.rules = rules = check_rules(rules, "rules")
+        if layout is not None and not (isinstance(layout, Layout) and layout.n == rules.board_size):
+            raise BoardkitError(f"layout must be None or the Layout of a {rules.board_size}x"
+                                f"{rules.board_size} board; got {short_repr(layout)}")
         g = self.geo = geometry(rules.board_size)
         self.layout = layout
         self._cache: dict = {}
@@ -469,12 +501,28 @@ class MoveGen:
         for every game there). The list returned is shared: do not change it."""
         key = (own, opp, kings, player)
         objects = self._objects
-        hit = objects.get(key)
+        try:
+            hit = objects.get(key)
+        except TypeError:                   # unhashable: refused below
+            hit = None
         if hit is None or hit[0] is not raws:
+            self._check_cached_moves(own, opp, kings, player, raws, make)
             if len(objects) >= CACHE_SIZE:
                 objects.clear()
             hit = objects[key] = (raws, [make(r) for r in raws])
         return hit[1]
+
+    def _check_cached_moves(self, own, opp, kings, player, raws, make) -> None:
+        """The arguments of ``cached_moves`` (checked when they are not remembered)."""
+        full = self.full.bit_length()
+        for what, v in (("own", own), ("opp", opp), ("kings", kings)):
+            check_bits(v, what, full)
+        check_player(player, "player")
+        if not isinstance(raws, list):
+            raise BoardkitError(f"raws must be the list of raw moves of cached_generate; "
+                                f"got {short_repr(raws)}")
+        if not callable(make):
+            raise BoardkitError(f"make must be a function of a raw move; got {short_repr(make)}")
 
     def _generate_quick(self, own: int, opp: int, kings: int, player: int) -> list:
         """``generate`` (same list), answered on the ghost layout when the position has
@@ -657,9 +705,13 @@ def fast_apply(black: int, white: int, kings: int, player: int, mv, crown_row) -
     return black, white, kings
 
 
-@cache
 def movegen(rules) -> MoveGen:
     """The generator of the public API (bit i = square i + 1; its move order is the API's)."""
+    return _movegen(check_rules(rules, "rules"))
+
+
+@cache
+def _movegen(rules) -> MoveGen:
     return MoveGen(rules)
 
 
@@ -667,10 +719,14 @@ def _generator(rules, ghost: bool) -> MoveGen:
     return ghostgen(rules) if ghost else movegen(rules)
 
 
-@cache
 def ghostgen(rules) -> MoveGen:
     """The same generator on the ghost layout (``Layout``): the same moves in the same
     order (bit order is square order), faster; perft and the bots' search use it."""
+    return _ghostgen(check_rules(rules, "rules"))
+
+
+@cache
+def _ghostgen(rules) -> MoveGen:
     return MoveGen(rules, layout(rules.board_size))
 
 

@@ -58,8 +58,8 @@ from itertools import accumulate
 
 from .._catalogue import Word
 from .._core import BoardkitError, FormatError, IllegalMoveError, rules_from_dict, rules_to_dict
-from .._input import MAX_INPUT_BYTES, decode_text, loads_json
-from .rules import CheckersRules
+from .._input import MAX_INPUT_BYTES, decode_text, loads_json, short_repr
+from .rules import CheckersRules, check_bits, check_game, check_player
 
 __all__ = ["parse_fen", "write_fen", "parse_move_text", "read_pdn", "iter_pdn", "pdn_records",
            "write_pdn", "GAME_TYPES", "MAX_FEN_CHARS", "MAX_MOVE_CHARS", "MAX_PDN_CHARS",
@@ -105,7 +105,7 @@ def parse_fen(text: str, size: int = 8) -> tuple[int, int, int, int, int]:
     once, at most ``MAX_FEN_CHARS`` characters); whether a game can reach the position
     is ``CheckersGame``'s check (``game.check_position``)."""
     if type(size) is not int or size not in _SIZE_TYPE:
-        raise BoardkitError(f"PDN FEN (CK-01): the board size is 8, 10 or 12, got {size!r:.20}")
+        raise BoardkitError(f"PDN FEN (CK-01): the board size is 8, 10 or 12, got {short_repr(size, 20)}")
     count = size * size // 2
     fmt = fen_format(size)
     how = Word("ck.err.fen.how", count=count)       # the format, said after every error
@@ -217,7 +217,13 @@ def _squares(bb: int) -> list[int]:
 
 
 def write_fen(turn: int, black: int, white: int, kings: int) -> str:
-    """The FEN tag value: men in increasing order, then kings (``W:W21,22,K5:B1,6``)."""
+    """The FEN tag value: men in increasing order, then kings (``W:W21,22,K5:B1,6``).
+    ``turn`` 0 (Black) or 1 (White); the sets of squares as ``raw_position`` gives them
+    (bit i = square i + 1, at most the 72 squares of 12x12)."""
+    turn = check_player(turn, "turn")
+    black, white, kings = (check_bits(v, what) for what, v in
+                           (("black", black), ("white", white), ("kings", kings)))
+
     def side(bb):
         men = [str(s) for s in _squares(bb & ~kings)]
         ks = ["K" + str(s) for s in _squares(bb & kings)]
@@ -246,7 +252,7 @@ def write_pdn(game, **tags) -> str:
     """A PDN record of ``game``: tags (given ones first), the numbered moves and the
     result. Keyword tags, e.g. ``Event="Club night"``, are written as given."""
     from .game import CheckersGame
-    rules = game.rules
+    rules = check_game(game, "game").rules
     gtype = _SIZE_TYPE[rules.board_size]
     head = dict(tags)
     head.setdefault("GameType", str(gtype))
@@ -263,7 +269,11 @@ def write_pdn(game, **tags) -> str:
     for k, v in head.items():
         if not re.fullmatch(r"[A-Za-z0-9_]{1,40}", k, re.ASCII):
             raise FormatError(f"PDN (CK-15): a tag name is 1-40 letters, digits or _, got {k[:40]!r}")
-        value = " ".join(str(v).splitlines())         # a tag is one line
+        try:
+            value = " ".join(str(v).splitlines())     # a tag is one line
+        except Exception:                             # noqa: BLE001 - a value's own str() failed
+            raise FormatError(f"PDN (CK-15): the {k} tag's value cannot be written as text, "
+                              f"got {short_repr(v)}") from None
         if len(value) > 2000:
             raise FormatError(f"PDN (CK-15): the {k} tag is longer than 2,000 characters")
         value = value.replace("\\", "\\\\").replace('"', '\\"')

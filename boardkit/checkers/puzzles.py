@@ -25,16 +25,28 @@ __all__ = ["PUZZLES", "make_game", "widget_options"]
 PRESETS = ("american", "no_forced", "international")
 
 
-def make_game(puzzle: Puzzle) -> CheckersGame:
+def _preset(puzzle: Puzzle) -> str:
+    """The rules preset of a checkers puzzle (BoardkitError for anything else)."""
+    from .._core import BoardkitError
+    from .._input import check_instance, short_repr
+    check_instance(puzzle, Puzzle, "puzzle")
+    if puzzle.game != "checkers":
+        raise BoardkitError(f"puzzle must be a checkers puzzle; got one of {short_repr(puzzle.game)}")
     preset = puzzle.variant or "american"
-    if preset not in PRESETS:
-        from .._core import BoardkitError
-        raise BoardkitError(f"checkers puzzle variant must be one of {list(PRESETS)}, got {preset!r}")
-    return CheckersGame(getattr(CheckersRules, preset)(), fen=puzzle.position)
+    if not isinstance(preset, str) or preset not in PRESETS:
+        raise BoardkitError(f"checkers puzzle variant must be one of {list(PRESETS)}, "
+                            f"got {short_repr(preset)}")
+    return preset
+
+
+def make_game(puzzle: Puzzle) -> CheckersGame:
+    """A game in the puzzle's position, under its rules preset."""
+    return CheckersGame(getattr(CheckersRules, _preset(puzzle))(), fen=puzzle.position)
 
 
 def widget_options(puzzle: Puzzle) -> dict:
-    return {"rules": puzzle.variant or "american"}
+    """The board's options for the puzzle (its rules preset)."""
+    return {"rules": _preset(puzzle)}
 
 
 def _p(pid, position, accepted, rule, *, variant="", traps=()):

@@ -9,8 +9,12 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
 
 from .._core import BoardkitError, RuleOptions
+from .._input import check_instance, short_repr
 
 __all__ = ["CheckersRules"]
 
@@ -48,18 +52,18 @@ class CheckersRules(RuleOptions):
 
     def __post_init__(self) -> None:
         if type(self.board_size) is not int or self.board_size not in (8, 10, 12):
-            raise BoardkitError("ck.err.board_size", got=repr(self.board_size)[:40])
+            raise BoardkitError("ck.err.board_size", got=short_repr(self.board_size))
         for name in ("forced_capture", "majority_capture", "men_capture_backward",
                      "flying_kings", "crowning_ends_move"):
             v = getattr(self, name)
             if not isinstance(v, bool):
-                raise BoardkitError(f"{name} must be True or False, got {v!r} (CK-14)")
-        if self.first_player not in ("black", "white"):
+                raise BoardkitError(f"{name} must be True or False, got {short_repr(v)} (CK-14)")
+        if not isinstance(self.first_player, str) or self.first_player not in ("black", "white"):
             raise BoardkitError(f"first_player must be one of ['black', 'white'], "
-                                f"got {self.first_player!r} (CK-03)")
-        if self.draw_rules not in _DRAW_RULES:
+                                f"got {short_repr(self.first_player)} (CK-03)")
+        if not isinstance(self.draw_rules, str) or self.draw_rules not in _DRAW_RULES:
             raise BoardkitError(f"draw_rules must be one of {list(_DRAW_RULES)}, "
-                                f"got {self.draw_rules!r} (CK-12, CK-13)")
+                                f"got {short_repr(self.draw_rules)} (CK-12, CK-13)")
         if self.majority_capture and not self.forced_capture:
             # the one mistake the widget's custom set-up allows: said in the board's words
             raise BoardkitError("ck.err.rules.majority")
@@ -108,3 +112,63 @@ class CheckersRules(RuleOptions):
     def first_turn(self) -> int:
         """0 (Black) or 1 (White): who moves first in the starting position."""
         return 0 if self.first_player == "black" else 1
+
+# ------------------------------------------------------------ argument checks
+# The checks of the package's public entry points (the fuzz promise: a wrong argument
+# is refused with a BoardkitError naming it, never a raw exception), built on
+# ``boardkit._input`` and called once per public call, at the entry: never inside move
+# generation or the search.
+#
+#     check_game(game, "game")          a CheckersGame
+#     check_move(move, "move")          a CheckersMove (its squares are the game's check)
+#     check_rules(rules, "rules")       a CheckersRules
+#     check_board_size(n, "n")          8, 10 or 12 (a Python or numpy int, not a bool)
+#     check_bits(value, what, nbits)    a set of squares as an int of at most ``nbits`` bits
+#     check_player(value, what)         0 (Black) or 1 (White)
+
+#: the board sizes of the rules (CK-01)
+SIZES = (8, 10, 12)
+
+
+def check_game(game: Any, what: str = "game") -> Any:
+    """``game`` if it is a CheckersGame, else BoardkitError naming ``what``."""
+    from .game import CheckersGame
+    return check_instance(game, CheckersGame, what)
+
+
+def check_move(move: Any, what: str = "move") -> Any:
+    """``move`` if it is a CheckersMove (not its text), else BoardkitError."""
+    from .game import CheckersMove
+    return check_instance(move, CheckersMove, what)
+
+
+def check_rules(rules: Any, what: str = "rules") -> Any:
+    """``rules`` if it is a CheckersRules, else BoardkitError naming ``what``."""
+    return check_instance(rules, CheckersRules, what)
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_))
+
+
+def check_board_size(n: Any, what: str = "n") -> int:
+    """A board size of the rules: 8, 10 or 12 (CK-01)."""
+    if not _whole(n) or int(n) not in SIZES:
+        raise BoardkitError(f"{what} must be a board size 8, 10 or 12 (CK-01); got {short_repr(n)}")
+    return int(n)
+
+
+def check_bits(value: Any, what: str, nbits: int = 72) -> int:
+    """A set of squares as a whole number >= 0 below 2**nbits (bit i = square i + 1)."""
+    if not _whole(value) or not 0 <= int(value) < 1 << nbits:
+        raise BoardkitError(f"{what} must be a set of squares, a whole number in "
+                            f"[0, 2**{nbits}); got {short_repr(value)}")
+    return int(value)
+
+
+def check_player(value: Any, what: str = "player") -> int:
+    """A side: 0 (Black) or 1 (White)."""
+    if not _whole(value) or int(value) not in (0, 1):
+        raise BoardkitError(f"{what} must be 0 (Black) or 1 (White); got {short_repr(value)}")
+    return int(value)
+

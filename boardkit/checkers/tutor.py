@@ -25,6 +25,7 @@ from .._core import check_level
 from .._protocols import level_word
 from . import ai
 from .game import CheckersGame, CheckersMove, side_word
+from .rules import check_game, check_move
 
 __all__ = ["TUTOR_LEVEL", "advice", "exchange"]
 
@@ -44,7 +45,10 @@ def _value(game: CheckersGame, squares) -> int:
 def exchange(before: CheckersGame, move: CheckersMove) -> tuple[int, CheckersMove | None]:
     """The material the student's ``move`` wins (> 0) or loses (< 0) when the opponent
     answers with its worst capture and the student then takes the most it can at once,
-    in hundredths of a man (a king 140); and that capture (None: no capture follows)."""
+    in hundredths of a man (a king 140); and that capture (None: no capture follows).
+    ``move`` is a legal move of ``before`` (a CheckersMove; anything else is refused)."""
+    check_game(before, "before")
+    move = before._coerce_move(check_move(move, "move"))
     gained = _value(before, move.captures)
     after = before.child(move)
     worst, worst_reply = gained, None

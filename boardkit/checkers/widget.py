@@ -34,12 +34,13 @@ import ipywidgets as W
 
 from .._catalogue import Word
 from .._core import BoardkitError
+from .._input import check_instance, short_repr
 from ..i18n import error_text
 from ..widgets import GameWidget, Selection
 from ..widgets.base import MUTED_COLOR
 from . import ai, tutor
 from .game import PLAYER_NAMES, CheckersGame
-from .rules import CheckersRules
+from .rules import CheckersRules, check_move
 
 __all__ = ["CheckersWidget"]
 
@@ -66,9 +67,11 @@ class CheckersWidget(GameWidget[CheckersGame]):
 
     def __init__(self, game: CheckersGame | None = None, *, rules: str | CheckersRules = "american",
                  flip: bool = False, **kw):
-        if isinstance(rules, str) and rules not in PRESETS:
+        if not (isinstance(rules, CheckersRules) or isinstance(rules, str) and rules in PRESETS):
             raise BoardkitError(f"rules must be one of {list(PRESETS)} or a CheckersRules, "
-                                f"got {rules!r} (CK-14)")
+                                f"got {short_repr(rules)} (CK-14)")
+        if not isinstance(flip, bool):
+            raise BoardkitError(f"flip must be True or False, got {short_repr(flip)}")
         if game is not None and not isinstance(game, CheckersGame):
             raise BoardkitError(f"CheckersWidget(game): expected a CheckersGame, got "
                                 f"{type(game).__name__}")
@@ -105,9 +108,18 @@ class CheckersWidget(GameWidget[CheckersGame]):
                 w.layout.display = None if custom else "none"
 
     def make_game(self, options: dict) -> CheckersGame:
+        """A new game from the set-up's values: {"rules": a preset name, and with
+        "custom" the fields board_size, first_player and the rule switches}."""
+        check_instance(options, dict, "options")
         preset = options.get("rules", "american")
+        if not isinstance(preset, str) or preset not in PRESETS:
+            raise BoardkitError(f"options['rules'] must be one of {list(PRESETS)}; "
+                                f"got {short_repr(preset)} (CK-14)")
         if preset != "custom":
             return CheckersGame(getattr(CheckersRules, preset)())
+        missing = [k for k in ("board_size", "first_player") + _CUSTOM if k not in options]
+        if missing:
+            raise BoardkitError(f"options: custom rules need {', '.join(missing)} (CK-14)")
         fields = {k: options[k] for k in ("board_size", "first_player") + _CUSTOM}
         # 10x10 and 12x12 games count draws the international way (CK-13)
         fields["draw_rules"] = "american" if fields["board_size"] == 8 else "international"
@@ -163,6 +175,7 @@ class CheckersWidget(GameWidget[CheckersGame]):
         return [str(s) for s in g.capturing_squares()]
 
     def render(self, selection: Selection) -> str:
+        check_instance(selection, Selection, "selection")
         g = self.game
         opts = dict(flip=self.flipped, labels=True, lang=self.lang,
                     targets=sorted(selection.targets, key=int),
@@ -198,9 +211,12 @@ class CheckersWidget(GameWidget[CheckersGame]):
         return shown
 
     def move_path(self, move) -> tuple[str, ...]:
-        return tuple(str(s) for s in move.path)
+        return tuple(str(s) for s in check_move(move, "move").path)
 
     def why_not_selectable(self, cell: str) -> str:
+        if not isinstance(cell, str):
+            raise BoardkitError(f"cell must be a square's number as text, e.g. '22'; "
+                                f"got {short_repr(cell)}")
         g = self.game
         sq = int(cell) if cell.isascii() and cell.isdigit() and len(cell) <= 3 else None
         if sq is None or not 1 <= sq <= g.squares:

@@ -58,6 +58,7 @@ import numpy as np
 from ..._catalogue import Word
 from ..._core import check_level
 from ..._protocols import parts_getattr
+from ..rules import check_game, check_move
 from .evaluate import TIPS, centre_squares, evaluate, score  # noqa: F401
 from .search import (  # noqa: F401
     NODE_BUDGET,
@@ -106,6 +107,7 @@ def bot(level: str) -> Callable:
 def hint(game, level: str | None = None) -> CheckersMove:
     """The move the hint shows: the choice of ``level`` (default HINT_LEVEL). The
     strong level is deterministic here (no random tie-break), so a hint is repeatable."""
+    check_game(game, "game")
     name = check_level(level if level is not None else HINT_LEVEL, LEVELS, "checkers level")
     if name == "strong":
         return best_move(game, strong.depth)
@@ -114,7 +116,10 @@ def hint(game, level: str | None = None) -> CheckersMove:
 
 def explain(game, move) -> Word:
     """Why the hint's move, in plain words (shown under the board after the hint): a
-    ``Word`` (its key and facts), English as text, rendered by a board in its language."""
+    ``Word`` (its key and facts), English as text, rendered by a board in its language.
+    ``move`` is a legal move of ``game`` (a CheckersMove; else BoardkitError)."""
+    check_game(game, "game")
+    move = game._coerce_move(check_move(move, "move"))     # a legal move, else refused
     if move.is_capture:
         n = len(move.captures)
         forced = "_forced" if game.rules.forced_capture else ""

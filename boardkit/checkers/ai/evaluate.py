@@ -9,6 +9,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import cache
 
+from ..._core import BoardkitError
+from ..._input import short_repr
+from .. import rules as _rules
 from ..movegen import (
     bits,
     geometry,
@@ -23,7 +26,7 @@ MAN, KING = 100, 140
 # --------------------------------------------------------------- positions
 def position(game) -> tuple[int, int, int, int]:
     """(black, white, kings, player to move) bit sets of a CheckersGame."""
-    return game.raw_position()
+    return _rules.check_game(game, "game").raw_position()
 
 
 def _to_move(game, raw):
@@ -99,6 +102,8 @@ def _ghost_tables(n: int) -> tuple:
 #: the bot with the tip counts. The levels keep the plain "centre" and "crown" terms.
 PLAYED = {"centre": "centre_held", "crown": "crown_safe"}
 _PLAYED_TERMS = frozenset(PLAYED.values())
+#: every term an evaluation may count: the tips, and the played forms of "centre" and "crown"
+TERMS = frozenset(TIPS) | _PLAYED_TERMS
 #: their weights, in hundredths of a man
 #: (chosen on 1,000-game trials at 1 ply against the bot without the tip; a centre man
 #: covered on one side only gets "half", an uncovered one "lone")
@@ -305,16 +310,29 @@ def evaluate(black: int, white: int, kings: int, player: int, n: int,
     """The position's value for ``player`` (positive: good for them), in hundredths of
     a man. Only the terms of the tips switched on are counted. (Bit sets as
     ``raw_position``: bit i = square i + 1; the search evaluates on the ghost layout.)"""
+    n = _rules.check_board_size(n, "n")
+    count = n * n // 2
+    black, white, kings = (_rules.check_bits(v, what, count) for what, v in
+                           (("black", black), ("white", white), ("kings", kings)))
+    player = _rules.check_player(player, "player")
     tg = layout(n).to_ghost
-    return _evaluate_ghost(tg(black), tg(white), tg(kings), player, n, frozenset(tips))
+    return _evaluate_ghost(tg(black), tg(white), tg(kings), player, n, _check_tips(tips))
+
+
+def _check_tips(tips) -> frozenset:
+    """The tips (or played terms) an evaluation counts, as a frozenset."""
+    if isinstance(tips, (frozenset, set, tuple, list)) and len(tips) <= len(TERMS) \
+            and all(isinstance(t, str) and t in TERMS for t in tips):
+        return frozenset(tips)
+    raise BoardkitError(f"tips must be a set of the tips {list(TIPS)}; got {short_repr(tips)}")
 
 
 def score(game, tips=TIPS) -> int:
     """``evaluate`` for the player to move in ``game``, with the tips given."""
-    b, w, k, p = game.raw_position()
-    return evaluate(b, w, k, p, game.rules.board_size, frozenset(tips))
+    b, w, k, p = _rules.check_game(game, "game").raw_position()
+    return evaluate(b, w, k, p, game.rules.board_size, _check_tips(tips))
 
 
 def centre_squares(n: int = 8) -> list[int]:
     """The squares the "centre" tip rewards."""
-    return [i + 1 for i in bits(_masks(n)["centre"])]
+    return [i + 1 for i in bits(_masks(_rules.check_board_size(n, "n"))["centre"])]

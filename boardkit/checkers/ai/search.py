@@ -13,6 +13,11 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from ... import _input
+from ..._core import BoardkitError
+from ..._input import short_repr
+from .. import rules as _rules
+from ..game import CheckersGame
 from ..movegen import (
     fast_apply,
     fast_captures,
@@ -23,6 +28,7 @@ from ..movegen import (
 )
 from ._fast import _middle_move, _Root2
 from .evaluate import (
+    TERMS,
     TIPS,
     WIN,
     _capture_cut,
@@ -350,6 +356,38 @@ def _choose(scored, rng, tolerance=0.0):
     return top[int(rng.integers(len(top)))]
 
 
+# ------------------------------------------------------------ arguments
+#: the deepest search a bot or ``best_move`` is asked for (the levels search 1 to 4 plies)
+MAX_DEPTH = 64
+#: the largest node budget (``best_move``'s ``max_nodes``): about 4 minutes of search
+MAX_NODES = 10_000_000
+
+
+def _check_call(game, rng) -> None:
+    """A bot's arguments, checked once per move asked for (never inside the search):
+    a CheckersGame, and None or a numpy Generator."""
+    if not isinstance(game, CheckersGame):
+        _rules.check_game(game, "game")
+    if rng is not None and type(rng) is not np.random.Generator:
+        _input.check_rng(rng, "rng", ("integers",))
+
+
+def _check_tip(tip, what: str = "tip") -> str:
+    """One of the strategy tips' names (``TIPS``), else BoardkitError listing them."""
+    if not isinstance(tip, str) or tip not in TIPS:
+        raise BoardkitError(f"unknown {what} {short_repr(tip)}; the tips are {list(TIPS)}")
+    return tip
+
+
+def _check_noise(noise, what: str = "noise") -> float:
+    """A bot's noise: a finite number >= 0, in hundredths of a man (at most 10,000)."""
+    if isinstance(noise, (bool, np.bool_)) or not isinstance(noise, (int, float, np.integer, np.floating)) \
+            or not 0 <= noise <= 10_000:          # NaN fails the comparison too
+        raise BoardkitError(f"{what} must be a number from 0 to 10,000 (hundredths of a man); "
+                            f"got {short_repr(noise)}")
+    return noise
+
+
 # -------------------------------------------------------------------- bots
 @dataclass(frozen=True)
 class TipBot:
@@ -367,7 +405,19 @@ class TipBot:
     noise: float = 0.0
     max_nodes: int | None = None
 
+    def __post_init__(self) -> None:
+        tips = self.tips
+        if not isinstance(tips, (frozenset, set, tuple, list)) or len(tips) > len(TERMS) \
+                or not all(isinstance(t, str) and t in TERMS for t in tips):
+            raise BoardkitError(f"tips must be a set of the tips {sorted(TERMS)}; "
+                                f"got {short_repr(tips)}")
+        _input.check_count(self.depth, "depth", 0, MAX_DEPTH)
+        _check_noise(self.noise)
+        if self.max_nodes is not None:
+            _input.check_count(self.max_nodes, "max_nodes", 1, MAX_NODES)
+
     def __call__(self, game, rng=None):
+        _check_call(game, rng)
         if game.is_over():
             raise _no_move(game)
         if self.depth == 2 and self.noise and "shots" not in self.tips:
@@ -385,10 +435,16 @@ class TipBot:
 def tip_bot(*, without: str | None = None, only: tuple[str, ...] | None = None,
             depth: int = 2, noise: float = 0.0) -> TipBot:
     """A TipBot with every tip but ``without`` (or with ``only`` the tips given)."""
-    for t in ((without,) if without else ()) + tuple(only or ()):
-        if t not in TIPS:
-            from ..._core import BoardkitError
-            raise BoardkitError(f"unknown tip {t!r}; the tips are {list(TIPS)}")
+    if without is not None:
+        _check_tip(without, "tip (without)")
+    if only is not None:
+        if not isinstance(only, (tuple, list, set, frozenset)) or len(only) > len(TIPS):
+            raise BoardkitError(f"only must be a tuple of tips from {list(TIPS)}; "
+                                f"got {short_repr(only)}")
+        for t in only:
+            _check_tip(t, "tip (only)")
+    _input.check_count(depth, "depth", 0, MAX_DEPTH)
+    _check_noise(noise)
     tips = frozenset(only) if only is not None else frozenset(TIPS) - {without}
     return TipBot(tips=tips, depth=depth, noise=noise)
 
@@ -398,6 +454,7 @@ class EasyBot:
     """やさしい: takes the capture that takes most, otherwise moves at random."""
 
     def __call__(self, game, rng=None):
+        _check_call(game, rng)
         moves = game.legal_moves()
         if not moves:
             raise _no_move(game)
@@ -417,6 +474,7 @@ class NormalBot:
     noise: float = 25.0
 
     def __call__(self, game, rng=None):
+        _check_call(game, rng)
         if self.depth == 2 and self.noise:
             if game.is_over():
                 raise _no_move(game)
@@ -431,6 +489,7 @@ class StrongBot:
     depth: int = 4
 
     def __call__(self, game, rng=None):
+        _check_call(game, rng)
         return _tipbot(frozenset(TIPS), self.depth, 0.0, NODE_BUDGET)(game, rng)
 
 
@@ -451,6 +510,10 @@ strong = StrongBot()
 def best_move(game, depth: int = 4, max_nodes: int | None = NODE_BUDGET) -> CheckersMove:
     """The move the strong search prefers (deterministic: the first of equal moves),
     within ``max_nodes`` (None: the full depth whatever it costs)."""
+    _rules.check_game(game, "game")
+    _input.check_count(depth, "depth", 0, MAX_DEPTH)
+    if max_nodes is not None:
+        _input.check_count(max_nodes, "max_nodes", 1, MAX_NODES)
     if game.is_over():
         raise _no_move(game)
     b, w, k, p = position(game)

@@ -7,9 +7,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ... import _input
+from ..._core import BoardkitError
+from ..._input import short_repr
 from ..._protocols import TipLabSpec
+from .. import rules as _rules
 from .evaluate import PLAYED, TIPS
-from .search import TipBot, tip_bot
+from .search import MAX_DEPTH, TipBot, _check_tip, tip_bot
 
 
 # ------------------------------------------------------------- measuring tips
@@ -19,9 +23,7 @@ def tip_pair(tip: str, depth: int = 1, noise: float = 4.0) -> tuple[TipBot, TipB
     is measured against a bot that knows only the material count. "centre" and "crown"
     are played as ``PLAYED`` says (held centre men; kings, safe runners and the guards
     of the king row), not with the levels' square-by-square terms."""
-    if tip not in TIPS:
-        from ..._core import BoardkitError
-        raise BoardkitError(f"unknown tip {tip!r}; the tips are {list(TIPS)}")
+    _check_tip(tip, "tip")
     base = () if tip == "shots" else ("shots",)
     return (TipBot(frozenset(base + (PLAYED.get(tip, tip),)), depth=depth, noise=noise),
             tip_bot(only=base, depth=depth, noise=noise))
@@ -34,7 +36,7 @@ def measure_tip(tip: str, games: int = 60, seed: int = 1, rules=None, *, depth: 
     "with" and "without" (draws and games stopped at ``max_plies`` count half)."""
     from ... import sim
     from ..rules import CheckersRules
-    rules = rules if rules is not None else CheckersRules.american()
+    rules = _rules.check_rules(rules, "rules") if rules is not None else CheckersRules.american()
     with_tip, without = tip_pair(tip, depth, noise)
     return sim.tournament(_Factory(rules), {"with": with_tip, "without": without}, games=games,
                           seed=seed, max_plies=max_plies, executor=executor, progress=False)
@@ -60,10 +62,18 @@ def lab_combine(names, depth, rules=None) -> tuple:
     against the bot that only reads captures ("shots"), or, with "shots" alone among
     the names, against the material-only bot."""
     from ..rules import CheckersRules
+    if isinstance(names, str):
+        names = (names,)
+    if not isinstance(names, (tuple, list, set, frozenset)) or not 1 <= len(names) <= len(TIPS):
+        raise BoardkitError(f"names must be one to {len(TIPS)} tips from {list(TIPS)}; "
+                            f"got {short_repr(names)}")
     names = tuple(names)
-    base = () if names == ("shots",) else ("shots",)
     for t in names:
-        tip_bot(only=(t,))                          # an unknown tip raises BoardkitError
+        _check_tip(t, "tip (names)")
+    base = () if names == ("shots",) else ("shots",)
+    depth = _input.check_count(depth, "depth", 0, MAX_DEPTH)
+    if rules is not None:
+        _rules.check_rules(rules, "rules")
     with_tip = TipBot(frozenset(base + tuple(PLAYED.get(t, t) for t in names)), depth=int(depth),
                       noise=4.0)
     without = tip_bot(only=base, depth=int(depth), noise=4.0)
