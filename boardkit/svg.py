@@ -89,13 +89,19 @@ def _fmt(x: Any, what: str) -> str:
     return f"{r:.2f}".rstrip("0")
 
 
-def _text(value: Any, what: str, limit: int = 10_000, optional: bool = False) -> str | None:
-    """A text argument (None too when ``optional``): bounded, writable as UTF-8."""
-    if value is None and optional:
+def _text(value: Any, what: str, limit: int = 10_000) -> str:
+    """A text argument: bounded, writable as UTF-8."""
+    if not isinstance(value, str):
+        raise BoardkitError(f"{what} must be text, got {short_repr(value)}")
+    return check_text(value, what, limit)
+
+
+def _opt_text(value: Any, what: str, limit: int = 10_000) -> str | None:
+    """A text argument or None."""
+    if value is None:
         return None
     if not isinstance(value, str):
-        raise BoardkitError(f"{what} must be {'None or ' if optional else ''}text, "
-                            f"got {short_repr(value)}")
+        raise BoardkitError(f"{what} must be None or text, got {short_repr(value)}")
     return check_text(value, what, limit)
 
 
@@ -141,7 +147,7 @@ def _points(points: Any, what: str = "points") -> list[tuple[Any, Any]]:
                         f"got {short_repr(points)}")
     if isinstance(points, (str, bytes, bytearray, dict)) or not isinstance(points, Iterable):
         raise bad
-    out = []
+    out: list[tuple[Any, Any]] = []
     try:
         for p in points:
             if isinstance(p, (str, bytes, bytearray, dict)) or len(out) >= MAX_POINTS:
@@ -214,9 +220,9 @@ class Drawing:
                  title: str | None = None, lang: str | None = None):
         _fmt(width, "width")
         _fmt(height, "height")
-        _text(background, "background", 200, optional=True)
-        _text(title, "title", optional=True)
-        _text(lang, "lang", 20, optional=True)
+        _opt_text(background, "background", 200)
+        _opt_text(title, "title")
+        _opt_text(lang, "lang", 20)
         self.width = width
         self.height = height
         #: the language of the drawing's own words (its alt text); None: the current one
@@ -274,7 +280,7 @@ class Drawing:
         xs, ys, shown = _fmt(x, "x"), _fmt(y, "y"), _shown(s, "s")
         size_s = _fmt(size, "size")
         anchor, color = _text(anchor, "anchor", 20), _text(color, "color", 200)
-        weight = _text(weight, "weight", 20, optional=True)
+        weight = _opt_text(weight, "weight", 20)
         cell = _cell(cell)
         if rotate is not None:
             _fmt(rotate, "rotate")
@@ -333,7 +339,7 @@ class Drawing:
         """Insert another drawing's elements as a <g>."""
         if not isinstance(items, Drawing):
             raise BoardkitError(f"items must be a Drawing; got {short_repr(items)}")
-        transform = _text(transform, "transform", 1000, optional=True)
+        transform = _opt_text(transform, "transform", 1000)
         a = _attrs(dict(transform=transform, **attrs))
         self._items.append(f"<g{a}>" + "".join(items._items) + "</g>")
         self._defs.update(items._defs)

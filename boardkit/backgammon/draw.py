@@ -193,7 +193,7 @@ def draw_position(white, red, *, flip: bool = False, labels: bool | str = True,
 
 
 def _whole(x, lo: int, hi: int) -> bool:
-    return isinstance(x, numbers.Integral) and not isinstance(x, bool) and lo <= x <= hi
+    return isinstance(x, numbers.Integral) and not isinstance(x, bool) and lo <= int(x) <= hi
 
 
 def _player(v, name: str) -> int:

@@ -248,7 +248,7 @@ def _opening_tries(rolls: Any) -> tuple[tuple[int, int], ...]:
     for r in _bounded(rolls, MAX_OPENING_ROLLS, msg):
         pair = _bounded(r, 2, msg)
         if len(pair) != 2 or not all(isinstance(x, (int, numbers.Integral)) and not isinstance(x, bool)
-                                     and 1 <= x <= 6 for x in pair):
+                                     and 1 <= int(x) <= 6 for x in pair):
             raise BoardkitError(msg)
         out.append((int(pair[0]), int(pair[1])))
     if not out:

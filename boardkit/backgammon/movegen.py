@@ -108,7 +108,7 @@ class _Bad(Exception):
 def _whole(x: Any, lo: int, hi: int) -> bool:
     if type(x) is int:                              # the common case, fast
         return lo <= x <= hi
-    return isinstance(x, numbers.Integral) and not isinstance(x, bool) and lo <= x <= hi
+    return isinstance(x, numbers.Integral) and not isinstance(x, bool) and lo <= int(x) <= hi
 
 
 def _few(values: Any, most: int) -> list | tuple:

@@ -287,7 +287,7 @@ def _chance(x: Any) -> bool:
     if isinstance(x, (bool, np.bool_)) or not isinstance(x, (int, float, Fraction, np.integer,
                                                              np.floating)):
         return False
-    return 0 <= x <= 1          # NaN is not
+    return bool(0 <= x <= 1)    # NaN is not
 
 
 def _is_exact(x: Any) -> bool:

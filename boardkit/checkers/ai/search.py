@@ -385,7 +385,7 @@ def _check_noise(noise, what: str = "noise") -> float:
             or not 0 <= noise <= 10_000:          # NaN fails the comparison too
         raise BoardkitError(f"{what} must be a number from 0 to 10,000 (hundredths of a man); "
                             f"got {short_repr(noise)}")
-    return noise
+    return float(noise)
 
 
 # -------------------------------------------------------------------- bots

@@ -56,7 +56,7 @@ class Weights:
             if f.name == "fill_deep":
                 if not isinstance(v, bool):
                     raise BoardkitError(f"Weights.fill_deep must be True or False, got {short_repr(v)}")
-            elif isinstance(v, bool) or not isinstance(v, numbers.Real) or not abs(v) <= 1e6:
+            elif isinstance(v, bool) or not isinstance(v, numbers.Real) or not abs(v) <= 1e6:  # type: ignore[operator]
                 raise BoardkitError(f"Weights.{f.name} must be a finite number (at most 1e6 in "
                                     f"size), got {short_repr(v)}")
 
