@@ -1,4 +1,4 @@
-"""The argument checks of 回り将棋's public entry points (issue 27), on top of the shared
+"""The argument checks of 回り将棋's public entry points, on top of the shared
 ones of ``boardkit._input``: a game, a toss model, a ring square, a number of pixels.
 
 Each answers with the value (an ``int`` or ``float`` where numbers are read) or raises a
