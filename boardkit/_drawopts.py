@@ -22,6 +22,7 @@ from itertools import islice
 from typing import Any
 
 from ._catalogue import check_language, languages
+from ._input import check_instance
 from .errors import BoardkitError, short_repr
 
 __all__ = ["DRAW_OPTIONS", "DrawOptions", "draw_options", "parse_cells", "parse_path", "MAX_CELLS",
@@ -88,9 +89,7 @@ class DrawOptions:
 def check_game(game: Any, game_class: type, what: str = "draw()") -> Any:
     """``game`` if it is a ``game_class`` (the game a ``read_options`` draws), else a
     BoardkitError naming the argument."""
-    if not isinstance(game, game_class):
-        raise BoardkitError(f"{what}: game must be a {game_class.__name__}, got {short_repr(game)}")
-    return game
+    return check_instance(game, game_class, f"{what}: game")
 
 
 def _bad(what: str, name: str, want: str, value: Any) -> BoardkitError:

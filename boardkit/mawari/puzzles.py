@@ -46,6 +46,7 @@ from .._core import BoardkitError, FormatError
 from .._input import check_instance, check_size
 from ..errors import short_repr
 from ..puzzles import Puzzle, PuzzleSet, Verdict
+from ._args import check_game
 from .game import MawariGame
 from .notation import square_index, square_name
 from .toss import Toss
@@ -110,10 +111,6 @@ def _puzzle(puzzle, what: str) -> Puzzle:
     return check_instance(puzzle, Puzzle, what)
 
 
-def _game(game, what: str) -> MawariGame:
-    return check_instance(game, MawariGame, what)
-
-
 def make_game(puzzle: Puzzle) -> MawariGame:
     """The puzzle's position, P1 to toss; for a battle puzzle the toss is already played
     (P1 is to decide, MS-15)."""
@@ -146,7 +143,7 @@ def answer_after(puzzle: Puzzle, game: MawariGame | None = None) -> tuple[Mawari
     by the move). For a battle puzzle, the game as set up and the squares that are legal
     decisions (the pieces offered and P1's own)."""
     s = parse_position(_puzzle(puzzle, "answer_after(puzzle)").position)
-    g = (make_game(puzzle) if game is None else _game(game, "answer_after(game)")).copy()
+    g = (make_game(puzzle) if game is None else check_game(game, "answer_after(game)")).copy()
     if s.ask == "battle":
         cells = {g.square(m.defender) if m.defender is not None else g.square(0)
                  for m in g.legal_moves()}
@@ -175,7 +172,7 @@ def click_answer(puzzle: Puzzle, game: MawariGame, cell: str, lang: str | None =
     """Judge a click on the puzzle's board (``boardkit.puzzles`` calls this); the words in
     ``lang`` (None: the current language)."""
     _puzzle(puzzle, "click_answer(puzzle)")
-    _game(game, "click_answer(game)")
+    check_game(game, "click_answer(game)")
     if isinstance(cell, str) and cell == "toss":
         return Verdict(None, tr("mawari.puzzle.toss_given", lang))
     try:
