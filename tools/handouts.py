@@ -68,7 +68,6 @@ def speaking(lang: str):
         set_language(before)
 
 
-TITLES = {g: title(g) for g in GAMES}
 # the words of each game in English and Japanese (the terms docs/rules/<game>.md uses)
 GLOSSARY = {
     "checkers": [("checkers / draughts", "チェッカー / ドラフツ"), ("man", "駒 (こま)"),
