@@ -221,3 +221,35 @@ def test_a_typed_box_and_a_choice_box_refuse_the_other_verb():
     assert box.answer == "17" and box.submit()
     with pytest.raises(BoardkitError, match="typed"):
         AnswerBox(CheckersExercises(), "forty", choices=("yes", "no")).type("yes")
+
+
+# ---------------------------------------------------------------- the exercise notebooks
+
+def _check_calls(md: str) -> list[str]:
+    import re
+    return re.findall(r"ex\.check_(\w+)\(answer\)", md)
+
+
+def _widgets(md: str, cls: str) -> list[str]:
+    import re
+    return re.findall(rf'^{cls}\(ex, "(\w+)"', md, flags=re.M)
+
+
+@pytest.mark.parametrize("folder", ["exercises", "exercises/ja"])
+@pytest.mark.parametrize("game,cls", [("checkers", CheckersExercises),
+                                      ("backgammon", BackgammonExercises),
+                                      ("mawari", MawariExercises)])
+def test_every_exercise_of_the_notebook_can_be_answered_without_python(folder, game, cls):
+    """Each check the notebook calls has a click board or an answer box for the same check,
+    and the intro says so."""
+    import pathlib
+
+    from boardkit.widgets.answer import find_check
+    md = (pathlib.Path(__file__).resolve().parents[1] / folder / f"{game}.md").read_text(encoding="utf-8")
+    ex = cls()
+    checks = _check_calls(md)
+    assert sorted(checks) == sorted(ex.names())               # every exercise is in the notebook
+    answered = [find_check(ex, n, "test") for n in _widgets(md, "PickBoard") + _widgets(md, "AnswerBox")]
+    assert sorted(answered) == sorted(checks)                  # one way without Python, each
+    intro = md.split("```{code-cell}", 1)[0]
+    assert ("Python を使わず" if folder.endswith("ja") else "without Python") in intro
