@@ -95,7 +95,7 @@ def test_an_empty_box_says_not_answered_and_records_nothing():
 
 
 def test_equivalent_plays_are_accepted_as_the_position_they_leave():
-    """bar/20 20/16 and bar/16 are one play; so are 6/1 6/2 and 6/2 6/1."""
+    """bar/20 20/16 and bar/16 are one play; so are bar/20 6/2 and 6/2 bar/20."""
     ex = BackgammonExercises()
     box = AnswerBox(ex, "legal_plays")
     plays = [str(p) for p in bg_position("stuck").legal_moves()]
@@ -103,6 +103,10 @@ def test_equivalent_plays_are_accepted_as_the_position_they_leave():
     spelled = [p.replace("bar/16", "bar/20 20/16") for p in plays]
     assert _typed(box, ", ".join(reversed(spelled))), box.feedback_line.value
     assert _typed(box, "; ".join(plays).upper())
+    two_moves = [p for p in plays if " " in p]
+    assert two_moves                              # its moves in the other order: the same play
+    turned = [" ".join(reversed(p.split())) if p in two_moves else p for p in plays]
+    assert turned != plays and _typed(box, ", ".join(turned)), box.feedback_line.value
 
 
 def test_yes_no_buttons_answer_the_forty_move_question():
@@ -253,3 +257,15 @@ def test_every_exercise_of_the_notebook_can_be_answered_without_python(folder, g
     assert sorted(answered) == sorted(checks)                  # one way without Python, each
     intro = md.split("```{code-cell}", 1)[0]
     assert ("Python を使わず" if folder.endswith("ja") else "without Python") in intro
+
+
+@pytest.mark.parametrize("cls,name,typed", [
+    (CheckersExercises, "targets", "15, 16"), (BackgammonExercises, "pips_start", "167, 167"),
+    (BackgammonExercises, "shots_6", "17"), (BackgammonExercises, "shots_6", "17/36"),
+    (BackgammonExercises, "shots_6", "0.472"),
+    (BackgammonExercises, "legal_plays", "bar/20 20/16, bar/20 6/2"),
+    (MawariExercises, "toss_again_fair", "1/16"),
+])
+def test_the_solutions_plain_text_examples_are_right_answers(cls, name, typed):
+    """The answers the solutions quote as typed in the box pass the box."""
+    assert _typed(AnswerBox(cls(), name), typed)
