@@ -225,6 +225,9 @@ def _factories():
         "boardkit.widgets.pick.PickBoard": lambda: __import__(
             "boardkit.widgets.pick", fromlist=["PickBoard"]).PickBoard(
             __import__("boardkit.checkers.exercises", fromlist=["ex"]).ex, "targets"),
+        "boardkit.widgets.answer.AnswerBox": lambda: __import__(
+            "boardkit.widgets.answer", fromlist=["AnswerBox"]).AnswerBox(
+            __import__("boardkit.backgammon.exercises", fromlist=["ex"]).ex, "legal_plays"),
         "boardkit.quiz.Question": _question,
         "boardkit._protocols.TipLabSpec": lambda: __import__(
             "boardkit.checkers.ai.tips", fromlist=["lab_spec"]).lab_spec(),
