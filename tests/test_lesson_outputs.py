@@ -1,6 +1,6 @@
 """No raw Python in what a student reads: the stored outputs of every lesson and exercise
 notebook are scanned for Python reprs (tuples, dicts, lists, Fraction(...), Counter(...),
-a dataclass's Name(field=...), <object ...>, a bare True/False).
+a dataclass's Name(field=...), <object ...>, a bare True/False, a string in quotes).
 
 What is scanned is what a reader sees: streams (print), and text/plain only when the
 output has no richer form (text/html, an image or a widget view take its place).
@@ -51,6 +51,7 @@ RAW = [
     ("an object repr", re.compile(r"^<\w[^<>]*>$", re.M)),
     ("a bare True/False/None", re.compile(r"^(?:True|False|None)$")),
     ("a float with 12+ digits", re.compile(r"\d\.\d{12,}")),
+    ("a quoted string", re.compile(r"^(?:'[^'\n]*'|\"[^\"\n]*\")$")),
 ]
 
 
@@ -115,10 +116,12 @@ def test_the_scanner_finds_raw_reprs_and_respects_the_marker(tmp_path):
                 "SolitaireResult(moves=35, solved=True)", "<TipLab: 6 tips>", "False",
                 "[<group a1:f4>]", "0.16733333333333333",
                 "(['9/5'], 'only one die can be played (BG-08)')", "(['24/18(2)'], ['24/18'])",
-                "(Fraction(1, 6), Fraction(1, 9), 4)", "((0, 2), (0, 2))", "('a [b]', 1)"]:
+                "(Fraction(1, 6), Fraction(1, 9), 4)", "((0, 2), (0, 2))", "('a [b]', 1)",
+                "'Red may not double (BG-12)'"]:
         assert nb([code(raw)]), raw
     for fine in ["White 69 pips, Red 57", "5/12", "Black moves first.", "Red has 20 moves.",
-                 "(no play)", "(White 69 pips, Red 57)", "(5/12)"]:
+                 "(no play)", "(White 69 pips, Red 57)", "(5/12)",
+                 "'B' is the bar point's letter"]:
         assert not nb([code(fine)]), fine
     assert not nb([code("(32, 8)", tags=[MARKER_TAG])])
     assert not nb([md("## For programmers"), code("(32, 8)")])

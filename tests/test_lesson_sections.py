@@ -95,3 +95,39 @@ def test_checkers_exercise_positions_are_new_not_the_lessons(name):
     fen = EXERCISES[name][1]
     lessons = [where for where, seen in _lesson_boards() if _pieces(seen) == _pieces(fen)]
     assert not lessons, (name, fen, lessons)
+
+
+_LIST_ITEM = re.compile(r"\s*(?:[*-]|\d+\.)\s")
+
+
+def _bold_lines_inside_lists(text: str) -> list[str]:
+    """Lines that open with bold text (a "**Check yourself.**", "**Try it.**", ...) right
+    under a list with no blank line between: Markdown's lazy continuation makes such a
+    paragraph part of the last list item, where a reader no longer sees it as a question."""
+    lines, found, block_is_list, in_code = text.splitlines(), [], False, False
+    for i, line in enumerate(lines):
+        if line.startswith("```"):
+            in_code = not in_code
+        if in_code or not line.strip():
+            block_is_list = False
+            continue
+        if i == 0 or not lines[i - 1].strip():
+            block_is_list = bool(_LIST_ITEM.match(line))
+        elif line.startswith("**") and block_is_list:
+            found.append(line)
+        if _LIST_ITEM.match(line):
+            block_is_list = True
+    return found
+
+
+@pytest.mark.parametrize("item", LESSONS, ids=_id)
+def test_no_question_is_swallowed_by_the_list_above_it(item):
+    _ed, path = item
+    assert not _bold_lines_inside_lists(path.read_text(encoding="utf-8"))
+
+
+def test_the_swallowed_question_check_catches_one():
+    text = "Results:\n\n* one\n  * nested item,\n    wrapped.\n**Check yourself.** Why?\n"
+    assert _bold_lines_inside_lists(text) == ["**Check yourself.** Why?"]
+    assert not _bold_lines_inside_lists(text.replace("wrapped.\n", "wrapped.\n\n"))
+    assert not _bold_lines_inside_lists("A paragraph that wraps and\n**goes on** in bold.\n")

@@ -314,3 +314,62 @@ def test_lesson36_two_races_where_the_pip_count_decides_the_take():
                    "race B (White leads by 5 pips) Red wins only about 22 in 100",
                    "from 0.45 to 0.90 points", "instead of about 0.55"):
         assert phrase in " ".join(LESSON36.split()), phrase
+
+
+# ------------------------------------------------------------ 回り将棋, notebook 47
+LESSON47 = (pathlib.Path(__file__).resolve().parents[1] / "notebooks"
+            / "47_mawari_full_game.md").read_text(encoding="utf-8")
+
+
+def _lesson47_decisions():
+    """Every ``decision({...}, players=N)`` position of notebook 47 with the answer of the
+    quiz that follows it (True: battle), in the lesson's order."""
+    out, at = [], 0
+    while (at := LESSON47.find("decision({", at)) >= 0:
+        depth, end = 0, at
+        while True:                          # to the parenthesis that closes the call
+            depth += (LESSON47[end] == "(") - (LESSON47[end] == ")")
+            if LESSON47[end] == ")" and depth == 0:
+                break
+            end += 1
+        call = ast.parse(LESSON47[at:end + 1], mode="eval").body
+        pieces = ast.literal_eval(call.args[0])
+        players = next(ast.literal_eval(k.value) for k in call.keywords if k.arg == "players")
+        rest = LESSON47[at:]
+        answer = rest[rest.index('answer="') + 8:].split('"', 1)[0]
+        assert answer in ("battle", "yes", "no battle", "no"), answer
+        out.append((pieces, players, answer in ("battle", "yes")))
+        at += 1
+    return out
+
+
+def test_lesson47_has_its_five_battle_decisions():
+    assert [(len(p), n, b) for p, n, b in _lesson47_decisions()] == [
+        (2, 2, True), (2, 2, False), (4, 4, True), (2, 2, False), (2, 2, True)]
+
+
+@pytest.mark.parametrize("index", range(5))
+def test_lesson47_quiz_answer_is_smart_and_wins_more_games(index):
+    """Each battle quiz of 47: the answer is the smart policy's decision, and seeded engine
+    games (nobody battling afterwards) give the answer the higher share of wins for P1,
+    with 95% intervals that do not overlap."""
+    pieces, players, battle = _lesson47_decisions()[index]
+    g = MawariGame.setup(pieces, players=players, turn=0)
+    g.set_toss("表 表 表 裏")
+    assert g.phase == "decide"
+    attack = next(m for m in g.legal_moves() if m.defender is not None)
+    assert (ai.smart_battle(g, None) == attack) is battle
+    n = 1500
+    never = ai.bot("never")
+
+    def wins(move, seed):
+        won = 0
+        for rng in sim.spawn_rngs(seed, n):
+            h = g.copy()
+            h.play(move)
+            outcome, _ = sim.play_game(h, [never] * players, rng, 2000)
+            won += outcome is not None and outcome.winner == 0
+        return won
+    lo_b, hi_b = sim.wilson_interval(wins(attack, 21 + index), n)
+    lo_s, hi_s = sim.wilson_interval(wins(Battle(None), 31 + index), n)
+    assert (lo_b > hi_s) if battle else (lo_s > hi_b), (lo_b, hi_b, lo_s, hi_s)
