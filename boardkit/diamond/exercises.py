@@ -139,8 +139,10 @@ def _illegal(self, answer) -> bool:
     lang = self.lang
 
     def test(a):
-        if isinstance(a, str):          # "i3:i5, DG-12" or "i3:i5 DG-12"
-            a = items(a)
+        if isinstance(a, str):          # "i3:i5, DG-12", "i3:i5 DG-12", "I3 x i5, dg12"
+            said = re.fullmatch(r"(?is)\s*[(\[]?(.+?)[\s,;、，]+[\"']?(dg\s*[-‐–]?\s*\d{1,2})[\"']?[)\]]?\s*",
+                                a[:200])
+            a = [said.group(1).strip("\"' "), said.group(2)] if said else items(a)
         if not (isinstance(a, (tuple, list)) and len(a) == 2 and all(isinstance(x, str) for x in a)):
             return _w("illegal.format", lang)
         m, r = _candidate(a[0]), _rule_id(a[1])
