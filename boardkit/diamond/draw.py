@@ -23,6 +23,7 @@ from .. import svg
 from .._drawopts import DrawOptions, check_game, draw_options
 from ..errors import BoardkitError, short_repr
 from . import geometry as B
+from .notation import cell_id, parse_cell
 
 __all__ = ["draw_board", "read_options", "cell_id", "parse_cell", "PIECE_COLOURS", "PALETTES", "MARKS"]
 
@@ -52,24 +53,6 @@ MARKS = {"red": "dot", "yellow": "triangle", "green": "square", "blue": "cross",
          "purple": "diamond", "orange": "bar"}
 BOARD_FILL, BOARD_EDGE, LINE, HOLE = "#ead9b5", "#a8875a", "#c4a676", "#b99b6c"
 TARGET, HIGHLIGHT, SELECT, ARROW, LAST = "#1b9e5a", "#00a6d6", "#1f6feb", "#1f6feb", "#6b5b45"
-
-
-def cell_id(h) -> str:
-    """The widget cell id of a hole: ``"q,r"`` (``h``: (q, r) or a label; anything else
-    is refused with FormatError, DG-01)."""
-    q, r = B.parse_hole(h)
-    return f"{q},{r}"
-
-
-def parse_cell(x) -> tuple[int, int]:
-    """A hole from ``(q, r)``, ``"q,r"`` or a label."""
-    if isinstance(x, str) and "," in x:
-        try:
-            q, r = (int(t) for t in x.split(","))
-        except ValueError:
-            return B.parse_hole(x)
-        return B.parse_hole((q, r))
-    return B.parse_hole(x)
 
 
 def _mark(d: svg.Drawing, kind: str, x: float, y: float, r: float, ink: str) -> None:
@@ -243,8 +226,10 @@ def _draw(game, o: DrawOptions) -> svg.Drawing:
                  cell=cell_id(h))
         if h in forbidden:
             k = unit * 0.16
-            d.line(x - k, y - k, x + k, y + k, stroke="#5b5b5b", stroke_width=fmt_px(unit * 0.07))
-            d.line(x - k, y + k, x + k, y - k, stroke="#5b5b5b", stroke_width=fmt_px(unit * 0.07))
+            d.line(x - k, y - k, x + k, y + k, stroke="#5b5b5b", stroke_width=fmt_px(unit * 0.07),
+                   pointer_events="none")
+            d.line(x - k, y + k, x + k, y - k, stroke="#5b5b5b", stroke_width=fmt_px(unit * 0.07),
+                   pointer_events="none")
 
     # the last move (or the last n moves), dashed and faint
     n_last = 1 if last_move is True else (last_move if type(last_move) is int and last_move > 0 else 0)
@@ -257,15 +242,16 @@ def _draw(game, o: DrawOptions) -> svg.Drawing:
         d.circle(x, y, unit * 0.3, fill="none", stroke=LAST, stroke_width=fmt_px(unit * 0.06),
                  stroke_dasharray="3 2", stroke_opacity="0.7")
 
-    # highlights and the selected piece (under the pieces, as rings around them)
+    # highlights and the selected piece (under the pieces, as rings around them); a ring
+    # lies over its hole, so it is that hole's to click (a second click on a chosen hole)
     for h in highlight:
         x, y = P(h)
-        d.circle(x, y, unit * 0.5, fill=HIGHLIGHT, fill_opacity="0.3", stroke=HIGHLIGHT,
-                 stroke_width=fmt_px(unit * 0.08))
+        d.circle(x, y, unit * 0.5, fill=HIGHLIGHT, fill_opacity="0.4", stroke=HIGHLIGHT,
+                 stroke_width=fmt_px(unit * 0.12), cell=cell_id(h))
     if selected is not None:
         x, y = P(selected)
         d.circle(x, y, unit * 0.55, fill=SELECT, fill_opacity="0.25", stroke=SELECT,
-                 stroke_width=fmt_px(unit * 0.1))
+                 stroke_width=fmt_px(unit * 0.1), cell=cell_id(selected))
 
     # pieces: each colour with its own mark; a king (王駒) gets a gold rim and 王 with
     # its mark, small, underneath, so nothing depends on colour alone

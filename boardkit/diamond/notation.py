@@ -9,6 +9,12 @@ Move text: labels joined by ``-`` for a step (``e5-e6``), ``:`` for jumps
 ``pass`` when stuck (DG-07). Spaces around separators and upper case are accepted.
 At most ``MAX_MOVE_TEXT`` characters: a chain lands on each hole at most once (DG-10),
 so no move is longer; longer text is refused at once (FormatError), before any split.
+
+Click ids: a drawn hole carries ``cell="q,r"`` (``cell_id``), the string a clickable board
+reports; ``parse_cell`` reads it back, ``cell_label`` gives the label a student types
+(``"3,-1"`` -> ``"e5"``) and ``path_text`` writes holes clicked in order as a move
+(``e5-e6`` for a step to a neighbour, ``e7:g7:i5`` for jumps). These are the one mapping
+between what is drawn and what is written.
 """
 from __future__ import annotations
 
@@ -18,7 +24,8 @@ from .._core import FormatError, short_repr
 from .._input import check_instance
 from . import geometry as B
 
-__all__ = ["MAX_PATH", "MAX_MOVE_TEXT", "move_text", "parse_move", "board_text", "label", "hole"]
+__all__ = ["MAX_PATH", "MAX_MOVE_TEXT", "move_text", "parse_move", "board_text", "label", "hole",
+           "cell_id", "parse_cell", "cell_label", "cell_names", "path_text"]
 
 #: the most holes a path can list (its start, then each landing once: DG-10)
 MAX_PATH = 121
@@ -59,6 +66,51 @@ def parse_move(text: str) -> list:
     if len(parts) < 2 or not all(parts):
         raise FormatError("dg.err.notation", text=text.strip())
     return [B.hole(x) for x in parts]
+
+
+def cell_id(h) -> str:
+    """The click id of a hole: ``"q,r"`` (``h``: (q, r) or a label; anything else
+    is refused with FormatError, DG-01)."""
+    q, r = B.parse_hole(h)
+    return f"{q},{r}"
+
+
+def parse_cell(x) -> tuple[int, int]:
+    """A hole from ``(q, r)``, a click id ``"q,r"`` or a label (FormatError otherwise)."""
+    if isinstance(x, str) and "," in x and len(x) < 64:
+        try:
+            q, r = (int(t) for t in x.split(","))
+        except ValueError:
+            return B.parse_hole(x)
+        return B.parse_hole((q, r))
+    return B.parse_hole(x)
+
+
+def cell_label(cell) -> str:
+    """The label a student writes for a clicked hole: ``cell_label("3,-1") == "e5"``; a
+    label or a (q, r) hole is read too (FormatError for anything that names no hole)."""
+    return B.label(parse_cell(cell))
+
+
+def cell_names() -> dict[str, str]:
+    """Every hole's click id and its label (``{"-4,8": "a1", ...}``): what a screen reader
+    says for a focused hole."""
+    return {cell_id(h): B.label(h) for h in B.HOLES}
+
+
+def path_text(holes) -> str:
+    """The move text of holes given in order (click ids, labels or (q, r)): two
+    neighbouring holes are a step (``e5-e6``), anything else jumps (``e7:g7:i5``). One
+    hole is its label alone. Whether the move is legal is the game's question."""
+    if isinstance(holes, str) or not isinstance(holes, (list, tuple)):
+        raise FormatError(f"holes must be a list of holes in order, got {short_repr(holes)}")
+    if not 1 <= len(holes) <= MAX_PATH:
+        raise FormatError(f"holes must list 1 to {MAX_PATH} holes, got {len(holes)}")
+    path = [parse_cell(h) for h in holes]
+    if len(path) == 1:
+        return B.label(path[0])
+    step = len(path) == 2 and B.distance(path[0], path[1]) == 1
+    return move_text(path, "step" if step else "hop")
 
 
 _LETTERS = {"red": "r", "yellow": "y", "green": "g", "purple": "p", "blue": "b", "orange": "o"}

@@ -42,7 +42,7 @@ from .._input import check_instance
 from ..i18n import error_text
 from ..widgets import GameWidget, Selection
 from ..widgets.base import MUTED_COLOR
-from . import ai, tutor
+from . import ai, notation, tutor
 from . import geometry as B
 from .draw import PALETTES, cell_id, parse_cell
 from .game import PASS, DiamondGame, DiamondMove
@@ -286,7 +286,7 @@ class DiamondWidget(GameWidget[DiamondGame]):
     # ------------------------------------------------------------------ view
     def cell_names(self) -> dict[str, str]:
         # the canvas's cell ids are axial "q,r"; a screen reader should hear "e5"
-        return {cell_id(h): B.label(h) for h in B.HOLES}
+        return notation.cell_names()
 
     def render(self, selection: Selection) -> str:
         check_instance(selection, Selection, "selection")
@@ -336,7 +336,7 @@ class DiamondWidget(GameWidget[DiamondGame]):
             a, b = parse_cell(start), parse_cell(cell)
         except Exception:                      # not a hole: the click is ignored
             return None
-        text = f"{B.label(a)}{'-' if B.distance(a, b) == 1 else ':'}{B.label(b)}"
+        text = notation.path_text([a, b])
         try:
             self.game.copy().play(text)
         except BoardkitError as e:
