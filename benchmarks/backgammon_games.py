@@ -77,6 +77,15 @@ Earlier the same day: 05:02-05:04 (load 3.3-4.1, 04c414e's code) games 1.00-1.21
 OpenSpiel, movegen 1.10-1.14x; 02:38-02:50 (load 4-6) games 0.79-0.83x, movegen
 0.86-0.87x, normal 4.1-4.2x; at the start of issue 14's first round 0.66x, 0.30x, 2.7x.
 See boardkit/backgammon/movegen.py's docstring for where a turn's time goes.
+
+Issue 21 (the lean bot-game loop in backgammon/fastloop.py; the bear-off search merged into
+``_two_general``) against 2a3ff78, 2026-12-02 18:05-18:13 UTC, load 2.6-4.4 (shared
+machine), CPU time, fresh process per round, old/new alternating: games 185.3 vs 179.6
+games/s over 31 rounds of 60 games (ratio of medians 1.03x, median of round ratios 0.99x);
+normal 70.5 vs 57.2 over 21 rounds of 10 games (1.23x, 1.13x: the loop takes the lock once
+a game); movegen 36,968 vs 37,870 positions/s over 21 rounds of 50 games (0.98x, 1.03x).
+Runs of this script at the same time (9-15 rounds) scattered 0.94-1.07x on games for
+unchanged code paths (the old tree against a copy of itself: 1.06x).
 """
 from __future__ import annotations
 

@@ -9,6 +9,8 @@ reference below is that plain search, written for clarity rather than speed.
 """
 from __future__ import annotations
 
+from itertools import product
+
 import numpy as np
 import pytest
 
@@ -176,3 +178,73 @@ def test_same_plays_in_the_same_order_every_roll_many_positions():
     rng = np.random.default_rng(2024)
     for m, t in _setups(rng, 20000):
         _same(m, t, int(rng.integers(1, 7)), int(rng.integers(1, 7)))
+
+
+def _home_boards(most: int):
+    """Every all-home position as the two-dice generator sees it: each of my points 1..6
+    empty or holding 1..``most`` checkers (the rest borne off), each of my empty points
+    1..5 empty, a blot or a point of theirs (their other checkers borne off); at least
+    one checker of mine still on the board."""
+    for mine in product(range(most + 1), repeat=6):
+        if not any(mine) or sum(mine) > 15:
+            continue
+        free = [p for p in range(1, 6) if not mine[p - 1]]
+        for theirs in product((0, 1, 2), repeat=len(free)):
+            m = [15 - sum(mine), *mine] + [0] * 19
+            t = [0] * 26
+            for p, n in zip(free, theirs):
+                t[25 - p] = n
+            t[0] = 15 - sum(theirs)
+            yield m, t
+
+
+def test_the_home_single_step_is_the_single_step_on_every_home_board():
+    """``_home_single`` (the bear-off's scan of six points) against ``_single`` (BG-04,
+    BG-05, BG-09): both read a point of mine only as holding a checker or not, so the
+    boards with 0 or 1 checker per point, with every pattern of their blots and points,
+    are every home board; every die."""
+    from boardkit.backgammon.movegen import _home_single
+    from boardkit.backgammon.movegen import _single as single
+    n = 0
+    for m, t in _home_boards(1):
+        for d in range(1, 7):
+            assert _home_single(m, t, d) == single(m, t, d), (m, t, d)
+            n += 1
+    assert n == 6 * sum(3 ** (5 - sum(b[:5])) for b in product((0, 1), repeat=6) if any(b))
+
+
+@pytest.mark.slow
+def test_bear_off_search_with_small_keys_is_the_general_search_on_every_home_position():
+    """The bear-off with two different dice is ``_two_general`` given the home board's
+    single step and small keys (``_MVH``, ``_HITH``): on every all-home position, every
+    roll of two different dice, it lists the very steps of ``_two_general`` with
+    ``_single`` and the full keys, in the same order. Two steps empty a point only if it
+    held one or two checkers, so points of 0, 1 or 2 checkers (and every pattern of their
+    blots and points) are every all-home position as the search sees it."""
+    from boardkit.backgammon.movegen import _HITH, _MVH, _home_single, _two_general
+    n = 0
+    for m, t in _home_boards(2):
+        before = (list(m), list(t))
+        for d1 in range(1, 7):
+            for d2 in range(d1 + 1, 7):
+                for a, b in ((d1, d2), (d2, d1)):
+                    assert _two_general(m, t, a, b, _home_single, _MVH, _HITH) == \
+                        _two_general(m, t, a, b), (m, t, a, b)
+                    n += 1
+        assert (m, t) == before
+    assert n == 9132 * 30
+
+
+def test_bear_off_plays_as_the_plain_search_on_home_positions():
+    """The bear-off plays against the plain search: every all-home position of 0 or 1
+    checker a point (with every pattern of their blots and points) and every fifth of up
+    to 2 checkers a point, each with one roll, the 36 rolls (doubles too) in turn."""
+    n = 0
+    for k, (m, t) in enumerate(_home_boards(1)):
+        _same(m, t, 1 + k % 6, 1 + k // 6 % 6)
+        n += 1
+    for k, (m, t) in enumerate(_home_boards(2)):
+        if k % 5 == 0:
+            _same(m, t, 1 + k // 5 % 6, 1 + k // 30 % 6)
+            n += 1
+    assert n == 1805 + 1827

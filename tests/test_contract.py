@@ -89,13 +89,16 @@ def test_the_scan_finds_a_write():
 
 
 def test_lean_loops_are_registered_with_sim():
+    from boardkit.backgammon import BackgammonGame
+    from boardkit.backgammon import fastloop as bg
     from boardkit.checkers import CheckersGame
     from boardkit.checkers import fastloop as ck
     from boardkit.mawari import MawariGame
     from boardkit.mawari import fastloop as ms
     assert sim.loop_for(CheckersGame) is ck.play_bots
     assert sim.loop_for(MawariGame) is ms.play_bots
-    assert not hasattr(CheckersGame, "_play_bots") and not hasattr(MawariGame, "_play_bots")
+    assert sim.loop_for(BackgammonGame) is bg.play_bots
+    assert not any(hasattr(c, "_play_bots") for c in (CheckersGame, MawariGame, BackgammonGame))
 
     class Plain(CheckersGame):
         pass

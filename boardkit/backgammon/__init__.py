@@ -10,9 +10,11 @@ Rules and their IDs (BG-01 ... BG-17): docs/rules/backgammon.md.
 Modules: game.py (the game: state, dice, cube, JSON), movegen.py (plays of a roll),
 notation.py (move text, GNU Backgammon Position/Match IDs), matfile.py (.mat match
 files: read_mat, replay_mat, write_mat), rules.py, match.py (point
-matches), ai.py (LEVELS, HINT_LEVEL, bot, hint, explain), draw.py, widget.py,
+matches), ai/ (LEVELS, HINT_LEVEL, bot, hint, explain), fastloop.py (the lean bot-game
+loop ``sim.play_game`` hands a game to), draw.py, widget.py,
 exercises.py, and the maths: probability.py, bearoff.py, pubeval.py.
 """
+from . import fastloop as _fastloop  # noqa: F401  (registers the lean bot-game loop)
 from .game import BackgammonGame, CubeAction, OpeningRoll, Play, Step, plays_for
 from .rules import BackgammonRules
 

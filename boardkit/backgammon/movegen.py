@@ -20,10 +20,12 @@ doubles (``_double``, ``_double_off`` when a checker may be borne off: different
 of moved checkers reach different positions, and since the sources never rise whether
 a move hits is known before the loops; checkers on the bar are entered first and the
 same loops do the rest, three nested loops after one entered). The bear-off with two
-different dice (all checkers home, none on the bar) is the general search with a
-home-board single step and small keys (``_two_home``); the other cases of two
+different dice (all checkers home, none on the bar) and the other cases of two
 different dice (one checker left outside the home board, no play using both dice)
-tell plays apart by integer keys summed from tables built once (``_two_general``).
+are one search, ``_two_general``, which tells plays apart by integer keys summed from
+tables built once; in the bear-off it is given the home board's single step
+(``_home_single``) and small keys (``_MVH``). The flat searches are checked against
+the plain search (tests/test_backgammon_movegen.py).
 Moves are made in place and taken back; the steps are shared tuples from a table
 (``_ST``); results are appended with ``out.append(...)`` (CPython 3.11 specialises
 that call; a bound ``append`` local is slower, as are list comprehensions in the inner
@@ -435,17 +437,19 @@ _ST = [None] + [[((src, max(src - d, 0), False, d), (src, max(src - d, 0), True,
                  for src in range(26)] for d in range(1, 7)]
 
 
-def _two_general(m, t, d1, d2) -> list:
+def _two_general(m, t, d1, d2, single=_single, MV=_MV, HIT=_HIT) -> list:
     """The plays of two different dice the flat searches leave (bearing off, checkers on
     the bar, or no play using both dice): raw steps ((from, to, hit, die), ...), one per
     position reached, told apart by keys (see _MV). ``m``, ``t``: lists, moved in place
-    and restored."""
+    and restored. The bear-off (every checker of mine home, none on the bar) runs this
+    same search with the home board's single steps and small keys: ``single``,
+    ``MV``, ``HIT`` = ``_home_single``, ``_MVH``, ``_HITH``. One search, so BG-08's
+    choices (both dice if possible, else the larger) are written once."""
     # both orders, flat
     out: dict = {}
-    MV, HIT = _MV, _HIT
     ones = []
     for da, db in ((d1, d2), (d2, d1)):
-        for src, dst, hit in _single(m, t, da):
+        for src, dst, hit in single(m, t, da):
             m[src] -= 1
             m[dst] += 1
             k1 = MV[src][dst]
@@ -454,7 +458,7 @@ def _two_general(m, t, d1, d2) -> list:
                 t[25] += 1
                 k1 += HIT[dst]
             first = (src, dst, hit, da)
-            seconds = _single(m, t, db)
+            seconds = single(m, t, db)
             for s2, e2, h2 in seconds:
                 k = k1 + MV[s2][e2] + HIT[e2] if h2 else k1 + MV[s2][e2]
                 if k not in out:
@@ -473,7 +477,7 @@ def _two_general(m, t, d1, d2) -> list:
     # only one die can be played: the larger one if it can (BG-08). Listed from the
     # larger die itself, since a bear-off may reach the same position with either.
     big = max(d1, d2)
-    bigs = _single(m, t, big)
+    bigs = single(m, t, big)
     if bigs:
         for src, dst, hit in bigs:
             k = MV[src][dst] + HIT[dst] if hit else MV[src][dst]
@@ -495,7 +499,10 @@ _HOME_DOWN = (6, 5, 4, 3, 2, 1)
 
 
 def _home_single(m, t, d):
-    """``_single`` when every checker of mine is home (none on the bar)."""
+    """``_single`` when every checker of mine is home (none on the bar): the same steps
+    in the same order, from a scan of the six home points (tests/test_backgammon_movegen.py
+    checks it against ``_single`` on every home board, and the bear-off plays against
+    the plain search on every all-home position with every roll)."""
     out = []
     srcs = list(compress(_HOME_DOWN, m[6:0:-1]))
     for src in srcs:
@@ -509,53 +516,6 @@ def _home_single(m, t, d):
                 out.append((src, 0, False))
             break
     return out
-
-
-def _two_home(m, t, d1, d2) -> list:
-    """``_two_general`` when every checker of mine is home and none on the bar (the
-    bear-off): the same search, in the same order, with ``_home_single`` and the small
-    keys of ``_MVH``."""
-    out: dict = {}
-    MV, HIT = _MVH, _HITH
-    ones = []
-    for da, db in ((d1, d2), (d2, d1)):
-        for src, dst, hit in _home_single(m, t, da):
-            m[src] -= 1
-            m[dst] += 1
-            k1 = MV[src][dst]
-            if hit:
-                t[25 - dst] -= 1
-                t[25] += 1
-                k1 += HIT[dst]
-            first = (src, dst, hit, da)
-            seconds = _home_single(m, t, db)
-            for s2, e2, h2 in seconds:
-                k = k1 + MV[s2][e2] + HIT[e2] if h2 else k1 + MV[s2][e2]
-                if k not in out:
-                    out[k] = (first, (s2, e2, h2, db))
-            if not seconds:
-                ones.append((k1, (first,)))
-            m[src] += 1
-            m[dst] -= 1
-            if hit:
-                t[25 - dst] += 1
-                t[25] -= 1
-    if out:
-        return list(out.values())
-    if not ones:
-        return []
-    big = max(d1, d2)
-    bigs = _home_single(m, t, big)
-    if bigs:
-        for src, dst, hit in bigs:
-            k = MV[src][dst] + HIT[dst] if hit else MV[src][dst]
-            if k not in out:
-                out[k] = ((src, dst, hit, big),)
-    else:
-        for k, st in ones:
-            if k not in out:
-                out[k] = st
-    return list(out.values())
 
 
 def _two_dice(m, t, d1, d2) -> list:
@@ -969,7 +929,7 @@ def _plays_in_place(m: list, t: list, d1: int, d2: int, base=None) -> list[Play]
                 if out7 >= 2:
                     raw = _two_dice(m, t, d1, d2)
                 elif not out7:
-                    raw = _two_home(m, t, d1, d2) or [()]
+                    raw = _two_general(m, t, d1, d2, _home_single, _MVH, _HITH) or [()]
             elif m[25] == 1:
                 raw = _enter_one(m, t, d1, d2)
             else:
