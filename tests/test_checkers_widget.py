@@ -328,3 +328,34 @@ def test_puzzle_feedback_names_only_squares_its_board_numbers():
             named |= set(single.findall(text))
         assert named, f"puzzle {p.id} names no square: check the patterns"
         assert named <= numbered, f"puzzle {p.id} names squares its board does not number: {named - numbered}"
+
+
+@pytest.mark.parametrize("target, rule", [("10", "CK-04"), ("9", "CK-04"), ("13", "CK-04"),
+                                          ("22", "CK-04")])
+def test_a_refused_destination_is_explained_with_its_rule(target, rule):
+    """A click on an unmarked square while a man is picked up says why, naming the move
+    and the rule (as the move box does), and lets the man go; in Japanese too."""
+    w = CheckersWidget(CheckersGame(fen="B:W27:B14"))
+    w.click(14)
+    assert target not in w.targets
+    w.click(target)
+    assert w.message.startswith(f"14-{target}") and rule in w.message
+    assert w.targets == set() and w.game.history == []
+    ja = CheckersWidget(CheckersGame(fen="B:W27:B14"), lang="ja")
+    ja.click(14)
+    ja.click(target)
+    assert rule in ja.message and re.search(r"[ぁ-んァ-ン]", ja.message)
+
+
+def test_a_refused_destination_under_compulsory_capture():
+    """With the CK-06 rings shown the refusal names the capture due; a puzzle board hides
+    the rings and then says nothing that would give the answer away."""
+    w = CheckersWidget(CheckersGame(fen="B:W18,27:B14,10"))
+    w.click(14)
+    w.click(17)
+    assert "CK-06" in w.message and "14x23x32" in w.message
+    quiet = CheckersWidget(CheckersGame(fen="B:W18,27:B14,10"))
+    quiet.show_capture_rings = False
+    quiet.click(14)
+    quiet.click(17)
+    assert "14x23" not in quiet.message

@@ -218,3 +218,154 @@ def test_tutor_examples_are_the_engines_lines():
     for game, line in _tutor_examples().items():
         assert line, f"the {game} tutor says nothing for the guide's example position"
         assert f"*{line}*" in section, f"the guide's {game} tutor example is not the engine's line: {line}"
+
+
+# --- "Which page for which period": the handout table against the printed PDFs ---------
+
+GAMES = ("checkers", "diamond", "backgammon", "mawari")      # the guide's units 1-4
+RULE = r"(?:CK|DG|BG|MS)-\d\d"
+NUMBER = r"(\d+)"
+#: per guide: the table's lead-in, a page reference, an exercise or puzzle reference, and a
+#: period label in the "later periods" cell
+HANDOUT_TABLE = {
+    "en": {"guide": GUIDE, "pdfs": ROOT / "handouts", "lead": "Which page for which period",
+           "page": r"\bp(\d+)(?:-(\d+))?\b", "item": r"\b(exercises?|puzzles?) (\d+(?:(?:-| and |, )\d+)*)",
+           "later": r"Period (\d+(?: \+ \d+)?)(?: \([^)]*\))?:", "unit": r"## Unit {k}:",
+           "period": r"### Period {label}\b(?! \+)", "count": r"\((\d+) p\)",
+           "heads": ("Exercises —", "Puzzles —", "Answers —")},
+    "ja": {"guide": GUIDE_JA, "pdfs": ROOT / "handouts" / "ja", "lead": "どの時限でどのページを使うか",
+           "page": r"(\d+)(?:〜(\d+))?ページ", "item": r"(演習|パズル)(\d+(?:[〜と・]\d+)*)",
+           "later": r"(\d+(?: \+ \d+)?)時限目(?:（[^）]*）)?：", "unit": r"## 単元{k}：",
+           "period": r"### {label}時限目", "count": r"（(\d+)ページ）",
+           "heads": ("練習問題 —", "パズル —", "先生用")},
+}
+
+
+def _numbers(text: str) -> list[int]:
+    """'2-4' / '3 and 5' / '2〜4' / '3と5' / '2・3・5' as the numbers they name."""
+    out: list[int] = []
+    for part in re.split(r" and |, |[と・]", text):
+        a, b = part.split("-" if "-" in part else "〜") if re.search(r"[-〜]", part) else (part, part)
+        out.extend(range(int(a), int(b) + 1))
+    return out
+
+
+def _rule_ids(text: str) -> set[str]:
+    """The rule IDs a text names, ranges ('DG-08 to DG-10', 'MS-06-MS-08', 'DG-08〜DG-10') expanded."""
+    ids = set(re.findall(rf"\b{RULE}\b", text))
+    for a, b in re.findall(rf"\b({RULE})(?:-| to |〜)({RULE})\b", text):
+        if a[:3] == b[:3]:
+            ids.update(f"{a[:3]}{n:02d}" for n in range(int(a[3:]), int(b[3:]) + 1))
+    return ids
+
+
+def _pdf_items(pdf: Path, heads: tuple[str, str, str]) -> tuple[list[str], dict, dict, int]:
+    """The pages of a handout, and the page and heading of each exercise and puzzle on them,
+    and the first teacher page."""
+    import subprocess
+    text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True,
+                          text=True, check=True).stdout
+    pages = [p for p in text.split("\f") if p.strip()]
+    ex_head, pz_head, answers = heads
+    exercises: dict[int, tuple[int, str]] = {}
+    puzzles: dict[int, tuple[int, str]] = {}
+    mode, teacher = "", 0
+    for n, page in enumerate(pages, 1):
+        if ex_head in page and not mode:
+            mode = "ex"
+        if pz_head in page and mode == "ex":
+            mode = "pz"
+        if answers in page and mode == "pz":
+            teacher = n
+            break
+        for m in re.finditer(r"(?m)(?:^|\s{2,})(\d+)[.．] ?(\S[^\n]*?)(?=\s{3,}|$)", page):
+            k, head = int(m.group(1)), m.group(2)
+            if mode == "ex" and k == len(exercises) + 1:
+                exercises[k] = (n, head)
+            elif mode == "pz" and k not in puzzles and re.search(rf"\({RULE}\)", head):
+                puzzles[k] = (n, head)
+    return pages, exercises, puzzles, teacher
+
+
+def _handout_rows(lang: str) -> dict[str, list[str]]:
+    spec = HANDOUT_TABLE[lang]
+    text = _guide_text(spec["guide"])
+    at = text.index(spec["lead"])
+    rows = {}
+    for line in text[at:].splitlines():
+        m = re.match(r"\| `(\w+)\.pdf`", line)
+        if m:
+            rows[m.group(1)] = [c.strip() for c in line.strip().strip("|").split("|")]
+        elif rows and not line.startswith("|"):
+            break
+    return rows
+
+
+@pytest.mark.parametrize("lang", sorted(HANDOUT_TABLE))
+def test_handout_table_points_at_the_pages_of_each_period(lang):
+    """Each cell of "Which page for which period" names the pages its exercises and puzzles
+    are printed on (the edition's own PDFs), every exercise and puzzle is given to exactly
+    one period, the periods are named as in the unit plans (a period the unit plan has
+    not got fails), and each exercise's and puzzle's rule IDs are taught in that period
+    (at least one of them) or before it (the others)."""
+    import shutil
+    if not shutil.which("pdftotext"):
+        pytest.skip("pdftotext (poppler-utils) is not installed")
+    spec = HANDOUT_TABLE[lang]
+    guide = _guide_text(spec["guide"])
+    rows = _handout_rows(lang)
+    assert sorted(rows) == sorted(GAMES), f"the {lang} handout table has rows {sorted(rows)}"
+    for k, game in enumerate(GAMES, 1):
+        cells = rows[game]
+        pages, exercises, puzzles, teacher = _pdf_items(spec["pdfs"] / f"{game}.pdf", spec["heads"])
+        assert exercises and puzzles and teacher, f"could not read {game}.pdf's exercises and puzzles"
+        count = re.search(spec["count"], cells[0])
+        assert count and int(count.group(1)) == len(pages), (
+            f"{lang} table: {game}.pdf has {len(pages)} pages, the table says {cells[0]}")
+        teacher_pages = [int(n) for n in re.findall(r"\d+", cells[5])]
+        assert (min(teacher_pages), max(teacher_pages)) == (teacher, len(pages)), (
+            f"{lang} table: {game}.pdf's teacher pages are {teacher}-{len(pages)}, not {cells[5]}")
+        unit = re.search(rf"(?ms)^{spec['unit'].format(k=k)}.*?(?=^## |\Z)", guide)
+        assert unit, f"the {lang} guide has no unit {k} ({game})"
+        chunks = [("1", cells[1]), ("2", cells[2]), ("3", cells[3])]
+        later = re.split(spec["later"], cells[4])
+        assert not later[0].strip(" .。"), f"{lang} table, {game}: '{later[0]}' names no period"
+        chunks += list(zip(later[1::2], later[2::2]))
+        seen: dict[tuple[str, int], str] = {}
+        for label, chunk in chunks:
+            refs = []
+            span: tuple[int, int] | None = None
+            for m in re.finditer(f"{spec['page']}|{spec['item']}", chunk):
+                if m.group(1):
+                    span = (int(m.group(1)), int(m.group(2) or m.group(1)))
+                else:
+                    assert span, f"{lang} table, {game}, period {label}: '{m.group(0)}' has no page"
+                    kind = "ex" if m.group(3)[0] in "e演" else "pz"
+                    refs += [(kind, n, span) for n in _numbers(m.group(4))]
+            if not refs:
+                continue
+            section = re.search(rf"(?ms)^{spec['period'].format(label=re.escape(label))}.*?(?=^##|\Z)",
+                                unit.group(0))
+            assert section, (f"{lang} table, {game}: period {label} is not a period of the unit plan")
+            taught = _rule_ids(section.group(0))
+            first = int(re.match(r"\d+", label).group(0))
+            heading = spec["period"].format(label=NUMBER)
+            earlier = set().union(*(
+                _rule_ids(m.group(0))
+                for m in re.finditer(rf"(?ms)^{heading}.*?(?=^##|\Z)", unit.group(0))
+                if int(m.group(1)) < first))
+            for kind, n, (lo, hi) in refs:
+                items = exercises if kind == "ex" else puzzles
+                assert n in items, f"{lang} table, {game}: there is no {kind} {n}"
+                page, head = items[n]
+                where = f"{lang} table, {game}, period {label}: {kind} {n} ({head})"
+                assert lo <= page <= hi, f"{where} is on page {page}, not p{lo}-{hi}"
+                assert (kind, n) not in seen, f"{where} is also given to period {seen[kind, n]}"
+                seen[kind, n] = label
+                rules = _rule_ids(head)
+                assert not rules or rules & taught, f"{where}: no rule of it is taught in that period"
+                missing = rules - taught - earlier
+                assert not missing, f"{where}: {sorted(missing)} is not taught by that period"
+        for kind, items in (("ex", exercises), ("pz", puzzles)):
+            left = sorted(set(items) - {n for (k2, n) in seen if k2 == kind})
+            assert not left, f"{lang} table, {game}: {kind} {left} is given to no period"

@@ -244,6 +244,23 @@ class CheckersWidget(GameWidget[CheckersGame]):
             return self.tr("ck.rings", rings=self.tr("list_sep").join(rings))
         return self.tr("ck.blocked", sq=sq)
 
+    def why_not_target(self, start: str, cell: str) -> str | None:
+        """Why the picked-up piece on ``start`` cannot go to ``cell`` (an unmarked square):
+        the engine's message for that move, which names the move and its rule (e.g.
+        ``14-10: men move forward only (CK-04)``), in the board's language."""
+        g = self.game
+        if not (isinstance(cell, str) and cell.isascii() and cell.isdigit() and len(cell) <= 3
+                and 1 <= int(cell) <= g.squares):
+            return None                        # not a square: the click is ignored
+        text = f"{start}-{int(cell)}"
+        try:
+            g.copy().play(text)
+        except BoardkitError as e:
+            if getattr(e, "key", None) == "ck.err.capture_due" and not self.show_capture_rings:
+                return None              # the message would name the capture: the answer
+            return error_text(e, self.lang)
+        return None
+
     def tutor_text(self, before, move) -> str | None:
         """The tutor's line (a ``Word`` from ``tutor.advice``) in the board's language."""
         words = tutor.advice(before, move)
