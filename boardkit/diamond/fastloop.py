@@ -102,14 +102,48 @@ def _reachable(g) -> dict[tuple[int, int], set]:
                 ends.add(H[x])
         c[i] = 0                          # the mover has left its hole
         try:
-            if v & _KING or long_jump:    # [i, then every hole its jumps reach]
-                if not v & _KING:
-                    queue = _long_man(c, rays, forb, i)
-                elif long_jump:
-                    queue = _long_order(g, i, p, True)
-                else:
-                    queue = _king_reach(c, rays, forb, terminal, i)
-                for x in queue[1:]:
+            if v & _KING and long_jump:
+                for x in _long_order(g, i, p, True)[1:]:
+                    ends.add(H[x])
+            elif long_jump:               # [i, then every hole its jumps reach]
+                for x in _long_man(c, rays, forb, i):
+                    ends.add(H[x])
+                ends.discard(H[i])
+            elif v & _KING:
+                # _king_reach(c, rays, forb, terminal, i) written out, the holes gathered as
+                # found (the call and a second pass over its list cost up to ~10% of
+                # reachable() in the rule sets with kings, measured); checked against
+                # _king_reach and movegen._search by tests/test_diamond_fastloop.py
+                seen = {i}
+                queue = [i]
+                late = []
+                for y in queue:
+                    for ray in rays[y]:
+                        w = c[ray[0]]
+                        if not w or w & _KING:
+                            continue
+                        n = len(ray)
+                        k = 1
+                        while k < n:
+                            w = c[ray[k]]
+                            if not w:
+                                break
+                            if w & _KING:
+                                k = n
+                                break
+                            k += 1
+                        if k >= n:
+                            continue
+                        x = ray[k]
+                        if x in seen or forb[x]:
+                            continue
+                        if terminal and k > 1:
+                            late.append(x)
+                            continue
+                        seen.add(x)
+                        queue.append(x)
+                        ends.add(H[x])
+                for x in late:
                     ends.add(H[x])
             else:
                 # _hop_reach(hops, c, i) written out, the holes gathered as found: a man's
