@@ -77,7 +77,6 @@ class DiamondMove:
 PASS = DiamondMove((), "pass")
 
 
-
 _KING = KING
 
 
@@ -229,8 +228,6 @@ def squat_filter(g, moves: list, p: int) -> list:
         return moves
     out = [m for m in moves if B.INDEX[m.path[0]] in start and B.INDEX[m.path[-1]] not in start]
     return out or moves
-
-
 
 
 def _reachable(g) -> dict[tuple[int, int], set]:
