@@ -43,6 +43,12 @@ no second pass), the man's hop and long-jump searches and the king's search inli
 long jump looked for no further than half the line. The goal of issue 14 was 3x: reached
 for every rule set (before b84a334: 2.3-2.7x, 2.1x with long jumps; 5f4aebc at 00:46).
 
+The fast lane moved to boardkit/diamond/fastloop.py (bb66336) against 2a3ff78, 2026-12-02
+18:21-18:23 UTC, load 1.5-2.0, 11 rounds: new/old CPU 3p kings 0.90x (median round ratio
+0.96x), 2p kings 0.99x (0.97x), 2p 10 pieces 1.06x (1.02x), 2p no king 0.98x (0.99x), 2p
+chinese 1.04x (1.08x), 3p long jump 0.98x (0.99x). Earlier runs under load 2.6-4.2 swung
+0.84-1.34x on code paths identical to 2a3ff78's (the man's hop search), so +-10% is noise.
+
 ``--crosscheck`` replays random OpenSpiel games (2 players, 10 pieces, no kings: our
 DG-20 board) and compares, position by position, every hole each piece of the player
 to move can reach in one turn (OpenSpiel plays hop chains one hop at a time; all

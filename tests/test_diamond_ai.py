@@ -231,7 +231,7 @@ def test_search_shortcuts_score_as_playing_the_moves_out(rules):
     follow-up gain searched again only for the pieces a move touches. Those scores are
     the ones of playing move, reply and follow-up out, on random and on bot-played
     positions, and the game is left as it was."""
-    from boardkit.diamond.movegen import board_state
+    from boardkit.diamond.fastloop import board_state
     from boardkit.sim import play_game
     positions = [_midgame(rules, plies=20 + 15 * k, seed=k) for k in range(3)]
     for k in range(3):

@@ -218,22 +218,23 @@ def test_json_is_plain_data():
 # ------------------------------------------------------------------ the fast lane (issue 14)
 @pytest.mark.parametrize("kw", RULESETS, ids=lambda kw: ",".join(f"{k}={v}" for k, v in kw.items()))
 def test_fast_lane_lists_exactly_the_legal_moves(kw):
-    """movegen.fast_moves (move codes, remembered per piece) lists the moves of
+    """fastloop.fast_moves (move codes, remembered per piece) lists the moves of
     legal_moves() in the same order; code_move gives back the same DiamondMove;
     reachable()/reachable_from() agree with the moves; _fpush/_fpop restore exactly."""
+    from boardkit.diamond import fastloop as F
     from boardkit.diamond import movegen as M
     rules = DiamondRules(max_turns=200, **kw)
     rng = np.random.default_rng(11)
     g = DiamondGame(rules)
     while not g.is_over():
         moves = g.legal_moves()
-        codes = M.fast_moves(g)
-        assert [M.code_move(g, c) for c in codes] == moves
+        codes = F.fast_moves(g)
+        assert [F.code_move(g, c) for c in codes] == moves
         want: dict = {}
         for m in moves:
             if m.path:
                 want.setdefault(m.path[0], set()).add(m.path[-1])
-        assert g.reachable() == want
+        assert g.reachable() == want == M._reachable(g)
         for h in list(want)[:3]:
             assert g.reachable_from(h) >= want[h]     # equal unless DG-16 (b) filters moves
         before = g.to_json()

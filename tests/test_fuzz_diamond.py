@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 from boardkit._core import BoardkitError, FormatError, IllegalMoveError
 from boardkit.diamond import DiamondGame, DiamondMove, DiamondRules, notation, puzzles, solitaire, tutor
 from boardkit.diamond import exercises as dex
+from boardkit.diamond import fastloop as F
 from boardkit.diamond import geometry as B
 from boardkit.diamond import movegen as M
 from boardkit.diamond.ai import normal_bot
@@ -547,15 +548,16 @@ def _refuses(call, match, game=None):
 
 GAME_ENTRIES = {
     "movegen.generate": lambda g: M.generate(g),
-    "movegen.fast_moves": lambda g: M.fast_moves(g),
+    "fastloop.fast_moves": lambda g: F.fast_moves(g),
     "movegen.reachable": lambda g: M.reachable(g),
+    "fastloop.reachable": lambda g: F.reachable(g),
     "movegen.moves_of": lambda g: M.moves_of(g, 0),
     "movegen.search": lambda g: M.search(g, 0),
-    "movegen.dests": lambda g: M.dests(g, 0),
-    "movegen.dests_entry": lambda g: M.dests_entry(g, 0, 0),
-    "movegen.dests_entries": lambda g: M.dests_entries(g, [0], 0),
+    "fastloop.dests": lambda g: F.dests(g, 0),
+    "fastloop.dests_entry": lambda g: F.dests_entry(g, 0, 0),
+    "fastloop.dests_entries": lambda g: F.dests_entries(g, [0], 0),
     "movegen.jumps_from": lambda g: M.jumps_from(g, 0, 0, False, 0),
-    "movegen.code_move": lambda g: M.code_move(g, 0),
+    "fastloop.code_move": lambda g: F.code_move(g, 0),
     "movegen.reachable_from": lambda g: M.reachable_from(g, "a1"),
     "movegen.single_jumps": lambda g: M.single_jumps(g, "a1"),
     "movegen.hop_layers": lambda g: M.hop_layers(g, "a1"),
@@ -590,24 +592,24 @@ def test_public_movegen_checks_hole_indices_players_and_states():
     for bad in (None, True, -1, 121, 10 ** 30, 2.5, "0", np.zeros(3), BadRepr()):
         _refuses(lambda: M.moves_of(g, bad), "i (a hole index", g)
         _refuses(lambda: M.search(g, bad), "i (a hole index", g)
-        _refuses(lambda: M.dests(g, bad), "i (a hole index", g)
-        _refuses(lambda: M.dests_entry(g, bad, 0), "i (a hole index", g)
-        _refuses(lambda: M.dests_entries(g, [bad], 0), "holes (a hole index", g)
+        _refuses(lambda: F.dests(g, bad), "i (a hole index", g)
+        _refuses(lambda: F.dests_entry(g, bad, 0), "i (a hole index", g)
+        _refuses(lambda: F.dests_entries(g, [bad], 0), "holes (a hole index", g)
         _refuses(lambda: M.jumps_from(g, bad, 0, False, i), "y (a hole index", g)
         _refuses(lambda: M.jumps_from(g, i, 0, False, bad), "start (a hole index", g)
         _refuses(lambda: M.jumps_from(g, i, bad, False, i), "p must be a player", g)
-        _refuses(lambda: M.code_move(g, bad), "code must be one of fast_moves", g)
-        _refuses(lambda: M.board_state(bad), "c must be a board's cells")
+        _refuses(lambda: F.code_move(g, bad), "code must be one of fast_moves", g)
+        _refuses(lambda: F.board_state(bad), "c must be a board's cells")
     for bad in (None, True, -1, 2 ** 5000, 2.5, "0", np.zeros(3), BadRepr()):
-        _refuses(lambda: M.dests_entry(g, i, bad), "state must be", g)
-        _refuses(lambda: M.dests_entries(g, [i], bad), "state must be", g)
+        _refuses(lambda: F.dests_entry(g, i, bad), "state must be", g)
+        _refuses(lambda: F.dests_entries(g, [i], bad), "state must be", g)
     _refuses(lambda: M.jumps_from(g, i, 0, "yes", i), "king must be True or False", g)
-    _refuses(lambda: M.dests_entries(g, 5, 0), "holes must be", g)
-    _refuses(lambda: M.board_state([0.5] * B.N), "cell value")
+    _refuses(lambda: F.dests_entries(g, 5, 0), "holes must be", g)
+    _refuses(lambda: F.board_state([0.5] * B.N), "cell value")
     # an empty hole has no moves to list (the unchecked search would invent a piece there)
     _refuses(lambda: M.moves_of(g, empty), B.label(B.HOLES[empty]), g)
     _refuses(lambda: M.search(g, empty), B.label(B.HOLES[empty]), g)
-    assert M.dests(g, empty) == []
+    assert F.dests(g, empty) == []
 
 
 def test_public_movegen_answers_as_the_engine_speed_path():
@@ -615,17 +617,17 @@ def test_public_movegen_answers_as_the_engine_speed_path():
     for kw in RULESETS:
         g = midgame(seed=7, plies=25, **kw)
         assert M.generate(g) == M._generate(g) == g.legal_moves()
-        assert M.fast_moves(g) == M._fast_moves(g)
-        assert M.reachable(g) == M._reachable(g)
-        assert [M.code_move(g, c) for c in M.fast_moves(g)] == M._generate(g)
-        state = M.board_state(g.cells)
-        assert state == M._board_state(g.cells)
+        assert F.fast_moves(g) == F._fast_moves(g)
+        assert M.reachable(g) == F.reachable(g) == F._reachable(g) == M._reachable(g)
+        assert [F.code_move(g, c) for c in F.fast_moves(g)] == M._generate(g)
+        state = F.board_state(g.cells)
+        assert state == F._board_state(g.cells)
         for i in (k for k, v in enumerate(g.cells) if v):
             assert M.moves_of(g, i) == M._moves_of(g, i)
             assert M.search(g, i) == M._search(g, i)
-            assert M.dests(g, i) == M._dests(g, i)
+            assert F.dests(g, i) == F._dests(g, i)
             if not g.rules.swap_rule:
-                assert M.dests_entry(g, i, state) == M._dests_entry(g, i, state)
+                assert F.dests_entry(g, i, state) == F._dests_entry(g, i, state)
         assert dev.races(g) == dev._races(g)
         assert [dev.evaluate(g, p) for p in range(g.players)] == \
             [dev._evaluate(g, p) for p in range(g.players)]

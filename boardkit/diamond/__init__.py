@@ -10,12 +10,14 @@ and the small 73-hole star (DG-18), chosen with ``DiamondRules(board=...)``.
 
 Modules (the same names mean the same thing in every game of boardkit):
 ``rules`` (options and presets), ``game`` (state, play, undo, JSON), ``movegen``
-(steps, hop chains, the path check), ``notation`` (hole labels, move text, the text
-diagram), ``ai`` (LEVELS, HINT_LEVEL, bot, hint), ``draw`` (SVG), ``widget`` (the
+(steps, hop chains, the path check: the reference), ``fastloop`` (the lean searches of
+the bots and of ``reachable()``, the bot-game loop), ``notation`` (hole labels, move
+text, the text diagram), ``ai`` (LEVELS, HINT_LEVEL, bot, hint), ``draw`` (SVG), ``widget`` (the
 clickable board: all ipywidgets code), ``exercises``, ``puzzles`` (click-to-answer board
 puzzles, as in the other games); and Diamond's own ``geometry`` (the star: holes, lines,
 tips, camps; ``board.py`` before) and ``solitaire`` (the solitaire puzzle and its solver).
 """
+from . import fastloop as _fastloop  # noqa: F401  (registers the lean searches and loop)
 from . import geometry
 from .game import PASS, DiamondGame, DiamondMove
 from .rules import DiamondRules

@@ -16,7 +16,7 @@ itself is ``movegen``; the star's geometry is ``geometry``.
 
 For search, ``_push(move)`` keeps a small step record (no snapshot, no legality check)
 on the base class's undo stack: the move must come from ``legal_moves()``. The bots use
-the faster lane of ``movegen.fast_moves`` (moves as int codes, no path) with
+the faster lane of ``fastloop.fast_moves`` (moves as int codes, no path) with
 ``_fpush(code)`` / ``_fpop()``, which put the same step records on the same stack
 without a history entry; everything else uses ``play``/``undo``. The stack holds two
 kinds of record, told apart by their type (``_revert``): a ``_Snapshot`` (play) and a
@@ -130,7 +130,7 @@ class DiamondGame(Game):
                         for h in B.tip(t, kind):
                             bad[B.INDEX[h]] = True
             self._forb.append(bad)
-        # the fast lane's tables (movegen.dests): allowed steps and hops per player
+        # the fast lane's tables (fastloop.dests): allowed steps and hops per player
         self._steps, self._hopp, memo = movegen.player_tables(self)
         self._smask, self._hmask, self._dmemo = memo["smask"], memo["hmask"], memo["memo"]
 
@@ -292,7 +292,7 @@ class DiamondGame(Game):
     # ------------------------------------------------------------ public queries
     def reachable(self) -> dict[tuple[int, int], set]:
         """{start hole: set of destination holes} for the player to move."""
-        return movegen._reachable(self)
+        return movegen._REACHABLE[0](self)
 
     def reachable_from(self, hole) -> set:
         """Every hole the piece on ``hole`` could reach in one turn (steps and hop
@@ -364,7 +364,7 @@ class DiamondGame(Game):
         self._record(move, self._do(move))
 
     def _fpush(self, code: int) -> None:
-        """The bots' push: a move code of ``movegen.fast_moves`` (no check, no history;
+        """The bots' push: a move code of ``fastloop.fast_moves`` (no check, no history;
         ``_fpop()`` takes it back). Never mix with ``_push``/``_pop`` out of order."""
         if code < 0:
             self._push_record(self._do_ix(-1, -1, False))

@@ -9,7 +9,7 @@ import math
 from itertools import compress
 
 from .. import geometry as B
-from ..movegen import (
+from ..fastloop import (
     _BYTE,
     _OWN,
     SWAP,
@@ -17,6 +17,7 @@ from ..movegen import (
     _dests_entries,
     _hop_reach,
     _king_reach,
+    _long_rays,
     cached_dests,
 )
 from .evaluate import _RANGE, DEFAULT, WIN, Weights, _dist_table, _evaluate, _race_of, _races, _sooner
@@ -183,7 +184,7 @@ def _mover_values(game, codes, w: Weights = DEFAULT, race: bool = False) -> list
 
 
 def _entries_of(game, player: int, state: int) -> list:
-    """[(hole, ``movegen.dests_entry``)] of the player's pieces, in hole order."""
+    """[(hole, ``fastloop.dests_entry``)] of the player's pieces, in hole order."""
     return _dests_entries(game, compress(_RANGE, bytes(game.cells).translate(_OWN[player + 1])), state)
 
 
@@ -221,7 +222,7 @@ def _low(floors, c) -> list:
 
 class _Gains:
     """``_own_best_gain(game, me)`` after one or two moves, from its parts: each piece's
-    best gain now and the holes its search read (``movegen.dests_entry``). After moves
+    best gain now and the holes its search read (``fastloop.dests_entry``). After moves
     that change the holes ``changed`` (a ``board_state`` mask), only the moved piece and
     the pieces whose search read a changed hole are searched again (a plain search, no
     memory: the position is new; only the nearest hole to ◎ matters); the others keep
@@ -288,7 +289,9 @@ class _Gains:
                 continue
             c[i] = 0                      # the mover has left its hole
             if v & 8:
-                queue = _king_reach(self.game, i, self.me)
+                game = self.game
+                queue = _king_reach(c, _long_rays(game), game._forb[self.me],
+                                    not game.rules.king_hops_after_group, i)
                 c[i] = v
                 gain = d0 - min(map(dist.__getitem__, queue))     # queue[0] = i: gain >= 0
             else:

@@ -12,10 +12,8 @@ from typing import Any
 
 from ..._core import BoardkitError, short_repr
 from .. import geometry as B
-from ..movegen import (
-    DiamondMove,
-    _code_move,
-)
+from ..fastloop import _code_move
+from ..movegen import DiamondMove
 
 WIN = 10_000.0       # the value of a finished player
 
@@ -204,11 +202,11 @@ def _gain(game, move, player=None) -> int:
 
 
 def _cgain(dist, code: int) -> int:
-    """``_gain`` of a move code (``movegen.fast_moves``) with the mover's distances."""
+    """``_gain`` of a move code (``fastloop.fast_moves``) with the mover's distances."""
     return dist[code >> 8 & 255] - dist[code & 255] if code >= 0 else 0
 
 
-# The bots search on move codes (``movegen.fast_moves``: ints, no path, no DiamondMove),
+# The bots search on move codes (``fastloop.fast_moves``: ints, no path, no DiamondMove),
 # with the engine's ``_fpush``/``_fpop``, and build the DiamondMove of the one move they
 # play (``code_move``). The codes come in the order of ``legal_moves()``, so every choice
 # (ties broken at random included) is the one the move objects gave.
@@ -237,7 +235,7 @@ def _cgain(dist, code: int) -> int:
 # has) could save ~2% at most and was not built; つよい ~72% (``_ReplyScores.base`` ~28%,
 # ``_Gains.leaf`` ~20%, ``_ReplyScores`` set-up with the rival's memo look-ups ~12%, its own
 # look-ups ~8%), ふつう ~23%. Done: the rival's men re-searched in ``base`` inline; a memo
-# miss scans the piece's entries once (``movegen._search_entry``); a man's hop landings
+# miss scans the piece's entries once (``fastloop._search_entry``); a man's hop landings
 # joined to its steps without a membership test; ``_homes`` by one itemgetter per home:
 # 7.3% fewer instructions per match (valgrind callgrind, the 4-game match of
 # diamond_matches.py in a fresh process). Tried and dropped

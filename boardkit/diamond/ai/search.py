@@ -12,25 +12,25 @@ from operator import itemgetter
 import numpy as np
 
 from ..._core import BoardkitError
+from .. import fastloop as _fl
 from .. import geometry as B
-from .. import movegen as _mg
-from ..movegen import (
+from ..fastloop import (
     _BYTE,
     _OWN,
     PASS_CODE,
-    DiamondMove,
     _board_state,
     _dests,
     _dests_entries,
     _fast_moves,
     _hop_reach,
 )
+from ..movegen import DiamondMove
 from ._fast import _entries_of, _Gains, _mover_values, _own_best_gain, _Race
 from .evaluate import _RANGE, DEFAULT, Weights, _cgain, _chosen, _dist_table, _evaluate, _gain, _sooner
 
 # the checked entries, reached as ``ai.dests`` etc. too (the search uses the unchecked ones)
-board_state, dests, dests_entries, fast_moves = (_mg.board_state, _mg.dests, _mg.dests_entries,
-                                                 _mg.fast_moves)
+board_state, dests, dests_entries, fast_moves = (_fl.board_state, _fl.dests, _fl.dests_entries,
+                                                 _fl.fast_moves)
 
 
 # ----------------------------------------------------------------------- bots
