@@ -11,6 +11,24 @@ history and undo exactly as a step-by-step game does; without records the final 
 becomes the game's start. Other bots may read anything, so each step is recorded as it
 comes. The readable engine (game.py) is the reference: tests/test_mawari_bot_games.py
 plays the same games both ways, move for move, with the same generator state after.
+
+Where the rules live. The loop states none of them; where one applies it calls the
+engine's one function for it, or reads a table the engine builds from that function:
+
+    the battle offer (MS-15)        movegen._standing_on over MawariRules._battle_masks,
+                                    through MawariGame._after_forward
+    toss again (MS-07)              game._tosses_again (the toss table's ``again``)
+    the turn passing, laid pieces   MawariGame._end_turn
+    missing turns (MS-12)
+    promotion (MS-10)               MawariGame._promote; passing home: game._reaches_home
+    the corner jump (MS-14)         game._corner_jump
+    passing pieces (MS-12)          MawariGame._quiet_pass (and _forward for the rest)
+    two up (MS-13), moving back     MawariGame._forward, _move_back, _battle_toss
+    (MS-06), battle tosses (MS-15)
+
+What the loop keeps is arithmetic on the position: the occupied squares as 3-bit counts
+and a plan per (square, squares forward) of where a move ends and which squares it
+crosses, so that a move that passes and meets nobody costs a few integer operations.
 """
 from __future__ import annotations
 
@@ -25,6 +43,7 @@ from ..errors import BoardkitError, short_repr
 from ._args import check_game
 from .ai._fast import POSITION_BOTS
 from .game import _RAW_DOUBLES, MawariGame, _corner_jump, _reaches_home
+from .movegen import _standing_on as standing_on
 from .notation import TRACK
 
 __all__ = ["play_bots", "replay"]
@@ -205,7 +224,8 @@ def play_bots(game: MawariGame, bots, rng, max_plies: int, max_chance: int,
         plans = _plans(homes, rules.corner_jump, rules._battle_masks)
         got = kept[homes] = (plans, [plan[0] for plan in plans])
     plans, rows = got
-    pos, finished = game._pos, game._finished
+    pos, laid, finished = game._pos, game._laid, game._finished
+    battle_masks = rules._battle_masks
     # the engine's rules, called where they apply: the turn passes (MS-12), a piece is
     # promoted (MS-10), a forward move may end in a battle offer or a toss again (MS-15,
     # MS-07)
@@ -286,8 +306,8 @@ def play_bots(game: MawariGame, bots, rng, max_plies: int, max_chance: int,
                     if occ >= 0:
                         pos[p] = end
                         occ += (1 << 3 * end) - (1 << 3 * cur)
-                    if lined:               # somebody may be in line: the engine's offer
-                        after_forward(p, again)
+                    if lined and standing_on(battle_masks, pos, laid, p):
+                        after_forward(p, again)     # the offer (MS-15) made by the engine
                     elif not again:
                         end_turn()
                     continue

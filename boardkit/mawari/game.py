@@ -27,7 +27,10 @@ Speed. ``sim.play_game`` hands a game to ``fastloop.play_bots`` (registered with
 ``sim.register_loop``): with the levels' bots it plays on the position alone and keeps a
 log of the steps, which it replays through the recorded path when records are wanted;
 the same games, move for move, and the same generator state afterwards
-(tests/test_mawari_bot_games.py); the figures are in docs/benchmarks.md.
+(tests/test_mawari_bot_games.py); the figures are in docs/benchmarks.md. Each rule is
+written here once: where the loop applies one it calls this module's function for it
+(``_end_turn``, ``_promote``, ``_after_forward``, ``_quiet_pass``, ``_tosses_again``,
+``_reaches_home``, ``_corner_jump``; the battle offer is ``movegen._standing_on``).
 """
 from __future__ import annotations
 

@@ -119,7 +119,10 @@ def _standing_on(masks: tuple, pos: list[int], laid: list[bool], mover: int) -> 
     never in its mask). The one place the offer is worked out: the engine after every
     forward move, fastloop.py after the moves where somebody may be in line."""
     mask = masks[pos[mover]]
-    return [q for q, t in enumerate(pos) if mask >> t & 1 and not laid[q]]
+    for t in pos:                           # nobody in line (the usual case): no list
+        if mask >> t & 1:
+            return [q for q, t in enumerate(pos) if mask >> t & 1 and not laid[q]]
+    return []
 
 
 @lru_cache(maxsize=8)
