@@ -41,6 +41,16 @@ before); side by side with becf169, the code just before that change: 0.99x, 1.0
 A third run (05:16-05:18, load 3.6-3.9): 10.79x, 11.27x, 10.23x, 6.87x (CPU; round
 ratios 10.92x, 11.04x, 10.51x, 7.01x).
 
+2026-12-02 18:18-18:25 UTC (load 1.0-1.8, CPU about equal to wall time), the fast loop
+calling the engine's rule functions (_end_turn, _promote, _after_forward, _corner_jump,
+_reaches_home, _tosses_again) against 2a3ff78, its inline copies, 7-9 rounds, CPU
+ratio of medians / median of round ratios: middle-3p 1.01x / 1.03x and 1.11x / 0.98x,
+smart-2p 1.21x / 1.01x, tips-4p 0.97x / 0.97x, realistic-2p 0.99x / 0.99x, same games.
+mawari_levels.py's games 1.00x / 1.01x; mawari_race.py's smart-bot games (the bots take
+~95% of them) 2p 1.00x, 3p 0.95x and 0.97x, 4p 1.03x, realistic 0.90x and 1.08x
+(noise: the loop is 5% of those); engine steps 1.11x / 1.10x. Under load 3-6 the same
+code gave 0.83x-1.08x for middle-3p run to run.
+
 Every game identical (``--check``: "same games"; tests/test_mawari_property.py pins 60
 seeded games to the old engine's digest, tests/test_mawari_bot_games.py compares the
 lean loop with sim.play_game's own loop). Earlier runs of slightly older code at load

@@ -11,6 +11,24 @@ history and undo exactly as a step-by-step game does; without records the final 
 becomes the game's start. Other bots may read anything, so each step is recorded as it
 comes. The readable engine (game.py) is the reference: tests/test_mawari_bot_games.py
 plays the same games both ways, move for move, with the same generator state after.
+
+Where the rules live. The loop states none of them; where one applies it calls the
+engine's one function for it, or reads a table the engine builds from that function:
+
+    the battle offer (MS-15)        movegen._standing_on over MawariRules._battle_masks,
+                                    through MawariGame._after_forward
+    toss again (MS-07)              game._tosses_again (the toss table's ``again``)
+    the turn passing, laid pieces   MawariGame._end_turn
+    missing turns (MS-12)
+    promotion (MS-10)               MawariGame._promote; passing home: game._reaches_home
+    the corner jump (MS-14)         game._corner_jump
+    passing pieces (MS-12)          MawariGame._quiet_pass (and _forward for the rest)
+    two up (MS-13), moving back     MawariGame._forward, _move_back, _battle_toss
+    (MS-06), battle tosses (MS-15)
+
+What the loop keeps is arithmetic on the position: the occupied squares as 3-bit counts
+and a plan per (square, squares forward) of where a move ends and which squares it
+crosses, so that a move that passes and meets nobody costs a few integer operations.
 """
 from __future__ import annotations
 
@@ -24,13 +42,12 @@ from .._input import check_count, check_rng
 from ..errors import BoardkitError, short_repr
 from ._args import check_game
 from .ai._fast import POSITION_BOTS
-from .game import _RAW_DOUBLES, MawariGame
-from .movegen import _LINE_MASKS
+from .game import _RAW_DOUBLES, MawariGame, _corner_jump, _reaches_home
+from .movegen import _standing_on as standing_on
 from .notation import TRACK
 
 __all__ = ["play_bots", "replay"]
 
-_AFTER = {n: tuple((q + 1) % n for q in range(n)) for n in (2, 3, 4)}   # the next player
 #: rules -> {homes: plans}: what the loop works out once per rules value
 _KEPT: dict = {}
 
@@ -113,16 +130,13 @@ class _Draws:
 
 
 @lru_cache(maxsize=64)
-def _plans(home: tuple, jump: bool, battles: bool, battle_line: str) -> tuple:
+def _plans(home: tuple, jump: bool, masks: tuple) -> tuple:
     """For ``play_bots``: per player a list by (square << 5 | squares forward), filled
     by ``_plan`` as they come up (a short match would spend more on a full table), with
-    the squares in line with each square (MS-15; none without battles), a bit a square
-    and three bits a square (``occ``'s layout)."""
-    masks = _LINE_MASKS.get(battle_line) or _LINE_MASKS["any"]
-    if not battles:
-        masks = (0,) * TRACK
+    the squares in line with each square (the rules' ``_battle_masks``, MS-15: none
+    without battles) three bits a square (``occ``'s layout)."""
     wide = tuple(sum(7 << 3 * t for t in range(TRACK) if m >> t & 1) for m in masks)
-    return tuple(([None] * (TRACK << 5), h, jump, masks, wide) for h in home)
+    return tuple(([None] * (TRACK << 5), h, jump, wide) for h in home)
 
 
 _RING3 = (1 << 3 * TRACK) - 1                   # the ring, three bits a square
@@ -130,13 +144,13 @@ _RING3 = (1 << 3 * TRACK) - 1                   # the ring, three bits a square
 
 def _plan(plans: tuple, p: int, cur: int, n: int) -> tuple:
     """Player p's forward move of n squares (1..31; 0: none) from ``cur``: where it ends
-    (after a corner jump, MS-14), the squares it passes or lands on (the fast case wants
-    them empty; after a jump, those up to the corner after the jump), whether it passes
-    its home (MS-10), the squares in line with the end (MS-15, 0 without battles), both
-    as three bits a square, and the squares gone in all; () past a lap."""
-    table, h, jump, _, wide = plans[p]
-    end = (cur + n) % TRACK
-    far = n + 8 if jump and end % 8 == 0 and end != h else n
+    (after a corner jump, the engine's ``_corner_jump``, MS-14), the squares it passes or
+    lands on (the fast case wants them empty; after a jump, those up to the corner after
+    the jump), whether it passes its home (the engine's ``_reaches_home``, MS-10), the
+    squares in line with the end (MS-15, 0 without battles), both as three bits a
+    square, and the squares gone in all; () past a lap."""
+    table, h, jump, wide = plans[p]
+    far = n + _corner_jump((cur + n) % TRACK, h, jump)
     plan: tuple = ()
     if 0 < n and far < TRACK:
         reach = far - 1 if far > n else n
@@ -144,7 +158,7 @@ def _plan(plans: tuple, p: int, cur: int, n: int) -> tuple:
         run, at = (1 << 3 * reach) - 1, 3 * ((cur + 1) % TRACK)
         span = (run << at | run >> (3 * TRACK - at)) & _RING3
         end = (cur + far) % TRACK
-        plan = (end, span, 0 < (h - cur) % TRACK <= far, wide[end], far)
+        plan = (end, span, _reaches_home(cur, h, far), wide[end], far)
     table[cur << 5 | n] = plan
     return plan
 
@@ -207,12 +221,15 @@ def play_bots(game: MawariGame, bots, rng, max_plies: int, max_chance: int,
     homes = tuple(game._home)
     got = kept.get(homes)
     if got is None:
-        plans = _plans(homes, rules.corner_jump, rules.battles, rules.battle_line)
-        got = kept[homes] = (plans, [plan[0] for plan in plans], plans[0][3])
-    plans, rows, masks = got                # masks: the squares in line with each (MS-15)
-    pos, rank, laid, finished = game._pos, game._rank, game._laid, game._finished
-    players = len(pos)
-    after = _AFTER[players]
+        plans = _plans(homes, rules.corner_jump, rules._battle_masks)
+        got = kept[homes] = (plans, [plan[0] for plan in plans])
+    plans, rows = got
+    pos, laid, finished = game._pos, game._laid, game._finished
+    battle_masks = rules._battle_masks
+    # the engine's rules, called where they apply: the turn passes (MS-12), a piece is
+    # promoted (MS-10), a forward move may end in a battle offer or a toss again (MS-15,
+    # MS-07)
+    end_turn, promote_, after_forward = game._end_turn, game._promote, game._after_forward
     plies = chance = used = logged = 0
     codes: list = []                        # this block's codes: [:logged] in the log
     ncodes = 0
@@ -261,7 +278,7 @@ def play_bots(game: MawariGame, bots, rng, max_plies: int, max_chance: int,
             if not lean:
                 game._record_toss(entry)
                 continue
-            _, info, _, kind, n, toss = entry
+            _, info, _, kind, n, toss, again = entry
             if kind < 2 and phase == "toss":     # forward
                 p = game._current
                 cur = pos[p]
@@ -275,12 +292,9 @@ def play_bots(game: MawariGame, bots, rng, max_plies: int, max_chance: int,
                         for t in pos:
                             occ += 1 << 3 * t
                     if not occ & span:      # nobody passed or met: just go (MS-10, MS-14)
-                        if promote:
-                            if rank[p] == 3:            # the game ends: the engine says how
-                                game._apply_toss(toss, info)
-                                occ = -1
-                                continue
-                            rank[p] += 1
+                        if promote and promote_(p):     # a 銀 home: the game ends there
+                            pos[p] = plans[p][1]
+                            continue
                         lined = mask & occ
                     elif (far > n or not occ >> 3 * end & 7) and game._quiet_pass(p, cur, n, far):
                         lined = mask                # (meeting a piece at the end: two up)
@@ -292,25 +306,13 @@ def play_bots(game: MawariGame, bots, rng, max_plies: int, max_chance: int,
                     if occ >= 0:
                         pos[p] = end
                         occ += (1 << 3 * end) - (1 << 3 * cur)
-                    if lined:
-                        mask = masks[end]
-                        offer = [q for q, t in enumerate(pos) if mask >> t & 1 and not laid[q]]
-                        if offer:
-                            game._phase, game._again, game._offer = "decide", kind == 0, offer
-                            continue
-                    if kind:
-                        nxt = after[p]
-                        if laid[nxt]:
-                            game._end_turn()
-                        else:
-                            game._current = nxt
+                    if lined and standing_on(battle_masks, pos, laid, p):
+                        after_forward(p, again)     # the offer (MS-15) made by the engine
+                    elif not again:
+                        end_turn()
                     continue
             elif kind == 2 and phase == "toss":
-                nxt = after[game._current]
-                if laid[nxt]:
-                    game._end_turn()
-                else:
-                    game._current = nxt
+                end_turn()
                 continue
             elif phase == "battle":
                 game._battle_toss(toss, info)   # (MS-07, MS-15)
@@ -321,11 +323,7 @@ def play_bots(game: MawariGame, bots, rng, max_plies: int, max_chance: int,
                 game._move_back(p, -info[2])    # never past the last corner (MS-06)
                 if pos[p] != cur:
                     occ = -1
-                nxt = after[p]
-                if laid[nxt]:
-                    game._end_turn()
-                else:
-                    game._current = nxt
+                end_turn()
                 continue
             game._apply_toss(toss, info)
             occ = -1

@@ -27,7 +27,10 @@ Speed. ``sim.play_game`` hands a game to ``fastloop.play_bots`` (registered with
 ``sim.register_loop``): with the levels' bots it plays on the position alone and keeps a
 log of the steps, which it replays through the recorded path when records are wanted;
 the same games, move for move, and the same generator state afterwards
-(tests/test_mawari_bot_games.py); the figures are in docs/benchmarks.md.
+(tests/test_mawari_bot_games.py); the figures are in docs/benchmarks.md. Each rule is
+written here once: where the loop applies one it calls this module's function for it
+(``_end_turn``, ``_promote``, ``_after_forward``, ``_quiet_pass``, ``_tosses_again``,
+``_reaches_home``, ``_corner_jump``; the battle offer is ``movegen._standing_on``).
 """
 from __future__ import annotations
 
@@ -42,9 +45,9 @@ from ..svg import Drawing
 from . import events as _events
 from .events import Event
 from .movegen import Battle, Join
-from .movegen import _battle_targets as battle_targets
 from .movegen import _decisions as decisions
 from .movegen import _race_length as race_length
+from .movegen import _standing_on as standing_on
 from .notation import (
     _NAMES,
     CORNERS,
@@ -113,6 +116,27 @@ def _toss_info(toss: Toss, rules: MawariRules) -> tuple:
     battle = ("battle_toss", {"toss": toss.ja(), "n": gain}) if kind in ("again", "end") else (
         "battle_toss_fell" if kind == "nothing" else "battle_toss_overlap", {"toss": toss.ja()})
     return toss, kind, squares, text, gain, battle
+
+
+def _tosses_again(kind: str) -> bool:
+    """Whether the mover tosses again after this toss's move and any decision or battle
+    on it (MS-07): when no gold lies face down (``Toss.kind`` "again"); an overlap or a
+    fallen gold never earns another toss. The toss table's ``again`` (fastloop.py) is
+    this."""
+    return kind == "again"
+
+
+def _reaches_home(cur: int, home: int, n: int) -> bool:
+    """Whether a piece going n squares on from ``cur`` passes or reaches its ``home``, and
+    so is promoted on the way (MS-10)."""
+    return n >= TRACK or 0 < (home - cur) % TRACK <= n
+
+
+def _corner_jump(end: int, home: int, corner_jump: bool) -> int:
+    """The squares a normal forward move that ends on ``end`` jumps on (MS-14): 8, to the
+    next corner, when ``end`` is a corner other than the mover's ``home`` and the rules
+    play the jump (``corner_jump``); else 0."""
+    return 8 if corner_jump and end % 8 == 0 and end != home else 0
 
 
 
@@ -288,9 +312,11 @@ class MawariGame(Game):
             # the history entries are immutable too: one per player who tossed it
             info = _toss_info(toss, self.rules)
             # and for fastloop.py: 0 forward and toss again, 1 forward, 2 no move, 3 back;
-            # squares forward if under a lap (else 0); the toss as it counts
+            # squares forward if under a lap (else 0); the toss as it counts; whether the
+            # mover tosses again (MS-07)
             n = info[2] if 0 < info[2] < TRACK else 0
-            lean = ("again", "end", "nothing", "back").index(info[1]), n, info[0]
+            lean = (("again", "end", "nothing", "back").index(info[1]), n, info[0],
+                    _tosses_again(info[1]))
             entry = table[code] = (toss, info, tuple(ChanceStep(q, toss) for q in range(4)),
                                    *lean)
         return entry
@@ -313,7 +339,7 @@ class MawariGame(Game):
 
     def _toss_step(self, entry: tuple) -> tuple:
         """Apply a toss table entry; (its ChanceStep, the snapshot before it)."""
-        toss, info, steps, _, _, _ = entry
+        toss, info, steps = entry[:3]
         who = self._current if self._phase == "toss" else self.turn
         snap = self._snapshot()
         self._mark = len(self.events)
@@ -406,7 +432,6 @@ class MawariGame(Game):
         if self._phase == "battle":
             return self._battle_toss(toss, info)
         p = self._current
-        r = self.rules
         if not self._quiet:
             self.events.append(text[p])
         if kind == "nothing":
@@ -417,8 +442,13 @@ class MawariGame(Game):
         self._forward(p, squares)
         if self._finished:
             return
-        again = kind == "again"
-        offer = battle_targets(self._pos, self._laid, p, r.battle_line) if r.battles else []
+        self._after_forward(p, _tosses_again(kind))
+
+    def _after_forward(self, p: int, again: bool) -> None:
+        """After player p's normal forward move (the game goes on): a battle may be
+        declared on the standing pieces in line with it (MS-15), and after that decision,
+        or at once, p tosses again when the toss earned it (MS-07) or the turn passes."""
+        offer = standing_on(self.rules._battle_masks, self._pos, self._laid, p)
         if offer:
             self._phase, self._again, self._offer = "decide", again, offer
             if not self._quiet:
@@ -439,6 +469,9 @@ class MawariGame(Game):
         self._end_turn()
 
     def _end_turn(self) -> None:
+        """The turn passes to the next player; a laid piece misses its turns (MS-12),
+        with two players only one (``two_player_skip``). The one place the turn passes
+        (fastloop.py calls it too)."""
         self._again = False
         self._phase = "toss"
         n = len(self._pos)
@@ -509,7 +542,7 @@ class MawariGame(Game):
         pos = self._pos
         home = self._home[p]
         cur = pos[p]
-        if n < TRACK and not 0 < (home - cur) % TRACK <= n:
+        if not _reaches_home(cur, home, n):
             for t in pos:                       # (p itself is at distance 0: not passed)
                 if 0 < (t - cur) % TRACK < n:
                     break
@@ -536,7 +569,7 @@ class MawariGame(Game):
         the piece. False, with nothing done, when the move ends the game."""
         pos, laid, rank = self._pos, self._laid, self._rank
         home = (self._home[p] - cur) % TRACK
-        promoted = 0 < home <= far
+        promoted = _reaches_home(cur, self._home[p], far)
         if promoted and rank[p] == 3:
             return False
         mine = rank[p]
@@ -549,7 +582,7 @@ class MawariGame(Game):
             elif dist < n and t % 8 and rank[q] < mine + (promoted and home <= dist):
                 laid[q] = True
         if promoted:
-            rank[p] += 1
+            self._promote(p)                    # (not a 銀: that ended the game above)
         return True                             # (the caller moves the piece)
 
     def _forward(self, p: int, n: int) -> None:
@@ -561,11 +594,12 @@ class MawariGame(Game):
                                                          start=_NAMES[start], end=_NAMES[end]))
         if self._run(p, n, True):
             return
-        if end % 8 == 0 and end != self._home[p] and self.rules.corner_jump:
+        jump = _corner_jump(end, self._home[p], self.rules.corner_jump)
+        if jump:
             if not self._quiet:
                 self._say(Event("jump", p=_LABELS[p], start=_NAMES[end],
-                                                   end=_NAMES[(end + 8) % TRACK]))
-            self._run(p, 8, False)
+                                                   end=_NAMES[(end + jump) % TRACK]))
+            self._run(p, jump, False)
             return
         pos, laid = self._pos, self._laid
         if pos.count(pos[p]) == 1:              # alone on the square: no two-up
@@ -608,7 +642,8 @@ class MawariGame(Game):
 
     # ------------------------------------------------------------ battles (MS-15)
     def _battle_targets(self, p: int) -> list[int]:
-        return battle_targets(self._pos, self._laid, p, self.rules.battle_line)
+        """The players p may declare a battle on from where the pieces stand (MS-15)."""
+        return standing_on(self.rules._battle_masks, self._pos, self._laid, p)
 
     def _battle_toss(self, toss: Toss, info: tuple) -> None:
         b = self._battle
@@ -896,7 +931,7 @@ class MawariGame(Game):
         trial = self._snapshot()
         self._home, self._pos, self._rank, self._laid = home, pos, rank, laid
         try:
-            targets = self._battle_targets(turn) if self.rules.battles else []
+            targets = self._battle_targets(turn)
         finally:
             self._restore(trial)
         if phase == "decide":

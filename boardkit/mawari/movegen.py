@@ -13,6 +13,7 @@ with an opposing piece (MS-15). This module holds those move values and finds th
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import NamedTuple
 
 import numpy as np
@@ -108,15 +109,30 @@ def battle_targets(pos: list[int], laid: list[bool], mover: int,
 
 def _battle_targets(pos: list[int], laid: list[bool], mover: int,
                     battle_line: str = "opposite") -> list[int]:
-    """``battle_targets`` for the engine (every toss): unchecked."""
-    masks = _LINE_MASKS.get(battle_line)
-    if masks is None:                       # any other value reads as "any", as before
-        masks = _LINE_MASKS["any"]
+    """``battle_targets`` for the engine: unchecked."""
+    return _standing_on(_LINE_MASKS.get(battle_line) or _LINE_MASKS["any"], pos, laid, mover)
+
+
+def _standing_on(masks: tuple, pos: list[int], laid: list[bool], mover: int) -> list[int]:
+    """The battle offer (MS-15): the players standing (not laid, MS-12) on the squares in
+    line with the mover's, ``masks[square]`` (``_battle_masks``; the mover's own square is
+    never in its mask). The one place the offer is worked out: the engine after every
+    forward move, fastloop.py after the moves where somebody may be in line."""
     mask = masks[pos[mover]]
-    for t in pos:                           # the mover's own square is not in its mask
+    for t in pos:                           # nobody in line (the usual case): no list
         if mask >> t & 1:
-            return [q for q, t in enumerate(pos) if q != mover and not laid[q] and mask >> t & 1]
+            return [q for q, t in enumerate(pos) if mask >> t & 1 and not laid[q]]
     return []
+
+
+@lru_cache(maxsize=8)
+def _battle_masks(battles: bool, battle_line: str) -> tuple:
+    """Per ring square, the bit mask of the squares a piece there may declare a battle on
+    under these rules (MS-15): ``_LINE_MASKS``, or all 0 when battles are off. An unknown
+    ``battle_line`` reads as "any" (the rules refuse one)."""
+    if not battles:
+        return (0,) * 32
+    return _LINE_MASKS.get(battle_line) or _LINE_MASKS["any"]
 
 
 def decisions(targets: list[int]) -> list[Battle]:

@@ -21,6 +21,7 @@ from functools import cached_property, lru_cache
 from .._core import BoardkitError, RuleOptions
 from .._input import parse_probability
 from ._args import check_model
+from .movegen import _battle_masks
 from .notation import short
 from .toss import OVERLAP_BACK, TossModel, check_all_down_value, overlap_rule
 
@@ -151,6 +152,13 @@ class MawariRules(RuleOptions):
         cum, overlap, fall = self._sampling
         bound = [math.ceil(c * 2.0 ** 53) << 11 for c in (*cum, overlap, fall)]
         return tuple(bound[:4]), bound[4], bound[5]
+
+    @cached_property
+    def _battle_masks(self) -> tuple:
+        """Per ring square, the squares a piece there may declare a battle on (MS-15) as a
+        bit mask, all 0 without battles: what ``movegen._standing_on`` reads, on the
+        engine's path and in fastloop.py."""
+        return _battle_masks(self.battles, self.battle_line)
 
     @cached_property
     def _toss_tables(self) -> tuple:
