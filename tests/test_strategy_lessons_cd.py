@@ -316,3 +316,17 @@ def test_lesson12_repetition_try_it_takes_eight_moves():
     for m in ["1-6", "32-27", "6-1", "27-32"]:
         h.play(m)
     assert not h.is_over()
+
+
+@pytest.mark.parametrize("path", ["notebooks/14_checkers_strategy.md",
+                                  "notebooks/27_diamond_strategy.md",
+                                  "notebooks/ja/14_checkers_strategy.md",
+                                  "notebooks/ja/27_diamond_strategy.md"])
+def test_the_seven_of_ten_answer_quotes_the_interval_the_kit_computes(path):
+    """The Check-yourself answer types the 95% interval of 7 wins in 10 games: it must be
+    the one sim.wilson_interval gives (the tip lab's interval), rounded."""
+    from boardkit.sim import wilson_interval
+    text = (pathlib.Path(__file__).resolve().parents[1] / path).read_text(encoding="utf-8")
+    found = re.findall(r"(\d+)% ?(?:to|から|〜) ?(\d+)%", text)
+    lo, hi = wilson_interval(7, 10)
+    assert (str(round(100 * lo)), str(round(100 * hi))) in found, (path, found, lo, hi)
