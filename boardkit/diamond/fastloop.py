@@ -108,7 +108,7 @@ def _reachable(g) -> dict[tuple[int, int], set]:
             elif long_jump:
                 # _long_man(c, rays, forb, i) written out, the holes gathered as found (the
                 # call and a second pass over its list cost ~10% of reachable() in the
-                # long-jump rule sets, measured against b130e17: 0.87x); checked against
+                # long-jump rule sets, measured); checked against
                 # _long_man and movegen._search by tests/test_diamond_fastloop.py
                 seen = {i}
                 queue = [i]
