@@ -42,6 +42,7 @@ import numpy as np
 from . import _catalogue
 from ._catalogue import Word
 from ._core import BoardkitError
+from ._input import check_text
 from .errors import short_repr
 
 __all__ = ["AnswerError", "Checker", "Exercises", "close_enough", "compare_sets", "exact_text",
@@ -504,6 +505,26 @@ class Exercises:
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.topic}: {len(self.names())} exercises>"
+
+
+def find_check(exercises: Any, name: Any, who: str) -> str:
+    """The check of exercise ``name`` of a game's ``ex``: ``check_<name>``, or the one
+    check whose name starts with ``name + "_"`` ("forced" -> ``forced_capture``), or ends
+    with ``"_" + name`` ("count" -> ``move_count``, the name of its board); else a
+    BoardkitError naming ``name``. ``who``: the caller's name for the message."""
+    check_text(who, "find_check(who)", 80)
+    if not isinstance(exercises, Exercises):
+        raise BoardkitError(f"{who}: exercises must be a game's exercises (ex), "
+                            f"got {short_repr(exercises)}")
+    names = exercises.names()
+    found: list[str] = []
+    if isinstance(name, str) and name:
+        found = ([name] if name in names else [n for n in names if n.startswith(name + "_")]
+                 or [n for n in names if n.endswith("_" + name)])
+    if len(found) != 1:
+        raise BoardkitError(f"{who}: name must be one of the exercises {names}, "
+                            f"got {short_repr(name)}")
+    return found[0]
 
 
 class _HandIn:

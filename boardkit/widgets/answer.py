@@ -36,6 +36,7 @@ import ipywidgets as W
 from .. import _catalogue
 from .._core import BoardkitError
 from ..errors import short_repr
+from ..exercises import find_check
 from ..i18n import Word, check_language, render, tr
 from .base import checked_key, static_bundle
 
@@ -43,26 +44,6 @@ __all__ = ["AnswerBox", "MAX_CHOICES"]
 
 #: the most choices a box shows as buttons
 MAX_CHOICES = 12
-
-
-def find_check(exercises: Any, name: Any, who: str) -> str:
-    """The check of exercise ``name`` of a game's ``ex``: ``check_<name>``, or the one
-    check whose name starts with ``name + "_"`` ("forced" -> ``forced_capture``), or ends
-    with ``"_" + name`` ("count" -> ``move_count``, the name of its board); else a
-    BoardkitError naming ``name``."""
-    from ..exercises import Exercises
-    if not isinstance(exercises, Exercises):
-        raise BoardkitError(f"{who}: exercises must be a game's exercises (ex), "
-                            f"got {short_repr(exercises)}")
-    names = exercises.names()
-    found: list[str] = []
-    if isinstance(name, str) and name:
-        found = ([name] if name in names else [n for n in names if n.startswith(name + "_")]
-                 or [n for n in names if n.endswith("_" + name)])
-    if len(found) != 1:
-        raise BoardkitError(f"{who}: name must be one of the exercises {names}, "
-                            f"got {short_repr(name)}")
-    return found[0]
 
 
 def _game_of(exercises: Any) -> str:

@@ -40,6 +40,7 @@ import ipywidgets as W
 from .._catalogue import has as _has
 from .._core import BoardkitError
 from ..errors import short_repr
+from ..exercises import find_check
 from ..i18n import Word, check_language, render, tr
 from .base import checked_key, static_bundle, svg_img
 from .canvas import SvgCanvas
@@ -67,19 +68,10 @@ class PickBoard(W.VBox):
 
     def __init__(self, exercises: Any, name: str, *, move: bool = False, size: int | None = None,
                  lang: str | None = None) -> None:
-        from ..exercises import Exercises
         self.lang = check_language(lang)
-        if not isinstance(exercises, Exercises):
-            raise BoardkitError(f"PickBoard: exercises must be a game's exercises (ex), "
-                                f"got {short_repr(exercises)}")
         # the exercise's board is position(name); its check is check_<name>, or the one
         # check named after it ("forced" -> check_forced_capture)
-        names = exercises.names()
-        found = ([name] if name in names else [n for n in names if n.startswith(name + "_")]
-                 ) if isinstance(name, str) else []
-        if len(found) != 1:
-            raise BoardkitError(f"PickBoard: name must be one of the exercises {names}, "
-                                f"got {short_repr(name)}")
+        check_name = find_check(exercises, name, "PickBoard")
         if size is None:
             size = getattr(exercises, "pick_size", 300)
         if not isinstance(size, int) or isinstance(size, bool) or not 150 <= size <= 900:
@@ -88,7 +80,7 @@ class PickBoard(W.VBox):
         if not isinstance(move, bool):
             raise BoardkitError(f"PickBoard: move must be True or False, got {short_repr(move)}")
         self.move = move
-        check = getattr(exercises, f"check_{found[0]}")
+        check = getattr(exercises, f"check_{check_name}")
         self.exercises, self.name, self.size = exercises, name, size
         self._check = check
         position = getattr(exercises, "position", None)
